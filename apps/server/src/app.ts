@@ -1,0 +1,84 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '@wellbe/shared/constants';
+import type { AppContext } from './context.ts';
+import { registerAuth } from './plugins/authenticate.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWeb } from './plugins/web.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { userActions } from './modules/users/users.actions.ts';
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+  /** Where the built web app lives; tests point it at a missing folder. */
+  webDist?: string;
+}
+
+// One visible list: external plugins, then the app's own plugins, then the modules (DESIGN §2).
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1_048_576,
+    requestIdHeader: false,
+    return503OnClosing: true,
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // SPEC §7: GET /api/auth carries email and password in a JSON body.
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+
+  // External plugins.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Practices may serve WellBe over plain HTTP on their network: do not force https.
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'WellBe API', version: '1.0.0', description: 'API de WellBe (SPEC §7 et ressources REST)' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // App plugins.
+  registerErrorHandler(app);
+  registerAuth(app);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+  });
+
+  // Modules.
+  const auth = new AuthService(ctx);
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { auth });
+  await app.register(userActions, { auth });
+
+  await registerWeb(app, options.webDist);
+  return app;
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration from the environment, parsed once (DESIGN §2).
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET doit contenir au moins 32 caractères').optional(),
+  WELLBE_DEMO: z.enum(['0', '1']).optional(),
+  WELLBE_ADMIN_USERNAME: z.string().min(1).optional(),
+  WELLBE_ADMIN_PASSWORD: z.string().min(1).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().default('WellBe <no-reply@wellbe.local>'),
+  SMTP_SECURE: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  /** Seed demo data: always on the embedded database, only with WELLBE_DEMO=1 on an external one. */
+  demo: boolean;
+  adminUsername?: string;
+  adminPassword?: string;
+  publicUrl: string;
+  smtp?: { host: string; port: number; user?: string; password?: string; secure: boolean };
+  mailFrom: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuration invalide : ${detail}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    demo: e.DATABASE_URL ? e.WELLBE_DEMO === '1' : e.WELLBE_DEMO !== '0',
+    adminUsername: e.WELLBE_ADMIN_USERNAME,
+    adminPassword: e.WELLBE_ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    smtp: e.SMTP_HOST
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT ?? 587, user: e.SMTP_USER, password: e.SMTP_PASSWORD, secure: e.SMTP_SECURE === '1' }
+      : undefined,
+    mailFrom: e.SMTP_FROM,
+    logLevel: e.LOG_LEVEL,
+  };
+}

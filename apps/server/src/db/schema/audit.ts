@@ -1,0 +1,26 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+// Access journal: who, action, record, patient, when (UTC), IP, outcome. Never a password, token or
+// clinical text. No foreign keys, so the journal outlives anything it mentions.
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    role: varchar('role', { length: 2 }),
+    organizationId: uuid('organization_id'),
+    action: text('action').notNull(),
+    recordType: text('record_type'),
+    recordId: text('record_id'),
+    patientId: uuid('patient_id'),
+    ip: text('ip'),
+    outcome: text('outcome').$type<'success' | 'denied' | 'error'>().notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_org_at_idx').on(t.organizationId, t.at.desc()),
+    index('audit_patient_idx').on(t.patientId, t.at.desc()),
+    index('audit_user_idx').on(t.userId, t.at.desc()),
+  ],
+);

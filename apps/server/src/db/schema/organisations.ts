@@ -1,0 +1,25 @@
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Settings an organisation applies to its users (issue 7, 'Paramètres'). */
+export interface OrganisationSettings {
+  language?: 'fr' | 'en' | 'tr' | 'ar';
+  navbarStyle?: 'style-1' | 'style-2' | 'style-3' | 'style-3-dense';
+  uploadLimitBytes?: number;
+  timeZone?: string;
+}
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  siret: text('siret'),
+  logoPath: text('logo_path'),
+  settings: jsonb('settings').$type<OrganisationSettings>().notNull().default({}),
+  active: boolean('active').notNull().default(true),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  deactivationReason: text('deactivation_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

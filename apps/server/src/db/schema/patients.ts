@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organisations } from './organisations.ts';
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organisations.id),
+    fullName: text('full_name').notNull(),
+    /** Name folded to lower case without accents: the duplicate rule of SPEC §5 is on this key. */
+    nameKey: text('name_key').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    /** Phone reduced to its digits in international form, for the duplicate rule. */
+    phoneKey: text('phone_key').notNull(),
+    email: text('email').notNull(),
+    /** Folded name, phone and email: accent-insensitive search through a trigram index. */
+    searchKey: text('search_key').notNull(),
+    birthDate: date('birth_date'),
+    sex: text('sex'),
+    address: text('address'),
+    notes: text('notes'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: uuid('archived_by'),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // SPEC §5 duplicate rules hold under concurrent creates: unique indexes, not only checks.
+    uniqueIndex('patients_org_name_key').on(t.organizationId, t.nameKey).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('patients_org_phone_key').on(t.organizationId, t.phoneKey).where(sql`${t.archivedAt} is null`),
+    index('patients_org_name_idx').on(t.organizationId, t.nameKey),
+    index('patients_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,11 @@
+// Drizzle needs every table in one object to type the client and to generate migrations; this is
+// the one place that gathers them (areas add their schema/<area>.ts here).
+export * from './schema/organisations.ts';
+export * from './schema/specialists.ts';
+export * from './schema/users.ts';
+export * from './schema/patients.ts';
+export * from './schema/consultations.ts';
+export * from './schema/documents.ts';
+export * from './schema/notices.ts';
+export * from './schema/audit.ts';
+export * from './schema/auth.ts';

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allows, type Access } from '@wellbe/shared/permissions';
+import { z } from 'zod';
+import { forbidden } from './errors.ts';
+import { unauthenticated } from '../plugins/authenticate.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
+
+// The SPEC §7 action endpoints: one POST path, a JSON body whose `action` picks the operation.
+// The body is a zod discriminated union on `action` (an unknown action is a 400), and each action
+// declares its own access, checked against the SPEC §6 table like any route.
+
+export interface ActionDef<S extends z.ZodObject = z.ZodObject> {
+  access: Access;
+  /** The action reads or writes patient data: a refusal is journalled too. */
+  patientData?: boolean;
+  body: S;
+  handler: (request: FastifyRequest, body: z.infer<S>, reply: FastifyReply) => Promise<unknown>;
+}
+
+/** Declares one action with its body type inferred. */
+export function action<S extends z.ZodObject>(def: ActionDef<S>): ActionDef<S> {
+  return def;
+}
+
+export function registerActions(app: FastifyInstance, path: string, actions: Record<string, ActionDef>, tags: string[] = []) {
+  const names = Object.keys(actions);
+  const variants = names.map((name) => actions[name].body.extend({ action: z.literal(name) }));
+  const body = z.discriminatedUnion('action', variants as unknown as [z.ZodObject, ...z.ZodObject[]]);
+  const everyActionNeedsUser = names.every((n) => !['open', 'guest'].includes(actions[n].access));
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url: path,
+    // When no action is public, an anonymous caller is refused before the body is even parsed.
+    config: { access: everyActionNeedsUser ? 'authenticated' : 'open' },
+    schema: { body, tags, summary: `Actions : ${names.join(', ')}` },
+    handler: async (request, reply) => {
+      const payload = request.body as { action: string };
+      const def = actions[payload.action];
+      if (def.access !== 'open' && def.access !== 'guest') {
+        if (!request.user) throw unauthenticated(request);
+        if (!allows(def.access, request.user.role)) {
+          if (def.patientData) await recordAudit(app.ctx, request, { action: `${path}:${payload.action}`, outcome: 'denied' });
+          throw forbidden();
+        }
+      }
+      return def.handler(request, payload, reply);
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { connect, migrateDatabase } from './db/client.ts';
+import { ensureDatabase } from './db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { lockDataDir } from './db/lock.ts';
+import { ensureFirstAdmin } from './db/seed/admin.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { systemClock } from './lib/clock.ts';
+import { createMailer } from './lib/mailer.ts';
+import { loadJwtKey } from './lib/secret.ts';
+
+// Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate, seed, listen; and a
+// graceful shutdown that finishes requests in flight before closing the pool and the database.
+async function main() {
+  const config = loadConfig();
+  const log = (msg: string) => console.log(`[wellbe] ${msg}`);
+  const release = lockDataDir(config.dataDir);
+  let embedded: EmbeddedPostgres | undefined;
+  const cleanup = async () => {
+    await embedded?.stop().catch((err) => console.error(err));
+    release();
+  };
+
+  try {
+    let url = config.databaseUrl;
+    if (!url) {
+      embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
+      await ensureDatabase(embedded.url('postgres'), 'wellbe');
+      url = embedded.url('wellbe');
+    }
+    const handle = connect(url);
+    await migrateDatabase(handle);
+    if (config.demo) {
+      if (await seedDemo(handle.db)) log('Données de démonstration chargées (mot de passe : Demo-Wellbe-2026!)');
+    } else {
+      const admin = await ensureFirstAdmin(handle.db, config.adminUsername, config.adminPassword);
+      if (admin === 'created') log(`Super administrateur ${config.adminUsername} créé`);
+      if (admin === 'missing') log('Aucun super administrateur : définissez WELLBE_ADMIN_USERNAME et WELLBE_ADMIN_PASSWORD');
+    }
+
+    const ctx: AppContext = {
+      config,
+      db: handle.db,
+      clock: systemClock,
+      mailer: createMailer(config, { info: (obj, msg) => console.log(`[wellbe] ${msg ?? ''}`, JSON.stringify(obj)) }),
+      jwtKey: loadJwtKey(config.dataDir, config.jwtSecret),
+      ping: async () => {
+        await handle.pool.query('select 1');
+      },
+    };
+    const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } });
+    await app.listen({ port: config.port, host: config.host });
+    log(`WellBe est prêt : http://localhost:${config.port}`);
+
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      log(`${signal} reçu : arrêt en cours (les requêtes en cours se terminent)`);
+      await app.close();
+      await handle.close();
+      await cleanup();
+      log('Arrêt terminé');
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`[wellbe] Démarrage impossible : ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

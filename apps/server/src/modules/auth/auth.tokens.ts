@@ -1,0 +1,39 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { TOKEN_LIFETIME_SECONDS } from '@wellbe/shared/constants';
+import { isRole, type Role } from '@wellbe/shared/roles';
+import type { Clock } from '../../lib/clock.ts';
+
+// SPEC §4/§9: JWT HS256, 60 minutes, `exp` in seconds. The token version (`tv`) lets a password
+// change or a deactivation revoke every older token.
+export interface TokenClaims {
+  sub: string;
+  org: string | null;
+  role: Role;
+  tv: number;
+}
+
+export async function signToken(key: Uint8Array, clock: Clock, claims: TokenClaims): Promise<string> {
+  const iat = Math.floor(clock.now() / 1000);
+  return new SignJWT({ org: claims.org, role: claims.role, tv: claims.tv })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+    .sign(key);
+}
+
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export async function verifyToken(key: Uint8Array, clock: Clock, token: string): Promise<VerifyResult> {
+  try {
+    // Only HS256 is accepted: `alg: none` and any other algorithm are refused by jose.
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(clock.now()), clockTolerance: 0 });
+    const { sub, org, role, tv } = payload as Record<string, unknown>;
+    if (typeof sub !== 'string' || !isRole(role) || typeof tv !== 'number' || typeof payload.exp !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: { sub, org: typeof org === 'string' ? org : null, role, tv } };
+  } catch (err) {
+    return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}

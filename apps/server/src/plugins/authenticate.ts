@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { ERROR_MESSAGES } from '@wellbe/shared/errors';
+import { allows } from '@wellbe/shared/permissions';
+import { isRole } from '@wellbe/shared/roles';
+import { organisations, users } from '../db/tables.ts';
+import { AppError, forbidden } from '../lib/errors.ts';
+import { verifyToken } from '../modules/auth/auth.tokens.ts';
+import type { SessionUser } from '../context.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Reads the caller from the token, then checks the database: a token outlives nothing it names. */
+async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  request.user = null;
+  request.tokenError = null;
+  const token = bearer(request);
+  if (!token) return;
+  const verified = await verifyToken(app.ctx.jwtKey, app.ctx.clock, token);
+  if (!verified.ok) {
+    request.tokenError = verified.reason;
+    return;
+  }
+  const { claims } = verified;
+  const [row] = await app.ctx.db
+    .select({
+      id: users.id,
+      role: users.role,
+      organizationId: users.organizationId,
+      tokenVersion: users.tokenVersion,
+      active: users.active,
+      patientId: users.patientId,
+      organisationActive: organisations.active,
+    })
+    .from(users)
+    .leftJoin(organisations, eq(organisations.id, users.organizationId))
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  const valid =
+    row &&
+    row.active &&
+    row.organisationActive !== false &&
+    row.tokenVersion === claims.tv &&
+    isRole(row.role) &&
+    row.role === claims.role &&
+    row.organizationId === claims.org;
+  if (!valid) {
+    request.tokenError = 'invalid';
+    return;
+  }
+  request.user = {
+    id: row.id,
+    role: row.role as SessionUser['role'],
+    organizationId: row.organizationId,
+    tokenVersion: row.tokenVersion,
+    patientId: row.patientId,
+  };
+}
+
+export function unauthenticated(request: FastifyRequest): AppError {
+  if (request.tokenError === 'expired') return new AppError(401, 'token_expired', ERROR_MESSAGES.invalidToken);
+  if (request.tokenError === 'invalid') return new AppError(401, 'invalid_token', ERROR_MESSAGES.invalidToken);
+  return new AppError(401, 'unauthorized', ERROR_MESSAGES.unauthorized);
+}
+
+// Authentication and route-level authorisation, driven by each route's declared access and the
+// SPEC §6 table of packages/shared. Runs before the body is parsed: nobody uploads without rights.
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenError', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && route.config?.access === undefined) {
+      throw new Error(`La route ${route.method} ${route.url} ne déclare pas son accès (config.access).`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined) return; // static files and the not-found handler
+    await resolveUser(app, request);
+    if (access === 'open' || access === 'guest') return;
+    if (!request.user) throw unauthenticated(request);
+    if (!allows(access, request.user.role)) {
+      if (request.routeOptions.config.patientData) {
+        await recordAudit(app.ctx, request, { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied' });
+      }
+      throw forbidden();
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_MESSAGES } from '@wellbe/shared/errors';
+import { sendError } from './error-handler.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+// Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+// non-API path falls back to index.html so the client router can answer it (404 page included).
+export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
+  const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`Application web non construite (${distDir}) : lancez "npm run build".`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url === '/api' || url.startsWith('/api/') || !hasBuild || !['GET', 'HEAD'].includes(request.method)) {
+      return sendError(reply, 404, 'not_found', url.startsWith('/api') ? ERROR_MESSAGES.apiNotFound : ERROR_MESSAGES.notFound);
+    }
+    // A missing hashed asset is a real 404, not the app shell.
+    if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

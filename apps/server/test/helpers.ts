@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { connect, type Db } from '../src/db/client.ts';
+import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import type { Mail } from '../src/lib/mailer.ts';
+import { TEMPLATE_DB } from './template.ts';
+
+export { DEMO_PASSWORD };
+
+/** A clock tests move by hand (throttling windows, token expiry, invitation validity). */
+export class FakeClock {
+  constructor(private t = Date.now()) {}
+  now() {
+    return this.t;
+  }
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  handle: Db;
+  clock: FakeClock;
+  /** Mails the app sent, newest last. */
+  mails: Mail[];
+  dataDir: string;
+  /** Signs a demo user in through POST /api/user action login; returns the token and ids. */
+  login: (username: string, password?: string) => Promise<Session>;
+  close: () => Promise<void>;
+}
+
+export interface Session {
+  token: string;
+  id: string;
+  role: string;
+  idOrganization: string | null;
+  auth: { authorization: string };
+}
+
+/** A fresh app on a fresh database cloned from the seeded template (one per test file). */
+export async function createTestApp(): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `wellbe_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(adminUrl, name, TEMPLATE_DB);
+  const handle = connect(withDatabase(adminUrl, name), 5);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-test-data-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), publicUrl: 'http://localhost:3000' };
+  const clock = new FakeClock();
+  const mails: Mail[] = [];
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    clock,
+    mailer: { send: async (mail) => void mails.push(mail) },
+    jwtKey: new TextEncoder().encode('test-secret-' + name.padEnd(40, 'x')),
+    ping: async () => {
+      await handle.pool.query('select 1');
+    },
+  };
+  const app = await buildApp(ctx, { webDist: path.join(dataDir, 'no-web-build') });
+  await app.ready();
+
+  const login = async (username: string, password = DEMO_PASSWORD): Promise<Session> => {
+    const res = await app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: username, Password: password } });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    const body = res.json();
+    return { token: body.data.access_token, id: body.id, role: body.role, idOrganization: body.data.idOrganization, auth: { authorization: `Bearer ${body.data.access_token}` } };
+  };
+
+  return {
+    app,
+    ctx,
+    handle,
+    clock,
+    mails,
+    dataDir,
+    login,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await dropDatabase(adminUrl, name);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The JSON of an answer, for terse assertions. */
+export function json<T = any>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}

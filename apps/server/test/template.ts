@@ -1,0 +1,2 @@
+/** The migrated, demo-seeded database every test file clones. */
+export const TEMPLATE_DB = 'wellbe_test_template';

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests: the built web app served by the real server, on a fresh demo database, in
+// Debian's Chromium (Playwright cannot download its own browser here).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+const executablePath = candidates.find((p) => fs.existsSync(p));
+if (!executablePath) {
+  const message = '\n\n*** Aucun Chromium trouvé (CHROME_PATH, /usr/bin/chromium) : les tests de bout en bout ne peuvent pas tourner. ' +
+    'Installez-le : apt-get install -y chromium ***\n\n';
+  console.error(message);
+  if (process.env.CI) throw new Error(message);
+}
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(root, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  },
+});

@@ -1,0 +1,49 @@
+import type { Access } from './permissions.ts';
+import { allows } from './permissions.ts';
+import type { Role } from './roles.ts';
+
+// SPEC §2 menu entries and user menu, filtered by role through SPEC §6. `key` is the i18n key
+// (navigation namespace); the French titles are the spec's.
+export interface NavItem {
+  id: string;
+  key: string;
+  url: string;
+  icon: string;
+  access: Access;
+}
+
+export const MENU: readonly NavItem[] = [
+  { id: 'dashboard', key: 'dashboard', url: '/dashboard', icon: 'dashboard', access: 'dashboard' },
+  { id: 'agenda', key: 'agenda', url: '/agenda', icon: 'event', access: 'agenda' },
+  { id: 'patients', key: 'patients', url: '/patients', icon: 'folder_shared', access: 'dps' },
+  { id: 'appointment', key: 'appointment', url: '/appointment', icon: 'schedule', access: 'appointment' },
+  { id: 'messaging', key: 'messaging', url: '/messaging', icon: 'mail', access: 'developer' },
+  { id: 'notes', key: 'notes', url: '/notes', icon: 'note', access: 'note' },
+  { id: 'dietetics', key: 'dietetics', url: '/dietetiques', icon: 'restaurant', access: 'developer' },
+  { id: 'statistics', key: 'statistics', url: '/pages/maintenance', icon: 'insights', access: 'developer' },
+  { id: 'users', key: 'users', url: '/user', icon: 'people', access: 'user' },
+  { id: 'organizations', key: 'organizations', url: '/organizations', icon: 'business', access: 'organisation' },
+  { id: 'admin', key: 'admin', url: '/admin', icon: 'settings', access: 'developer' },
+  { id: 'example', key: 'example', url: '/example', icon: 'code', access: 'developer' },
+];
+
+export const USER_MENU: readonly NavItem[] = [
+  { id: 'preferences', key: 'preferences', url: '/preferences', icon: 'tune', access: 'dieteticPreferences' },
+  { id: 'support', key: 'support', url: '/support-chat', icon: 'support', access: 'support' },
+  { id: 'contact', key: 'contact', url: '/contact', icon: 'contacts', access: 'open' },
+  { id: 'profile', key: 'profile', url: '/profile', icon: 'person', access: 'profile' },
+  { id: 'logout', key: 'logout', url: '/logout', icon: 'logout', access: 'authenticated' },
+];
+
+export const GUEST_MENU: readonly NavItem[] = [
+  { id: 'login', key: 'login', url: '/login', icon: 'login', access: 'guest' },
+  { id: 'register', key: 'register', url: '/register', icon: 'person_add', access: 'guest' },
+];
+
+export function menuFor(role: Role | null | undefined, items: readonly NavItem[] = MENU): NavItem[] {
+  return items.filter((item) => allows(item.access, role));
+}
+
+export function userMenuFor(role: Role | null | undefined): NavItem[] {
+  return role ? menuFor(role, USER_MENU) : menuFor(null, GUEST_MENU);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { can, PERMISSIONS, type PermissionGroup } from './permissions.ts';
+import { ROLES, ROLE_LABELS, type Role } from './roles.ts';
+
+// SPEC §6, written out again cell by cell: the table in permissions.ts must say exactly this.
+const SPEC_TABLE: Record<string, string> = {
+  dashboard: 'SA PA PG PR AD RH PT US RE DE',
+  profile: 'SA PA PG PR AD RH PT US RE DE',
+  staff: 'SA PA PG PR AD RH PT US RE DE',
+  agenda: 'SA AD RH PA PR PG DE',
+  agendaTemp: 'SA PA PR PG DE',
+  agendaWrite: 'PA PR PG DE',
+  agendaDelete: 'PA PR PG DE RH AD',
+  agendaManagement: 'PG RH AD DE',
+  user: 'SA AD PA PG DE',
+  userWrite: 'SA AD RH PA PG DE',
+  dps: 'SA PT PA PR PG DE',
+  dpsWrite: 'PA PR PG DE',
+  organisation: 'SA DE',
+  organisationWrite: 'SA DE',
+  manager: 'AD PG DE',
+  practitionerWrite: 'PA PR PG DE',
+  note: 'SA PT PA PR PG RH DE',
+  appointment: 'RH AD PT DE',
+  preferences: 'SA AD RH PA PR PG DE',
+  dietetics: 'SA PA PR PG DE',
+  dieteticPreferences: 'PA PR PG DE',
+  chats: 'AD PA PG PR PT RH DE',
+  wellbe: 'SA AD RH PA PR PG DE',
+  stat: 'SA AD RH PA PR PG DE',
+  developer: 'DE',
+  support: 'PA SA',
+  journal: 'SA DE PA',
+  guestOnly: '',
+};
+
+describe('SPEC §6 permission table', () => {
+  it('has the ten roles with their French labels', () => {
+    expect(ROLES).toEqual(['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'PT', 'US', 'RE', 'DE']);
+    expect(ROLE_LABELS).toEqual({
+      SA: 'Super Administrateur',
+      PA: 'Praticien administrateur',
+      PG: 'Praticien Gestionnaire',
+      PR: 'Praticien',
+      AD: 'Gestionnaire',
+      RH: 'Ressources Humaines',
+      PT: 'Patient',
+      US: 'Utilisateur',
+      RE: 'Maintenance',
+      DE: 'Developer',
+    });
+  });
+
+  it('covers exactly the groups of the spec', () => {
+    expect(Object.keys(PERMISSIONS).sort()).toEqual(Object.keys(SPEC_TABLE).sort());
+  });
+
+  for (const [group, members] of Object.entries(SPEC_TABLE)) {
+    const allowed = new Set(members.split(' ').filter(Boolean));
+    for (const role of ROLES) {
+      it(`${group} ${allowed.has(role) ? 'allows' : 'refuses'} ${role}`, () => {
+        expect(can(role as Role, group as PermissionGroup)).toBe(allowed.has(role));
+      });
+    }
+  }
+
+  it('refuses every group to a guest', () => {
+    for (const group of Object.keys(PERMISSIONS) as PermissionGroup[]) expect(can(null, group)).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { ROLES, type Role } from './roles.ts';
+
+// SPEC §6, the permission table, as data. The web guard, the menu and the server all read it.
+export const PERMISSIONS = {
+  dashboard: ROLES,
+  profile: ROLES,
+  staff: ROLES,
+  agenda: ['SA', 'AD', 'RH', 'PA', 'PR', 'PG', 'DE'],
+  agendaTemp: ['SA', 'PA', 'PR', 'PG', 'DE'],
+  agendaWrite: ['PA', 'PR', 'PG', 'DE'],
+  agendaDelete: ['PA', 'PR', 'PG', 'DE', 'RH', 'AD'],
+  agendaManagement: ['PG', 'RH', 'AD', 'DE'],
+  user: ['SA', 'AD', 'PA', 'PG', 'DE'],
+  userWrite: ['SA', 'AD', 'RH', 'PA', 'PG', 'DE'],
+  dps: ['SA', 'PT', 'PA', 'PR', 'PG', 'DE'],
+  dpsWrite: ['PA', 'PR', 'PG', 'DE'],
+  organisation: ['SA', 'DE'],
+  organisationWrite: ['SA', 'DE'],
+  manager: ['AD', 'PG', 'DE'],
+  practitionerWrite: ['PA', 'PR', 'PG', 'DE'],
+  note: ['SA', 'PT', 'PA', 'PR', 'PG', 'RH', 'DE'],
+  appointment: ['RH', 'AD', 'PT', 'DE'],
+  preferences: ['SA', 'AD', 'RH', 'PA', 'PR', 'PG', 'DE'],
+  dietetics: ['SA', 'PA', 'PR', 'PG', 'DE'],
+  dieteticPreferences: ['PA', 'PR', 'PG', 'DE'],
+  chats: ['AD', 'PA', 'PG', 'PR', 'PT', 'RH', 'DE'],
+  wellbe: ['SA', 'AD', 'RH', 'PA', 'PR', 'PG', 'DE'],
+  stat: ['SA', 'AD', 'RH', 'PA', 'PR', 'PG', 'DE'],
+  /** Developer-only routes (SPEC §6). */
+  developer: ['DE'],
+  /** Menu item Support (SPEC §6): PA or SA only. */
+  support: ['PA', 'SA'],
+  /** The audit journal: SA and DE everywhere, PA for their own organisation (issue 7). */
+  journal: ['SA', 'DE', 'PA'],
+  /** An empty list means guests only (SPEC §6). */
+  guestOnly: [],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type PermissionGroup = keyof typeof PERMISSIONS;
+
+export const PERMISSION_GROUPS = Object.keys(PERMISSIONS) as PermissionGroup[];
+
+/** Whether a role belongs to a permission group. No role (a guest) belongs to no group. */
+export function can(role: Role | null | undefined, group: PermissionGroup): boolean {
+  if (!role) return false;
+  return (PERMISSIONS[group] as readonly Role[]).includes(role);
+}
+
+/**
+ * Access rule of a route or endpoint:
+ * - `open`: no rule, anyone (SPEC §6 "a route without a rule is open");
+ * - `guest`: guests only (the empty rule list);
+ * - `authenticated`: any signed-in user, whatever the role (used by the server for own-data calls);
+ * - a permission group.
+ */
+export type Access = 'open' | 'guest' | 'authenticated' | PermissionGroup;
+
+/** SPEC §4 route guard outcome for a role (null = guest) on a rule. */
+export function allows(access: Access, role: Role | null | undefined): boolean {
+  if (access === 'open') return true;
+  if (access === 'guest' || access === 'guestOnly') return !role;
+  if (access === 'authenticated') return !!role;
+  return can(role, access);
+}

@@ -1,0 +1,30 @@
+// SPEC §6: the ten role codes and their French labels.
+export const ROLES = ['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'PT', 'US', 'RE', 'DE'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  SA: 'Super Administrateur',
+  PA: 'Praticien administrateur',
+  PG: 'Praticien Gestionnaire',
+  PR: 'Praticien',
+  AD: 'Gestionnaire',
+  RH: 'Ressources Humaines',
+  PT: 'Patient',
+  US: 'Utilisateur',
+  RE: 'Maintenance',
+  DE: 'Developer',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Roles whose scope is the whole platform rather than one organisation (DESIGN §4). */
+export const PLATFORM_ROLES: readonly Role[] = ['SA', 'DE'];
+
+export function isPlatformRole(role: Role | null | undefined): boolean {
+  return role != null && PLATFORM_ROLES.includes(role);
+}
+
+/** Roles only SA or DE may grant (issue "Users, organisations"). */
+export const PRIVILEGED_ROLES: readonly Role[] = ['SA', 'DE', 'RE'];

@@ -1,0 +1,104 @@
+import type { Access } from './permissions.ts';
+import { allows } from './permissions.ts';
+import type { Role } from './roles.ts';
+
+// SPEC §2 route table with the SPEC §6 rules. Paths use React Router syntax (`:param`, `:param?`).
+// `area` names the screen so the web app can map a route to its lazily loaded page.
+export interface RouteRule {
+  path: string;
+  access: Access;
+  area: string;
+  /** Guest-only pages and the login page hide the layout chrome (SPEC §2). */
+  chrome?: 'none';
+}
+
+export const ROUTES: readonly RouteRule[] = [
+  { path: '/dashboard', access: 'dashboard', area: 'dashboard' },
+  { path: '/agenda', access: 'agenda', area: 'agenda' },
+  { path: '/agenda/:agendaHandle/:agendaUri?', access: 'agenda', area: 'agenda' },
+  { path: '/dietetiques/menu', access: 'dietetics', area: 'dietetics' },
+  { path: '/dietetiques/menu/:detailDate', access: 'dietetics', area: 'dietetics' },
+  { path: '/notes/:id?/:labelHandle?/:labelId?', access: 'open', area: 'notes' },
+  { path: '/user', access: 'user', area: 'users' },
+  { path: '/patient/:patientHandle/:idPatient?/:consultId?', access: 'dps', area: 'patient' },
+  { path: '/patients/list', access: 'dps', area: 'patients' },
+  { path: '/appointment', access: 'appointment', area: 'appointments' },
+  { path: '/preferences/:id', access: 'preferences', area: 'preferences' },
+  { path: '/organizations', access: 'open', area: 'organisations' },
+  { path: '/support-chat/:id?', access: 'developer', area: 'support' },
+  { path: '/contact', access: 'staff', area: 'contacts' },
+  { path: '/profile', access: 'open', area: 'profile' },
+  { path: '/statistics', access: 'stat', area: 'statistics' },
+  { path: '/messaging', access: 'open', area: 'messaging' },
+  { path: '/admin', access: 'wellbe', area: 'admin' },
+  { path: '/articles', access: 'developer', area: 'articles' },
+  { path: '/newspapers', access: 'developer', area: 'newspapers' },
+  { path: '/bodyparts', access: 'developer', area: 'catalogs' },
+  { path: '/exercices', access: 'developer', area: 'catalogs' },
+  { path: '/policy', access: 'developer', area: 'catalogs' },
+  { path: '/categories', access: 'wellbe', area: 'catalogs' },
+  { path: '/equipments', access: 'wellbe', area: 'catalogs' },
+  { path: '/formules', access: 'wellbe', area: 'catalogs' },
+  { path: '/gender', access: 'wellbe', area: 'catalogs' },
+  { path: '/levels', access: 'wellbe', area: 'catalogs' },
+  { path: '/objectifs', access: 'wellbe', area: 'catalogs' },
+  { path: '/typeofprograms', access: 'wellbe', area: 'catalogs' },
+  { path: '/program/dietetiques/menu', access: 'dietetics', area: 'programs' },
+  { path: '/program/sportif/list', access: 'dietetics', area: 'programs' },
+  { path: '/login', access: 'guest', area: 'login', chrome: 'none' },
+  { path: '/register/:userId?', access: 'guest', area: 'register', chrome: 'none' },
+  { path: '/forgot-password', access: 'guest', area: 'forgot-password', chrome: 'none' },
+  { path: '/reset-password', access: 'open', area: 'reset-password', chrome: 'none' },
+  { path: '/mail-confirm', access: 'open', area: 'mail-confirm', chrome: 'none' },
+  { path: '/logout', access: 'open', area: 'logout' },
+  { path: '/pages/coming-soon', access: 'open', area: 'coming-soon' },
+  { path: '/pages/maintenance', access: 'open', area: 'maintenance' },
+  { path: '/loading', access: 'open', area: 'loading' },
+  { path: '/example', access: 'developer', area: 'example' },
+  { path: '/404', access: 'open', area: 'not-found' },
+];
+
+// SPEC §2 redirects (from -> to).
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/': '/dashboard',
+  '/patients': '/patients/list',
+  '/preferences': '/preferences/0',
+  '/dietetiques': '/dietetiques/menu',
+  '/articles/view': '/articles',
+  '/articles/create': '/articles',
+  '/newspapers/view': '/newspapers',
+  '/newspapers/create': '/newspapers',
+  '/program/dietetiques': '/program/dietetiques/menu',
+  '/program/sportif': '/program/sportif/list',
+};
+
+/** Turns a React Router pattern into a RegExp matching whole paths. */
+function patternToRegExp(pattern: string): RegExp {
+  const parts = pattern.split('/').filter(Boolean);
+  let source = '';
+  for (const part of parts) {
+    if (part.startsWith(':')) {
+      source += part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+    } else {
+      source += '/' + part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    }
+  }
+  return new RegExp('^' + (source || '/') + '/?$');
+}
+
+const compiled = ROUTES.map((rule) => ({ rule, re: patternToRegExp(rule.path) }));
+
+/** The rule of the first route matching a concrete path, or undefined for an unknown path (404). */
+export function findRoute(pathname: string): RouteRule | undefined {
+  return compiled.find(({ re }) => re.test(pathname))?.rule;
+}
+
+/** SPEC §4 guard outcome for a concrete path: allowed, or where to send the user. */
+export type GuardOutcome = { kind: 'allow' } | { kind: 'login' } | { kind: 'away' };
+
+export function guard(pathname: string, role: Role | null | undefined): GuardOutcome {
+  const rule = findRoute(pathname);
+  if (!rule || allows(rule.access, role)) return { kind: 'allow' };
+  // SPEC §4: a user with a role goes away (stored redirect URL or /); a user without one to /login.
+  return role ? { kind: 'away' } : { kind: 'login' };
+}
