@@ -15,7 +15,9 @@ if (!executablePath) {
   if (process.env.CI) throw new Error(message);
 }
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+// E2E_PORT and WEB_OUT_DIR let several runs share the machine without sharing a server or a build.
+const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
+const webDist = path.resolve(root, 'apps/web', process.env.WEB_OUT_DIR ?? 'dist');
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,6 +44,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: { DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_DIST: webDist },
   },
 });

@@ -18,6 +18,7 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_FROM: z.string().default('WellBe <no-reply@wellbe.local>'),
   SMTP_SECURE: z.enum(['0', '1']).optional(),
+  WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -35,6 +36,8 @@ export interface Config {
   smtp?: { host: string; port: number; user?: string; password?: string; secure: boolean };
   mailFrom: string;
   logLevel: string;
+  /** The built web app; defaults to apps/web/dist. */
+  webDist?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mailFrom: e.SMTP_FROM,
     logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }

@@ -51,7 +51,7 @@ async function main() {
         await handle.pool.query('select 1');
       },
     };
-    const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } });
+    const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel }, webDist: config.webDist });
     await app.listen({ port: config.port, host: config.host });
     log(`WellBe est prêt : http://localhost:${config.port}`);
 
