@@ -14,6 +14,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { userActions } from './modules/users/users.actions.ts';
+import { specialistActions } from './modules/specialists/specialists.actions.ts';
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth });
   await app.register(userActions, { auth });
+  await app.register(specialistActions);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { action, registerActions } from '../../lib/actions.ts';
+import { assertIdentity } from '../../lib/scope.ts';
+import { listSpecialists } from './specialists.repository.ts';
+
+// SPEC §7 POST /api/Job_specialist, action list (Iduser, idOrganization → data).
+// Reference data every signed-in user needs (consultation panel, profile, user forms): the active
+// specialities, id 1 (the general profile) first.
+export async function specialistActions(app: FastifyInstance) {
+  registerActions(
+    app,
+    '/api/Job_specialist',
+    {
+      list: action({
+        access: 'authenticated',
+        body: z.object({ Iduser: z.uuid(), idOrganization: z.uuid().nullish() }),
+        handler: async (request, body) => {
+          assertIdentity(request, body);
+          return { success: true, data: await listSpecialists(app.ctx.db, { activeOnly: true }) };
+        },
+      }),
+    },
+    ['specialists'],
+  );
+}
