@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 
 export const patients = pgTable(
@@ -24,6 +24,12 @@ export const patients = pgTable(
     notes: text('notes'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: uuid('archived_by'),
+    /**
+     * Kept by a trigger on consultations (migration patients-list-stats), so the patient list sorts
+     * by last consultation and count from indexes instead of aggregating every consultation (issue 6).
+     */
+    lastConsultationAt: timestamp('last_consultation_at', { withTimezone: true }),
+    consultationCount: integer('consultation_count').notNull().default(0),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,5 +40,9 @@ export const patients = pgTable(
     uniqueIndex('patients_org_phone_key').on(t.organizationId, t.phoneKey).where(sql`${t.archivedAt} is null`),
     index('patients_org_name_idx').on(t.organizationId, t.nameKey),
     index('patients_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+    // Patient list sorts (issue 6): live patients of one organisation, id as the tie-breaker.
+    index('patients_org_last_consultation_idx').on(t.organizationId, t.lastConsultationAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('patients_org_consultation_count_idx').on(t.organizationId, t.consultationCount, t.id).where(sql`${t.archivedAt} is null`),
+    index('patients_org_birth_date_idx').on(t.organizationId, t.birthDate, t.id).where(sql`${t.archivedAt} is null`),
   ],
 );
