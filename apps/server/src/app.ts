@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { userActions } from './modules/users/users.actions.ts';
 import { specialistActions } from './modules/specialists/specialists.actions.ts';
+import { patientActions } from './modules/patients/patients.actions.ts';
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(authRoutes, { auth });
   await app.register(userActions, { auth });
   await app.register(specialistActions);
+  await app.register(patientActions);
 
   await registerWeb(app, options.webDist);
   return app;

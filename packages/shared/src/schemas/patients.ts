@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+
+// SPEC §3 patient list entry and §5 new-patient rules, with their exact French messages.
+export const PATIENT_MESSAGES = {
+  duplicateName: 'Un patient avec ce nom existe déja',
+  duplicatePhone: 'Un patient avec ce numéro de téléphone existe déja',
+  nameRequired: 'Le nom du patient est obligatoire.',
+  phoneRequired: 'Le téléphone est obligatoire.',
+  emailRequired: 'L’adresse email est obligatoire.',
+  emailInvalid: 'Adresse email invalide.',
+  phoneInvalid: PHONE_MESSAGE,
+} as const;
+
+/** `patientCreate` of SPEC §7: name, phone and email all required (SPEC §5). */
+export const patientCreateSchema = z.object({
+  FullName: z
+    .string({ error: PATIENT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PATIENT_MESSAGES.nameRequired)
+    .max(200, PATIENT_MESSAGES.nameRequired),
+  PhoneNumber: z
+    .string({ error: PATIENT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, PATIENT_MESSAGES.phoneRequired)
+    .max(40, PATIENT_MESSAGES.phoneInvalid)
+    .refine(isValidPhone, PATIENT_MESSAGES.phoneInvalid),
+  Email: z
+    .string({ error: PATIENT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, PATIENT_MESSAGES.emailRequired)
+    .max(254, PATIENT_MESSAGES.emailInvalid)
+    .pipe(z.email(PATIENT_MESSAGES.emailInvalid)),
+});
+export type PatientCreate = z.infer<typeof patientCreateSchema>;
+
+/** Paging and accent-insensitive search of the list action (DESIGN §3). */
+export const PATIENT_PAGE_SIZE_MAX = 200;
+export const patientListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(PATIENT_PAGE_SIZE_MAX).optional(),
+});
+export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
+
+/** One entry of the SPEC §3 patient list. */
+export interface PatientListEntry {
+  idPatient: string;
+  FullName: string;
+  PhoneNumber: string;
+}
+
+export interface PatientListAnswer {
+  success: true;
+  data: PatientListEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
