@@ -34,6 +34,9 @@ export interface TestApp {
   /** Mails the app sent, newest last. */
   mails: Mail[];
   dataDir: string;
+  /** The PostgreSQL server's admin URL and this file's database name (to stop it, to inspect it). */
+  adminUrl: string;
+  dbName: string;
   /** Signs a demo user in through POST /api/user action login; returns the token and ids. */
   login: (username: string, password?: string) => Promise<Session>;
   close: () => Promise<void>;
@@ -47,8 +50,16 @@ export interface Session {
   auth: { authorization: string };
 }
 
+export interface TestAppOptions {
+  /**
+   * Registers extra routes on the app before it is ready (test-only probes, e.g. one route per
+   * permission group). They go through the same hooks as the real ones; production never has them.
+   */
+  routes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
 /** A fresh app on a fresh database cloned from the seeded template (one per test file). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `wellbe_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(adminUrl, name, TEMPLATE_DB);
@@ -68,6 +79,7 @@ export async function createTestApp(): Promise<TestApp> {
     },
   };
   const app = await buildApp(ctx, { webDist: path.join(dataDir, 'no-web-build') });
+  await options.routes?.(app);
   await app.ready();
 
   const login = async (username: string, password = DEMO_PASSWORD): Promise<Session> => {
@@ -84,6 +96,8 @@ export async function createTestApp(): Promise<TestApp> {
     clock,
     mails,
     dataDir,
+    adminUrl,
+    dbName: name,
     login,
     close: async () => {
       await app.close();
