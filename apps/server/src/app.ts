@@ -14,8 +14,11 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { userActions } from './modules/users/users.actions.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { specialistActions } from './modules/specialists/specialists.actions.ts';
 import { patientActions } from './modules/patients/patients.actions.ts';
+import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { noticeRoutes } from './modules/notices/notices.routes.ts';
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
@@ -80,8 +83,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth });
   await app.register(userActions, { auth });
+  await app.register(profileRoutes, { auth });
   await app.register(specialistActions);
   await app.register(patientActions);
+  await app.register(patientRoutes);
+  await app.register(noticeRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

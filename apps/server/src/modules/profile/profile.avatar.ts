@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { AVATAR_SIZE, PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
+import { badRequest } from '../../lib/errors.ts';
+
+// Avatars: a square PNG thumbnail per user under DATA_DIR/avatars/<userId>/<key>.png.
+//
+// Why an unguessable URL and not the bearer token: an <img> cannot send an Authorization header.
+// A short-lived signed query token would expire while a page stays open and defeat the browser
+// cache; a cookie would bring CSRF concerns to the whole API. An avatar is a low-sensitivity,
+// metadata-free thumbnail, so it is served by a capability URL: the path carries 128 random bits
+// that change on every upload (the previous file is deleted, so an old URL stops working). Only
+// people who were shown the user's photoURL by an authorised answer know it.
+
+const KEY = /^[0-9a-f]{32}$/;
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
+/** Refuses decompression bombs: a 2 MB file may not claim more pixels than this. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+function startsWith(bytes: Buffer, signature: number[]): boolean {
+  return bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+}
+
+/** PNG or JPEG, decided by the bytes, never by the name or the declared type (DESIGN §4). */
+export function imageKind(bytes: Buffer): 'png' | 'jpeg' | null {
+  if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
+  if (startsWith(bytes, JPEG_SIGNATURE)) return 'jpeg';
+  return null;
+}
+
+/** The square thumbnail: oriented, cropped to the centre, re-encoded (which drops EXIF and GPS data). */
+export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
+  if (!imageKind(bytes)) throw badRequest(PROFILE_MESSAGES.avatarType, 'avatar_type');
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' })
+      .png()
+      .toBuffer();
+  } catch {
+    throw badRequest(PROFILE_MESSAGES.avatarUnreadable, 'avatar_unreadable');
+  }
+}
+
+export class AvatarStore {
+  constructor(private readonly root: string) {}
+
+  static url(userId: string, key: string): string {
+    return `/api/profil/avatar/${userId}/${key}.png`;
+  }
+
+  private dir(userId: string): string {
+    return path.join(this.root, userId);
+  }
+
+  /** Writes the new thumbnail under a fresh key; returns the key. */
+  async save(userId: string, png: Buffer): Promise<string> {
+    const key = randomBytes(16).toString('hex');
+    await fs.mkdir(this.dir(userId), { recursive: true });
+    const target = path.join(this.dir(userId), `${key}.png`);
+    await fs.writeFile(target + '.tmp', png);
+    await fs.rename(target + '.tmp', target);
+    return key;
+  }
+
+  /** Deletes every thumbnail of the user but `keep`: a replaced photo's URL stops working. */
+  async prune(userId: string, keep: string): Promise<void> {
+    const names = await fs.readdir(this.dir(userId)).catch(() => [] as string[]);
+    await Promise.all(names.filter((n) => n !== `${keep}.png`).map((n) => fs.rm(path.join(this.dir(userId), n), { force: true })));
+  }
+
+  /** The thumbnail's bytes, or null. The caller validated `userId` as a uuid; the key is checked here. */
+  async read(userId: string, key: string): Promise<Buffer | null> {
+    if (!KEY.test(key)) return null;
+    return fs.readFile(path.join(this.dir(userId), `${key}.png`)).catch(() => null);
+  }
+}

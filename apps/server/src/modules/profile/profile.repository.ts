@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/tables.ts';
+
+export interface CredentialsChange {
+  phoneNumber: string | null;
+  professionalNumber: string | null;
+  passwordHash: string;
+  at: Date;
+}
+
+/**
+ * Saves the phones and the new password hash, and moves the token version in the same statement:
+ * every token issued before the change stops working (issue 4). Returns the new token version.
+ */
+export async function updateCredentials(db: Database, userId: string, change: CredentialsChange): Promise<number | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      phoneNumber: change.phoneNumber,
+      professionalNumber: change.professionalNumber,
+      passwordHash: change.passwordHash,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: change.at,
+    })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row?.tokenVersion;
+}
+
+export async function setPhotoUrl(db: Database, userId: string, photoUrl: string, at: Date): Promise<void> {
+  await db.update(users).set({ photoUrl, updatedAt: at }).where(eq(users.id, userId));
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
+import { action, registerActions } from '../../lib/actions.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { ProfileService } from './profile.service.ts';
+
+/**
+ * SPEC §7 reads `data.data` as the profile while issue 4 reads the answer's `data` as the profile:
+ * the answer's `data` is the profile and also carries it under `data`, so both readings hold.
+ */
+function profileAnswer(profile: Profile) {
+  return { success: true as const, data: { ...profile, data: profile } };
+}
+
+// SPEC §7 POST /api/profil (actions read and updatePassword) and the avatar of issue 4.
+export async function profileRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  const profiles = new ProfileService(app.ctx, auth);
+
+  registerActions(
+    app,
+    '/api/profil',
+    {
+      read: action({
+        access: 'profile',
+        body: profileReadBody,
+        handler: async (request, body) => profileAnswer(await profiles.read(request, body)),
+      }),
+      updatePassword: action({
+        access: 'profile',
+        body: z.object({ userUpdate: userUpdateSchema }),
+        handler: async (request, body) => {
+          const { token, profile } = await profiles.updatePassword(request, body.userUpdate);
+          // The session that made the change goes on with this token (issue 4).
+          return { ...profileAnswer(profile), access_token: token };
+        },
+      }),
+    },
+    ['profile'],
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post('/api/profil/avatar', {
+    config: { access: 'profile' },
+    schema: { tags: ['profile'], summary: 'Photo du profil (PNG ou JPEG, 2 Mo au plus)', consumes: ['multipart/form-data'] },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'payload_too_large', PROFILE_MESSAGES.avatarTooLarge);
+        }
+        throw err;
+      }
+      return profileAnswer(await profiles.saveAvatar(request, bytes));
+    },
+  });
+
+  // Open on purpose: an <img> sends no bearer token; the URL itself is the secret (profile.avatar.ts).
+  app.withTypeProvider<ZodTypeProvider>().get('/api/profil/avatar/:userId/:file', {
+    config: { access: 'open' },
+    schema: {
+      tags: ['profile'],
+      summary: 'Image de la photo du profil',
+      params: z.object({ userId: z.uuid(), file: z.string().regex(/^[0-9a-f]{32}\.png$/) }),
+    },
+    handler: async (request, reply) => {
+      const { userId, file } = request.params;
+      const bytes = await profiles.avatars.read(userId, file.slice(0, -'.png'.length));
+      if (!bytes) throw notFound();
+      return reply.type('image/png').header('Content-Disposition', 'inline').send(bytes);
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { can } from '@wellbe/shared/permissions';
+import { isPlatformRole, ROLE_LABELS, type Role } from '@wellbe/shared/roles';
+import { PROFILE_MESSAGES, type Profile, type UserUpdate } from '@wellbe/shared/schemas/profile';
+import type { AppContext } from '../../context.ts';
+import { badRequest, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertIdentity, scopeOrganisation, caller } from '../../lib/scope.ts';
+import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { revokeLinkTokens } from '../auth/auth.links.ts';
+import { findUserById, type UserWithOrganisation } from '../users/users.repository.ts';
+import { AvatarStore, makeThumbnail } from './profile.avatar.ts';
+import { setPhotoUrl, updateCredentials } from './profile.repository.ts';
+
+/** SPEC §3 profile form from the user's row: every field, never the password hash. */
+export function toProfile({ user, organisation, specialist }: UserWithOrganisation): Profile {
+  const role = user.role as Role;
+  const photo = user.photoUrl ?? '';
+  return {
+    idUser: user.id,
+    idProfil: user.id,
+    idOrganization: user.organizationId,
+    idJobSpecialist: user.jobSpecialistId,
+    active: user.active ? 'Y' : 'N',
+    organization: organisation?.name ?? null,
+    username: user.username,
+    lastName: user.lastName,
+    firstName: user.firstName,
+    email: user.email,
+    job: user.job || specialist?.label || ROLE_LABELS[role],
+    role,
+    roleLabel: ROLE_LABELS[role],
+    phoneNumber: user.phoneNumber ?? '',
+    professionalNumber: user.professionalNumber ?? '',
+    contactPhone: user.contactPhone ?? '',
+    contactEmail: user.contactEmail ?? '',
+    photoURL: photo,
+    avatar: photo,
+    oldPassword: '',
+    password: '',
+    passwordConfirm: '',
+  };
+}
+
+const READ = '/api/profil:read';
+const UPDATE = '/api/profil:updatePassword';
+const AVATAR = '/api/profil:avatar';
+
+export class ProfileService {
+  /** Five wrong old passwords within 15 minutes answer 429 (issue 4), per user. */
+  private readonly wrongOldPassword: Throttle;
+  readonly avatars: AvatarStore;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly auth: AuthService,
+  ) {
+    this.wrongOldPassword = new Throttle(ctx.clock, 5, FIFTEEN_MINUTES);
+    this.avatars = new AvatarStore(path.join(ctx.config.dataDir, 'avatars'));
+  }
+
+  /**
+   * Own profile always. Someone else's only for the SPEC §6 `user` group, inside the caller's
+   * organisation; SA and DE platform-wide. Reads of another user's profile are journalled.
+   */
+  async read(request: FastifyRequest, body: { Iduser: string; idOrganization?: string | null }): Promise<Profile> {
+    const me = caller(request);
+    scopeOrganisation(request, body.idOrganization);
+    const found = await findUserById(this.ctx.db, body.Iduser);
+    if (body.Iduser === me.id) {
+      if (!found) throw unauthorized();
+      return toProfile(found);
+    }
+    const allowed = can(me.role, 'user') && !!found && (isPlatformRole(me.role) || found.user.organizationId === me.organizationId);
+    await recordAudit(this.ctx, request, { action: READ, outcome: allowed ? 'success' : 'denied', recordType: 'user', recordId: body.Iduser });
+    if (!allowed) {
+      // Existence is only told to whoever could read it.
+      if (!found && can(me.role, 'user')) throw notFound();
+      throw forbidden();
+    }
+    return toProfile(found);
+  }
+
+  /**
+   * SPEC §5 password change with the phones of the profile form. The shape rules (required
+   * fields, password rule, confirmation, new ≠ old, phones) were checked by the shared schema.
+   * Returns a fresh token: the change moved the token version, so the caller's own token died too.
+   */
+  async updatePassword(request: FastifyRequest, input: UserUpdate): Promise<{ token: string; profile: Profile }> {
+    const { user: me } = assertIdentity(request, input);
+    const key = me.id;
+    const wait = this.wrongOldPassword.retryAfter(key);
+    if (wait > 0) throw tooMany(wait);
+
+    const found = await findUserById(this.ctx.db, me.id);
+    if (!found) throw unauthorized();
+    if (input.username != null && input.username.trim().toLowerCase() !== found.user.username.toLowerCase()) {
+      throw badRequest(PROFILE_MESSAGES.usernameLocked, 'username_locked');
+    }
+    const oldOk = !!found.user.passwordHash && (await verifyPassword(found.user.passwordHash, input.oldPassword));
+    if (!oldOk) {
+      this.wrongOldPassword.fail(key);
+      await recordAudit(this.ctx, request, { action: UPDATE, outcome: 'denied', recordType: 'user', recordId: me.id, details: { reason: 'wrong_old_password' } });
+      throw badRequest(PROFILE_MESSAGES.oldPasswordWrong, 'wrong_old_password');
+    }
+    this.wrongOldPassword.reset(key);
+
+    const phoneNumber = input.phoneNumber?.trim() || null;
+    const professionalNumber = input.professionalNumber?.trim() || null;
+    const tokenVersion = await updateCredentials(this.ctx.db, me.id, {
+      phoneNumber,
+      professionalNumber,
+      passwordHash: await hashPassword(input.password),
+      at: new Date(this.ctx.clock.now()),
+    });
+    if (tokenVersion === undefined) throw unauthorized();
+    // A reset link mailed before the change must not undo it.
+    await revokeLinkTokens(this.ctx, me.id, 'reset');
+
+    const changed = ['password'];
+    if (phoneNumber !== found.user.phoneNumber) changed.push('phoneNumber');
+    if (professionalNumber !== found.user.professionalNumber) changed.push('professionalNumber');
+    await recordAudit(this.ctx, request, { action: UPDATE, outcome: 'success', recordType: 'user', recordId: me.id, details: { changed } });
+
+    const updated: UserWithOrganisation = {
+      ...found,
+      user: { ...found.user, phoneNumber, professionalNumber, tokenVersion, passwordHash: null },
+    };
+    return { token: await this.auth.issueToken(updated), profile: toProfile(updated) };
+  }
+
+  /** Stores the caller's new photo as a square thumbnail and points photoURL at it. */
+  async saveAvatar(request: FastifyRequest, bytes: Buffer): Promise<Profile> {
+    const me = caller(request);
+    const png = await makeThumbnail(bytes);
+    const found = await findUserById(this.ctx.db, me.id);
+    if (!found) throw unauthorized();
+    const key = await this.avatars.save(me.id, png);
+    const url = AvatarStore.url(me.id, key);
+    await setPhotoUrl(this.ctx.db, me.id, url, new Date(this.ctx.clock.now()));
+    await this.avatars.prune(me.id, key);
+    await recordAudit(this.ctx, request, { action: AVATAR, outcome: 'success', recordType: 'user', recordId: me.id });
+    return toProfile({ ...found, user: { ...found.user, photoUrl: url } });
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PASSWORD_MESSAGES, passwordSchema } from '../domain/password.ts';
+import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+
+// SPEC §3 profile form, §5 password change and §7 /api/profil: one schema for the screen and the server.
+
+export const PROFILE_MESSAGES = {
+  oldPasswordWrong: 'Ancien mot de passe incorrect',
+  samePassword: 'Le nouveau mot de passe doit être différent de l’ancien.',
+  usernameLocked: 'Le nom d’utilisateur ne peut pas être modifié.',
+  avatarType: 'L’image doit être au format PNG ou JPEG.',
+  avatarTooLarge: 'L’image dépasse la taille maximale autorisée (2 Mo).',
+  avatarUnreadable: 'L’image est illisible.',
+  avatarMissing: 'Aucune image reçue.',
+} as const;
+
+/** Avatar upload limit (issue 4). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Side of the square thumbnail kept for an avatar. */
+export const AVATAR_SIZE = 256;
+
+/** An empty phone clears the number; anything else must be French or international. */
+const phone = z
+  .string()
+  .trim()
+  .max(40, PHONE_MESSAGE)
+  .refine((v) => v === '' || isValidPhone(v), PHONE_MESSAGE)
+  .nullish();
+
+/** The editable part of the profile form (SPEC §2: phones and the three password fields). */
+const editableFields = {
+  phoneNumber: phone,
+  professionalNumber: phone,
+  oldPassword: z.string({ error: PASSWORD_MESSAGES.oldRequired }).min(1, PASSWORD_MESSAGES.oldRequired),
+  password: passwordSchema,
+  passwordConfirm: z.string({ error: PASSWORD_MESSAGES.mismatch }),
+};
+
+type PasswordValues = { oldPassword?: unknown; password?: unknown; passwordConfirm?: unknown };
+
+// The cross-field rules run on every change even while another field is still invalid, so that
+// each message shows under its own field as the user types (SPEC §5 "checked on every change");
+// `when` lets them run on a half-valid value, hence the optional chaining.
+const always = { when: () => true };
+
+function withPasswordRules<T extends z.ZodType<PasswordValues>>(schema: T): T {
+  return schema
+    .refine((v) => v?.password === v?.passwordConfirm, { message: PASSWORD_MESSAGES.mismatch, path: ['passwordConfirm'], ...always })
+    .refine((v) => !v?.password || v.password !== v.oldPassword, { message: PROFILE_MESSAGES.samePassword, path: ['password'], ...always });
+}
+
+/** The form of the profile screen. */
+export const profileFormSchema = withPasswordRules(z.object(editableFields));
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
+
+/** SPEC §7 POST /api/profil action read. */
+export const profileReadBody = z.object({ Iduser: z.uuid(), idOrganization: z.uuid().nullish() });
+
+/** SPEC §7 POST /api/profil action updatePassword: `userUpdate{...}`. */
+export const userUpdateSchema = withPasswordRules(
+  z.object({
+    Iduser: z.uuid(),
+    idOrganization: z.uuid().nullish(),
+    // Sent by the screen as shown; it cannot change (issue 4).
+    username: z.string().max(254).nullish(),
+    ...editableFields,
+  }),
+);
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+/** SPEC §3 profile form, as the server answers it (never a password hash). */
+export interface Profile {
+  idUser: string;
+  /** One profile per user: the profile is the user's own record. */
+  idProfil: string;
+  idOrganization: string | null;
+  idJobSpecialist: number | null;
+  active: 'Y' | 'N';
+  organization: string | null;
+  username: string;
+  lastName: string;
+  firstName: string;
+  email: string;
+  /** The user's job, else their speciality, else their role label (SPEC §2 "job or role"). */
+  job: string;
+  role: string;
+  roleLabel: string;
+  phoneNumber: string;
+  professionalNumber: string;
+  contactPhone: string;
+  contactEmail: string;
+  photoURL: string;
+  avatar: string;
+  oldPassword: '';
+  password: '';
+  passwordConfirm: '';
+}
