@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { z } from 'zod';
 import { forbidden } from './errors.ts';
-import { unauthenticated } from '../plugins/authenticate.ts';
+import { isGuestOnly, unauthenticated } from '../plugins/authenticate.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 
 // The SPEC §7 action endpoints: one POST path, a JSON body whose `action` picks the operation.
@@ -27,7 +27,7 @@ export function registerActions(app: FastifyInstance, path: string, actions: Rec
   const names = Object.keys(actions);
   const variants = names.map((name) => actions[name].body.extend({ action: z.literal(name) }));
   const body = z.discriminatedUnion('action', variants as unknown as [z.ZodObject, ...z.ZodObject[]]);
-  const everyActionNeedsUser = names.every((n) => !['open', 'guest'].includes(actions[n].access));
+  const everyActionNeedsUser = names.every((n) => actions[n].access !== 'open' && !isGuestOnly(actions[n].access));
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
@@ -38,7 +38,9 @@ export function registerActions(app: FastifyInstance, path: string, actions: Rec
     handler: async (request, reply) => {
       const payload = request.body as { action: string };
       const def = actions[payload.action];
-      if (def.access !== 'open' && def.access !== 'guest') {
+      if (isGuestOnly(def.access)) {
+        if (request.user) throw forbidden();
+      } else if (def.access !== 'open') {
         if (!request.user) throw unauthenticated(request);
         if (!allows(def.access, request.user.role)) {
           if (def.patientData) await recordAudit(app.ctx, request, { action: `${path}:${payload.action}`, outcome: 'denied' });

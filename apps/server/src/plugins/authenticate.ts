@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { allows } from '@wellbe/shared/permissions';
+import { allows, type Access } from '@wellbe/shared/permissions';
 import { isRole } from '@wellbe/shared/roles';
 import { organisations, users } from '../db/tables.ts';
 import { AppError, forbidden } from '../lib/errors.ts';
@@ -63,6 +63,10 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   };
 }
 
+export function isGuestOnly(access: Access): boolean {
+  return access === 'guest' || access === 'guestOnly';
+}
+
 export function unauthenticated(request: FastifyRequest): AppError {
   if (request.tokenError === 'expired') return new AppError(401, 'token_expired', ERROR_MESSAGES.invalidToken);
   if (request.tokenError === 'invalid') return new AppError(401, 'invalid_token', ERROR_MESSAGES.invalidToken);
@@ -85,7 +89,12 @@ export function registerAuth(app: FastifyInstance) {
     const access = request.routeOptions.config?.access;
     if (access === undefined) return; // static files and the not-found handler
     await resolveUser(app, request);
-    if (access === 'open' || access === 'guest') return;
+    if (access === 'open') return;
+    // SPEC §6: an empty rule list means guests only; a stale or bad token counts as a guest.
+    if (isGuestOnly(access)) {
+      if (request.user) throw forbidden();
+      return;
+    }
     if (!request.user) throw unauthenticated(request);
     if (!allows(access, request.user.role)) {
       if (request.routeOptions.config.patientData) {
