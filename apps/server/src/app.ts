@@ -19,15 +19,32 @@ import { specialistActions } from './modules/specialists/specialists.actions.ts'
 import { patientActions } from './modules/patients/patients.actions.ts';
 
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  /** Fastify's logger; `stream` lets tests read what would be logged. */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
   /** Where the built web app lives; tests point it at a missing folder. */
   webDist?: string;
+}
+
+// Issue 2: no password, token or clinical text in logs. Bodies are never logged, and the query
+// string is cut from logged URLs (mail links carry single-use tokens: /reset-password?token=...).
+function loggerOptions(option: BuildOptions['logger']) {
+  if (!option) return false;
+  return {
+    ...(option === true ? { level: 'info' } : option),
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        ip: request.ip,
+      }),
+    },
+  };
 }
 
 // One visible list: external plugins, then the app's own plugins, then the modules (DESIGN §2).
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     bodyLimit: 1_048_576,
     requestIdHeader: false,
     return503OnClosing: true,
