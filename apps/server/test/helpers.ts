@@ -56,6 +56,10 @@ export interface TestAppOptions {
    * permission group). They go through the same hooks as the real ones; production never has them.
    */
   routes?: (app: FastifyInstance) => void | Promise<void>;
+  /** A built web app to serve (default: none, so non-API paths answer 404). */
+  webDist?: string;
+  /** Receives the app's log lines (default: no logger). */
+  logStream?: { write: (line: string) => void };
 }
 
 /** A fresh app on a fresh database cloned from the seeded template (one per test file). */
@@ -78,7 +82,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await handle.pool.query('select 1');
     },
   };
-  const app = await buildApp(ctx, { webDist: path.join(dataDir, 'no-web-build') });
+  const app = await buildApp(ctx, {
+    webDist: options.webDist ?? path.join(dataDir, 'no-web-build'),
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+  });
   await options.routes?.(app);
   await app.ready();
 

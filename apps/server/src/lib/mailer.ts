@@ -19,7 +19,7 @@ export interface MailerLogger {
 }
 
 // With SMTP settings, mails go out through SMTP. Without, each mail is written to DATA_DIR/mail as an
-// .eml file and its links are logged, so a fresh install can still invite users and reset passwords.
+// .eml file (its path is logged, not its links), so a fresh install can still invite users and reset passwords.
 export function createMailer(config: Config, log: MailerLogger): Mailer {
   if (config.smtp) {
     const transport = nodemailer.createTransport({
@@ -44,8 +44,8 @@ export function createMailer(config: Config, log: MailerLogger): Mailer {
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${stamp}-${safeTo}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: mail.to, file, links }, `Mail écrit dans ${file}`);
+      // The links carry single-use tokens: they stay in the file (0600), never in the logs (issue 2).
+      log.info({ to: mail.to, file }, `Mail écrit dans ${file}`);
     },
   };
 }

@@ -17,6 +17,8 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
       root: distDir,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below: the plugin's default ('public, max-age=0') would override it.
+      cacheControl: false,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');

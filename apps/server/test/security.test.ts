@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+// Issue 2: one error shape, security headers, 404 JSON under /api, the web fallback, OpenAPI,
+// health 503 when the database is down, and nothing secret in the logs.
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-test-web-'));
+const ASSET = 'assets/index-3f2a1b.js';
+const assetText = 'export const answer = 42;\n'.repeat(200);
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="fr"><head><script type="module" src="/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(path.join(webDist, ASSET), assetText);
+
+const logLines: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webDist, logStream: { write: (line) => void logLines.push(line) } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const errorShape = (code: string) => ({ success: false, error: { code, message: expect.any(String) } });
+
+describe('one error shape, 400 for bad input', () => {
+  it('malformed JSON: 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user', headers: { 'content-type': 'application/json' }, payload: '{"action": "login", "Username": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, error: { code: 'malformed_json', message: 'Le corps de la requête n’est pas un JSON valide.' } });
+  });
+
+  it('wrong types: 400 with a French message, no stack trace', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: 12, Password: ['x'] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject(errorShape('validation'));
+    expect(res.json().error.message).toBe('Requête invalide.');
+    expect(res.body).not.toMatch(/at .*\.ts:\d+|node_modules/);
+  });
+
+  it('an unknown or missing action: 400', async () => {
+    const s = await t.login('pr');
+    for (const payload of [{ action: 'explode' }, { Iduser: s.id }, { action: 42 }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user', headers: s.auth, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ success: false, error: { code: 'unknown_action', message: 'Action inconnue.' } });
+    }
+  });
+
+  it('a bad id: 400, not a 500', async () => {
+    const s = await t.login('pr');
+    const res = await t.app.inject({ method: 'POST', url: '/api/user', headers: s.auth, payload: { action: 'read', Iduser: "1' or '1'='1" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject(errorShape('validation'));
+  });
+
+  it('an unknown /api path: 404 JSON, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/nothing-here?x=1' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ success: false, error: { code: 'not_found', message: 'Cette adresse d’API n’existe pas.' } });
+    }
+  });
+});
+
+describe('security headers', () => {
+  const check = (headers: Record<string, unknown>) => {
+    const csp = String(headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  };
+
+  it('on API answers, successes and failures alike, with Cache-Control: no-store', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/nothing' }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/access-token' }),
+      await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: 'pr', Password: DEMO_PASSWORD } }),
+    ]) {
+      check(res.headers);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('on the web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/patients/list' });
+    check(res.headers);
+  });
+});
+
+describe('the web app', () => {
+  it('any non-API path falls back to index.html, never cached', async () => {
+    for (const url of ['/', '/login', '/patient/lucas-bernard/123', '/reset-password?token=abc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('assets are compressed and cached for good; a missing asset is a 404', async () => {
+    const br = await t.app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(assetText);
+    const gz = await t.app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(assetText);
+
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/index-000000.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user', '/api/auth', '/api/auth/register', '/api/auth/access-token', '/api/auth/user/update', '/api/health']));
+    // The action endpoint documents its body: the discriminated union on `action`.
+    expect(JSON.stringify(doc.paths['/api/user'].post.requestBody)).toContain('"login"');
+  });
+});
+
+describe('GET /api/health', () => {
+  it('200 while the database answers, 503 when it stops, 200 again when it is back', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'ok' });
+
+    // Stop this app's database for real: refuse new connections and cut the app pool's ones.
+    const admin = new pg.Client({ connectionString: t.adminUrl });
+    await admin.connect();
+    const db = admin.escapeIdentifier(t.dbName);
+    try {
+      await admin.query(`ALTER DATABASE ${db} ALLOW_CONNECTIONS false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [t.dbName]);
+      const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ success: false, error: { code: 'database_unavailable', message: 'Service momentanément indisponible.' } });
+    } finally {
+      await admin.query(`ALTER DATABASE ${db} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    const back = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('hold no password, token or query string', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: 'pa', Password: DEMO_PASSWORD } });
+    const token = signIn.json().data.access_token as string;
+    await t.app.inject({ method: 'POST', url: '/api/auth', payload: { email: 'pa@demo.wellbe.fr', password: 'Wrong-Secret-42!' } });
+    await t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: { authorization: `Bearer ${token}` } });
+    await t.app.inject({ method: 'GET', url: '/reset-password?token=single-use-link-token-123' });
+    await t.app.inject({ method: 'POST', url: '/api/user', headers: { 'content-type': 'application/json' }, payload: `{"Password": "${DEMO_PASSWORD}"` });
+
+    const logged = logLines.join('\n');
+    expect(logged).toContain('/api/user'); // the logger is on and sees these requests
+    expect(logged).toContain('/reset-password');
+    for (const secret of [DEMO_PASSWORD, 'Wrong-Secret-42!', token, token.split('.')[2], 'single-use-link-token-123']) {
+      expect(logged).not.toContain(secret);
+    }
+  });
+});
