@@ -17,6 +17,8 @@ import { userActions } from './modules/users/users.actions.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { specialistActions } from './modules/specialists/specialists.actions.ts';
 import { patientActions } from './modules/patients/patients.actions.ts';
+import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { noticeRoutes } from './modules/notices/notices.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -101,6 +103,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(profileRoutes, { auth });
   await app.register(specialistActions);
   await app.register(patientActions);
+  await app.register(patientRoutes);
+  await app.register(noticeRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -1,0 +1,218 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { consultations, documents, jobSpecialists, notices, patients, users } from '../../db/tables.ts';
+import { escapeLike } from '../../lib/text.ts';
+import type { PatientSort } from '@wellbe/shared/schemas/patient-files';
+
+// SQL of the patient list and the patient file (issue 6). Only this file touches Drizzle for them.
+
+export interface PatientTableFilter {
+  organizationId: string;
+  archived: boolean;
+  onlyPatientId: string | null;
+  /** Folded words; every word must appear in the trigram-indexed search key. */
+  words: string[];
+}
+
+export interface PatientTableSort {
+  sort: PatientSort;
+  order: 'asc' | 'desc';
+}
+
+const tableColumns = {
+  id: patients.id,
+  fullName: patients.fullName,
+  phoneNumber: patients.phoneNumber,
+  email: patients.email,
+  birthDate: patients.birthDate,
+  lastConsultationAt: patients.lastConsultationAt,
+  consultationCount: patients.consultationCount,
+  archivedAt: patients.archivedAt,
+};
+
+function tableWhere(f: PatientTableFilter): SQL {
+  const conditions: SQL[] = [eq(patients.organizationId, f.organizationId), f.archived ? isNotNull(patients.archivedAt) : isNull(patients.archivedAt)];
+  if (f.onlyPatientId) conditions.push(eq(patients.id, f.onlyPatientId));
+  for (const word of f.words) conditions.push(ilike(patients.searchKey, `%${escapeLike(word)}%`));
+  return and(...conditions)!;
+}
+
+function tableOrder(s: PatientTableSort): SQL[] {
+  const dir = s.order === 'desc' ? desc : asc;
+  // Each sort has a partial index (organisation, column, id); the id keeps pages stable.
+  switch (s.sort) {
+    case 'lastConsultation':
+      return [sql`${patients.lastConsultationAt} ${sql.raw(s.order)} nulls last`, dir(patients.id)];
+    case 'consultations':
+      return [dir(patients.consultationCount), dir(patients.id)];
+    case 'birthDate':
+      return [sql`${patients.birthDate} ${sql.raw(s.order)} nulls last`, dir(patients.id)];
+    default:
+      return [dir(patients.nameKey), dir(patients.id)];
+  }
+}
+
+/** One page of the list and the number of matching patients; never the whole table. */
+export async function pagePatients(db: Database, f: PatientTableFilter, s: PatientTableSort, limit: number, offset: number) {
+  const where = tableWhere(f);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(tableColumns).from(patients).where(where).orderBy(...tableOrder(s)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(patients).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Every matching patient for the CSV export, in the list's order. */
+export async function allPatients(db: Database, f: PatientTableFilter, s: PatientTableSort) {
+  return db.select(tableColumns).from(patients).where(tableWhere(f)).orderBy(...tableOrder(s));
+}
+
+/** A patient whatever its organisation and state: the service decides who may see it. */
+export async function findPatientRecord(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: patients.id,
+      organizationId: patients.organizationId,
+      fullName: patients.fullName,
+      phoneNumber: patients.phoneNumber,
+      email: patients.email,
+      birthDate: patients.birthDate,
+      sex: patients.sex,
+      address: patients.address,
+      notes: patients.notes,
+      createdAt: patients.createdAt,
+      archivedAt: patients.archivedAt,
+      archivedByName: users.displayName,
+    })
+    .from(patients)
+    .leftJoin(users, eq(users.id, patients.archivedBy))
+    .where(eq(patients.id, id))
+    .limit(1);
+  return row ?? null;
+}
+export type PatientRecord = NonNullable<Awaited<ReturnType<typeof findPatientRecord>>>;
+
+/** The live consultations of a patient, newest first, with who, speciality, documents and notice. */
+export async function patientTimeline(db: Database, patientId: string) {
+  const docCount = db
+    .select({ consultationId: documents.consultationId, n: count().as('n') })
+    .from(documents)
+    .where(and(eq(documents.patientId, patientId), isNull(documents.archivedAt)))
+    .groupBy(documents.consultationId)
+    .as('doc_count');
+  return db
+    .select({
+      id: consultations.id,
+      consultationDate: consultations.consultationDate,
+      userId: consultations.userId,
+      practitioner: users.displayName,
+      jobSpecialistId: consultations.jobSpecialistId,
+      speciality: jobSpecialists.label,
+      size: consultations.size,
+      weight: consultations.weight,
+      dolorLocation: consultations.dolorLocation,
+      dolorIntensity: consultations.dolorIntensity,
+      note: consultations.consultationNote,
+      documentCount: docCount.n,
+      notice: {
+        id: notices.id,
+        star: notices.star,
+        patientOpinion: notices.patientOpinion,
+        recommend: notices.recommend,
+        createdAt: notices.createdAt,
+        updatedAt: notices.updatedAt,
+      },
+    })
+    .from(consultations)
+    .innerJoin(users, eq(users.id, consultations.userId))
+    .innerJoin(jobSpecialists, eq(jobSpecialists.id, consultations.jobSpecialistId))
+    .leftJoin(docCount, eq(docCount.consultationId, consultations.id))
+    .leftJoin(notices, eq(notices.consultationId, consultations.id))
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))
+    .orderBy(desc(consultations.consultationDate), desc(consultations.id));
+}
+export type TimelineRow = Awaited<ReturnType<typeof patientTimeline>>[number];
+
+/** Measures of every live consultation, oldest first. */
+export async function patientMeasureRows(db: Database, patientId: string) {
+  return db
+    .select({
+      id: consultations.id,
+      consultationDate: consultations.consultationDate,
+      size: consultations.size,
+      weight: consultations.weight,
+      dolorLocation: consultations.dolorLocation,
+      dolorIntensity: consultations.dolorIntensity,
+    })
+    .from(consultations)
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))
+    .orderBy(asc(consultations.consultationDate), asc(consultations.id));
+}
+
+/** Every live document of every live consultation of the patient, newest first. */
+export async function patientDocumentRows(db: Database, patientId: string) {
+  return db
+    .select({
+      id: documents.id,
+      consultationId: documents.consultationId,
+      consultationDate: consultations.consultationDate,
+      fileName: documents.fileName,
+      mimeType: documents.mimeType,
+      sizeBytes: documents.sizeBytes,
+      createdAt: documents.createdAt,
+    })
+    .from(documents)
+    .innerJoin(consultations, eq(consultations.id, documents.consultationId))
+    .where(and(eq(documents.patientId, patientId), isNull(documents.archivedAt), isNull(consultations.archivedAt)))
+    .orderBy(desc(consultations.consultationDate), asc(documents.fileName));
+}
+
+/** Which live patients of the organisation, other than this one, hold the name or phone key. */
+export async function findOtherDuplicates(db: Database, organizationId: string, exceptId: string, nameKey: string, phoneKey: string) {
+  const rows = await db
+    .select({ nameKey: patients.nameKey, phoneKey: patients.phoneKey })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.organizationId, organizationId),
+        isNull(patients.archivedAt),
+        ne(patients.id, exceptId),
+        or(eq(patients.nameKey, nameKey), eq(patients.phoneKey, phoneKey)),
+      ),
+    )
+    .limit(2);
+  return { name: rows.some((r) => r.nameKey === nameKey), phone: rows.some((r) => r.phoneKey === phoneKey) };
+}
+
+export interface IdentityValues {
+  fullName: string;
+  phoneNumber: string;
+  email: string;
+  nameKey: string;
+  phoneKey: string;
+  searchKey: string;
+  birthDate: string | null;
+  sex: string | null;
+  address: string | null;
+  notes: string | null;
+}
+
+/** Updates a live patient's identity; false when it is archived meanwhile. Unique violations propagate. */
+export async function updateIdentity(db: Database, id: string, values: IdentityValues, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(patients)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(patients.id, id), isNull(patients.archivedAt)))
+    .returning({ id: patients.id });
+  return rows.length === 1;
+}
+
+/** Archives a live patient (nothing deleted, DESIGN §4); false when it already was. */
+export async function archivePatientRow(db: Database, id: string, by: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(patients)
+    .set({ archivedAt: now, archivedBy: by, updatedAt: now })
+    .where(and(eq(patients.id, id), isNull(patients.archivedAt)))
+    .returning({ id: patients.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+// SPEC §3 Notice (Star, PatientOpinion, Recommend): a patient's feedback on one of their own
+// consultations, once per consultation, editable for 7 days (issue 6).
+export const NOTICE_EDIT_WINDOW_MS = 7 * 24 * 3600 * 1000;
+export const NOTICE_OPINION_MAX = 2000;
+
+export const NOTICE_MESSAGES = {
+  starRequired: 'Choisissez une note de 1 à 5 étoiles.',
+  opinionTooLong: `L’avis ne peut pas dépasser ${NOTICE_OPINION_MAX} caractères.`,
+  recommendRequired: 'Indiquez si vous recommandez ce praticien.',
+  alreadyGiven: 'Vous avez déjà donné votre avis sur cette consultation.',
+  onlyPatient: 'Seul le patient peut donner son avis sur sa consultation.',
+  editWindowOver: 'Cet avis ne peut plus être modifié : le délai de 7 jours est dépassé.',
+  consultationNotFound: 'Consultation introuvable.',
+  noticeNotFound: 'Avis introuvable.',
+} as const;
+
+export const noticeFieldsSchema = z.object({
+  Star: z.number({ error: NOTICE_MESSAGES.starRequired }).int(NOTICE_MESSAGES.starRequired).min(1, NOTICE_MESSAGES.starRequired).max(5, NOTICE_MESSAGES.starRequired),
+  PatientOpinion: z.string().trim().max(NOTICE_OPINION_MAX, NOTICE_MESSAGES.opinionTooLong).default(''),
+  Recommend: z.boolean({ error: NOTICE_MESSAGES.recommendRequired }),
+});
+export type NoticeFields = z.infer<typeof noticeFieldsSchema>;
+
+export const noticeCreateSchema = noticeFieldsSchema.extend({ idConsultation: z.uuid(NOTICE_MESSAGES.consultationNotFound) });
+export type NoticeCreate = z.infer<typeof noticeCreateSchema>;
+
+export interface Notice {
+  idNotice: string;
+  idConsultation: string;
+  Star: number;
+  PatientOpinion: string;
+  Recommend: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Until when the patient may still change it (ISO). */
+  editableUntil: string;
+}
+
+export interface NoticeSummary {
+  /** Average star of the organisation's notices, 1 decimal; null without any notice. */
+  average: number | null;
+  count: number;
+  recommendRate: number | null;
+}
+
+/** Whether a notice created at `createdAt` may still be edited at `now`. */
+export function noticeEditable(createdAt: string | Date, now: number): boolean {
+  return now - new Date(createdAt).getTime() <= NOTICE_EDIT_WINDOW_MS;
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { LatestValue } from '../domain/imc-bands.ts';
+import type { Notice } from './notices.ts';
+import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
+
+// Issue 6: the REST resources of the patient list and the patient file (/api/patients).
+
+export const PATIENT_SORTS = ['name', 'lastConsultation', 'consultations', 'birthDate'] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
+export const PATIENT_FILE_PAGE_SIZE_MAX = 100;
+
+export const patientTableQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PATIENT_FILE_PAGE_SIZE_MAX).default(25),
+  sort: z.enum(PATIENT_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  /** SA and DE only: the archived patients instead of the live ones. */
+  archived: z.enum(['0', '1']).optional(),
+});
+export type PatientTableQuery = z.infer<typeof patientTableQuerySchema>;
+
+/** One row of /patients/list. */
+export interface PatientTableRow {
+  idPatient: string;
+  FullName: string;
+  PhoneNumber: string;
+  Email: string;
+  birthDate: string | null;
+  lastConsultationAt: string | null;
+  consultationCount: number;
+  archivedAt: string | null;
+}
+
+export interface PatientTablePage {
+  success: true;
+  data: PatientTableRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const SEXES = ['F', 'M', 'X'] as const;
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Identity edit: the SPEC §5 creation rules plus the fields of the file. */
+export const patientIdentitySchema = patientCreateSchema.extend({
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date de naissance invalide.')
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => (v ? v : null)),
+  sex: z.enum(SEXES).nullish().or(z.literal('')).transform((v) => (v ? v : null)),
+  address: optionalText(500),
+  notes: optionalText(5000),
+});
+export type PatientIdentity = z.input<typeof patientIdentitySchema>;
+export { PATIENT_MESSAGES };
+
+export interface PatientIdentityDto {
+  idPatient: string;
+  idOrganization: string;
+  FullName: string;
+  PhoneNumber: string;
+  Email: string;
+  birthDate: string | null;
+  sex: (typeof SEXES)[number] | null;
+  address: string | null;
+  notes: string | null;
+  createdAt: string;
+  archivedAt: string | null;
+  /** Who archived the file (display name), shown to SA and DE. */
+  archivedBy: string | null;
+}
+
+/** One consultation of the timeline, newest first. */
+export interface TimelineEntry {
+  idConsultation: string;
+  ConsultationDate: string;
+  practitioner: string;
+  idUser: string;
+  speciality: string;
+  idJobSpecialist: number;
+  Size: number | null;
+  Weight: number | null;
+  imc: number | null;
+  dolorLocation: string | null;
+  dolorIntensity: string | null;
+  /** The first lines of ConsultationNote as plain text. */
+  excerpt: string;
+  documentCount: number;
+  notice: Notice | null;
+}
+
+export interface PatientFile {
+  identity: PatientIdentityDto;
+  consultations: TimelineEntry[];
+  /** The caller may change the identity and archive (dps write, SPEC §6). */
+  canWrite: boolean;
+  /** The caller is this patient (PT): read-only except for notices. */
+  isOwnFile: boolean;
+}
+
+export interface MeasurePoint {
+  idConsultation: string;
+  date: string;
+  size: number | null;
+  weight: number | null;
+  imc: number | null;
+  dolorLocation: string | null;
+  dolorIntensity: string | null;
+  /** Middle of the intensity range, null when not given. */
+  pain: number | null;
+}
+
+export interface PatientMeasures {
+  /** Oldest first: one point per consultation, missing values stay null (gaps, never zeros). */
+  points: MeasurePoint[];
+  latest: { weight: LatestValue | null; imc: LatestValue | null; size: LatestValue | null; pain: LatestValue | null };
+}
+
+export interface PatientDocument {
+  idDocument: string;
+  idConsultation: string;
+  consultationDate: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  createdAt: string;
+}
+
+export const PATIENT_FILE_MESSAGES = {
+  archived: 'Le dossier du patient a été archivé.',
+  exportForbidden: 'L’export est réservé aux praticiens.',
+  archivedListForbidden: 'Seuls les super administrateurs et les développeurs voient les dossiers archivés.',
+} as const;
