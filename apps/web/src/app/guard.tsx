@@ -1,0 +1,43 @@
+import { Suspense, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { guard } from '@wellbe/shared/routes';
+import type { RouteRule } from '@wellbe/shared/routes';
+import { setRedirectUrl, takeRedirectUrl, useSession } from '../lib/session.ts';
+import { PageLoader } from '../components/page-loader.tsx';
+import { pageFor } from './pages.ts';
+
+/**
+ * SPEC §4 route guard, deciding with packages/shared `guard()` (the same table as the menu and the
+ * server): allowed -> the page; a user with a role who is not allowed -> the stored redirect URL or
+ * /; a user without a role -> /login, keeping the requested path as the redirect URL.
+ */
+export function GuardedRoute({ rule }: { rule: RouteRule }) {
+  const { role } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const outcome = guard(location.pathname, role);
+
+  // Navigation is a side effect (the redirect URL is read once): done after render, not during it,
+  // and once per location (React's strict mode runs effects twice).
+  const handled = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (outcome.kind === 'allow' || handled.current === location.key + outcome.kind) return;
+    handled.current = location.key + outcome.kind;
+    if (outcome.kind === 'login') {
+      setRedirectUrl(location.pathname + location.search);
+      void navigate('/login', { replace: true });
+    } else if (outcome.kind === 'away') {
+      const stored = takeRedirectUrl();
+      const target = stored && stored !== location.pathname ? stored : '/';
+      void navigate(target, { replace: true });
+    }
+  }, [outcome.kind, location.key, location.pathname, location.search, navigate]);
+
+  if (outcome.kind !== 'allow') return <PageLoader />;
+  const Page = pageFor(rule.area);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page area={rule.area} />
+    </Suspense>
+  );
+}

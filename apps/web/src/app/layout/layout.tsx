@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { CONTAINER_WIDTH } from '@wellbe/shared/constants';
+import { ChatPanel } from './chat-panel.tsx';
+import { Navbar } from './navbar.tsx';
+import { QuickPanel } from './quick-panel.tsx';
+import { SettingsPanel } from './settings-panel.tsx';
+import { Toolbar } from './toolbar.tsx';
+
+/**
+ * layout4 (vertical), SPEC §2 and §9: side navigation, toolbar, content in a 1570 px container,
+ * footer, chat and quick panels. `chrome={false}` (login and guest-only pages) hides all of it.
+ */
+export function Layout({ chrome, children }: { chrome: boolean; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  if (!chrome) return <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>{children}</Box>;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Navbar />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" id="main-content" sx={{ flex: 1, width: '100%', maxWidth: CONTAINER_WIDTH, mx: 'auto', p: { xs: 2, md: 3, lg: 4 } }}>
+          {children}
+        </Box>
+        <Box component="footer" sx={{ px: 4, py: 2, borderTop: '1px solid', borderColor: 'divider', color: 'text.secondary' }}>
+          <Typography variant="body2">{t('footer', { year: new Date().getFullYear() })}</Typography>
+        </Box>
+      </Box>
+      <ChatPanel />
+      <QuickPanel />
+      <SettingsPanel />
+      {/* Consultation panel (issue: consultations): its floating launcher goes HERE, one line, shown for dps roles. */}
+    </Box>
+  );
+}

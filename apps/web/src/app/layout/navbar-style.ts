@@ -1,0 +1,13 @@
+import { NAVBAR_STYLES, type NavbarStyle } from '@wellbe/shared/constants';
+import { useSession } from '../../lib/session.ts';
+
+// SPEC §4: style-1, style-2 (folded), style-3, style-3-dense, kept per user in settings.layout.navbar.style.
+export function isNavbarStyle(value: unknown): value is NavbarStyle {
+  return typeof value === 'string' && (NAVBAR_STYLES as readonly string[]).includes(value);
+}
+
+export function useNavbarStyle(): NavbarStyle {
+  const { user } = useSession();
+  const style = user?.data.settings?.layout?.navbar?.style;
+  return isNavbarStyle(style) ? style : 'style-1';
+}

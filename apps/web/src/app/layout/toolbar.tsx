@@ -1,0 +1,59 @@
+import { AppBar, Box, IconButton, Toolbar as MuiToolbar, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session.ts';
+import { DemoBadge } from './demo-badge.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { layoutStore } from './layout-store.ts';
+import { UserMenu } from './user-menu.tsx';
+
+/** SPEC §2 toolbar: fold button, language switcher, panels, user menu. */
+export function Toolbar() {
+  const { t } = useTranslation('common');
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('lg'));
+  const { folded } = layoutStore.use();
+  const { role } = useSession();
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <MuiToolbar sx={{ gap: 1, minHeight: 64 }}>
+        <Tooltip title={t('toolbar.toggleNavbar')}>
+          <IconButton
+            edge="start"
+            aria-label={t('toolbar.toggleNavbar')}
+            onClick={() => (mobile ? layoutStore.set({ mobileOpen: true }) : layoutStore.set((s) => ({ folded: !s.folded, foldedOpen: false })))}
+          >
+            {!mobile && !folded ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        <DemoBadge />
+        <Box sx={{ flex: 1 }} />
+        <LanguageSwitcher />
+        {role && (
+          <>
+            <Tooltip title={t('toolbar.settings')}>
+              <IconButton aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
+                <SettingsIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('toolbar.quickPanel')}>
+              <IconButton aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
+                <BookmarksIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('toolbar.chat')}>
+              <IconButton aria-label={t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
+                <ChatIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        <UserMenu />
+      </MuiToolbar>
+    </AppBar>
+  );
+}

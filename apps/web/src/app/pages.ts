@@ -1,0 +1,59 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// ONE map from a route's `area` (packages/shared ROUTES) to its lazily loaded page: every route is
+// its own chunk. Areas not built yet show the titled "module pas encore disponible" page; an issue
+// that builds a screen replaces its line here with
+//   area: lazy(() => import('../features/<area>/<area>-page.tsx').then((m) => ({ default: m.XxxPage }))),
+export interface PageProps {
+  /** The route's area, so one component can serve several routes (placeholders). */
+  area: string;
+}
+
+type Page = LazyExoticComponent<ComponentType<PageProps>>;
+
+const unavailable: Page = lazy(() => import('../features/placeholders/unavailable-page.tsx').then((m) => ({ default: m.UnavailablePage })));
+
+export const NOT_FOUND_PAGE: Page = lazy(() => import('../features/placeholders/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+export const PAGES: Record<string, Page> = {
+  // Shell and sign-in (issue 3).
+  dashboard: lazy(() => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))),
+  login: lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
+  register: lazy(() => import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage }))),
+  'forgot-password': lazy(() => import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))),
+  'reset-password': lazy(() => import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage }))),
+  'mail-confirm': lazy(() => import('../features/auth/mail-confirm-page.tsx').then((m) => ({ default: m.MailConfirmPage }))),
+  logout: lazy(() => import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage }))),
+  'coming-soon': lazy(() => import('../features/placeholders/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage }))),
+  maintenance: lazy(() => import('../features/placeholders/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage }))),
+  loading: lazy(() => import('../features/placeholders/loading-page.tsx').then((m) => ({ default: m.LoadingPage }))),
+  'not-found': NOT_FOUND_PAGE,
+
+  // Built by other issues: each replaces its line.
+  patients: unavailable,
+  patient: unavailable,
+  profile: unavailable,
+  users: unavailable,
+  organisations: unavailable,
+  admin: unavailable,
+
+  // Later issues (routed and guarded already; each shows the titled "not yet available" page).
+  agenda: unavailable,
+  dietetics: unavailable,
+  notes: unavailable,
+  appointments: unavailable,
+  preferences: unavailable,
+  support: unavailable,
+  contacts: unavailable,
+  statistics: unavailable,
+  messaging: unavailable,
+  articles: unavailable,
+  newspapers: unavailable,
+  catalogs: unavailable,
+  programs: unavailable,
+  example: unavailable,
+};
+
+export function pageFor(area: string): Page {
+  return PAGES[area] ?? unavailable;
+}

@@ -1,0 +1,41 @@
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { I18nextProvider } from 'react-i18next';
+import { MAX_SNACKS } from '@wellbe/shared/constants';
+import { i18n, isRtl } from '../i18n/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { emotionCache } from './emotion-cache.ts';
+import { createAppTheme } from './theme.ts';
+
+function subscribeLanguage(listener: () => void) {
+  i18n.on('languageChanged', listener);
+  return () => i18n.off('languageChanged', listener);
+}
+
+export function useLanguage(): string {
+  return useSyncExternalStore(subscribeLanguage, () => i18n.language);
+}
+
+/** Theme (with the RTL direction for ar), i18n, server state and toasts (SPEC §9: max 5, bottom right). */
+export function Providers({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  const direction = isRtl(language) ? 'rtl' : 'ltr';
+  const theme = useMemo(() => createAppTheme(language, direction), [language, direction]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <CacheProvider value={emotionCache(direction)}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>
+            <SnackbarProvider maxSnack={MAX_SNACKS} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000}>
+              {children}
+            </SnackbarProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </CacheProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { frFR, enUS, trTR, arSD } from '@mui/material/locale';
+
+// WellBe's look: calm teal primary, indigo secondary, soft paper. Colours pass WCAG AA contrast on
+// white (axe finds MUI's default grey text too pale).
+const locales = { fr: frFR, en: enUS, tr: trTR, ar: arSD } as const;
+
+export function createAppTheme(language: string, direction: 'ltr' | 'rtl'): Theme {
+  const locale = locales[language as keyof typeof locales] ?? frFR;
+  return createTheme(
+    {
+      direction,
+      palette: {
+        mode: 'light',
+        primary: { main: '#0f766e', dark: '#115e59', light: '#14b8a6', contrastText: '#ffffff' },
+        secondary: { main: '#4338ca', contrastText: '#ffffff' },
+        background: { default: '#f4f6f8', paper: '#ffffff' },
+        text: { primary: '#1e293b', secondary: '#475569' },
+        success: { main: '#15803d' },
+        warning: { main: '#b45309' },
+        error: { main: '#b91c1c' },
+      },
+      shape: { borderRadius: 10 },
+      typography: {
+        fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+        h1: { fontSize: '2rem', fontWeight: 600 },
+        h2: { fontSize: '1.6rem', fontWeight: 600 },
+        h3: { fontSize: '1.35rem', fontWeight: 600 },
+        h4: { fontSize: '1.2rem', fontWeight: 600 },
+        button: { textTransform: 'none', fontWeight: 600 },
+      },
+      components: {
+        MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
+        MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e2e8f0' } } },
+        MuiButton: { defaultProps: { disableElevation: true } },
+      },
+    },
+    locale,
+  );
+}

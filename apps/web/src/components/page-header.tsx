@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+
+/** The title block every screen starts with (one h1 per page, for screen readers and axe). */
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+      <Box>
+        <Typography variant="h1">{title}</Typography>
+        {subtitle && (
+          <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>
+            {subtitle}
+          </Typography>
+        )}
+      </Box>
+      {actions && <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Box, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo.tsx';
+import { LanguageSwitcher } from '../../app/layout/language-switcher.tsx';
+
+/** The frame of the guest pages (no layout chrome, SPEC §2): a brand panel and the form card. */
+export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
+      <Box
+        sx={{
+          display: { xs: 'none', md: 'flex' },
+          flex: '0 0 44%',
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          p: 6,
+          color: '#fff',
+          background: 'radial-gradient(circle at 20% 20%, #14b8a6 0%, #0f766e 40%, #134e4a 75%, #1e1b4b 100%)',
+        }}
+      >
+        <Logo size="medium" light />
+        <Box sx={{ maxWidth: 460 }}>
+          <Typography component="p" sx={{ fontSize: '2.1rem', fontWeight: 700, lineHeight: 1.2, mb: 2 }}>
+            {t('brand.headline')}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: '1.05rem', opacity: 0.9 }}>
+            {t('brand.text')}
+          </Typography>
+        </Box>
+        <Typography component="p" variant="body2" sx={{ opacity: 0.85 }}>
+          {t('brand.footer')}
+        </Typography>
+      </Box>
+      <Box component="section" sx={{ flex: 1, display: 'flex', flexDirection: 'column', p: { xs: 2, sm: 4 } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <Box sx={{ display: { md: 'none' } }}>
+            <Logo size="small" />
+          </Box>
+          <Box sx={{ ml: 'auto' }}>
+            <LanguageSwitcher />
+          </Box>
+        </Box>
+        <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 4 }}>
+          <Paper elevation={0} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 5 }, border: '1px solid', borderColor: 'divider' }}>
+            <Typography variant="h1" sx={{ fontSize: '1.6rem', mb: 1 }}>
+              {title}
+            </Typography>
+            {subtitle && (
+              <Typography color="text.secondary" sx={{ mb: 3 }}>
+                {subtitle}
+              </Typography>
+            )}
+            {children}
+          </Paper>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

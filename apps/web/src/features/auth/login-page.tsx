@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, IconButton, InputAdornment, Link as MuiLink, TextField } from '@mui/material';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { signIn } from '../../lib/session.ts';
+import { AuthShell } from './auth-shell.tsx';
+
+/**
+ * /login (guest-only, no chrome). Sign-in by username and password; a failure shows the server's
+ * message (SPEC §8). On success the route guard sends the user to the stored redirect URL or /.
+ */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [show, setShow] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!username.trim() || !password) {
+      setError(t('login.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(username.trim(), password);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type={show ? 'text' : 'password'}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton aria-label={t(show ? 'hidePassword' : 'showPassword')} onClick={() => setShow((v) => !v)} edge="end">
+                    {show ? <VisibilityOff /> : <Visibility />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+          <MuiLink component={Link} to="/forgot-password" variant="body2">
+            {t('login.forgot')}
+          </MuiLink>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </Button>
+        <Box sx={{ textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
+          {t('login.noAccount')}{' '}
+          <MuiLink component={Link} to="/register">
+            {t('login.register')}
+          </MuiLink>
+        </Box>
+      </Box>
+    </AuthShell>
+  );
+}

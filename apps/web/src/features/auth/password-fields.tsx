@@ -1,0 +1,51 @@
+import { TextField } from '@mui/material';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
+
+export interface NewPasswordValues {
+  password: string;
+  passwordConfirm: string;
+}
+
+// The shared zod schemas carry SPEC §5's French messages; each is shown through its i18n key.
+const MESSAGE_KEYS: Record<string, string> = {
+  [PASSWORD_MESSAGES.newRequired]: 'password.newRequired',
+  [PASSWORD_MESSAGES.rule]: 'password.rule',
+  [PASSWORD_MESSAGES.mismatch]: 'password.mismatch',
+};
+
+export function useValidationMessage() {
+  const { t } = useTranslation('auth');
+  return (message: string | undefined) => (message ? (MESSAGE_KEYS[message] ? t(MESSAGE_KEYS[message]) : message) : undefined);
+}
+
+/** New password and its confirmation (register, reset, invitation), SPEC §5 rule. */
+export function PasswordFields<T extends NewPasswordValues>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<T> }) {
+  const { t } = useTranslation('auth');
+  const message = useValidationMessage();
+  const reg = register as unknown as UseFormRegister<NewPasswordValues>;
+  const errs = errors as FieldErrors<NewPasswordValues>;
+  return (
+    <>
+      <TextField
+        label={t('password.new')}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...reg('password')}
+        error={!!errs.password}
+        helperText={message(errs.password?.message) ?? t('password.hint')}
+      />
+      <TextField
+        label={t('password.confirm')}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...reg('passwordConfirm')}
+        error={!!errs.passwordConfirm}
+        helperText={message(errs.passwordConfirm?.message)}
+      />
+    </>
+  );
+}

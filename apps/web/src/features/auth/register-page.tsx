@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { newPasswordSchema } from '@wellbe/shared/domain/password';
+import { register as registerAccount, setSession } from '../../lib/session.ts';
+import { checkInvitation, completeInvitation } from './auth-api.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { PasswordFields, type NewPasswordValues } from './password-fields.tsx';
+
+/**
+ * /register/{userId?} (guest-only). Without userId: a new account through POST /api/auth/register.
+ * With userId (the link of an administrator's invitation): completes that account by setting its
+ * password. Either way the user is then signed in and the guard takes them to the dashboard.
+ */
+export function RegisterPage() {
+  const { userId } = useParams();
+  return userId ? <CompleteInvitation userId={userId} /> : <SelfRegister />;
+}
+
+const accountSchema = z.object({ displayName: z.string().trim().min(1), email: z.string().trim().min(1) }).and(newPasswordSchema);
+type AccountValues = { displayName: string; email: string } & NewPasswordValues;
+
+function SelfRegister() {
+  const { t } = useTranslation('auth');
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<AccountValues>({
+    resolver: zodResolver(accountSchema),
+    mode: 'onTouched',
+    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '' },
+  });
+  const submit = handleSubmit(async (v) => {
+    setError(null);
+    try {
+      await registerAccount({ displayName: v.displayName.trim(), email: v.email.trim(), password: v.password });
+    } catch (err) {
+      // SPEC §8: register rejects with the server's error.
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  });
+  return (
+    <AuthShell title={t('register.title')} subtitle={t('register.subtitle')}>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField label={t('register.displayName')} autoComplete="name" required {...register('displayName')} error={!!formState.errors.displayName} helperText={formState.errors.displayName && t('register.displayNameRequired')} />
+        <TextField label={t('register.email')} type="email" autoComplete="email" required {...register('email')} error={!!formState.errors.email} helperText={formState.errors.email && t('register.emailRequired')} />
+        <PasswordFields register={register} errors={formState.errors} />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {t('register.submit')}
+        </Button>
+        <Box sx={{ textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
+          {t('register.haveAccount')}{' '}
+          <MuiLink component={Link} to="/login">
+            {t('register.login')}
+          </MuiLink>
+        </Box>
+      </Box>
+    </AuthShell>
+  );
+}
+
+function CompleteInvitation({ userId }: { userId: string }) {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [error, setError] = useState<string | null>(null);
+  const invitation = useQuery({
+    queryKey: ['invitation', userId, token],
+    queryFn: () => checkInvitation(userId, token),
+    enabled: !!token,
+    retry: false,
+    meta: { silent: true },
+  });
+  const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    mode: 'onChange',
+    defaultValues: { password: '', passwordConfirm: '' },
+  });
+  const submit = handleSubmit(async (v) => {
+    setError(null);
+    try {
+      const answer = await completeInvitation(userId, token, v.password, v.passwordConfirm);
+      setSession(answer.user, answer.access_token);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  });
+
+  const linkError = !token ? t('invitation.missingToken') : invitation.error instanceof Error ? invitation.error.message : null;
+  const who = invitation.data?.user;
+  return (
+    <AuthShell title={t('invitation.title')} subtitle={who ? t('invitation.subtitle', { name: who.displayName, organization: who.organization ?? 'WellBe' }) : undefined}>
+      {invitation.isLoading && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+          <CircularProgress aria-label={t('invitation.checking')} />
+        </Box>
+      )}
+      {linkError && <Alert severity="error">{linkError}</Alert>}
+      {who && (
+        <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField label={t('invitation.username')} value={who.username} slotProps={{ input: { readOnly: true } }} />
+          <PasswordFields register={register} errors={formState.errors} />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            {t('invitation.submit')}
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ textAlign: 'center', mt: 3 }}>
+        <MuiLink component={Link} to="/login">
+          {t('backToLogin')}
+        </MuiLink>
+      </Box>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { newPasswordSchema } from '@wellbe/shared/domain/password';
+import { resetPassword } from './auth-api.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { PasswordFields, type NewPasswordValues } from './password-fields.tsx';
+
+/** /reset-password?token=… : a new password under the SPEC §5 rule; the link works once, 30 minutes. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(token ? null : t('reset.missingToken'));
+  const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    mode: 'onChange',
+    defaultValues: { password: '', passwordConfirm: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await resetPassword(token, values.password, values.passwordConfirm);
+      setDone(true);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  });
+
+  return (
+    <AuthShell title={t('reset.title')} subtitle={done ? undefined : t('reset.subtitle')}>
+      {done ? (
+        <Alert severity="success">{t('reset.done')}</Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <PasswordFields register={register} errors={formState.errors} />
+          <Button type="submit" variant="contained" size="large" disabled={!token || formState.isSubmitting}>
+            {t('reset.submit')}
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ textAlign: 'center', mt: 3 }}>
+        <MuiLink component={Link} to="/login">
+          {t('backToLogin')}
+        </MuiLink>
+      </Box>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,75 @@
+import { Avatar, Box, Card, CardActionArea, CardContent, Chip, Grid, Typography } from '@mui/material';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hasPhoto } from '@wellbe/shared/constants';
+import { menuFor, USER_MENU } from '@wellbe/shared/navigation';
+import { useSession } from '../../lib/session.ts';
+import { formatDate } from '../../lib/format.ts';
+import { NavIcon } from '../../app/layout/nav-icon.tsx';
+
+/** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
+export function DashboardPage() {
+  const { t } = useTranslation(['dashboard', 'navigation', 'common']);
+  const { user, role } = useSession();
+  if (!user || !role) return null;
+  const links = [
+    ...menuFor(role).filter((i) => i.id !== 'dashboard').map((i) => ({ ...i, label: `navigation:menu.${i.key}` })),
+    ...menuFor(role, USER_MENU).filter((i) => i.id !== 'logout').map((i) => ({ ...i, label: `navigation:user.${i.key}` })),
+  ];
+  const name = user.data.firstName || user.data.displayName;
+  return (
+    <Box>
+      <Card sx={{ mb: 4, background: 'linear-gradient(120deg, #0f766e 0%, #115e59 60%, #312e81 100%)', color: '#fff', border: 0 }}>
+        <CardContent sx={{ p: { xs: 3, md: 4 }, display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
+          <Avatar src={hasPhoto(user.data.photoURL) ? user.data.photoURL : undefined} alt="" sx={{ width: 64, height: 64, bgcolor: 'rgba(255,255,255,0.2)', fontSize: 24 }}>
+            {(user.data.firstName?.[0] ?? user.data.displayName[0] ?? '').toUpperCase()}
+          </Avatar>
+          <Box sx={{ flex: 1, minWidth: 240 }}>
+            <Typography variant="body2" sx={{ opacity: 0.9 }}>
+              {t('dashboard:today', { date: formatDate(new Date()) })}
+            </Typography>
+            <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, my: 0.5 }}>
+              {t('dashboard:greeting', { name })}
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+              <Chip label={t(`common:roles.${role}`)} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 600 }} data-testid="dashboard-role" />
+              <Chip
+                icon={<BusinessIcon sx={{ color: '#fff !important' }} />}
+                label={user.data.organization ?? t('dashboard:platform')}
+                size="small"
+                sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 600 }}
+                data-testid="dashboard-organisation"
+              />
+              {user.job && <Chip label={user.job} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff' }} />}
+            </Box>
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
+        {t('dashboard:shortcuts')}
+      </Typography>
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('dashboard:shortcuts')}>
+        {links.map((item) => (
+          <Grid key={item.id} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
+            <Card sx={{ height: '100%' }}>
+              <CardActionArea component={Link} to={item.url} sx={{ height: '100%', p: 2.5, display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2 }}>
+                <Box sx={{ width: 44, height: 44, borderRadius: 2, bgcolor: 'rgba(15,118,110,0.1)', color: 'primary.main', display: 'grid', placeItems: 'center', flexShrink: 0 }}>
+                  <NavIcon name={item.icon} fontSize="medium" />
+                </Box>
+                <Box>
+                  <Typography sx={{ fontWeight: 600 }}>{t(item.label)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t(`dashboard:descriptions.${item.id}`)}
+                  </Typography>
+                </Box>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}
+

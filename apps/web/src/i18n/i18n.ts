@@ -1,0 +1,80 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@wellbe/shared/constants';
+
+// SPEC §1: fr by default, en as fallback, tr and ar. Each namespace of each language is its own
+// JSON file loaded on demand (`src/i18n/<lang>/<namespace>.json`), so the login chunk carries only
+// what the login page shows. A feature adds its namespace as a new file in the four folders.
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
+
+export const LANGUAGE_KEY = 'wellbe.language';
+
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = bundles[`./${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function isRtl(language: string): boolean {
+  return (RTL_LANGUAGES as readonly string[]).includes(language);
+}
+
+/** Sets <html lang dir> (SPEC §1: Arabic is right-to-left). */
+function applyDocumentLanguage(language: string) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+}
+
+export const i18n = i18next.createInstance();
+
+export const i18nReady = i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  });
+
+applyDocumentLanguage(i18n.language ?? DEFAULT_LANGUAGE);
+i18n.on('languageChanged', (language) => {
+  applyDocumentLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // no storage: the choice lasts for the page
+  }
+});
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+}

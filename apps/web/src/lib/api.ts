@@ -1,0 +1,138 @@
+import { API_TIMEOUT_MS } from '@wellbe/shared/constants';
+import { i18n } from '../i18n/i18n.ts';
+import { readToken } from './token.ts';
+
+// The one API client (SPEC §7): base /api, 25 s timeout, JSON, bearer token from localStorage.
+// Every failure becomes an ApiError carrying a French message (SPEC §8, DESIGN §3).
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON (or as is for FormData). */
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /**
+   * By default a 401 clears the session and goes to /login (SPEC §8). With `on401: 'throw'` the
+   * caller gets the ApiError instead and may re-authenticate in place (the consultation panel does,
+   * then calls setSession and retries its save).
+   */
+  on401?: 'logout' | 'throw';
+  /** Send no bearer token (sign-in pages). */
+  anonymous?: boolean;
+}
+
+type UnauthorizedHandler = (error: ApiError) => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** The session registers here what a 401 does (kept out of this file to avoid an import cycle). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = API_BASE + (path.startsWith('/') ? path : '/' + path);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let code = 'http_' + response.status;
+  let message = '';
+  try {
+    const data = (await response.json()) as { error?: unknown; message?: unknown };
+    if (data && typeof data.error === 'object' && data.error) {
+      const e = data.error as { code?: unknown; message?: unknown };
+      if (typeof e.code === 'string') code = e.code;
+      if (typeof e.message === 'string') message = e.message;
+    } else if (typeof data?.error === 'string') {
+      message = data.error;
+    } else if (typeof data?.message === 'string') {
+      message = data.message;
+    }
+  } catch {
+    // Not JSON (a proxy page...): the generic message below says enough.
+  }
+  return new ApiError(response.status, code, message || i18n.t('common:errors.generic'));
+}
+
+/** One request to the API; resolves with the parsed JSON answer (undefined for 204). */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, on401 = 'logout', anonymous } = options;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort(signal?.reason);
+  if (signal) {
+    if (signal.aborted) abortFromCaller();
+    else signal.addEventListener('abort', abortFromCaller, { once: true });
+  }
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = anonymous ? null : readToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (signal?.aborted) throw error; // the caller cancelled: not an error to show
+    if (controller.signal.aborted) throw new ApiError(0, 'timeout', i18n.t('common:errors.timeout'));
+    throw new ApiError(0, 'network', i18n.t('common:errors.network'));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  if (!response.ok) {
+    const error = await readError(response);
+    // SPEC §8: a 401 is never retried; it ends the session (unless the caller handles it).
+    if (response.status === 401 && token && on401 === 'logout') onUnauthorized(error);
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** SPEC §7 action endpoints: POST {path} with `{ action, ...payload }`. */
+export function apiAction<T = unknown>(path: string, action: string, payload: Record<string, unknown> = {}, options: Omit<RequestOptions, 'body' | 'method'> = {}): Promise<T> {
+  return api<T>(path, { ...options, method: 'POST', body: { action, ...payload } });
+}
+
+/** Multipart upload (SPEC §7 documents: one file per request, `action` as a form field). */
+export function apiUpload<T = unknown>(path: string, fields: Record<string, string | Blob>, options: Omit<RequestOptions, 'body' | 'method'> = {}): Promise<T> {
+  const form = new FormData();
+  // Text fields first: the server reads them before the file stream.
+  const entries = Object.entries(fields).sort(([, a], [, b]) => Number(a instanceof Blob) - Number(b instanceof Blob));
+  for (const [key, value] of entries) form.append(key, value);
+  return api<T>(path, { ...options, method: 'POST', body: form });
+}

@@ -1,0 +1,178 @@
+import { useSyncExternalStore } from 'react';
+import type { Role } from '@wellbe/shared/roles';
+import { isRole } from '@wellbe/shared/roles';
+import type { NavbarStyle } from '@wellbe/shared/constants';
+import { api, type ApiError, setUnauthorizedHandler } from './api.ts';
+import { notify } from './notify.ts';
+import { isTokenValid, readToken, writeToken } from './token.ts';
+import { i18n } from '../i18n/i18n.ts';
+
+/** SPEC §3 signed-in user, as the server's toSignedInUser sends it. */
+export interface SignedInUser {
+  uid: string;
+  id: string;
+  from: string;
+  role: Role;
+  idOrganization: string | null;
+  job: string;
+  data: {
+    displayName: string;
+    photoURL: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    username: string;
+    organization: string | null;
+    settings: UserSettings;
+    shortcuts: string[];
+    idJobSpecialist: number | null;
+    jobSpecialist: string | null;
+    dietetic: boolean;
+    uuid: string;
+    token: string;
+    roleLabel: string;
+    emailConfirmed: boolean;
+    idPatient: string | null;
+  };
+}
+
+export interface UserSettings {
+  layout?: { navbar?: { style?: NavbarStyle } };
+  [key: string]: unknown;
+}
+
+export type SessionStatus = 'checking' | 'signed-in' | 'guest';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SignedInUser | null;
+  /** The role the guards read: null for a guest (SPEC §4 "a user without a role"). */
+  role: Role | null;
+}
+
+/** Why a session ended: features react (the consultation panel clears its draft on any of them). */
+export type SessionEndReason = 'logout' | 'unauthorized' | 'expired' | 'token-refused';
+
+interface AuthAnswer {
+  success: boolean;
+  user: SignedInUser;
+  access_token: string;
+}
+
+let state: SessionState = { status: 'checking', user: null, role: null };
+const listeners = new Set<() => void>();
+const endListeners = new Set<(reason: SessionEndReason) => void>();
+/** SPEC §4 stored redirect URL: the path a guest asked for before being sent to /login. */
+let redirectUrl: string | null = null;
+
+function set(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** Called when the session ends, whatever the cause; returns the unsubscribe function. */
+export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+/** Stores the signed-in user and their token (after sign-in, registration or an in-place re-login). */
+export function setSession(user: SignedInUser, token: string): void {
+  writeToken(token);
+  const role = isRole(user.role) ? user.role : null;
+  set({ status: role ? 'signed-in' : 'guest', user: role ? user : null, role });
+}
+
+/** Updates the user record without touching the token (settings saved, profile re-read). */
+export function updateSessionUser(user: SignedInUser): void {
+  if (state.user) set({ ...state, user });
+}
+
+/**
+ * Ends the session: token cleared, user reset to an empty role (SPEC §4). The optional message
+ * is one of the SPEC §8 texts, shown as a toast.
+ */
+export function endSession(reason: SessionEndReason, message?: string): void {
+  const wasSignedIn = state.status !== 'guest' || readToken() !== null;
+  writeToken(null);
+  set({ status: 'guest', user: null, role: null });
+  if (message) notify(message, reason === 'logout' ? 'info' : 'error');
+  if (wasSignedIn) for (const l of endListeners) l(reason);
+}
+
+export function setRedirectUrl(url: string | null): void {
+  redirectUrl = url;
+}
+
+/** Returns and forgets the stored redirect URL (used once, so a refused page cannot loop). */
+export function takeRedirectUrl(): string | null {
+  const url = redirectUrl;
+  redirectUrl = null;
+  return url;
+}
+
+/** POST /api/user action login (SPEC §7); the server's error message is thrown as an ApiError. */
+export async function signIn(username: string, password: string): Promise<SignedInUser> {
+  const answer = await api<{ success: boolean; user: SignedInUser; data: { access_token: string } }>('/user', {
+    method: 'POST',
+    body: { action: 'login', Username: username, Password: password },
+    anonymous: true,
+    on401: 'throw',
+  });
+  setSession(answer.user, answer.data.access_token);
+  return answer.user;
+}
+
+/** POST /api/auth/register (SPEC §7): the new account is signed in at once. */
+export async function register(user: { displayName: string; email: string; password: string; username?: string }): Promise<SignedInUser> {
+  const answer = await api<AuthAnswer>('/auth/register', { method: 'POST', body: { user }, anonymous: true, on401: 'throw' });
+  setSession(answer.user, answer.access_token);
+  return answer.user;
+}
+
+/**
+ * SPEC §4 start-up check: no token -> guest ('no access token'); an expired one -> logout with
+ * 'access token expired'; otherwise the user is re-read (GET /api/auth/access-token); refused ->
+ * 'Failed to login with token.' and logout.
+ */
+export async function checkStoredToken(): Promise<void> {
+  const token = readToken();
+  if (!token) {
+    set({ status: 'guest', user: null, role: null });
+    return;
+  }
+  if (!isTokenValid(token)) {
+    endSession('expired', i18n.t('common:session.accessTokenExpired'));
+    return;
+  }
+  try {
+    const answer = await api<AuthAnswer>('/auth/access-token', { on401: 'throw' });
+    setSession(answer.user, answer.access_token);
+  } catch {
+    endSession('token-refused', i18n.t('common:session.loginWithTokenFailed'));
+  }
+}
+
+/** /logout: signs out by the user's origin (only our own JWT provider exists) and resets the role. */
+export function logout(): void {
+  endSession('logout');
+}
+
+// SPEC §8: a 401 from any call clears the session (no retry) and the app goes to /login.
+setUnauthorizedHandler((error: ApiError) => {
+  const expired = error.code === 'token_expired';
+  endSession(expired ? 'expired' : 'unauthorized', i18n.t(expired ? 'common:session.accessTokenExpiredApi' : 'common:session.invalidAccessToken'));
+});
