@@ -1,0 +1,80 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
+import type { Database } from '../../db/client.ts';
+import { auditEvents, patients, users } from '../../db/tables.ts';
+import { escapeLike, fold } from '../../lib/text.ts';
+
+export interface JournalScope extends JournalFilters {
+  /** null: every organisation (SA, DE without a filter). */
+  organizationId?: string;
+  /** Time zone the calendar days of `from`/`to` are read in (the organisation's setting). */
+  timeZone: string;
+}
+
+function conditions(f: JournalScope): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.organizationId) c.push(eq(auditEvents.organizationId, f.organizationId));
+  if (f.userId) c.push(eq(auditEvents.userId, f.userId));
+  if (f.patientId) c.push(eq(auditEvents.patientId, f.patientId));
+  if (f.outcome) c.push(eq(auditEvents.outcome, f.outcome));
+  if (f.action) c.push(sql`lower(${auditEvents.action}) like ${`%${escapeLike(f.action.toLowerCase())}%`}`);
+  if (f.user) {
+    const like = `%${escapeLike(f.user.toLowerCase())}%`;
+    c.push(sql`(lower(${users.username}) like ${like} or lower(${users.firstName} || ' ' || ${users.lastName}) like ${like} or lower(${users.lastName} || ' ' || ${users.firstName}) like ${like})`);
+  }
+  // patients.name_key is the folded name (lower case, no accents): 'helene' finds 'Hélène'.
+  if (f.patient) c.push(sql`${patients.nameKey} like ${`%${escapeLike(fold(f.patient))}%`}`);
+  if (f.from) c.push(sql`${auditEvents.at} >= (${f.from}::date)::timestamp at time zone ${f.timeZone}`);
+  if (f.to) c.push(sql`${auditEvents.at} < ((${f.to}::date + 1)::timestamp at time zone ${f.timeZone})`);
+  return c.length ? and(...c) : undefined;
+}
+
+const selection = {
+  id: auditEvents.id,
+  at: auditEvents.at,
+  userId: auditEvents.userId,
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  username: users.username,
+  role: auditEvents.role,
+  organizationId: auditEvents.organizationId,
+  action: auditEvents.action,
+  recordType: auditEvents.recordType,
+  recordId: auditEvents.recordId,
+  patientId: auditEvents.patientId,
+  patientName: patients.fullName,
+  ip: auditEvents.ip,
+  outcome: auditEvents.outcome,
+  details: auditEvents.details,
+};
+
+function base(db: Database) {
+  return db
+    .select(selection)
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.userId))
+    .leftJoin(patients, eq(patients.id, auditEvents.patientId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
+
+function toEntry(r: Row): JournalEntry {
+  const { userFirstName, userLastName, at, ...rest } = r;
+  return { ...rest, at: at.toISOString(), userName: r.userId && userLastName != null ? `${userFirstName} ${userLastName}`.trim() : null };
+}
+
+/** Newest first, id as the tie-breaker; served by the (organisation, at) index. */
+export async function listJournal(db: Database, f: JournalScope, page: { offset: number; limit: number }): Promise<JournalEntry[]> {
+  const rows = await base(db).where(conditions(f)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(page.limit).offset(page.offset);
+  return rows.map(toEntry);
+}
+
+export async function countJournal(db: Database, f: JournalScope): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.userId))
+    .leftJoin(patients, eq(patients.id, auditEvents.patientId))
+    .where(conditions(f));
+  return total;
+}

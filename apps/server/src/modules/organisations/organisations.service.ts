@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import {
+  DEACTIVATION_REASON_MESSAGE,
+  DEFAULT_SETTINGS,
+  settingsSchema,
+  type Organisation,
+  type OrganisationSettingsValues,
+  type organisationSchema,
+  type organisationUpdateSchema,
+} from '@wellbe/shared/schemas/organisations';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import {
+  findOrganisation,
+  findOrganisationWithCounts,
+  insertOrganisation,
+  listOrganisations,
+  readSettings,
+  updateOrganisation,
+  writeSettings,
+  type OrganisationWithCounts,
+} from './organisations.repository.ts';
+
+export const ORGANISATION_MESSAGES = {
+  notFound: 'Organisation introuvable.',
+  ownDeactivation: 'Vous ne pouvez pas désactiver votre propre organisation.',
+  logoType: 'Le logo doit être une image PNG, JPEG ou WebP.',
+  logoMissing: 'Aucun fichier de logo reçu.',
+  noLogo: 'Cette organisation n’a pas de logo.',
+  logoTooLarge: 'Le logo ne doit pas dépasser 2 Mo.',
+} as const;
+
+const FIELDS = ['name', 'address', 'phone', 'email', 'siret'] as const;
+
+function toOrganisation({ organisation: o, userCount, patientCount }: OrganisationWithCounts): Organisation {
+  return {
+    idOrganization: o.id,
+    name: o.name,
+    address: o.address,
+    phone: o.phone,
+    email: o.email,
+    siret: o.siret,
+    logoUrl: o.logoPath ? `/api/organisations/${o.id}/logo/${o.logoPath}` : null,
+    active: o.active,
+    deactivatedAt: o.deactivatedAt?.toISOString() ?? null,
+    deactivationReason: o.deactivationReason,
+    userCount,
+    patientCount,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The settings an organisation applies ('Paramètres', issue 7), with the defaults filled in.
+ * Other modules read them here: e.g. the documents module takes `uploadLimitBytes` as the
+ * organisation's upload limit (never above SPEC §9's 50,000,000 bytes).
+ */
+export async function getOrganisationSettings(ctx: AppContext, organizationId: string | null): Promise<OrganisationSettingsValues> {
+  if (!organizationId) return { ...DEFAULT_SETTINGS };
+  const stored = (await readSettings(ctx.db, organizationId)) ?? {};
+  // A value stored by an older version that no longer passes the rules falls back to the default.
+  const merged = { ...DEFAULT_SETTINGS, ...stored };
+  const parsed = settingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+}
+
+/** Logo formats recognised by their first bytes, never by the name or the declared type. */
+function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export class OrganisationsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private now() {
+    return new Date(this.ctx.clock.now());
+  }
+
+  private logoDir() {
+    return path.join(this.ctx.config.dataDir, 'files', 'logos');
+  }
+
+  private async load(id: string): Promise<OrganisationWithCounts> {
+    const row = await findOrganisationWithCounts(this.ctx.db, id);
+    if (!row) throw notFound(ORGANISATION_MESSAGES.notFound);
+    return row;
+  }
+
+  async list(query: { q?: string; page: number; pageSize: number }) {
+    const { rows, total } = await listOrganisations(this.ctx.db, { q: query.q || undefined, page: query.page, pageSize: query.pageSize });
+    return { data: rows.map(toOrganisation), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async get(id: string): Promise<Organisation> {
+    return toOrganisation(await this.load(id));
+  }
+
+  async create(request: FastifyRequest, body: z.infer<typeof organisationSchema>): Promise<Organisation> {
+    const at = this.now();
+    const id = await insertOrganisation(this.ctx.db, { ...body, createdAt: at, updatedAt: at });
+    await recordAudit(this.ctx, request, { action: 'organisation.create', outcome: 'success', recordType: 'organisation', recordId: id, details: { after: body } });
+    return this.get(id);
+  }
+
+  /** Edits the fields; `active: false` deactivates with a reason (nothing is ever deleted). */
+  async update(request: FastifyRequest, id: string, body: z.infer<typeof organisationUpdateSchema>): Promise<Organisation> {
+    const user = caller(request);
+    const { organisation: before } = await this.load(id);
+    const changes: Record<string, unknown> = {};
+    for (const key of FIELDS) if (body[key] !== undefined && body[key] !== before[key]) changes[key] = body[key];
+    if (changes.name === null) throw badRequest('Le nom est obligatoire.');
+
+    const at = this.now();
+    if (body.active === false && before.active) {
+      if (id === user.organizationId) throw forbidden(ORGANISATION_MESSAGES.ownDeactivation, 'own_deactivation');
+      if (!body.deactivationReason) throw badRequest(DEACTIVATION_REASON_MESSAGE, 'reason_required');
+      Object.assign(changes, { active: false, deactivatedAt: at, deactivationReason: body.deactivationReason });
+    } else if (body.active === true && !before.active) {
+      Object.assign(changes, { active: true, deactivatedAt: null, deactivationReason: null });
+    }
+    if (Object.keys(changes).length === 0) return this.get(id);
+
+    await updateOrganisation(this.ctx.db, id, { ...changes, updatedAt: at });
+    const action = 'active' in changes ? (changes.active ? 'organisation.activate' : 'organisation.deactivate') : 'organisation.update';
+    const beforeValues = before as unknown as Record<string, unknown>;
+    await recordAudit(this.ctx, request, {
+      action,
+      outcome: 'success',
+      recordType: 'organisation',
+      recordId: id,
+      details: {
+        before: Object.fromEntries(Object.keys(changes).map((k) => [k, beforeValues[k] instanceof Date ? (beforeValues[k] as Date).toISOString() : beforeValues[k]])),
+        after: Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+      },
+    });
+    return this.get(id);
+  }
+
+  /**
+   * Stores a logo after checking its bytes, re-encoded to a PNG of at most 512 px by sharp: what
+   * is served is always an image WellBe produced, never the uploaded bytes themselves.
+   */
+  async setLogo(request: FastifyRequest, id: string, bytes: Buffer): Promise<Organisation> {
+    const { organisation } = await this.load(id);
+    if (!sniffImage(bytes)) throw badRequest(ORGANISATION_MESSAGES.logoType, 'logo_type');
+    let png: Buffer;
+    try {
+      png = await sharp(bytes).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    } catch {
+      throw badRequest(ORGANISATION_MESSAGES.logoType, 'logo_type');
+    }
+    const name = `${createHash('sha256').update(png).digest('hex')}.png`;
+    await fs.mkdir(this.logoDir(), { recursive: true });
+    await fs.writeFile(path.join(this.logoDir(), name), png);
+    await updateOrganisation(this.ctx.db, id, { logoPath: name, updatedAt: this.now() });
+    await recordAudit(this.ctx, request, {
+      action: 'organisation.logo',
+      outcome: 'success',
+      recordType: 'organisation',
+      recordId: id,
+      details: { before: organisation.logoPath, after: name },
+    });
+    return this.get(id);
+  }
+
+  /** Logos are served by content name (the URL changes with the image): an <img> sends no token. */
+  async readLogo(id: string, file: string): Promise<Buffer> {
+    const organisation = await findOrganisation(this.ctx.db, id);
+    if (!organisation || organisation.logoPath !== file) throw notFound(ORGANISATION_MESSAGES.noLogo);
+    return fs.readFile(path.join(this.logoDir(), path.basename(file)));
+  }
+
+  async updateSettings(request: FastifyRequest, organizationId: string, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {
+    if (!(await findOrganisation(this.ctx.db, organizationId))) throw notFound(ORGANISATION_MESSAGES.notFound);
+    const before = await getOrganisationSettings(this.ctx, organizationId);
+    await writeSettings(this.ctx.db, organizationId, values, this.now());
+    const changed = (Object.keys(values) as (keyof OrganisationSettingsValues)[]).filter((k) => values[k] !== before[k]);
+    await recordAudit(this.ctx, request, {
+      action: 'settings.update',
+      outcome: 'success',
+      recordType: 'organisation',
+      recordId: organizationId,
+      details: {
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, values[k]])),
+      },
+    });
+    return getOrganisationSettings(this.ctx, organizationId);
+  }
+}

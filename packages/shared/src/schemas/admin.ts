@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// Issue 7 /admin, 'Journal d'accès': the audit journal, filtered and paged.
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue au format AAAA-MM-JJ.');
+
+export const journalQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  /** SA and DE: one organisation; others are always scoped to their own. */
+  organizationId: z.uuid().optional(),
+  userId: z.uuid().optional(),
+  patientId: z.uuid().optional(),
+  /** Free text on the user's username or names. */
+  user: z.string().trim().max(100).optional(),
+  /** Free text on the patient's name. */
+  patient: z.string().trim().max(100).optional(),
+  action: z.string().trim().max(100).optional(),
+  outcome: z.enum(['success', 'denied', 'error']).optional(),
+  /** Calendar days, in the organisation's time zone, both included. */
+  from: day.optional(),
+  to: day.optional(),
+});
+export type JournalQuery = z.infer<typeof journalQuerySchema>;
+export type JournalFilters = Omit<JournalQuery, 'page' | 'pageSize'>;
+
+export interface JournalEntry {
+  id: number;
+  at: string;
+  userId: string | null;
+  userName: string | null;
+  username: string | null;
+  role: string | null;
+  organizationId: string | null;
+  action: string;
+  recordType: string | null;
+  recordId: string | null;
+  patientId: string | null;
+  patientName: string | null;
+  ip: string | null;
+  outcome: 'success' | 'denied' | 'error';
+  details: Record<string, unknown> | null;
+}
+
+export const JOURNAL_CSV_HEADER = ['Date', 'Utilisateur', 'Identifiant', 'Rôle', 'Action', 'Type', 'Enregistrement', 'Patient', 'Adresse IP', 'Résultat'];

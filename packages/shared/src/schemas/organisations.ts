@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { LANGUAGES, MAX_UPLOAD_BYTES, NAVBAR_STYLES } from '../constants.ts';
+import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+import { isValidSiret, normaliseSiret, SIRET_MESSAGE } from '../domain/siret.ts';
+
+// Issue 7 /organizations: data and actions for the organisation group (SA, DE).
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+
+export const organisationSchema = z.object({
+  name: z.string().trim().min(1, 'Le nom est obligatoire.').max(150, 'Le nom ne peut pas dépasser 150 caractères.'),
+  address: optionalText(300),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .refine((v) => v === '' || isValidPhone(v), PHONE_MESSAGE)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Adresse email invalide.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  siret: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidSiret(v), SIRET_MESSAGE)
+    .nullish()
+    .transform((v) => (v ? normaliseSiret(v) : null)),
+});
+export type OrganisationInput = z.input<typeof organisationSchema>;
+
+export const DEACTIVATION_REASON_MESSAGE = 'Indiquez la raison de la désactivation.';
+
+export const organisationUpdateSchema = organisationSchema.partial().extend({
+  active: z.boolean().optional(),
+  /** Required when deactivating: the users of the organisation are told why. */
+  deactivationReason: z.string().trim().max(300).optional(),
+});
+export type OrganisationUpdateInput = z.input<typeof organisationUpdateSchema>;
+
+export const organisationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(100).optional(),
+});
+
+export interface Organisation {
+  idOrganization: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  siret: string | null;
+  /** Served without a token: the file name is the image's hash. */
+  logoUrl: string | null;
+  active: boolean;
+  deactivatedAt: string | null;
+  deactivationReason: string | null;
+  userCount: number;
+  patientCount: number;
+  createdAt: string;
+}
+
+/** Logo formats accepted, recognised by their bytes. */
+export const LOGO_MAX_BYTES = 2_000_000;
+
+// 'Paramètres' of an organisation (issue 7), applied by the server.
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('fr-FR', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const settingsSchema = z.object({
+  language: z.enum(LANGUAGES),
+  navbarStyle: z.enum(NAVBAR_STYLES),
+  uploadLimitBytes: z
+    .number({ message: 'La limite de téléversement doit être un nombre.' })
+    .int('La limite de téléversement doit être un nombre entier.')
+    .min(1_000, 'La limite de téléversement doit être d’au moins 1 000 octets.')
+    .max(MAX_UPLOAD_BYTES, 'La limite de téléversement ne peut pas dépasser 50 000 000 octets.'),
+  timeZone: z.string().trim().refine(isTimeZone, 'Fuseau horaire inconnu.'),
+});
+export type OrganisationSettingsValues = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: OrganisationSettingsValues = {
+  language: 'fr',
+  navbarStyle: 'style-1',
+  uploadLimitBytes: MAX_UPLOAD_BYTES,
+  timeZone: DEFAULT_TIME_ZONE,
+};

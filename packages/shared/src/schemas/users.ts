@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+import { ROLES, type Role } from '../roles.ts';
+
+// Issue 7 /user: the accounts an administrator manages. Field names follow SPEC §3 (profile form).
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const name = (label: string) =>
+  z.string().trim().min(1, `${label} est obligatoire.`).max(100, `${label} ne peut pas dépasser 100 caractères.`);
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === '' || isValidPhone(v), PHONE_MESSAGE)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const USERNAME_MESSAGE = "Le nom d'utilisateur doit contenir 2 à 50 caractères : lettres, chiffres, point, tiret ou souligné.";
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{2,50}$/, USERNAME_MESSAGE);
+
+export const emailSchema = z.string().trim().max(254).email('Adresse email invalide.');
+
+export const roleSchema = z.enum(ROLES, { message: 'Rôle inconnu.' });
+
+/** Fields an administrator may edit (issue 7: names, job, speciality, phones, role). */
+export const userEditableSchema = z.object({
+  firstName: name('Le prénom'),
+  lastName: name('Le nom'),
+  job: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
+  idJobSpecialist: z.number().int().positive().nullish().transform((v) => v ?? null),
+  phoneNumber: optionalPhone,
+  professionalNumber: optionalPhone,
+  role: roleSchema,
+});
+
+export const userCreateSchema = userEditableSchema.extend({
+  username: usernameSchema,
+  email: emailSchema,
+  /** SA and DE create users in any organisation; others always in their own. */
+  idOrganization: z.uuid().nullish(),
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+export const userUpdateSchema = userEditableSchema.partial().extend({
+  active: z.boolean().optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(100).optional(),
+  /** SA and DE: restrict to one organisation. */
+  organizationId: z.uuid().optional(),
+  role: roleSchema.optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const invitePatientSchema = z.object({
+  idPatient: z.uuid(),
+  /** Defaults to the patient's email address. */
+  username: usernameSchema.optional(),
+});
+
+export type InvitationState = 'none' | 'pending' | 'expired';
+
+/** One row of the user list, and the answer of every user endpoint. */
+export interface ManagedUser {
+  idUser: string;
+  idOrganization: string | null;
+  organization: string | null;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  job: string | null;
+  idJobSpecialist: number | null;
+  jobSpecialist: string | null;
+  phoneNumber: string | null;
+  professionalNumber: string | null;
+  active: boolean;
+  idPatient: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+  /** Whether the account still waits for its owner to set a password. */
+  invitation: InvitationState;
+  invitationExpiresAt: string | null;
+}
+
+export interface Paged<T> {
+  success: true;
+  data: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
