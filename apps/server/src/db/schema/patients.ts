@@ -41,7 +41,12 @@ export const patients = pgTable(
     index('patients_org_name_idx').on(t.organizationId, t.nameKey),
     index('patients_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
     // Patient list sorts (issue 6): live patients of one organisation, id as the tie-breaker.
+    // Index-only scans for every sort and direction, so a late page never touches the table rows.
+    index('patients_org_live_name_idx').on(t.organizationId, t.nameKey, t.id).where(sql`${t.archivedAt} is null`),
     index('patients_org_last_consultation_idx').on(t.organizationId, t.lastConsultationAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('patients_org_last_consultation_desc_idx')
+      .on(t.organizationId, t.lastConsultationAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
     index('patients_org_consultation_count_idx').on(t.organizationId, t.consultationCount, t.id).where(sql`${t.archivedAt} is null`),
     index('patients_org_birth_date_idx').on(t.organizationId, t.birthDate, t.id).where(sql`${t.archivedAt} is null`),
   ],

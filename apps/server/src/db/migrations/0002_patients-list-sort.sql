@@ -1,0 +1,2 @@
+CREATE INDEX "patients_org_live_name_idx" ON "patients" USING btree ("organization_id","name_key","id") WHERE "patients"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "patients_org_last_consultation_desc_idx" ON "patients" USING btree ("organization_id","last_consultation_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "patients"."archived_at" is null;
