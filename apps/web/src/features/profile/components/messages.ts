@@ -1,0 +1,25 @@
+import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
+import { PHONE_MESSAGE } from '@wellbe/shared/domain/phone';
+import { PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
+import type { TFunction } from 'i18next';
+
+// The shared schema and the server speak the French texts of SPEC §5; on screen they show in the
+// user's language (the fr bundle holds the same texts, so French stays to the letter).
+const KEYS: Record<string, string> = {
+  [PASSWORD_MESSAGES.oldRequired]: 'validation.oldRequired',
+  [PASSWORD_MESSAGES.newRequired]: 'validation.newRequired',
+  [PASSWORD_MESSAGES.rule]: 'validation.rule',
+  [PASSWORD_MESSAGES.mismatch]: 'validation.mismatch',
+  [PROFILE_MESSAGES.samePassword]: 'validation.samePassword',
+  [PROFILE_MESSAGES.oldPasswordWrong]: 'validation.oldPasswordWrong',
+  [PHONE_MESSAGE]: 'validation.phone',
+  [PROFILE_MESSAGES.avatarType]: 'avatar.type',
+  [PROFILE_MESSAGES.avatarTooLarge]: 'avatar.tooLarge',
+};
+
+/** The message in the current language; a message the screen does not know is shown as sent. */
+export function translateMessage(t: TFunction<'profile'>, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = KEYS[message];
+  return key ? t(key as never) : message;
+}

@@ -1,0 +1,38 @@
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useProfile } from './api/read-profile.ts';
+import { ProfileView } from './components/profile-view.tsx';
+
+/** /profile (SPEC §2): open to every signed-in role, always the caller's own profile. */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const { user } = useSession();
+  const profile = useProfile(user?.id ?? '', user?.idOrganization ?? null);
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {profile.isPending && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }} role="status">
+          <CircularProgress size={28} />
+          {t('loading')}
+        </Box>
+      )}
+      {profile.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {profile.error.message || t('loadError')}
+        </Alert>
+      )}
+      {profile.data && <ProfileView key={profile.data.idUser} profile={profile.data} />}
+    </Box>
+  );
+}
