@@ -32,7 +32,7 @@ export const PAGES: Record<string, Page> = {
   // Built by other issues: each replaces its line.
   patients: unavailable,
   patient: unavailable,
-  profile: unavailable,
+  profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage }))),
   users: unavailable,
   organisations: unavailable,
   admin: unavailable,
