@@ -21,6 +21,9 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { organisationRoutes } from './modules/organisations/organisations.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { patientActions } from './modules/patients/patients.actions.ts';
+import { consultationActions } from './modules/consultations/consultations.actions.ts';
+import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 
@@ -111,6 +114,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(organisationRoutes);
   await app.register(adminRoutes);
   await app.register(patientActions);
+  await app.register(consultationActions);
+  await app.register(consultationRoutes);
+  await app.register(documentRoutes);
   await app.register(patientRoutes);
   await app.register(noticeRoutes);
 

@@ -1,0 +1,160 @@
+import type { FastifyRequest } from 'fastify';
+import { applyAnalgesicRule, DIETETIC_FIELDS, GENERAL_SPECIALIST_ID, hasDieteticFields, isConsultationEmpty } from '@wellbe/shared/domain/consultation';
+import { CONSULTATION_MESSAGES, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
+import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { caller } from '../../lib/scope.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { getPatientInScope } from '../patients/patients.service.ts';
+import {
+  findConsultation,
+  findUserSpecialist,
+  insertConsultation,
+  listConsultationDocuments,
+  updateConsultation as updateRow,
+  type ConsultationRow,
+  type ConsultationValues,
+} from './consultations.repository.ts';
+import { sanitizeRichText } from './consultations.sanitize.ts';
+
+type Fields = z.output<typeof consultationFieldsSchema>;
+
+/** The stored values of a form: sanitised rich text, the SPEC §4 analgesic rule, dietetic fields only
+ * for specialists other than 1 (SPEC §7). */
+function toValues(ctx: AppContext, input: Fields, jobSpecialistId: number): ConsultationValues {
+  if (isConsultationEmpty(input)) throw badRequest(CONSULTATION_MESSAGES.empty, 'empty_consultation');
+  const fields = applyAnalgesicRule(input);
+  const dietetic = hasDieteticFields(jobSpecialistId);
+  const dieteticValues = Object.fromEntries(DIETETIC_FIELDS.map((f) => [f, dietetic ? (fields[f]?.trim() ?? null) : null]));
+  return {
+    jobSpecialistId,
+    consultationDate: fields.ConsultationDate ? new Date(fields.ConsultationDate) : new Date(ctx.clock.now()),
+    consultationNote: sanitizeRichText(fields.ConsultationNote),
+    diagnostic: sanitizeRichText(fields.Diagnostic),
+    healthCareCategory: sanitizeRichText(fields.HealthCareCategory),
+    size: fields.Size ?? null,
+    weight: fields.Weight ?? null,
+    dolorLocation: fields.dolorLocation ?? null,
+    dolorIntensity: fields.dolorIntensity ?? null,
+    eradiation: fields.eradiation?.trim() || null,
+    triggeringFactor: fields.triggeringFactor?.trim() || null,
+    startEradiationDate: fields.startEradiationDate ?? null,
+    antalgesicTreatment: fields.antalgesicTreatment,
+    treatmentName: fields.treatmentName?.trim() ?? '',
+    treatmentEfficacy: fields.treatmentEfficacy ?? 'Non renseigné',
+    preventionType: fields.preventionType ?? null,
+    prevention1: fields.prevention1?.trim() || null,
+    prevention2: fields.prevention2?.trim() || null,
+    prevention3: fields.prevention3?.trim() || null,
+    ...dieteticValues,
+  };
+}
+
+/**
+ * SPEC §7 createBySpeciality. The patient must be one the caller may work on (same organisation);
+ * the consultation id comes from the client, so a retry after a lost answer finds the consultation
+ * it already created and answers the same id instead of a second consultation.
+ */
+export async function createConsultation(
+  ctx: AppContext,
+  request: FastifyRequest,
+  input: { idPatient: string; idConsultation: string; consultationCreate: Fields },
+): Promise<{ idConsultation: string }> {
+  const user = caller(request);
+  const patient = await getPatientInScope(ctx, request, input.idPatient, 'consultation.create');
+  // The speciality is the practitioner's own; a platform account without one records as the general profile.
+  const jobSpecialistId = (await findUserSpecialist(ctx.db, user.id)) ?? GENERAL_SPECIALIST_ID;
+  const values = toValues(ctx, input.consultationCreate, jobSpecialistId);
+  const ids = { id: input.idConsultation, organizationId: patient.organizationId, patientId: patient.id, userId: user.id };
+  const created = await insertConsultation(ctx.db, ids, values);
+  if (!created) {
+    const existing = await findConsultation(ctx.db, input.idConsultation);
+    if (!existing || existing.patientId !== patient.id || existing.organizationId !== patient.organizationId) {
+      await recordAudit(ctx, request, { action: 'consultation.create', outcome: 'error', recordType: 'consultation', recordId: input.idConsultation, patientId: patient.id, details: { reason: 'id_taken' } });
+      throw conflict(CONSULTATION_MESSAGES.idTaken, 'consultation_id_taken');
+    }
+  }
+  await recordAudit(ctx, request, {
+    action: 'consultation.create',
+    outcome: 'success',
+    recordType: 'consultation',
+    recordId: input.idConsultation,
+    patientId: patient.id,
+    details: created ? undefined : { retry: true },
+  });
+  return { idConsultation: input.idConsultation };
+}
+
+/** A consultation the caller may see (through its patient's scope), or 404 journalled. */
+async function consultationInScope(ctx: AppContext, request: FastifyRequest, id: string, action: string): Promise<ConsultationRow> {
+  const row = await findConsultation(ctx.db, id);
+  if (!row) {
+    await recordAudit(ctx, request, { action, outcome: 'denied', recordType: 'consultation', recordId: id });
+    throw notFound(CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
+  }
+  await getPatientInScope(ctx, request, row.patientId, action);
+  return row;
+}
+
+export async function readConsultation(ctx: AppContext, request: FastifyRequest, id: string): Promise<ConsultationDetail> {
+  const row = await consultationInScope(ctx, request, id, 'consultation.read');
+  const detail = await toDetail(ctx, row);
+  await recordAudit(ctx, request, { action: 'consultation.read', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId });
+  return detail;
+}
+
+/** Edit mode: refused with 409 when the consultation moved since `version` was read. */
+export async function updateConsultation(ctx: AppContext, request: FastifyRequest, id: string, version: number, input: Fields): Promise<ConsultationDetail> {
+  const row = await consultationInScope(ctx, request, id, 'consultation.update');
+  const values = toValues(ctx, input, row.jobSpecialistId);
+  const next = await updateRow(ctx.db, id, version, values, new Date(ctx.clock.now()));
+  if (next === null) {
+    await recordAudit(ctx, request, { action: 'consultation.update', outcome: 'error', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { reason: 'version_conflict', version } });
+    throw conflict(CONSULTATION_MESSAGES.versionConflict, 'version_conflict');
+  }
+  await recordAudit(ctx, request, { action: 'consultation.update', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { version: next } });
+  const updated = await findConsultation(ctx.db, id);
+  return toDetail(ctx, updated!);
+}
+
+async function toDetail(ctx: AppContext, row: ConsultationRow): Promise<ConsultationDetail> {
+  const docs = await listConsultationDocuments(ctx.db, row.id);
+  return {
+    idConsultation: row.id,
+    idPatient: row.patientId,
+    patientFullName: row.patientFullName,
+    idOrganization: row.organizationId,
+    Iduser: row.userId,
+    idJobSpecialist: row.jobSpecialistId,
+    version: row.version,
+    ConsultationDate: row.consultationDate.toISOString(),
+    ConsultationNote: row.consultationNote,
+    Diagnostic: row.diagnostic,
+    HealthCareCategory: row.healthCareCategory,
+    Size: row.size,
+    Weight: row.weight,
+    dolorLocation: row.dolorLocation,
+    dolorIntensity: row.dolorIntensity,
+    eradiation: row.eradiation,
+    triggeringFactor: row.triggeringFactor,
+    startEradiationDate: row.startEradiationDate,
+    antalgesicTreatment: row.antalgesicTreatment,
+    treatmentName: row.treatmentName,
+    treatmentEfficacy: row.treatmentEfficacy,
+    preventionType: row.preventionType,
+    prevention1: row.prevention1,
+    prevention2: row.prevention2,
+    prevention3: row.prevention3,
+    pattern: row.pattern,
+    physicalCapacity: row.physicalCapacity,
+    riskyFoodsFrequency: row.riskyFoodsFrequency,
+    breakfast: row.breakfast,
+    lunch: row.lunch,
+    dinner: row.dinner,
+    snack: row.snack,
+    dislikes: row.dislikes,
+    documents: docs.map((d) => ({ idDocument: d.id, fileName: d.fileName, mimeType: d.mimeType, size: d.sizeBytes, createdAt: d.createdAt.toISOString() })),
+  };
+}

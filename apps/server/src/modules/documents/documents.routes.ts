@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_MESSAGES } from '@wellbe/shared/errors';
+import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
+import { badRequest } from '../../lib/errors.ts';
+import { assertIdentity } from '../../lib/scope.ts';
+import { createDocument, openDocument } from './documents.service.ts';
+import { discard, receiveFile, type ReceivedFile } from './documents.storage.ts';
+
+const fieldsSchema = z.object(
+  {
+    Iduser: z.uuid(),
+    idConsultation: z.uuid(),
+    idPatient: z.uuid(),
+    idOrganization: z.uuid().nullish(),
+  },
+  { error: DOCUMENT_MESSAGES.missingField },
+);
+
+/** RFC 6266 header: an ASCII fallback and the exact UTF-8 name. */
+function contentDisposition(kind: string, fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'document';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export async function documentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // SPEC §7 POST /api/document (multipart, one file per request), action create as a form field or a
+  // query parameter. The file is streamed to disk; fields are read whatever their order.
+  r.post('/api/document', {
+    config: { access: 'dpsWrite', patientData: true },
+    schema: { querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
+      const fields: Record<string, string> = {};
+      let file: ReceivedFile | null = null;
+      let fileName = '';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            fileName = part.filename;
+            file = await receiveFile(app.ctx.config.dataDir, part.file);
+          } else {
+            fields[part.fieldname] = String(part.value);
+          }
+        }
+      } catch (err) {
+        await discard(file);
+        throw err;
+      }
+      try {
+        const actionName = request.query.action ?? fields.action;
+        if (actionName !== 'create') throw badRequest(ERROR_MESSAGES.unknownAction, 'unknown_action');
+        const parsed = fieldsSchema.safeParse(fields);
+        if (!parsed.success) throw badRequest(DOCUMENT_MESSAGES.missingField, 'validation');
+        assertIdentity(request, parsed.data);
+        if (!file || file.size === 0) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'missing_file');
+        const received = file;
+        file = null;
+        const { idDocument } = await createDocument(app.ctx, request, { ...parsed.data, fileName, file: received });
+        return { success: true, idDocument };
+      } finally {
+        await discard(file);
+      }
+    },
+  });
+
+  // Authorised, audited download; `?inline=1` lets the patient file preview images and PDFs.
+  r.get('/api/documents/:id/download', {
+    config: { access: 'dps', patientData: true },
+    schema: { params: z.object({ id: z.uuid() }), querystring: z.object({ inline: z.enum(['0', '1', 'true', 'false']).optional() }), tags: ['documents'] },
+    handler: async (request, reply) => {
+      const inline = request.query.inline === '1' || request.query.inline === 'true';
+      const doc = await openDocument(app.ctx, request, request.params.id, inline);
+      reply
+        .header('Content-Type', doc.mimeType)
+        .header('Content-Length', String(doc.size))
+        .header('Content-Disposition', contentDisposition(doc.disposition, doc.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return reply.send(doc.stream);
+    },
+  });
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, documents } from '../../db/tables.ts';
+import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let pr: Session;
+let helene: string;
+let francois: string;
+let consultation: string;
+let png: Buffer;
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+const DOCX = Buffer.from(
+  zipSync({
+    '[Content_Types].xml': strToU8('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+    '_rels/.rels': strToU8('<?xml version="1.0"?><Relationships/>'),
+    'word/document.xml': strToU8('<?xml version="1.0"?><w:document/>'),
+  }),
+);
+
+async function patientId(q: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, q } });
+  return json(res).data[0].idPatient;
+}
+
+async function newConsultation(idPatient: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/consultation',
+    headers: pr.auth,
+    payload: { action: 'createBySpeciality', idPatient, Iduser: pr.id, idOrganization: pr.idOrganization, idConsultation: randomUUID(), consultationCreate: { Diagnostic: '<p>Bilan</p>' } },
+  });
+  return json(res).idConsultation;
+}
+
+/** A multipart body: the fields, then one file (as a browser's FormData sends it). */
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
+  const boundary = '----wellbe' + randomUUID();
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(file.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(file: { name: string; content: Buffer } | undefined, extra: Record<string, string> = {}, session = pr, url = '/api/document') {
+  const body = multipart({ action: 'create', Iduser: session.id, idConsultation: consultation, idPatient: helene, idOrganization: session.idOrganization ?? '', ...extra }, file);
+  return t.app.inject({ method: 'POST', url, headers: { ...session.auth, ...body.headers }, payload: body.payload });
+}
+
+const storedFiles = () => fs.readdirSync(path.join(t.dataDir, 'files')).filter((f) => f !== '.tmp');
+const tmpFiles = () => fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'));
+const rowsOf = async (idConsultation: string) => t.ctx.db.select().from(documents).where(eq(documents.consultationId, idConsultation));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  pr = await t.login('pr');
+  helene = await patientId('helene martin');
+  francois = await patientId('francois dupont');
+  consultation = await newConsultation(helene);
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366aa' } }).png().toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/document action create', () => {
+  it('accepts a real PDF, PNG and DOCX, stored by content hash, listed with the consultation', async () => {
+    for (const file of [
+      { name: 'ordonnance.pdf', content: PDF },
+      { name: 'radio.png', content: png },
+      { name: 'compte rendu é.docx', content: DOCX },
+    ]) {
+      const res = await upload(file);
+      expect(res.statusCode, file.name).toBe(200);
+      expect(json(res).idDocument).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const rows = await rowsOf(consultation);
+    expect(rows.map((r) => [r.fileName, r.mimeType, r.sizeBytes])).toEqual([
+      ['ordonnance.pdf', 'application/pdf', PDF.length],
+      ['radio.png', 'image/png', png.length],
+      ['compte rendu é.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', DOCX.length],
+    ]);
+    expect(storedFiles().sort()).toEqual(rows.map((r) => r.sha256).sort());
+    const detail = json(await t.app.inject({ method: 'GET', url: `/api/consultations/${consultation}`, headers: pr.auth })).data;
+    expect(detail.documents.map((d: { fileName: string }) => d.fileName)).toEqual(['ordonnance.pdf', 'radio.png', 'compte rendu é.docx']);
+  });
+
+  it('takes the action from the query string too', async () => {
+    const body = multipart({ Iduser: pr.id, idConsultation: consultation, idPatient: helene }, { name: 'scan.jpeg', content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/document?action=create', headers: { ...pr.auth, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses HTML renamed .pdf, a PNG named .pdf and a foreign extension, storing nothing', async () => {
+    const before = storedFiles().length;
+    const cases = [
+      { name: 'piege.pdf', content: Buffer.from('<html><script>alert(1)</script></html>') },
+      { name: 'image.pdf', content: png },
+      { name: 'faux.docx', content: Buffer.from(zipSync({ 'a.txt': strToU8('x') })) },
+    ];
+    for (const file of cases) {
+      const res = await upload(file);
+      expect(res.statusCode, file.name).toBe(400);
+      expect(json(res).error.message).toBe('Le contenu du fichier ne correspond pas à son extension.');
+    }
+    const exe = await upload({ name: 'outil.exe', content: PDF });
+    expect(exe.statusCode).toBe(400);
+    expect(json(exe).error.message).toBe('Type de fichier non accepté : seuls .jpg, .png, .jpeg, .pdf, .doc et .docx sont acceptés.');
+    expect(storedFiles()).toHaveLength(before);
+    expect(tmpFiles()).toEqual([]);
+    expect(await rowsOf(consultation)).toHaveLength(4);
+  });
+
+  it('answers 413 beyond 50,000,000 bytes, with nothing stored', async () => {
+    const other = await newConsultation(helene);
+    const before = storedFiles().length;
+    const big = Buffer.alloc(50_000_001, 0x20);
+    big.write('%PDF-1.4\n', 0, 'latin1');
+    const res = await upload({ name: 'gros.pdf', content: big }, { idConsultation: other });
+    expect(res.statusCode).toBe(413);
+    expect(json(res).error.message).toBe('Le fichier dépasse la taille maximale autorisée (50 Mo).');
+    expect(await rowsOf(other)).toHaveLength(0);
+    expect(tmpFiles()).toEqual([]);
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('leaves neither row nor file when the upload is interrupted', async () => {
+    const other = await newConsultation(helene);
+    const before = storedFiles().length;
+    const body = multipart({ action: 'create', Iduser: pr.id, idConsultation: other, idPatient: helene }, { name: 'coupe.pdf', content: Buffer.concat([PDF, Buffer.alloc(200_000, 0x41)]) });
+    const cut = body.payload.subarray(0, body.payload.length - 100_000);
+    const res = await t.app.inject({ method: 'POST', url: '/api/document', headers: { ...pr.auth, ...body.headers }, payload: cut });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await rowsOf(other)).toHaveLength(0);
+    expect(storedFiles()).toHaveLength(before);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('refuses a consultation of another patient', async () => {
+    const res = await upload({ name: 'ordonnance.pdf', content: PDF }, { idPatient: francois });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error.message).toBe('Cette consultation n’appartient pas à ce patient.');
+  });
+
+  it('refuses RH and PT, another organisation and a spoofed Iduser', async () => {
+    for (const username of ['rh', 'pt', 'us']) {
+      const session = await t.login(username);
+      expect((await upload({ name: 'a.pdf', content: PDF }, {}, session)).statusCode, username).toBe(403);
+    }
+    const pr2 = await t.login('pr2');
+    expect([403, 404]).toContain((await upload({ name: 'a.pdf', content: PDF }, {}, pr2)).statusCode);
+    const pa = await t.login('pa');
+    expect((await upload({ name: 'a.pdf', content: PDF }, { Iduser: pa.id })).statusCode).toBe(403);
+    expect(await rowsOf(consultation)).toHaveLength(4);
+  });
+
+  it('refuses a request without file or with an unknown action', async () => {
+    expect(json(await upload(undefined)).error.message).toBe('Aucun fichier reçu.');
+    const unknown = await upload({ name: 'a.pdf', content: PDF }, { action: 'delete' });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown).error.message).toBe('Action inconnue.');
+  });
+});
+
+describe('GET /api/documents/:id/download', () => {
+  it('serves the file as an attachment with nosniff, and journals the download', async () => {
+    const [doc] = await rowsOf(consultation);
+    const res = await t.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/download`, headers: pr.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="ordonnance.pdf"; filename*=UTF-8''ordonnance.pdf`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const journal = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'document.download'), eq(auditEvents.recordId, doc.id)));
+    expect(journal.map((e) => [e.userId, e.outcome, e.patientId])).toEqual([[pr.id, 'success', helene]]);
+  });
+
+  it('offers an inline variant for previews', async () => {
+    const [doc] = await rowsOf(consultation);
+    const res = await t.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/download?inline=1`, headers: pr.auth });
+    expect(res.headers['content-disposition']).toMatch(/^inline; /);
+  });
+
+  it('refuses another organisation and journals the refusal', async () => {
+    const [doc] = await rowsOf(consultation);
+    const pr2 = await t.login('pr2');
+    const res = await t.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/download`, headers: pr2.auth });
+    expect([403, 404]).toContain(res.statusCode);
+    const denied = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.userId, pr2.id), eq(auditEvents.outcome, 'denied')));
+    expect(denied.length).toBeGreaterThan(0);
+  });
+});

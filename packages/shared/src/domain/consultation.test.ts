@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { applyAnalgesicRule, hasDieteticFields, isConsultationEmpty, isDay, painStartDay } from './consultation.ts';
+
+describe('emptiness rule (SPEC §5)', () => {
+  it('ignores date, pain location and intensity, analgesic, efficacy and the pain start date', () => {
+    expect(isConsultationEmpty({})).toBe(true);
+    const ignored = { dolorLocation: 'Dorsal', dolorIntensity: '3-4', antalgesicTreatment: 'Oui', treatmentEfficacy: 'Oui', startEradiationDate: '2026-01-02', ConsultationDate: 'x' };
+    expect(isConsultationEmpty(ignored as never)).toBe(true);
+  });
+
+  it('counts an empty editor as empty and any text as content', () => {
+    expect(isConsultationEmpty({ ConsultationNote: '<p></p>', Diagnostic: '<p> &nbsp;</p>' })).toBe(true);
+    expect(isConsultationEmpty({ Diagnostic: '<p>Lombalgie</p>' })).toBe(false);
+  });
+
+  it('counts a size, a weight, a prevention or a dietetic text', () => {
+    expect(isConsultationEmpty({ Size: 170 })).toBe(false);
+    expect(isConsultationEmpty({ Weight: '' })).toBe(true);
+    expect(isConsultationEmpty({ prevention2: 'Marche quotidienne' })).toBe(false);
+    expect(isConsultationEmpty({ snack: '  ' })).toBe(true);
+    expect(isConsultationEmpty({ dislikes: 'Endives' })).toBe(false);
+  });
+});
+
+describe('analgesic rule (SPEC §4)', () => {
+  it('blanks the name and resets efficacy for Non and Non renseigné', () => {
+    for (const antalgesicTreatment of ['Non', 'Non renseigné']) {
+      expect(applyAnalgesicRule({ antalgesicTreatment, treatmentName: 'Paracétamol', treatmentEfficacy: 'Oui' })).toEqual({
+        antalgesicTreatment,
+        treatmentName: '',
+        treatmentEfficacy: 'Non renseigné',
+      });
+    }
+  });
+
+  it('keeps name and efficacy for Oui', () => {
+    const values = { antalgesicTreatment: 'Oui', treatmentName: 'Paracétamol', treatmentEfficacy: 'Non' };
+    expect(applyAnalgesicRule(values)).toEqual(values);
+  });
+});
+
+describe('pain start date (SPEC §5)', () => {
+  const today = new Date(2026, 10, 21, 9, 30);
+  it('keeps a valid YYYY-MM-DD day', () => {
+    expect(painStartDay('2026-03-04', today)).toBe('2026-03-04');
+    expect(painStartDay(new Date(2025, 0, 31), today)).toBe('2025-01-31');
+  });
+
+  it('falls back to today when invalid or missing', () => {
+    expect(painStartDay('2026-02-30', today)).toBe('2026-11-21');
+    expect(painStartDay('04/03/2026', today)).toBe('2026-11-21');
+    expect(painStartDay(null, today)).toBe('2026-11-21');
+    expect(painStartDay(new Date('nope'), today)).toBe('2026-11-21');
+    expect(isDay('2024-02-29')).toBe(true);
+  });
+});
+
+describe('dietetic fields (SPEC §7)', () => {
+  it('are sent for every specialist but 1', () => {
+    expect(hasDieteticFields(1)).toBe(false);
+    expect(hasDieteticFields(2)).toBe(true);
+    expect(hasDieteticFields(null)).toBe(false);
+  });
+});

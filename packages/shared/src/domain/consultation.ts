@@ -1,0 +1,101 @@
+// SPEC §3 option lists and the §4/§5 rules of the consultation form, shared by the panel and the server.
+
+export const DOLOR_LOCATIONS = ['Cervical', 'Trapèzes', 'Dorsal', 'Lombaire', 'Sacro-iliaque', 'Membre supérieur', 'Membre inférieur', 'Non Renseigné'] as const;
+export const DOLOR_INTENSITIES = ['1-2', '3-4', '5-6', '7-8', '9-10', 'Non Renseigné'] as const;
+export const ANTALGESIC_TREATMENTS = ['Non renseigné', 'Oui', 'Non'] as const;
+export const TREATMENT_EFFICACIES = ['Non renseigné', 'Oui', 'Non'] as const;
+/** The prevention radio: primary, secondary, tertiary, with their texts prevention1..3 (SPEC §3). */
+export const PREVENTION_TYPES = ['primary', 'secondary', 'tertiary'] as const;
+export const PREVENTION_FIELDS = { primary: 'prevention1', secondary: 'prevention2', tertiary: 'prevention3' } as const;
+
+export type DolorLocation = (typeof DOLOR_LOCATIONS)[number];
+export type DolorIntensity = (typeof DOLOR_INTENSITIES)[number];
+export type AntalgesicTreatment = (typeof ANTALGESIC_TREATMENTS)[number];
+export type TreatmentEfficacy = (typeof TREATMENT_EFFICACIES)[number];
+export type PreventionType = (typeof PREVENTION_TYPES)[number];
+
+export const NOT_SPECIFIED_LOCATION: DolorLocation = 'Non Renseigné';
+export const NOT_SPECIFIED: AntalgesicTreatment = 'Non renseigné';
+
+/** SPEC §7: specialist 1 (general profile) sends no dietetic field; every other one does. */
+export const GENERAL_SPECIALIST_ID = 1;
+export function hasDieteticFields(idJobSpecialist: number | null | undefined): boolean {
+  return idJobSpecialist != null && idJobSpecialist !== GENERAL_SPECIALIST_ID;
+}
+
+export const DIETETIC_FIELDS = ['pattern', 'physicalCapacity', 'riskyFoodsFrequency', 'breakfast', 'lunch', 'dinner', 'snack', 'dislikes'] as const;
+export type DieteticField = (typeof DIETETIC_FIELDS)[number];
+
+/**
+ * SPEC §4: choosing Non or Non renseigné blanks the treatment name and sets efficacy to Non renseigné;
+ * name and efficacy are kept (and required) only for Oui.
+ */
+export function applyAnalgesicRule<T extends { antalgesicTreatment: string; treatmentName?: string | null; treatmentEfficacy?: string | null }>(values: T): T {
+  if (values.antalgesicTreatment === 'Oui') return values;
+  return { ...values, treatmentName: '', treatmentEfficacy: NOT_SPECIFIED };
+}
+
+/** A calendar day as YYYY-MM-DD in local time. */
+export function toDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Whether a string is a real YYYY-MM-DD calendar day (no 2026-02-30). */
+export function isDay(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** SPEC §5: the pain start date is sent as YYYY-MM-DD and falls back to today if invalid. */
+export function painStartDay(value: string | Date | null | undefined, today: Date = new Date()): string {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? toDay(today) : toDay(value);
+  return isDay(value) ? value : toDay(today);
+}
+
+/** Rich text with no visible text (an editor's empty `<p></p>`) counts as empty. */
+export function isBlankRichText(html: string | null | undefined): boolean {
+  if (!html) return true;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() === ''
+  );
+}
+
+/** The form fields that count for SPEC §5 emptiness (every field except date, pain location, pain
+ * intensity, files, analgesic treatment, id, efficacy and pain start date). */
+export interface ConsultationContent {
+  ConsultationNote?: string | null;
+  Diagnostic?: string | null;
+  HealthCareCategory?: string | null;
+  Size?: number | string | null;
+  Weight?: number | string | null;
+  eradiation?: string | null;
+  triggeringFactor?: string | null;
+  treatmentName?: string | null;
+  prevention1?: string | null;
+  prevention2?: string | null;
+  prevention3?: string | null;
+  pattern?: string | null;
+  physicalCapacity?: string | null;
+  riskyFoodsFrequency?: string | null;
+  breakfast?: string | null;
+  lunch?: string | null;
+  dinner?: string | null;
+  snack?: string | null;
+  dislikes?: string | null;
+}
+
+const RICH_FIELDS = ['ConsultationNote', 'Diagnostic', 'HealthCareCategory'] as const;
+const PLAIN_FIELDS = ['eradiation', 'triggeringFactor', 'treatmentName', 'prevention1', 'prevention2', 'prevention3', ...DIETETIC_FIELDS] as const;
+
+/** SPEC §5: 'Enregistrer' is disabled while this is true. */
+export function isConsultationEmpty(values: ConsultationContent): boolean {
+  if (RICH_FIELDS.some((f) => !isBlankRichText(values[f]))) return false;
+  if ([values.Size, values.Weight].some((v) => v !== null && v !== undefined && String(v).trim() !== '')) return false;
+  return PLAIN_FIELDS.every((f) => !values[f] || String(values[f]).trim() === '');
+}

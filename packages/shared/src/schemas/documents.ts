@@ -1,0 +1,33 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
+
+// SPEC §5 uploads: accepted extensions, checked again by their bytes on the server.
+export const DOCUMENT_MESSAGES = {
+  missingFile: 'Aucun fichier reçu.',
+  badExtension: 'Type de fichier non accepté : seuls .jpg, .png, .jpeg, .pdf, .doc et .docx sont acceptés.',
+  badContent: 'Le contenu du fichier ne correspond pas à son extension.',
+  tooLarge: 'Le fichier dépasse la taille maximale autorisée (50 Mo).',
+  mismatch: 'Cette consultation n’appartient pas à ce patient.',
+  missingField: 'Champs manquants : Iduser, idConsultation, idPatient et document sont obligatoires.',
+  notFound: 'Document introuvable.',
+} as const;
+
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.join(',');
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
+}
+
+export function isAcceptedExtension(fileName: string): boolean {
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+}
+
+/** SPEC §5: the size shown next to a chosen file, size/1000 rounded. */
+export function sizeInKb(bytes: number): number {
+  return Math.round(bytes / 1000);
+}
+
+/** Checked in the browser before sending; the server enforces it again while streaming. */
+export function isTooLarge(bytes: number): boolean {
+  return bytes > MAX_UPLOAD_BYTES;
+}
