@@ -12,6 +12,8 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWeb } from './plugins/web.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { recoveryRoutes } from './modules/auth/auth.recovery.routes.ts';
+import { RecoveryService } from './modules/auth/auth.recovery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { userActions } from './modules/users/users.actions.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -104,8 +106,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Modules.
   const auth = new AuthService(ctx);
+  const recovery = new RecoveryService(ctx, auth);
   await app.register(healthRoutes);
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, recovery });
+  await app.register(recoveryRoutes, { recovery });
   await app.register(userActions, { auth });
   await app.register(profileRoutes, { auth });
   await app.register(specialistActions);

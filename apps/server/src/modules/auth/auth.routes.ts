@@ -7,12 +7,13 @@ import { caller } from '../../lib/scope.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { insertSelfRegistered, loginTaken, updateOwnPreferences } from './auth.repository.ts';
 import { credentialsBody, registerBody, userUpdateBody } from './auth.schemas.ts';
+import type { RecoveryService } from './auth.recovery.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { verifyToken } from './auth.tokens.ts';
 import { unauthenticated } from '../../plugins/authenticate.ts';
 
 // SPEC §7 /api/auth calls: answers carry `user` and `access_token`, or `error`.
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+export async function authRoutes(app: FastifyInstance, { auth, recovery }: { auth: AuthService; recovery: RecoveryService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -41,6 +42,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       if (taken.email) throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
       if (taken.username) throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
       const id = await insertSelfRegistered(app.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
+      // Issue 3: the new address is confirmed through a single-use link (/mail-confirm?token=).
+      await recovery.sendEmailConfirmation(id, request.log);
       const { token, user } = await auth.renew(id);
       return reply.status(201).send({ success: true, user, access_token: token });
     },

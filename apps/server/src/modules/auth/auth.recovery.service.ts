@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, tooMany } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
+import { checkLinkToken, consumeLinkToken, createLinkToken, type LinkKind } from './auth.links.ts';
+import { findLinkUserByEmail, findLinkUserById, markEmailConfirmed, setPasswordFromLink, type LinkUser } from './auth.recovery.repository.ts';
+import type { AuthService, SignedInUser } from './auth.service.ts';
+
+/** Why a link is refused, in French (issue 3). Unknown and revoked links read the same. */
+export const LINK_MESSAGES = {
+  unknown: 'Ce lien n’est pas valide. Demandez-en un nouveau.',
+  revoked: 'Ce lien n’est pas valide. Demandez-en un nouveau.',
+  expired: 'Ce lien a expiré. Demandez-en un nouveau.',
+  used: 'Ce lien a déjà été utilisé.',
+} as const;
+
+function refused(reason: keyof typeof LINK_MESSAGES): AppError {
+  return badRequest(LINK_MESSAGES[reason], `link_${reason}`);
+}
+
+function greeting(user: LinkUser): string {
+  const name = user.displayName || `${user.firstName} ${user.lastName}`.trim() || user.username;
+  return `Bonjour ${name},`;
+}
+
+/**
+ * Forgotten password, invitation completion and email confirmation (issue 3). Each link is
+ * single-use (auth.links.ts): reset valid 30 minutes, the others 7 days.
+ */
+export class RecoveryService {
+  /** Mail requests per IP: enough for a person, not for flooding mailboxes (15 minutes window). */
+  private readonly mailsByIp: Throttle;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly auth: AuthService,
+  ) {
+    this.mailsByIp = new Throttle(ctx.clock, 10, FIFTEEN_MINUTES);
+  }
+
+  /**
+   * Sends a reset link when the email belongs to an active account. The answer never tells whether
+   * it does (issue 3): the caller always gets the same success.
+   */
+  async requestReset(email: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+    const key = 'reset:' + ip;
+    const wait = this.mailsByIp.retryAfter(key);
+    if (wait > 0) throw tooMany(wait);
+    this.mailsByIp.fail(key);
+    const user = await findLinkUserByEmail(this.ctx.db, email);
+    if (!user || !user.active) return;
+    const link = await createLinkToken(this.ctx, user.id, 'reset');
+    try {
+      await this.ctx.mailer.send({
+        to: user.email,
+        subject: 'WellBe : réinitialisation de votre mot de passe',
+        text: [
+          greeting(user),
+          '',
+          'Vous avez demandé à changer votre mot de passe WellBe. Ouvrez ce lien pour en choisir un nouveau :',
+          link.url,
+          '',
+          'Ce lien est valable 30 minutes et ne peut servir qu’une fois.',
+          'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+          '',
+          'L’équipe WellBe',
+        ].join('\n'),
+      });
+    } catch (error) {
+      // Same answer either way; the operator sees why the mail did not leave.
+      log.error({ err: error }, 'Envoi du mail de réinitialisation impossible');
+    }
+  }
+
+  async checkReset(token: string): Promise<void> {
+    await this.check('reset', token);
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const at = new Date(this.ctx.clock.now());
+    const result = await consumeLinkToken(this.ctx, 'reset', token, (tx, userId) => setPasswordFromLink(tx, userId, passwordHash, at));
+    if (!result.ok) throw refused(result.reason);
+  }
+
+  /** What the invitation page shows before the password is chosen. */
+  async checkInvitation(userId: string, token: string): Promise<LinkUser> {
+    await this.check('invitation', token, userId);
+    const user = await findLinkUserById(this.ctx.db, userId);
+    if (!user) throw refused('unknown');
+    return user;
+  }
+
+  /** Sets the invited user's password (they have none yet) and signs them in. */
+  async completeInvitation(userId: string, token: string, password: string): Promise<{ token: string; user: SignedInUser }> {
+    const found = await findLinkUserById(this.ctx.db, userId);
+    if (!found) throw refused('unknown');
+    if (!found.active) throw new AppError(403, 'account_inactive', 'Ce compte est désactivé. Contactez votre administrateur.');
+    const passwordHash = await hashPassword(password);
+    const at = new Date(this.ctx.clock.now());
+    const result = await consumeLinkToken(this.ctx, 'invitation', token, (tx, id) => setPasswordFromLink(tx, id, passwordHash, at), userId);
+    if (!result.ok) throw refused(result.reason);
+    return this.auth.renew(userId);
+  }
+
+  async confirmEmail(token: string): Promise<void> {
+    const at = new Date(this.ctx.clock.now());
+    const result = await consumeLinkToken(this.ctx, 'email-confirm', token, (tx, userId) => markEmailConfirmed(tx, userId, at));
+    if (!result.ok) throw refused(result.reason);
+  }
+
+  /** Self-registration (POST /api/auth/register) sends the confirmation link of /mail-confirm. */
+  async sendEmailConfirmation(userId: string, log: FastifyBaseLogger): Promise<void> {
+    const user = await findLinkUserById(this.ctx.db, userId);
+    if (!user) return;
+    const link = await createLinkToken(this.ctx, user.id, 'email-confirm');
+    try {
+      await this.ctx.mailer.send({
+        to: user.email,
+        subject: 'WellBe : confirmez votre adresse email',
+        text: [
+          greeting(user),
+          '',
+          'Bienvenue sur WellBe ! Pour confirmer votre adresse email, ouvrez ce lien :',
+          link.url,
+          '',
+          'Ce lien est valable 7 jours et ne peut servir qu’une fois.',
+          '',
+          'L’équipe WellBe',
+        ].join('\n'),
+      });
+    } catch (error) {
+      // The account exists already; the user can ask for a new link by resetting the password.
+      log.error({ err: error }, 'Envoi du mail de confirmation impossible');
+    }
+  }
+
+  private async check(kind: LinkKind, token: string, userId?: string): Promise<void> {
+    const result = await checkLinkToken(this.ctx, kind, token, userId);
+    if (!result.ok) throw refused(result.reason);
+  }
+}
