@@ -1,0 +1,130 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+
+// `npm run bench` (issue 6, DESIGN §7): loads 10,000 patients into a database of its own
+// (`npm run seed:load`, skipped when already there), starts the real server on it, and measures
+// p50/p95 latency and throughput of the patient list (first page, a search, a late page, a sort),
+// of one patient file, and of the bare /api/health of the same server as the reference.
+// It prints figures; it is not a test. Budget: list p95 under 50 ms.
+//   BENCH_DATA_DIR (default .tmp/bench-data), BENCH_PORT (3369), BENCH_REQUESTS (400),
+//   BENCH_CONCURRENCY (4), or DATABASE_URL to run on an external PostgreSQL.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
+const port = Number(process.env.BENCH_PORT ?? 3369);
+const requests = Number(process.env.BENCH_REQUESTS ?? 400);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const base = `http://127.0.0.1:${port}`;
+const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+
+function load() {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed/load.ts')], { cwd: root, env, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('seed:load a échoué');
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode != null) throw new Error(`le serveur s’est arrêté (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('le serveur ne répond pas');
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode != null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface Result {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** `requests` calls with `concurrency` in flight, after a warm-up; latency per call, throughput overall. */
+async function measure(name: string, url: string, headers: Record<string, string>): Promise<Result> {
+  const call = async () => {
+    const res = await fetch(base + url, { headers });
+    if (!res.ok) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 20; i++) await call();
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        next++;
+        const t = performance.now();
+        await call();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { name, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), rps: latencies.length / elapsed };
+}
+
+async function main() {
+  console.log(`[bench] base : ${process.env.DATABASE_URL ? 'DATABASE_URL' : dataDir}`);
+  load();
+  const server = await startServer();
+  try {
+    const login = await fetch(`${base}/api/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'login', Username: 'pr', Password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`connexion de pr impossible : ${login.status}`);
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    const first = (await (await fetch(`${base}/api/patients?pageSize=25`, { headers: auth })).json()) as { total: number; data: { idPatient: string }[] };
+    const lastPage = Math.max(1, Math.ceil(first.total / 25) - 1);
+    const someone = first.data[Math.min(10, first.data.length - 1)].idPatient;
+    console.log(`[bench] ${first.total} patients dans l’organisation ; ${requests} requêtes par scénario, ${concurrency} en parallèle`);
+
+    const results: Result[] = [];
+    results.push(await measure('GET /api/health (référence)', '/api/health', {}));
+    results.push(await measure('liste : première page', '/api/patients?page=1&pageSize=25', auth));
+    results.push(await measure('liste : recherche « helene dumas »', `/api/patients?q=${encodeURIComponent('helene dumas')}&pageSize=25`, auth));
+    results.push(await measure('liste : recherche téléphone « 06 10 »', `/api/patients?q=${encodeURIComponent('06 10')}&pageSize=25`, auth));
+    results.push(await measure(`liste : page tardive (${lastPage})`, `/api/patients?page=${lastPage}&pageSize=25`, auth));
+    results.push(await measure('liste : tri dernière consultation', '/api/patients?sort=lastConsultation&order=desc&pageSize=25', auth));
+    results.push(await measure('dossier patient', `/api/patients/${someone}`, auth));
+    results.push(await measure('mesures du patient', `/api/patients/${someone}/measures`, auth));
+
+    const ref = results[0].p95;
+    const pad = (s: string, n: number) => s.padEnd(n);
+    const num = (v: number, n = 9) => v.toFixed(1).padStart(n);
+    console.log('\n' + pad('scénario', 42) + '   p50 ms    p95 ms    p99 ms     req/s  p95/health');
+    for (const r of results) console.log(pad(r.name, 42) + num(r.p50) + num(r.p95) + num(r.p99) + num(r.rps, 10) + num(r.p95 / ref, 11) + '×');
+    const listP95 = Math.max(...results.filter((r) => r.name.startsWith('liste')).map((r) => r.p95));
+    console.log(`\n[bench] liste : p95 max ${listP95.toFixed(1)} ms (budget 50 ms) ${listP95 < 50 ? 'respecté' : 'DÉPASSÉ'}`);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`[bench] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
