@@ -13,8 +13,10 @@ export interface OrganisationWithCounts {
 }
 
 // Counts through the organisation indexes of users and patients (archived patients left out).
-const userCount = sql<number>`(select count(*) from users u where u.organization_id = ${organisations.id})`.mapWith(Number);
-const patientCount = sql<number>`(select count(*) from patients p where p.organization_id = ${organisations.id} and p.archived_at is null)`.mapWith(Number);
+// The outer column is named in full: drizzle leaves it unqualified in a query without joins.
+const outerId = sql.raw('"organisations"."id"');
+const userCount = sql<number>`(select count(*) from users u where u.organization_id = ${outerId})`.mapWith(Number);
+const patientCount = sql<number>`(select count(*) from patients p where p.organization_id = ${outerId} and p.archived_at is null)`.mapWith(Number);
 
 export async function findOrganisation(db: Database, id: string): Promise<OrganisationRow | undefined> {
   const [row] = await db.select().from(organisations).where(eq(organisations.id, id)).limit(1);

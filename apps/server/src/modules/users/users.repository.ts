@@ -56,7 +56,7 @@ export interface ManagedUserRow {
 
 const invitationExpiry = sql<Date | null>`(
   select max(t.expires_at) from user_tokens t
-  where t.user_id = ${users.id} and t.kind = 'invitation' and t.used_at is null and t.revoked_at is null
+  where t.user_id = ${sql.raw('"users"."id"')} and t.kind = 'invitation' and t.used_at is null and t.revoked_at is null
 )`.mapWith((v: string | Date | null) => (v == null ? null : new Date(v)));
 
 const managedSelection = {

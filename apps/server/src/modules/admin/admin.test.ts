@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let sa: Session;
+let pa: Session;
+let pr2: Session;
+let helene: string;
+let mathilde: string;
+
+const journal = (session: Session, query = '') => t.app.inject({ method: 'GET', url: `/api/admin/journal${query}`, headers: session.auth });
+
+async function patientId(session: Session, name: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/patient', headers: session.auth, payload: { action: 'list', Iduser: session.id, idOrganization: session.idOrganization } });
+  return res.json().data.find((p: { FullName: string }) => p.FullName === name).idPatient;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sa = await t.login('sa');
+  pa = await t.login('pa');
+  pr2 = await t.login('pr2');
+  // Patient lists are journalled reads; each organisation gets its own events.
+  helene = await patientId(pa, 'Hélène Martin');
+  mathilde = await patientId(pr2, 'Mathilde Renaud');
+  // Journalled reads of one patient in each organisation: inviting the patient reads their file.
+  await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: pa.auth, payload: { idPatient: helene } });
+  await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: sa.auth, payload: { idPatient: mathilde } });
+  await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: pa.auth, payload: { idPatient: mathilde } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/admin/journal', () => {
+  it('is refused to the roles outside SA, DE and PA, even those who may open /admin', async () => {
+    for (const username of ['pg', 'pr', 'ad', 'rh', 'pt', 'us', 're']) {
+      const s = await t.login(username);
+      const res = await journal(s);
+      expect(res.statusCode, username).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/journal' })).statusCode).toBe(401);
+  });
+
+  it('shows PA their own organisation only', async () => {
+    const res = await journal(pa, '?pageSize=200');
+    expect(res.statusCode).toBe(200);
+    const entries = res.json().data as { organizationId: string; patientId: string | null }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.organizationId === pa.idOrganization)).toBe(true);
+    expect((await journal(pa, `?organizationId=${pr2.idOrganization}`)).statusCode).toBe(403);
+  });
+
+  it('shows SA every organisation, or one when filtered', async () => {
+    const all = (await journal(sa, '?pageSize=200')).json().data as { organizationId: string }[];
+    expect(new Set(all.map((e) => e.organizationId))).toEqual(new Set([sa.idOrganization, pr2.idOrganization]));
+    const nord = (await journal(sa, `?organizationId=${pr2.idOrganization}&pageSize=200`)).json().data as { organizationId: string }[];
+    expect(nord.length).toBeGreaterThan(0);
+    expect(nord.every((e) => e.organizationId === pr2.idOrganization)).toBe(true);
+  });
+
+  it('answers "who opened this file, and when" by patient, with the patient’s name', async () => {
+    const res = await journal(pa, `?patientId=${helene}`);
+    const [entry] = res.json().data;
+    expect(entry).toMatchObject({ patientId: helene, patientName: 'Hélène Martin', userName: 'Antoine Lefèvre', username: 'pa', action: 'user.invitation.send', outcome: 'success' });
+    // Accent-free search on the name finds the same events.
+    const byName = await journal(pa, '?patient=helene');
+    expect(byName.json().data.map((e: { id: number }) => e.id)).toContain(entry.id);
+  });
+
+  it('filters by user, action, outcome and date range, paged', async () => {
+    const denied = (await journal(pa, '?outcome=denied')).json();
+    expect(denied.data.length).toBeGreaterThan(0);
+    expect(denied.data.every((e: { outcome: string; patientName: string }) => e.outcome === 'denied')).toBe(true);
+    expect(denied.data[0].patientName).toBe('Mathilde Renaud');
+
+    const byUser = (await journal(sa, '?user=lefèvre&pageSize=200')).json().data as { username: string }[];
+    expect(byUser.length).toBeGreaterThan(0);
+    expect(byUser.every((e) => e.username === 'pa')).toBe(true);
+
+    const page1 = (await journal(sa, '?pageSize=1&page=1')).json();
+    const page2 = (await journal(sa, '?pageSize=1&page=2')).json();
+    expect(page1.total).toBeGreaterThan(1);
+    expect(page1.data[0].id).not.toBe(page2.data[0].id);
+
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    expect((await journal(sa, `?from=${today}&to=${today}`)).json().total).toBe(page1.total);
+    expect((await journal(sa, '?from=2001-01-01&to=2001-01-31')).json().total).toBe(0);
+    const reversed = await journal(sa, '?from=2001-02-01&to=2001-01-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().error.message).toBe('La date de début doit précéder la date de fin.');
+  });
+
+  it('exports the filtered view as CSV, and journals the export', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/journal.csv?patientId=${helene}`, headers: pa.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="journal-acces-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Date;Utilisateur;Identifiant;Rôle;Action;Type;Enregistrement;Patient;Adresse IP;Résultat');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => l.includes('Hélène Martin'))).toBe(true);
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Antoine Lefèvre;pa;Praticien administrateur;user\.invitation\.send;/);
+    const exported = (await journal(pa, '?action=journal.export')).json().data;
+    expect(exported[0].details).toMatchObject({ filters: { patientId: helene }, rows: lines.length - 1 });
+  });
+
+  it('is refused as CSV too for other roles', async () => {
+    const pr = await t.login('pr');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/journal.csv', headers: pr.auth })).statusCode).toBe(403);
+  });
+});
