@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
@@ -17,9 +18,20 @@ fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="f
 fs.writeFileSync(path.join(webDist, ASSET), assetText);
 
 const logLines: string[] = [];
+const CLINICAL = 'Lombalgie chronique, suspicion de hernie discale L4-L5';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webDist, logStream: { write: (line) => void logLines.push(line) } });
+  t = await createTestApp({
+    webDist,
+    logStream: { write: (line) => void logLines.push(line) },
+    routes: (app) => {
+      // A failing query holding a value a consultation could hold: it must not reach the logs.
+      app.post('/api/__probe/failing-query', { config: { access: 'open' } }, async () => {
+        await app.ctx.db.execute(sql`select ${CLINICAL}::integer`);
+        return { success: true };
+      });
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -164,7 +176,7 @@ describe('GET /api/health', () => {
 });
 
 describe('logs', () => {
-  it('hold no password, token or query string', async () => {
+  it('hold no password, token, query string or clinical text', async () => {
     const signIn = await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: 'pa', Password: DEMO_PASSWORD } });
     const token = signIn.json().data.access_token as string;
     await t.app.inject({ method: 'POST', url: '/api/auth', payload: { email: 'pa@demo.wellbe.fr', password: 'Wrong-Secret-42!' } });
@@ -172,10 +184,16 @@ describe('logs', () => {
     await t.app.inject({ method: 'GET', url: '/reset-password?token=single-use-link-token-123' });
     await t.app.inject({ method: 'POST', url: '/api/user', headers: { 'content-type': 'application/json' }, payload: `{"Password": "${DEMO_PASSWORD}"` });
 
+    const failed = await t.app.inject({ method: 'POST', url: '/api/__probe/failing-query' });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ success: false, error: { code: 'internal', message: 'Une erreur interne est survenue. Réessayez plus tard.' } });
+    expect(failed.body).not.toContain('select');
+
     const logged = logLines.join('\n');
+    expect(logged).toContain('22P02'); // the failure is logged: PostgreSQL's code, not the value
     expect(logged).toContain('/api/user'); // the logger is on and sees these requests
     expect(logged).toContain('/reset-password');
-    for (const secret of [DEMO_PASSWORD, 'Wrong-Secret-42!', token, token.split('.')[2], 'single-use-link-token-123']) {
+    for (const secret of [CLINICAL, 'Lombalgie', DEMO_PASSWORD, 'Wrong-Secret-42!', token, token.split('.')[2], 'single-use-link-token-123']) {
       expect(logged).not.toContain(secret);
     }
   });

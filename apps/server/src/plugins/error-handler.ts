@@ -15,6 +15,31 @@ function firstIssueMessage(issues: readonly { message: string; path?: readonly P
   return issue.message;
 }
 
+/**
+ * What a 5xx logs: where and why it failed, never the values (issue 2: no password, token or
+ * clinical text in logs). A failed Drizzle query carries its parameters in its message and the
+ * PostgreSQL message may quote a value: both are left out.
+ */
+export function loggableError(err: unknown): Record<string, unknown> {
+  const e = (err ?? {}) as Error & { query?: unknown; params?: unknown; cause?: unknown; code?: unknown };
+  const frames = (e.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  const redact = (text: unknown) => (typeof text === 'string' ? text.replace(/"[^"]*"/g, '"…"').slice(0, 300) : undefined);
+  if (typeof e.query === 'string' && 'params' in e) {
+    const pgError = (e.cause ?? {}) as { code?: string; message?: string; constraint?: string; table?: string; column?: string; routine?: string };
+    return {
+      type: 'DrizzleQueryError',
+      query: e.query.slice(0, 500),
+      pgCode: pgError.code,
+      pgMessage: redact(pgError.message),
+      constraint: pgError.constraint,
+      table: pgError.table,
+      column: pgError.column,
+      stack: frames.join('\n'),
+    };
+  }
+  return { type: e.name ?? typeof err, code: typeof e.code === 'string' ? e.code : undefined, message: redact(e.message), stack: frames.join('\n') };
+}
+
 // One error shape for every failure (DESIGN §3): French message, never a stack trace.
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
@@ -44,7 +69,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendError(reply, fe.statusCode, 'bad_request', ERROR_MESSAGES.badRequest);
     }
-    request.log.error({ err }, 'erreur interne');
+    request.log.error({ err: loggableError(err) }, 'erreur interne');
     return sendError(reply, 500, 'internal', ERROR_MESSAGES.internal);
   });
 }
