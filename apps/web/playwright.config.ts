@@ -44,6 +44,9 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, not Playwright's default SIGKILL: the server then stops its embedded PostgreSQL,
+    // which would otherwise outlive the run (it runs in its own session).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     env: { DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_DIST: webDist },
   },
 });
