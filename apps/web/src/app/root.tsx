@@ -1,10 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Box } from '@mui/material';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { findRoute } from '@wellbe/shared/routes';
 import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../lib/session.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { Splash } from '../components/splash.tsx';
-import { Layout } from './layout/layout.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+
+// The chrome (navbar, toolbar, panels) is its own chunk: /login and the guest pages never load it.
+const Layout = lazy(() => import('./layout/layout.tsx').then((m) => ({ default: m.Layout })));
 
 let started = false;
 
@@ -37,11 +41,21 @@ export function Root() {
   );
 
   if (status === 'checking') return <Splash />;
-  const chrome = findRoute(location.pathname)?.chrome !== 'none';
+  if (findRoute(location.pathname)?.chrome === 'none') {
+    return (
+      <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        <Outlet />
+      </Box>
+    );
+  }
   return (
-    <Layout chrome={chrome}>
-      <Outlet />
-    </Layout>
+    <Suspense fallback={<Splash />}>
+      <Layout>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Layout>
+    </Suspense>
   );
 }
 

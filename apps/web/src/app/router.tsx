@@ -7,13 +7,10 @@ import { Root } from './root.tsx';
 // menu read the same table). Unknown paths show the 404 page.
 const NOT_FOUND_RULE: RouteRule = ROUTES.find((r) => r.area === 'not-found')!;
 
-export const appRoutes: RouteObject[] = [
-  {
-    element: <Root />,
-    children: [
-      ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
-      ...ROUTES.map((rule) => ({ path: rule.path, element: <GuardedRoute key={rule.path} rule={rule} /> })),
-      { path: '*', element: <GuardedRoute rule={NOT_FOUND_RULE} /> },
-    ],
-  },
+export const routeTable: RouteObject[] = [
+  ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
+  ...ROUTES.map((rule) => ({ path: rule.path, element: <GuardedRoute key={rule.path} rule={rule} /> })),
+  { path: '*', element: <GuardedRoute rule={NOT_FOUND_RULE} /> },
 ];
+
+export const appRoutes: RouteObject[] = [{ element: <Root />, children: routeTable }];

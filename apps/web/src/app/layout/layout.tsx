@@ -7,14 +7,14 @@ import { Navbar } from './navbar.tsx';
 import { QuickPanel } from './quick-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
+import { ConsultationLauncher } from '../../features/consultations/components/consultation-launcher.tsx';
 
 /**
  * layout4 (vertical), SPEC §2 and §9: side navigation, toolbar, content in a 1570 px container,
- * footer, chat and quick panels. `chrome={false}` (login and guest-only pages) hides all of it.
+ * footer, chat and quick panels. The login and guest-only pages have none of it (app/root.tsx).
  */
-export function Layout({ chrome, children }: { chrome: boolean; children: ReactNode }) {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  if (!chrome) return <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>{children}</Box>;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Navbar />
@@ -31,6 +31,7 @@ export function Layout({ chrome, children }: { chrome: boolean; children: ReactN
       <QuickPanel />
       <SettingsPanel />
       {/* Consultation panel (issue: consultations): its floating launcher goes HERE, one line, shown for dps roles. */}
+      <ConsultationLauncher />
     </Box>
   );
 }

@@ -1,0 +1,96 @@
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@wellbe/shared/roles';
+import { endSession, setRedirectUrl, setSession } from '../lib/session.ts';
+import { fakeUser } from '../test/fixtures.ts';
+import { routeTable } from './router.tsx';
+
+// Each page is replaced by its area name: these tests are about where the guard sends people.
+vi.mock('./pages.ts', () => ({
+  pageFor: (area: string) =>
+    function Page() {
+      return <h1>page:{area}</h1>;
+    },
+}));
+
+function visit(path: string) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function signInAs(role: Role) {
+  act(() => setSession(fakeUser(role), 'header.payload.signature'));
+}
+
+beforeEach(() => {
+  endSession('logout');
+  setRedirectUrl(null);
+});
+afterEach(() => localStorage.clear());
+
+describe('route guard (SPEC §4)', () => {
+  it('shows a page the role is allowed', async () => {
+    signInAs('PR');
+    const router = visit('/patients/list');
+    expect(await screen.findByRole('heading', { name: 'page:patients' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/patients/list');
+  });
+
+  it('sends a signed-in user who is not allowed to / (then /dashboard) when no redirect URL is stored', async () => {
+    signInAs('PR');
+    const router = visit('/user');
+    expect(await screen.findByRole('heading', { name: 'page:dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends a signed-in user who is not allowed to the stored redirect URL', async () => {
+    signInAs('RH');
+    setRedirectUrl('/appointment');
+    const router = visit('/patients/list');
+    expect(await screen.findByRole('heading', { name: 'page:appointments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/appointment');
+  });
+
+  it('sends a user without a role to /login, then back to the requested path after sign-in', async () => {
+    const router = visit('/patients/list?q=dupont');
+    expect(await screen.findByRole('heading', { name: 'page:login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    signInAs('PR');
+    expect(await screen.findByRole('heading', { name: 'page:patients' })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/patients/list?q=dupont');
+  });
+
+  it('keeps guest-only pages for guests: a signed-in user leaves /login and /forgot-password', async () => {
+    signInAs('DE');
+    const router = visit('/forgot-password');
+    expect(await screen.findByRole('heading', { name: 'page:dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('lets a guest open routes without a rule (404, register, notes)', async () => {
+    visit('/register');
+    expect(await screen.findByRole('heading', { name: 'page:register' })).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for an unknown path, signed in or not', async () => {
+    const router = visit('/nimporte/quoi');
+    expect(await screen.findByRole('heading', { name: 'page:not-found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/nimporte/quoi');
+  });
+
+  it('follows the SPEC §2 redirects', async () => {
+    signInAs('DE');
+    const router = visit('/dietetiques');
+    expect(await screen.findByRole('heading', { name: 'page:dietetics' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dietetiques/menu');
+  });
+
+  it('refuses developer-only routes to everyone but DE', async () => {
+    signInAs('SA');
+    const router = visit('/articles');
+    expect(await screen.findByRole('heading', { name: 'page:dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});

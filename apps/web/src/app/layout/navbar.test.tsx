@@ -1,0 +1,112 @@
+import { Suspense } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@wellbe/shared/roles';
+import { i18nReady } from '../../i18n/i18n.ts';
+import { endSession, setSession } from '../../lib/session.ts';
+import { fakeUser } from '../../test/fixtures.ts';
+import { NavMenu } from './navbar.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+beforeAll(async () => {
+  await i18nReady;
+});
+
+async function menuFor(role: Role | null): Promise<string[]> {
+  act(() => (role ? setSession(fakeUser(role), 'header.payload.signature') : endSession('logout')));
+  render(
+    <MemoryRouter>
+      <Suspense fallback={null}>
+        <NavMenu dense={false} dark={false} compact={false} />
+      </Suspense>
+    </MemoryRouter>,
+  );
+  const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+  return within(nav)
+    .queryAllByRole('link')
+    .map((a) => a.textContent ?? '');
+}
+
+// SPEC §2 menu entries filtered by role with the SPEC §6 table (the same as guards and server).
+describe('side navigation by role', () => {
+  it('PR: dashboard, agenda, patient files, notes', async () => {
+    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes']);
+  });
+
+  it('DE sees every entry, developer-only ones included', async () => {
+    expect(await menuFor('DE')).toEqual([
+      'Tableau de Bord',
+      'Agenda',
+      'Dossiers patients',
+      'Rendez-Vous',
+      'Messagerie',
+      'Notes',
+      'Diététique',
+      'Statistiques',
+      'Utilisateurs',
+      'Organisations',
+      'WellBe settings',
+      'Exemple',
+    ]);
+  });
+
+  it('RH: no patient files, but appointments and notes', async () => {
+    expect(await menuFor('RH')).toEqual(['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes']);
+  });
+
+  it('SA: users and organisations, no developer entries', async () => {
+    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Utilisateurs', 'Organisations']);
+  });
+
+  it('PT: dashboard, own file, appointments, notes', async () => {
+    expect(await menuFor('PT')).toEqual(['Tableau de Bord', 'Dossiers patients', 'Rendez-Vous', 'Notes']);
+  });
+
+  it('a guest has no entry', async () => {
+    expect(await menuFor(null)).toEqual([]);
+  });
+});
+
+async function userMenuFor(role: Role | null): Promise<string[]> {
+  act(() => (role ? setSession(fakeUser(role), 'header.payload.signature') : endSession('logout')));
+  render(
+    <MemoryRouter>
+      <Suspense fallback={null}>
+        <UserMenu />
+      </Suspense>
+    </MemoryRouter>,
+  );
+  act(() => screen.getByRole('button', { name: 'Menu utilisateur' }).click());
+  const menu = await screen.findByRole('menu');
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((i) => i.textContent ?? '');
+}
+
+describe('user menu by role (SPEC §2, §6)', () => {
+  it('PA: Préférences, Support, Contact, Profil, Déconnexion', async () => {
+    expect(await userMenuFor('PA')).toEqual(['Préférences', 'Support', 'Contact', 'Profil', 'Déconnexion']);
+  });
+
+  it('RH: no Préférences (dietetic preferences group) and no Support (PA or SA only)', async () => {
+    expect(await userMenuFor('RH')).toEqual(['Contact', 'Profil', 'Déconnexion']);
+  });
+
+  it('signed out: Login and Register', async () => {
+    expect(await userMenuFor(null)).toEqual(['Login', 'Register']);
+  });
+
+  it('shows the display name cut at 16 characters plus an ellipsis, the job and the role label', async () => {
+    act(() => setSession(fakeUser('PR', { displayName: 'Jean-Christophe de La Fontaine' }), 'header.payload.signature'));
+    render(
+      <MemoryRouter>
+        <Suspense fallback={null}>
+          <UserMenu />
+        </Suspense>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('user-display-name')).toHaveTextContent('Jean-Christophe …');
+    expect(screen.getByText('Médecin généraliste · Praticien')).toBeInTheDocument();
+  });
+});
