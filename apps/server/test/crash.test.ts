@@ -1,121 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './helpers.ts';
+import { alive, api, cleanUp, freePort, gone, postmasterPid as pidOf, signIn, startReady as startProcess, startServer } from './server-process.ts';
 
 // Issue 2, crash safety of the embedded PostgreSQL, proven on the REAL server (`main.ts` in its own
 // process, on a temporary DATA_DIR): a committed row survives `kill -9`, the next start deals with
 // the orphaned PostgreSQL, a second server on the same DATA_DIR refuses, SIGTERM finishes the
 // request in flight and stops PostgreSQL. No PostgreSQL is left running whatever happens.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const START_TIMEOUT = 90_000;
-
 let dataDir: string;
-const children = new Set<ChildProcess>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves when the output matches. */
-  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
-}
-
-function startServer(port: number): Server {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') };
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'JWT_SECRET', 'WELLBE_DEMO', 'SMTP_HOST']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    for (const l of listeners) l();
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-      for (const l of listeners) l();
-    }),
-  );
-  const waitFor = (pattern: RegExp, timeoutMs = START_TIMEOUT) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (pattern.test(out)) return done(resolve);
-        if (child.exitCode !== null || child.signalCode !== null) return done(() => reject(new Error(`server exited before ${pattern}:\n${out}`)));
-      };
-      const timer = setTimeout(() => done(() => reject(new Error(`timeout waiting for ${pattern}:\n${out}`))), timeoutMs);
-      const done = (fn: () => void) => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        fn();
-      };
-      listeners.add(check);
-      check();
-    });
-  return { child, port, output: () => out, exited, waitFor };
-}
-
-async function startReady(): Promise<Server> {
-  const server = startServer(await freePort());
-  await server.waitFor(/WellBe est prêt/);
-  return server;
-}
-
-async function api(server: Server, method: string, url: string, body?: unknown) {
-  const res = await fetch(`http://127.0.0.1:${server.port}${url}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as any };
-}
-
-const signIn = (server: Server, Username: string, Password: string) => api(server, 'POST', '/api/user', { action: 'login', Username, Password });
-
-function postmasterPid(): number | null {
-  try {
-    return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
-  } catch {
-    return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function gone(pid: number, timeoutMs = 30_000): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (alive(pid) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-  return !alive(pid);
-}
+const startReady = () => startProcess(dataDir);
+const postmasterPid = () => pidOf(dataDir);
 
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-crash-'));
@@ -123,15 +21,7 @@ beforeAll(() => {
   fs.chmodSync(dataDir, 0o755);
 });
 
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  const pid = postmasterPid();
-  if (pid && alive(pid)) {
-    process.kill(pid, 'SIGINT');
-    await gone(pid);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => cleanUp(dataDir), 60_000);
 
 const account = { displayName: 'Louis Pasteur', email: 'louis.pasteur@exemple.fr', password: 'Vaccin-1885!' };
 const second = { displayName: 'Marie Curie', email: 'marie.curie@exemple.fr', password: 'Radium-1867!' };
@@ -163,7 +53,7 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
     expect((await signIn(next, 'pr', DEMO_PASSWORD)).status).toBe(200);
 
     // A second server on the same DATA_DIR refuses with a clear message and a non-zero exit.
-    const intruder = startServer(await freePort());
+    const intruder = startServer(dataDir, await freePort());
     const code = await intruder.exited;
     expect(code).not.toBe(0);
     expect(intruder.output()).toMatch(/Un autre serveur WellBe \(PID \d+\) utilise déjà le dossier de données/);
