@@ -57,3 +57,13 @@ export interface PatientListAnswer {
   page: number;
   pageSize: number;
 }
+
+/** Lower case without accents or repeated spaces: how the SPEC §5 duplicate name rule compares names. */
+export function foldName(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PatientListAnswer } from '@wellbe/shared/schemas/patients';
+import { apiAction } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
+
+export const patientSearchKey = (q: string) => ['patients', 'search', q] as const;
+
+/** SPEC §7 POST /api/patient action list, searched on the server (accent-insensitive). */
+export function listPatients(user: { id: string; idOrganization: string | null }, q: string, pageSize = 20): Promise<PatientListAnswer> {
+  return apiAction<PatientListAnswer>('/patient', 'list', { Iduser: user.id, idOrganization: user.idOrganization, q: q || undefined, pageSize });
+}
+
+export function usePatientSearch(q: string, enabled = true) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: patientSearchKey(q),
+    queryFn: () => listPatients(user!, q),
+    enabled: enabled && !!user,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

@@ -1,0 +1,142 @@
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isConsultationEmpty } from '@wellbe/shared/domain/consultation';
+import { PANEL_HEIGHT_RATIO } from '@wellbe/shared/constants';
+import { can } from '@wellbe/shared/permissions';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { clearForm, closePanel, startNewConsultation, toggleFullScreen, useConsultationPanel } from '../consultation-store.ts';
+import { openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
+import { ConsultationForm } from './consultation-form.tsx';
+import { FailedUploads } from './failed-uploads.tsx';
+import { PatientDialog } from './patient-dialog.tsx';
+import { ReloginDialog } from './relogin-dialog.tsx';
+
+/**
+ * SPEC §2 consultation panel: anchored bottom right, 3/4 of the height and 1/2 of the width, or full
+ * height and 4/5 of the width in full screen. Top bar: full screen, close, clear.
+ */
+export function ConsultationPanel() {
+  const { t } = useTranslation('consultations');
+  const { role } = useSession();
+  const panel = useConsultationPanel();
+  const save = useSaveState();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const canWrite = !!role && can(role, 'dpsWrite');
+  const empty = isConsultationEmpty(panel.draft);
+  const title = panel.mode === 'edit' && panel.editing ? t('panel.editTitle', { name: panel.editing.patientFullName }) : t('panel.title');
+
+  const onSave = () => {
+    // Edit mode: the patient is the consultation's own; a new consultation asks for one (SPEC §2).
+    if (panel.mode === 'edit') void saveConsultation({ kind: 'edit' });
+    else openSaveDialog();
+  };
+
+  return (
+    <Paper
+      elevation={12}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="consultation-panel-title"
+      sx={{
+        position: 'fixed',
+        right: 0,
+        bottom: 0,
+        zIndex: (th) => th.zIndex.drawer + 2,
+        height: panel.fullScreen ? '100vh' : `${PANEL_HEIGHT_RATIO * 100}vh`,
+        width: { xs: '100vw', md: panel.fullScreen ? '80vw' : '50vw' },
+        display: 'flex',
+        flexDirection: 'column',
+        borderTopLeftRadius: panel.fullScreen ? 0 : 12,
+        overflow: 'hidden',
+      }}
+      data-testid="consultation-panel"
+      data-fullscreen={panel.fullScreen}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Typography id="consultation-panel-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
+          {title}
+        </Typography>
+        {panel.mode === 'edit' && <Chip size="small" label={t('panel.editChip')} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />}
+        <Tooltip title={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')}>
+          <IconButton color="inherit" onClick={toggleFullScreen} aria-label={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')} aria-pressed={panel.fullScreen}>
+            {panel.fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('panel.clear')}>
+          <IconButton color="inherit" onClick={() => setConfirmClear(true)} aria-label={t('panel.clear')}>
+            <DeleteSweepOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('panel.close')}>
+          <IconButton color="inherit" onClick={closePanel} aria-label={t('panel.close')}>
+            <CloseIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+
+      <Box sx={{ flex: 1, overflowY: 'auto', px: { xs: 2, md: 3 }, py: 2 }}>
+        {save.success && (
+          <Alert variant="filled" severity="success" sx={{ mb: 2 }}>
+            {t('panel.success')}
+          </Alert>
+        )}
+        <FailedUploads />
+        {!canWrite && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('panel.readOnly')}
+          </Alert>
+        )}
+        {panel.loading ? (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+            <CircularProgress size={28} />
+            {t('panel.loading')}
+          </Box>
+        ) : panel.loadError ? (
+          <Alert severity="error">{t('panel.loadError', { message: panel.loadError })}</Alert>
+        ) : (
+          <ConsultationForm />
+        )}
+        {panel.mode === 'edit' && save.error && !save.dialogOpen && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {save.error}
+          </Alert>
+        )}
+      </Box>
+
+      <Stack direction="row" spacing={1} sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+        {panel.mode === 'edit' && (
+          <Button onClick={startNewConsultation} sx={{ mr: 'auto' }}>
+            {t('buttons.newConsultation')}
+          </Button>
+        )}
+        <Button color="inherit" onClick={() => setConfirmClear(true)}>
+          {t('buttons.clear')}
+        </Button>
+        <Button variant="contained" onClick={onSave} disabled={empty || !canWrite || save.saving || panel.loading}>
+          {save.saving && panel.mode === 'edit' ? t('panel.loading') : t('buttons.save')}
+        </Button>
+      </Stack>
+
+      <ConfirmDialog
+        open={confirmClear}
+        text={t('clearDialog.text')}
+        cancelLabel={t('clearDialog.cancel')}
+        confirmLabel={t('clearDialog.confirm')}
+        confirmColor="primary"
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => {
+          clearForm();
+          setConfirmClear(false);
+        }}
+      />
+      <PatientDialog />
+      <ReloginDialog />
+    </Paper>
+  );
+}

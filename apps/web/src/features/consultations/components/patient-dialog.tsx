@@ -1,0 +1,164 @@
+import { Alert, Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { phoneKey, isValidPhone } from '@wellbe/shared/domain/phone';
+import { foldName, PATIENT_MESSAGES, patientCreateSchema, type PatientListEntry } from '@wellbe/shared/schemas/patients';
+import { usePatientSearch } from '../api/list-patients.ts';
+import { closeSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
+
+function useDebounced<T>(value: T, ms = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+type Field = 'FullName' | 'PhoneNumber' | 'Email';
+
+/**
+ * SPEC §2 save dialog 'Choisissez un patient': pick an existing patient ('Choix du patient', searched
+ * on the server as one types) or create one, with the SPEC §5 rules checked live against the server.
+ */
+export function PatientDialog() {
+  const { t } = useTranslation('consultations');
+  const save = useSaveState();
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<PatientListEntry | null>(null);
+  const [search, setSearch] = useState('');
+  const [patient, setPatient] = useState<Record<Field, string>>({ FullName: '', PhoneNumber: '', Email: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+
+  // Each opening starts from a clean choice (SPEC §4: the selection resets after a save).
+  useEffect(() => {
+    if (save.dialogOpen) return;
+    setSelected(null);
+    setSearch('');
+    setPatient({ FullName: '', PhoneNumber: '', Email: '' });
+    setTouched({});
+    setCreating(false);
+  }, [save.dialogOpen]);
+
+  const q = useDebounced(search.trim());
+  const options = usePatientSearch(q, save.dialogOpen && !creating);
+
+  const name = useDebounced(patient.FullName.trim());
+  const phone = useDebounced(patient.PhoneNumber.trim());
+  const nameCheck = usePatientSearch(name, save.dialogOpen && creating && name.length > 0);
+  const phoneCheck = usePatientSearch(phone, save.dialogOpen && creating && isValidPhone(phone));
+  const duplicateName = creating && !!name && !!nameCheck.data?.data.some((p) => foldName(p.FullName) === foldName(name));
+  const duplicatePhone = creating && isValidPhone(phone) && !!phoneCheck.data?.data.some((p) => phoneKey(p.PhoneNumber) === phoneKey(phone));
+  const checking = creating && (name !== patient.FullName.trim() || phone !== patient.PhoneNumber.trim() || nameCheck.isFetching || phoneCheck.isFetching);
+
+  const parsed = patientCreateSchema.safeParse(patient);
+  const fieldError = (field: Field): string | undefined => {
+    if (field === 'FullName' && duplicateName) return PATIENT_MESSAGES.duplicateName;
+    if (field === 'PhoneNumber' && duplicatePhone) return PATIENT_MESSAGES.duplicatePhone;
+    if (!touched[field] || parsed.success) return undefined;
+    return parsed.error.issues.find((i) => i.path[0] === field)?.message;
+  };
+
+  // SPEC §5: create is disabled while name, phone or email is empty or the name exists already.
+  const canConfirm = creating ? parsed.success && !duplicateName && !duplicatePhone && !checking : !!selected?.idPatient && !!selected.FullName;
+
+  const confirm = () => {
+    if (!canConfirm || save.saving) return;
+    if (creating && parsed.success) void saveConsultation({ kind: 'create', patient: parsed.data });
+    else if (selected) void saveConsultation({ kind: 'existing', idPatient: selected.idPatient, FullName: selected.FullName });
+  };
+
+  const input = (field: Field, label: string, type = 'text') => (
+    <TextField
+      label={label}
+      type={type}
+      value={patient[field]}
+      required
+      fullWidth
+      onChange={(e) => {
+        setPatient((p) => ({ ...p, [field]: e.target.value }));
+        setTouched((s) => ({ ...s, [field]: true }));
+      }}
+      onBlur={() => setTouched((s) => ({ ...s, [field]: true }))}
+      error={!!fieldError(field)}
+      helperText={fieldError(field)}
+      disabled={save.saving}
+    />
+  );
+
+  return (
+    <Dialog open={save.dialogOpen} onClose={closeSaveDialog} maxWidth="sm" fullWidth aria-labelledby="patient-dialog-title">
+      <DialogTitle id="patient-dialog-title">{t('saveDialog.title')}</DialogTitle>
+      <DialogContent>
+        <FormControlLabel
+          control={<Switch checked={creating} onChange={(e) => setCreating(e.target.checked)} disabled={save.saving} />}
+          label={t('saveDialog.createToggle')}
+          sx={{ mb: 2 }}
+        />
+        {creating ? (
+          <Stack spacing={2}>
+            {input('FullName', t('saveDialog.name'))}
+            {input('PhoneNumber', t('saveDialog.phone'), 'tel')}
+            {input('Email', t('saveDialog.email'), 'email')}
+          </Stack>
+        ) : (
+          <Autocomplete
+            options={options.data?.data ?? []}
+            value={selected}
+            onChange={(_, value) => setSelected(value)}
+            inputValue={search}
+            onInputChange={(_, value) => setSearch(value)}
+            getOptionLabel={(o) => o.FullName}
+            isOptionEqualToValue={(a, b) => a.idPatient === b.idPatient}
+            filterOptions={(x) => x}
+            loading={options.isFetching}
+            loadingText={t('saveDialog.loading')}
+            noOptionsText={q ? t('saveDialog.noOptions') : t('saveDialog.typeToSearch')}
+            disabled={save.saving}
+            renderOption={(props, o) => (
+              <Box component="li" {...props} key={o.idPatient}>
+                <Box>
+                  <Typography>{o.FullName}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {o.PhoneNumber}
+                  </Typography>
+                </Box>
+              </Box>
+            )}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('saveDialog.choose')}
+                slotProps={{
+                  ...params.slotProps,
+                  input: {
+                    ...params.slotProps.input,
+                    endAdornment: (
+                      <>
+                        {options.isFetching && <CircularProgress color="inherit" size={18} />}
+                        {params.slotProps.input.endAdornment}
+                      </>
+                    ),
+                  },
+                }}
+              />
+            )}
+          />
+        )}
+        {save.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {save.error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={closeSaveDialog} disabled={save.saving}>
+          {t('saveDialog.cancel')}
+        </Button>
+        <Button variant="contained" onClick={confirm} disabled={!canConfirm || save.saving}>
+          {save.saving ? t('saveDialog.loading') : creating ? t('saveDialog.confirmCreate') : t('saveDialog.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,148 @@
+import { SUCCESS_ALERT_MS } from '@wellbe/shared/constants';
+import type { PatientCreate } from '@wellbe/shared/schemas/patients';
+import { isApiError } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { createStore } from '../../lib/store.ts';
+import { getSession } from '../../lib/session.ts';
+import { createConsultation } from './api/create-consultation.ts';
+import { createPatient } from './api/create-patient.ts';
+import { updateConsultation } from './api/update-consultation.ts';
+import { uploadDocument } from './api/upload-document.ts';
+import { consultationStore, setFailedUploads, startNewConsultation, toConsultationFields, type FailedUpload } from './consultation-store.ts';
+
+/** Who the consultation is for: a patient picked in the list, or one created on the way. */
+export type SaveTarget = { kind: 'existing'; idPatient: string; FullName: string } | { kind: 'create'; patient: PatientCreate } | { kind: 'edit' };
+
+export interface SaveState {
+  saving: boolean;
+  /** The last failure, shown in the dialog (French, from the server). */
+  error: string | null;
+  /** A 401 arrived: the draft is kept and the practitioner signs in again in place. */
+  needsLogin: boolean;
+  pending: SaveTarget | null;
+  /** A patient created by this save, so a retry does not create it twice. */
+  createdPatientId: string | null;
+  /** 'Consultation créer avec succès' is showing. */
+  success: boolean;
+  /** The save dialog is open. */
+  dialogOpen: boolean;
+}
+
+export const saveStore = createStore<SaveState>({
+  saving: false,
+  error: null,
+  needsLogin: false,
+  pending: null,
+  createdPatientId: null,
+  success: false,
+  dialogOpen: false,
+});
+export const useSaveState = saveStore.use;
+
+let successTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function openSaveDialog() {
+  saveStore.set({ dialogOpen: true, error: null });
+}
+export function closeSaveDialog() {
+  if (!saveStore.get().saving) saveStore.set({ dialogOpen: false, error: null, createdPatientId: null });
+}
+
+function currentUser() {
+  const { user } = getSession();
+  if (!user) throw new Error('no session');
+  return { id: user.id, idOrganization: user.idOrganization, idJobSpecialist: user.data.idJobSpecialist };
+}
+
+/** Uploads each file, one request per file (SPEC §7); a failure is kept with its reason, never dropped. */
+async function uploadAll(files: File[], idConsultation: string, idPatient: string): Promise<FailedUpload[]> {
+  const failed: FailedUpload[] = [];
+  for (const file of files) {
+    try {
+      await uploadDocument({ user: currentUser(), idConsultation, idPatient, file });
+      // Uploaded files leave the list, so a save resumed after a re-login does not send them twice.
+      consultationStore.set((s) => ({ files: s.files.filter((f) => f !== file) }));
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) throw error;
+      failed.push({ file, reason: error instanceof Error ? error.message : String(error), idConsultation, idPatient });
+    }
+  }
+  return failed;
+}
+
+/**
+ * SPEC §4 save: the patient first when creating one, then the consultation (idempotent on its id,
+ * so a retry is safe), then each document. Then the success alert, a fresh form with a new id, an
+ * empty files list, and the patient list reloaded.
+ */
+export async function saveConsultation(target: SaveTarget): Promise<boolean> {
+  saveStore.set({ saving: true, error: null, pending: target });
+  try {
+    const user = currentUser();
+    const { draft, mode, editing } = consultationStore.get();
+    let idPatient: string;
+    let idConsultation: string;
+    if (mode === 'edit' && editing) {
+      const fields = toConsultationFields(draft, user.idJobSpecialist, editing.consultationDate);
+      const updated = await updateConsultation(editing.idConsultation, editing.version, fields);
+      consultationStore.set({ editing: { ...editing, version: updated.version } });
+      idPatient = editing.idPatient;
+      idConsultation = editing.idConsultation;
+    } else {
+      if (target.kind === 'existing') idPatient = target.idPatient;
+      else if (target.kind === 'create') {
+        idPatient = saveStore.get().createdPatientId ?? (await createPatient(user, target.patient)).idPatient;
+        saveStore.set({ createdPatientId: idPatient });
+      } else throw new Error('no patient');
+      const fields = toConsultationFields(draft, user.idJobSpecialist, new Date().toISOString());
+      idConsultation = (await createConsultation({ user, idPatient, idConsultation: draft.idConsultation, consultationCreate: fields })).idConsultation;
+    }
+    const failed = await uploadAll(consultationStore.get().files, idConsultation, idPatient);
+
+    setFailedUploads([...consultationStore.get().failedUploads, ...failed]);
+    startNewConsultation();
+    saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true });
+    clearTimeout(successTimer);
+    successTimer = setTimeout(() => saveStore.set({ success: false }), SUCCESS_ALERT_MS);
+    void queryClient.invalidateQueries({ queryKey: ['patients'] });
+    return true;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      saveStore.set({ saving: false, needsLogin: true });
+      return false;
+    }
+    saveStore.set({ saving: false, error: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}
+
+/** After the in-place sign-in: the interrupted save goes on where it stopped. */
+export async function resumeSave(): Promise<boolean> {
+  const { pending } = saveStore.get();
+  saveStore.set({ needsLogin: false });
+  return pending ? saveConsultation(pending) : false;
+}
+
+export function cancelResume() {
+  saveStore.set({ needsLogin: false, pending: null });
+}
+
+/** 'Réessayer' on the failed documents: each one again, to the consultation it belongs to. */
+export async function retryFailedUploads(): Promise<void> {
+  const failures = consultationStore.get().failedUploads;
+  setFailedUploads([]);
+  const still: FailedUpload[] = [];
+  for (const f of failures) {
+    try {
+      await uploadDocument({ user: currentUser(), idConsultation: f.idConsultation, idPatient: f.idPatient, file: f.file });
+    } catch (error) {
+      still.push({ ...f, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  setFailedUploads(still);
+  void queryClient.invalidateQueries({ queryKey: ['patients'] });
+}
+
+export function dismissFailedUploads() {
+  setFailedUploads([]);
+}
