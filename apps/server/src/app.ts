@@ -22,6 +22,7 @@ import { specialistRoutes } from './modules/specialists/specialists.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { organisationRoutes } from './modules/organisations/organisations.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerRouteCatalog } from './modules/admin/route-catalog.ts';
 import { patientActions } from './modules/patients/patients.actions.ts';
 import { consultationActions } from './modules/consultations/consultations.actions.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // App plugins.
   registerErrorHandler(app);
+  registerRouteCatalog(app);
   registerAuth(app);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');

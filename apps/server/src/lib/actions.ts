@@ -33,21 +33,28 @@ export function registerActions(app: FastifyInstance, path: string, actions: Rec
     method: 'POST',
     url: path,
     // When no action is public, an anonymous caller is refused before the body is even parsed.
-    config: { access: everyActionNeedsUser ? 'authenticated' : 'open' },
+    // `actions` is metadata: the route catalog (and its matrix test) reads each action's access.
+    config: { access: everyActionNeedsUser ? 'authenticated' : 'open', actions: Object.fromEntries(names.map((n) => [n, actions[n].access])) },
     schema: { body, tags, summary: `Actions : ${names.join(', ')}` },
-    handler: async (request, reply) => {
-      const payload = request.body as { action: string };
-      const def = actions[payload.action];
+    // Each action's access is checked on the parsed body before it is validated: a refused caller
+    // gets 401/403, never a validation message about a body they may not send at all.
+    preValidation: async (request) => {
+      const name = (request.body as { action?: unknown } | null)?.action;
+      if (typeof name !== 'string' || !Object.hasOwn(actions, name)) return; // validation answers 400
+      const def = actions[name];
       if (isGuestOnly(def.access)) {
         if (request.user) throw forbidden();
       } else if (def.access !== 'open') {
         if (!request.user) throw unauthenticated(request);
         if (!allows(def.access, request.user.role)) {
-          if (def.patientData) await recordAudit(app.ctx, request, { action: `${path}:${payload.action}`, outcome: 'denied' });
+          if (def.patientData) await recordAudit(app.ctx, request, { action: `${path}:${name}`, outcome: 'denied' });
           throw forbidden();
         }
       }
-      return def.handler(request, payload, reply);
+    },
+    handler: async (request, reply) => {
+      const payload = request.body as { action: string };
+      return actions[payload.action].handler(request, payload, reply);
     },
   });
 }
