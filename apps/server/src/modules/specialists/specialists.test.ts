@@ -31,3 +31,44 @@ describe('POST /api/Job_specialist action list', () => {
     expect((await list(undefined, { Iduser: pr.id, idOrganization: pr.idOrganization })).statusCode).toBe(401);
   });
 });
+
+describe('/api/specialists (SA and DE manage the list)', () => {
+  const labels = { fr: 'Ostéopathe', en: 'Osteopath', tr: 'Osteopat', ar: 'أخصائي تقويم العظام' };
+
+  it('creates a speciality in four languages; the action list then offers it', async () => {
+    const sa = await t.login('sa');
+    const res = await t.app.inject({ method: 'POST', url: '/api/specialists', headers: sa.auth, payload: { labels, dietetic: false } });
+    expect(res.statusCode).toBe(201);
+    const created = res.json().data;
+    expect(created).toMatchObject({ label: 'Ostéopathe', labels, dietetic: false, active: true });
+    expect(created.id).toBeGreaterThan(4);
+    const pr = await t.login('pr');
+    const listed = (await list(pr.auth, { Iduser: pr.id })).json().data;
+    expect(listed.at(-1)).toMatchObject({ id: created.id, label: 'Ostéopathe' });
+
+    // Deactivated, it leaves the action list but stays in the managed list.
+    await t.app.inject({ method: 'PATCH', url: `/api/specialists/${created.id}`, headers: sa.auth, payload: { active: false, dietetic: true } });
+    expect((await list(pr.auth, { Iduser: pr.id })).json().data.some((s: { id: number }) => s.id === created.id)).toBe(false);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/specialists', headers: sa.auth })).json().data;
+    expect(all.find((s: { id: number }) => s.id === created.id)).toMatchObject({ active: false, dietetic: true });
+  });
+
+  it('keeps id 1 the general profile: active and without dietetic fields', async () => {
+    const de = await t.login('de');
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/specialists/1', headers: de.auth, payload: { dietetic: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('La spécialité 1 est le profil général : elle reste active et sans champs diététiques.');
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/specialists/1', headers: de.auth, payload: { active: false } })).statusCode).toBe(400);
+    const relabel = await t.app.inject({ method: 'PATCH', url: '/api/specialists/1', headers: de.auth, payload: { labels: { fr: 'Médecine générale', en: 'General practice', tr: 'Genel pratisyenlik', ar: 'طب عام' } } });
+    expect(relabel.json().data).toMatchObject({ id: 1, label: 'Médecine générale', dietetic: false });
+  });
+
+  it('refuses a missing translation and other roles', async () => {
+    const sa = await t.login('sa');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/specialists', headers: sa.auth, payload: { labels: { ...labels, tr: ' ' }, dietetic: false } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Le libellé est obligatoire.');
+    const pa = await t.login('pa');
+    expect((await t.app.inject({ method: 'POST', url: '/api/specialists', headers: pa.auth, payload: { labels, dietetic: false } })).statusCode).toBe(403);
+  });
+});
