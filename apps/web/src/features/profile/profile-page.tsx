@@ -1,11 +1,15 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useProfile } from './api/read-profile.ts';
 import { ProfileView } from './components/profile-view.tsx';
 
-/** /profile (SPEC §2): open to every signed-in role, always the caller's own profile. */
+/**
+ * /profile (SPEC §2): the caller's own profile. The route has no access rule, so a guest reaches
+ * it too and is invited to sign in.
+ */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user } = useSession();
@@ -14,7 +18,19 @@ export function ProfilePage() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      {profile.isPending && (
+      {!user && (
+        <Alert
+          severity="info"
+          action={
+            <Button component={Link} to="/login" color="inherit" size="small">
+              {t('signIn')}
+            </Button>
+          }
+        >
+          {t('signInRequired')}
+        </Alert>
+      )}
+      {user && profile.isPending && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }} role="status">
           <CircularProgress size={28} />
           {t('loading')}

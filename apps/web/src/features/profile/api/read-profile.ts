@@ -16,5 +16,5 @@ export function readProfile(idUser: string, idOrganization: string | null): Prom
 }
 
 export function useProfile(idUser: string, idOrganization: string | null) {
-  return useQuery({ queryKey: profileKey(idUser), queryFn: () => readProfile(idUser, idOrganization) });
+  return useQuery({ queryKey: profileKey(idUser), queryFn: () => readProfile(idUser, idOrganization), enabled: !!idUser });
 }

@@ -166,6 +166,8 @@ export function ProfileView({ profile }: { profile: Profile }) {
                         error={!!errorOf(field)}
                         helperText={errorOf(field) ?? (editMode ? t('phoneHelp') : ' ')}
                         fullWidth
+                        // Digit groups keep their order in right-to-left languages.
+                        slotProps={{ htmlInput: { dir: 'ltr' } }}
                       />
                     )}
                   />

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 4, as `pa`: the profile screen of SPEC §2 and the password change of SPEC §5.
+const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
+const NEW_PASSWORD = 'Nouveau-Mdp-2026!';
+
+async function signIn(page: Page, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill('pa');
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function openProfile(page: Page) {
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Profil' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profil utilisateur' })).toBeVisible();
+}
+
+const input = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const save = (page: Page) => page.getByRole('button', { name: 'Enregistrer' });
+const editToggle = (page: Page) => page.getByRole('button', { name: 'Faire une mise à jour' });
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterAll(async ({ request }) => {
+  // Other journeys sign in as `pa` with the demo password: put it back whatever happened here.
+  const login = await request.post('/api/user', { data: { action: 'login', Username: 'pa', Password: NEW_PASSWORD } });
+  if (!login.ok()) return;
+  const body = await login.json();
+  const restored = await request.post('/api/profil', {
+    headers: { authorization: `Bearer ${body.data.access_token}` },
+    data: {
+      action: 'updatePassword',
+      userUpdate: { Iduser: body.id, idOrganization: body.data.idOrganization, phoneNumber: '06 11 22 33 02', professionalNumber: '', oldPassword: NEW_PASSWORD, password: DEMO_PASSWORD, passwordConfirm: DEMO_PASSWORD },
+    },
+  });
+  expect(restored.ok()).toBe(true);
+});
+
+test('opens the profile, toggles edit mode and watches the save button', async ({ page }) => {
+  await signIn(page);
+  await openProfile(page);
+  await expect(page.getByText('Antoine Lefèvre', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('profile-job')).toHaveText('Médecin généraliste');
+  const active = page.getByRole('checkbox', { name: 'Utilisateur Actif' });
+  await expect(active).toBeChecked();
+  await expect(active).toBeDisabled();
+  await expect(input(page, 'Nom')).toHaveAttribute('readonly', '');
+  await expect(input(page, 'Téléphone')).toBeDisabled();
+  await expect(save(page)).toBeDisabled();
+
+  await editToggle(page).click();
+  await expect(input(page, 'Téléphone')).toBeEnabled();
+  await expect(input(page, 'Nom')).toHaveAttribute('readonly', '');
+  await input(page, 'Ancien mot de passe').fill(DEMO_PASSWORD);
+  await expect(save(page)).toBeDisabled();
+  await input(page, 'Nouveau mot de passe').fill(NEW_PASSWORD);
+  await expect(save(page)).toBeDisabled();
+  await input(page, 'Confirmer le nouveau mot de passe').fill(NEW_PASSWORD);
+  await expect(save(page)).toBeEnabled();
+
+  await editToggle(page).click();
+  await expect(input(page, 'Ancien mot de passe')).toBeDisabled();
+  await expect(save(page)).toBeDisabled();
+});
+
+test('shows the message of a wrong confirmation', async ({ page }) => {
+  await signIn(page);
+  await openProfile(page);
+  await editToggle(page).click();
+  await input(page, 'Ancien mot de passe').fill(DEMO_PASSWORD);
+  await input(page, 'Nouveau mot de passe').fill(NEW_PASSWORD);
+  await input(page, 'Confirmer le nouveau mot de passe').fill('Autre-Mdp-2026!');
+  await expect(page.getByText('Les mots de passe doivent correspondre')).toBeVisible();
+  await expect(save(page)).toBeDisabled();
+});
+
+test('cancels with the confirmation', async ({ page }) => {
+  await signIn(page);
+  await openProfile(page);
+  await editToggle(page).click();
+  await input(page, 'Téléphone').fill('07 12 34 56 78');
+  await input(page, 'Ancien mot de passe').fill(DEMO_PASSWORD);
+
+  await page.getByRole('button', { name: 'Réinitialiser le formulaire' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('êtes vous sur de vouloir réinitialiser?');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(input(page, 'Ancien mot de passe')).toHaveValue(DEMO_PASSWORD);
+
+  await page.getByRole('button', { name: 'Réinitialiser le formulaire' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Réinitialiser' }).click();
+  await expect(input(page, 'Ancien mot de passe')).toHaveValue('');
+  await expect(input(page, 'Téléphone')).toHaveValue('06 11 22 33 02');
+  await expect(input(page, 'Téléphone')).toBeDisabled();
+});
+
+test('changes the password for real, signs out and signs in with the new one', async ({ page }) => {
+  await signIn(page);
+  await openProfile(page);
+  await editToggle(page).click();
+  await input(page, 'Téléphone professionnel').fill('01 45 67 89 10');
+  await input(page, 'Ancien mot de passe').fill(DEMO_PASSWORD);
+  await input(page, 'Nouveau mot de passe').fill(NEW_PASSWORD);
+  await input(page, 'Confirmer le nouveau mot de passe').fill(NEW_PASSWORD);
+  await save(page).click();
+
+  await expect(page.getByText('Profil mis à jour avec succès')).toBeVisible();
+  await expect(input(page, 'Ancien mot de passe')).toHaveValue('');
+  await expect(input(page, 'Nouveau mot de passe')).toHaveValue('');
+  await expect(input(page, 'Téléphone professionnel')).toHaveValue('01 45 67 89 10');
+
+  // The session goes on with the token the change returned: a reload re-reads the profile.
+  await page.reload();
+  await expect(input(page, 'Téléphone professionnel')).toHaveValue('01 45 67 89 10');
+
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  // The old password no longer works; the new one does.
+  await page.locator('input[name="username"]').fill('pa');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert')).toContainText('Identifiant ou mot de passe incorrect.');
+  await signIn(page, NEW_PASSWORD);
+  await openProfile(page);
+  await expect(page.getByTestId('profile-name')).toHaveText('Antoine Lefèvre');
+});
