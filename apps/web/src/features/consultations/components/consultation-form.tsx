@@ -64,7 +64,7 @@ export function ConsultationForm() {
       fullWidth
       size="small"
       multiline={extra.multiline}
-      minRows={extra.multiline ? 2 : undefined}
+      minRows={extra.multiline ? 1 : undefined}
       slotProps={{ htmlInput: { maxLength: 2000 } }}
     />
   );
@@ -173,7 +173,7 @@ export function ConsultationForm() {
 
       {dietetic && (
         <Section title={t('sections.dietetic')}>
-          <Box sx={grid}>
+          <Box sx={{ ...grid, alignItems: 'start' }}>
             {DIETETIC_FIELDS.map((field) => (
               <Box key={field}>{text(field, { multiline: ['breakfast', 'lunch', 'dinner', 'snack'].includes(field) })}</Box>
             ))}
@@ -181,7 +181,7 @@ export function ConsultationForm() {
         </Section>
       )}
 
-      <Section title={t('sections.documents')}>
+      <Box component="section" aria-label={t('sections.documents')} sx={{ mb: 1 }}>
         {mode === 'edit' && editing && editing.documents.length > 0 && (
           <>
             <Typography variant="body2" color="text.secondary">
@@ -198,7 +198,7 @@ export function ConsultationForm() {
           </>
         )}
         <UploadField label={t('fields.uploadFiles')} files={files} onChange={setFiles} />
-      </Section>
+      </Box>
     </Box>
   );
 }
