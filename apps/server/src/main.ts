@@ -60,11 +60,18 @@ async function main() {
       if (closing) return;
       closing = true;
       log(`${signal} reçu : arrêt en cours (les requêtes en cours se terminent)`);
-      await app.close();
-      await handle.close();
-      await cleanup();
+      // Each step runs even if the one before failed: the embedded PostgreSQL is always stopped.
+      let code = 0;
+      const step = (promise: Promise<unknown>) =>
+        promise.catch((err: unknown) => {
+          code = 1;
+          console.error(`[wellbe] Erreur pendant l'arrêt : ${err instanceof Error ? err.message : String(err)}`);
+        });
+      await step(app.close());
+      await step(handle.close());
+      await step(cleanup());
       log('Arrêt terminé');
-      process.exit(0);
+      process.exit(code);
     };
     process.on('SIGINT', () => void shutdown('SIGINT'));
     process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -64,7 +64,7 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
     await next.exited;
   }, 240_000);
 
-  it('SIGTERM finishes the request in flight, then stops the embedded PostgreSQL', async () => {
+  it('SIGTERM finishes the request in flight, then stops the embedded PostgreSQL; so does SIGINT', async () => {
     const server = await startReady();
     const pgPid = postmasterPid();
     expect(pgPid).toBeGreaterThan(0);
@@ -100,7 +100,10 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
     // What was answered is kept.
     const again = await startReady();
     expect((await signIn(again, second.email, second.password)).status).toBe(200);
-    again.child.kill('SIGTERM');
+    // SIGINT (Ctrl-C) stops as cleanly as SIGTERM.
+    const pgAgain = postmasterPid();
+    again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+    expect(await gone(pgAgain!, 5_000)).toBe(true);
   }, 240_000);
 });

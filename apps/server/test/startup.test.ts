@@ -57,22 +57,32 @@ describe('JWT secret', () => {
 });
 
 describe('DATA_DIR lock', () => {
-  it('refuses a DATA_DIR held by a live process, takes over one left by a dead process, and releases', async () => {
+  it('refuses a DATA_DIR held by a live server, takes over one left by a dead one, and releases', async () => {
     const dir = path.join(tmp, 'lock');
     fs.mkdirSync(dir);
     const file = path.join(dir, 'wellbe.pid');
 
-    const sleeper = spawn('sleep', ['30']);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {
-      fs.writeFileSync(file, String(sleeper.pid));
+      fs.writeFileSync(file, String(holder.pid));
       expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dir)).toThrow(`Un autre serveur WellBe (PID ${sleeper.pid}) utilise déjà le dossier de données`);
+      expect(() => lockDataDir(dir)).toThrow(`Un autre serveur WellBe (PID ${holder.pid}) utilise déjà le dossier de données`);
     } finally {
-      sleeper.kill('SIGKILL');
+      holder.kill('SIGKILL');
     }
-    await new Promise((r) => sleeper.on('exit', r));
+    await new Promise((r) => holder.on('exit', r));
+
+    // A pid reused by an unrelated process after a reboot does not lock the server out.
+    const unrelated = spawn('sleep', ['30']);
+    try {
+      fs.writeFileSync(file, String(unrelated.pid));
+      lockDataDir(dir)();
+    } finally {
+      unrelated.kill('SIGKILL');
+    }
 
     // The holder died (kill -9 leaves its lock file): the next server takes over.
+    fs.writeFileSync(file, String(holder.pid));
     const release = lockDataDir(dir);
     expect(fs.readFileSync(file, 'utf8')).toBe(String(process.pid));
     release();

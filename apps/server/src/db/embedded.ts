@@ -70,6 +70,21 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether `pid` is the PostgreSQL of this data directory. A postmaster.pid left by a power cut
+ * names a pid that may now be any process: only our orphan gets a signal. Without /proc (not
+ * Linux), a live process is trusted to be it.
+ */
+function postmasterOf(pid: number, dir: string): boolean {
+  if (!alive(pid)) return false;
+  try {
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return argv.some((arg) => path.basename(arg) === 'postgres') && argv.some((arg) => path.resolve(arg) === path.resolve(dir));
+  } catch {
+    return true;
+  }
+}
+
 async function waitUntilGone(pid: number, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
@@ -124,7 +139,7 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
   const pidFile = path.join(dir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid > 0 && alive(pid)) {
+    if (pid > 0 && postmasterOf(pid, dir)) {
       log(`PostgreSQL orphelin détecté (PID ${pid}) : arrêt propre avant redémarrage`);
       process.kill(pid, 'SIGINT');
       if (!(await waitUntilGone(pid, 30_000))) {
@@ -133,9 +148,20 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
     }
   }
 
-  const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
-  await exec(bin.pg_ctl, ['start', '-D', dir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', options]);
+  // The free port may be taken between the check and PostgreSQL's bind: try another one.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+    try {
+      await exec(bin.pg_ctl, ['start', '-D', dir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', options]);
+      break;
+    } catch (err) {
+      if (attempt >= 3) {
+        throw new Error(`PostgreSQL embarqué n'a pas démarré (voir ${path.join(dir, 'server.log')}) : ${(err as Error).message}`, { cause: err });
+      }
+    }
+  }
   log(`PostgreSQL embarqué démarré sur 127.0.0.1:${port}`);
 
   let stopped = false;

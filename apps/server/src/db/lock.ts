@@ -13,6 +13,21 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether `pid` is a live Node process. After a crash and a reboot (or a container restart) the pid
+ * in a stale lock file often belongs to an unrelated process: that must not lock the server out.
+ * Where /proc is missing, any live process counts.
+ */
+function aliveServer(pid: number): boolean {
+  if (!alive(pid)) return false;
+  try {
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return argv.some((arg) => path.basename(arg).startsWith('node'));
+  } catch {
+    return true;
+  }
+}
+
 /** Takes DATA_DIR/wellbe.pid; returns its release. A lock left by a killed process is taken over. */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -30,7 +45,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
-      if (pid > 0 && pid !== process.pid && alive(pid)) {
+      if (pid > 0 && pid !== process.pid && aliveServer(pid)) {
         throw new DataDirLockedError(
           `Un autre serveur WellBe (PID ${pid}) utilise déjà le dossier de données ${dataDir}. ` +
             'Arrêtez-le, ou donnez à ce serveur un autre DATA_DIR.',
