@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JobSpecialist } from '@wellbe/shared/schemas/specialists';
+import type { ManagedUser, Paged, UserCreateInput, UserUpdateInput } from '@wellbe/shared/schemas/users';
+import { api, apiAction } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
+
+// Issue 7 /user: the REST resource /api/users (see apps/server/src/modules/users/users.routes.ts).
+
+export interface UserTableParams {
+  q: string;
+  page: number;
+  pageSize: number;
+  organizationId: string;
+}
+
+export const usersKey = ['users'] as const;
+
+export function useUserTable(params: UserTableParams) {
+  return useQuery({
+    queryKey: [...usersKey, 'table', params],
+    queryFn: ({ signal }) => api<Paged<ManagedUser>>('/users', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** SPEC §7 POST /api/Job_specialist action list: the specialities a user can be given. */
+export function useSpecialists() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: ['specialists', 'active'],
+    queryFn: () => apiAction<{ data: JobSpecialist[] }>('/Job_specialist', 'list', { Iduser: user?.id, idOrganization: user?.idOrganization }).then((r) => r.data),
+    enabled: !!user,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The organisations SA and DE may pick from (name and id only). */
+export function useOrganisationOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['organisations', 'options'],
+    queryFn: () => api<{ data: { idOrganization: string; name: string; active: boolean }[] }>('/organisations', { query: { pageSize: 100 } }).then((r) => r.data),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+function useUserMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: usersKey }) });
+}
+
+export const useCreateUser = () => useUserMutation((body: UserCreateInput) => api<{ data: ManagedUser }>('/users', { method: 'POST', body }));
+export const useUpdateUser = () =>
+  useUserMutation(({ id, body }: { id: string; body: UserUpdateInput }) => api<{ data: ManagedUser }>(`/users/${id}`, { method: 'PATCH', body }));
+export const useResendInvitation = () => useUserMutation((id: string) => api<{ data: ManagedUser }>(`/users/${id}/invitation`, { method: 'POST' }));
+export const useRevokeInvitation = () => useUserMutation((id: string) => api<{ data: ManagedUser }>(`/users/${id}/invitation`, { method: 'DELETE' }));
+export const useSendPasswordReset = () => useUserMutation((id: string) => api<{ success: true }>(`/users/${id}/password-reset`, { method: 'POST' }));

@@ -1,0 +1,308 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import BlockIcon from '@mui/icons-material/Block';
+import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import EditIcon from '@mui/icons-material/Edit';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
+import SearchIcon from '@mui/icons-material/Search';
+import SendIcon from '@mui/icons-material/Send';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { can } from '@wellbe/shared/permissions';
+import { isPlatformRole, PRIVILEGED_ROLES } from '@wellbe/shared/roles';
+import type { ManagedUser } from '@wellbe/shared/schemas/users';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import {
+  useOrganisationOptions,
+  useResendInvitation,
+  useRevokeInvitation,
+  useSendPasswordReset,
+  useUpdateUser,
+  useUserTable,
+  type UserTableParams,
+} from './api/users-api.ts';
+import { UserDialog } from './components/user-dialog.tsx';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Search, page and organisation live in the URL: a reload shows the same selection. */
+function useTableParams(): [UserTableParams, (patch: Partial<UserTableParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params: UserTableParams = {
+    q: search.get('q') ?? '',
+    page: Math.max(1, Number(search.get('page')) || 1),
+    pageSize: PAGE_SIZES.includes(Number(search.get('pageSize'))) ? Number(search.get('pageSize')) : 25,
+    organizationId: search.get('organizationId') ?? '',
+  };
+  const update = (patch: Partial<UserTableParams>) => {
+    const next = { ...params, ...patch };
+    const out = new URLSearchParams();
+    if (next.q) out.set('q', next.q);
+    if (next.page > 1) out.set('page', String(next.page));
+    if (next.pageSize !== 25) out.set('pageSize', String(next.pageSize));
+    if (next.organizationId) out.set('organizationId', next.organizationId);
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
+}
+
+type Pending = { kind: 'deactivate' | 'activate' | 'revoke'; user: ManagedUser };
+
+/** /user (issue 7): the organisation's accounts; SA and DE see every organisation with a filter. */
+export function UsersPage() {
+  const { t } = useTranslation(['users', 'common']);
+  const { role, user: me } = useSession();
+  const platform = isPlatformRole(role);
+  const mayWrite = can(role, 'userWrite');
+  const [params, update] = useTableParams();
+  const [text, setText] = useState(params.q);
+  const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; user: ManagedUser } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const table = useUserTable(params);
+  const organisations = useOrganisationOptions(platform);
+  const setActive = useUpdateUser();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const reset = useSendPasswordReset();
+
+  // Typing searches after a short pause, from the first page.
+  useEffect(() => {
+    if (text === params.q) return;
+    const timer = setTimeout(() => update({ q: text.trim(), page: 1 }), 300);
+    return () => clearTimeout(timer);
+  });
+
+  const fail = (error: Error) => notify(error.message, 'error');
+  const name = (u: ManagedUser) => `${u.firstName} ${u.lastName}`.trim();
+  // Accounts holding SA, DE or RE are managed by SA or DE only (the server says the same).
+  const manageable = (u: ManagedUser) => mayWrite && (platform || !PRIVILEGED_ROLES.includes(u.role));
+
+  const confirm = () => {
+    if (!pending) return;
+    const { kind, user } = pending;
+    const done = () => setPending(null);
+    if (kind === 'revoke') {
+      revoke.mutate(user.idUser, { onSuccess: () => notify(t('toast.invitationRevoked'), 'success'), onError: fail, onSettled: done });
+    } else {
+      const active = kind === 'activate';
+      setActive.mutate(
+        { id: user.idUser, body: { active } },
+        { onSuccess: () => notify(t(active ? 'toast.activated' : 'toast.deactivated', { name: name(user) }), 'success'), onError: fail, onSettled: done },
+      );
+    }
+  };
+
+  const data = table.data;
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        subtitle={platform ? t('subtitlePlatform') : t('subtitle')}
+        actions={
+          mayWrite && (
+            <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={() => setEditing('new')}>
+              {t('create')}
+            </Button>
+          )
+        }
+      />
+      <Paper variant="outlined">
+        <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>
+          <TextField
+            size="small"
+            label={t('search')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            sx={{ minWidth: 280, flex: 1 }}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          />
+          {platform && (
+            <TextField select size="small" label={t('organisation')} value={params.organizationId} onChange={(e) => update({ organizationId: e.target.value, page: 1 })} sx={{ minWidth: 240 }}>
+              <MenuItem value="">{t('allOrganisations')}</MenuItem>
+              {(organisations.data ?? []).map((o) => (
+                <MenuItem key={o.idOrganization} value={o.idOrganization}>
+                  {o.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Box>
+        {table.isFetching && <LinearProgress aria-label={t('loading')} />}
+        {table.isError && <Alert severity="error">{table.error.message}</Alert>}
+        <TableContainer>
+          <Table size="small" aria-label={t('title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('columns.name')}</TableCell>
+                <TableCell>{t('columns.username')}</TableCell>
+                <TableCell>{t('columns.email')}</TableCell>
+                <TableCell>{t('columns.role')}</TableCell>
+                <TableCell>{t('columns.job')}</TableCell>
+                <TableCell>{t('columns.speciality')}</TableCell>
+                {platform && <TableCell>{t('columns.organisation')}</TableCell>}
+                <TableCell>{t('columns.status')}</TableCell>
+                <TableCell>{t('columns.lastSignIn')}</TableCell>
+                {mayWrite && <TableCell align="right">{t('columns.actions')}</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data?.data.map((u) => (
+                <TableRow key={u.idUser} hover>
+                  <TableCell>{name(u)}</TableCell>
+                  <TableCell>{u.username}</TableCell>
+                  <TableCell>{u.email}</TableCell>
+                  <TableCell>{t(`common:roles.${u.role}`)}</TableCell>
+                  <TableCell>{u.job}</TableCell>
+                  <TableCell>{u.jobSpecialist}</TableCell>
+                  {platform && <TableCell>{u.organization}</TableCell>}
+                  <TableCell>
+                    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                      <Chip size="small" label={u.active ? t('status.active') : t('status.inactive')} color={u.active ? 'success' : 'default'} variant={u.active ? 'filled' : 'outlined'} />
+                      {u.invitation !== 'none' && (
+                        <Chip size="small" variant="outlined" color={u.invitation === 'pending' ? 'info' : 'warning'} label={t(u.invitation === 'pending' ? 'status.invitationPending' : 'status.invitationExpired')} />
+                      )}
+                    </Box>
+                  </TableCell>
+                  <TableCell>{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : t('never')}</TableCell>
+                  {mayWrite && (
+                    <TableCell align="right">
+                      {manageable(u) && (
+                        <IconButton aria-label={t('actions.menu', { name: name(u) })} onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}>
+                          <MoreVertIcon />
+                        </IconButton>
+                      )}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+              {data && data.data.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={10}>
+                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                      {t('empty')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={data?.total ?? 0}
+          page={params.page - 1}
+          rowsPerPage={params.pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, page) => update({ page: page + 1 })}
+          onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
+          labelRowsPerPage={t('rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+        />
+      </Paper>
+
+      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
+        {menu && [
+          <MenuItem key="edit" onClick={() => (setEditing(menu.user), setMenu(null))}>
+            <ListItemIcon><EditIcon fontSize="small" /></ListItemIcon>
+            <ListItemText>{t('actions.edit')}</ListItemText>
+          </MenuItem>,
+          menu.user.invitation !== 'none' && menu.user.active && (
+            <MenuItem
+              key="resend"
+              onClick={() => {
+                const u = menu.user;
+                setMenu(null);
+                resend.mutate(u.idUser, { onSuccess: () => notify(t('toast.invitationSent', { email: u.email }), 'success'), onError: fail });
+              }}
+            >
+              <ListItemIcon><SendIcon fontSize="small" /></ListItemIcon>
+              <ListItemText>{t('actions.resend')}</ListItemText>
+            </MenuItem>
+          ),
+          menu.user.invitation === 'pending' && (
+            <MenuItem key="revoke" onClick={() => (setPending({ kind: 'revoke', user: menu.user }), setMenu(null))}>
+              <ListItemIcon><CancelScheduleSendIcon fontSize="small" /></ListItemIcon>
+              <ListItemText>{t('actions.revoke')}</ListItemText>
+            </MenuItem>
+          ),
+          menu.user.invitation === 'none' && menu.user.active && (
+            <MenuItem
+              key="reset"
+              onClick={() => {
+                const u = menu.user;
+                setMenu(null);
+                reset.mutate(u.idUser, { onSuccess: () => notify(t('toast.resetSent', { email: u.email }), 'success'), onError: fail });
+              }}
+            >
+              <ListItemIcon><LockResetIcon fontSize="small" /></ListItemIcon>
+              <ListItemText>{t('actions.reset')}</ListItemText>
+            </MenuItem>
+          ),
+          menu.user.idUser !== me?.id &&
+            (menu.user.active ? (
+              <MenuItem key="deactivate" onClick={() => (setPending({ kind: 'deactivate', user: menu.user }), setMenu(null))}>
+                <ListItemIcon><BlockIcon fontSize="small" /></ListItemIcon>
+                <ListItemText>{t('actions.deactivate')}</ListItemText>
+              </MenuItem>
+            ) : (
+              <MenuItem key="activate" onClick={() => (setPending({ kind: 'activate', user: menu.user }), setMenu(null))}>
+                <ListItemIcon><CheckCircleIcon fontSize="small" /></ListItemIcon>
+                <ListItemText>{t('actions.activate')}</ListItemText>
+              </MenuItem>
+            )),
+        ]}
+      </Menu>
+
+      {editing && (
+        <UserDialog
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(u, created) => {
+            setEditing(null);
+            notify(created ? t('toast.created', { email: u.email }) : t('toast.saved'), 'success');
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!pending}
+        busy={setActive.isPending || revoke.isPending}
+        text={pending ? t(`confirm.${pending.kind}`, { name: name(pending.user) }) : ''}
+        confirmLabel={pending ? t(`confirm.${pending.kind}Button`) : ''}
+        cancelLabel={t('form.cancel')}
+        confirmColor={pending?.kind === 'activate' ? 'primary' : 'error'}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
+    </Box>
+  );
+}
