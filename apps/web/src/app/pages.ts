@@ -30,8 +30,8 @@ export const PAGES: Record<string, Page> = {
   'not-found': NOT_FOUND_PAGE,
 
   // Built by other issues: each replaces its line.
-  patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage }))),
-  patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage }))),
+  patients: unavailable,
+  patient: unavailable,
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage }))),
   users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
   organisations: unavailable,
