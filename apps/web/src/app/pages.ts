@@ -30,11 +30,11 @@ export const PAGES: Record<string, Page> = {
   'not-found': NOT_FOUND_PAGE,
 
   // Built by other issues: each replaces its line.
-  patients: unavailable,
-  patient: unavailable,
+  patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage }))),
+  patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage }))),
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage }))),
   users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
-  organisations: unavailable,
+  organisations: lazy(() => import('../features/organisations/organisations-page.tsx').then((m) => ({ default: m.OrganisationsPage }))),
   admin: unavailable,
 
   // Later issues (routed and guarded already; each shows the titled "not yet available" page).

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PatientSort, PatientTablePage } from '@wellbe/shared/schemas/patient-files';
+import { api } from '../../../lib/api.ts';
+
+export interface PatientTableParams {
+  q: string;
+  page: number;
+  pageSize: number;
+  sort: PatientSort;
+  order: 'asc' | 'desc';
+}
+
+export const patientsKey = ['patients'] as const;
+
+/** GET /api/patients: one page, sorted and searched on the server (issue 6). */
+export function listPatients(params: PatientTableParams, signal?: AbortSignal): Promise<PatientTablePage> {
+  return api<PatientTablePage>('/patients', { query: { ...params }, signal });
+}
+
+export function usePatientTable(params: PatientTableParams, enabled = true) {
+  // The previous page stays on screen while the next one loads: no flicker when typing or paging.
+  return useQuery({ queryKey: [...patientsKey, 'table', params], queryFn: ({ signal }) => listPatients(params, signal), placeholderData: keepPreviousData, enabled });
+}

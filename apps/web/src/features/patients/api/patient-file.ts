@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PatientDocument, PatientFile, PatientMeasures } from '@wellbe/shared/schemas/patient-files';
+import { api } from '../../../lib/api.ts';
+
+export const patientKey = (idPatient: string) => ['patients', 'file', idPatient] as const;
+
+/** GET /api/patients/:id: identity and the consultation timeline. */
+export function usePatientFile(idPatient: string) {
+  return useQuery({
+    queryKey: patientKey(idPatient),
+    queryFn: ({ signal }) => api<{ data: PatientFile }>(`/patients/${encodeURIComponent(idPatient)}`, { signal }).then((a) => a.data),
+    enabled: !!idPatient,
+    // A 404 is an answer, not a hiccup: no retry.
+    retry: false,
+  });
+}
+
+/** GET /api/patients/:id/measures. */
+export function usePatientMeasures(idPatient: string, enabled = true) {
+  return useQuery({
+    queryKey: [...patientKey(idPatient), 'measures'],
+    queryFn: ({ signal }) => api<{ data: PatientMeasures }>(`/patients/${encodeURIComponent(idPatient)}/measures`, { signal }).then((a) => a.data),
+    enabled: !!idPatient && enabled,
+    retry: false,
+  });
+}
+
+/** GET /api/patients/:id/documents. */
+export function usePatientDocuments(idPatient: string, enabled = true) {
+  return useQuery({
+    queryKey: [...patientKey(idPatient), 'documents'],
+    queryFn: ({ signal }) => api<{ data: PatientDocument[] }>(`/patients/${encodeURIComponent(idPatient)}/documents`, { signal }).then((a) => a.data),
+    enabled: !!idPatient && enabled,
+    retry: false,
+  });
+}

@@ -1,0 +1,212 @@
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import DOMPurify from 'dompurify';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { computeImc } from '@wellbe/shared/domain/imc';
+import type { ConsultationDetail as Detail, ConsultationDocument } from '@wellbe/shared/schemas/consultations';
+import type { TimelineEntry } from '@wellbe/shared/schemas/patient-files';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useConsultation } from '../api/read-consultation.ts';
+import { filePath } from '../paths.ts';
+import { downloadDocument, PreviewDialog } from './documents-tab.tsx';
+import { NoticeForm, NoticeView } from './notice.tsx';
+
+/** Rich text from the server is sanitised there, and again here before display (DESIGN §1). */
+function RichText({ html }: { html: string }) {
+  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'img'], FORBID_ATTR: ['style'] });
+  return <Box className="rich-text" sx={{ '& p': { my: 0.5 }, '& ul, & ol': { pl: 3, my: 0.5 } }} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section">
+      <Typography variant="subtitle2" component="h3" color="primary" sx={{ mb: 0.5, textTransform: 'uppercase', letterSpacing: 0.5, fontSize: 12 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Fields({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.25 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const DIETETIC = ['pattern', 'physicalCapacity', 'riskyFoodsFrequency', 'breakfast', 'lunch', 'dinner', 'snack', 'dislikes'] as const;
+
+function Body({ c, entry }: { c: Detail; entry: TimelineEntry | undefined }) {
+  const { t } = useTranslation('patients');
+  const [preview, setPreview] = useState<ConsultationDocument | null>(null);
+  const dash = t('consultation.empty');
+  const v = (value: string | number | null | undefined) => (value == null || value === '' ? dash : String(value).replace('.', ','));
+  const imc = computeImc(c.Weight, c.Size);
+  const dietetics = DIETETIC.filter((f) => c[f]);
+  const prevention = c.preventionType ? t(`consultation.preventionTypes.${c.preventionType}`, { defaultValue: c.preventionType }) : dash;
+  return (
+    <Stack spacing={2} divider={<Divider flexItem />}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        <Section title={t('consultation.sections.measures')}>
+          <Fields
+            rows={[
+              [t('consultation.fields.Size'), v(c.Size)],
+              [t('consultation.fields.Weight'), v(c.Weight)],
+              [t('consultation.fields.imc'), imc == null ? dash : imc.toFixed(2).replace('.', ',')],
+            ]}
+          />
+        </Section>
+        <Section title={t('consultation.sections.pain')}>
+          <Fields
+            rows={[
+              [t('consultation.fields.dolorLocation'), v(c.dolorLocation)],
+              [t('consultation.fields.dolorIntensity'), v(c.dolorIntensity)],
+              [t('consultation.fields.eradiation'), v(c.eradiation)],
+              [t('consultation.fields.triggeringFactor'), v(c.triggeringFactor)],
+              [t('consultation.fields.startEradiationDate'), c.startEradiationDate ? formatDate(c.startEradiationDate) : dash],
+            ]}
+          />
+        </Section>
+        <Section title={t('consultation.sections.treatment')}>
+          <Fields
+            rows={[
+              [t('consultation.fields.antalgesicTreatment'), v(c.antalgesicTreatment)],
+              [t('consultation.fields.treatmentName'), v(c.treatmentName)],
+              [t('consultation.fields.treatmentEfficacy'), v(c.treatmentEfficacy)],
+            ]}
+          />
+        </Section>
+        <Section title={t('consultation.sections.prevention')}>
+          <Fields
+            rows={[
+              [t('consultation.fields.preventionType'), prevention],
+              [t('consultation.fields.prevention1'), v(c.prevention1)],
+              [t('consultation.fields.prevention2'), v(c.prevention2)],
+              [t('consultation.fields.prevention3'), v(c.prevention3)],
+            ]}
+          />
+        </Section>
+        {dietetics.length > 0 && (
+          <Section title={t('consultation.sections.dietetics')}>
+            <Fields rows={dietetics.map((f) => [t(`consultation.fields.${f}`), v(c[f])] as [string, ReactNode])} />
+          </Section>
+        )}
+      </Box>
+      <Section title={t('consultation.sections.note')}>{c.ConsultationNote ? <RichText html={c.ConsultationNote} /> : dash}</Section>
+      <Section title={t('consultation.sections.diagnostic')}>{c.Diagnostic ? <RichText html={c.Diagnostic} /> : dash}</Section>
+      <Section title={t('consultation.sections.care')}>{c.HealthCareCategory ? <RichText html={c.HealthCareCategory} /> : dash}</Section>
+      {c.documents.length > 0 && (
+        <Section title={t('consultation.sections.documents')}>
+          <List dense disablePadding>
+            {c.documents.map((d) => (
+              <ListItem
+                key={d.idDocument}
+                disableGutters
+                secondaryAction={
+                  <>
+                    {(d.mimeType.startsWith('image/') || d.mimeType === 'application/pdf') && (
+                      <Tooltip title={t('documents.preview')}>
+                        <IconButton size="small" aria-label={`${t('documents.preview')} ${d.fileName}`} onClick={() => setPreview(d)}>
+                          <VisibilityIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <Tooltip title={t('documents.download')}>
+                      <IconButton size="small" aria-label={`${t('documents.download')} ${d.fileName}`} onClick={() => void downloadDocument(d, t('file.loadError'))}>
+                        <DownloadIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                }
+              >
+                <ListItemText primary={d.fileName} secondary={t('documents.sizeKb', { size: Math.round(d.size / 1000) })} />
+              </ListItem>
+            ))}
+          </List>
+        </Section>
+      )}
+      {entry?.notice && (
+        <Section title={t('notice.fromPatient')}>
+          <NoticeView notice={entry.notice} />
+        </Section>
+      )}
+      {preview && <PreviewDialog doc={preview} onClose={() => setPreview(null)} />}
+    </Stack>
+  );
+}
+
+/** One consultation in full (consultId of the URL), with 'Modifier' for dps write. */
+export function ConsultationDetail({
+  idPatient,
+  idConsultation,
+  entry,
+  canWrite,
+  isOwnFile,
+}: {
+  idPatient: string;
+  idConsultation: string;
+  entry: TimelineEntry | undefined;
+  canWrite: boolean;
+  isOwnFile: boolean;
+}) {
+  const { t } = useTranslation('patients');
+  const navigate = useNavigate();
+  const [, setSearch] = useSearchParams();
+  const consultation = useConsultation(idConsultation);
+  return (
+    <Card variant="outlined" component="article" aria-label={entry ? t('consultation.title', { date: formatDate(entry.ConsultationDate) }) : undefined}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1, mb: 2 }}>
+          <Box>
+            <Typography variant="h6" component="h2">
+              {t('consultation.title', { date: formatDate(consultation.data?.ConsultationDate ?? entry?.ConsultationDate) })}
+            </Typography>
+            {entry && (
+              <Typography variant="body2" color="text.secondary">
+                {t('consultation.by', { practitioner: entry.practitioner, speciality: entry.speciality })}
+                {consultation.data && ` · ${formatDateTime(consultation.data.ConsultationDate)}`}
+              </Typography>
+            )}
+          </Box>
+          <Stack direction="row" spacing={1}>
+            {canWrite && consultation.data && (
+              // The consultation panel opens in edit mode on `?consultation=<id>` (issue 5).
+              <Button variant="contained" size="small" startIcon={<EditIcon />} onClick={() => setSearch({ consultation: idConsultation })}>
+                {t('consultation.edit')}
+              </Button>
+            )}
+            <Tooltip title={t('consultation.close')}>
+              <IconButton aria-label={t('consultation.close')} onClick={() => void navigate(filePath('consultations', idPatient))}>
+                <CloseIcon />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        </Stack>
+        {consultation.isPending && <CircularProgress size={28} aria-label={t('file.loading')} />}
+        {consultation.isError && <Alert severity="error">{consultation.error.message || t('consultation.notFound')}</Alert>}
+        {consultation.data && <Body c={consultation.data} entry={entry} />}
+        {isOwnFile && (
+          <Box sx={{ mt: 2 }}>
+            <NoticeForm idPatient={idPatient} idConsultation={idConsultation} notice={entry?.notice ?? null} />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,286 @@
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CakeOutlinedIcon from '@mui/icons-material/CakeOutlined';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
+import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { can } from '@wellbe/shared/permissions';
+import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { usePatientFile, usePatientMeasures } from './api/patient-file.ts';
+import { useArchivePatient, useInvitePatient } from './api/patient-writes.ts';
+import { ConsultationDetail } from './components/consultation-detail.tsx';
+import { DocumentsTab } from './components/documents-tab.tsx';
+import { IdentityCard } from './components/identity-card.tsx';
+import { LatestValues } from './components/latest-values.tsx';
+import { NoticeView } from './components/notice.tsx';
+import { Timeline } from './components/timeline.tsx';
+import { FILE_TABS, filePath, isFileTab, type FileTab } from './paths.ts';
+
+// Recharts only loads when the 'mesures' tab is opened.
+const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
+
+function ageOf(birthDate: string | null): number | null {
+  if (!birthDate) return null;
+  const [y, m, d] = birthDate.split('-').map(Number);
+  const now = new Date();
+  return now.getFullYear() - y - (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d) ? 1 : 0);
+}
+
+function DossierTab({ file }: { file: PatientFile }) {
+  const { t } = useTranslation('patients');
+  const { identity, consultations } = file;
+  const measures = usePatientMeasures(identity.idPatient);
+  const notices = consultations.filter((c) => c.notice);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' }, gap: 2, alignItems: 'start' }}>
+      <IdentityCard identity={identity} canWrite={file.canWrite} />
+      <Stack spacing={2}>
+        <Card variant="outlined">
+          <CardHeader title={t('summary.latest')} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
+          <CardContent>
+            {measures.data ? measures.data.points.length ? <LatestValues measures={measures.data} /> : <Typography color="text.secondary">{t('measures.noData')}</Typography> : <CircularProgress size={20} aria-label={t('file.loading')} />}
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardHeader
+            title={t('summary.recent')}
+            slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
+            action={
+              consultations.length > 3 && (
+                <Button size="small" component={RouterLink} to={filePath('consultations', identity.idPatient)}>
+                  {t('summary.seeAll')}
+                </Button>
+              )
+            }
+            sx={{ pb: 0 }}
+          />
+          <CardContent>
+            <Timeline idPatient={identity.idPatient} entries={consultations.slice(0, 3)} />
+          </CardContent>
+        </Card>
+        {!file.isOwnFile && (
+          <Card variant="outlined">
+            <CardHeader title={t('summary.notices')} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
+            <CardContent>
+              {notices.length ? (
+                <Stack spacing={1.5}>
+                  {notices.map((c) => (
+                    <Box key={c.idConsultation}>
+                      <Link component={RouterLink} to={filePath('consultations', identity.idPatient, c.idConsultation)} variant="body2">
+                        {formatDate(c.ConsultationDate)} · {c.practitioner}
+                      </Link>
+                      <NoticeView notice={c.notice!} />
+                    </Box>
+                  ))}
+                </Stack>
+              ) : (
+                <Typography color="text.secondary">{t('summary.noNotices')}</Typography>
+              )}
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function ConsultationsTab({ file, consultId }: { file: PatientFile; consultId?: string }) {
+  const { t } = useTranslation('patients');
+  const id = file.identity.idPatient;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: consultId ? 'minmax(320px, 4fr) 8fr' : '1fr' }, gap: 2, alignItems: 'start' }}>
+      <Box sx={{ display: { xs: consultId ? 'none' : 'block', lg: 'block' } }}>
+        <Timeline idPatient={id} entries={file.consultations} selected={consultId} dense={!!consultId} />
+      </Box>
+      {consultId ? (
+        <ConsultationDetail
+          key={consultId}
+          idPatient={id}
+          idConsultation={consultId}
+          entry={file.consultations.find((c) => c.idConsultation === consultId)}
+          canWrite={file.canWrite}
+          isOwnFile={file.isOwnFile}
+        />
+      ) : (
+        file.consultations.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('timeline.selectHint')}
+          </Typography>
+        )
+      )}
+    </Box>
+  );
+}
+
+/** /patient/{patientHandle}/{idPatient}/{consultId?} (issue 6): the patient's file, its tab named by the URL. */
+export function PatientPage() {
+  const { t } = useTranslation('patients');
+  const { patientHandle, idPatient = '', consultId } = useParams();
+  const { role, user } = useSession();
+  const navigate = useNavigate();
+  const file = usePatientFile(idPatient);
+  const archive = useArchivePatient(idPatient);
+  const invite = useInvitePatient();
+  const [confirming, setConfirming] = useState(false);
+  const notFound = file.isError && isApiError(file.error) && file.error.status === 404;
+
+  // Another organisation's file, or a file the caller may not see: the not-found page (issue 6).
+  useEffect(() => {
+    if (notFound) void navigate('/404', { replace: true });
+  }, [notFound, navigate]);
+
+  if (!idPatient) {
+    // /patient/{handle} alone: a patient user has their own file, others go to the list.
+    return <Navigate to={role === 'PT' && user?.data.idPatient ? filePath('dossier', user.data.idPatient) : '/patients/list'} replace />;
+  }
+  if (!isFileTab(patientHandle)) return <Navigate to={filePath('dossier', idPatient, consultId)} replace />;
+  const tab: FileTab = consultId && patientHandle !== 'consultations' ? 'consultations' : patientHandle;
+
+  if (file.isPending || notFound) {
+    return (
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'center', py: 8 }} role="status">
+        <CircularProgress size={28} />
+        {t('file.loading')}
+      </Box>
+    );
+  }
+  if (file.isError) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void file.refetch()}>
+              {t('file.retry')}
+            </Button>
+          }
+        >
+          {file.error.message || t('file.loadError')}
+        </Alert>
+      </Box>
+    );
+  }
+
+  const { identity } = file.data;
+  const age = ageOf(identity.birthDate);
+  const canInvite = !!role && can(role, 'userWrite') && !identity.archivedAt;
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      {!file.data.isOwnFile && (
+        <Button component={RouterLink} to="/patients/list" size="small" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+          {t('file.backToList')}
+        </Button>
+      )}
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 2, mb: 2 }}>
+        <Box>
+          <Typography variant="h1" sx={{ fontSize: { xs: 26, md: 30 } }}>
+            {identity.FullName}
+            {file.data.isOwnFile && <Chip label={t('file.ownFile')} size="small" sx={{ ml: 1, verticalAlign: 'middle' }} />}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', color: 'text.secondary', mt: 0.5 }}>
+            {identity.birthDate && (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <CakeOutlinedIcon fontSize="small" />
+                <span>
+                  {t('file.bornOn', { date: formatDate(identity.birthDate) })}
+                  {age != null && ` (${t('file.age', { age })})`}
+                </span>
+              </Stack>
+            )}
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <PhoneOutlinedIcon fontSize="small" />
+              <span>{identity.PhoneNumber}</span>
+            </Stack>
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <EmailOutlinedIcon fontSize="small" />
+              <span>{identity.Email}</span>
+            </Stack>
+          </Stack>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          {canInvite && (
+            <Button
+              variant="outlined"
+              startIcon={<ForwardToInboxOutlinedIcon />}
+              disabled={invite.isPending}
+              onClick={() =>
+                invite.mutate(identity.idPatient, {
+                  onSuccess: () => notify(t('file.invited'), 'success'),
+                  onError: (error) => notify(error.message, 'error'),
+                })
+              }
+            >
+              {t('file.invite')}
+            </Button>
+          )}
+          {file.data.canWrite && (
+            <Button variant="outlined" color="error" startIcon={<ArchiveOutlinedIcon />} onClick={() => setConfirming(true)}>
+              {t('file.archive')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+
+      {identity.archivedAt && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {identity.archivedBy
+            ? t('file.archivedBanner', { date: formatDate(identity.archivedAt), by: identity.archivedBy })
+            : t('file.archivedBannerUnknown', { date: formatDate(identity.archivedAt) })}
+        </Alert>
+      )}
+
+      <Tabs value={tab} aria-label={t('file.tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }} variant="scrollable" scrollButtons="auto">
+        {FILE_TABS.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={`${t(`file.tabs.${name}`)}${name === 'consultations' ? ` (${file.data.consultations.length})` : ''}`}
+            component={RouterLink}
+            to={filePath(name, identity.idPatient)}
+          />
+        ))}
+      </Tabs>
+
+      {tab === 'dossier' && <DossierTab file={file.data} />}
+      {tab === 'consultations' && <ConsultationsTab file={file.data} consultId={consultId} />}
+      {tab === 'mesures' && (
+        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
+          <MeasuresTab idPatient={identity.idPatient} />
+        </Suspense>
+      )}
+      {tab === 'documents' && <DocumentsTab idPatient={identity.idPatient} />}
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('file.archiveTitle')}
+        text={t('file.archiveText', { name: identity.FullName })}
+        confirmLabel={t('file.archiveConfirm')}
+        busy={archive.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          archive.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              notify(t('file.archived'), 'success');
+              void navigate('/patients/list', { replace: true });
+            },
+            onError: (error) => {
+              setConfirming(false);
+              notify(error.message, 'error');
+            },
+          })
+        }
+      />
+    </Box>
+  );
+}

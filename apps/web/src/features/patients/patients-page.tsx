@@ -1,0 +1,254 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
+import SearchIcon from '@mui/icons-material/Search';
+import StarIcon from '@mui/icons-material/Star';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { can } from '@wellbe/shared/permissions';
+import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/schemas/patient-files';
+import { PageHeader } from '../../components/page-header.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { fetchBlob, saveBlob } from './api/files.ts';
+import { usePatientTable, type PatientTableParams } from './api/list-patients.ts';
+import { useNoticeSummary } from './api/notices.ts';
+import { NewPatientDialog } from './components/new-patient-dialog.tsx';
+import { filePath } from './paths.ts';
+
+const PAGE_SIZES = [25, 50, 100];
+const SORTABLE: Record<string, PatientSort> = { name: 'name', birthDate: 'birthDate', lastConsultation: 'lastConsultation', consultations: 'consultations' };
+
+/** Search, page and sort live in the URL: a reload or a shared link shows the same selection. */
+function useTableParams(): [PatientTableParams, (patch: Partial<PatientTableParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const sort = search.get('sort');
+  const params: PatientTableParams = {
+    q: search.get('q') ?? '',
+    page: Math.max(1, Number(search.get('page')) || 1),
+    pageSize: PAGE_SIZES.includes(Number(search.get('pageSize'))) ? Number(search.get('pageSize')) : 25,
+    sort: (PATIENT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PatientSort) : 'name',
+    order: search.get('order') === 'desc' ? 'desc' : 'asc',
+  };
+  const update = (patch: Partial<PatientTableParams>) => {
+    const next = { ...params, ...patch };
+    const out = new URLSearchParams();
+    if (next.q) out.set('q', next.q);
+    if (next.page > 1) out.set('page', String(next.page));
+    if (next.pageSize !== 25) out.set('pageSize', String(next.pageSize));
+    if (next.sort !== 'name') out.set('sort', next.sort);
+    if (next.order !== 'asc') out.set('order', next.order);
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
+}
+
+/** /patients/list (issue 6): the organisation's patients, paged, sorted and searched by the server. */
+export function PatientsPage() {
+  const { t } = useTranslation('patients');
+  const { role, user } = useSession();
+  const navigate = useNavigate();
+  const [params, update] = useTableParams();
+  const [text, setText] = useState(params.q);
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const isPatient = role === 'PT';
+  const table = usePatientTable(params, !isPatient);
+  const summary = useNoticeSummary(!isPatient);
+
+  // Typing searches after a short pause, from the first page.
+  useEffect(() => {
+    if (text.trim() === params.q) return;
+    const timer = setTimeout(() => update({ q: text.trim(), page: 1 }), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // A patient user has one file: theirs (issue 6).
+  if (isPatient) return user?.data.idPatient ? <Navigate to={filePath('dossier', user.data.idPatient)} replace /> : <Navigate to="/dashboard" replace />;
+
+  const onSort = (column: PatientSort) => {
+    const order = params.sort === column && params.order === 'asc' ? 'desc' : 'asc';
+    update({ sort: column, order, page: 1 });
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      saveBlob(await fetchBlob('/patients/export', { q: params.q, sort: params.sort, order: params.order }), t('list.exportFile'));
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : t('file.loadError'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const rows = table.data?.data ?? [];
+  const total = table.data?.total ?? 0;
+  const columns: { key: keyof typeof SORTABLE | 'phone' | 'email'; align?: 'right' }[] = [
+    { key: 'name' },
+    { key: 'phone' },
+    { key: 'email' },
+    { key: 'birthDate' },
+    { key: 'lastConsultation' },
+    { key: 'consultations', align: 'right' },
+  ];
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={
+          <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {table.data && <span>{t('list.subtitle', { count: total })}</span>}
+            {summary.data && (
+              <Chip
+                size="small"
+                icon={<StarIcon sx={{ color: '#f5a623 !important' }} />}
+                label={
+                  summary.data.average == null
+                    ? t('list.noNotice')
+                    : `${t('list.average', { average: summary.data.average.toLocaleString('fr-FR') })} · ${t('list.averageCount', { count: summary.data.count })}${
+                        summary.data.recommendRate == null ? '' : ` · ${t('list.recommend', { rate: Math.round(summary.data.recommendRate * 100) })}`
+                      }`
+                }
+                data-testid="notice-average"
+              />
+            )}
+          </Box>
+        }
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting || total === 0}>
+              {t('list.export')}
+            </Button>
+            {role && can(role, 'dpsWrite') && (
+              <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={() => setCreating(true)}>
+                {t('list.newPatient')}
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <Paper variant="outlined">
+        <Box sx={{ p: 2 }}>
+          <TextField
+            fullWidth
+            size="small"
+            label={t('list.search')}
+            helperText={t('list.searchHint')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { 'aria-describedby': undefined, type: 'search' },
+            }}
+          />
+        </Box>
+        <Box sx={{ height: 4 }}>{table.isFetching && <LinearProgress />}</Box>
+        {table.isError && <Alert severity="error">{table.error.message}</Alert>}
+        <TableContainer>
+          <Table size="small" aria-label={t('list.table')}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => {
+                  const sortKey = SORTABLE[c.key];
+                  return (
+                    <TableCell key={c.key} align={c.align} sortDirection={sortKey && params.sort === sortKey ? params.order : false} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      {sortKey ? (
+                        <TableSortLabel active={params.sort === sortKey} direction={params.sort === sortKey ? params.order : 'asc'} onClick={() => onSort(sortKey)}>
+                          {t(`list.columns.${c.key}`)}
+                        </TableSortLabel>
+                      ) : (
+                        t(`list.columns.${c.key}`)
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((p) => (
+                <TableRow
+                  key={p.idPatient}
+                  hover
+                  tabIndex={0}
+                  sx={{ cursor: 'pointer' }}
+                  aria-label={t('list.open', { name: p.FullName })}
+                  onClick={() => void navigate(filePath('dossier', p.idPatient))}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') void navigate(filePath('dossier', p.idPatient));
+                  }}
+                >
+                  <TableCell sx={{ fontWeight: 500 }}>{p.FullName}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.PhoneNumber}</TableCell>
+                  <TableCell>{p.Email}</TableCell>
+                  <TableCell>{formatDate(p.birthDate)}</TableCell>
+                  <TableCell>{formatDate(p.lastConsultationAt)}</TableCell>
+                  <TableCell align="right">{p.consultationCount}</TableCell>
+                </TableRow>
+              ))}
+              {table.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={columns.length}>
+                    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+                      {params.q ? t('list.empty') : t('list.emptyAll')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(params.page - 1, Math.max(0, Math.ceil(total / params.pageSize) - 1))}
+          rowsPerPage={params.pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, page) => update({ page: page + 1 })}
+          onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
+          labelRowsPerPage={t('list.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+        />
+      </Paper>
+
+      {creating && (
+        <NewPatientDialog
+          onClose={() => setCreating(false)}
+          onCreated={(idPatient) => {
+            setCreating(false);
+            notify(t('create.created'), 'success');
+            void navigate(filePath('dossier', idPatient));
+          }}
+        />
+      )}
+    </Box>
+  );
+}
