@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,8 +103,24 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
     expect((await signIn(again, second.email, second.password)).status).toBe(200);
     // SIGINT (Ctrl-C) stops as cleanly as SIGTERM.
     const pgAgain = postmasterPid();
+    const pidFileText = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
     expect(await gone(pgAgain!, 5_000)).toBe(true);
+
+    // A power cut leaves postmaster.pid behind, and after the reboot its pid names another process:
+    // that process gets no signal, and the server still comes up.
+    const unrelated = spawn('sleep', ['60']);
+    try {
+      fs.writeFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), pidFileText.replace(/^\d+/, String(unrelated.pid)));
+      const afterReboot = await startReady();
+      expect(unrelated.exitCode).toBeNull();
+      expect(alive(unrelated.pid!)).toBe(true);
+      expect((await signIn(afterReboot, second.email, second.password)).status).toBe(200);
+      afterReboot.child.kill('SIGTERM');
+      expect(await afterReboot.exited).toBe(0);
+    } finally {
+      unrelated.kill('SIGKILL');
+    }
   }, 240_000);
 });

@@ -145,6 +145,11 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
       if (!(await waitUntilGone(pid, 30_000))) {
         throw new Error(`Le PostgreSQL orphelin (PID ${pid}) ne s'est pas arrêté.`);
       }
+    } else if (pid > 0 && alive(pid)) {
+      // A stale file whose pid now names another process (after a power cut and a reboot):
+      // PostgreSQL would refuse to start while that process lives.
+      log(`Fichier postmaster.pid périmé (PID ${pid} n'est pas ce PostgreSQL) : supprimé`);
+      fs.rmSync(pidFile, { force: true });
     }
   }
 
