@@ -111,16 +111,22 @@ export async function saveConsultation(target: SaveTarget): Promise<boolean> {
       saveStore.set({ saving: false, needsLogin: true });
       return false;
     }
-    saveStore.set({ saving: false, error: error instanceof Error ? error.message : String(error) });
+    saveStore.set({ saving: false, pending: null, error: error instanceof Error ? error.message : String(error) });
     return false;
   }
 }
 
+/** A call of the panel got a 401 (token expired while writing): sign in again in place, draft kept. */
+export function requestLogin() {
+  saveStore.set({ needsLogin: true });
+}
+
 /** After the in-place sign-in: the interrupted save goes on where it stopped. */
 export async function resumeSave(): Promise<boolean> {
-  const { pending } = saveStore.get();
+  const { pending, saving } = saveStore.get();
   saveStore.set({ needsLogin: false });
-  return pending ? saveConsultation(pending) : false;
+  void queryClient.invalidateQueries({ queryKey: ['patients'] });
+  return pending && !saving ? saveConsultation(pending) : false;
 }
 
 export function cancelResume() {

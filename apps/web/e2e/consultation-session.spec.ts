@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Issue 5: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
+// the token went bad, and the draft cleared at logout.
+const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const panel = (page: Page) => page.getByRole('dialog', { name: /^Consultation/ });
+const saveButton = (page: Page) => panel(page).getByRole('button', { name: 'Enregistrer', exact: true });
+
+async function apiSession(request: APIRequestContext, username: string) {
+  const res = await request.post('/api/user', { data: { action: 'login', Username: username, Password: DEMO_PASSWORD } });
+  const body = await res.json();
+  return { id: body.id as string, idOrganization: body.data.idOrganization as string, headers: { authorization: `Bearer ${body.data.access_token}` } };
+}
+
+test('opens an existing consultation in edit mode from ?consultation=, and saves it', async ({ page, request }) => {
+  const pr = await apiSession(request, 'pr');
+  const list = await request.post('/api/patient', { headers: pr.headers, data: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, q: 'zoe laurent' } });
+  const idPatient = (await list.json()).data[0].idPatient as string;
+  const idConsultation = randomUUID();
+  const created = await request.post('/api/consultation', {
+    headers: pr.headers,
+    data: {
+      action: 'createBySpeciality',
+      idPatient,
+      Iduser: pr.id,
+      idOrganization: pr.idOrganization,
+      idConsultation,
+      consultationCreate: { Size: 168, Weight: 59, Diagnostic: '<p>Migraine</p>', dolorLocation: 'Cervical' },
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  await signIn(page, 'pr');
+  await page.goto(`/dashboard?consultation=${idConsultation}`);
+  await expect(panel(page)).toContainText('Consultation de Zoé Laurent');
+  await expect(panel(page).getByLabel('Taille (cm)')).toHaveValue('168');
+  await expect(page.getByTestId('imc')).toHaveText('20.90');
+  await expect(panel(page).getByRole('textbox', { name: 'Diagnostic', exact: true })).toHaveText('Migraine');
+  await expect(panel(page).getByRole('button', { name: 'Nouvelle Consultation' })).toBeVisible();
+
+  await panel(page).getByLabel('Poids (Kg)').fill('61');
+  await saveButton(page).click();
+  await expect(panel(page).getByText('Consultation créer avec succès')).toBeVisible();
+  await expect(panel(page).getByRole('button', { name: 'Nouvelle Consultation' })).toBeHidden();
+
+  const read = await request.get(`/api/consultations/${idConsultation}`, { headers: pr.headers });
+  expect((await read.json()).data).toMatchObject({ version: 2, Weight: 61, Size: 168 });
+});
+
+test('keeps the draft through a refused token and completes the save after signing in again', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+  await panel(page).getByRole('textbox', { name: 'Consultation', exact: true }).fill('Bilan annuel, tension normale');
+  await saveButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Choisissez un patient' });
+  await dialog.getByLabel('Choix du patient').fill('benoit');
+  // Choosing the option searches its full name once more: let that answer arrive first.
+  const settled = page.waitForResponse((r) => r.url().endsWith('/api/patient') && !!r.request().postData()?.includes('Mercier'));
+  await page.getByRole('option', { name: /Benoît Mercier/ }).click();
+  await settled;
+
+  // The token goes bad while the practitioner is about to confirm.
+  await page.evaluate(() => {
+    const token = localStorage.getItem('jwt_access_token')!;
+    localStorage.setItem('jwt_access_token', token.slice(0, -4) + 'AAAA');
+  });
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+
+  const relogin = page.getByRole('dialog', { name: 'Session expirée' });
+  await expect(relogin).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+  await relogin.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await relogin.getByRole('button', { name: 'Se reconnecter et enregistrer' }).click();
+  await expect(panel(page).getByText('Consultation créer avec succès')).toBeVisible();
+  await expect(relogin).toBeHidden();
+  await expect(panel(page).getByRole('textbox', { name: 'Consultation', exact: true })).toHaveText('');
+});
+
+test('clears the draft at logout', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+  await panel(page).getByLabel('Taille (cm)').fill('172');
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'pr');
+  await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+  await expect(panel(page).getByLabel('Taille (cm)')).toHaveValue('');
+});
