@@ -97,3 +97,28 @@ test('clears the draft at logout', async ({ page }) => {
   await page.getByRole('button', { name: 'Consultation', exact: true }).click();
   await expect(panel(page).getByLabel('Taille (cm)')).toHaveValue('');
 });
+
+test('names a document the server refused, with why, and offers to retry it', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+  await panel(page).getByLabel('Poids (Kg)').fill('77');
+  await page.getByTestId('upload-input').setInputFiles([
+    { name: 'faux.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') },
+    { name: 'vrai.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1') },
+  ]);
+  await saveButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Choisissez un patient' });
+  await dialog.getByLabel('Choix du patient').fill('celine');
+  await page.getByRole('option', { name: /Céline Faure/ }).click();
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+
+  await expect(panel(page).getByText('Consultation créer avec succès')).toBeVisible();
+  const warning = panel(page).getByRole('alert').filter({ hasText: 'Documents non enregistrés' });
+  await expect(warning.getByText('faux.pdf')).toBeVisible();
+  await expect(warning.getByText('Le contenu du fichier ne correspond pas à son extension.')).toBeVisible();
+  await expect(warning.getByText('vrai.pdf')).toHaveCount(0);
+  await warning.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(warning.getByText('faux.pdf')).toBeVisible();
+  await warning.getByRole('button', { name: 'Ignorer' }).click();
+  await expect(warning).toBeHidden();
+});
