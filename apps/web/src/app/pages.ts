@@ -35,7 +35,7 @@ export const PAGES: Record<string, Page> = {
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage }))),
   users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
   organisations: lazy(() => import('../features/organisations/organisations-page.tsx').then((m) => ({ default: m.OrganisationsPage }))),
-  admin: unavailable,
+  admin: lazy(() => import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))),
 
   // Later issues (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,

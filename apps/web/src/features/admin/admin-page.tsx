@@ -1,0 +1,39 @@
+import { Alert, Box, Paper, Tab, Tabs } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { can } from '@wellbe/shared/permissions';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session.ts';
+import { JournalTab } from './components/journal-tab.tsx';
+import { SettingsTab } from './components/settings-tab.tsx';
+
+/**
+ * /admin, WellBe settings (wellbe group, SPEC §6): 'Journal d'accès' for SA and DE (every
+ * organisation) and PA (their own), refused to the other roles; 'Paramètres' of the organisation.
+ */
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const { role } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'settings' ? 'settings' : 'journal';
+  return (
+    <Box>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_, v: string) => setSearch(v === 'settings' ? { tab: v } : {}, { replace: true })} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tab value="journal" label={t('tabs.journal')} />
+          <Tab value="settings" label={t('tabs.settings')} />
+        </Tabs>
+        {tab === 'settings' ? (
+          <SettingsTab />
+        ) : can(role, 'journal') ? (
+          <JournalTab />
+        ) : (
+          <Alert severity="info" sx={{ m: 2 }}>
+            {t('journal.reserved')}
+          </Alert>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Grid,
+  LinearProgress,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import DownloadIcon from '@mui/icons-material/Download';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPlatformRole, isRole } from '@wellbe/shared/roles';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { downloadJournalCsv, useJournal, useOrganisationChoices, type JournalFilterValues } from '../api/admin-api.ts';
+
+const EMPTY: JournalFilterValues = { organizationId: '', userId: '', patientId: '', user: '', patient: '', action: '', outcome: '', from: '', to: '' };
+const PAGE_SIZES = [25, 50, 100];
+const OUTCOME_COLORS = { success: 'success', denied: 'error', error: 'warning' } as const;
+
+/** 'Journal d'accès': who did what on which record, filtered, paged and exported as CSV. */
+export function JournalTab() {
+  const { t } = useTranslation(['admin', 'common']);
+  const { role } = useSession();
+  const platform = isPlatformRole(role);
+  const [draft, setDraft] = useState<JournalFilterValues>(EMPTY);
+  const [filters, setFilters] = useState<JournalFilterValues>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(50);
+  const [exporting, setExporting] = useState(false);
+  const journal = useJournal(filters, page, pageSize, true);
+  const organisations = useOrganisationChoices(platform);
+
+  // Text filters apply after a short pause; selects and dates at once.
+  useEffect(() => {
+    if (JSON.stringify(draft) === JSON.stringify(filters)) return;
+    const timer = setTimeout(() => {
+      setFilters(draft);
+      setPage(1);
+    }, 400);
+    return () => clearTimeout(timer);
+  });
+
+  const timeZone = journal.data?.timeZone ?? 'Europe/Paris';
+  const format = useMemo(
+    () => new Intl.DateTimeFormat('fr-FR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+    [timeZone],
+  );
+  const set = (key: keyof JournalFilterValues) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const text = (key: keyof JournalFilterValues, label: string) => (
+    <TextField size="small" fullWidth label={label} value={draft[key]} onChange={(e) => set(key)(e.target.value)} />
+  );
+  const date = (key: 'from' | 'to', label: string) => (
+    <DatePicker
+      label={label}
+      format="DD/MM/YYYY"
+      value={draft[key] ? dayjs(draft[key]) : null}
+      onChange={(v) => set(key)(v && v.isValid() ? v.format('YYYY-MM-DD') : '')}
+      slotProps={{ textField: { size: 'small', fullWidth: true }, field: { clearable: true } }}
+    />
+  );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadJournalCsv(filters);
+    } catch (error) {
+      notify((error as Error).message || t('journal.exportFailed'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Box>
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
+        <Grid container spacing={2} sx={{ p: 2 }}>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('user', t('journal.filters.user'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('patient', t('journal.filters.patient'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('action', t('journal.filters.action'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField select size="small" fullWidth label={t('journal.filters.outcome')} value={draft.outcome} onChange={(e) => set('outcome')(e.target.value)}>
+              <MenuItem value="">{t('journal.filters.any')}</MenuItem>
+              <MenuItem value="success">{t('journal.outcomes.success')}</MenuItem>
+              <MenuItem value="denied">{t('journal.outcomes.denied')}</MenuItem>
+              <MenuItem value="error">{t('journal.outcomes.error')}</MenuItem>
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{date('from', t('journal.filters.from'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{date('to', t('journal.filters.to'))}</Grid>
+          {platform && (
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <TextField select size="small" fullWidth label={t('journal.filters.organisation')} value={draft.organizationId} onChange={(e) => set('organizationId')(e.target.value)}>
+                <MenuItem value="">{t('journal.filters.allOrganisations')}</MenuItem>
+                {(organisations.data ?? []).map((o) => (
+                  <MenuItem key={o.idOrganization} value={o.idOrganization}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, md: platform ? 3 : 6 }} sx={{ display: 'flex', gap: 1, alignItems: 'center', whiteSpace: 'nowrap' }}>
+            <Button onClick={() => (setDraft(EMPTY), setFilters(EMPTY), setPage(1))}>{t('journal.reset')}</Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting}>
+              {t('journal.export')}
+            </Button>
+          </Grid>
+        </Grid>
+      </LocalizationProvider>
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+        {t('journal.timeZone', { timeZone })}
+      </Typography>
+      {journal.isFetching && <LinearProgress aria-label={t('loading')} />}
+      {journal.isError && <Alert severity="error">{journal.error.message}</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label={t('tabs.journal')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('journal.columns.at')}</TableCell>
+              <TableCell>{t('journal.columns.user')}</TableCell>
+              <TableCell>{t('journal.columns.role')}</TableCell>
+              <TableCell>{t('journal.columns.action')}</TableCell>
+              <TableCell>{t('journal.columns.record')}</TableCell>
+              <TableCell>{t('journal.columns.patient')}</TableCell>
+              <TableCell>{t('journal.columns.outcome')}</TableCell>
+              <TableCell>{t('journal.columns.ip')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {journal.data?.data.map((e) => (
+              <TableRow key={e.id} hover>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.format(new Date(e.at)).replace(',', '')}</TableCell>
+                <TableCell>
+                  {e.userName ?? t('journal.anonymous')}
+                  {e.username && (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {e.username}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{e.role && isRole(e.role) ? t(`common:roles.${e.role}`) : ''}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{e.action}</TableCell>
+                <TableCell>{e.recordType}</TableCell>
+                <TableCell>{e.patientName}</TableCell>
+                <TableCell>
+                  <Chip size="small" variant="outlined" color={OUTCOME_COLORS[e.outcome]} label={t(`journal.outcomes.${e.outcome}`)} />
+                </TableCell>
+                <TableCell>{e.ip}</TableCell>
+              </TableRow>
+            ))}
+            {journal.data && journal.data.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {t('journal.empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={journal.data?.total ?? 0}
+        page={page - 1}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_, p) => setPage(p + 1)}
+        onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(1))}
+        labelRowsPerPage={t('rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AddBusinessIcon from '@mui/icons-material/AddBusiness';
+import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import EditIcon from '@mui/icons-material/Edit';
+import ImageIcon from '@mui/icons-material/Image';
+import SearchIcon from '@mui/icons-material/Search';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '@wellbe/shared/permissions';
+import type { Organisation } from '@wellbe/shared/schemas/organisations';
+import { GENERAL_SPECIALIST_ID, SPECIALIST_LANGUAGES, type JobSpecialist } from '@wellbe/shared/schemas/specialists';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { useOrganisationTable, useSpecialistTable, useUpdateOrganisation, useUpdateSpecialist, useUploadLogo } from './api/organisations-api.ts';
+import { DeactivateDialog } from './components/deactivate-dialog.tsx';
+import { OrganisationDialog } from './components/organisation-dialog.tsx';
+import { SpecialistDialog } from './components/specialist-dialog.tsx';
+
+const PAGE_SIZES = [10, 25, 50];
+
+function OrganisationsTab() {
+  const { t } = useTranslation('organisations');
+  const { user } = useSession();
+  const [params, setParams] = useState({ q: '', page: 1, pageSize: 25 });
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<Organisation | 'new' | null>(null);
+  const [deactivating, setDeactivating] = useState<Organisation | null>(null);
+  const [reactivating, setReactivating] = useState<Organisation | null>(null);
+  const logoFor = useRef<Organisation | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const table = useOrganisationTable(params, true);
+  const update = useUpdateOrganisation();
+  const upload = useUploadLogo();
+  const fail = (error: Error) => notify(error.message, 'error');
+
+  useEffect(() => {
+    if (text.trim() === params.q) return;
+    const timer = setTimeout(() => setParams((p) => ({ ...p, q: text.trim(), page: 1 })), 300);
+    return () => clearTimeout(timer);
+  });
+
+  const setActive = (o: Organisation, active: boolean, deactivationReason?: string) =>
+    update.mutate(
+      { id: o.idOrganization, body: { active, deactivationReason } },
+      {
+        onSuccess: () => notify(t(active ? 'toast.activated' : 'toast.deactivated', { name: o.name }), 'success'),
+        onError: fail,
+        onSettled: () => (setDeactivating(null), setReactivating(null)),
+      },
+    );
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label={t('search')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ minWidth: 280, flex: 1 }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+        />
+        <Button variant="contained" startIcon={<AddBusinessIcon />} onClick={() => setEditing('new')}>
+          {t('create')}
+        </Button>
+      </Box>
+      {table.isFetching && <LinearProgress aria-label={t('loading')} />}
+      {table.isError && <Alert severity="error">{table.error.message}</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label={t('title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('columns.name')}</TableCell>
+              <TableCell>{t('columns.address')}</TableCell>
+              <TableCell>{t('columns.contact')}</TableCell>
+              <TableCell>{t('columns.siret')}</TableCell>
+              <TableCell align="right">{t('columns.users')}</TableCell>
+              <TableCell align="right">{t('columns.patients')}</TableCell>
+              <TableCell>{t('columns.status')}</TableCell>
+              <TableCell align="right">{t('columns.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {table.data?.data.map((o) => (
+              <TableRow key={o.idOrganization} hover>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <Avatar variant="rounded" src={o.logoUrl ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.light' }}>
+                      {o.name.charAt(0)}
+                    </Avatar>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {o.name}
+                    </Typography>
+                  </Box>
+                </TableCell>
+                <TableCell>{o.address}</TableCell>
+                <TableCell>
+                  <Typography variant="body2">{o.phone}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {o.email}
+                  </Typography>
+                </TableCell>
+                <TableCell>{o.siret}</TableCell>
+                <TableCell align="right">{o.userCount}</TableCell>
+                <TableCell align="right">{o.patientCount}</TableCell>
+                <TableCell>
+                  {o.active ? (
+                    <Chip size="small" color="success" label={t('status.active')} />
+                  ) : (
+                    <Tooltip title={t('status.reason', { reason: o.deactivationReason ?? '', date: formatDate(o.deactivatedAt) })}>
+                      <Chip size="small" variant="outlined" label={t('status.inactive')} />
+                    </Tooltip>
+                  )}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t('actions.edit')}>
+                    <IconButton aria-label={t('actions.editNamed', { name: o.name })} onClick={() => setEditing(o)}>
+                      <EditIcon />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('actions.logo')}>
+                    <IconButton
+                      aria-label={t('actions.logoNamed', { name: o.name })}
+                      onClick={() => {
+                        logoFor.current = o;
+                        fileInput.current?.click();
+                      }}
+                    >
+                      <ImageIcon />
+                    </IconButton>
+                  </Tooltip>
+                  {o.active ? (
+                    o.idOrganization !== user?.idOrganization && (
+                      <Tooltip title={t('actions.deactivate')}>
+                        <IconButton aria-label={t('actions.deactivateNamed', { name: o.name })} onClick={() => setDeactivating(o)}>
+                          <BlockIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )
+                  ) : (
+                    <Tooltip title={t('actions.activate')}>
+                      <IconButton aria-label={t('actions.activateNamed', { name: o.name })} onClick={() => setReactivating(o)}>
+                        <CheckCircleIcon />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+            {table.data && table.data.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {t('empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={table.data?.total ?? 0}
+        page={params.page - 1}
+        rowsPerPage={params.pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_, page) => setParams((p) => ({ ...p, page: page + 1 }))}
+        onRowsPerPageChange={(e) => setParams((p) => ({ ...p, pageSize: Number(e.target.value), page: 1 }))}
+        labelRowsPerPage={t('rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+      />
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept="image/png,image/jpeg,image/webp"
+        aria-label={t('actions.logo')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          const o = logoFor.current;
+          e.target.value = '';
+          if (file && o) upload.mutate({ id: o.idOrganization, file }, { onSuccess: () => notify(t('toast.logo', { name: o.name }), 'success'), onError: fail });
+        }}
+      />
+      {editing && (
+        <OrganisationDialog
+          organisation={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(o, created) => {
+            setEditing(null);
+            notify(t(created ? 'toast.created' : 'toast.saved', { name: o.name }), 'success');
+          }}
+        />
+      )}
+      {deactivating && <DeactivateDialog name={deactivating.name} busy={update.isPending} onCancel={() => setDeactivating(null)} onConfirm={(reason) => setActive(deactivating, false, reason)} />}
+      <ConfirmDialog
+        open={!!reactivating}
+        busy={update.isPending}
+        text={reactivating ? t('activate.text', { name: reactivating.name }) : ''}
+        confirmLabel={t('activate.confirm')}
+        cancelLabel={t('form.cancel')}
+        confirmColor="primary"
+        onCancel={() => setReactivating(null)}
+        onConfirm={() => reactivating && setActive(reactivating, true)}
+      />
+    </>
+  );
+}
+
+function SpecialitiesTab() {
+  const { t } = useTranslation(['organisations', 'common']);
+  const table = useSpecialistTable(true);
+  const update = useUpdateSpecialist();
+  const [editing, setEditing] = useState<JobSpecialist | 'new' | null>(null);
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', p: 2, gap: 2, flexWrap: 'wrap' }}>
+        <Typography color="text.secondary">{t('specialities.intro')}</Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+          {t('specialities.create')}
+        </Button>
+      </Box>
+      {table.isFetching && <LinearProgress aria-label={t('loading')} />}
+      {table.isError && <Alert severity="error">{table.error.message}</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label={t('tabs.specialities')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('specialities.id')}</TableCell>
+              {SPECIALIST_LANGUAGES.map((lang) => (
+                <TableCell key={lang}>{t(`common:language.names.${lang}`)}</TableCell>
+              ))}
+              <TableCell>{t('specialities.dieteticColumn')}</TableCell>
+              <TableCell>{t('columns.status')}</TableCell>
+              <TableCell align="right">{t('columns.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {table.data?.map((s) => (
+              <TableRow key={s.id} hover>
+                <TableCell>{s.id}</TableCell>
+                <TableCell>{s.labels.fr}</TableCell>
+                <TableCell>{s.labels.en}</TableCell>
+                <TableCell>{s.labels.tr}</TableCell>
+                <TableCell dir="rtl" lang="ar">
+                  {s.labels.ar}
+                </TableCell>
+                <TableCell>{s.dietetic ? t('specialities.yes') : t('specialities.no')}</TableCell>
+                <TableCell>
+                  <Chip size="small" color={s.active ? 'success' : 'default'} variant={s.active ? 'filled' : 'outlined'} label={s.active ? t('status.activeF') : t('status.inactiveF')} />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <IconButton aria-label={t('actions.editNamed', { name: s.label })} onClick={() => setEditing(s)}>
+                    <EditIcon />
+                  </IconButton>
+                  {s.id !== GENERAL_SPECIALIST_ID && (
+                    <IconButton
+                      aria-label={t(s.active ? 'actions.deactivateNamed' : 'actions.activateNamed', { name: s.label })}
+                      onClick={() => update.mutate({ id: s.id, body: { active: !s.active } }, { onError: (e) => notify(e.message, 'error') })}
+                    >
+                      {s.active ? <BlockIcon /> : <CheckCircleIcon />}
+                    </IconButton>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {editing && (
+        <SpecialistDialog
+          specialist={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            notify(t('toast.specialitySaved'), 'success');
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * /organizations (issue 7): an open route (SPEC §2) whose data and actions belong to the
+ * organisation group (SA, DE); everybody else is told the page is reserved.
+ */
+export function OrganisationsPage() {
+  const { t } = useTranslation('organisations');
+  const { role } = useSession();
+  const [tab, setTab] = useState<'organisations' | 'specialities'>('organisations');
+  if (!can(role, 'organisation')) {
+    return (
+      <Box>
+        <PageHeader title={t('title')} />
+        <Alert severity="info">{t('reserved')}</Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_, v: typeof tab) => setTab(v)} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tab value="organisations" label={t('tabs.organisations')} />
+          <Tab value="specialities" label={t('tabs.specialities')} />
+        </Tabs>
+        {tab === 'organisations' ? <OrganisationsTab /> : <SpecialitiesTab />}
+      </Paper>
+    </Box>
+  );
+}
