@@ -21,7 +21,8 @@ const webDist = path.resolve(root, 'apps/web', process.env.WEB_OUT_DIR ?? 'dist'
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(root, 'test-results'),
+  // One output folder per port: parallel runs must not wipe each other's traces.
+  outputDir: path.join(root, 'test-results', `e2e-${PORT}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,

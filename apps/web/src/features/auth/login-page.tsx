@@ -51,6 +51,8 @@ export function LoginPage() {
           required
           value={username}
           onChange={(e) => setUsername(e.target.value)}
+          // Both fields are required; the label stays the plain word (no asterisk) as on any sign-in form.
+          slotProps={{ inputLabel: { required: false } }}
         />
         <TextField
           label={t('login.password')}
@@ -61,6 +63,7 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           slotProps={{
+            inputLabel: { required: false },
             input: {
               endAdornment: (
                 <InputAdornment position="end">

@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 3: the web application shell, signed in as several demo users, in Chromium against the
+// real server on a fresh demo database.
+const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const mailDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? 3210}`, 'mail');
+
+async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Nom d’utilisateur').fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+async function menuEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return nav.getByRole('link').allTextContents();
+}
+
+test.describe('menus by role', () => {
+  const cases: [string, string[]][] = [
+    ['pr', ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes']],
+    ['rh', ['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes']],
+    [
+      'de',
+      ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Rendez-Vous', 'Messagerie', 'Notes', 'Diététique', 'Statistiques', 'Utilisateurs', 'Organisations', 'WellBe settings', 'Exemple'],
+    ],
+  ];
+  for (const [username, entries] of cases) {
+    test(`${username} sees exactly the entries of their role`, async ({ page }) => {
+      await page.goto('/login');
+      await signIn(page, username);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      expect(await menuEntries(page)).toEqual(entries);
+      await expect(page.getByText('Mode démo')).toBeVisible();
+    });
+  }
+
+  test('the dashboard greets the user with role and organisation', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'pr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bonjour Julien' })).toBeVisible();
+    await expect(page.getByTestId('dashboard-role')).toHaveText('Praticien');
+    await expect(page.getByTestId('dashboard-organisation')).toHaveText('Cabinet Démo');
+  });
+});
+
+test.describe('guards', () => {
+  test('a forbidden route sends the signed-in user away', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'pr');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/user');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bonjour Julien' })).toBeVisible();
+  });
+
+  test('a guest goes to /login and comes back to the requested page after sign-in', async ({ page }) => {
+    await page.goto('/agenda');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'pr');
+    await expect(page).toHaveURL(/\/agenda$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
+    await expect(page.getByText('Module pas encore disponible')).toBeVisible();
+  });
+
+  test('the 404 page for /404 and for any unknown path', async ({ page }) => {
+    for (const url of ['/404', '/cette/page/nexiste/pas']) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: 'Sorry but we could not find the page you are looking for' })).toBeVisible();
+    }
+  });
+
+  test('an expired token in localStorage sends the user to /login', async ({ page }) => {
+    const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.c2lnbmF0dXJl`;
+    await page.goto('/login');
+    await page.evaluate((token) => localStorage.setItem('jwt_access_token', token), expired);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('access token expired')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('jwt_access_token'))).toBeNull();
+  });
+
+  test('a token the server refuses: "Failed to login with token." and /login', async ({ page }) => {
+    const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const forged = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 3600 })}.c2lnbmF0dXJl`;
+    await page.goto('/login');
+    await page.evaluate((token) => localStorage.setItem('jwt_access_token', token), forged);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Failed to login with token.')).toBeVisible();
+  });
+});
+
+test.describe('session and languages', () => {
+  test('logout shows "Déconnecter.." and ends on /login with the session cleared', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'ad');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await expect(page.getByText('Déconnecter..')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('jwt_access_token'))).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('switching to ar sets dir=rtl, and back to fr', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.getByRole('button', { name: 'Choisir la langue' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible();
+    await page.getByRole('button', { name: 'اختر اللغة' }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('the navbar style is saved for the user ("User data saved with api") and kept', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'pg');
+    await page.getByRole('button', { name: 'Réglages de l’affichage' }).click();
+    await page.getByRole('radio', { name: 'Style 3 : sombre' }).check();
+    await expect(page.getByText('User data saved with api')).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Réglages de l’affichage' }).click();
+    await expect(page.getByRole('radio', { name: 'Style 3 : sombre' })).toBeChecked();
+  });
+});
+
+/** The newest .eml sent to `to`, decoded from quoted-printable. */
+function lastMailTo(to: string): string {
+  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${to}.eml`)).sort() : [];
+  if (!files.length) throw new Error(`no mail to ${to} in ${mailDir}`);
+  const raw = fs.readFileSync(path.join(mailDir, files.at(-1)!), 'utf8');
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+test('the forgot-password mail link resets the password', async ({ page }) => {
+  const NEW_PASSWORD = 'Oublie-Mdp-2026!';
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Adresse email').fill('us@demo.wellbe.fr');
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page.getByText(/Si un compte correspond à cette adresse/)).toBeVisible();
+
+  await expect.poll(() => fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => f.endsWith('-us@demo.wellbe.fr.eml'))).toBe(true);
+  const link = lastMailTo('us@demo.wellbe.fr').match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByLabel('Nouveau mot de passe').fill(NEW_PASSWORD);
+  await page.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page.getByText('Votre mot de passe a été modifié. Vous pouvez vous connecter.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Retour à la connexion' }).click();
+  await signIn(page, 'us', DEMO_PASSWORD);
+  await expect(page.getByText('Identifiant ou mot de passe incorrect.')).toBeVisible();
+  await page.getByLabel('Mot de passe', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test.describe('accessibility (axe-core)', () => {
+  const serious = (violations: { impact?: string | null; id: string }[]) =>
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+  test('/login has no serious or critical violation', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(serious(result.violations)).toEqual([]);
+  });
+
+  test('/dashboard has no serious or critical violation', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'de');
+    await expect(page.getByRole('heading', { level: 1, name: /Bonjour/ })).toBeVisible();
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(serious(result.violations)).toEqual([]);
+  });
+});
