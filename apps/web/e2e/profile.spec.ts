@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // Issue 4, as `pa`: the profile screen of SPEC §2 and the password change of SPEC §5.
@@ -97,6 +98,18 @@ test('cancels with the confirmation', async ({ page }) => {
   await expect(input(page, 'Ancien mot de passe')).toHaveValue('');
   await expect(input(page, 'Téléphone')).toHaveValue('06 11 22 33 02');
   await expect(input(page, 'Téléphone')).toBeDisabled();
+});
+
+test('has no serious or critical accessibility violation, read and edit modes', async ({ page }) => {
+  const serious = (violations: { impact?: string | null; id: string }[]) =>
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  await signIn(page);
+  await openProfile(page);
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await editToggle(page).click();
+  await input(page, 'Nouveau mot de passe').fill('court');
+  await expect(page.getByText('Le nouveau mot de passe doit contenir :')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 });
 
 test('changes the password for real, signs out and signs in with the new one', async ({ page }) => {

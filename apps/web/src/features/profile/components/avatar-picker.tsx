@@ -1,5 +1,5 @@
 import { useRef, type ChangeEvent } from 'react';
-import { Avatar, Badge, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import { Avatar, Box, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useTranslation } from 'react-i18next';
 import { hasPhoto } from '@wellbe/shared/constants';
@@ -39,25 +39,8 @@ export function AvatarPicker({ profile }: { profile: Profile }) {
   }
 
   return (
-    <Badge
-      overlap="circular"
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      badgeContent={
-        <Tooltip title={`${t('avatar.change')} (${t('avatar.hint')})`}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={t('avatar.change')}
-              onClick={() => input.current?.click()}
-              disabled={upload.isPending}
-              sx={{ bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}
-            >
-              {upload.isPending ? <CircularProgress size={18} aria-label={t('avatar.uploading')} /> : <PhotoCamera fontSize="small" />}
-            </IconButton>
-          </span>
-        </Tooltip>
-      }
-    >
+    // A positioned box, not a MUI Badge: the badge slot is aria-hidden and would hide the button.
+    <Box sx={{ position: 'relative', display: 'inline-flex' }}>
       <Avatar
         src={hasPhoto(profile.photoURL) ? profile.photoURL : undefined}
         alt={t('avatar.alt', { name })}
@@ -65,7 +48,20 @@ export function AvatarPicker({ profile }: { profile: Profile }) {
       >
         {initials(profile)}
       </Avatar>
+      <Tooltip title={`${t('avatar.change')} (${t('avatar.hint')})`}>
+        <Box component="span" sx={{ position: 'absolute', insetInlineEnd: -4, bottom: -4 }}>
+          <IconButton
+            size="small"
+            aria-label={t('avatar.change')}
+            onClick={() => input.current?.click()}
+            disabled={upload.isPending}
+            sx={{ bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}
+          >
+            {upload.isPending ? <CircularProgress size={18} aria-label={t('avatar.uploading')} /> : <PhotoCamera fontSize="small" />}
+          </IconButton>
+        </Box>
+      </Tooltip>
       <input ref={input} type="file" accept="image/png,image/jpeg" hidden data-testid="avatar-input" onChange={(e) => void pick(e)} />
-    </Badge>
+    </Box>
   );
 }
