@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // Issue 5: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
@@ -121,4 +122,17 @@ test('names a document the server refused, with why, and offers to retry it', as
   await expect(warning.getByText('faux.pdf')).toBeVisible();
   await warning.getByRole('button', { name: 'Ignorer' }).click();
   await expect(warning).toBeHidden();
+});
+
+test('the open panel and its patient dialog have no serious or critical accessibility violation', async ({ page }) => {
+  const serious = (violations: { id: string; impact?: string | null }[]) =>
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  await signIn(page, 'pg');
+  await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+  await expect(panel(page).getByRole('region', { name: 'Diététique' })).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).include('[data-testid="consultation-panel"]').analyze()).violations)).toEqual([]);
+  await panel(page).getByLabel('Taille (cm)').fill('170');
+  await saveButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Choisissez un patient' })).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).include('[role="dialog"][aria-labelledby="patient-dialog-title"]').analyze()).violations)).toEqual([]);
 });
