@@ -3,9 +3,10 @@ import type { ConsultationDetail } from '@wellbe/shared/schemas/consultations';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/consultations/:id (the consultations API; audited there). */
-export function useConsultation(idConsultation: string | undefined) {
+/** Keyed under the patient's file: a save in the consultation panel (which invalidates 'patients') refreshes it. */
+export function useConsultation(idPatient: string, idConsultation: string | undefined) {
   return useQuery({
-    queryKey: ['consultations', idConsultation],
+    queryKey: ['patients', 'file', idPatient, 'consultation', idConsultation],
     queryFn: ({ signal }) => api<{ data: ConsultationDetail }>(`/consultations/${encodeURIComponent(idConsultation!)}`, { signal }).then((a) => a.data),
     enabled: !!idConsultation,
     retry: false,

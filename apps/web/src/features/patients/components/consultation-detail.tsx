@@ -168,7 +168,7 @@ export function ConsultationDetail({
   const { t } = useTranslation('patients');
   const navigate = useNavigate();
   const [, setSearch] = useSearchParams();
-  const consultation = useConsultation(idConsultation);
+  const consultation = useConsultation(idPatient, idConsultation);
   return (
     <Card variant="outlined" component="article" aria-label={entry ? t('consultation.title', { date: formatDate(entry.ConsultationDate) }) : undefined}>
       <CardContent>

@@ -76,7 +76,7 @@ export function NoticeForm({ idPatient, idConsultation, notice }: { idPatient: s
           <Typography variant="caption" color="text.secondary" component="legend">
             {t('notice.star')}
           </Typography>
-          <Rating name={`star-${idConsultation}`} value={star} onChange={(_, v) => setStar(v)} />
+          <Rating name={`star-${idConsultation}`} value={star} onChange={(_, v) => setStar(v)} getLabelText={(v: number) => t('notice.stars', { count: v })} />
         </Box>
         <TextField
           label={t('notice.opinion')}
