@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 7: the access journal answers "who opened this file, and when". As `pa`, open a patient's
+// file, then filter the journal by that patient.
+const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel('Nom d’utilisateur').fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('as pa: filter the journal by a patient opened earlier', async ({ page }) => {
+  await signIn(page, 'pa');
+  await page.goto('/patients/list');
+  await page.getByRole('row', { name: 'Ouvrir le dossier de Zoé Laurent' }).click();
+  await expect(page).toHaveURL(/\/patient\//);
+  await expect(page.getByText('Zoé Laurent').first()).toBeVisible();
+
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'Journal d\'accès', selected: true })).toBeVisible();
+  await page.getByLabel('Patient').fill('zoe laurent');
+  const rows = page.getByRole('table', { name: 'Journal d\'accès' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Zoé Laurent');
+  await expect(rows.nth(1)).toContainText('Antoine Lefèvre');
+  // Every row of the filtered view is about that patient.
+  for (const text of await rows.allInnerTexts()) if (!text.startsWith('Date')) expect(text).toContain('Zoé Laurent');
+
+  // The filtered view exports as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter en CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^journal-acces-\d{4}-\d{2}-\d{2}\.csv$/);
+});
+
+test('as pr: /admin opens, but the journal is refused', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.goto('/admin');
+  await expect(page.getByText('Le journal d’accès est réservé aux super administrateurs, aux développeurs et aux praticiens administrateurs.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Paramètres' }).click();
+  await expect(page.getByText('Seuls les administrateurs (super administrateur, développeur, praticien administrateur) peuvent modifier ces paramètres.')).toBeVisible();
+});

@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 7: as `sa`, create an organisation from /organizations; others see the page is reserved.
+const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel('Nom d’utilisateur').fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('as sa: create an organisation, its SIRET checked', async ({ page }) => {
+  await signIn(page, 'sa');
+  await page.goto('/organizations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Cabinet Démo/ })).toContainText('12');
+
+  await page.getByRole('button', { name: 'Créer une organisation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Créer une organisation' });
+  await dialog.getByLabel(/^Nom\s*\*?$/).fill('Maison de Santé des Pentes');
+  await dialog.getByLabel(/^Adresse\s*\*?$/).fill('12 montée de la Grande Côte, 69001 Lyon');
+  await dialog.getByLabel('Téléphone').fill('04 78 28 00 00');
+  await dialog.getByLabel('Adresse email').fill('accueil@msp-pentes.fr');
+  await dialog.getByLabel('SIRET (14 chiffres)').fill('732 829 320 00075');
+  await dialog.getByLabel('SIRET (14 chiffres)').blur();
+  await expect(dialog.getByText('Numéro SIRET invalide : 14 chiffres avec une clé de contrôle correcte sont attendus.')).toBeVisible();
+  await dialog.getByLabel('SIRET (14 chiffres)').fill('552 081 317 66522');
+  await dialog.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(page.getByText('Organisation Maison de Santé des Pentes créée.')).toBeVisible();
+  const row = page.getByRole('row', { name: /Maison de Santé des Pentes/ });
+  await expect(row).toContainText('55208131766522');
+  await expect(row).toContainText('Active');
+});
+
+test('as pr: the open route says the data is reserved', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.goto('/organizations');
+  await expect(page.getByText('Accès réservé : les organisations sont gérées par les super administrateurs et les développeurs de WellBe.')).toBeVisible();
+});
