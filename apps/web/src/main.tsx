@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import { i18nReady } from './i18n/i18n.ts';
+import { i18n, i18nReady, isRtl } from './i18n/i18n.ts';
+import { loadRtlCache } from './app/emotion-cache.ts';
 import { App } from './app/app.tsx';
 
-// The French bundle of the common namespace is there before the first paint: no flash of keys.
-void i18nReady.then(() => {
+// The common namespace (and, for Arabic, the right-to-left styles) are there before the first
+// paint: no flash of keys or of mirrored layout.
+void i18nReady.then(async () => {
+  if (isRtl(i18n.language)) await loadRtlCache();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

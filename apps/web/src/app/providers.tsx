@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MAX_SNACKS } from '@wellbe/shared/constants';
 import { i18n, isRtl } from '../i18n/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { emotionCache } from './emotion-cache.ts';
+import { emotionCache, loadRtlCache } from './emotion-cache.ts';
 import { createAppTheme } from './theme.ts';
 
 function subscribeLanguage(listener: () => void) {
@@ -22,11 +22,17 @@ export function useLanguage(): string {
 /** Theme (with the RTL direction for ar), i18n, server state and toasts (SPEC §9: max 5, bottom right). */
 export function Providers({ children }: { children: ReactNode }) {
   const language = useLanguage();
-  const direction = isRtl(language) ? 'rtl' : 'ltr';
+  const wanted = isRtl(language) ? 'rtl' : 'ltr';
+  const [, setRtlLoaded] = useState(false);
+  useEffect(() => {
+    if (wanted === 'rtl' && !emotionCache('rtl')) void loadRtlCache().then(() => setRtlLoaded(true));
+  }, [wanted]);
+  // Until the right-to-left styles are loaded (a moment, once), the page keeps left-to-right styles.
+  const direction = wanted === 'rtl' && emotionCache('rtl') ? 'rtl' : 'ltr';
   const theme = useMemo(() => createAppTheme(language, direction), [language, direction]);
   return (
     <I18nextProvider i18n={i18n}>
-      <CacheProvider value={emotionCache(direction)}>
+      <CacheProvider value={emotionCache(direction)!}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={queryClient}>

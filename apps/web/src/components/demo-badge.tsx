@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { api } from '../lib/api.ts';
 
 export function useMeta() {
   return useQuery({
@@ -18,5 +18,12 @@ export function DemoBadge() {
   const { t } = useTranslation('common');
   const { data } = useMeta();
   if (!data?.demo) return null;
-  return <Chip icon={<ScienceIcon />} label={t('demoMode')} size="small" sx={{ fontWeight: 600, bgcolor: '#fef3c7', color: '#78350f', '& .MuiChip-icon': { color: '#92400e' } }} />;
+  return (
+    <Chip
+      icon={<ScienceIcon />}
+      label={t('demoMode')}
+      size="small"
+      sx={{ fontWeight: 600, bgcolor: '#fef3c7', color: '#78350f', '& .MuiChip-icon': { color: '#92400e' }, '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
+    />
+  );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@wellbe/shared/constants';
-import { changeLanguage, isLanguage } from '../../i18n/i18n.ts';
+import { changeLanguage, isLanguage } from '../i18n/i18n.ts';
 
 /** SPEC §1: fr, en, tr, ar; each language is named in itself. */
 export function LanguageSwitcher() {
@@ -18,9 +18,11 @@ export function LanguageSwitcher() {
         aria-label={t('language.choose')}
         aria-haspopup="menu"
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ fontWeight: 600, color: 'text.primary' }}
+        sx={{ fontWeight: 600, color: 'text.primary', minWidth: 0, '& .MuiButton-startIcon': { mx: { xs: 0, sm: undefined } } }}
       >
-        {current.toUpperCase()}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {current.toUpperCase()}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((lang) => (

@@ -16,10 +16,10 @@ export function ChatPanel() {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
   const { chatOpen } = layoutStore.use();
-  const anchor = theme.direction === 'rtl' ? 'left' : 'right';
   return (
     <SwipeableDrawer
-      anchor={anchor}
+      // MUI mirrors a horizontal anchor in right-to-left: the panel sits on the reading end's side.
+      anchor="right"
       open={chatOpen}
       onOpen={() => layoutStore.set({ chatOpen: true })}
       onClose={() => layoutStore.set({ chatOpen: false })}

@@ -6,7 +6,7 @@ import { menuFor } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
 import { Logo } from '../../components/logo.tsx';
 import { layoutStore } from './layout-store.ts';
-import { NavIcon } from './nav-icon.tsx';
+import { NavIcon } from '../../components/nav-icon.tsx';
 import { useNavbarStyle } from './navbar-style.ts';
 
 /** SPEC §2 menu, filtered by the user's role with the same table the guards and the server use. */

@@ -6,8 +6,8 @@ import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.ts';
-import { DemoBadge } from './demo-badge.tsx';
-import { LanguageSwitcher } from './language-switcher.tsx';
+import { DemoBadge } from '../../components/demo-badge.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { layoutStore } from './layout-store.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -20,7 +20,7 @@ export function Toolbar() {
   const { role } = useSession();
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <MuiToolbar sx={{ gap: 1, minHeight: 64 }}>
+      <MuiToolbar sx={{ gap: { xs: 0.25, sm: 1 }, minHeight: 64, px: { xs: 1, sm: 2 } }}>
         <Tooltip title={t('toolbar.toggleNavbar')}>
           <IconButton
             edge="start"
@@ -36,12 +36,12 @@ export function Toolbar() {
         {role && (
           <>
             <Tooltip title={t('toolbar.settings')}>
-              <IconButton aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
+              <IconButton sx={{ display: { xs: 'none', sm: 'inline-flex' } }} aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
                 <SettingsIcon />
               </IconButton>
             </Tooltip>
             <Tooltip title={t('toolbar.quickPanel')}>
-              <IconButton aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
+              <IconButton sx={{ display: { xs: 'none', sm: 'inline-flex' } }} aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
                 <BookmarksIcon />
               </IconButton>
             </Tooltip>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPhoto, truncateDisplayName } from '@wellbe/shared/constants';
 import { userMenuFor } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
-import { NavIcon } from './nav-icon.tsx';
+import { NavIcon } from '../../components/nav-icon.tsx';
 
 /**
  * SPEC §2 user menu: avatar (default when photoURL is empty or 'NULL'), the display name cut at 16

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
-import { LanguageSwitcher } from '../../app/layout/language-switcher.tsx';
+import { DemoBadge } from '../../components/demo-badge.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 
 /** The frame of the guest pages (no layout chrome, SPEC §2): a brand panel and the form card. */
 export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -38,7 +39,8 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
           <Box sx={{ display: { md: 'none' } }}>
             <Logo size="small" />
           </Box>
-          <Box sx={{ ml: 'auto' }}>
+          <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+            <DemoBadge />
             <LanguageSwitcher />
           </Box>
         </Box>

@@ -6,7 +6,7 @@ import { hasPhoto } from '@wellbe/shared/constants';
 import { menuFor, USER_MENU } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
-import { NavIcon } from '../../app/layout/nav-icon.tsx';
+import { NavIcon } from '../../components/nav-icon.tsx';
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {

@@ -2,7 +2,10 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/ConstructionOutlined';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/pages.ts';
+/** The route's area (app/pages.ts passes it), so one component can title several routes. */
+interface PageProps {
+  area: string;
+}
 import { PageHeader } from '../../components/page-header.tsx';
 
 /** A routed and guarded screen whose module comes with a later issue: titled, never blank. */
