@@ -190,6 +190,15 @@ describe('GET /api/auth/access-token', () => {
     expect(renewed.statusCode).toBe(200);
   });
 
+  it('also takes the token as the SPEC §7 access_token payload', async () => {
+    const s = await t.login('pa');
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/access-token', payload: { access_token: s.token } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: s.id, role: 'PA' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/auth/access-token', payload: { access_token: s.token.slice(0, -2) + 'xx' } });
+    expect(bad.statusCode).toBe(401);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/access-token' });
     expect(res.statusCode).toBe(401);
@@ -233,6 +242,14 @@ describe('POST /api/auth/register', () => {
     expect(username.statusCode).toBe(409);
     expect(username.json()).toEqual({ success: false, error: { code: 'username_taken', message: 'Ce nom d’utilisateur est déjà utilisé.' } });
     expect(await count()).toBe(before);
+  });
+
+  it('is for guests only: a signed-in caller is refused', async () => {
+    const s = await t.login('pr');
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: s.auth, payload: { user: { ...user, email: 'invite@exemple.fr' } } });
+    expect(res.statusCode).toBe(403);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.email, 'invite@exemple.fr'));
+    expect(row).toBeUndefined();
   });
 
   it('applies the SPEC §5 password rule with its French message', async () => {
