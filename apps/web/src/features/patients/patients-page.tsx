@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Chip,
+  FormControlLabel,
   InputAdornment,
   LinearProgress,
   Paper,
@@ -13,6 +14,7 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  Switch,
   TableSortLabel,
   TextField,
   Typography,
@@ -25,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
+import { isPlatformRole } from '@wellbe/shared/roles';
 import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/schemas/patient-files';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -49,6 +52,7 @@ function useTableParams(): [PatientTableParams, (patch: Partial<PatientTablePara
     pageSize: PAGE_SIZES.includes(Number(search.get('pageSize'))) ? Number(search.get('pageSize')) : 25,
     sort: (PATIENT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PatientSort) : 'name',
     order: search.get('order') === 'desc' ? 'desc' : 'asc',
+    archived: search.get('archived') === '1' ? '1' : undefined,
   };
   const update = (patch: Partial<PatientTableParams>) => {
     const next = { ...params, ...patch };
@@ -58,6 +62,7 @@ function useTableParams(): [PatientTableParams, (patch: Partial<PatientTablePara
     if (next.pageSize !== 25) out.set('pageSize', String(next.pageSize));
     if (next.sort !== 'name') out.set('sort', next.sort);
     if (next.order !== 'asc') out.set('order', next.order);
+    if (next.archived) out.set('archived', '1');
     setSearch(out, { replace: true });
   };
   return [params, update];
@@ -73,7 +78,8 @@ export function PatientsPage() {
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);
   const isPatient = role === 'PT';
-  const table = usePatientTable(params, !isPatient);
+  const platform = !!role && isPlatformRole(role);
+  const table = usePatientTable(platform ? params : { ...params, archived: undefined }, !isPatient);
   const summary = useNoticeSummary(!isPatient);
 
   // Typing searches after a short pause, from the first page.
@@ -94,7 +100,8 @@ export function PatientsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      saveBlob(await fetchBlob('/patients/export', { q: params.q, sort: params.sort, order: params.order }), t('list.exportFile'));
+      const archived: Record<string, string> = platform && params.archived ? { archived: '1' } : {};
+      saveBlob(await fetchBlob('/patients/export', { q: params.q, sort: params.sort, order: params.order, ...archived }), t('list.exportFile'));
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : t('file.loadError'), 'error');
     } finally {
@@ -151,8 +158,9 @@ export function PatientsPage() {
       />
 
       <Paper variant="outlined">
-        <Box sx={{ p: 2 }}>
+        <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
+            sx={{ flex: '1 1 320px' }}
             fullWidth
             size="small"
             label={t('list.search')}
@@ -167,9 +175,17 @@ export function PatientsPage() {
                   </InputAdornment>
                 ),
               },
-              htmlInput: { 'aria-describedby': undefined, type: 'search' },
+              htmlInput: { type: 'search' },
             }}
           />
+          {platform && (
+            // Archived files stay readable to SA and DE (issue 6).
+            <FormControlLabel
+              sx={{ mt: 0.5 }}
+              control={<Switch checked={!!params.archived} onChange={(e) => update({ archived: e.target.checked ? '1' : undefined, page: 1 })} />}
+              label={t('list.archived')}
+            />
+          )}
         </Box>
         <Box sx={{ height: 4 }}>{table.isFetching && <LinearProgress />}</Box>
         {table.isError && <Alert severity="error">{table.error.message}</Alert>}
@@ -206,7 +222,10 @@ export function PatientsPage() {
                     if (e.key === 'Enter') void navigate(filePath('dossier', p.idPatient));
                   }}
                 >
-                  <TableCell sx={{ fontWeight: 500 }}>{p.FullName}</TableCell>
+                  <TableCell sx={{ fontWeight: 500 }}>
+                    {p.FullName}
+                    {p.archivedAt && <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} />}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.PhoneNumber}</TableCell>
                   <TableCell>{p.Email}</TableCell>
                   <TableCell>{formatDate(p.birthDate)}</TableCell>

@@ -8,6 +8,8 @@ export interface PatientTableParams {
   pageSize: number;
   sort: PatientSort;
   order: 'asc' | 'desc';
+  /** SA and DE: the archived files instead of the live ones. */
+  archived?: '1';
 }
 
 export const patientsKey = ['patients'] as const;
