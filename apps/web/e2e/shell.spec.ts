@@ -189,3 +189,18 @@ test.describe('accessibility (axe-core)', () => {
     expect(serious(result.violations)).toEqual([]);
   });
 });
+
+test('assets are served compressed with a long cache; index.html is never cached', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/assets/') && r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(1);
+  const asset = await request.get(scripts[0], { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const index = await request.get('/login');
+  expect(index.headers()['cache-control']).toBe('no-cache');
+});
