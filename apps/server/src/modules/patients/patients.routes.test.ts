@@ -73,6 +73,20 @@ describe('GET /api/patients (the list)', () => {
     expect(asc.data.at(-1).lastConsultationAt).toBeNull();
   });
 
+  it('keeps the last consultation and the count right when consultations are added, moved or archived', async () => {
+    const row = async () => (await get('/api/patients?q=anais', pr)).json().data[0];
+    expect(await row()).toMatchObject({ consultationCount: 0, lastConsultationAt: null });
+    const older = await addConsultation('Anaïs Chevalier', 50);
+    const newer = await addConsultation('Anaïs Chevalier', 5);
+    expect((await row()).consultationCount).toBe(2);
+    expect((await row()).lastConsultationAt).toBe(new Date(t.clock.now() - 5 * 86_400_000).toISOString());
+    // An archived consultation no longer counts (nothing deleted).
+    await t.ctx.db.update(consultations).set({ archivedAt: new Date() }).where(eq(consultations.id, newer));
+    expect(await row()).toMatchObject({ consultationCount: 1, lastConsultationAt: new Date(t.clock.now() - 50 * 86_400_000).toISOString() });
+    await t.ctx.db.update(consultations).set({ archivedAt: new Date() }).where(eq(consultations.id, older));
+    expect(await row()).toMatchObject({ consultationCount: 0, lastConsultationAt: null });
+  });
+
   it('finds patients by name with or without accents, by phone and by email', async () => {
     const names = async (q: string) => (await get(`/api/patients?q=${encodeURIComponent(q)}`, pr)).json().data.map((p: { FullName: string }) => p.FullName);
     expect(await names('helene')).toEqual(['Hélène Martin']);
