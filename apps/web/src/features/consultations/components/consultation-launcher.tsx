@@ -1,4 +1,4 @@
-import { Fab } from '@mui/material';
+import { CircularProgress, Fab, Paper } from '@mui/material';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,14 @@ export function ConsultationLauncher() {
         </Fab>
       )}
       {open && (
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            <Paper role="status" elevation={6} sx={{ position: 'fixed', right: 24, bottom: 24, px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 1.5, zIndex: (th) => th.zIndex.speedDial }}>
+              <CircularProgress size={18} />
+              {t('panel.loading')}
+            </Paper>
+          }
+        >
           <ConsultationPanel />
         </Suspense>
       )}
