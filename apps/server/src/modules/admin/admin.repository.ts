@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
 import type { Database } from '../../db/client.ts';
 import { auditEvents, patients, users } from '../../db/tables.ts';
@@ -13,7 +13,9 @@ export interface JournalScope extends JournalFilters {
 
 function conditions(f: JournalScope): SQL | undefined {
   const c: SQL[] = [];
-  if (f.organizationId) c.push(eq(auditEvents.organizationId, f.organizationId));
+  // An organisation's journal: what its users did, and what anyone did to its patients (a refused
+  // attempt from another organisation on one of its files included).
+  if (f.organizationId) c.push(or(eq(auditEvents.organizationId, f.organizationId), eq(patients.organizationId, f.organizationId))!);
   if (f.userId) c.push(eq(auditEvents.userId, f.userId));
   if (f.patientId) c.push(eq(auditEvents.patientId, f.patientId));
   if (f.outcome) c.push(eq(auditEvents.outcome, f.outcome));

@@ -147,7 +147,7 @@ export function UsersPage() {
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
           />
           {platform && (
-            <TextField select size="small" label={t('organisation')} value={params.organizationId} onChange={(e) => update({ organizationId: e.target.value, page: 1 })} sx={{ minWidth: 240 }}>
+            <TextField select size="small" label={t('organisation')} value={params.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => update({ organizationId: e.target.value, page: 1 })} sx={{ minWidth: 240 }}>
               <MenuItem value="">{t('allOrganisations')}</MenuItem>
               {(organisations.data ?? []).map((o) => (
                 <MenuItem key={o.idOrganization} value={o.idOrganization}>

@@ -94,7 +94,7 @@ export function JournalTab() {
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('patient', t('journal.filters.patient'))}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('action', t('journal.filters.action'))}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField select size="small" fullWidth label={t('journal.filters.outcome')} value={draft.outcome} onChange={(e) => set('outcome')(e.target.value)}>
+            <TextField select size="small" fullWidth label={t('journal.filters.outcome')} value={draft.outcome} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('outcome')(e.target.value)}>
               <MenuItem value="">{t('journal.filters.any')}</MenuItem>
               <MenuItem value="success">{t('journal.outcomes.success')}</MenuItem>
               <MenuItem value="denied">{t('journal.outcomes.denied')}</MenuItem>
@@ -105,7 +105,7 @@ export function JournalTab() {
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{date('to', t('journal.filters.to'))}</Grid>
           {platform && (
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <TextField select size="small" fullWidth label={t('journal.filters.organisation')} value={draft.organizationId} onChange={(e) => set('organizationId')(e.target.value)}>
+              <TextField select size="small" fullWidth label={t('journal.filters.organisation')} value={draft.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('organizationId')(e.target.value)}>
                 <MenuItem value="">{t('journal.filters.allOrganisations')}</MenuItem>
                 {(organisations.data ?? []).map((o) => (
                   <MenuItem key={o.idOrganization} value={o.idOrganization}>
