@@ -99,7 +99,8 @@ export function ProfileView({ profile }: { profile: Profile }) {
                 </Typography>
               )}
             </Box>
-            <FormControlLabel control={<Checkbox checked disabled name="active" />} label={t('active')} />
+            {/* SPEC §2: shown checked and never editable here. */}
+            <FormControlLabel control={<Checkbox checked={profile.active === 'Y'} disabled name="active" />} label={t('active')} />
             <Button
               variant={editMode ? 'contained' : 'outlined'}
               startIcon={<EditIcon />}
