@@ -15,9 +15,18 @@ export const CONSULTATION_PARAM = 'consultation';
 
 /**
  * SPEC §2: the floating 'Consultation' button at the bottom right, for the dps roles (SPEC §6), and
- * the panel it opens. `?consultation=<id>` opens that consultation in edit mode.
+ * the panel it opens. `?consultation=<id>` opens that consultation in edit mode. Its own Suspense
+ * boundary: loading the `consultations` texts never blanks the shell around it.
  */
 export function ConsultationLauncher() {
+  return (
+    <Suspense fallback={null}>
+      <Launcher />
+    </Suspense>
+  );
+}
+
+function Launcher() {
   const { t } = useTranslation('consultations');
   const { role } = useSession();
   const { open } = useConsultationPanel();
