@@ -1,0 +1,106 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18nReady } from '../i18n/i18n.ts';
+import { api, apiAction, ApiError } from './api.ts';
+import { shouldRetry } from './query-client.ts';
+import { getSession, onSessionEnd, setSession } from './session.ts';
+import { readToken } from './token.ts';
+import { fakeUser } from '../test/fixtures.ts';
+
+vi.mock('./notify.ts', () => ({ notify: vi.fn() }));
+const { notify } = await import('./notify.ts');
+
+beforeAll(async () => {
+  await i18nReady;
+});
+
+function answer(status: number, body: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  setSession(fakeUser('PR'), 'stored.token.value');
+  vi.mocked(notify).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('api client (SPEC §7, §8)', () => {
+  it('calls /api with JSON and the bearer token from localStorage', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, data: [1] }));
+    const result = await apiAction<{ data: number[] }>('/patient', 'list', { Iduser: 'u1' });
+    expect(result.data).toEqual([1]);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/patient');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer stored.token.value');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ action: 'list', Iduser: 'u1' });
+  });
+
+  it('turns the server error shape into an ApiError with its French message', async () => {
+    fetchMock.mockResolvedValue(answer(409, { success: false, error: { code: 'conflict', message: 'Un patient avec ce nom existe déja' } }));
+    const error = await api('/patients', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'conflict', message: 'Un patient avec ce nom existe déja' });
+    expect(getSession().status).toBe('signed-in');
+  });
+
+  it('a 401 clears the session with "Invalid access_token" and is not retried', async () => {
+    const ended = vi.fn();
+    const off = onSessionEnd(ended);
+    fetchMock.mockResolvedValue(answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton d’accès invalide ou expiré.' } }));
+    const error = await api('/patients').catch((e: unknown) => e);
+    off();
+    expect((error as ApiError).status).toBe(401);
+    expect(shouldRetry(0, error)).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getSession()).toMatchObject({ status: 'guest', user: null, role: null });
+    expect(readToken()).toBeNull();
+    expect(notify).toHaveBeenCalledWith('Invalid access_token', 'error');
+    expect(ended).toHaveBeenCalledWith('unauthorized');
+  });
+
+  it('an expired token answer says "access_token expired"', async () => {
+    fetchMock.mockResolvedValue(answer(401, { success: false, error: { code: 'token_expired', message: 'Jeton d’accès invalide ou expiré.' } }));
+    await api('/patients').catch(() => undefined);
+    expect(notify).toHaveBeenCalledWith('access_token expired', 'error');
+    expect(getSession().status).toBe('guest');
+  });
+
+  it('with on401 "throw" the session stays, so the caller can re-authenticate in place', async () => {
+    fetchMock.mockResolvedValue(answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton d’accès invalide ou expiré.' } }));
+    await expect(api('/consultation', { method: 'POST', body: {}, on401: 'throw' })).rejects.toMatchObject({ status: 401 });
+    expect(getSession().status).toBe('signed-in');
+    expect(readToken()).toBe('stored.token.value');
+  });
+
+  it('gives up after 25 seconds with a French timeout message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const pending = api('/patients').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(24_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = (await pending) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('timeout');
+    expect(error.message).toMatch(/25 secondes/);
+  });
+
+  it('retries network failures and server errors, never a 4xx', () => {
+    expect(shouldRetry(0, new ApiError(0, 'network', 'x'))).toBe(true);
+    expect(shouldRetry(1, new ApiError(503, 'unavailable', 'x'))).toBe(true);
+    expect(shouldRetry(2, new ApiError(503, 'unavailable', 'x'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(403, 'forbidden', 'x'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(404, 'not_found', 'x'))).toBe(false);
+  });
+});
