@@ -170,6 +170,30 @@ test('the forgot-password mail link resets the password', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('self-registration signs the new user in and the mailed link confirms the address', async ({ page }) => {
+  const email = 'nadia.fournier@example.fr';
+  const PASSWORD = 'Inscription-2026!';
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Créer un compte' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel('Nom complet').fill('Nadia Fournier');
+  await page.getByLabel('Adresse email').fill(email);
+  await page.getByLabel('Nouveau mot de passe').fill('faible');
+  await page.getByLabel('Confirmation du mot de passe').fill('faible');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByText('Le mot de passe doit contenir 11 caractères minimum, 1 majuscule, 1 minuscule, 1 chiffre et 1 caractère spécial')).toBeVisible();
+  await page.getByLabel('Nouveau mot de passe').fill(PASSWORD);
+  await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bonjour Nadia Fournier' })).toBeVisible();
+
+  await expect.poll(() => fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => f.endsWith(`-${email}.eml`))).toBe(true);
+  const link = lastMailTo(email).match(/https?:\/\/\S+\/mail-confirm\?token=[\w-]+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText('Votre adresse email est confirmée. Merci !')).toBeVisible();
+});
+
 test.describe('accessibility (axe-core)', () => {
   const serious = (violations: { impact?: string | null; id: string }[]) =>
     violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
