@@ -37,8 +37,12 @@ export function PasswordField({ name, label, value, onChange, onBlur, inputRef, 
       autoComplete={autoComplete}
       fullWidth
       slotProps={{
-        // The helper text (the message) and, for the new password, the strength checklist.
-        htmlInput: describedBy ? { 'aria-describedby': `profile-${name}-helper-text ${describedBy}` } : {},
+        htmlInput: {
+          // Passwords are typed left to right, in Arabic too (SPEC §5 classes are Latin).
+          dir: 'ltr',
+          // The helper text (the message) and, for the new password, the strength checklist.
+          ...(describedBy ? { 'aria-describedby': `profile-${name}-helper-text ${describedBy}` } : {}),
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end">
