@@ -49,11 +49,22 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+const PATIENT_FILE_MESSAGES_BIRTH = 'Date de naissance invalide : une date réelle, entre 1900 et aujourd’hui, est attendue.';
+
+/** A real calendar day (YYYY-MM-DD), from 1900 to today. */
+export function isPlausibleBirthDate(value: string, now = Date.now()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900 && date.getTime() <= now;
+}
+
 /** Identity edit: the SPEC §5 creation rules plus the fields of the file. */
 export const patientIdentitySchema = patientCreateSchema.extend({
   birthDate: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date de naissance invalide.')
+    .refine(isPlausibleBirthDate, PATIENT_FILE_MESSAGES_BIRTH)
     .nullish()
     .or(z.literal(''))
     .transform((v) => (v ? v : null)),
@@ -140,4 +151,5 @@ export const PATIENT_FILE_MESSAGES = {
   archived: 'Le dossier du patient a été archivé.',
   exportForbidden: 'L’export est réservé aux praticiens.',
   archivedListForbidden: 'Seuls les super administrateurs et les développeurs voient les dossiers archivés.',
+  birthDateInvalid: PATIENT_FILE_MESSAGES_BIRTH,
 } as const;

@@ -248,6 +248,11 @@ describe('PATCH /api/patients/:id (identity)', () => {
     expect(phone.json().error.message).toBe('Un patient avec ce numéro de téléphone existe déja');
     const bad = await patch({ ...payload, Email: 'pas-un-email' });
     expect(bad.statusCode).toBe(400);
+    for (const birthDate of ['0971-07-08', '1970-02-30', '2999-01-01']) {
+      const wrong = await patch({ ...payload, birthDate });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.message).toContain('Date de naissance invalide');
+    }
     const [row] = await t.ctx.db.select().from(patients).where(eq(patients.id, ids['Jérôme Blanc']));
     expect(row.fullName).toBe('Jérôme Blanc');
     expect(row.address).toBe('1 rue Neuve, 69001 Lyon');

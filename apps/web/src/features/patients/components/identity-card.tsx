@@ -1,8 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { patientIdentitySchema, SEXES, type PatientFile, type PatientIdentity } from '@wellbe/shared/schemas/patient-files';
 import { formatDate } from '../../../lib/format.ts';
@@ -11,10 +16,10 @@ import { useUpdateIdentity } from '../api/patient-writes.ts';
 
 type Identity = PatientFile['identity'];
 
-function Field({ label, value }: { label: string; value: string | null }) {
+function Field({ label, value, wide = false }: { label: string; value: string | null; wide?: boolean }) {
   const { t } = useTranslation('patients');
   return (
-    <Box>
+    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Typography variant="caption" color="text.secondary" component="dt">
         {label}
       </Typography>
@@ -28,7 +33,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
 function IdentityForm({ identity, onDone }: { identity: Identity; onDone: () => void }) {
   const { t } = useTranslation('patients');
   const update = useUpdateIdentity(identity.idPatient);
-  const { register, handleSubmit, formState, watch } = useForm<PatientIdentity>({
+  const { register, handleSubmit, formState, watch, control } = useForm<PatientIdentity>({
     resolver: zodResolver(patientIdentitySchema) as never,
     defaultValues: {
       FullName: identity.FullName,
@@ -57,13 +62,23 @@ function IdentityForm({ identity, onDone }: { identity: Identity; onDone: () => 
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
           <TextField label={t('identity.phone')} required type="tel" {...register('PhoneNumber')} error={!!e.PhoneNumber} helperText={e.PhoneNumber?.message} />
           <TextField label={t('identity.email')} required type="email" {...register('Email')} error={!!e.Email} helperText={e.Email?.message} />
-          <TextField
-            label={t('identity.birthDate')}
-            type="date"
-            {...register('birthDate')}
-            error={!!e.birthDate}
-            helperText={e.birthDate?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
+          <Controller
+            control={control}
+            name="birthDate"
+            render={({ field }) => (
+              // SPEC §1: dates as DD/MM/YYYY, whatever the browser's locale.
+              <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
+                <DatePicker
+                  label={t('identity.birthDate')}
+                  format="DD/MM/YYYY"
+                  disableFuture
+                  minDate={dayjs('1900-01-01')}
+                  value={field.value ? dayjs(field.value) : null}
+                  onChange={(v) => field.onChange(v && v.isValid() ? v.format('YYYY-MM-DD') : '')}
+                  slotProps={{ textField: { error: !!e.birthDate, helperText: e.birthDate?.message }, field: { clearable: true } }}
+                />
+              </LocalizationProvider>
+            )}
           />
           <TextField select label={t('identity.sex')} value={watch('sex') ?? ''} {...register('sex')}>
             <MenuItem value="">{t('identity.none')}</MenuItem>
@@ -119,13 +134,13 @@ export function IdentityCard({ identity, canWrite }: { identity: Identity; canWr
             <Field label={t('identity.birthDate')} value={formatDate(identity.birthDate)} />
             <Field label={t('identity.sex')} value={identity.sex ? t(`identity.sexes.${identity.sex}`) : null} />
             <Field label={t('identity.address')} value={identity.address} />
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <Field label={t('identity.notes')} value={identity.notes} />
-            </Box>
-            <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
-              {t('identity.createdOn', { date: formatDate(identity.createdAt) })}
-            </Typography>
+            <Field label={t('identity.notes')} value={identity.notes} wide />
           </Box>
+        )}
+        {!editing && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
+            {t('identity.createdOn', { date: formatDate(identity.createdAt) })}
+          </Typography>
         )}
       </CardContent>
     </Card>
