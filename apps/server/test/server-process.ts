@@ -100,7 +100,9 @@ export const signIn = (server: ServerProcess, Username: string, Password: string
 
 export function postmasterPid(dataDir: string): number | null {
   try {
-    return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+    // initdb's bootstrap backend writes a negative pid: a process group, never to be signalled.
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
   }
