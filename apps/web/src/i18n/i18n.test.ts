@@ -15,6 +15,14 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string
   return out;
 }
 
+// Plural keys (`count_one`, `count_other`...) follow each language's own plural rules (Arabic has
+// six forms, French two): a language must have the forms it uses for the counts a screen shows.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+function pluralForms(lang: string): string[] {
+  const rules = new Intl.PluralRules(lang);
+  return [...new Set(Array.from({ length: 201 }, (_, n) => rules.select(n)))];
+}
+
 const namespaces = [...new Set(Object.keys(files).map((f) => f.split('/')[2].replace('.json', '')))].sort();
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
@@ -27,16 +35,19 @@ describe('language bundles', () => {
     it(`${ns}: every key exists, filled, in ${LANGUAGES.join(', ')}`, () => {
       const bundles = Object.fromEntries(LANGUAGES.map((lang) => [lang, files[`./${lang}/${ns}.json`]]));
       for (const lang of LANGUAGES) expect(bundles[lang], `${lang}/${ns}.json`).toBeDefined();
-      const all = new Set(LANGUAGES.flatMap((lang) => [...flatten(bundles[lang]!).keys()]));
+      const keys = new Set(LANGUAGES.flatMap((lang) => [...flatten(bundles[lang]!).keys()]));
+      const plain = [...keys].filter((k) => !PLURAL.test(k));
+      const pluralBases = [...new Set([...keys].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
       const problems: string[] = [];
       for (const lang of LANGUAGES) {
         const flat = flatten(bundles[lang]!);
         const reference = flatten(bundles.fr!);
-        for (const key of all) {
+        const required = [...plain, ...pluralBases.flatMap((base) => pluralForms(lang).map((form) => `${base}_${form}`))];
+        for (const key of required) {
           const text = flat.get(key);
           if (text === undefined) problems.push(`${lang}/${ns}: missing ${key}`);
           else if (!text.trim()) problems.push(`${lang}/${ns}: empty ${key}`);
-          else if (reference.has(key) && variables(text).join() !== variables(reference.get(key)!).join()) problems.push(`${lang}/${ns}: variables differ in ${key}`);
+          else if (!PLURAL.test(key) && reference.has(key) && variables(text).join() !== variables(reference.get(key)!).join()) problems.push(`${lang}/${ns}: variables differ in ${key}`);
         }
       }
       expect(problems).toEqual([]);
