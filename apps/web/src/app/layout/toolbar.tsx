@@ -27,7 +27,8 @@ export function Toolbar() {
             aria-label={t('toolbar.toggleNavbar')}
             onClick={() => (mobile ? layoutStore.set({ mobileOpen: true }) : layoutStore.set((s) => ({ folded: !s.folded, foldedOpen: false })))}
           >
-            {!mobile && !folded ? <MenuOpenIcon /> : <MenuIcon />}
+            {/* The "fold" arrow points toward the navbar, on the left or (right-to-left) on the right. */}
+            {!mobile && !folded ? <MenuOpenIcon sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
         <DemoBadge />
