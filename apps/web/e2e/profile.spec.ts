@@ -10,7 +10,8 @@ async function signIn(page: Page, password = DEMO_PASSWORD) {
   await page.locator('input[name="username"]').fill('pa');
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  // Signed in, the app goes to / and then /dashboard: wait for the end of the redirects.
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function openProfile(page: Page) {
