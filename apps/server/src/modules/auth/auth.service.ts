@@ -89,7 +89,9 @@ export class AuthService {
   assertMaySignIn(found: UserWithOrganisation): void {
     if (!found.user.active) throw new AppError(403, 'account_inactive', ERROR_MESSAGES.accountInactive);
     if (found.organisation && !found.organisation.active) {
-      throw new AppError(403, 'organisation_inactive', ERROR_MESSAGES.organisationInactive);
+      // Issue 7: the users of a deactivated organisation are told why.
+      const reason = found.organisation.deactivationReason;
+      throw new AppError(403, 'organisation_inactive', reason ? `${ERROR_MESSAGES.organisationInactive} Raison : ${reason}` : ERROR_MESSAGES.organisationInactive);
     }
   }
 

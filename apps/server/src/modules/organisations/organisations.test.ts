@@ -71,7 +71,7 @@ describe('/api/organisations', () => {
     expect(call.statusCode).toBe(401);
     const signIn = await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: 'pr2', Password: DEMO_PASSWORD } });
     expect(signIn.statusCode).toBe(403);
-    expect(signIn.json().error.message).toBe('Votre organisation est désactivée. Contactez le support WellBe.');
+    expect(signIn.json().error.message).toBe('Votre organisation est désactivée. Contactez le support WellBe. Raison : Contrat résilié');
     // Nothing was deleted: reactivating lets them in again.
     await t.app.inject({ method: 'PATCH', url: `/api/organisations/${nord}`, headers: sa.auth, payload: { active: true } });
     expect((await t.login('pr2')).role).toBe('PR');

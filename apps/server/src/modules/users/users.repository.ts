@@ -7,13 +7,13 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface UserWithOrganisation {
   user: UserRow;
-  organisation: { id: string; name: string; active: boolean } | null;
+  organisation: { id: string; name: string; active: boolean; deactivationReason: string | null } | null;
   specialist: { id: number; label: string; dietetic: boolean } | null;
 }
 
 const selection = {
   user: users,
-  organisation: { id: organisations.id, name: organisations.name, active: organisations.active },
+  organisation: { id: organisations.id, name: organisations.name, active: organisations.active, deactivationReason: organisations.deactivationReason },
   specialist: { id: jobSpecialists.id, label: jobSpecialists.label, dietetic: jobSpecialists.dietetic },
 };
 
