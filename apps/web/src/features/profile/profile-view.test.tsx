@@ -252,4 +252,21 @@ describe('profile screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Ancien mot de passe incorrect')).toBeInTheDocument();
     expect(field('Ancien mot de passe')).toHaveAttribute('aria-invalid', 'true');
   });
+  it('shows server refusals in the user language (429 in English)', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      fetchMock.mockResolvedValueOnce(answer(429, { success: false, error: { code: 'too_many_attempts', message: 'Trop de tentatives. Réessayez dans 15 minutes.' } }));
+      renderView();
+      await userEvent.click(await screen.findByRole('button', { name: 'Make an update' }));
+      fireEvent.change(screen.getByLabelText('Old password', { selector: 'input' }), { target: { value: 'Mauvais-Mdp-2026!' } });
+      fireEvent.change(screen.getByLabelText('New password', { selector: 'input' }), { target: { value: NEW_PASSWORD } });
+      fireEvent.change(screen.getByLabelText('Confirm the new password', { selector: 'input' }), { target: { value: NEW_PASSWORD } });
+      const save = screen.getByRole('button', { name: 'Save' });
+      await waitFor(() => expect(save).toBeEnabled());
+      await userEvent.click(save);
+      expect(await screen.findByText('Too many attempts. Try again in 15 minutes.')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
+  });
 });

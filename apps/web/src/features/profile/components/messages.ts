@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
 import { PHONE_MESSAGE } from '@wellbe/shared/domain/phone';
 import { PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
@@ -15,6 +16,9 @@ const KEYS: Record<string, string> = {
   [PHONE_MESSAGE]: 'validation.phone',
   [PROFILE_MESSAGES.avatarType]: 'avatar.type',
   [PROFILE_MESSAGES.avatarTooLarge]: 'avatar.tooLarge',
+  [PROFILE_MESSAGES.avatarUnreadable]: 'errors.avatarUnreadable',
+  [PROFILE_MESSAGES.usernameLocked]: 'errors.usernameLocked',
+  [ERROR_MESSAGES.tooManyAttempts]: 'errors.tooManyAttempts',
 };
 
 /** The message in the current language; a message the screen does not know is shown as sent. */
