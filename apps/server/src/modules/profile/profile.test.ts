@@ -286,6 +286,13 @@ describe('avatar', () => {
     expect(res.json().error.message).toBe('L’image dépasse la taille maximale autorisée (2 Mo).');
   });
 
+  it('refuses a request without an image', async () => {
+    const us = await t.login('us');
+    const res = await t.app.inject({ method: 'POST', url: '/api/profil/avatar', headers: us.auth, payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Aucune image reçue.');
+  });
+
   it('refuses an upload without a token and does not serve guessed names', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/profil/avatar', payload: {} });
     expect(res.statusCode).toBe(401);
