@@ -22,7 +22,10 @@ export function RegisterPage() {
   return userId ? <CompleteInvitation userId={userId} /> : <SelfRegister />;
 }
 
-const accountSchema = z.object({ displayName: z.string().trim().min(1), email: z.string().trim().min(1) }).and(newPasswordSchema);
+// Messages are i18n keys here; the password part carries SPEC §5's texts (PasswordFields maps them).
+const accountSchema = z
+  .object({ displayName: z.string().trim().min(1, 'register.displayNameRequired'), email: z.string().trim().min(1, 'register.emailRequired').pipe(z.email('forgot.invalidEmail')) })
+  .and(newPasswordSchema);
 type AccountValues = { displayName: string; email: string } & NewPasswordValues;
 
 function SelfRegister() {
@@ -46,8 +49,8 @@ function SelfRegister() {
     <AuthShell title={t('register.title')} subtitle={t('register.subtitle')}>
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField label={t('register.displayName')} autoComplete="name" required {...register('displayName')} error={!!formState.errors.displayName} helperText={formState.errors.displayName && t('register.displayNameRequired')} />
-        <TextField label={t('register.email')} type="email" autoComplete="email" required {...register('email')} error={!!formState.errors.email} helperText={formState.errors.email && t('register.emailRequired')} />
+        <TextField label={t('register.displayName')} autoComplete="name" required {...register('displayName')} error={!!formState.errors.displayName} helperText={formState.errors.displayName?.message && t(formState.errors.displayName.message)} />
+        <TextField label={t('register.email')} type="email" autoComplete="email" required {...register('email')} error={!!formState.errors.email} helperText={formState.errors.email?.message && t(formState.errors.email.message)} />
         <PasswordFields register={register} errors={formState.errors} />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           {t('register.submit')}
