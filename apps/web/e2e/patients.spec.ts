@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // Issue 6: the patient list and the patient file, in Chromium against the real server on a fresh
@@ -6,7 +7,13 @@ const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 const PATIENT = 'Agathe Sérénité-Test';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(1800), 'latin1');
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+/** DESIGN §7: no serious or critical accessibility violation. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
 
 async function signIn(page: Page, username: string) {
   await page.goto('/login');
@@ -54,15 +61,15 @@ test('as pr: finds a patient by a name typed without its accents and opens the f
   await expect(page.getByRole('row', { name: /Hélène Martin/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Zoé Laurent/ })).toHaveCount(0);
   await expect(page).toHaveURL(/q=helene/);
+  await expectAccessible(page);
   await page.getByRole('row', { name: /Hélène Martin/ }).click();
   await expect(page).toHaveURL(/\/patient\/dossier\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hélène Martin' })).toBeVisible();
   await expect(page.getByText('30/09/1975').first()).toBeVisible();
-
+  await expectAccessible(page);
 });
 
 test('as pr: creates a patient with the panel’s rules, then records two consultations through the panel', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'pr');
   // 'Nouveau patient', with the panel's rules.
   await page.goto('/patients/list');
@@ -87,7 +94,6 @@ test('as pr: creates a patient with the panel’s rules, then records two consul
 });
 
 test('as pr: switches tabs through the URL, opens a consultation, downloads its document, sees the curve', async ({ page }) => {
-  test.setTimeout(120_000);
   expect(idPatient).not.toBe('');
   await signIn(page, 'pr');
   // Tabs follow the URL.
@@ -137,6 +143,7 @@ test('as pr: switches tabs through the URL, opens a consultation, downloads its 
   await expect(page.getByText('-2,5 kg')).toBeVisible();
   await expect(page.getByTestId('chart-IMC').getByText('Corpulence normale')).toBeVisible();
   await expect(page.getByTestId('chart-IMC').getByText('Surpoids')).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('as pt: lands on their own file and leaves a notice on a consultation', async ({ page }) => {
@@ -158,6 +165,7 @@ test('as pt: lands on their own file and leaves a notice on a consultation', asy
   await form.locator(`label[for="${star}"]`).click();
   await expect(form.getByLabel('4 étoiles sur 5')).toBeChecked();
   await form.getByLabel('Votre avis').fill('Médecin très à l’écoute, explications claires.');
+  await expectAccessible(page);
   await form.getByRole('button', { name: 'Envoyer mon avis' }).click();
   await expect(page.getByText('Merci, votre avis est enregistré.')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Modifier mon avis' })).toBeVisible();

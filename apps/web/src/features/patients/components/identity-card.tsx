@@ -23,7 +23,7 @@ function Field({ label, value, wide = false }: { label: string; value: string | 
       <Typography variant="caption" color="text.secondary" component="dt">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', color: value ? 'text.primary' : 'text.disabled' }}>
+      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', color: value ? 'text.primary' : 'text.secondary', fontStyle: value ? undefined : 'italic' }}>
         {value || t('identity.none')}
       </Typography>
     </Box>

@@ -1,4 +1,4 @@
-import { Box, Chip, List, ListItemButton, Stack, Typography } from '@mui/material';
+import { Box, Chip, List, ListItem, ListItemButton, Stack, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,8 +18,8 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
   return (
     <List disablePadding aria-label={t('timeline.title')} sx={{ position: 'relative' }}>
       {entries.map((e) => (
+        <ListItem key={e.idConsultation} disablePadding>
         <ListItemButton
-          key={e.idConsultation}
           selected={e.idConsultation === selected}
           onClick={() => void navigate(filePath('consultations', idPatient, e.idConsultation))}
           aria-label={t('timeline.open', { date: formatDate(e.ConsultationDate) })}
@@ -36,7 +36,7 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
               {e.Weight != null && <Chip size="small" variant="outlined" label={t('timeline.weight', { value: num(e.Weight, 1) })} />}
               {e.imc != null && <Chip size="small" variant="outlined" color="primary" label={t('timeline.imc', { value: num(e.imc) })} />}
               {hasPain(e) && (
-                <Chip size="small" variant="outlined" color="warning" label={t('timeline.pain', { location: e.dolorLocation, intensity: e.dolorIntensity ?? '—' })} />
+                <Chip size="small" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} label={t('timeline.pain', { location: e.dolorLocation, intensity: e.dolorIntensity ?? '—' })} />
               )}
               {e.documentCount > 0 && <Chip size="small" icon={<AttachFileIcon />} label={t('timeline.documents', { count: e.documentCount })} />}
             </Stack>
@@ -56,6 +56,7 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
             )}
           </Box>
         </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
