@@ -4,6 +4,7 @@ import { guard } from '@wellbe/shared/routes';
 import type { RouteRule } from '@wellbe/shared/routes';
 import { setRedirectUrl, takeRedirectUrl, useSession } from '../lib/session.ts';
 import { PageLoader } from '../components/page-loader.tsx';
+import { Splash } from '../components/splash.tsx';
 import { pageFor } from './pages.ts';
 
 /**
@@ -35,8 +36,9 @@ export function GuardedRoute({ rule }: { rule: RouteRule }) {
 
   if (outcome.kind !== 'allow') return <PageLoader />;
   const Page = pageFor(rule.area);
+  // Pages without chrome (sign-in) load behind the splash rather than a spinner on an empty page.
   return (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense fallback={rule.chrome === 'none' ? <Splash /> : <PageLoader />}>
       <Page area={rule.area} />
     </Suspense>
   );

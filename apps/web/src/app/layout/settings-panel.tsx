@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NAVBAR_STYLES, type NavbarStyle } from '@wellbe/shared/constants';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { getSession, setSession, type SignedInUser } from '../../lib/session.ts';
+import { getSession, setSession, updateSessionUser, type SignedInUser } from '../../lib/session.ts';
 import { layoutStore } from './layout-store.ts';
 import { useNavbarStyle } from './navbar-style.ts';
 
@@ -24,14 +24,14 @@ export function SettingsPanel() {
     if (!user) return;
     const settings = { ...user.data.settings, layout: { ...user.data.settings?.layout, navbar: { ...user.data.settings?.layout?.navbar, style: next } } };
     // Optimistic: the navbar changes at once; the server answer replaces the user.
-    setSession({ ...user, data: { ...user.data, settings } }, user.data.token);
+    updateSessionUser({ ...user, data: { ...user.data, settings } });
     setSaving(true);
     try {
       const answer = await api<{ user: SignedInUser; access_token: string }>('/auth/user/update', { method: 'POST', body: { user: { settings } } });
       setSession(answer.user, answer.access_token);
       notify(t('settings.saved'), 'success');
     } catch (error) {
-      setSession(user, user.data.token);
+      updateSessionUser(user);
       notify(error instanceof Error ? error.message : String(error), 'error');
     } finally {
       setSaving(false);
