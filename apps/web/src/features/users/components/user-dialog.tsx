@@ -29,7 +29,7 @@ interface FormValues {
 
 /** Create (names, username, email, role, job, speciality, phones → invitation) or edit a user. */
 export function UserDialog({ user, onClose, onSaved }: { user: ManagedUser | null; onClose: () => void; onSaved: (user: ManagedUser, created: boolean) => void }) {
-  const { t } = useTranslation(['users', 'common']);
+  const { t, i18n } = useTranslation(['users', 'common']);
   const titleId = useId();
   const session = useSession();
   const platform = isPlatformRole(session.role);
@@ -136,7 +136,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: ManagedUser | nul
                     <MenuItem value="">{t('form.noSpeciality')}</MenuItem>
                     {(specialists.data ?? []).map((s) => (
                       <MenuItem key={s.id} value={String(s.id)}>
-                        {s.label}
+                        {s.labels[i18n.language as keyof typeof s.labels] ?? s.label}
                       </MenuItem>
                     ))}
                   </TextField>
