@@ -17,6 +17,8 @@ export const patientTableQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
   /** SA and DE only: the archived patients instead of the live ones. */
   archived: z.enum(['0', '1']).optional(),
+  /** SA and DE are platform-wide: they may name another organisation (others: their own only). */
+  idOrganization: z.uuid().optional(),
 });
 export type PatientTableQuery = z.infer<typeof patientTableQuerySchema>;
 

@@ -67,6 +67,8 @@ export async function editNotice(ctx: AppContext, request: FastifyRequest, idNot
 /** The organisation's average, shown on the patient list. */
 export async function organisationNoticeSummary(ctx: AppContext, request: FastifyRequest): Promise<NoticeSummary> {
   const user = caller(request);
+  // The practice's figure, for its practitioners and administrators; a patient sees their own notices only.
+  if (user.role === 'PT') throw forbidden();
   if (!user.organizationId) return { average: null, count: 0, recommendRate: null };
   const row = await noticeSummary(ctx.db, user.organizationId);
   const total = Number(row?.count ?? 0);

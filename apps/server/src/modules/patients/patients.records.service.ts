@@ -18,7 +18,7 @@ import {
 import { PATIENT_MESSAGES } from '@wellbe/shared/schemas/patients';
 import type { AppContext, SessionUser } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
+import { caller, scopeOrganisation } from '../../lib/scope.ts';
 import { fold } from '../../lib/text.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { patientKeys } from './patients.keys.ts';
@@ -59,11 +59,12 @@ export function searchWords(q: string | undefined): { words: string[]; phone: st
 
 function tableFilter(request: FastifyRequest, query: PatientTableQuery): PatientTableFilter & { phone: string[] } {
   const user = caller(request);
-  if (!user.organizationId) throw badRequest('Aucune organisation n’est associée à ce compte.', 'no_organisation');
+  const organizationId = scopeOrganisation(request, query.idOrganization);
+  if (!organizationId) throw badRequest('Aucune organisation n’est associée à ce compte.', 'no_organisation');
   const archived = query.archived === '1';
   if (archived && !isPlatformRole(user.role)) throw forbidden(PATIENT_FILE_MESSAGES.archivedListForbidden);
   const { words, phone } = searchWords(query.q);
-  return { organizationId: user.organizationId, archived, onlyPatientId: user.role === 'PT' ? (user.patientId ?? '00000000-0000-0000-0000-000000000000') : null, words, phone };
+  return { organizationId, archived, onlyPatientId: user.role === 'PT' ? (user.patientId ?? '00000000-0000-0000-0000-000000000000') : null, words, phone };
 }
 
 function toTableRow(r: Awaited<ReturnType<typeof allPatients>>[number]): PatientTableRow {

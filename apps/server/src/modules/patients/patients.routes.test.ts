@@ -118,6 +118,10 @@ describe('GET /api/patients (the list)', () => {
     expect(body.data.map((p: { FullName: string }) => p.FullName)).toEqual(['Lucas Bernard']);
     const us = await t.login('us');
     expect((await get('/api/patients', us)).statusCode).toBe(403);
+    // Another organisation's list: SA is platform-wide, a practitioner is refused.
+    const nord = (await get(`/api/patients?idOrganization=${pr2.idOrganization}`, sa)).json();
+    expect(nord.data.map((p: { FullName: string }) => p.FullName)).toContain('Mathilde Renaud');
+    expect((await get(`/api/patients?idOrganization=${pr2.idOrganization}`, pr)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/patients' })).statusCode).toBe(401);
   });
 });
@@ -337,6 +341,7 @@ describe('notices', () => {
     expect(withNotice.notice).toMatchObject({ Star: 4, PatientOpinion: 'Très à l’écoute.', Recommend: true });
     expect((await get('/api/notices/summary', pr)).json().data).toEqual({ average: 4, count: 1, recommendRate: 1 });
     expect((await get('/api/notices/summary', pr2)).json().data).toEqual({ average: null, count: 0, recommendRate: null });
+    expect((await get('/api/notices/summary', pt)).statusCode).toBe(403);
   });
 
   it('is editable for 7 days, then no longer', async () => {
