@@ -37,6 +37,7 @@ type Expectation = 'allowed' | 'denied' | 'unauthenticated' | 'free';
  */
 const NARROWER: Record<string, Partial<Record<Role, string>>> = {
   'GET /api/patients/export': { PT: 'a patient has no patient list to export: their own file only (DESIGN §4)' },
+  'GET /api/notices/summary': { PT: 'the practice-wide notice average is for the practice, not for patients (issue 6)' },
 };
 
 function expected(access: Access, role: Role | null, label?: string): Expectation {
