@@ -62,6 +62,20 @@ test('as pr: finds a patient by a name typed without its accents and opens the f
   await expect(page.getByRole('row', { name: /Zoé Laurent/ })).toHaveCount(0);
   await expect(page).toHaveURL(/q=helene/);
   await expectAccessible(page);
+  // The CSV export holds the current selection.
+  const exporting = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter en CSV' }).click();
+  const csv = await exporting;
+  expect(csv.suggestedFilename()).toBe('patients.csv');
+  const text = await csv.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  expect(text.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
+    '"Nom";"Téléphone";"Adresse Email";"Date de naissance";"Dernière consultation";"Consultations"',
+    expect.stringMatching(/^"Hélène Martin";"06 23 45 67 89";"helene\.martin@exemple\.fr";"30\/09\/1975";"\d\d\/\d\d\/\d{4}";"2"$/),
+  ]);
   await page.getByRole('row', { name: /Hélène Martin/ }).click();
   await expect(page).toHaveURL(/\/patient\/dossier\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hélène Martin' })).toBeVisible();
