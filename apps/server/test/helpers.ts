@@ -86,8 +86,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webDist: options.webDist ?? path.join(dataDir, 'no-web-build'),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
   });
-  await options.routes?.(app);
-  await app.ready();
+  try {
+    await options.routes?.(app);
+    await app.ready();
+  } catch (err) {
+    // An app that cannot start (a test proving exactly that) leaves no database or folder behind.
+    await app.close().catch(() => {});
+    await handle.close();
+    await dropDatabase(adminUrl, name);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 
   const login = async (username: string, password = DEMO_PASSWORD): Promise<Session> => {
     const res = await app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: username, Password: password } });
