@@ -43,7 +43,7 @@ async function recordConsultation(page: Page, values: { size: string; weight: st
   await page.getByRole('option', { name: new RegExp(PATIENT) }).click();
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(panel(page).getByText('Consultation créer avec succès')).toBeVisible();
-  await page.getByRole('button', { name: 'Fermer' }).click();
+  await panel(page).getByRole('button', { name: 'Fermer' }).click();
   await expect(panel(page)).toBeHidden();
 }
 
@@ -123,7 +123,12 @@ test('as pr: switches tabs through the URL, opens a consultation, downloads its 
   const detail = page.getByRole('article');
   await expect(detail.getByText('Surcharge pondérale modérée')).toBeVisible();
   await expect(detail.getByText('24,91')).toBeVisible();
-  await expect(detail.getByRole('button', { name: 'Modifier' })).toBeVisible();
+  // 'Modifier' opens this consultation in the consultation panel, in edit mode.
+  await detail.getByRole('button', { name: 'Modifier' }).click();
+  await expect(panel(page).getByLabel('Poids (Kg)')).toHaveValue('72');
+  await expect(panel(page).getByText('Modification')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Fermer' }).click();
+  await expect(panel(page)).toBeHidden();
 
   // Documents: listed with their consultation, downloaded through the authorised route.
   await page.getByRole('tab', { name: 'Documents' }).click();
