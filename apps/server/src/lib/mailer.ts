@@ -19,7 +19,8 @@ export interface MailerLogger {
 }
 
 // With SMTP settings, mails go out through SMTP. Without, each mail is written to DATA_DIR/mail as an
-// .eml file (its path is logged, not its links), so a fresh install can still invite users and reset passwords.
+// .eml file and its links are logged (issue 3), so a fresh install with no mail server can still
+// invite users and reset passwords. Request logs never carry them (query strings are dropped).
 export function createMailer(config: Config, log: MailerLogger): Mailer {
   if (config.smtp) {
     const transport = nodemailer.createTransport({
@@ -44,8 +45,10 @@ export function createMailer(config: Config, log: MailerLogger): Mailer {
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${stamp}-${safeTo}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      // The links carry single-use tokens: they stay in the file (0600), never in the logs (issue 2).
-      log.info({ to: mail.to, file }, `Mail écrit dans ${file}`);
+      // Issue 3 asks for the link in the log when no SMTP is configured: it is the operator's only way
+      // to hand an invitation or a reset link over. The links are single-use and short-lived.
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: mail.to, file, links }, `Mail écrit dans ${file}`);
     },
   };
 }
