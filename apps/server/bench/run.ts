@@ -65,7 +65,8 @@ async function measure(name: string, url: string, headers: Record<string, string
     if (!res.ok) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   };
-  for (let i = 0; i < 20; i++) await call();
+  // Warm-up: JIT, connection pool and PostgreSQL's plan caches settle before measuring.
+  for (let i = 0; i < 60; i++) await call();
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
