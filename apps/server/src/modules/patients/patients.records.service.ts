@@ -80,19 +80,20 @@ function toTableRow(r: Awaited<ReturnType<typeof allPatients>>[number]): Patient
   };
 }
 
-/** Runs the list query once per phone form (a French number typed with its 0 or as +33). */
-async function pageWithPhone(ctx: AppContext, f: ReturnType<typeof tableFilter>, query: PatientTableQuery) {
-  const limit = query.pageSize;
-  const offset = (query.page - 1) * query.pageSize;
-  if (f.phone.length === 0) return pagePatients(ctx.db, f, query, limit, offset);
-  const first = await pagePatients(ctx.db, { ...f, words: [f.phone[0]] }, query, limit, offset);
-  if (first.total > 0 || f.phone.length === 1) return first;
-  return pagePatients(ctx.db, { ...f, words: [f.phone[1]] }, query, limit, offset);
+/**
+ * Runs a list query with the filter's words, or for a phone-like search with its first form (as
+ * typed), then its +33 form when the first finds nobody.
+ */
+async function withPhoneForms<T extends { length: number } | { total: number }>(f: ReturnType<typeof tableFilter>, run: (filter: PatientTableFilter) => Promise<T>): Promise<T> {
+  if (f.phone.length === 0) return run(f);
+  const first = await run({ ...f, words: [f.phone[0]] });
+  const found = 'total' in first ? first.total : first.length;
+  return found > 0 || f.phone.length === 1 ? first : run({ ...f, words: [f.phone[1]] });
 }
 
 export async function listPatientTable(ctx: AppContext, request: FastifyRequest, query: PatientTableQuery): Promise<PatientTablePage> {
   const f = tableFilter(request, query);
-  const { rows, total } = await pageWithPhone(ctx, f, query);
+  const { rows, total } = await withPhoneForms(f, (filter) => pagePatients(ctx.db, filter, query, query.pageSize, (query.page - 1) * query.pageSize));
   // The search text may be a name: only its presence is journalled.
   await recordAudit(ctx, request, {
     action: 'patient.list',
@@ -120,8 +121,7 @@ export async function exportPatientsCsv(ctx: AppContext, request: FastifyRequest
     throw forbidden(PATIENT_FILE_MESSAGES.exportForbidden);
   }
   const f = tableFilter(request, query);
-  let rows = f.phone.length ? await allPatients(ctx.db, { ...f, words: [f.phone[0]] }, query) : await allPatients(ctx.db, f, query);
-  if (!rows.length && f.phone.length > 1) rows = await allPatients(ctx.db, { ...f, words: [f.phone[1]] }, query);
+  const rows = await withPhoneForms(f, (filter) => allPatients(ctx.db, filter, query));
   await recordAudit(ctx, request, { action: 'patient.export', outcome: 'success', recordType: 'patient', details: { count: rows.length, search: !!query.q } });
   const lines = [CSV_HEADER.map(csvCell).join(';')];
   for (const r of rows) {
