@@ -12,13 +12,15 @@ export interface UploadFieldProps {
   files: File[];
   onChange: (files: File[]) => void;
   disabled?: boolean;
+  /** The organisation's upload limit (never above SPEC §9's 50,000,000 bytes). */
+  limitBytes?: number;
 }
 
 /**
- * SPEC §5 upload: drag and drop or a button, several files, the accept list and the 50,000,000-byte
- * limit checked before anything is sent; each file listed with its size in kb (size/1000 rounded).
+ * SPEC §5 upload: drag and drop or a button, several files, the accept list and the size limit
+ * (50,000,000 bytes, or the organisation's lower one) checked before anything is sent; each file listed with its size in kb (size/1000 rounded).
  */
-export function UploadField({ label, files, onChange, disabled = false }: UploadFieldProps) {
+export function UploadField({ label, files, onChange, disabled = false, limitBytes = MAX_UPLOAD_BYTES }: UploadFieldProps) {
   const { t } = useTranslation('consultations');
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
@@ -31,7 +33,7 @@ export function UploadField({ label, files, onChange, disabled = false }: Upload
     const problems: string[] = [];
     for (const file of Array.from(list)) {
       if (!isAcceptedExtension(file.name)) problems.push(t('upload.badType', { name: file.name }));
-      else if (isTooLarge(file.size)) problems.push(t('upload.tooLarge', { name: file.name, max: MAX_UPLOAD_BYTES.toLocaleString('fr-FR') }));
+      else if (isTooLarge(file.size, limitBytes)) problems.push(t('upload.tooLarge', { name: file.name, max: Math.min(limitBytes, MAX_UPLOAD_BYTES).toLocaleString('fr-FR') }));
       else if (!files.some((f) => f.name === file.name && f.size === file.size)) accepted.push(file);
     }
     setRefused(problems);

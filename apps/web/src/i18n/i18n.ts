@@ -38,6 +38,15 @@ function storedLanguage(): Language {
   }
 }
 
+/** Whether this browser keeps a language the user chose (else the organisation's default applies). */
+export function hasChosenLanguage(): boolean {
+  try {
+    return isLanguage(localStorage.getItem(LANGUAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 export function isRtl(language: string): boolean {
   return (RTL_LANGUAGES as readonly string[]).includes(language);
 }

@@ -27,7 +27,16 @@ export function sizeInKb(bytes: number): number {
   return Math.round(bytes / 1000);
 }
 
-/** Checked in the browser before sending; the server enforces it again while streaming. */
-export function isTooLarge(bytes: number): boolean {
-  return bytes > MAX_UPLOAD_BYTES;
+/**
+ * Checked in the browser before sending; the server enforces it again while streaming. The limit is
+ * the organisation's setting (issue 7 'Paramètres'), never above SPEC §9's 50,000,000 bytes.
+ */
+export function isTooLarge(bytes: number, limitBytes: number = MAX_UPLOAD_BYTES): boolean {
+  return bytes > Math.min(limitBytes, MAX_UPLOAD_BYTES);
+}
+
+/** The 413 message for a limit other than the default one. */
+export function tooLargeMessage(limitBytes: number): string {
+  if (limitBytes >= MAX_UPLOAD_BYTES) return DOCUMENT_MESSAGES.tooLarge;
+  return `Le fichier dépasse la taille maximale autorisée par votre organisation (${limitBytes.toLocaleString('fr-FR')} octets).`;
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
 import { badRequest } from '../../lib/errors.ts';
-import { assertIdentity } from '../../lib/scope.ts';
+import { assertIdentity, caller } from '../../lib/scope.ts';
+import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { createDocument, openDocument } from './documents.service.ts';
 import { discard, receiveFile, type ReceivedFile } from './documents.storage.ts';
 
@@ -34,6 +35,8 @@ export async function documentRoutes(app: FastifyInstance) {
     schema: { querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
+      // The organisation's upload limit (issue 7 'Paramètres'), applied while the file streams in.
+      const { uploadLimitBytes } = await getOrganisationSettings(app.ctx, caller(request).organizationId);
       const fields: Record<string, string> = {};
       let file: ReceivedFile | null = null;
       let fileName = '';
@@ -41,7 +44,7 @@ export async function documentRoutes(app: FastifyInstance) {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             fileName = part.filename;
-            file = await receiveFile(app.ctx.config.dataDir, part.file);
+            file = await receiveFile(app.ctx.config.dataDir, part.file, uploadLimitBytes);
           } else {
             fields[part.fieldname] = String(part.value);
           }

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { unzipSync } from 'fflate';
-import { extensionOf } from '@wellbe/shared/schemas/documents';
+import { MAX_UPLOAD_BYTES } from '@wellbe/shared/constants';
+import { extensionOf, tooLargeMessage } from '@wellbe/shared/schemas/documents';
+import { AppError } from '../../lib/errors.ts';
 
 // Files live outside the database, under DATA_DIR/files, named by their sha256 (DESIGN §4).
 
@@ -22,11 +24,12 @@ export function filesDir(dataDir: string): string {
 }
 
 /**
- * Streams an upload to a temporary file while hashing it. The size limit is enforced by the
- * multipart parser during the stream (it errors the stream past 50,000,000 bytes); on any error
- * the partial file is removed, so an interrupted upload leaves nothing behind.
+ * Streams an upload to a temporary file while hashing it. The SPEC §9 maximum is enforced by the
+ * multipart parser during the stream (it errors the stream past 50,000,000 bytes), a lower limit of
+ * the organisation by the byte count here; on any error the partial file is removed, so an
+ * interrupted or refused upload leaves nothing behind.
  */
-export async function receiveFile(dataDir: string, stream: Readable): Promise<ReceivedFile> {
+export async function receiveFile(dataDir: string, stream: Readable, limitBytes = MAX_UPLOAD_BYTES): Promise<ReceivedFile> {
   const tmpDir = path.join(filesDir(dataDir), '.tmp');
   await fs.mkdir(tmpDir, { recursive: true });
   const tmpPath = path.join(tmpDir, randomUUID());
@@ -36,8 +39,12 @@ export async function receiveFile(dataDir: string, stream: Readable): Promise<Re
   let size = 0;
   const tap = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
       size += chunk.length;
+      if (size > limitBytes) {
+        done(new AppError(413, 'payload_too_large', tooLargeMessage(limitBytes)));
+        return;
+      }
+      hash.update(chunk);
       if (headLength < 16) {
         headChunks.push(chunk.subarray(0, 16 - headLength));
         headLength += Math.min(chunk.length, 16 - headLength);

@@ -140,6 +140,27 @@ describe('POST /api/document action create', () => {
     expect(storedFiles()).toHaveLength(before);
   });
 
+  it('applies the organisation upload limit while streaming (issue 7 Paramètres)', async () => {
+    const pa = await t.login('pa');
+    const settings = (limit: number) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: pa.auth, payload: { language: 'fr', navbarStyle: 'style-1', uploadLimitBytes: limit, timeZone: 'Europe/Paris' } });
+    expect((await settings(5_000)).statusCode).toBe(200);
+    try {
+      const other = await newConsultation(helene);
+      const before = storedFiles().length;
+      const res = await upload({ name: 'compte-rendu.pdf', content: Buffer.concat([PDF, Buffer.alloc(6_000, 0x20)]) }, { idConsultation: other });
+      expect(res.statusCode).toBe(413);
+      expect(json(res).error.message).toBe('Le fichier dépasse la taille maximale autorisée par votre organisation (5 000 octets).');
+      expect(await rowsOf(other)).toHaveLength(0);
+      expect(tmpFiles()).toEqual([]);
+      expect(storedFiles()).toHaveLength(before);
+      // Under the limit, the same organisation uploads as usual.
+      expect((await upload({ name: 'court.pdf', content: PDF }, { idConsultation: other })).statusCode).toBe(200);
+    } finally {
+      await settings(50_000_000);
+    }
+  });
+
   it('leaves neither row nor file when the upload is interrupted', async () => {
     const other = await newConsultation(helene);
     const before = storedFiles().length;

@@ -7,6 +7,7 @@ import { Navbar } from './navbar.tsx';
 import { QuickPanel } from './quick-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
+import { useOrganisationLanguage } from '../../lib/organisation-settings.ts';
 import { ConsultationLauncher } from '../../features/consultations/components/consultation-launcher.tsx';
 
 /**
@@ -15,6 +16,7 @@ import { ConsultationLauncher } from '../../features/consultations/components/co
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
+  useOrganisationLanguage();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Navbar />

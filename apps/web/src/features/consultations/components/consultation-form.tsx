@@ -22,6 +22,7 @@ import { CONSULTATION_MESSAGES } from '@wellbe/shared/schemas/consultations';
 import { sizeInKb } from '@wellbe/shared/schemas/documents';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
+import { useOrganisationSettings } from '../../../lib/organisation-settings.ts';
 import { useSession } from '../../../lib/session.ts';
 import { setFiles, updateDraft, useConsultationPanel, type ConsultationDraft } from '../consultation-store.ts';
 
@@ -50,6 +51,7 @@ export function ConsultationForm() {
   const { t } = useTranslation('consultations');
   const { user } = useSession();
   const { draft, files, mode, editing } = useConsultationPanel();
+  const { uploadLimitBytes } = useOrganisationSettings();
   const dietetic = hasDieteticFields(user?.data.idJobSpecialist ?? null);
   const treated = draft.antalgesicTreatment === 'Oui';
   const imc = formatImc(draft.Weight, draft.Size);
@@ -197,7 +199,7 @@ export function ConsultationForm() {
             <Divider sx={{ mb: 2 }} />
           </>
         )}
-        <UploadField label={t('fields.uploadFiles')} files={files} onChange={setFiles} />
+        <UploadField label={t('fields.uploadFiles')} files={files} onChange={setFiles} limitBytes={uploadLimitBytes} />
       </Box>
     </Box>
   );

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { DEFAULT_SETTINGS, type OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
+import { changeLanguage, hasChosenLanguage } from '../i18n/i18n.ts';
+import { api } from './api.ts';
+import { setDisplayTimeZone } from './format.ts';
+import { useSession } from './session.ts';
+
+// The signed-in user's organisation settings (issue 7 'Paramètres'): default language and navbar
+// style, upload limit and the time zone of displayed times. The server applies them too; the web
+// app follows them so that the limits a user sees are the ones the server enforces.
+export function useOrganisationSettings(): OrganisationSettingsValues {
+  const { user } = useSession();
+  const { data } = useQuery({
+    queryKey: ['organisations', 'current', 'settings', user?.idOrganization ?? null],
+    queryFn: ({ signal }) => api<{ data: OrganisationSettingsValues }>('/organisations/current/settings', { signal }).then((r) => r.data),
+    enabled: !!user,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+  const settings = data ?? DEFAULT_SETTINGS;
+  setDisplayTimeZone(settings.timeZone);
+  return settings;
+}
+
+/** The layout applies the organisation's default language to a user who never chose one. */
+export function useOrganisationLanguage(): void {
+  const { language } = useOrganisationSettings();
+  useEffect(() => {
+    if (!hasChosenLanguage()) void changeLanguage(language);
+  }, [language]);
+}
