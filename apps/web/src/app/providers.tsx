@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, styled, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
 import { MAX_SNACKS } from '@wellbe/shared/constants';
 import { i18n, isRtl } from '../i18n/i18n.ts';
@@ -18,6 +18,16 @@ function subscribeLanguage(listener: () => void) {
 export function useLanguage(): string {
   return useSyncExternalStore(subscribeLanguage, () => i18n.language);
 }
+
+// notistack's default toast colours (a light green on white text...) fail WCAG AA contrast: use the
+// theme's darker ones, so every toast reads at 4.5:1 or more.
+const Toast = styled(MaterialDesignContent)(({ theme }) => ({
+  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.dark },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#92400e' },
+  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.dark },
+}));
+const TOASTS = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
 
 /** Theme (with the RTL direction for ar), i18n, server state and toasts (SPEC §9: max 5, bottom right). */
 export function Providers({ children }: { children: ReactNode }) {
@@ -36,7 +46,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={queryClient}>
-            <SnackbarProvider maxSnack={MAX_SNACKS} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000}>
+            <SnackbarProvider maxSnack={MAX_SNACKS} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000} Components={TOASTS}>
               {children}
             </SnackbarProvider>
           </QueryClientProvider>
