@@ -58,12 +58,5 @@ export interface PatientListAnswer {
   pageSize: number;
 }
 
-/** Lower case without accents or repeated spaces: how the SPEC §5 duplicate name rule compares names. */
-export function foldName(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** The SPEC §5 duplicate-name key, kept under this name for the panel's live check. */
+export { fold as foldName } from '../domain/text.ts';

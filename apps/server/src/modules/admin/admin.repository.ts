@@ -2,7 +2,8 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
 import type { Database } from '../../db/client.ts';
 import { auditEvents, patients, users } from '../../db/tables.ts';
-import { escapeLike, fold } from '../../lib/text.ts';
+import { fold } from '@wellbe/shared/domain/text';
+import { escapeLike } from '../../lib/text.ts';
 
 export interface JournalScope extends JournalFilters {
   /** null: every organisation (SA, DE without a filter). */

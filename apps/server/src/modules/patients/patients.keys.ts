@@ -1,5 +1,5 @@
 import { phoneKey } from '@wellbe/shared/domain/phone';
-import { fold } from '../../lib/text.ts';
+import { fold } from '@wellbe/shared/domain/text';
 
 /** The derived columns behind the SPEC §5 duplicate rules and the accent-insensitive search. */
 export function patientKeys(fullName: string, phoneNumber: string, email: string) {

@@ -19,7 +19,7 @@ import { PATIENT_MESSAGES } from '@wellbe/shared/schemas/patients';
 import type { AppContext, SessionUser } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { caller, scopeOrganisation } from '../../lib/scope.ts';
-import { fold } from '../../lib/text.ts';
+import { fold } from '@wellbe/shared/domain/text';
 import { recordAudit } from '../audit/audit.service.ts';
 import { patientKeys } from './patients.keys.ts';
 import {

@@ -4,7 +4,7 @@ import { PATIENT_MESSAGES, type PatientCreate, type PatientListAnswer, type Pati
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { caller } from '../../lib/scope.ts';
-import { fold } from '../../lib/text.ts';
+import { fold } from '@wellbe/shared/domain/text';
 import { recordAudit } from '../audit/audit.service.ts';
 import { patientKeys } from './patients.keys.ts';
 import { DuplicatePatientError, findDuplicates, findPatientById, insertPatient, searchPatients, type PatientRow } from './patients.repository.ts';
