@@ -55,6 +55,21 @@ describe('one error shape, 400 for bad input', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+|node_modules/);
   });
 
+  it('no English validation text anywhere in the answer, details included', async () => {
+    const s = await t.login('pr');
+    const bad = [
+      { url: '/api/user', payload: { action: 'read', Iduser: 'nope' } },
+      { url: '/api/user', payload: { action: 'login', Username: ['a'] } },
+      { url: '/api/patient', payload: { action: 'list', Iduser: s.id, pageSize: 0, q: 5 } },
+      { url: '/api/patient', payload: { action: 'create', Iduser: s.id } },
+    ];
+    for (const { url, payload } of bad) {
+      const res = await t.app.inject({ method: 'POST', url, headers: s.auth, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.body, JSON.stringify(payload)).not.toMatch(/Invalid|expected|received|Too (small|big)|Required/);
+    }
+  });
+
   it('an unknown or missing action: 400', async () => {
     const s = await t.login('pr');
     for (const payload of [{ action: 'explode' }, { Iduser: s.id }, { action: 42 }]) {

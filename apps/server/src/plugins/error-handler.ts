@@ -8,10 +8,32 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   return reply.status(status).send({ success: false, error: { code, message, ...(details ? { details } : {}) } });
 }
 
-function firstIssueMessage(issues: readonly { message: string; path?: readonly PropertyKey[] }[]): string {
+// zod's own (English) messages are never shown: our schemas carry French messages where users see
+// them, and the other issues get a French message by their kind (DESIGN §3: French, every answer).
+const ZOD_ENGLISH = /^(Invalid|Expected|Required|Unrecognized|Too )/i;
+const ISSUE_MESSAGES: Record<string, string> = {
+  invalid_type: 'Champ manquant ou de type invalide.',
+  too_small: 'Valeur trop courte ou trop petite.',
+  too_big: 'Valeur trop longue ou trop grande.',
+  invalid_format: 'Format invalide.',
+  invalid_value: 'Valeur non autorisée.',
+  unrecognized_keys: 'Champ non reconnu.',
+};
+
+interface Issue {
+  message: string;
+  code?: string;
+  path: readonly PropertyKey[];
+}
+
+function frenchIssue(issue: Issue): { message: string; path: PropertyKey[] } {
+  const message = ZOD_ENGLISH.test(issue.message) ? (ISSUE_MESSAGES[issue.code ?? ''] ?? 'Valeur invalide.') : issue.message;
+  return { message, path: [...issue.path] };
+}
+
+function firstIssueMessage(issues: readonly Issue[]): string {
   const issue = issues[0];
-  // zod's own English messages are not shown; our schemas carry French messages where users see them.
-  if (!issue || /^(Invalid|Expected|Required|Unrecognized|Too )/i.test(issue.message)) return ERROR_MESSAGES.badRequest;
+  if (!issue || ZOD_ENGLISH.test(issue.message)) return ERROR_MESSAGES.badRequest;
   return issue.message;
 }
 
@@ -48,13 +70,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, err.statusCode, err.code, err.message, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({ message: v.message ?? '', path: v.instancePath.split('/').filter(Boolean) }));
+      const issues = err.validation.map((v) => ({ message: v.message ?? '', code: v.keyword, path: v.instancePath.split('/').filter(Boolean) }));
       const unknownAction = err.validation.some((v) => v.instancePath === '/action' || v.params?.discriminator === 'action' || (v.instancePath === '' && /action/i.test(v.message ?? '')));
       if (unknownAction) return sendError(reply, 400, 'unknown_action', ERROR_MESSAGES.unknownAction);
-      return sendError(reply, 400, 'validation', firstIssueMessage(issues), issues);
+      return sendError(reply, 400, 'validation', firstIssueMessage(issues), issues.map(frenchIssue));
     }
     if (err instanceof ZodError) {
-      return sendError(reply, 400, 'validation', firstIssueMessage(err.issues), err.issues.map((i) => ({ message: i.message, path: i.path })));
+      return sendError(reply, 400, 'validation', firstIssueMessage(err.issues), err.issues.map(frenchIssue));
     }
     const fe = err as FastifyError;
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fe.statusCode === 400 && err instanceof SyntaxError)) {
