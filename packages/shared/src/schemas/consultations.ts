@@ -44,6 +44,9 @@ export const consultationFieldsSchema = z
     ConsultationNote: rich(),
     Diagnostic: rich(),
     HealthCareCategory: rich(),
+    /** SPEC §3 spells the 'Soins' field HealthCareCategoy, §7 HealthCareCategory: both are accepted
+     * (a client written from either section must not lose the text); §7's spelling wins. */
+    HealthCareCategoy: text(RICH_TEXT_MAX).optional(),
     Size: z.number({ error: CONSULTATION_MESSAGES.size }).min(30, CONSULTATION_MESSAGES.size).max(250, CONSULTATION_MESSAGES.size).nullish(),
     Weight: z.number({ error: CONSULTATION_MESSAGES.weight }).min(1, CONSULTATION_MESSAGES.weight).max(400, CONSULTATION_MESSAGES.weight).nullish(),
     dolorLocation: z.enum(DOLOR_LOCATIONS, { error: CONSULTATION_MESSAGES.location }).nullish(),

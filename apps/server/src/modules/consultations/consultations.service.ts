@@ -23,7 +23,10 @@ type Fields = z.output<typeof consultationFieldsSchema>;
 
 /** The stored values of a form: sanitised rich text, the SPEC §4 analgesic rule, dietetic fields only
  * for specialists other than 1 (SPEC §7). */
-function toValues(ctx: AppContext, input: Fields, jobSpecialistId: number): ConsultationValues {
+function toValues(ctx: AppContext, form: Fields, jobSpecialistId: number): ConsultationValues {
+  // 'Soins' under either spelling of the spec (§3 HealthCareCategoy, §7 HealthCareCategory).
+  const { HealthCareCategoy, ...rest } = form;
+  const input = { ...rest, HealthCareCategory: form.HealthCareCategory || HealthCareCategoy || '' };
   if (isConsultationEmpty(input)) throw badRequest(CONSULTATION_MESSAGES.empty, 'empty_consultation');
   const fields = applyAnalgesicRule(input);
   const dietetic = hasDieteticFields(jobSpecialistId);

@@ -96,6 +96,15 @@ describe('POST /api/consultation action createBySpeciality', () => {
     expect(journal.map((e) => e.action).sort()).toEqual(['consultation.create', 'consultation.read']);
   });
 
+  it('accepts the care text under the SPEC §3 spelling HealthCareCategoy too', async () => {
+    const res = await create(pr, { HealthCareCategory: undefined, HealthCareCategoy: '<p>Kinésithérapie</p>' });
+    expect(res.statusCode).toBe(200);
+    const back = json(await read(pr, res.json().idConsultation));
+    expect(back.data.HealthCareCategory).toBe('<p>Kinésithérapie</p>');
+    const onlyCare = await create(pr, { ConsultationNote: '', Diagnostic: '', Size: null, Weight: null, dolorLocation: null, dolorIntensity: null, eradiation: '', triggeringFactor: '', antalgesicTreatment: 'Non', treatmentName: '', prevention2: '', preventionType: null, HealthCareCategory: undefined, HealthCareCategoy: '<p>Repos</p>' });
+    expect(onlyCare.statusCode).toBe(200);
+  });
+
   it('answers the same id on a retry, without a second consultation', async () => {
     const idConsultation = randomUUID();
     const first = await create(pr, {}, { idConsultation });
