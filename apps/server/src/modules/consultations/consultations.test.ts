@@ -184,7 +184,10 @@ describe('POST /api/consultation action createBySpeciality', () => {
   it('refuses a patient of another organisation, and stores nothing', async () => {
     const idConsultation = randomUUID();
     const res = await create(pr, {}, { idPatient: mathilde, idConsultation });
-    expect([403, 404]).toContain(res.statusCode);
+    // Existence is private (DESIGN §3, issue 6): the same answer as for an id that exists nowhere.
+    const unknown = await create(pr, {}, { idPatient: randomUUID(), idConsultation: randomUUID() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(unknown.json());
     expect(await countRows(idConsultation)).toBe(0);
     const [denied] = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'consultation.create'), eq(auditEvents.outcome, 'denied'), eq(auditEvents.patientId, mathilde)));
     expect(denied.userId).toBe(pr.id);

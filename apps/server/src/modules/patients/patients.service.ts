@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { PATIENT_MESSAGES, type PatientCreate, type PatientListAnswer, type PatientListQuery } from '@wellbe/shared/schemas/patients';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { caller } from '../../lib/scope.ts';
 import { fold } from '@wellbe/shared/domain/text';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -102,7 +102,8 @@ export async function getPatientInScope(ctx: AppContext, request: FastifyRequest
     (user.role !== 'PT' || user.patientId === row.id);
   if (!allowed) {
     await recordAudit(ctx, request, { action, outcome: 'denied', recordType: 'patient', recordId: idPatient, patientId: idPatient });
-    throw row ? forbidden() : notFound(PATIENT_NOT_FOUND, 'patient_not_found');
+    // The same 404 whether the patient exists elsewhere or not at all: a 403 would confirm the id.
+    throw notFound(PATIENT_NOT_FOUND, 'patient_not_found');
   }
   return row;
 }
