@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { isDay } from '../domain/consultation.ts';
 
 // Issue 7 /admin, 'Journal d'accès': the audit journal, filtered and paged.
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue au format AAAA-MM-JJ.');
+// A real calendar day: '2026-13-45' has the right shape but PostgreSQL refuses it (it was a 500).
+const day = z.string().refine(isDay, 'Date attendue au format AAAA-MM-JJ.');
 
 export const journalQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

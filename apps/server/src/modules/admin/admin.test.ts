@@ -35,6 +35,15 @@ afterAll(async () => {
 });
 
 describe('GET /api/admin/journal', () => {
+  it('refuses an impossible day with 400 and a French message, not a 500', async () => {
+    const sa = await t.login('sa');
+    for (const query of ['?from=2026-13-45', '?to=2026-02-30', '?from=zz']) {
+      const res = await journal(sa, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.message, query).toBe('Date attendue au format AAAA-MM-JJ.');
+    }
+  });
+
   it('is refused to the roles outside SA, DE and PA, even those who may open /admin', async () => {
     for (const username of ['pg', 'pr', 'ad', 'rh', 'pt', 'us', 're']) {
       const s = await t.login(username);
