@@ -14,7 +14,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tabs,
   TextField,
@@ -35,6 +34,7 @@ import type { Organisation } from '@wellbe/shared/schemas/organisations';
 import { GENERAL_SPECIALIST_ID, SPECIALIST_LANGUAGES, type JobSpecialist } from '@wellbe/shared/schemas/specialists';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagedTable, STICKY_CELL } from '../../components/paged-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -91,111 +91,91 @@ function OrganisationsTab() {
           {t('create')}
         </Button>
       </Box>
-      {table.isFetching && <LinearProgress aria-label={t('loading')} />}
-      {table.isError && <Alert severity="error">{table.error.message}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={t('title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('columns.name')}</TableCell>
-              <TableCell>{t('columns.address')}</TableCell>
-              <TableCell>{t('columns.contact')}</TableCell>
-              <TableCell>{t('columns.siret')}</TableCell>
-              <TableCell align="right">{t('columns.users')}</TableCell>
-              <TableCell align="right">{t('columns.patients')}</TableCell>
-              <TableCell>{t('columns.status')}</TableCell>
-              <TableCell align="right">{t('columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.data?.data.map((o) => (
-              <TableRow key={o.idOrganization} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <Avatar variant="rounded" src={o.logoUrl ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.light' }}>
-                      {o.name.charAt(0)}
-                    </Avatar>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {o.name}
-                    </Typography>
-                  </Box>
-                </TableCell>
-                <TableCell>{o.address}</TableCell>
-                <TableCell>
-                  <Typography variant="body2">{o.phone}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {o.email}
-                  </Typography>
-                </TableCell>
-                <TableCell>{o.siret}</TableCell>
-                <TableCell align="right">{o.userCount}</TableCell>
-                <TableCell align="right">{o.patientCount}</TableCell>
-                <TableCell>
-                  {o.active ? (
-                    <Chip size="small" color="success" label={t('status.active')} />
-                  ) : (
-                    <Tooltip title={t('status.reason', { reason: o.deactivationReason ?? '', date: formatDate(o.deactivatedAt) })}>
-                      <Chip size="small" variant="outlined" label={t('status.inactive')} />
-                    </Tooltip>
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('actions.edit')}>
-                    <IconButton aria-label={t('actions.editNamed', { name: o.name })} onClick={() => setEditing(o)}>
-                      <EditIcon />
+      <PagedTable
+        label={t('title')}
+        columns={[
+          ...(['name', 'address', 'contact', 'siret'] as const).map((key) => ({ key, label: t(`columns.${key}`) })),
+          { key: 'users', label: t('columns.users'), align: 'right' },
+          { key: 'patients', label: t('columns.patients'), align: 'right' },
+          { key: 'status', label: t('columns.status') },
+          { key: 'actions', label: t('columns.actions'), align: 'right', sticky: true },
+        ]}
+        rows={table.data?.data}
+        renderRow={(o) => (
+          <TableRow key={o.idOrganization} hover>
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <Avatar variant="rounded" src={o.logoUrl ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.light' }}>
+                  {o.name.charAt(0)}
+                </Avatar>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {o.name}
+                </Typography>
+              </Box>
+            </TableCell>
+            <TableCell>{o.address}</TableCell>
+            <TableCell>
+              <Typography variant="body2">{o.phone}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {o.email}
+              </Typography>
+            </TableCell>
+            <TableCell>{o.siret}</TableCell>
+            <TableCell align="right">{o.userCount}</TableCell>
+            <TableCell align="right">{o.patientCount}</TableCell>
+            <TableCell>
+              {o.active ? (
+                <Chip size="small" color="success" label={t('status.active')} />
+              ) : (
+                <Tooltip title={t('status.reason', { reason: o.deactivationReason ?? '', date: formatDate(o.deactivatedAt) })}>
+                  <Chip size="small" variant="outlined" label={t('status.inactive')} />
+                </Tooltip>
+              )}
+            </TableCell>
+            <TableCell align="right" sx={{ ...STICKY_CELL, whiteSpace: 'nowrap' }}>
+              <Tooltip title={t('actions.edit')}>
+                <IconButton aria-label={t('actions.editNamed', { name: o.name })} onClick={() => setEditing(o)}>
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('actions.logo')}>
+                <IconButton
+                  aria-label={t('actions.logoNamed', { name: o.name })}
+                  onClick={() => {
+                    logoFor.current = o;
+                    fileInput.current?.click();
+                  }}
+                >
+                  <ImageIcon />
+                </IconButton>
+              </Tooltip>
+              {o.active ? (
+                o.idOrganization !== user?.idOrganization && (
+                  <Tooltip title={t('actions.deactivate')}>
+                    <IconButton aria-label={t('actions.deactivateNamed', { name: o.name })} onClick={() => setDeactivating(o)}>
+                      <BlockIcon />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title={t('actions.logo')}>
-                    <IconButton
-                      aria-label={t('actions.logoNamed', { name: o.name })}
-                      onClick={() => {
-                        logoFor.current = o;
-                        fileInput.current?.click();
-                      }}
-                    >
-                      <ImageIcon />
-                    </IconButton>
-                  </Tooltip>
-                  {o.active ? (
-                    o.idOrganization !== user?.idOrganization && (
-                      <Tooltip title={t('actions.deactivate')}>
-                        <IconButton aria-label={t('actions.deactivateNamed', { name: o.name })} onClick={() => setDeactivating(o)}>
-                          <BlockIcon />
-                        </IconButton>
-                      </Tooltip>
-                    )
-                  ) : (
-                    <Tooltip title={t('actions.activate')}>
-                      <IconButton aria-label={t('actions.activateNamed', { name: o.name })} onClick={() => setReactivating(o)}>
-                        <CheckCircleIcon />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {table.data && table.data.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {t('empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={table.data?.total ?? 0}
-        page={params.page - 1}
-        rowsPerPage={params.pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_, page) => setParams((p) => ({ ...p, page: page + 1 }))}
-        onRowsPerPageChange={(e) => setParams((p) => ({ ...p, pageSize: Number(e.target.value), page: 1 }))}
-        labelRowsPerPage={t('rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+                )
+              ) : (
+                <Tooltip title={t('actions.activate')}>
+                  <IconButton aria-label={t('actions.activateNamed', { name: o.name })} onClick={() => setReactivating(o)}>
+                    <CheckCircleIcon />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+        empty={t('empty')}
+        loading={table.isFetching}
+        error={table.error}
+        page={params.page}
+        pageSize={params.pageSize}
+        pageSizes={PAGE_SIZES}
+        total={table.data?.total ?? 0}
+        onPage={(page) => setParams((p) => ({ ...p, page }))}
+        onPageSize={(pageSize) => setParams((p) => ({ ...p, pageSize, page: 1 }))}
       />
       <input
         ref={fileInput}

@@ -1,23 +1,14 @@
 import {
-  Alert,
   Box,
   Button,
   Chip,
   FormControlLabel,
   InputAdornment,
-  LinearProgress,
   Paper,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
   Switch,
-  TableSortLabel,
   TextField,
-  Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
@@ -30,6 +21,7 @@ import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/schemas/patient-files';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -109,7 +101,6 @@ export function PatientsPage() {
     }
   };
 
-  const rows = table.data?.data ?? [];
   const total = table.data?.total ?? 0;
   const columns: { key: keyof typeof SORTABLE | 'phone' | 'email'; align?: 'right' }[] = [
     { key: 'name' },
@@ -187,74 +178,51 @@ export function PatientsPage() {
             />
           )}
         </Box>
-        <Box sx={{ height: 4 }}>{table.isFetching && <LinearProgress />}</Box>
-        {table.isError && <Alert severity="error">{table.error.message}</Alert>}
-        <TableContainer>
-          <Table size="small" aria-label={t('list.table')}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => {
-                  const sortKey = SORTABLE[c.key];
-                  return (
-                    <TableCell key={c.key} align={c.align} sortDirection={sortKey && params.sort === sortKey ? params.order : false} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {sortKey ? (
-                        <TableSortLabel active={params.sort === sortKey} direction={params.sort === sortKey ? params.order : 'asc'} onClick={() => onSort(sortKey)}>
-                          {t(`list.columns.${c.key}`)}
-                        </TableSortLabel>
-                      ) : (
-                        t(`list.columns.${c.key}`)
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((p) => (
-                <TableRow
-                  key={p.idPatient}
-                  hover
-                  tabIndex={0}
-                  sx={{ cursor: 'pointer' }}
-                  aria-label={t('list.open', { name: p.FullName })}
-                  onClick={() => void navigate(filePath('dossier', p.idPatient))}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') void navigate(filePath('dossier', p.idPatient));
-                  }}
-                >
-                  <TableCell sx={{ fontWeight: 500 }}>
-                    {p.FullName}
-                    {p.archivedAt && <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.PhoneNumber}</TableCell>
-                  <TableCell>{p.Email}</TableCell>
-                  <TableCell>{formatDate(p.birthDate)}</TableCell>
-                  <TableCell>{formatDate(p.lastConsultationAt)}</TableCell>
-                  <TableCell align="right">{p.consultationCount}</TableCell>
-                </TableRow>
-              ))}
-              {table.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns.length}>
-                    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      {params.q ? t('list.empty') : t('list.emptyAll')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(params.page - 1, Math.max(0, Math.ceil(total / params.pageSize) - 1))}
-          rowsPerPage={params.pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, page) => update({ page: page + 1 })}
-          onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
-          labelRowsPerPage={t('list.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+        <PagedTable
+          label={t('list.table')}
+          columns={columns.map((c) => {
+            const sortKey = SORTABLE[c.key];
+            return {
+              key: c.key,
+              label: t(`list.columns.${c.key}`),
+              align: c.align,
+              sx: { fontWeight: 600, whiteSpace: 'nowrap' },
+              sort: sortKey && { active: params.sort === sortKey, direction: params.order, onSort: () => onSort(sortKey) },
+            };
+          })}
+          rows={table.data?.data}
+          renderRow={(p) => (
+            <TableRow
+              key={p.idPatient}
+              hover
+              tabIndex={0}
+              sx={{ cursor: 'pointer' }}
+              aria-label={t('list.open', { name: p.FullName })}
+              onClick={() => void navigate(filePath('dossier', p.idPatient))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') void navigate(filePath('dossier', p.idPatient));
+              }}
+            >
+              <TableCell sx={{ fontWeight: 500 }}>
+                {p.FullName}
+                {p.archivedAt && <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} />}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.PhoneNumber}</TableCell>
+              <TableCell>{p.Email}</TableCell>
+              <TableCell>{formatDate(p.birthDate)}</TableCell>
+              <TableCell>{formatDate(p.lastConsultationAt)}</TableCell>
+              <TableCell align="right">{p.consultationCount}</TableCell>
+            </TableRow>
+          )}
+          empty={params.q ? t('list.empty') : t('list.emptyAll')}
+          loading={table.isFetching}
+          error={table.error}
+          page={params.page}
+          pageSize={params.pageSize}
+          pageSizes={PAGE_SIZES}
+          total={total}
+          onPage={(page) => update({ page })}
+          onPageSize={(pageSize) => update({ pageSize, page: 1 })}
         />
       </Paper>
 

@@ -1,25 +1,17 @@
 import {
-  Alert,
   Box,
   Button,
   Chip,
   IconButton,
   InputAdornment,
-  LinearProgress,
   ListItemIcon,
   ListItemText,
   Menu,
   MenuItem,
   Paper,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
@@ -38,6 +30,7 @@ import { isPlatformRole, PRIVILEGED_ROLES } from '@wellbe/shared/roles';
 import type { ManagedUser } from '@wellbe/shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PagedTable, STICKY_CELL, type PagedColumn } from '../../components/paged-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -123,6 +116,15 @@ export function UsersPage() {
   };
 
   const data = table.data;
+  // The organisation column only when SA or DE list every organisation: it keeps the table in its card.
+  const showOrganisation = platform && !params.organizationId;
+  const columns: PagedColumn[] = [
+    ...(['name', 'username', 'email', 'role', 'job', 'speciality'] as const).map((key) => ({ key, label: t(`columns.${key}`) })),
+    ...(showOrganisation ? [{ key: 'organisation', label: t('columns.organisation') }] : []),
+    { key: 'status', label: t('columns.status') },
+    { key: 'lastSignIn', label: t('columns.lastSignIn') },
+    ...(mayWrite ? [{ key: 'actions', label: t('columns.actions'), align: 'right' as const, sticky: true }] : []),
+  ];
   return (
     <Box>
       <PageHeader
@@ -157,76 +159,48 @@ export function UsersPage() {
             </TextField>
           )}
         </Box>
-        {table.isFetching && <LinearProgress aria-label={t('loading')} />}
-        {table.isError && <Alert severity="error">{table.error.message}</Alert>}
-        <TableContainer>
-          <Table size="small" aria-label={t('title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.name')}</TableCell>
-                <TableCell>{t('columns.username')}</TableCell>
-                <TableCell>{t('columns.email')}</TableCell>
-                <TableCell>{t('columns.role')}</TableCell>
-                <TableCell>{t('columns.job')}</TableCell>
-                <TableCell>{t('columns.speciality')}</TableCell>
-                {platform && <TableCell>{t('columns.organisation')}</TableCell>}
-                <TableCell>{t('columns.status')}</TableCell>
-                <TableCell>{t('columns.lastSignIn')}</TableCell>
-                {mayWrite && <TableCell align="right">{t('columns.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.data.map((u) => (
-                <TableRow key={u.idUser} hover>
-                  <TableCell>{name(u)}</TableCell>
-                  <TableCell>{u.username}</TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>{t(`common:roles.${u.role}`)}</TableCell>
-                  <TableCell>{u.job}</TableCell>
-                  <TableCell>{u.jobSpecialist}</TableCell>
-                  {platform && <TableCell>{u.organization}</TableCell>}
-                  <TableCell>
-                    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                      <Chip size="small" label={u.active ? t('status.active') : t('status.inactive')} color={u.active ? 'success' : 'default'} variant={u.active ? 'filled' : 'outlined'} />
-                      {u.invitation !== 'none' && (
-                        <Chip size="small" variant="outlined" color={u.invitation === 'pending' ? 'info' : 'warning'} label={t(u.invitation === 'pending' ? 'status.invitationPending' : 'status.invitationExpired')} />
-                      )}
-                    </Box>
-                  </TableCell>
-                  <TableCell>{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : t('never')}</TableCell>
-                  {mayWrite && (
-                    <TableCell align="right">
-                      {manageable(u) && (
-                        <IconButton aria-label={t('actions.menu', { name: name(u) })} onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}>
-                          <MoreVertIcon />
-                        </IconButton>
-                      )}
-                    </TableCell>
+        <PagedTable
+          label={t('title')}
+          columns={columns}
+          rows={data?.data}
+          renderRow={(u) => (
+            <TableRow key={u.idUser} hover>
+              <TableCell>{name(u)}</TableCell>
+              <TableCell>{u.username}</TableCell>
+              <TableCell>{u.email}</TableCell>
+              <TableCell>{t(`common:roles.${u.role}`)}</TableCell>
+              <TableCell>{u.job}</TableCell>
+              <TableCell>{u.jobSpecialist}</TableCell>
+              {showOrganisation && <TableCell>{u.organization}</TableCell>}
+              <TableCell>
+                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  <Chip size="small" label={u.active ? t('status.active') : t('status.inactive')} color={u.active ? 'success' : 'default'} variant={u.active ? 'filled' : 'outlined'} />
+                  {u.invitation !== 'none' && (
+                    <Chip size="small" variant="outlined" color={u.invitation === 'pending' ? 'info' : 'warning'} label={t(u.invitation === 'pending' ? 'status.invitationPending' : 'status.invitationExpired')} />
                   )}
-                </TableRow>
-              ))}
-              {data && data.data.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={10}>
-                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                      {t('empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
+                </Box>
+              </TableCell>
+              <TableCell>{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : t('never')}</TableCell>
+              {mayWrite && (
+                <TableCell align="right" sx={STICKY_CELL}>
+                  {manageable(u) && (
+                    <IconButton aria-label={t('actions.menu', { name: name(u) })} onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}>
+                      <MoreVertIcon />
+                    </IconButton>
+                  )}
+                </TableCell>
               )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={params.page - 1}
-          rowsPerPage={params.pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, page) => update({ page: page + 1 })}
-          onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
-          labelRowsPerPage={t('rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+            </TableRow>
+          )}
+          empty={t('empty')}
+          loading={table.isFetching}
+          error={table.error}
+          page={params.page}
+          pageSize={params.pageSize}
+          pageSizes={PAGE_SIZES}
+          total={data?.total ?? 0}
+          onPage={(page) => update({ page })}
+          onPageSize={(pageSize) => update({ pageSize, page: 1 })}
         />
       </Paper>
 

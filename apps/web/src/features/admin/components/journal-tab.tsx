@@ -1,17 +1,10 @@
 import {
-  Alert,
   Box,
   Button,
   Chip,
   Grid,
-  LinearProgress,
   MenuItem,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -25,6 +18,7 @@ import 'dayjs/locale/fr';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlatformRole, isRole } from '@wellbe/shared/roles';
+import { PagedTable } from '../../../components/paged-table.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { downloadJournalCsv, useJournal, useOrganisationChoices, type JournalFilterValues } from '../api/admin-api.ts';
@@ -126,66 +120,40 @@ export function JournalTab() {
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
         {t('journal.timeZone', { timeZone })}
       </Typography>
-      {journal.isFetching && <LinearProgress aria-label={t('loading')} />}
-      {journal.isError && <Alert severity="error">{journal.error.message}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={t('tabs.journal')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('journal.columns.at')}</TableCell>
-              <TableCell>{t('journal.columns.user')}</TableCell>
-              <TableCell>{t('journal.columns.role')}</TableCell>
-              <TableCell>{t('journal.columns.action')}</TableCell>
-              <TableCell>{t('journal.columns.record')}</TableCell>
-              <TableCell>{t('journal.columns.patient')}</TableCell>
-              <TableCell>{t('journal.columns.outcome')}</TableCell>
-              <TableCell>{t('journal.columns.ip')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {journal.data?.data.map((e) => (
-              <TableRow key={e.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.format(new Date(e.at)).replace(',', '')}</TableCell>
-                <TableCell>
-                  {e.userName ?? t('journal.anonymous')}
-                  {e.username && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {e.username}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>{e.role && isRole(e.role) ? t(`common:roles.${e.role}`) : ''}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{e.action}</TableCell>
-                <TableCell>{e.recordType}</TableCell>
-                <TableCell>{e.patientName}</TableCell>
-                <TableCell>
-                  <Chip size="small" variant="outlined" color={OUTCOME_COLORS[e.outcome]} label={t(`journal.outcomes.${e.outcome}`)} />
-                </TableCell>
-                <TableCell>{e.ip}</TableCell>
-              </TableRow>
-            ))}
-            {journal.data && journal.data.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {t('journal.empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
+      <PagedTable
+        label={t('tabs.journal')}
+        columns={(['at', 'user', 'role', 'action', 'record', 'patient', 'outcome', 'ip'] as const).map((key) => ({ key, label: t(`journal.columns.${key}`) }))}
+        rows={journal.data?.data}
+        renderRow={(e) => (
+        <TableRow key={e.id} hover>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.format(new Date(e.at)).replace(',', '')}</TableCell>
+          <TableCell>
+            {e.userName ?? t('journal.anonymous')}
+            {e.username && (
+              <Typography variant="caption" color="text.secondary" component="div">
+                {e.username}
+              </Typography>
             )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={journal.data?.total ?? 0}
-        page={page - 1}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_, p) => setPage(p + 1)}
-        onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(1))}
-        labelRowsPerPage={t('rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+          </TableCell>
+          <TableCell>{e.role && isRole(e.role) ? t(`common:roles.${e.role}`) : ''}</TableCell>
+          <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{e.action}</TableCell>
+          <TableCell>{e.recordType}</TableCell>
+          <TableCell>{e.patientName}</TableCell>
+          <TableCell>
+            <Chip size="small" variant="outlined" color={OUTCOME_COLORS[e.outcome]} label={t(`journal.outcomes.${e.outcome}`)} />
+          </TableCell>
+          <TableCell>{e.ip}</TableCell>
+        </TableRow>
+        )}
+        empty={t('journal.empty')}
+        loading={journal.isFetching}
+        error={journal.error}
+        page={page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        total={journal.data?.total ?? 0}
+        onPage={setPage}
+        onPageSize={(size) => (setPageSize(size), setPage(1))}
       />
     </Box>
   );

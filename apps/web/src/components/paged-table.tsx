@@ -1,0 +1,98 @@
+import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PagedColumn {
+  key: string;
+  label: ReactNode;
+  align?: 'right';
+  /** The last column of actions stays in view while the rest of a wide table scrolls under it. */
+  sticky?: boolean;
+  sx?: CSSProperties;
+  /** A column the server sorts by: the header becomes a sort button. */
+  sort?: { active: boolean; direction: 'asc' | 'desc'; onSort: () => void };
+}
+
+export interface PagedTableProps<T> {
+  label: string;
+  columns: PagedColumn[];
+  /** undefined while nothing has loaded yet: neither rows nor the empty message then. */
+  rows: T[] | undefined;
+  renderRow: (row: T) => ReactNode;
+  empty: ReactNode;
+  loading: boolean;
+  error?: Error | null;
+  /** 1-based page, as the APIs count it. */
+  page: number;
+  pageSize: number;
+  pageSizes: number[];
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+/** Cells of a sticky actions column: opaque, so the scrolled columns pass under them. */
+export const STICKY_CELL = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
+/**
+ * A server-paged table (users, organisations, patients, journal): progress bar, error, header,
+ * rows, the empty message, and the pagination. Wider than its card, it scrolls inside the card.
+ */
+export function PagedTable<T>({ label, columns, rows, renderRow, empty, loading, error, page, pageSize, pageSizes, total, onPage, onPageSize }: PagedTableProps<T>) {
+  const { t } = useTranslation('common');
+  // Past the last page (rows deleted, a stale link), show the last one rather than an empty range.
+  const shownPage = Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1));
+  return (
+    <>
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('table.loading')} />}</Box>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell
+                  key={c.key}
+                  align={c.align}
+                  sortDirection={c.sort?.active ? c.sort.direction : false}
+                  sx={{ ...(c.sticky ? STICKY_CELL : {}), ...c.sx }}
+                >
+                  {c.sort ? (
+                    <TableSortLabel active={c.sort.active} direction={c.sort.active ? c.sort.direction : 'asc'} onClick={c.sort.onSort}>
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows?.map(renderRow)}
+            {rows && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {empty}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={shownPage}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={pageSizes}
+        onPageChange={(_, p) => onPage(p + 1)}
+        onRowsPerPageChange={(e) => onPageSize(Number(e.target.value))}
+        labelRowsPerPage={t('table.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+      />
+    </>
+  );
+}
