@@ -91,18 +91,18 @@ export async function createConsultation(
 }
 
 /** A consultation the caller may see (through its patient's scope), or 404 journalled. */
-async function consultationInScope(ctx: AppContext, request: FastifyRequest, id: string, action: string): Promise<ConsultationRow> {
+async function consultationInScope(ctx: AppContext, request: FastifyRequest, id: string, action: string, scope: { read?: boolean } = {}): Promise<ConsultationRow> {
   const row = await findConsultation(ctx.db, id);
   if (!row) {
     await recordAudit(ctx, request, { action, outcome: 'denied', recordType: 'consultation', recordId: id });
     throw notFound(CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
   }
-  await getPatientInScope(ctx, request, row.patientId, action);
+  await getPatientInScope(ctx, request, row.patientId, action, scope);
   return row;
 }
 
 export async function readConsultation(ctx: AppContext, request: FastifyRequest, id: string): Promise<ConsultationDetail> {
-  const row = await consultationInScope(ctx, request, id, 'consultation.read');
+  const row = await consultationInScope(ctx, request, id, 'consultation.read', { read: true });
   const detail = await toDetail(ctx, row);
   await recordAudit(ctx, request, { action: 'consultation.read', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId });
   return detail;

@@ -237,6 +237,26 @@ describe('GET and PUT /api/consultations/:id (edit mode)', () => {
     expect(json(await read(pr, id)).data.Weight).toBe(70.5);
   });
 
+  it('keeps an archived patient\'s consultation readable to SA and DE only, and takes no new one', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/patient',
+      headers: pr.auth,
+      payload: { action: 'create', Iduser: pr.id, idOrganization: pr.idOrganization, patientCreate: { FullName: 'Archivé Test', PhoneNumber: '06 55 44 33 22', Email: 'archive@exemple.fr' } },
+    });
+    const idPatient = json(created).idPatient;
+    const id = json(await create(pr, {}, { idPatient })).idConsultation;
+    expect((await t.app.inject({ method: 'POST', url: `/api/patients/${idPatient}/archive`, headers: pr.auth })).statusCode).toBe(200);
+    for (const username of ['sa', 'de']) {
+      const res = await read(await t.login(username), id);
+      expect(res.statusCode, username).toBe(200);
+      expect(json(res).data.idPatient).toBe(idPatient);
+    }
+    expect((await read(pr, id)).statusCode).toBe(404);
+    const again = await create(await t.login('de'), {}, { idPatient, idConsultation: randomUUID() });
+    expect(again.statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown consultation', async () => {
     expect((await read(pr, randomUUID())).statusCode).toBe(404);
   });

@@ -83,7 +83,7 @@ export async function openDocument(ctx: AppContext, request: FastifyRequest, id:
     await recordAudit(ctx, request, { action: 'document.download', outcome: 'denied', recordType: 'document', recordId: id });
     throw notFound(DOCUMENT_MESSAGES.notFound, 'document_not_found');
   }
-  await getPatientInScope(ctx, request, doc.patientId, 'document.download');
+  await getPatientInScope(ctx, request, doc.patientId, 'document.download', { read: true });
   const filePath = storedPath(ctx.config.dataDir, doc.sha256);
   const stream = createReadStream(filePath);
   // Fail here (404) rather than mid-stream when the file is missing on disk.

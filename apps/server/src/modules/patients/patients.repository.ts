@@ -93,12 +93,12 @@ export async function searchPatients(db: Database, search: PatientSearch): Promi
   return { rows, total };
 }
 
-/** One live patient, whatever its organisation (the service checks the scope). */
-export async function findPatientById(db: Database, id: string): Promise<PatientRow | null> {
+/** One patient, archived or not, whatever its organisation (the service checks the scope). */
+export async function findPatientById(db: Database, id: string): Promise<(PatientRow & { archivedAt: Date | null }) | null> {
   const [row] = await db
-    .select(rowColumns)
+    .select({ ...rowColumns, archivedAt: patients.archivedAt })
     .from(patients)
-    .where(and(eq(patients.id, id), isNull(patients.archivedAt)))
+    .where(eq(patients.id, id))
     .limit(1);
   return row ?? null;
 }

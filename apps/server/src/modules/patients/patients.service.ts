@@ -91,13 +91,15 @@ function toListEntry(row: PatientRow) {
 
 /**
  * A patient the caller may work on: same organisation (SA/DE platform-wide), a PT only their own.
+ * An archived patient takes no new record, but stays readable to SA and DE (issue 6) when `read`.
  * Anything else is answered as not found (existence is private, DESIGN §3) and journalled as denied.
  */
-export async function getPatientInScope(ctx: AppContext, request: FastifyRequest, idPatient: string, action: string): Promise<PatientRow> {
+export async function getPatientInScope(ctx: AppContext, request: FastifyRequest, idPatient: string, action: string, { read = false } = {}): Promise<PatientRow> {
   const user = caller(request);
   const row = await findPatientById(ctx.db, idPatient);
   const allowed =
     !!row &&
+    (!row.archivedAt || (read && isPlatformRole(user.role))) &&
     (isPlatformRole(user.role) || row.organizationId === user.organizationId) &&
     (user.role !== 'PT' || user.patientId === row.id);
   if (!allowed) {
