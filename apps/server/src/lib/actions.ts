@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { z } from 'zod';
-import { forbidden } from './errors.ts';
+import { forbidden, isIdentityMismatch } from './errors.ts';
 import { isGuestOnly, unauthenticated } from '../plugins/authenticate.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 
@@ -54,7 +54,17 @@ export function registerActions(app: FastifyInstance, path: string, actions: Rec
     },
     handler: async (request, reply) => {
       const payload = request.body as { action: string };
-      return actions[payload.action].handler(request, payload, reply);
+      const def = actions[payload.action];
+      try {
+        return await def.handler(request, payload, reply);
+      } catch (err) {
+        // DESIGN §4: a refused attempt on patient data is journalled too, including a body naming
+        // another user or organisation than the token's (the role itself was allowed).
+        if (def.patientData && isIdentityMismatch(err)) {
+          await recordAudit(app.ctx, request, { action: `${path}:${payload.action}`, outcome: 'denied', details: { reason: 'identity_mismatch' } });
+        }
+        throw err;
+      }
     },
   });
 }

@@ -4,7 +4,7 @@ import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { isRole } from '@wellbe/shared/roles';
 import { organisations, users } from '../db/tables.ts';
-import { AppError, forbidden } from '../lib/errors.ts';
+import { AppError, forbidden, isIdentityMismatch } from '../lib/errors.ts';
 import { verifyToken } from '../modules/auth/auth.tokens.ts';
 import type { SessionUser } from '../context.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
@@ -101,6 +101,14 @@ export function registerAuth(app: FastifyInstance) {
         await recordAudit(app.ctx, request, { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied' });
       }
       throw forbidden();
+    }
+  });
+
+  // A patient-data route whose body or query names another user or organisation than the token's
+  // is refused by lib/scope.ts; the refusal is journalled like the others (DESIGN §4).
+  app.addHook('onError', async (request, _reply, error) => {
+    if (request.routeOptions.config?.patientData && isIdentityMismatch(error)) {
+      await recordAudit(app.ctx, request, { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied', details: { reason: 'identity_mismatch' } });
     }
   });
 }

@@ -63,6 +63,21 @@ describe('POST /api/patient action list', () => {
     expect((await post(pr, { action: 'list', Iduser: pr.id, idOrganization: pr2.idOrganization })).statusCode).toBe(403);
   });
 
+  it('journals a refused spoofed Iduser or idOrganization as denied', async () => {
+    const pa = await t.login('pa');
+    const pr2 = await t.login('pr2');
+    const denied = async () =>
+      (await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.userId, pr.id), eq(auditEvents.outcome, 'denied')))).length;
+    const before = await denied();
+    expect((await post(pr, { action: 'list', Iduser: pa.id, idOrganization: pr.idOrganization })).statusCode).toBe(403);
+    expect(await denied()).toBe(before + 1);
+    expect((await post(pr, { action: 'list', Iduser: pr.id, idOrganization: pr2.idOrganization })).statusCode).toBe(403);
+    expect(await denied()).toBe(before + 2);
+    const rest = await t.app.inject({ method: 'GET', url: `/api/patients?idOrganization=${pr2.idOrganization}`, headers: pr.auth });
+    expect(rest.statusCode).toBe(403);
+    expect(await denied()).toBe(before + 3);
+  });
+
   it('journals each list', async () => {
     await list(pr);
     const rows = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.userId, pr.id), eq(auditEvents.action, 'patient.list')));
