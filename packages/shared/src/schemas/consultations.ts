@@ -29,6 +29,15 @@ export const CONSULTATION_MESSAGES = {
 } as const;
 
 export const RICH_TEXT_MAX = 200_000;
+
+/** A readable date between 1900 and 2100: '-271821-04-20' or '99999-01-01' parse in JavaScript but
+ * are no consultation date (and PostgreSQL refused them with a 500). */
+function isPlausibleConsultationDate(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1900 && year <= 2100;
+}
 const text = (max: number) => z.string({ error: CONSULTATION_MESSAGES.tooLong }).max(max, CONSULTATION_MESSAGES.tooLong);
 const rich = () => text(RICH_TEXT_MAX).default('');
 const plain = () => text(2_000).nullish();
@@ -39,7 +48,7 @@ export const consultationFieldsSchema = z
     ConsultationDate: z
       .string({ error: CONSULTATION_MESSAGES.date })
       .max(40, CONSULTATION_MESSAGES.date)
-      .refine((v) => !Number.isNaN(Date.parse(v)), CONSULTATION_MESSAGES.date)
+      .refine(isPlausibleConsultationDate, CONSULTATION_MESSAGES.date)
       .nullish(),
     ConsultationNote: rich(),
     Diagnostic: rich(),

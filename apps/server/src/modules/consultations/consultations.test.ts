@@ -143,6 +143,8 @@ describe('POST /api/consultation action createBySpeciality', () => {
       [{ startEradiationDate: '2026-02-30' }, 'Date de début de la douleur invalide (format AAAA-MM-JJ attendu).'],
       [{ startEradiationDate: '13/11/2026' }, 'Date de début de la douleur invalide (format AAAA-MM-JJ attendu).'],
       [{ ConsultationDate: 'hier' }, 'Date de consultation invalide.'],
+      [{ ConsultationDate: '-271821-04-20T00:00:00Z' }, 'Date de consultation invalide.'],
+      [{ ConsultationDate: '99999-01-01' }, 'Date de consultation invalide.'],
       [{ preventionType: 'quaternary' }, 'Type de prévention invalide.'],
     ];
     for (const [extra, message] of cases) {
