@@ -9,6 +9,7 @@ import { MAX_UPLOAD_BYTES } from '@wellbe/shared/constants';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandler(app);
   registerRouteCatalog(app);
   registerAuth(app);
+  registerInputGuard(app);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
   });

@@ -70,6 +70,19 @@ describe('one error shape, 400 for bad input', () => {
     }
   });
 
+  it('a NUL character anywhere in a body or query: 400, not a 500 from PostgreSQL', async () => {
+    const s = await t.login('pr');
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/patient', headers: s.auth, payload: { action: 'list', Iduser: s.id, q: 'a\u0000b' } }),
+      await t.app.inject({ method: 'GET', url: '/api/patients?q=%00', headers: s.auth }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/user/update', headers: s.auth, payload: { user: { displayName: 'Julien\u0000' } } }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, error: { code: 'validation', message: 'Requête invalide.' } });
+    }
+  });
+
   it('an unknown or missing action: 400', async () => {
     const s = await t.login('pr');
     for (const payload of [{ action: 'explode' }, { Iduser: s.id }, { action: 42 }]) {
