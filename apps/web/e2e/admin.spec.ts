@@ -1,16 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
 
 // Issue 7: the access journal answers "who opened this file, and when". As `pa`, open a patient's
 // file, then filter the journal by that patient.
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Nom d’utilisateur').fill(username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('as pa: filter the journal by a patient opened earlier', async ({ page }) => {
   await signIn(page, 'pa');

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, panel, saveButton, serious, signIn } from './support.ts';
 
 // Issue 5: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
 // the token went bad, and the draft cleared at logout.
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
-const panel = (page: Page) => page.getByRole('dialog', { name: /^Consultation/ });
-const saveButton = (page: Page) => panel(page).getByRole('button', { name: 'Enregistrer', exact: true });
 
 async function apiSession(request: APIRequestContext, username: string) {
   const res = await request.post('/api/user', { data: { action: 'login', Username: username, Password: DEMO_PASSWORD } });
@@ -125,8 +116,6 @@ test('names a document the server refused, with why, and offers to retry it', as
 });
 
 test('the open panel and its patient dialog have no serious or critical accessibility violation', async ({ page }) => {
-  const serious = (violations: { id: string; impact?: string | null }[]) =>
-    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   await signIn(page, 'pg');
   await page.getByRole('button', { name: 'Consultation', exact: true }).click();
   await expect(panel(page).getByRole('region', { name: 'Diététique' })).toBeVisible();

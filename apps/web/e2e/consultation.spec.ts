@@ -1,26 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import { editor, panel, saveButton, signIn } from './support.ts';
 
 // Issue 5: the consultation panel as a practitioner uses it, in Chromium against the real server on
 // a fresh demo database. The tests run in order and build on each other (one patient created, then
 // found again).
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 const PATIENT = 'Éloïse Verdier-Test';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(2400), 'latin1');
 
 test.describe.configure({ mode: 'serial' });
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
-const panel = (page: Page) => page.getByRole('dialog', { name: /^Consultation/ });
-const saveButton = (page: Page) => panel(page).getByRole('button', { name: 'Enregistrer', exact: true });
 const patientDialog = (page: Page) => page.getByRole('dialog', { name: 'Choisissez un patient' });
-const editor = (page: Page, name: string) => panel(page).getByRole('textbox', { name, exact: true });
 
 async function openPanel(page: Page) {
   await page.getByRole('button', { name: 'Consultation', exact: true }).click();

@@ -1,15 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support.ts';
 
 // Issue 7: as `sa`, create an organisation from /organizations; others see the page is reserved.
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Nom d’utilisateur').fill(username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('as sa: create an organisation, its SIRET checked', async ({ page }) => {
   await signIn(page, 'sa');

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { editor, panel, signIn } from './support.ts';
 
 // Issue 6: the patient list and the patient file, in Chromium against the real server on a fresh
 // demo database. Serial: the practitioner's consultations and the patient's notice build on each other.
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 const PATIENT = 'Agathe Sérénité-Test';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(1800), 'latin1');
 
@@ -15,16 +15,7 @@ async function expectAccessible(page: Page) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
-const panel = (page: Page) => page.getByRole('dialog', { name: /^Consultation/ });
-const editor = (page: Page, name: string) => panel(page).getByRole('textbox', { name, exact: true });
 
 /** Records a consultation through the panel of SPEC §2 for a patient picked in the autocomplete. */
 async function recordConsultation(page: Page, values: { size: string; weight: string; diagnostic: string; pdf?: boolean }) {

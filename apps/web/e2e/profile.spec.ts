@@ -1,18 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, serious, signIn } from './support.ts';
 
 // Issue 4, as `pa`: the profile screen of SPEC §2 and the password change of SPEC §5.
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 const NEW_PASSWORD = 'Nouveau-Mdp-2026!';
 
-async function signIn(page: Page, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill('pa');
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  // Signed in, the app goes to / and then /dashboard: wait for the end of the redirects.
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function openProfile(page: Page) {
   await page.getByRole('button', { name: 'Menu utilisateur' }).click();
@@ -43,7 +35,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('opens the profile, toggles edit mode and watches the save button', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'pa');
   await openProfile(page);
   await expect(page.getByText('Antoine Lefèvre', { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('profile-job')).toHaveText('Médecin généraliste');
@@ -70,7 +62,7 @@ test('opens the profile, toggles edit mode and watches the save button', async (
 });
 
 test('shows the message of a wrong confirmation', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'pa');
   await openProfile(page);
   await editToggle(page).click();
   await input(page, 'Ancien mot de passe').fill(DEMO_PASSWORD);
@@ -81,7 +73,7 @@ test('shows the message of a wrong confirmation', async ({ page }) => {
 });
 
 test('cancels with the confirmation', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'pa');
   await openProfile(page);
   await editToggle(page).click();
   await input(page, 'Téléphone').fill('07 12 34 56 78');
@@ -102,9 +94,7 @@ test('cancels with the confirmation', async ({ page }) => {
 });
 
 test('has no serious or critical accessibility violation, read and edit modes', async ({ page }) => {
-  const serious = (violations: { impact?: string | null; id: string }[]) =>
-    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  await signIn(page);
+  await signIn(page, 'pa');
   await openProfile(page);
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await editToggle(page).click();
@@ -114,7 +104,7 @@ test('has no serious or critical accessibility violation, read and edit modes', 
 });
 
 test('changes the password for real, signs out and signs in with the new one', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, 'pa');
   await openProfile(page);
   await editToggle(page).click();
   await input(page, 'Téléphone professionnel').fill('01 45 67 89 10');
@@ -141,7 +131,7 @@ test('changes the password for real, signs out and signs in with the new one', a
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert')).toContainText('Identifiant ou mot de passe incorrect.');
-  await signIn(page, NEW_PASSWORD);
+  await signIn(page, 'pa', NEW_PASSWORD);
   await openProfile(page);
   await expect(page.getByTestId('profile-name')).toHaveText('Antoine Lefèvre');
 });

@@ -1,20 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, fillSignIn, mailDir, newestMail, serious } from './support.ts';
 
 // Issue 3: the web application shell, signed in as several demo users, in Chromium against the
 // real server on a fresh demo database.
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const mailDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? 3210}`, 'mail');
 
-async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('Nom d’utilisateur').fill(username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
 
 async function menuEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
@@ -34,7 +25,7 @@ test.describe('menus by role', () => {
   for (const [username, entries] of cases) {
     test(`${username} sees exactly the entries of their role`, async ({ page }) => {
       await page.goto('/login');
-      await signIn(page, username);
+      await fillSignIn(page, username);
       await expect(page).toHaveURL(/\/dashboard$/);
       expect(await menuEntries(page)).toEqual(entries);
       await expect(page.getByText('Mode démo')).toBeVisible();
@@ -43,7 +34,7 @@ test.describe('menus by role', () => {
 
   test('the dashboard greets the user with role and organisation', async ({ page }) => {
     await page.goto('/login');
-    await signIn(page, 'pr');
+    await fillSignIn(page, 'pr');
     await expect(page.getByRole('heading', { level: 1, name: 'Bonjour Julien' })).toBeVisible();
     await expect(page.getByTestId('dashboard-role')).toHaveText('Praticien');
     await expect(page.getByTestId('dashboard-organisation')).toHaveText('Cabinet Démo');
@@ -53,7 +44,7 @@ test.describe('menus by role', () => {
 test.describe('guards', () => {
   test('a forbidden route sends the signed-in user away', async ({ page }) => {
     await page.goto('/login');
-    await signIn(page, 'pr');
+    await fillSignIn(page, 'pr');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/user');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -63,7 +54,7 @@ test.describe('guards', () => {
   test('a guest goes to /login and comes back to the requested page after sign-in', async ({ page }) => {
     await page.goto('/agenda');
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, 'pr');
+    await fillSignIn(page, 'pr');
     await expect(page).toHaveURL(/\/agenda$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
     await expect(page.getByText('Module pas encore disponible')).toBeVisible();
@@ -101,7 +92,7 @@ test.describe('guards', () => {
 test.describe('session and languages', () => {
   test('logout shows "Déconnecter.." and ends on /login with the session cleared', async ({ page }) => {
     await page.goto('/login');
-    await signIn(page, 'ad');
+    await fillSignIn(page, 'ad');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Menu utilisateur' }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
@@ -127,7 +118,7 @@ test.describe('session and languages', () => {
 
   test('the navbar style is saved for the user ("User data saved with api") and kept', async ({ page }) => {
     await page.goto('/login');
-    await signIn(page, 'pg');
+    await fillSignIn(page, 'pg');
     await page.getByRole('button', { name: 'Réglages de l’affichage' }).click();
     await page.getByRole('radio', { name: 'Style 3 : sombre' }).check();
     await expect(page.getByText('User data saved with api')).toBeVisible();
@@ -139,10 +130,9 @@ test.describe('session and languages', () => {
 
 /** The newest .eml sent to `to`, decoded from quoted-printable. */
 function lastMailTo(to: string): string {
-  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${to}.eml`)).sort() : [];
-  if (!files.length) throw new Error(`no mail to ${to} in ${mailDir}`);
-  const raw = fs.readFileSync(path.join(mailDir, files.at(-1)!), 'utf8');
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = newestMail(`-${to}.eml`);
+  if (!text) throw new Error(`no mail to ${to} in ${mailDir}`);
+  return text;
 }
 
 test('the forgot-password mail link resets the password', async ({ page }) => {
@@ -163,7 +153,7 @@ test('the forgot-password mail link resets the password', async ({ page }) => {
   await expect(page.getByText('Votre mot de passe a été modifié. Vous pouvez vous connecter.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Retour à la connexion' }).click();
-  await signIn(page, 'us', DEMO_PASSWORD);
+  await fillSignIn(page, 'us', DEMO_PASSWORD);
   await expect(page.getByText('Identifiant ou mot de passe incorrect.')).toBeVisible();
   await page.getByLabel('Mot de passe', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -195,8 +185,6 @@ test('self-registration signs the new user in and the mailed link confirms the a
 });
 
 test.describe('accessibility (axe-core)', () => {
-  const serious = (violations: { impact?: string | null; id: string }[]) =>
-    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
   test('/login has no serious or critical violation', async ({ page }) => {
     await page.goto('/login');
@@ -207,7 +195,7 @@ test.describe('accessibility (axe-core)', () => {
 
   test('/dashboard has no serious or critical violation', async ({ page }) => {
     await page.goto('/login');
-    await signIn(page, 'de');
+    await fillSignIn(page, 'de');
     await expect(page.getByRole('heading', { level: 1, name: /Bonjour/ })).toBeVisible();
     const result = await new AxeBuilder({ page }).analyze();
     expect(serious(result.violations)).toEqual([]);

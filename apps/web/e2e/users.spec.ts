@@ -1,34 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { newestMail, signIn } from './support.ts';
 
 // Issue 7: an administrator runs the practice's accounts from the screens alone. As `ad`: create a
 // practitioner, open the invitation mail the server wrote to DATA_DIR/mail, set a password on
 // /register/{userId}, sign in as them; then deactivate them and see their session end.
-const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
-const NEW_PASSWORD = 'Bienvenue-Cabinet-2026!';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const mailDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? 3210}`, 'mail');
+const NEW_PASSWORD = 'Bienvenue-Cabinet-2026!';
 const stamp = Date.now().toString(36);
 const practitioner = { firstName: 'Inès', lastName: 'Carpentier', username: `icarpentier${stamp}`, email: `ines.carpentier.${stamp}@exemple.fr` };
 
 test.describe.configure({ mode: 'serial' });
 
-async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Nom d’utilisateur').fill(username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The invitation link of the newest .eml sent to an address (quoted-printable decoded). */
 function invitationLink(email: string): string {
-  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(`${email}.eml`)).sort() : [];
-  expect(files.length, `mail to ${email} in ${mailDir}`).toBeGreaterThan(0);
-  const raw = fs.readFileSync(path.join(mailDir, files.at(-1)!), 'utf8');
-  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = newestMail(`${email}.eml`) ?? '';
+  expect(text, `mail to ${email}`).not.toBe('');
   const match = /https?:\/\/[^\s]+(\/register\/[0-9a-f-]{36}\?token=[\w-]+)/.exec(text);
   expect(match, 'invitation link in the mail').not.toBeNull();
   return match![1];

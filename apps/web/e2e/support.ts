@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+// What every journey needs: the demo password, signing in, the mails the server wrote, the
+// consultation panel, and the accessibility verdict (DESIGN §7).
+export const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Without SMTP the e2e server writes its mails here (one data folder per E2E_PORT). */
+export const mailDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? 3210}`, 'mail');
+
+/** Fills and sends the sign-in form already on screen; the caller says where it should lead. */
+export async function fillSignIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Nom d’utilisateur').fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in from /login; the app goes to / and then /dashboard: waits for the end of the redirects. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await fillSignIn(page, username, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The newest .eml whose file name ends with `suffix`, decoded from quoted-printable; undefined if none. */
+export function newestMail(suffix: string): string | undefined {
+  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(suffix)).sort() : [];
+  if (!files.length) return undefined;
+  const raw = fs.readFileSync(path.join(mailDir, files.at(-1)!), 'utf8');
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The ids of the serious or critical axe violations (DESIGN §7: there must be none). */
+export const serious = (violations: { id: string; impact?: string | null }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+export const panel = (page: Page) => page.getByRole('dialog', { name: /^Consultation/ });
+export const saveButton = (page: Page) => panel(page).getByRole('button', { name: 'Enregistrer', exact: true });
+export const editor = (page: Page, name: string) => panel(page).getByRole('textbox', { name, exact: true });
