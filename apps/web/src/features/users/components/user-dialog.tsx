@@ -1,11 +1,11 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, TextField } from '@mui/material';
+import { Grid, MenuItem, TextField } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isPlatformRole, PRIVILEGED_ROLES, ROLES, type Role } from '@wellbe/shared/roles';
 import { userCreateSchema, userEditableSchema, type ManagedUser } from '@wellbe/shared/schemas/users';
+import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateUser, useOrganisationOptions, useSpecialists, useUpdateUser } from '../api/users-api.ts';
 
@@ -30,7 +30,6 @@ interface FormValues {
 /** Create (names, username, email, role, job, speciality, phones → invitation) or edit a user. */
 export function UserDialog({ user, onClose, onSaved }: { user: ManagedUser | null; onClose: () => void; onSaved: (user: ManagedUser, created: boolean) => void }) {
   const { t, i18n } = useTranslation(['users', 'common']);
-  const titleId = useId();
   const session = useSession();
   const platform = isPlatformRole(session.role);
   const specialists = useSpecialists();
@@ -76,107 +75,95 @@ export function UserDialog({ user, onClose, onSaved }: { user: ManagedUser | nul
     }
   });
 
-  const field = (name: keyof FormValues) => ({ ...register(name), error: !!formState.errors[name], helperText: formState.errors[name]?.message, fullWidth: true });
+  const field = fieldProps(register, formState.errors);
 
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id={titleId}>{user ? t('form.titleEdit') : t('form.titleCreate')}</DialogTitle>
-        <DialogContent>
-          {mutation.isError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {mutation.error.message}
-            </Alert>
+    <FormDialog
+      title={user ? t('form.titleEdit') : t('form.titleCreate')}
+      busy={mutation.isPending}
+      error={mutation.error?.message}
+      cancelLabel={t('form.cancel')}
+      submitLabel={user ? t('form.save') : t('form.create')}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+    >
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('form.firstName')} required autoFocus {...field('firstName')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('form.lastName')} required {...field('lastName')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('form.username')} required disabled={!!user} {...field('username')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('form.email')} required type="email" disabled={!!user} {...field('email')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Controller
+          name="role"
+          control={control}
+          render={({ field: f }) => (
+            <TextField
+              select
+              label={t('form.role')}
+              required
+              fullWidth
+              {...f}
+              disabled={self || patientAccount}
+              helperText={self ? t('form.ownRole') : patientAccount ? t('form.patientRole') : undefined}
+            >
+              {roleChoices.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {t(`common:roles.${r}`)}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('form.firstName')} required autoFocus {...field('firstName')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('form.lastName')} required {...field('lastName')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('form.username')} required disabled={!!user} {...field('username')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('form.email')} required type="email" disabled={!!user} {...field('email')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                name="role"
-                control={control}
-                render={({ field: f }) => (
-                  <TextField
-                    select
-                    label={t('form.role')}
-                    required
-                    fullWidth
-                    {...f}
-                    disabled={self || patientAccount}
-                    helperText={self ? t('form.ownRole') : patientAccount ? t('form.patientRole') : undefined}
-                  >
-                    {roleChoices.map((r) => (
-                      <MenuItem key={r} value={r}>
-                        {t(`common:roles.${r}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('form.job')} {...field('job')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                name="idJobSpecialist"
-                control={control}
-                render={({ field: f }) => (
-                  <TextField select label={t('form.speciality')} fullWidth {...f}>
-                    <MenuItem value="">{t('form.noSpeciality')}</MenuItem>
-                    {(specialists.data ?? []).map((s) => (
-                      <MenuItem key={s.id} value={String(s.id)}>
-                        {s.labels[i18n.language as keyof typeof s.labels] ?? s.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            {platform && !user && (
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  name="idOrganization"
-                  control={control}
-                  render={({ field: f }) => (
-                    <TextField select label={t('form.organisation')} required fullWidth {...f}>
-                      {(organisations.data ?? []).filter((o) => o.active).map((o) => (
-                        <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                          {o.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              </Grid>
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('form.job')} {...field('job')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Controller
+          name="idJobSpecialist"
+          control={control}
+          render={({ field: f }) => (
+            <TextField select label={t('form.speciality')} fullWidth {...f}>
+              <MenuItem value="">{t('form.noSpeciality')}</MenuItem>
+              {(specialists.data ?? []).map((s) => (
+                <MenuItem key={s.id} value={String(s.id)}>
+                  {s.labels[i18n.language as keyof typeof s.labels] ?? s.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Grid>
+      {platform && !user && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="idOrganization"
+            control={control}
+            render={({ field: f }) => (
+              <TextField select label={t('form.organisation')} required fullWidth {...f}>
+                {(organisations.data ?? []).filter((o) => o.active).map((o) => (
+                  <MenuItem key={o.idOrganization} value={o.idOrganization}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
             )}
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('form.phone')} type="tel" {...field('phoneNumber')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('form.professionalNumber')} type="tel" {...field('professionalNumber')} />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {user ? t('form.save') : t('form.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          />
+        </Grid>
+      )}
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('form.phone')} type="tel" {...field('phoneNumber')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('form.professionalNumber')} type="tel" {...field('professionalNumber')} />
+      </Grid>
+    </FormDialog>
   );
 }
