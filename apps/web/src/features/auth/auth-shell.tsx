@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Box, Paper, Typography } from '@mui/material';
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Box, Link as MuiLink, Paper, Typography } from '@mui/material';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { DemoBadge } from '../../components/demo-badge.tsx';
@@ -61,3 +62,28 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
     </Box>
   );
 }
+
+/** The form of a guest page, one column: the error (the server's message, SPEC §8) above its fields. */
+export function AuthForm({ error, onSubmit, children }: { error: string | null; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+      {error && <Alert severity="error">{error}</Alert>}
+      {children}
+    </Box>
+  );
+}
+
+/** The way back to /login under the card of the forgot, reset and invitation pages. */
+export function BackToLogin() {
+  const { t } = useTranslation('auth');
+  return (
+    <Box sx={{ textAlign: 'center', mt: 3 }}>
+      <MuiLink component={Link} to="/login">
+        {t('backToLogin')}
+      </MuiLink>
+    </Box>
+  );
+}
+
+/** What a failed call says to the user. */
+export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
-import { Link } from 'react-router';
+import { Alert, Button, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from './auth-api.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthForm, AuthShell, BackToLogin, errorText } from './auth-shell.tsx';
 
 /** /forgot-password (guest-only): the answer is the same whether the email exists or not. */
 export function ForgotPasswordPage() {
@@ -25,7 +24,7 @@ export function ForgotPasswordPage() {
       await requestPasswordReset(email.trim());
       setSent(true);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -36,19 +35,14 @@ export function ForgotPasswordPage() {
       {sent ? (
         <Alert severity="success">{t('forgot.sent')}</Alert>
       ) : (
-        <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          {error && <Alert severity="error">{error}</Alert>}
+        <AuthForm error={error} onSubmit={(e) => void submit(e)}>
           <TextField label={t('forgot.email')} type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {t('forgot.submit')}
           </Button>
-        </Box>
+        </AuthForm>
       )}
-      <Box sx={{ textAlign: 'center', mt: 3 }}>
-        <MuiLink component={Link} to="/login">
-          {t('backToLogin')}
-        </MuiLink>
-      </Box>
+      <BackToLogin />
     </AuthShell>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, IconButton, InputAdornment, Link as MuiLink, TextField } from '@mui/material';
+import { Box, Button, IconButton, InputAdornment, Link as MuiLink, TextField } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { signIn } from '../../lib/session.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthForm, AuthShell, errorText } from './auth-shell.tsx';
 
 /**
  * /login (guest-only, no chrome). Sign-in by username and password; a failure shows the server's
@@ -30,19 +30,14 @@ export function LoginPage() {
     try {
       await signIn(username.trim(), password);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
       setBusy(false);
     }
   }
 
   return (
     <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
+      <AuthForm error={error} onSubmit={(e) => void submit(e)}>
         <TextField
           label={t('login.username')}
           name="username"
@@ -89,7 +84,7 @@ export function LoginPage() {
             {t('login.register')}
           </MuiLink>
         </Box>
-      </Box>
+      </AuthForm>
     </AuthShell>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.ts';
 import { confirmEmail } from './auth-api.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthShell, errorText } from './auth-shell.tsx';
 
 /** /mail-confirm?token=… : confirms the email of a self-registered account (link valid 7 days, once). */
 export function MailConfirmPage() {
@@ -23,7 +23,7 @@ export function MailConfirmPage() {
     sent.current = true;
     confirmEmail(token).then(
       () => setState({ kind: 'done' }),
-      (err: unknown) => setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) }),
+      (err: unknown) => setState({ kind: 'error', message: errorText(err) }),
     );
   }, [token]);
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { newPasswordSchema } from '@wellbe/shared/domain/password';
 import { register as registerAccount, setSession } from '../../lib/session.ts';
 import { checkInvitation, completeInvitation } from './auth-api.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthForm, AuthShell, BackToLogin, errorText } from './auth-shell.tsx';
 import { PasswordFields, type NewPasswordValues } from './password-fields.tsx';
 
 /**
@@ -42,13 +42,12 @@ function SelfRegister() {
       await registerAccount({ displayName: v.displayName.trim(), email: v.email.trim(), password: v.password });
     } catch (err) {
       // SPEC §8: register rejects with the server's error.
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   });
   return (
     <AuthShell title={t('register.title')} subtitle={t('register.subtitle')}>
-      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        {error && <Alert severity="error">{error}</Alert>}
+      <AuthForm error={error} onSubmit={(e) => void submit(e)}>
         <TextField label={t('register.displayName')} autoComplete="name" required {...register('displayName')} error={!!formState.errors.displayName} helperText={formState.errors.displayName?.message && t(formState.errors.displayName.message)} />
         <TextField label={t('register.email')} type="email" autoComplete="email" required {...register('email')} error={!!formState.errors.email} helperText={formState.errors.email?.message && t(formState.errors.email.message)} />
         <PasswordFields register={register} errors={formState.errors} />
@@ -61,7 +60,7 @@ function SelfRegister() {
             {t('register.login')}
           </MuiLink>
         </Box>
-      </Box>
+      </AuthForm>
     </AuthShell>
   );
 }
@@ -89,7 +88,7 @@ function CompleteInvitation({ userId }: { userId: string }) {
       const answer = await completeInvitation(userId, token, v.password, v.passwordConfirm);
       setSession(answer.user, answer.access_token);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   });
 
@@ -104,20 +103,15 @@ function CompleteInvitation({ userId }: { userId: string }) {
       )}
       {linkError && <Alert severity="error">{linkError}</Alert>}
       {who && (
-        <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          {error && <Alert severity="error">{error}</Alert>}
+        <AuthForm error={error} onSubmit={(e) => void submit(e)}>
           <TextField label={t('invitation.username')} value={who.username} slotProps={{ input: { readOnly: true } }} />
           <PasswordFields register={register} errors={formState.errors} />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {t('invitation.submit')}
           </Button>
-        </Box>
+        </AuthForm>
       )}
-      <Box sx={{ textAlign: 'center', mt: 3 }}>
-        <MuiLink component={Link} to="/login">
-          {t('backToLogin')}
-        </MuiLink>
-      </Box>
+      <BackToLogin />
     </AuthShell>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { newPasswordSchema } from '@wellbe/shared/domain/password';
 import { resetPassword } from './auth-api.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthForm, AuthShell, BackToLogin, errorText } from './auth-shell.tsx';
 import { PasswordFields, type NewPasswordValues } from './password-fields.tsx';
 
 /** /reset-password?token=… : a new password under the SPEC §5 rule; the link works once, 30 minutes. */
@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
       await resetPassword(token, values.password, values.passwordConfirm);
       setDone(true);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   });
 
@@ -37,19 +37,14 @@ export function ResetPasswordPage() {
       {done ? (
         <Alert severity="success">{t('reset.done')}</Alert>
       ) : (
-        <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          {error && <Alert severity="error">{error}</Alert>}
+        <AuthForm error={error} onSubmit={(e) => void submit(e)}>
           <PasswordFields register={register} errors={formState.errors} />
           <Button type="submit" variant="contained" size="large" disabled={!token || formState.isSubmitting}>
             {t('reset.submit')}
           </Button>
-        </Box>
+        </AuthForm>
       )}
-      <Box sx={{ textAlign: 'center', mt: 3 }}>
-        <MuiLink component={Link} to="/login">
-          {t('backToLogin')}
-        </MuiLink>
-      </Box>
+      <BackToLogin />
     </AuthShell>
   );
 }
