@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
 // SPEC §5 uploads: accepted extensions, checked again by their bytes on the server.
 export const DOCUMENT_MESSAGES = {
   missingFile: 'Aucun fichier reçu.',
+  oneFile: 'Un seul fichier par requête.',
   badExtension: 'Type de fichier non accepté : seuls .jpg, .png, .jpeg, .pdf, .doc et .docx sont acceptés.',
   badContent: 'Le contenu du fichier ne correspond pas à son extension.',
   tooLarge: 'Le fichier dépasse la taille maximale autorisée (50 Mo).',

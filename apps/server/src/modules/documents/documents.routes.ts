@@ -51,6 +51,8 @@ export async function documentRoutes(app: FastifyInstance) {
         }
       } catch (err) {
         await discard(file);
+        // SPEC §7: one file per request. The multipart limit says 413, which would read as 'too large'.
+        if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(DOCUMENT_MESSAGES.oneFile, 'too_many_files');
         throw err;
       }
       try {

@@ -101,6 +101,20 @@ describe('POST /api/document action create', () => {
     expect(detail.documents.map((d: { fileName: string }) => d.fileName)).toEqual(['ordonnance.pdf', 'radio.png', 'compte rendu é.docx']);
   });
 
+  it('refuses two files in one request (SPEC §7: one per file) with 400, storing nothing', async () => {
+    const one = multipart({ action: 'create', Iduser: pr.id, idConsultation: consultation, idPatient: helene }, { name: 'a.pdf', content: PDF });
+    const boundary = one.headers['content-type'].split('boundary=')[1];
+    const second = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const end = Buffer.from(`--${boundary}--\r\n`);
+    const payload = Buffer.concat([one.payload.subarray(0, one.payload.length - end.length), second, PDF, Buffer.from('\r\n'), end]);
+    const before = (await rowsOf(consultation)).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/document', headers: { ...pr.auth, ...one.headers }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error.message).toBe('Un seul fichier par requête.');
+    expect((await rowsOf(consultation)).length).toBe(before);
+    expect(tmpFiles()).toEqual([]);
+  });
+
   it('takes the action from the query string too', async () => {
     const body = multipart({ Iduser: pr.id, idConsultation: consultation, idPatient: helene }, { name: 'scan.jpeg', content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]) });
     const res = await t.app.inject({ method: 'POST', url: '/api/document?action=create', headers: { ...pr.auth, ...body.headers }, payload: body.payload });
