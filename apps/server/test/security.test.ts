@@ -83,6 +83,12 @@ describe('one error shape, 400 for bad input', () => {
     }
   });
 
+  it('a JSON body over the limit: 413 saying the request, not a file, is too large', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: 'a'.repeat(1_100_000), Password: 'x' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, error: { code: 'payload_too_large', message: 'La requête est trop volumineuse (1 Mo au plus hors fichiers).' } });
+  });
+
   it('an unknown or missing action: 400', async () => {
     const s = await t.login('pr');
     for (const payload of [{ action: 'explode' }, { Iduser: s.id }, { action: 42 }]) {

@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   organisationInactive: 'Votre organisation est désactivée. Contactez le support WellBe.',
   internal: 'Une erreur interne est survenue. Réessayez plus tard.',
   payloadTooLarge: 'Le fichier dépasse la taille maximale autorisée (50 Mo).',
+  requestTooLarge: 'La requête est trop volumineuse (1 Mo au plus hors fichiers).',
   unavailable: 'Service momentanément indisponible.',
   emailTaken: 'Cette adresse email est déjà utilisée.',
   usernameTaken: 'Ce nom d’utilisateur est déjà utilisé.',

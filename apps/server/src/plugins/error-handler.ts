@@ -82,7 +82,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (fe.statusCode === 400 && err instanceof SyntaxError)) {
       return sendError(reply, 400, 'malformed_json', ERROR_MESSAGES.malformedJson);
     }
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.statusCode === 413) {
+    // A JSON body over the limit is no file: saying 'le fichier dépasse… 50 Mo' would mislead.
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, 413, 'payload_too_large', ERROR_MESSAGES.requestTooLarge);
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.statusCode === 413) {
       return sendError(reply, 413, 'payload_too_large', ERROR_MESSAGES.payloadTooLarge);
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.statusCode === 415) {
