@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { DEMO_PASSWORD, signIn } from './support.ts';
 
 // Issue 7: as `sa`, create an organisation from /organizations; others see the page is reserved.
 
@@ -8,7 +8,18 @@ test('as sa: create an organisation, its SIRET checked', async ({ page }) => {
   await signIn(page, 'sa');
   await page.goto('/organizations');
   await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Cabinet Démo/ })).toContainText('12');
+  // The counts are the organisation's real ones: other journeys add patients before this one runs,
+  // so the expected figures come from the API rather than from the seed.
+  const login = await page.request.post('/api/user', { data: { action: 'login', Username: 'sa', Password: DEMO_PASSWORD } });
+  const { data: signedIn } = await login.json();
+  const auth = { authorization: `Bearer ${signedIn.access_token}` };
+  // sa belongs to Cabinet Démo: its own organisation is the default scope of both lists.
+  const patients = (await (await page.request.get('/api/patients?pageSize=1', { headers: auth })).json()).total;
+  const users = (await (await page.request.get(`/api/users?pageSize=1&organizationId=${signedIn.idOrganization}`, { headers: auth })).json()).total;
+  expect(patients).toBeGreaterThanOrEqual(12);
+  const demoRow = page.getByRole('row', { name: /Cabinet Démo/ });
+  await expect(demoRow.getByRole('cell').nth(4)).toHaveText(String(users));
+  await expect(demoRow.getByRole('cell').nth(5)).toHaveText(String(patients));
 
   await page.getByRole('button', { name: 'Créer une organisation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Créer une organisation' });
