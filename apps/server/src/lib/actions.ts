@@ -23,7 +23,14 @@ export function action<S extends z.ZodObject>(def: ActionDef<S>): ActionDef<S> {
   return def;
 }
 
-export function registerActions(app: FastifyInstance, path: string, actions: Record<string, ActionDef>, tags: string[] = []) {
+export function registerActions(
+  app: FastifyInstance,
+  path: string,
+  actions: Record<string, ActionDef>,
+  tags: string[] = [],
+  /** A body limit above the server's default, for actions carrying long texts. */
+  options: { bodyLimit?: number } = {},
+) {
   const names = Object.keys(actions);
   const variants = names.map((name) => actions[name].body.extend({ action: z.literal(name) }));
   const body = z.discriminatedUnion('action', variants as unknown as [z.ZodObject, ...z.ZodObject[]]);
@@ -32,6 +39,7 @@ export function registerActions(app: FastifyInstance, path: string, actions: Rec
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: path,
+    bodyLimit: options.bodyLimit,
     // When no action is public, an anonymous caller is refused before the body is even parsed.
     // `actions` is metadata: the route catalog (and its matrix test) reads each action's access.
     config: { access: everyActionNeedsUser ? 'authenticated' : 'open', actions: Object.fromEntries(names.map((n) => [n, actions[n].access])) },

@@ -29,6 +29,11 @@ export const CONSULTATION_MESSAGES = {
 } as const;
 
 export const RICH_TEXT_MAX = 200_000;
+/**
+ * Request size a consultation may need: three rich texts at their maximum length, up to 4 bytes a
+ * character in UTF-8 JSON, plus the other fields. Above the server's default 1 MB body limit.
+ */
+export const CONSULTATION_BODY_LIMIT = 3 * RICH_TEXT_MAX * 4 + 512_000;
 
 /** A readable date between 1900 and 2100: '-271821-04-20' or '99999-01-01' parse in JavaScript but
  * are no consultation date (and PostgreSQL refused them with a 500). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consultationCreateBodySchema } from '@wellbe/shared/schemas/consultations';
+import { CONSULTATION_BODY_LIMIT, consultationCreateBodySchema } from '@wellbe/shared/schemas/consultations';
 import { action, registerActions } from '../../lib/actions.ts';
 import { assertIdentity } from '../../lib/scope.ts';
 import { createConsultation } from './consultations.service.ts';
@@ -22,5 +22,7 @@ export async function consultationActions(app: FastifyInstance) {
       }),
     },
     ['consultations'],
+    // Three rich texts at their maximum length do not fit the default 1 MB body.
+    { bodyLimit: CONSULTATION_BODY_LIMIT },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consultationUpdateBodySchema } from '@wellbe/shared/schemas/consultations';
+import { CONSULTATION_BODY_LIMIT, consultationUpdateBodySchema } from '@wellbe/shared/schemas/consultations';
 import { readConsultation, updateConsultation } from './consultations.service.ts';
 
 const params = z.object({ id: z.uuid() });
@@ -15,6 +15,7 @@ export async function consultationRoutes(app: FastifyInstance) {
     handler: async (request) => ({ success: true, data: await readConsultation(app.ctx, request, request.params.id) }),
   });
   r.put('/api/consultations/:id', {
+    bodyLimit: CONSULTATION_BODY_LIMIT,
     config: { access: 'dpsWrite', patientData: true },
     schema: { params, body: consultationUpdateBodySchema, tags: ['consultations'], summary: 'Modifier une consultation (version)' },
     handler: async (request) => ({

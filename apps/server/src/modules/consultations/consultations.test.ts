@@ -105,6 +105,16 @@ describe('POST /api/consultation action createBySpeciality', () => {
     expect(onlyCare.statusCode).toBe(200);
   });
 
+  it('takes three rich texts at their maximum length, beyond the default 1 MB body', async () => {
+    // 199,990 accented characters each: about 1.2 MB of JSON in all.
+    const long = (word: string) => `<p>${'é'.repeat(199_990 - word.length)}${word}</p>`;
+    const res = await create(pr, { ConsultationNote: long('note'), Diagnostic: long('diag'), HealthCareCategory: long('soin') });
+    expect(res.statusCode).toBe(200);
+    const back = json(await read(pr, res.json().idConsultation));
+    expect(back.data.ConsultationNote.endsWith('note</p>')).toBe(true);
+    expect(back.data.HealthCareCategory.endsWith('soin</p>')).toBe(true);
+  });
+
   it('answers the same id on a retry, without a second consultation', async () => {
     const idConsultation = randomUUID();
     const first = await create(pr, {}, { idConsultation });
