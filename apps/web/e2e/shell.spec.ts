@@ -71,6 +71,9 @@ test.describe('guards', () => {
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.c2lnbmF0dXJl`;
     await page.goto('/login');
+    // The token goes in once this page has done its own start-up check: set earlier, that first
+    // check would already consume it, and the page under test would start with none.
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
     await page.evaluate((token) => localStorage.setItem('jwt_access_token', token), expired);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
@@ -82,6 +85,7 @@ test.describe('guards', () => {
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const forged = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 3600 })}.c2lnbmF0dXJl`;
     await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
     await page.evaluate((token) => localStorage.setItem('jwt_access_token', token), forged);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
