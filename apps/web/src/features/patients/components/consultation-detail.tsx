@@ -1,8 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import DOMPurify from 'dompurify';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +11,7 @@ import type { TimelineEntry } from '@wellbe/shared/schemas/patient-files';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useConsultation } from '../api/read-consultation.ts';
 import { filePath } from '../paths.ts';
-import { downloadDocument, PreviewDialog } from './documents-tab.tsx';
+import { DocumentActions, PreviewDialog } from './documents-tab.tsx';
 import { NoticeForm, NoticeView } from './notice.tsx';
 
 /** Rich text from the server is sanitised there, and again here before display (DESIGN §1). */
@@ -118,22 +116,7 @@ function Body({ c, entry }: { c: Detail; entry: TimelineEntry | undefined }) {
               <ListItem
                 key={d.idDocument}
                 disableGutters
-                secondaryAction={
-                  <>
-                    {(d.mimeType.startsWith('image/') || d.mimeType === 'application/pdf') && (
-                      <Tooltip title={t('documents.preview')}>
-                        <IconButton size="small" aria-label={`${t('documents.preview')} ${d.fileName}`} onClick={() => setPreview(d)}>
-                          <VisibilityIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                    <Tooltip title={t('documents.download')}>
-                      <IconButton size="small" aria-label={`${t('documents.download')} ${d.fileName}`} onClick={() => void downloadDocument(d, t('file.loadError'))}>
-                        <DownloadIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </>
-                }
+                secondaryAction={<DocumentActions doc={d} onPreview={() => setPreview(d)} />}
               >
                 <ListItemText primary={d.fileName} secondary={t('documents.sizeKb', { size: Math.round(d.size / 1000) })} />
               </ListItem>

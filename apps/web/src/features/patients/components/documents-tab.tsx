@@ -31,7 +31,28 @@ import { documentPath, fetchBlob, saveBlob } from '../api/files.ts';
 import { usePatientDocuments } from '../api/patient-file.ts';
 import { filePath } from '../paths.ts';
 
-const previewable = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';
+export const previewable = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';
+
+/** Preview (images and PDFs) and download buttons of one document, in every list of documents. */
+export function DocumentActions({ doc, onPreview }: { doc: { idDocument: string; fileName: string; mimeType: string }; onPreview: () => void }) {
+  const { t } = useTranslation('patients');
+  return (
+    <>
+      {previewable(doc.mimeType) && (
+        <Tooltip title={t('documents.preview')}>
+          <IconButton size="small" aria-label={`${t('documents.preview')} ${doc.fileName}`} onClick={onPreview}>
+            <VisibilityIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title={t('documents.download')}>
+        <IconButton size="small" aria-label={`${t('documents.download')} ${doc.fileName}`} onClick={() => void downloadDocument(doc, t('file.loadError'))}>
+          <DownloadIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
 
 function kind(mime: string): 'pdf' | 'image' | 'word' | 'other' {
   if (mime === 'application/pdf') return 'pdf';
@@ -127,18 +148,7 @@ export function DocumentsTab({ idPatient }: { idPatient: string }) {
                   </Link>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {previewable(d.mimeType) && (
-                    <Tooltip title={t('documents.preview')}>
-                      <IconButton size="small" aria-label={`${t('documents.preview')} ${d.fileName}`} onClick={() => setPreview(d)}>
-                        <VisibilityIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  <Tooltip title={t('documents.download')}>
-                    <IconButton size="small" aria-label={`${t('documents.download')} ${d.fileName}`} onClick={() => void downloadDocument(d, t('file.loadError'))}>
-                      <DownloadIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <DocumentActions doc={d} onPreview={() => setPreview(d)} />
                 </TableCell>
               </TableRow>
             ))}
