@@ -24,8 +24,10 @@ function invitationLink(email: string): string {
   return match![1];
 }
 
-test('as ad: create a practitioner, who activates the invitation and signs in', async ({ page, browser }) => {
-  await signIn(page, 'ad');
+// A practitioner's account is granted by the practice's administrator (PA): AD and RH grant only
+// roles without patient access (packages/shared grants.ts).
+test('as pa: create a practitioner, who activates the invitation and signs in', async ({ page, browser }) => {
+  await signIn(page, 'pa');
   await page.goto('/user');
   await expect(page.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible();
   await page.getByRole('button', { name: 'Créer un utilisateur' }).click();
@@ -73,13 +75,13 @@ test('as ad: create a practitioner, who activates the invitation and signs in', 
   await expect(page.getByRole('row', { name: new RegExp(practitioner.username) })).not.toContainText('Invitation');
 });
 
-test('as ad: deactivate the practitioner, whose session ends at once', async ({ page, browser }) => {
+test('as pa: deactivate the practitioner, whose session ends at once', async ({ page, browser }) => {
   const context = await browser.newContext({ storageState: path.join(root, '.tmp', `e2e-invited-${stamp}.json`) });
   const invited = await context.newPage();
   await invited.goto('/dashboard');
   await expect(invited.getByText('Inès Carpentier')).toBeVisible();
 
-  await signIn(page, 'ad');
+  await signIn(page, 'pa');
   await page.goto(`/user?q=${practitioner.username}`);
   const row = page.getByRole('row', { name: new RegExp(practitioner.username) });
   await row.getByRole('button', { name: `Actions pour ${practitioner.firstName} ${practitioner.lastName}` }).click();

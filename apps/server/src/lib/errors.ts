@@ -23,5 +23,5 @@ export const conflict = (message: string = ERROR_MESSAGES.conflict, code = 'conf
 export const tooMany = (retryAfterSeconds: number, message: string = ERROR_MESSAGES.tooManyAttempts) =>
   new AppError(429, 'too_many_attempts', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** The refusal of `lib/scope.ts` when a body or query names another user or organisation. */
+/** The refusal of the access module when a body or query names another user or organisation. */
 export const isIdentityMismatch = (err: unknown) => err instanceof AppError && err.code === 'identity_mismatch';

@@ -4,10 +4,10 @@ import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { isRole } from '@wellbe/shared/roles';
 import { organisations, users } from '../db/tables.ts';
-import { AppError, forbidden, isIdentityMismatch } from '../lib/errors.ts';
+import { anonymous, type Actor, type Caller } from '../access/caller.ts';
+import { recordAudit } from '../lib/audit.ts';
+import { AppError, forbidden, isIdentityMismatch, unauthorized } from '../lib/errors.ts';
 import { verifyToken } from '../modules/auth/auth.tokens.ts';
-import type { SessionUser } from '../context.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -33,6 +33,7 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
       id: users.id,
       role: users.role,
       organizationId: users.organizationId,
+      jobSpecialistId: users.jobSpecialistId,
       tokenVersion: users.tokenVersion,
       active: users.active,
       patientId: users.patientId,
@@ -56,11 +57,24 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   }
   request.user = {
     id: row.id,
-    role: row.role as SessionUser['role'],
+    role: row.role as Caller['role'],
     organizationId: row.organizationId,
+    jobSpecialistId: row.jobSpecialistId,
     tokenVersion: row.tokenVersion,
     patientId: row.patientId,
+    ip: request.ip,
   };
+}
+
+/** The caller of a route that requires one (its declared access already refused guests). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** Whoever made the request, for the journal: the caller, or an anonymous actor with the IP. */
+export function actorOf(request: FastifyRequest): Actor {
+  return request.user ?? anonymous(request.ip);
 }
 
 export function isGuestOnly(access: Access): boolean {
@@ -98,17 +112,17 @@ export function registerAuth(app: FastifyInstance) {
     if (!request.user) throw unauthenticated(request);
     if (!allows(access, request.user.role)) {
       if (request.routeOptions.config.patientData) {
-        await recordAudit(app.ctx, request, { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied' });
+        await recordAudit(app.ctx, actorOf(request), { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied' });
       }
       throw forbidden();
     }
   });
 
   // A patient-data route whose body or query names another user or organisation than the token's
-  // is refused by lib/scope.ts; the refusal is journalled like the others (DESIGN §4).
+  // is refused by the access module; the refusal is journalled like the others (DESIGN §4).
   app.addHook('onError', async (request, _reply, error) => {
     if (request.routeOptions.config?.patientData && isIdentityMismatch(error)) {
-      await recordAudit(app.ctx, request, { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied', details: { reason: 'identity_mismatch' } });
+      await recordAudit(app.ctx, actorOf(request), { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied', details: { reason: 'identity_mismatch' } });
     }
   });
 }

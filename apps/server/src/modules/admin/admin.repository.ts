@@ -4,10 +4,17 @@ import type { Database } from '../../db/client.ts';
 import { auditEvents, patients, users } from '../../db/tables.ts';
 import { fold } from '@wellbe/shared/domain/text';
 import { escapeLike } from '../../lib/text.ts';
+import { OUT_OF_SCOPE_LABEL } from '../../access/journal.ts';
 
 export interface JournalScope extends JournalFilters {
-  /** null: every organisation (SA, DE without a filter). */
+  /** undefined: every organisation (SA, DE without a filter). */
   organizationId?: string;
+  /**
+   * The organisation whose patient and user names may be joined (the reader's reach): null for SA
+   * and DE. Any other id in a row (a refused attempt on another organisation's patient, a user of
+   * another organisation) is shown without a name, whether it exists or not.
+   */
+  namesOf: string | null;
   /** Time zone the calendar days of `from`/`to` are read in (the organisation's setting). */
   timeZone: string;
 }
@@ -51,24 +58,30 @@ const selection = {
   details: auditEvents.details,
 };
 
-function base(db: Database) {
+function base(db: Database, f: JournalScope) {
   return db
     .select(selection)
     .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.userId))
-    .leftJoin(patients, eq(patients.id, auditEvents.patientId));
+    .leftJoin(users, and(eq(users.id, auditEvents.userId), f.namesOf ? eq(users.organizationId, f.namesOf) : undefined))
+    .leftJoin(patients, and(eq(patients.id, auditEvents.patientId), f.namesOf ? eq(patients.organizationId, f.namesOf) : undefined));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
 
 function toEntry(r: Row): JournalEntry {
   const { userFirstName, userLastName, at, ...rest } = r;
-  return { ...rest, at: at.toISOString(), userName: r.userId && userLastName != null ? `${userFirstName} ${userLastName}`.trim() : null };
+  const userKnown = userLastName != null;
+  return {
+    ...rest,
+    at: at.toISOString(),
+    userName: r.userId ? (userKnown ? `${userFirstName} ${userLastName}`.trim() : OUT_OF_SCOPE_LABEL) : null,
+    patientName: r.patientId ? (r.patientName ?? OUT_OF_SCOPE_LABEL) : null,
+  };
 }
 
 /** Newest first, id as the tie-breaker; served by the (organisation, at) index. */
 export async function listJournal(db: Database, f: JournalScope, page: { offset: number; limit: number }): Promise<JournalEntry[]> {
-  const rows = await base(db).where(conditions(f)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(page.limit).offset(page.offset);
+  const rows = await base(db, f).where(conditions(f)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(page.limit).offset(page.offset);
   return rows.map(toEntry);
 }
 
@@ -76,8 +89,8 @@ export async function countJournal(db: Database, f: JournalScope): Promise<numbe
   const [{ total }] = await db
     .select({ total: count() })
     .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.userId))
-    .leftJoin(patients, eq(patients.id, auditEvents.patientId))
+    .leftJoin(users, and(eq(users.id, auditEvents.userId), f.namesOf ? eq(users.organizationId, f.namesOf) : undefined))
+    .leftJoin(patients, and(eq(patients.id, auditEvents.patientId), f.namesOf ? eq(patients.organizationId, f.namesOf) : undefined))
     .where(conditions(f));
   return total;
 }

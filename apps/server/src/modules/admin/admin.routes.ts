@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { journalQuerySchema } from '@wellbe/shared/schemas/admin';
 import { settingsSchema } from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { AdminService } from './admin.service.ts';
 
 const organisationQuery = z.object({ organizationId: z.uuid().optional() });
 
-// Issue 7 /admin: 'Journal d'accès' and 'Paramètres'.
+// /admin: 'Journal d'accès' and 'Paramètres'.
 export async function adminRoutes(app: FastifyInstance) {
   const service = new AdminService(app.ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,14 +18,14 @@ export async function adminRoutes(app: FastifyInstance) {
   r.get('/api/admin/journal', {
     config: { access: 'journal' },
     schema: { tags, summary: 'Journal d’accès filtré et paginé', querystring: journalQuerySchema },
-    handler: async (request) => ({ success: true, ...(await service.journal(request, request.query)) }),
+    handler: async (request) => ({ success: true, ...(await service.journal(callerOf(request), request.query)) }),
   });
 
   r.get('/api/admin/journal.csv', {
     config: { access: 'journal' },
     schema: { tags, summary: 'Export CSV de la vue filtrée du journal', querystring: journalQuerySchema.omit({ page: true, pageSize: true }) },
     handler: async (request, reply) => {
-      const csv = await service.journalCsv(request, request.query);
+      const csv = await service.journalCsv(callerOf(request), request.query);
       const day = new Date(app.ctx.clock.now()).toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -37,7 +38,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.get('/api/admin/settings', {
     config: { access: 'wellbe' },
     schema: { tags, summary: 'Paramètres de l’organisation', querystring: organisationQuery },
-    handler: async (request) => ({ success: true, data: await service.readSettings(request, request.query.organizationId) }),
+    handler: async (request) => ({ success: true, data: await service.readSettings(callerOf(request), request.query.organizationId) }),
   });
 
   // Changing them is for the organisation's administrators: SA and DE, and PA for their own
@@ -45,6 +46,6 @@ export async function adminRoutes(app: FastifyInstance) {
   r.put('/api/admin/settings', {
     config: { access: 'journal' },
     schema: { tags, summary: 'Modifier les paramètres de l’organisation', querystring: organisationQuery, body: settingsSchema },
-    handler: async (request) => ({ success: true, data: await service.updateSettings(request, request.query.organizationId, request.body) }),
+    handler: async (request) => ({ success: true, data: await service.updateSettings(callerOf(request), request.query.organizationId, request.body) }),
   });
 }

@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { JOURNAL_CSV_HEADER, type JournalEntry, type JournalFilters, type JournalQuery } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
-import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { ROLE_LABELS, isRole } from '@wellbe/shared/roles';
-import type { AppContext, SessionUser } from '../../context.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { identityMismatch, journalNames, journalOrganisation, type Caller } from '../../access/index.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { csvDocument, type CsvValue } from '../../lib/csv.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { getOrganisationSettings, OrganisationsService } from '../organisations/organisations.service.ts';
 import { countJournal, listJournal, type JournalScope } from './admin.repository.ts';
 
@@ -17,13 +16,6 @@ const CSV_BATCH = 1_000;
 
 const OUTCOME_LABELS: Record<JournalEntry['outcome'], string> = { success: 'Réussi', denied: 'Refusé', error: 'Erreur' };
 
-/** Quotes a CSV cell; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-function csvCell(value: string | null | undefined): string {
-  let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
 export class AdminService {
   private readonly organisations: OrganisationsService;
 
@@ -31,28 +23,16 @@ export class AdminService {
     this.organisations = new OrganisationsService(ctx);
   }
 
-  /**
-   * SA and DE read every organisation (or the one they filter on); PA only their own (issue 7).
-   * The 'journal' group of packages/shared already refused everybody else at the route.
-   */
-  private organisationScope(user: SessionUser, requested: string | undefined): string | undefined {
-    if (isPlatformRole(user.role)) return requested;
-    if (requested && requested !== user.organizationId) throw forbidden(ERROR_MESSAGES.identityMismatch, 'identity_mismatch');
-    if (!user.organizationId) throw forbidden();
-    return user.organizationId;
-  }
-
-  private async scope(request: FastifyRequest, filters: JournalFilters): Promise<JournalScope> {
-    const user = caller(request);
+  private async scope(caller: Caller, filters: JournalFilters): Promise<JournalScope> {
     if (filters.from && filters.to && filters.from > filters.to) throw badRequest('La date de début doit précéder la date de fin.', 'date_range');
-    const organizationId = this.organisationScope(user, filters.organizationId);
-    const { timeZone } = await getOrganisationSettings(this.ctx, organizationId ?? user.organizationId);
-    return { ...filters, organizationId, timeZone };
+    const organizationId = journalOrganisation(caller, filters.organizationId);
+    const { timeZone } = await getOrganisationSettings(this.ctx, organizationId ?? caller.organizationId);
+    return { ...filters, organizationId, timeZone, namesOf: journalNames(caller) };
   }
 
-  async journal(request: FastifyRequest, query: JournalQuery) {
+  async journal(caller: Caller, query: JournalQuery) {
     const { page, pageSize, ...filters } = query;
-    const scope = await this.scope(request, filters);
+    const scope = await this.scope(caller, filters);
     const [data, total] = await Promise.all([
       listJournal(this.ctx.db, scope, { offset: (page - 1) * pageSize, limit: pageSize }),
       countJournal(this.ctx.db, scope),
@@ -61,8 +41,8 @@ export class AdminService {
   }
 
   /** The filtered view as CSV (semicolons and a BOM: what a French spreadsheet opens as is). */
-  async journalCsv(request: FastifyRequest, filters: JournalFilters): Promise<string> {
-    const scope = await this.scope(request, filters);
+  async journalCsv(caller: Caller, filters: JournalFilters): Promise<string> {
+    const scope = await this.scope(caller, filters);
     const format = new Intl.DateTimeFormat('fr-FR', {
       timeZone: scope.timeZone,
       day: '2-digit',
@@ -72,54 +52,47 @@ export class AdminService {
       minute: '2-digit',
       second: '2-digit',
     });
-    const lines = [JOURNAL_CSV_HEADER.join(';')];
-    let exported = 0;
+    const rows: CsvValue[][] = [];
     for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
-      const rows = await listJournal(this.ctx.db, scope, { offset, limit: CSV_BATCH });
-      for (const e of rows) {
-        lines.push(
-          [
-            format.format(new Date(e.at)).replace(',', ''),
-            e.userName,
-            e.username,
-            e.role && isRole(e.role) ? ROLE_LABELS[e.role] : e.role,
-            e.action,
-            e.recordType,
-            e.recordId,
-            e.patientName,
-            e.ip,
-            OUTCOME_LABELS[e.outcome],
-          ]
-            .map(csvCell)
-            .join(';'),
-        );
+      const batch = await listJournal(this.ctx.db, scope, { offset, limit: CSV_BATCH });
+      for (const e of batch) {
+        rows.push([
+          format.format(new Date(e.at)).replace(',', ''),
+          e.userName,
+          e.username,
+          e.role && isRole(e.role) ? ROLE_LABELS[e.role] : e.role,
+          e.action,
+          e.recordType,
+          e.recordId,
+          e.patientName,
+          e.ip,
+          OUTCOME_LABELS[e.outcome],
+        ]);
       }
-      exported += rows.length;
-      if (rows.length < CSV_BATCH) break;
+      if (batch.length < CSV_BATCH) break;
     }
-    await recordAudit(this.ctx, request, {
+    await recordAudit(this.ctx, caller, {
       action: 'journal.export',
       outcome: 'success',
       recordType: 'journal',
-      details: { filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), rows: exported },
+      details: { filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), rows: rows.length },
     });
-    return '\uFEFF' + lines.join('\r\n') + '\r\n';
+    return csvDocument(JOURNAL_CSV_HEADER, rows);
   }
 
   /** 'Paramètres': of the caller's organisation; SA and DE may name another one. */
-  settingsOrganisation(request: FastifyRequest, requested: string | undefined): string {
-    const user = caller(request);
-    const organizationId = isPlatformRole(user.role) ? (requested ?? user.organizationId) : user.organizationId;
-    if (requested && requested !== organizationId) throw forbidden(ERROR_MESSAGES.identityMismatch, 'identity_mismatch');
+  settingsOrganisation(caller: Caller, requested: string | undefined): string {
+    const organizationId = isPlatformRole(caller.role) ? (requested ?? caller.organizationId) : caller.organizationId;
+    if (requested && requested !== organizationId) throw identityMismatch();
     if (!organizationId) throw badRequest('Aucune organisation choisie.', 'no_organisation');
     return organizationId;
   }
 
-  async readSettings(request: FastifyRequest, requested: string | undefined): Promise<OrganisationSettingsValues> {
-    return getOrganisationSettings(this.ctx, this.settingsOrganisation(request, requested));
+  async readSettings(caller: Caller, requested: string | undefined): Promise<OrganisationSettingsValues> {
+    return getOrganisationSettings(this.ctx, this.settingsOrganisation(caller, requested));
   }
 
-  async updateSettings(request: FastifyRequest, requested: string | undefined, values: OrganisationSettingsValues) {
-    return this.organisations.updateSettings(request, this.settingsOrganisation(request, requested), values);
+  async updateSettings(caller: Caller, requested: string | undefined, values: OrganisationSettingsValues) {
+    return this.organisations.updateSettings(caller, this.settingsOrganisation(caller, requested), values);
   }
 }

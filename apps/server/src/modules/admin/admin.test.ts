@@ -25,7 +25,7 @@ beforeAll(async () => {
   mathilde = await patientId(pr2, 'Mathilde Renaud');
   // Journalled reads of one patient in each organisation: inviting the patient reads their file.
   await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: pa.auth, payload: { idPatient: helene } });
-  await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: sa.auth, payload: { idPatient: mathilde } });
+  await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: pr2.auth, payload: { idPatient: mathilde } });
   await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: pa.auth, payload: { idPatient: mathilde } });
   // A refused attempt from the other organisation on a file of Cabinet Démo.
   await t.app.inject({ method: 'GET', url: `/api/patients/${helene}`, headers: pr2.auth });
@@ -62,7 +62,8 @@ describe('GET /api/admin/journal', () => {
     expect(entries.some((e) => e.patientId === mathilde && e.organizationId === pr2.idOrganization)).toBe(false);
     // pr2 of the other organisation tried to open Hélène's file: her organisation sees it.
     const attempt = (await journal(pa, `?patientId=${helene}&outcome=denied`)).json().data;
-    expect(attempt[0]).toMatchObject({ username: 'pr2', organizationId: pr2.idOrganization, patientName: 'Hélène Martin' });
+    // Its patient is named; the user of the other organisation is not.
+    expect(attempt[0]).toMatchObject({ userId: pr2.id, username: null, userName: 'hors de votre organisation', organizationId: pr2.idOrganization, patientName: 'Hélène Martin' });
     expect((await journal(pa, `?organizationId=${pr2.idOrganization}`)).statusCode).toBe(403);
   });
 
@@ -89,7 +90,12 @@ describe('GET /api/admin/journal', () => {
     const denied = (await journal(pa, '?outcome=denied')).json();
     expect(denied.data.length).toBeGreaterThan(0);
     expect(denied.data.every((e: { outcome: string; patientName: string }) => e.outcome === 'denied')).toBe(true);
-    expect(denied.data.map((e: { patientName: string }) => e.patientName)).toContain('Mathilde Renaud');
+    // PA's refused attempt on the other organisation's patient: the id, never the name.
+    const foreign = denied.data.filter((e: { patientId: string }) => e.patientId === mathilde);
+    expect(foreign.length).toBeGreaterThan(0);
+    expect(foreign.every((e: { patientName: string }) => e.patientName === 'hors de votre organisation')).toBe(true);
+    expect(JSON.stringify(denied.data)).not.toContain('Mathilde');
+    expect(JSON.stringify(denied.data)).not.toContain('Renaud');
 
     const byUser = (await journal(sa, '?user=lefèvre&pageSize=200')).json().data as { username: string }[];
     expect(byUser.length).toBeGreaterThan(0);

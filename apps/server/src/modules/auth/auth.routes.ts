@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { caller } from '../../lib/scope.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { insertSelfRegistered, loginTaken, updateOwnPreferences } from './auth.repository.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
+import { findUserById, insertSelfRegistered, loginTaken, updateOwnPreferences } from './auth.repository.ts';
 import { credentialsBody, registerBody, userUpdateBody } from './auth.schemas.ts';
 import type { RecoveryService } from './auth.recovery.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -17,7 +16,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
-  // Email and password travel in the JSON body, never in the query string (issue 2).
+  // Email and password travel in the JSON body, never in the query string.
   for (const method of ['GET', 'POST'] as const) {
     r.route({
       method,
@@ -42,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
       if (taken.email) throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
       if (taken.username) throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
       const id = await insertSelfRegistered(app.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
-      // Issue 3: the new address is confirmed through a single-use link (/mail-confirm?token=).
+      // The new address is confirmed through a single-use link (/mail-confirm?token=).
       await recovery.sendEmailConfirmation(id, request.log);
       const { token, user } = await auth.renew(id);
       return reply.status(201).send({ success: true, user, access_token: token });
@@ -76,7 +75,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
     config: { access: 'authenticated' },
     schema: { body: userUpdateBody, tags, summary: 'Enregistre les réglages, raccourcis et nom affiché de l’appelant' },
     handler: async (request) => {
-      const me = caller(request);
+      const me = callerOf(request);
       const u = request.body.user;
       const values = {
         settings: u.settings ?? u.data?.settings,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, tooMany, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
-import { findUserById, findUserByLogin, touchSignIn, type UserWithOrganisation } from '../users/users.repository.ts';
+import { findUserById, findUserByLogin, touchSignIn, type UserWithOrganisation } from './auth.repository.ts';
 import { signToken } from './auth.tokens.ts';
 
 /** SPEC §3 signed-in user: what the web app keeps of the caller. */
@@ -41,8 +41,9 @@ export function toSignedInUser(found: UserWithOrganisation, token: string) {
 }
 
 export type SignedInUser = ReturnType<typeof toSignedInUser>;
+export type { UserWithOrganisation };
 
-/** Sign-in with throttling (issue 2): 5 failures per username or 30 per IP in 15 minutes -> 429. */
+/** Sign-in with throttling: 5 failures per username or 30 per IP in 15 minutes -> 429. */
 export class AuthService {
   private readonly byLogin: Throttle;
   private readonly byIp: Throttle;
@@ -89,10 +90,15 @@ export class AuthService {
   assertMaySignIn(found: UserWithOrganisation): void {
     if (!found.user.active) throw new AppError(403, 'account_inactive', ERROR_MESSAGES.accountInactive);
     if (found.organisation && !found.organisation.active) {
-      // Issue 7: the users of a deactivated organisation are told why.
+      // The users of a deactivated organisation are told why.
       const reason = found.organisation.deactivationReason;
       throw new AppError(403, 'organisation_inactive', reason ? `${ERROR_MESSAGES.organisationInactive} Raison : ${reason}` : ERROR_MESSAGES.organisationInactive);
     }
+  }
+
+  /** An account with its organisation and speciality, as sign-in reads it (the profile area reads it here). */
+  account(userId: string): Promise<UserWithOrganisation | undefined> {
+    return findUserById(this.ctx.db, userId);
   }
 
   /** A fresh token and the current user, for a caller whose token is still valid. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CONSULTATION_BODY_LIMIT, consultationCreateBodySchema } from '@wellbe/shared/schemas/consultations';
-import { action, registerActions } from '../../lib/actions.ts';
-import { assertIdentity } from '../../lib/scope.ts';
+import { action, registerActions } from '../../plugins/actions.ts';
+import { assertIdentity } from '../../access/index.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { createConsultation } from './consultations.service.ts';
 
 // SPEC §7 POST /api/consultation action createBySpeciality (dps write).
@@ -15,8 +16,9 @@ export async function consultationActions(app: FastifyInstance) {
         patientData: true,
         body: consultationCreateBodySchema,
         handler: async (request, body) => {
-          assertIdentity(request, body);
-          const { idConsultation } = await createConsultation(app.ctx, request, body);
+          const caller = callerOf(request);
+          assertIdentity(caller, body);
+          const { idConsultation } = await createConsultation(app.ctx, caller, body);
           return { success: true, idConsultation };
         },
       }),

@@ -1,17 +1,13 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { consultations, documents, patients, users } from '../../db/tables.ts';
+import { patientFilter } from '../../access/filters.ts';
+import type { PatientScope } from '../../access/patients.ts';
+import { consultations, documents, patients } from '../../db/tables.ts';
 
 // The only code of the consultations area that touches Drizzle.
 
 export type ConsultationValues = Omit<typeof consultations.$inferInsert, 'id' | 'organizationId' | 'patientId' | 'userId' | 'version' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'>;
 export type ConsultationRow = typeof consultations.$inferSelect & { patientFullName: string };
-
-/** The practitioner's speciality, read from their row (never trusted from the body). */
-export async function findUserSpecialist(db: Database, userId: string): Promise<number | null> {
-  const [row] = await db.select({ id: users.jobSpecialistId }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.id ?? null;
-}
 
 /**
  * Inserts the consultation unless its client-generated id exists already (a retried save).
@@ -30,12 +26,13 @@ export async function insertConsultation(
   return rows.length === 1;
 }
 
-export async function findConsultation(db: Database, id: string): Promise<ConsultationRow | null> {
+/** A live consultation of a patient inside the caller's scope, or null. */
+export async function findConsultation(db: Database, scope: PatientScope, id: string): Promise<ConsultationRow | null> {
   const [row] = await db
     .select({ c: consultations, patientFullName: patients.fullName })
     .from(consultations)
     .innerJoin(patients, eq(patients.id, consultations.patientId))
-    .where(and(eq(consultations.id, id), isNull(consultations.archivedAt)))
+    .where(and(eq(consultations.id, id), isNull(consultations.archivedAt), patientFilter(scope)))
     .limit(1);
   return row ? { ...row.c, patientFullName: row.patientFullName } : null;
 }

@@ -1,23 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import { applyAnalgesicRule, DIETETIC_FIELDS, GENERAL_SPECIALIST_ID, hasDieteticFields, isConsultationEmpty } from '@wellbe/shared/domain/consultation';
 import { CONSULTATION_MESSAGES, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { getPatientInScope } from '../patients/patients.service.ts';
+import { hidden, isUuid, patientScope, type Caller, type PatientAccessMode } from '../../access/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { patientForCaller } from '../patients/patients.service.ts';
 import {
   findConsultation,
-  findUserSpecialist,
   insertConsultation,
   listConsultationDocuments,
   updateConsultation as updateRow,
   type ConsultationRow,
   type ConsultationValues,
 } from './consultations.repository.ts';
-import { sanitizeRichText } from './consultations.sanitize.ts';
 
 type Fields = z.output<typeof consultationFieldsSchema>;
 
@@ -62,24 +60,24 @@ function toValues(ctx: AppContext, form: Fields, jobSpecialistId: number): Consu
  */
 export async function createConsultation(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: Caller,
   input: { idPatient: string; idConsultation: string; consultationCreate: Fields },
 ): Promise<{ idConsultation: string }> {
-  const user = caller(request);
-  const patient = await getPatientInScope(ctx, request, input.idPatient, 'consultation.create');
-  // The speciality is the practitioner's own; a platform account without one records as the general profile.
-  const jobSpecialistId = (await findUserSpecialist(ctx.db, user.id)) ?? GENERAL_SPECIALIST_ID;
+  const patient = await patientForCaller(ctx, caller, input.idPatient, 'consultation.create', 'write');
+  // The speciality is the practitioner's own (never the body's); a platform account without one
+  // records as the general profile.
+  const jobSpecialistId = caller.jobSpecialistId ?? GENERAL_SPECIALIST_ID;
   const values = toValues(ctx, input.consultationCreate, jobSpecialistId);
-  const ids = { id: input.idConsultation, organizationId: patient.organizationId, patientId: patient.id, userId: user.id };
+  const ids = { id: input.idConsultation, organizationId: patient.organizationId, patientId: patient.id, userId: caller.id };
   const created = await insertConsultation(ctx.db, ids, values);
   if (!created) {
-    const existing = await findConsultation(ctx.db, input.idConsultation);
+    const existing = await findConsultation(ctx.db, patientScope(caller, 'write'), input.idConsultation);
     if (!existing || existing.patientId !== patient.id || existing.organizationId !== patient.organizationId) {
-      await recordAudit(ctx, request, { action: 'consultation.create', outcome: 'error', recordType: 'consultation', recordId: input.idConsultation, patientId: patient.id, details: { reason: 'id_taken' } });
+      await recordAudit(ctx, caller, { action: 'consultation.create', outcome: 'error', recordType: 'consultation', recordId: input.idConsultation, patientId: patient.id, details: { reason: 'id_taken' } });
       throw conflict(CONSULTATION_MESSAGES.idTaken, 'consultation_id_taken');
     }
   }
-  await recordAudit(ctx, request, {
+  await recordAudit(ctx, caller, {
     action: 'consultation.create',
     outcome: 'success',
     recordType: 'consultation',
@@ -90,35 +88,43 @@ export async function createConsultation(
   return { idConsultation: input.idConsultation };
 }
 
-/** A consultation the caller may see (through its patient's scope), or 404 journalled. */
-async function consultationInScope(ctx: AppContext, request: FastifyRequest, id: string, action: string, scope: { read?: boolean } = {}): Promise<ConsultationRow> {
-  const row = await findConsultation(ctx.db, id);
+/**
+ * A consultation on a patient inside the caller's scope (read: archived patients for SA and DE;
+ * write: live patients only), found by a scoped query, or a journalled 404.
+ */
+async function consultationForCaller(ctx: AppContext, caller: Caller, id: string, action: string, mode: PatientAccessMode): Promise<ConsultationRow> {
+  const row = isUuid(id) ? await findConsultation(ctx.db, patientScope(caller, mode), id) : null;
   if (!row) {
-    await recordAudit(ctx, request, { action, outcome: 'denied', recordType: 'consultation', recordId: id });
-    throw notFound(CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
+    await recordAudit(ctx, caller, { action, outcome: 'denied', recordType: 'consultation', recordId: id });
+    throw hidden(CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
   }
-  await getPatientInScope(ctx, request, row.patientId, action, scope);
   return row;
 }
 
-export async function readConsultation(ctx: AppContext, request: FastifyRequest, id: string): Promise<ConsultationDetail> {
-  const row = await consultationInScope(ctx, request, id, 'consultation.read', { read: true });
+/** A consultation of a patient the caller may change, for another area (documents). */
+export async function consultationOfPatient(ctx: AppContext, caller: Caller, id: string, patientId: string): Promise<ConsultationRow | null> {
+  const row = isUuid(id) ? await findConsultation(ctx.db, patientScope(caller, 'write'), id) : null;
+  return row && row.patientId === patientId ? row : null;
+}
+
+export async function readConsultation(ctx: AppContext, caller: Caller, id: string): Promise<ConsultationDetail> {
+  const row = await consultationForCaller(ctx, caller, id, 'consultation.read', 'read');
   const detail = await toDetail(ctx, row);
-  await recordAudit(ctx, request, { action: 'consultation.read', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId });
+  await recordAudit(ctx, caller, { action: 'consultation.read', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId });
   return detail;
 }
 
 /** Edit mode: refused with 409 when the consultation moved since `version` was read. */
-export async function updateConsultation(ctx: AppContext, request: FastifyRequest, id: string, version: number, input: Fields): Promise<ConsultationDetail> {
-  const row = await consultationInScope(ctx, request, id, 'consultation.update');
+export async function updateConsultation(ctx: AppContext, caller: Caller, id: string, version: number, input: Fields): Promise<ConsultationDetail> {
+  const row = await consultationForCaller(ctx, caller, id, 'consultation.update', 'write');
   const values = toValues(ctx, input, row.jobSpecialistId);
   const next = await updateRow(ctx.db, id, version, values, new Date(ctx.clock.now()));
   if (next === null) {
-    await recordAudit(ctx, request, { action: 'consultation.update', outcome: 'error', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { reason: 'version_conflict', version } });
+    await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'error', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { reason: 'version_conflict', version } });
     throw conflict(CONSULTATION_MESSAGES.versionConflict, 'version_conflict');
   }
-  await recordAudit(ctx, request, { action: 'consultation.update', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { version: next } });
-  const updated = await findConsultation(ctx.db, id);
+  await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { version: next } });
+  const updated = await findConsultation(ctx.db, patientScope(caller, 'write'), id);
   return toDetail(ctx, updated!);
 }
 

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { documents } from '../../db/tables.ts';
+import { patientFilter } from '../../access/filters.ts';
+import type { PatientScope } from '../../access/patients.ts';
+import { documents, patients } from '../../db/tables.ts';
 
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -10,13 +12,15 @@ export async function insertDocument(db: Database, values: NewDocument): Promise
   return row.id;
 }
 
-export async function findDocument(db: Database, id: string): Promise<DocumentRow | null> {
+/** A live document of a patient inside the caller's scope, or null. */
+export async function findDocument(db: Database, scope: PatientScope, id: string): Promise<DocumentRow | null> {
   const [row] = await db
-    .select()
+    .select({ d: documents })
     .from(documents)
-    .where(and(eq(documents.id, id), isNull(documents.archivedAt)))
+    .innerJoin(patients, eq(patients.id, documents.patientId))
+    .where(and(eq(documents.id, id), isNull(documents.archivedAt), patientFilter(scope)))
     .limit(1);
-  return row ?? null;
+  return row?.d ?? null;
 }
 
 /** Whether another live row still points at a stored file (files are shared by content). */

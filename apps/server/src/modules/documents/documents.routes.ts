@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
 import { badRequest } from '../../lib/errors.ts';
-import { assertIdentity, caller } from '../../lib/scope.ts';
+import { assertIdentity } from '../../access/index.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { createDocument, openDocument } from './documents.service.ts';
 import { discard, receiveFile, type ReceivedFile } from './documents.storage.ts';
@@ -35,8 +36,8 @@ export async function documentRoutes(app: FastifyInstance) {
     schema: { querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
-      // The organisation's upload limit (issue 7 'Paramètres'), applied while the file streams in.
-      const { uploadLimitBytes } = await getOrganisationSettings(app.ctx, caller(request).organizationId);
+      // The organisation's upload limit ('Paramètres'), applied while the file streams in.
+      const { uploadLimitBytes } = await getOrganisationSettings(app.ctx, callerOf(request).organizationId);
       const fields: Record<string, string> = {};
       let file: ReceivedFile | null = null;
       let fileName = '';
@@ -60,11 +61,11 @@ export async function documentRoutes(app: FastifyInstance) {
         if (actionName !== 'create') throw badRequest(ERROR_MESSAGES.unknownAction, 'unknown_action');
         const parsed = fieldsSchema.safeParse(fields);
         if (!parsed.success) throw badRequest(DOCUMENT_MESSAGES.missingField, 'validation');
-        assertIdentity(request, parsed.data);
+        assertIdentity(callerOf(request), parsed.data);
         if (!file || file.size === 0) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'missing_file');
         const received = file;
         file = null;
-        const { idDocument } = await createDocument(app.ctx, request, { ...parsed.data, fileName, file: received });
+        const { idDocument } = await createDocument(app.ctx, callerOf(request), { ...parsed.data, fileName, file: received });
         return { success: true, idDocument };
       } finally {
         await discard(file);
@@ -78,7 +79,7 @@ export async function documentRoutes(app: FastifyInstance) {
     schema: { params: z.object({ id: z.uuid() }), querystring: z.object({ inline: z.enum(['0', '1', 'true', 'false']).optional() }), tags: ['documents'] },
     handler: async (request, reply) => {
       const inline = request.query.inline === '1' || request.query.inline === 'true';
-      const doc = await openDocument(app.ctx, request, request.params.id, inline);
+      const doc = await openDocument(app.ctx, callerOf(request), request.params.id, inline);
       reply
         .header('Content-Type', doc.mimeType)
         .header('Content-Length', String(doc.size))

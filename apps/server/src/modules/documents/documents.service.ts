@@ -1,13 +1,12 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import type { FastifyRequest } from 'fastify';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
 import type { AppContext } from '../../context.ts';
+import { hidden, isUuid, patientScope, type Caller } from '../../access/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { findConsultation } from '../consultations/consultations.repository.ts';
-import { getPatientInScope } from '../patients/patients.service.ts';
+import { consultationOfPatient } from '../consultations/consultations.service.ts';
+import { patientForCaller } from '../patients/patients.service.ts';
 import { findDocument, insertDocument, isFileReferenced } from './documents.repository.ts';
 import { detectType, discard, DOCUMENT_TYPES, matchesExtension, storedPath, storeFile, type ReceivedFile } from './documents.storage.ts';
 
@@ -25,23 +24,22 @@ function cleanFileName(name: string): string {
  */
 export async function createDocument(
   ctx: AppContext,
-  request: FastifyRequest,
+  caller: Caller,
   input: { idConsultation: string; idPatient: string; fileName: string; file: ReceivedFile },
 ): Promise<{ idDocument: string }> {
-  const user = caller(request);
   const { file } = input;
   try {
-    const patient = await getPatientInScope(ctx, request, input.idPatient, 'document.create');
-    const consultation = await findConsultation(ctx.db, input.idConsultation);
-    if (!consultation || consultation.patientId !== patient.id || consultation.organizationId !== patient.organizationId) {
-      await recordAudit(ctx, request, { action: 'document.create', outcome: 'denied', recordType: 'consultation', recordId: input.idConsultation, patientId: patient.id, details: { reason: 'consultation_mismatch' } });
+    const patient = await patientForCaller(ctx, caller, input.idPatient, 'document.create', 'write');
+    const consultation = await consultationOfPatient(ctx, caller, input.idConsultation, patient.id);
+    if (!consultation) {
+      await recordAudit(ctx, caller, { action: 'document.create', outcome: 'denied', recordType: 'consultation', recordId: input.idConsultation, patientId: patient.id, details: { reason: 'consultation_mismatch' } });
       throw badRequest(DOCUMENT_MESSAGES.mismatch, 'consultation_mismatch');
     }
     const fileName = cleanFileName(input.fileName);
     if (!isAcceptedExtension(fileName)) throw badRequest(DOCUMENT_MESSAGES.badExtension, 'bad_extension');
     const type = await detectType(file);
     if (!type || !matchesExtension(type, fileName)) {
-      await recordAudit(ctx, request, { action: 'document.create', outcome: 'error', recordType: 'document', patientId: patient.id, details: { reason: 'bad_content' } });
+      await recordAudit(ctx, caller, { action: 'document.create', outcome: 'error', recordType: 'document', patientId: patient.id, details: { reason: 'bad_content' } });
       throw badRequest(DOCUMENT_MESSAGES.badContent, 'bad_content');
     }
     const stored = await storeFile(ctx.config.dataDir, file);
@@ -51,7 +49,7 @@ export async function createDocument(
         organizationId: patient.organizationId,
         patientId: patient.id,
         consultationId: consultation.id,
-        uploadedBy: user.id,
+        uploadedBy: caller.id,
         fileName,
         mimeType: DOCUMENT_TYPES[type].mime,
         sizeBytes: file.size,
@@ -62,7 +60,7 @@ export async function createDocument(
       if (stored && !(await isFileReferenced(ctx.db, file.sha256))) await fs.rm(storedPath(ctx.config.dataDir, file.sha256), { force: true });
       throw err;
     }
-    await recordAudit(ctx, request, {
+    await recordAudit(ctx, caller, {
       action: 'document.create',
       outcome: 'success',
       recordType: 'document',
@@ -76,14 +74,14 @@ export async function createDocument(
   }
 }
 
-/** An authorised, audited download (issue 5); `inline` only for what a browser shows safely. */
-export async function openDocument(ctx: AppContext, request: FastifyRequest, id: string, inline: boolean) {
-  const doc = await findDocument(ctx.db, id);
+/** An authorised, audited download; `inline` only for what a browser shows safely. */
+export async function openDocument(ctx: AppContext, caller: Caller, id: string, inline: boolean) {
+  // Found only on a patient inside the caller's scope: another organisation's document is unknown.
+  const doc = isUuid(id) ? await findDocument(ctx.db, patientScope(caller, 'read'), id) : null;
   if (!doc) {
-    await recordAudit(ctx, request, { action: 'document.download', outcome: 'denied', recordType: 'document', recordId: id });
-    throw notFound(DOCUMENT_MESSAGES.notFound, 'document_not_found');
+    await recordAudit(ctx, caller, { action: 'document.download', outcome: 'denied', recordType: 'document', recordId: id });
+    throw hidden(DOCUMENT_MESSAGES.notFound, 'document_not_found');
   }
-  await getPatientInScope(ctx, request, doc.patientId, 'document.download', { read: true });
   const filePath = storedPath(ctx.config.dataDir, doc.sha256);
   const stream = createReadStream(filePath);
   // Fail here (404) rather than mid-stream when the file is missing on disk.
@@ -91,7 +89,7 @@ export async function openDocument(ctx: AppContext, request: FastifyRequest, id:
     stream.once('open', () => resolve());
     stream.once('error', () => reject(notFound(DOCUMENT_MESSAGES.notFound, 'document_not_found')));
   });
-  await recordAudit(ctx, request, { action: 'document.download', outcome: 'success', recordType: 'document', recordId: id, patientId: doc.patientId, details: { inline } });
+  await recordAudit(ctx, caller, { action: 'document.download', outcome: 'success', recordType: 'document', recordId: id, patientId: doc.patientId, details: { inline } });
   const previewable = doc.mimeType.startsWith('image/') || doc.mimeType === 'application/pdf';
   return { stream, fileName: doc.fileName, mimeType: doc.mimeType, size: doc.sizeBytes, disposition: inline && previewable ? 'inline' : 'attachment' };
 }

@@ -1,8 +1,10 @@
 import { and, avg, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { consultations, notices } from '../../db/tables.ts';
+import { patientFilter } from '../../access/filters.ts';
+import type { PatientScope } from '../../access/patients.ts';
+import { consultations, notices, patients } from '../../db/tables.ts';
 
-// SQL of the SPEC §3 notices (issue 6).
+// SQL of the SPEC §3 notices; reads take the caller's patient scope.
 
 const noticeColumns = {
   id: notices.id,
@@ -17,17 +19,25 @@ const noticeColumns = {
   updatedAt: notices.updatedAt,
 };
 
-export async function findConsultationOwner(db: Database, consultationId: string) {
+/** A live consultation of a patient inside the caller's scope, with whose it is. */
+export async function findConsultationOwner(db: Database, scope: PatientScope, consultationId: string) {
   const [row] = await db
     .select({ id: consultations.id, organizationId: consultations.organizationId, patientId: consultations.patientId })
     .from(consultations)
-    .where(and(eq(consultations.id, consultationId), isNull(consultations.archivedAt)))
+    .innerJoin(patients, eq(patients.id, consultations.patientId))
+    .where(and(eq(consultations.id, consultationId), isNull(consultations.archivedAt), patientFilter(scope)))
     .limit(1);
   return row ?? null;
 }
 
-export async function findNotice(db: Database, id: string) {
-  const [row] = await db.select(noticeColumns).from(notices).where(eq(notices.id, id)).limit(1);
+/** A notice on a patient inside the caller's scope. */
+export async function findNotice(db: Database, scope: PatientScope, id: string) {
+  const [row] = await db
+    .select(noticeColumns)
+    .from(notices)
+    .innerJoin(patients, eq(patients.id, notices.patientId))
+    .where(and(eq(notices.id, id), patientFilter(scope)))
+    .limit(1);
   return row ?? null;
 }
 

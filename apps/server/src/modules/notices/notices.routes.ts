@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noticeCreateSchema, noticeFieldsSchema } from '@wellbe/shared/schemas/notices';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { createNotice, editNotice, organisationNoticeSummary } from './notices.service.ts';
 
 const tags = ['notices'];
 
-// SPEC §3 Notice, issue 6. The dps group reaches the routes; the service lets only the patient write.
+// SPEC §3 Notice. The dps group reaches the routes; the service lets only the patient write.
 export async function noticeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
   r.post('/api/notices', { config: { access: 'dps', patientData: true }, schema: { body: noticeCreateSchema, tags } }, async (request, reply) => {
-    const data = await createNotice(ctx, request, request.body);
+    const data = await createNotice(ctx, callerOf(request), request.body);
     reply.status(201);
     return { success: true, data };
   });
@@ -20,11 +21,11 @@ export async function noticeRoutes(app: FastifyInstance) {
   r.put(
     '/api/notices/:idNotice',
     { config: { access: 'dps', patientData: true }, schema: { params: z.object({ idNotice: z.string().max(64) }), body: noticeFieldsSchema, tags } },
-    async (request) => ({ success: true, data: await editNotice(ctx, request, request.params.idNotice, request.body) }),
+    async (request) => ({ success: true, data: await editNotice(ctx, callerOf(request), request.params.idNotice, request.body) }),
   );
 
   r.get('/api/notices/summary', { config: { access: 'dps' }, schema: { tags } }, async (request) => ({
     success: true,
-    data: await organisationNoticeSummary(ctx, request),
+    data: await organisationNoticeSummary(ctx, callerOf(request)),
   }));
 }

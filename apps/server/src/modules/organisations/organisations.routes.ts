@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES, organisationListQuerySchema, organisationSchema, organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings, ORGANISATION_MESSAGES, OrganisationsService } from './organisations.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
-// Issue 7 /organizations: data and actions for the organisation group (SA, DE), SPEC §6.
+// /organizations: data and actions for the organisation group (SA, DE), SPEC §6.
 export async function organisationRoutes(app: FastifyInstance) {
   const service = new OrganisationsService(app.ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,14 +23,14 @@ export async function organisationRoutes(app: FastifyInstance) {
   r.post('/api/organisations', {
     config: { access: 'organisationWrite' },
     schema: { tags, summary: 'Créer une organisation', body: organisationSchema },
-    handler: async (request, reply) => reply.status(201).send({ success: true, data: await service.create(request, request.body) }),
+    handler: async (request, reply) => reply.status(201).send({ success: true, data: await service.create(callerOf(request), request.body) }),
   });
 
   // The signed-in user's organisation settings, which the web app applies (language, navbar, time zone).
   r.get('/api/organisations/current/settings', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Paramètres de l’organisation de l’utilisateur connecté' },
-    handler: async (request) => ({ success: true, data: await getOrganisationSettings(app.ctx, caller(request).organizationId) }),
+    handler: async (request) => ({ success: true, data: await getOrganisationSettings(app.ctx, callerOf(request).organizationId) }),
   });
 
   r.get('/api/organisations/:id', {
@@ -42,7 +42,7 @@ export async function organisationRoutes(app: FastifyInstance) {
   r.patch('/api/organisations/:id', {
     config: { access: 'organisationWrite' },
     schema: { tags, summary: 'Modifier, désactiver ou réactiver une organisation', params: idParams, body: organisationUpdateSchema },
-    handler: async (request) => ({ success: true, data: await service.update(request, request.params.id, request.body) }),
+    handler: async (request) => ({ success: true, data: await service.update(callerOf(request), request.params.id, request.body) }),
   });
 
   r.put('/api/organisations/:id/logo', {
@@ -59,7 +59,7 @@ export async function organisationRoutes(app: FastifyInstance) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'payload_too_large', ORGANISATION_MESSAGES.logoTooLarge);
         throw err;
       }
-      return { success: true, data: await service.setLogo(request, request.params.id, bytes) };
+      return { success: true, data: await service.setLogo(callerOf(request), request.params.id, bytes) };
     },
   });
 

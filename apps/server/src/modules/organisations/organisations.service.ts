@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import {
   DEACTIVATION_REASON_MESSAGE,
@@ -14,9 +13,9 @@ import {
 } from '@wellbe/shared/schemas/organisations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../access/caller.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import {
   findOrganisation,
   findOrganisationWithCounts,
@@ -58,7 +57,7 @@ function toOrganisation({ organisation: o, userCount, patientCount }: Organisati
 }
 
 /**
- * The settings an organisation applies ('Paramètres', issue 7), with the defaults filled in.
+ * The settings an organisation applies ('Paramètres'), with the defaults filled in.
  * Other modules read them here: e.g. the documents module takes `uploadLimitBytes` as the
  * organisation's upload limit (never above SPEC §9's 50,000,000 bytes).
  */
@@ -96,6 +95,12 @@ export class OrganisationsService {
     return row;
   }
 
+  /** An organisation's name and state, for another area (creating a user in it), or null. */
+  async find(id: string): Promise<{ id: string; name: string; active: boolean } | null> {
+    const row = await findOrganisation(this.ctx.db, id);
+    return row ? { id: row.id, name: row.name, active: row.active } : null;
+  }
+
   async list(query: { q?: string; page: number; pageSize: number }) {
     const { rows, total } = await listOrganisations(this.ctx.db, { q: query.q || undefined, page: query.page, pageSize: query.pageSize });
     return { data: rows.map(toOrganisation), total, page: query.page, pageSize: query.pageSize };
@@ -105,16 +110,15 @@ export class OrganisationsService {
     return toOrganisation(await this.load(id));
   }
 
-  async create(request: FastifyRequest, body: z.infer<typeof organisationSchema>): Promise<Organisation> {
+  async create(caller: Caller, body: z.infer<typeof organisationSchema>): Promise<Organisation> {
     const at = this.now();
     const id = await insertOrganisation(this.ctx.db, { ...body, createdAt: at, updatedAt: at });
-    await recordAudit(this.ctx, request, { action: 'organisation.create', outcome: 'success', recordType: 'organisation', recordId: id, details: { after: body } });
+    await recordAudit(this.ctx, caller, { action: 'organisation.create', outcome: 'success', recordType: 'organisation', recordId: id, details: { after: body } });
     return this.get(id);
   }
 
   /** Edits the fields; `active: false` deactivates with a reason (nothing is ever deleted). */
-  async update(request: FastifyRequest, id: string, body: z.infer<typeof organisationUpdateSchema>): Promise<Organisation> {
-    const user = caller(request);
+  async update(caller: Caller, id: string, body: z.infer<typeof organisationUpdateSchema>): Promise<Organisation> {
     const { organisation: before } = await this.load(id);
     const changes: Record<string, unknown> = {};
     for (const key of FIELDS) if (body[key] !== undefined && body[key] !== before[key]) changes[key] = body[key];
@@ -122,7 +126,7 @@ export class OrganisationsService {
 
     const at = this.now();
     if (body.active === false && before.active) {
-      if (id === user.organizationId) throw forbidden(ORGANISATION_MESSAGES.ownDeactivation, 'own_deactivation');
+      if (id === caller.organizationId) throw forbidden(ORGANISATION_MESSAGES.ownDeactivation, 'own_deactivation');
       if (!body.deactivationReason) throw badRequest(DEACTIVATION_REASON_MESSAGE, 'reason_required');
       Object.assign(changes, { active: false, deactivatedAt: at, deactivationReason: body.deactivationReason });
     } else if (body.active === true && !before.active) {
@@ -133,7 +137,7 @@ export class OrganisationsService {
     await updateOrganisation(this.ctx.db, id, { ...changes, updatedAt: at });
     const action = 'active' in changes ? (changes.active ? 'organisation.activate' : 'organisation.deactivate') : 'organisation.update';
     const beforeValues = before as unknown as Record<string, unknown>;
-    await recordAudit(this.ctx, request, {
+    await recordAudit(this.ctx, caller, {
       action,
       outcome: 'success',
       recordType: 'organisation',
@@ -150,7 +154,7 @@ export class OrganisationsService {
    * Stores a logo after checking its bytes, re-encoded to a PNG of at most 512 px by sharp: what
    * is served is always an image WellBe produced, never the uploaded bytes themselves.
    */
-  async setLogo(request: FastifyRequest, id: string, bytes: Buffer): Promise<Organisation> {
+  async setLogo(caller: Caller, id: string, bytes: Buffer): Promise<Organisation> {
     const { organisation } = await this.load(id);
     if (!sniffImage(bytes)) throw badRequest(ORGANISATION_MESSAGES.logoType, 'logo_type');
     let png: Buffer;
@@ -163,7 +167,7 @@ export class OrganisationsService {
     await fs.mkdir(this.logoDir(), { recursive: true });
     await fs.writeFile(path.join(this.logoDir(), name), png);
     await updateOrganisation(this.ctx.db, id, { logoPath: name, updatedAt: this.now() });
-    await recordAudit(this.ctx, request, {
+    await recordAudit(this.ctx, caller, {
       action: 'organisation.logo',
       outcome: 'success',
       recordType: 'organisation',
@@ -180,12 +184,12 @@ export class OrganisationsService {
     return fs.readFile(path.join(this.logoDir(), path.basename(file)));
   }
 
-  async updateSettings(request: FastifyRequest, organizationId: string, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {
+  async updateSettings(caller: Caller, organizationId: string, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {
     if (!(await findOrganisation(this.ctx.db, organizationId))) throw notFound(ORGANISATION_MESSAGES.notFound);
     const before = await getOrganisationSettings(this.ctx, organizationId);
     await writeSettings(this.ctx.db, organizationId, values, this.now());
     const changed = (Object.keys(values) as (keyof OrganisationSettingsValues)[]).filter((k) => values[k] !== before[k]);
-    await recordAudit(this.ctx, request, {
+    await recordAudit(this.ctx, caller, {
       action: 'settings.update',
       outcome: 'success',
       recordType: 'organisation',

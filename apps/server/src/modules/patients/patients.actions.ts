@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { patientCreateSchema, patientListQuerySchema } from '@wellbe/shared/schemas/patients';
-import { action, registerActions } from '../../lib/actions.ts';
-import { assertIdentity } from '../../lib/scope.ts';
+import { action, registerActions } from '../../plugins/actions.ts';
+import { assertSelf } from '../../access/index.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { createPatient, listPatients } from './patients.service.ts';
 
 const identity = { Iduser: z.uuid(), idOrganization: z.uuid().nullish() };
@@ -18,8 +19,9 @@ export async function patientActions(app: FastifyInstance) {
         patientData: true,
         body: z.object({ ...identity, ...patientListQuerySchema.shape }),
         handler: async (request, body) => {
-          const { organizationId } = assertIdentity(request, body);
-          return listPatients(app.ctx, request, organizationId, body);
+          const caller = callerOf(request);
+          assertSelf(caller, body.Iduser);
+          return listPatients(app.ctx, caller, body);
         },
       }),
       create: action({
@@ -27,8 +29,9 @@ export async function patientActions(app: FastifyInstance) {
         patientData: true,
         body: z.object({ ...identity, patientCreate: patientCreateSchema }),
         handler: async (request, body, reply) => {
-          const { organizationId } = assertIdentity(request, body);
-          const { idPatient } = await createPatient(app.ctx, request, organizationId, body.patientCreate);
+          const caller = callerOf(request);
+          assertSelf(caller, body.Iduser);
+          const { idPatient } = await createPatient(app.ctx, caller, { idOrganization: body.idOrganization, patient: body.patientCreate });
           reply.status(200);
           return { success: true, idPatient };
         },

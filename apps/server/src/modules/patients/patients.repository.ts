@@ -1,25 +1,19 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PatientSort } from '@wellbe/shared/schemas/patient-files';
+import type { PatientScope } from '../../access/patients.ts';
+import { patientFilter } from '../../access/filters.ts';
 import type { Database } from '../../db/client.ts';
-import { patients } from '../../db/tables.ts';
+import { consultations, documents, jobSpecialists, notices, patients, users } from '../../db/tables.ts';
+import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 
-// The only code of the patients area that touches Drizzle; answers plain rows (DESIGN §2).
+// The only code of the patients area that touches Drizzle; answers plain rows (DESIGN §2). Every
+// read takes the caller's patient scope (access module) and applies it inside the query.
 
-export interface PatientRow {
-  id: string;
-  organizationId: string;
-  fullName: string;
-  phoneNumber: string;
-  email: string;
-}
+/** Which SPEC §5 duplicate rule a write ran into. */
+export type PatientDuplicate = 'name' | 'phone';
 
-const rowColumns = {
-  id: patients.id,
-  organizationId: patients.organizationId,
-  fullName: patients.fullName,
-  phoneNumber: patients.phoneNumber,
-  email: patients.email,
-};
+const DUPLICATE_CONSTRAINTS: Record<string, PatientDuplicate> = { patients_org_name_key: 'name', patients_org_phone_key: 'phone' };
 
 export interface NewPatient {
   organizationId: string;
@@ -32,73 +26,248 @@ export interface NewPatient {
   createdBy: string;
 }
 
-/** Inserts a patient; a unique violation (SPEC §5 duplicates) surfaces as `DuplicatePatientError`. */
-export async function insertPatient(db: Database, values: NewPatient): Promise<string> {
-  try {
+/** Inserts a patient; a lost race on the SPEC §5 unique indexes answers the duplicate. */
+export async function insertPatient(db: Database, values: NewPatient): Promise<{ ok: true; value: string } | { ok: false; conflict: PatientDuplicate }> {
+  return mapUniqueViolation(async () => {
     const [row] = await db.insert(patients).values(values).returning({ id: patients.id });
     return row.id;
-  } catch (err) {
-    const constraint = uniqueViolation(err);
-    if (constraint === 'patients_org_name_key') throw new DuplicatePatientError('name');
-    if (constraint === 'patients_org_phone_key') throw new DuplicatePatientError('phone');
-    throw err;
-  }
+  }, DUPLICATE_CONSTRAINTS);
 }
 
-export class DuplicatePatientError extends Error {
-  constructor(readonly field: 'name' | 'phone') {
-    super(`duplicate patient ${field}`);
-  }
-}
-
-/** The constraint name of a PostgreSQL unique violation (23505), whether Drizzle wrapped it or not. */
-function uniqueViolation(err: unknown): string | null {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return e.constraint ?? '';
-  }
-  return null;
-}
-
-/** Which of the duplicate keys already exist among live patients of the organisation. */
-export async function findDuplicates(db: Database, organizationId: string, nameKey: string, phoneKey: string) {
+/** The one duplicate rule (SPEC §5): which keys live patients of the organisation hold, one patient excepted. */
+export async function findDuplicates(db: Database, organizationId: string, keys: { nameKey: string; phoneKey: string }, exceptId?: string) {
   const rows = await db
     .select({ nameKey: patients.nameKey, phoneKey: patients.phoneKey })
     .from(patients)
-    .where(and(eq(patients.organizationId, organizationId), isNull(patients.archivedAt), or(eq(patients.nameKey, nameKey), eq(patients.phoneKey, phoneKey))))
+    .where(
+      and(
+        eq(patients.organizationId, organizationId),
+        isNull(patients.archivedAt),
+        exceptId ? ne(patients.id, exceptId) : undefined,
+        or(eq(patients.nameKey, keys.nameKey), eq(patients.phoneKey, keys.phoneKey)),
+      ),
+    )
     .limit(2);
-  return { name: rows.some((r) => r.nameKey === nameKey), phone: rows.some((r) => r.phoneKey === phoneKey) };
+  const name = rows.some((r) => r.nameKey === keys.nameKey);
+  const phone = rows.some((r) => r.phoneKey === keys.phoneKey);
+  return name ? 'name' : phone ? 'phone' : null;
 }
 
-export interface PatientSearch {
-  organizationId: string;
-  /** A PT caller is limited to their own patient. */
-  onlyPatientId?: string | null;
-  /** Folded search terms, each matched on the trigram-indexed search key (OR). */
-  terms: string[];
-  limit: number;
-  offset: number;
+// ---- The list (/api/patients and the panel's 'Choix du patient') ----
+
+export interface PatientListFilter {
+  /** The caller's scope for this list, its organisation chosen. */
+  scope: PatientScope & { organizationId: string };
+  /** Archived patients only (SA, DE), instead of live ones. */
+  archivedOnly: boolean;
+  /** Folded words; every word must appear in the trigram-indexed search key. */
+  words: string[];
+  /** Digits of a phone-like search, in each form it may be stored (national, +33): any matches. */
+  phones: string[];
 }
 
-/** Live (not archived) patients of one organisation, ordered by name, one page. */
-export async function searchPatients(db: Database, search: PatientSearch): Promise<{ rows: PatientRow[]; total: number }> {
-  const conditions: SQL[] = [eq(patients.organizationId, search.organizationId), isNull(patients.archivedAt)];
-  if (search.onlyPatientId) conditions.push(eq(patients.id, search.onlyPatientId));
-  const matches = search.terms.map((term) => ilike(patients.searchKey, `%${escapeLike(term)}%`));
-  if (matches.length) conditions.push(or(...matches)!);
-  const where = and(...conditions);
+export interface PatientTableSort {
+  sort: PatientSort;
+  order: 'asc' | 'desc';
+}
+
+const tableColumns = {
+  id: patients.id,
+  fullName: patients.fullName,
+  phoneNumber: patients.phoneNumber,
+  email: patients.email,
+  birthDate: patients.birthDate,
+  lastConsultationAt: patients.lastConsultationAt,
+  consultationCount: patients.consultationCount,
+  archivedAt: patients.archivedAt,
+};
+
+function listWhere(f: PatientListFilter): SQL {
+  const conditions: SQL[] = [patientFilter({ ...f.scope, archived: true }), f.archivedOnly ? isNotNull(patients.archivedAt) : isNull(patients.archivedAt)];
+  // The key is already folded: LIKE (not ILIKE) on it, served by the trigram GIN index.
+  for (const word of f.words) conditions.push(like(patients.searchKey, `%${escapeLike(word)}%`));
+  if (f.phones.length) conditions.push(or(...f.phones.map((p) => like(patients.searchKey, `%${escapeLike(p)}%`)))!);
+  return and(...conditions)!;
+}
+
+function tableOrder(s: PatientTableSort): SQL[] {
+  const desc = s.order === 'desc';
+  // Orders written exactly as the partial indexes of migrations patients-list-*, so that the
+  // planner walks an index instead of sorting the organisation's patients.
+  switch (s.sort) {
+    case 'lastConsultation':
+      return desc
+        ? [sql`${patients.lastConsultationAt} desc nulls last`, sql`${patients.id} desc nulls last`]
+        : [sql`${patients.lastConsultationAt} asc`, sql`${patients.id} asc`];
+    case 'consultations':
+      return desc ? [sql`${patients.consultationCount} desc`, sql`${patients.id} desc`] : [sql`${patients.consultationCount} asc`, sql`${patients.id} asc`];
+    case 'birthDate':
+      return desc ? [sql`${patients.birthDate} desc`, sql`${patients.id} desc`] : [sql`${patients.birthDate} asc`, sql`${patients.id} asc`];
+    default:
+      return desc ? [sql`${patients.nameKey} desc`, sql`${patients.id} desc`] : [sql`${patients.nameKey} asc`, sql`${patients.id} asc`];
+  }
+}
+
+/**
+ * One page of the list and the number of matching patients; never the whole table. The page's ids
+ * come from an index-only scan (a late page skips index entries, not table rows), then only those
+ * rows are read.
+ */
+export async function pagePatients(db: Database, f: PatientListFilter, s: PatientTableSort, limit: number, offset: number) {
+  const where = listWhere(f);
+  const order = tableOrder(s);
+  const pageIds = db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(limit).offset(offset);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(rowColumns).from(patients).where(where).orderBy(asc(patients.nameKey), asc(patients.id)).limit(search.limit).offset(search.offset),
+    db.select(tableColumns).from(patients).where(inArray(patients.id, pageIds)).orderBy(...order),
     db.select({ total: count() }).from(patients).where(where),
   ]);
   return { rows, total };
 }
 
-/** One patient, archived or not, whatever its organisation (the service checks the scope). */
-export async function findPatientById(db: Database, id: string): Promise<(PatientRow & { archivedAt: Date | null }) | null> {
+/** Every matching patient for the CSV export, in the list's order. */
+export async function allPatients(db: Database, f: PatientListFilter, s: PatientTableSort) {
+  return db.select(tableColumns).from(patients).where(listWhere(f)).orderBy(...tableOrder(s));
+}
+
+// ---- One patient ----
+
+/** A patient inside the caller's scope, or null (outside it and unknown read the same). */
+export async function findPatientRecord(db: Database, scope: PatientScope, id: string) {
   const [row] = await db
-    .select({ ...rowColumns, archivedAt: patients.archivedAt })
+    .select({
+      id: patients.id,
+      organizationId: patients.organizationId,
+      fullName: patients.fullName,
+      phoneNumber: patients.phoneNumber,
+      email: patients.email,
+      birthDate: patients.birthDate,
+      sex: patients.sex,
+      address: patients.address,
+      notes: patients.notes,
+      createdAt: patients.createdAt,
+      archivedAt: patients.archivedAt,
+      archivedByName: users.displayName,
+    })
     .from(patients)
-    .where(eq(patients.id, id))
+    .leftJoin(users, eq(users.id, patients.archivedBy))
+    .where(and(eq(patients.id, id), patientFilter(scope)))
     .limit(1);
   return row ?? null;
+}
+export type PatientRecord = NonNullable<Awaited<ReturnType<typeof findPatientRecord>>>;
+
+/** The account already linked to a patient (a PT account), if any. */
+export async function findPatientAccount(db: Database, patientId: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.patientId, patientId)).limit(1);
+  return row?.id ?? null;
+}
+
+/** The live consultations of a patient, newest first, with who, speciality, documents and notice. */
+export async function patientTimeline(db: Database, patientId: string) {
+  const docCount = db
+    .select({ consultationId: documents.consultationId, n: count().as('n') })
+    .from(documents)
+    .where(and(eq(documents.patientId, patientId), isNull(documents.archivedAt)))
+    .groupBy(documents.consultationId)
+    .as('doc_count');
+  return db
+    .select({
+      id: consultations.id,
+      consultationDate: consultations.consultationDate,
+      userId: consultations.userId,
+      practitioner: users.displayName,
+      jobSpecialistId: consultations.jobSpecialistId,
+      speciality: jobSpecialists.label,
+      size: consultations.size,
+      weight: consultations.weight,
+      dolorLocation: consultations.dolorLocation,
+      dolorIntensity: consultations.dolorIntensity,
+      note: consultations.consultationNote,
+      documentCount: docCount.n,
+      notice: {
+        id: notices.id,
+        star: notices.star,
+        patientOpinion: notices.patientOpinion,
+        recommend: notices.recommend,
+        createdAt: notices.createdAt,
+        updatedAt: notices.updatedAt,
+      },
+    })
+    .from(consultations)
+    .innerJoin(users, eq(users.id, consultations.userId))
+    .innerJoin(jobSpecialists, eq(jobSpecialists.id, consultations.jobSpecialistId))
+    .leftJoin(docCount, eq(docCount.consultationId, consultations.id))
+    .leftJoin(notices, eq(notices.consultationId, consultations.id))
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))
+    .orderBy(desc(consultations.consultationDate), desc(consultations.id));
+}
+export type TimelineRow = Awaited<ReturnType<typeof patientTimeline>>[number];
+
+/** Measures of every live consultation, oldest first. */
+export async function patientMeasureRows(db: Database, patientId: string) {
+  return db
+    .select({
+      id: consultations.id,
+      consultationDate: consultations.consultationDate,
+      size: consultations.size,
+      weight: consultations.weight,
+      dolorLocation: consultations.dolorLocation,
+      dolorIntensity: consultations.dolorIntensity,
+    })
+    .from(consultations)
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))
+    .orderBy(asc(consultations.consultationDate), asc(consultations.id));
+}
+
+/** Every live document of every live consultation of the patient, newest first. */
+export async function patientDocumentRows(db: Database, patientId: string) {
+  return db
+    .select({
+      id: documents.id,
+      consultationId: documents.consultationId,
+      consultationDate: consultations.consultationDate,
+      fileName: documents.fileName,
+      mimeType: documents.mimeType,
+      sizeBytes: documents.sizeBytes,
+      createdAt: documents.createdAt,
+    })
+    .from(documents)
+    .innerJoin(consultations, eq(consultations.id, documents.consultationId))
+    .where(and(eq(documents.patientId, patientId), isNull(documents.archivedAt), isNull(consultations.archivedAt)))
+    .orderBy(desc(consultations.consultationDate), asc(documents.fileName));
+}
+
+export interface IdentityValues {
+  fullName: string;
+  phoneNumber: string;
+  email: string;
+  nameKey: string;
+  phoneKey: string;
+  searchKey: string;
+  birthDate: string | null;
+  sex: string | null;
+  address: string | null;
+  notes: string | null;
+}
+
+/** Updates a live patient's identity; false when it was archived meanwhile; a lost race on the duplicate indexes answers the duplicate. */
+export async function updateIdentity(db: Database, id: string, values: IdentityValues, now: Date) {
+  return mapUniqueViolation(async () => {
+    const rows = await db
+      .update(patients)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(patients.id, id), isNull(patients.archivedAt)))
+      .returning({ id: patients.id });
+    return rows.length === 1;
+  }, DUPLICATE_CONSTRAINTS);
+}
+
+/** Archives a live patient (nothing deleted, DESIGN §4); false when it already was. */
+export async function archivePatientRow(db: Database, id: string, by: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(patients)
+    .set({ archivedAt: now, archivedBy: by, updatedAt: now })
+    .where(and(eq(patients.id, id), isNull(patients.archivedAt)))
+    .returning({ id: patients.id });
+  return rows.length === 1;
 }

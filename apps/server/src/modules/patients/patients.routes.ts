@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { patientIdentitySchema, patientTableQuerySchema } from '@wellbe/shared/schemas/patient-files';
 import { patientCreateSchema } from '@wellbe/shared/schemas/patients';
-import { caller } from '../../lib/scope.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import {
   archivePatient,
+  createPatient,
   exportPatientsCsv,
   listPatientTable,
   normaliseIdentity,
@@ -13,37 +14,36 @@ import {
   readPatientFile,
   readPatientMeasures,
   updatePatientIdentity,
-} from './patients.records.service.ts';
-import { createPatient } from './patients.service.ts';
+} from './patients.service.ts';
 
 const params = z.object({ idPatient: z.string().max(64) });
 const tags = ['patients'];
 
-// Issue 6: REST resources of the patient list and file. dps reads, dps write changes (SPEC §6).
+// REST resources of the patient list and file. dps reads, dps write changes (SPEC §6).
 export async function patientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
   r.get('/api/patients', { config: { access: 'dps', patientData: true }, schema: { querystring: patientTableQuerySchema, tags } }, async (request) =>
-    listPatientTable(ctx, request, request.query),
+    listPatientTable(ctx, callerOf(request), request.query),
   );
 
   r.get('/api/patients/export', { config: { access: 'dps', patientData: true }, schema: { querystring: patientTableQuerySchema, tags } }, async (request, reply) => {
-    const csv = await exportPatientsCsv(ctx, request, request.query);
+    const csv = await exportPatientsCsv(ctx, callerOf(request), request.query);
     reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="patients.csv"');
     return csv;
   });
 
   // The panel's rules and messages (SPEC §5), through the patient service.
   r.post('/api/patients', { config: { access: 'dpsWrite', patientData: true }, schema: { body: patientCreateSchema, tags } }, async (request, reply) => {
-    const { idPatient } = await createPatient(ctx, request, caller(request).organizationId, request.body);
+    const { idPatient } = await createPatient(ctx, callerOf(request), { patient: request.body });
     reply.status(201);
     return { success: true, idPatient };
   });
 
   r.get('/api/patients/:idPatient', { config: { access: 'dps', patientData: true }, schema: { params, tags } }, async (request) => ({
     success: true,
-    data: await readPatientFile(ctx, request, request.params.idPatient),
+    data: await readPatientFile(ctx, callerOf(request), request.params.idPatient),
   }));
 
   r.patch(
@@ -51,22 +51,22 @@ export async function patientRoutes(app: FastifyInstance) {
     { config: { access: 'dpsWrite', patientData: true }, schema: { params, body: patientIdentitySchema, tags } },
     async (request) => ({
       success: true,
-      data: await updatePatientIdentity(ctx, request, request.params.idPatient, normaliseIdentity(request.body)),
+      data: await updatePatientIdentity(ctx, callerOf(request), request.params.idPatient, normaliseIdentity(request.body)),
     }),
   );
 
   r.get('/api/patients/:idPatient/measures', { config: { access: 'dps', patientData: true }, schema: { params, tags } }, async (request) => ({
     success: true,
-    data: await readPatientMeasures(ctx, request, request.params.idPatient),
+    data: await readPatientMeasures(ctx, callerOf(request), request.params.idPatient),
   }));
 
   r.get('/api/patients/:idPatient/documents', { config: { access: 'dps', patientData: true }, schema: { params, tags } }, async (request) => ({
     success: true,
-    data: await readPatientDocuments(ctx, request, request.params.idPatient),
+    data: await readPatientDocuments(ctx, callerOf(request), request.params.idPatient),
   }));
 
   r.post('/api/patients/:idPatient/archive', { config: { access: 'dpsWrite', patientData: true }, schema: { params, tags } }, async (request) => {
-    await archivePatient(ctx, request, request.params.idPatient);
+    await archivePatient(ctx, callerOf(request), request.params.idPatient);
     return { success: true };
   });
 }

@@ -1,111 +1,352 @@
-import type { FastifyRequest } from 'fastify';
-import { isPlatformRole } from '@wellbe/shared/roles';
-import { PATIENT_MESSAGES, type PatientCreate, type PatientListAnswer, type PatientListQuery } from '@wellbe/shared/schemas/patients';
-import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
+import { formatDate } from '@wellbe/shared/domain/dates';
+import { computeImc } from '@wellbe/shared/domain/imc';
+import { latestWithChange, painLevel } from '@wellbe/shared/domain/imc-bands';
 import { fold } from '@wellbe/shared/domain/text';
-import { recordAudit } from '../audit/audit.service.ts';
+import { can } from '@wellbe/shared/permissions';
+import {
+  PATIENT_FILE_MESSAGES,
+  type PatientDocument,
+  type PatientFile,
+  type PatientMeasures,
+  type PatientTablePage,
+  type PatientTableQuery,
+  type PatientTableRow,
+} from '@wellbe/shared/schemas/patient-files';
+import { PATIENT_MESSAGES, type PatientCreate, type PatientListAnswer, type PatientListQuery } from '@wellbe/shared/schemas/patients';
+import {
+  actingOrganisation,
+  hidden,
+  isUuid,
+  mayExportPatients,
+  mayListArchived,
+  mayUsePatients,
+  patientListScope,
+  patientScope,
+  requireActingOrganisation,
+  type Caller,
+  type PatientAccessMode,
+} from '../../access/index.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { csvDocument } from '../../lib/csv.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
+import { excerpt } from '../../lib/rich-text.ts';
+import { toNotice } from '../notices/notices.service.ts';
 import { patientKeys } from './patients.keys.ts';
-import { DuplicatePatientError, findDuplicates, findPatientById, insertPatient, searchPatients, type PatientRow } from './patients.repository.ts';
+import {
+  allPatients,
+  archivePatientRow,
+  findDuplicates,
+  findPatientAccount,
+  findPatientRecord,
+  insertPatient,
+  pagePatients,
+  patientDocumentRows,
+  patientMeasureRows,
+  patientTimeline,
+  updateIdentity,
+  type PatientDuplicate,
+  type PatientListFilter,
+  type PatientRecord,
+  type TimelineRow,
+} from './patients.repository.ts';
+
+// The patients area: the list (/patients/list and the panel's 'Choix du patient', one search),
+// the patient file, the SPEC §5 duplicate rule. Scope comes from the access module and is applied
+// inside the repository's queries; a patient outside it answers 404 (existence is private) and
+// the attempt is journalled as denied. Every read of patient data writes a journal row.
 
 export const DEFAULT_PATIENT_PAGE_SIZE = 50;
-const NO_ORGANISATION = 'Aucune organisation n’est associée à ce compte.';
 export const PATIENT_NOT_FOUND = 'Patient introuvable.';
 
-/**
- * Creates a patient in `organizationId` (already checked against the token by the caller).
- * SPEC §5 duplicates: same folded name or same phone among live patients of the organisation → 409
- * with the spec's message. The pre-check gives the name message first; the unique indexes make the
- * rule hold when two creates race.
- */
-export async function createPatient(ctx: AppContext, request: FastifyRequest, organizationId: string | null, input: PatientCreate): Promise<{ idPatient: string }> {
-  const user = caller(request);
-  if (!organizationId) throw badRequest(NO_ORGANISATION, 'no_organisation');
-  const keys = patientKeys(input.FullName, input.PhoneNumber, input.Email);
-  try {
-    const existing = await findDuplicates(ctx.db, organizationId, keys.nameKey, keys.phoneKey);
-    if (existing.name) throw new DuplicatePatientError('name');
-    if (existing.phone) throw new DuplicatePatientError('phone');
-    const idPatient = await insertPatient(ctx.db, {
-      organizationId,
-      fullName: input.FullName.trim().replace(/\s+/g, ' '),
-      phoneNumber: input.PhoneNumber.trim(),
-      email: input.Email.trim(),
-      ...keys,
-      createdBy: user.id,
-    });
-    await recordAudit(ctx, request, { action: 'patient.create', outcome: 'success', recordType: 'patient', recordId: idPatient, patientId: idPatient });
-    return { idPatient };
-  } catch (err) {
-    if (!(err instanceof DuplicatePatientError)) throw err;
-    await recordAudit(ctx, request, { action: 'patient.create', outcome: 'error', recordType: 'patient', details: { reason: `duplicate_${err.field}` } });
-    throw err.field === 'name'
-      ? conflict(PATIENT_MESSAGES.duplicateName, 'duplicate_patient_name')
-      : conflict(PATIENT_MESSAGES.duplicatePhone, 'duplicate_patient_phone');
-  }
+function duplicateError(field: PatientDuplicate) {
+  return field === 'name' ? conflict(PATIENT_MESSAGES.duplicateName, 'duplicate_patient_name') : conflict(PATIENT_MESSAGES.duplicatePhone, 'duplicate_patient_phone');
 }
 
-/** Folded terms of a search: the text itself, and the digits of a phone-like query in both forms. */
-function searchTerms(q: string | undefined): string[] {
+/**
+ * Creates a patient in the organisation the caller acts for. SPEC §5 duplicates: same folded name
+ * or same phone among live patients of the organisation → 409 with the spec's message. The check
+ * gives the name message first; the unique indexes make the rule hold when two creates race.
+ */
+export async function createPatient(ctx: AppContext, caller: Caller, input: { idOrganization?: string | null; patient: PatientCreate }): Promise<{ idPatient: string }> {
+  const organizationId = requireActingOrganisation(caller, input.idOrganization);
+  const { patient } = input;
+  const keys = patientKeys(patient.FullName, patient.PhoneNumber, patient.Email);
+  const duplicate = await findDuplicates(ctx.db, organizationId, keys);
+  const inserted = duplicate
+    ? ({ ok: false, conflict: duplicate } as const)
+    : await insertPatient(ctx.db, {
+        organizationId,
+        fullName: patient.FullName.trim().replace(/\s+/g, ' '),
+        phoneNumber: patient.PhoneNumber.trim(),
+        email: patient.Email.trim(),
+        ...keys,
+        createdBy: caller.id,
+      });
+  if (!inserted.ok) {
+    await recordAudit(ctx, caller, { action: 'patient.create', outcome: 'error', recordType: 'patient', details: { reason: `duplicate_${inserted.conflict}` } });
+    throw duplicateError(inserted.conflict);
+  }
+  const idPatient = inserted.value;
+  await recordAudit(ctx, caller, { action: 'patient.create', outcome: 'success', recordType: 'patient', recordId: idPatient, patientId: idPatient });
+  return { idPatient };
+}
+
+// ---- Search: one semantics for the list page and the panel ----
+
+/**
+ * Search words of a query, accent-insensitive: every word must match (name, phone, email). A
+ * phone-like query ('06 23 45 67 89', '+33 6 23...') matches its digits in the national or the
+ * international form, whichever way the number was stored.
+ */
+export function searchTerms(q: string | undefined): { words: string[]; phones: string[] } {
   const text = fold(q ?? '');
-  if (!text) return [];
-  const terms = [text];
+  if (!text) return { words: [], phones: [] };
   const compact = text.replace(/[\s.\-()]/g, '');
   if (/^\+?\d{2,}$/.test(compact)) {
     const digits = compact.replace('+', '');
-    terms.push(digits);
-    // A French number typed from its leading 0 matches the international key (33...).
-    if (digits.startsWith('0') && digits.length > 1) terms.push('33' + digits.slice(1));
+    const phones = [digits];
+    if (digits.startsWith('0') && digits.length > 1) phones.push('33' + digits.slice(1));
+    if (digits.startsWith('33') && digits.length > 2) phones.push('0' + digits.slice(2));
+    return { words: [], phones };
   }
-  return [...new Set(terms)];
+  return { words: [...new Set(text.split(' ').filter(Boolean))].slice(0, 8), phones: [] };
 }
 
-/**
- * SPEC §7 patient list of one organisation: live patients only, accent-insensitive search on name,
- * phone and email, paged. A patient user (PT) gets only their own entry.
- */
-export async function listPatients(ctx: AppContext, request: FastifyRequest, organizationId: string | null, query: PatientListQuery = {}): Promise<PatientListAnswer> {
-  const user = caller(request);
+function listFilter(caller: Caller, query: { q?: string; idOrganization?: string | null; archived?: boolean }): PatientListFilter {
+  const organizationId = requireActingOrganisation(caller, query.idOrganization);
+  const archivedOnly = !!query.archived;
+  if (archivedOnly && !mayListArchived(caller)) throw forbidden(PATIENT_FILE_MESSAGES.archivedListForbidden);
+  return { scope: patientListScope(caller, organizationId, archivedOnly), archivedOnly, ...searchTerms(query.q) };
+}
+
+function toTableRow(r: Awaited<ReturnType<typeof allPatients>>[number]): PatientTableRow {
+  return {
+    idPatient: r.id,
+    FullName: r.fullName,
+    PhoneNumber: r.phoneNumber,
+    Email: r.email,
+    birthDate: r.birthDate,
+    lastConsultationAt: r.lastConsultationAt?.toISOString() ?? null,
+    consultationCount: r.consultationCount,
+    archivedAt: r.archivedAt?.toISOString() ?? null,
+  };
+}
+
+/** /patients/list: one page, sorted, searched (the search text itself is never journalled). */
+export async function listPatientTable(ctx: AppContext, caller: Caller, query: PatientTableQuery): Promise<PatientTablePage> {
+  const f = listFilter(caller, { q: query.q, idOrganization: query.idOrganization, archived: query.archived === '1' });
+  const { rows, total } = await pagePatients(ctx.db, f, query, query.pageSize, (query.page - 1) * query.pageSize);
+  await recordAudit(ctx, caller, {
+    action: 'patient.list',
+    outcome: 'success',
+    recordType: 'patient',
+    details: { count: rows.length, page: query.page, search: !!query.q, archived: f.archivedOnly },
+  });
+  return { success: true, data: rows.map(toTableRow), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** SPEC §7 patient list (the panel's 'Choix du patient'): the same search and scope, by name. */
+export async function listPatients(ctx: AppContext, caller: Caller, query: PatientListQuery & { idOrganization?: string | null }): Promise<PatientListAnswer> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PATIENT_PAGE_SIZE;
-  if (!organizationId || (user.role === 'PT' && !user.patientId)) {
-    await recordAudit(ctx, request, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: 0 } });
+  const organizationId = actingOrganisation(caller, query.idOrganization);
+  if (!organizationId) {
+    await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: 0 } });
     return { success: true, data: [], total: 0, page, pageSize };
   }
-  const { rows, total } = await searchPatients(ctx.db, {
-    organizationId,
-    onlyPatientId: user.role === 'PT' ? user.patientId : null,
-    terms: searchTerms(query.q),
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
-  // The search text may be a patient's name: only its presence is journalled.
-  await recordAudit(ctx, request, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, page, search: !!query.q } });
-  return { success: true, data: rows.map(toListEntry), total, page, pageSize };
+  const f = listFilter(caller, { q: query.q, idOrganization: organizationId });
+  const { rows, total } = await pagePatients(ctx.db, f, { sort: 'name', order: 'asc' }, pageSize, (page - 1) * pageSize);
+  await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, page, search: !!query.q } });
+  return { success: true, data: rows.map((r) => ({ idPatient: r.id, FullName: r.fullName, PhoneNumber: r.phoneNumber })), total, page, pageSize };
 }
 
-function toListEntry(row: PatientRow) {
-  return { idPatient: row.id, FullName: row.fullName, PhoneNumber: row.phoneNumber };
+const CSV_HEADER = ['Nom', 'Téléphone', 'Adresse Email', 'Date de naissance', 'Dernière consultation', 'Consultations'];
+
+/** CSV of the current selection (search and sort, every page), for practitioners only. */
+export async function exportPatientsCsv(ctx: AppContext, caller: Caller, query: PatientTableQuery): Promise<string> {
+  if (!mayExportPatients(caller)) {
+    await recordAudit(ctx, caller, { action: 'patient.export', outcome: 'denied', recordType: 'patient' });
+    throw forbidden(PATIENT_FILE_MESSAGES.exportForbidden);
+  }
+  const f = listFilter(caller, { q: query.q, idOrganization: query.idOrganization, archived: query.archived === '1' });
+  const rows = await allPatients(ctx.db, f, query);
+  await recordAudit(ctx, caller, { action: 'patient.export', outcome: 'success', recordType: 'patient', details: { count: rows.length, search: !!query.q } });
+  return csvDocument(
+    CSV_HEADER,
+    rows.map((r) => [r.fullName, r.phoneNumber, r.email, formatDate(r.birthDate), formatDate(r.lastConsultationAt), r.consultationCount]),
+    { quoteAll: true },
+  );
 }
+
+// ---- One patient ----
 
 /**
- * A patient the caller may work on: same organisation (SA/DE platform-wide), a PT only their own.
- * An archived patient takes no new record, but stays readable to SA and DE (issue 6) when `read`.
- * Anything else is answered as not found (existence is private, DESIGN §3) and journalled as denied.
+ * The patient the caller may read (`read`) or change (`write`: live patients only), found inside
+ * the caller's scope; anything else is a journalled 404 under `action`. The one entry point of
+ * every area that works on a patient (consultations, documents, invitations).
  */
-export async function getPatientInScope(ctx: AppContext, request: FastifyRequest, idPatient: string, action: string, { read = false } = {}): Promise<PatientRow> {
-  const user = caller(request);
-  const row = await findPatientById(ctx.db, idPatient);
-  const allowed =
-    !!row &&
-    (!row.archivedAt || (read && isPlatformRole(user.role))) &&
-    (isPlatformRole(user.role) || row.organizationId === user.organizationId) &&
-    (user.role !== 'PT' || user.patientId === row.id);
-  if (!allowed) {
-    await recordAudit(ctx, request, { action, outcome: 'denied', recordType: 'patient', recordId: idPatient, patientId: idPatient });
+export async function patientForCaller(ctx: AppContext, caller: Caller, idPatient: string, action: string, mode: PatientAccessMode): Promise<PatientRecord> {
+  const record = isUuid(idPatient) && mayUsePatients(caller, mode) ? await findPatientRecord(ctx.db, patientScope(caller, mode), idPatient) : null;
+  if (!record) {
+    await recordAudit(ctx, caller, { action, outcome: 'denied', recordType: 'patient', recordId: idPatient, patientId: idPatient });
     // The same 404 whether the patient exists elsewhere or not at all: a 403 would confirm the id.
-    throw notFound(PATIENT_NOT_FOUND, 'patient_not_found');
+    throw hidden(PATIENT_NOT_FOUND, 'patient_not_found');
   }
-  return row;
+  return record;
 }
+
+/** A patient about to receive a PT account ('Inviter le patient'): writable, with its account if any. */
+export async function patientForInvitation(ctx: AppContext, caller: Caller, idPatient: string, action: string) {
+  const record = await patientForCaller(ctx, caller, idPatient, action, 'write');
+  return { ...record, accountId: await findPatientAccount(ctx.db, record.id) };
+}
+
+function toTimelineEntry(r: TimelineRow) {
+  return {
+    idConsultation: r.id,
+    ConsultationDate: r.consultationDate.toISOString(),
+    practitioner: r.practitioner,
+    idUser: r.userId,
+    speciality: r.speciality,
+    idJobSpecialist: r.jobSpecialistId,
+    Size: r.size,
+    Weight: r.weight,
+    imc: computeImc(r.weight, r.size),
+    dolorLocation: r.dolorLocation,
+    dolorIntensity: r.dolorIntensity,
+    excerpt: excerpt(r.note),
+    documentCount: Number(r.documentCount ?? 0),
+    notice: r.notice ? toNotice({ ...r.notice, consultationId: r.id }) : null,
+  };
+}
+
+function toIdentity(record: PatientRecord): PatientFile['identity'] {
+  return {
+    idPatient: record.id,
+    idOrganization: record.organizationId,
+    FullName: record.fullName,
+    PhoneNumber: record.phoneNumber,
+    Email: record.email,
+    birthDate: record.birthDate,
+    sex: (record.sex as PatientFile['identity']['sex']) ?? null,
+    address: record.address,
+    notes: record.notes,
+    createdAt: record.createdAt.toISOString(),
+    archivedAt: record.archivedAt?.toISOString() ?? null,
+    archivedBy: record.archivedAt ? (record.archivedByName ?? null) : null,
+  };
+}
+
+/** The patient file: identity and the consultation timeline, newest first (one journal row). */
+export async function readPatientFile(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientFile> {
+  const record = await patientForCaller(ctx, caller, idPatient, 'patient.file.read', 'read');
+  const timeline = await patientTimeline(ctx.db, record.id);
+  await recordAudit(ctx, caller, { action: 'patient.file.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
+  return {
+    identity: toIdentity(record),
+    consultations: timeline.map(toTimelineEntry),
+    canWrite: can(caller.role, 'dpsWrite') && !record.archivedAt,
+    isOwnFile: caller.role === 'PT' && caller.patientId === record.id,
+  };
+}
+
+/** Weight, IMC and pain over time; missing values stay null so the curves show gaps. */
+export async function readPatientMeasures(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientMeasures> {
+  const record = await patientForCaller(ctx, caller, idPatient, 'patient.measures.read', 'read');
+  const rows = await patientMeasureRows(ctx.db, record.id);
+  await recordAudit(ctx, caller, { action: 'patient.measures.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
+  const points = rows.map((r) => ({
+    idConsultation: r.id,
+    date: r.consultationDate.toISOString(),
+    size: r.size,
+    weight: r.weight,
+    imc: computeImc(r.weight, r.size),
+    dolorLocation: r.dolorLocation,
+    dolorIntensity: r.dolorIntensity,
+    pain: painLevel(r.dolorIntensity),
+  }));
+  return {
+    points,
+    latest: {
+      weight: latestWithChange(points, (p) => p.weight),
+      imc: latestWithChange(points, (p) => p.imc),
+      size: latestWithChange(points, (p) => p.size),
+      pain: latestWithChange(points, (p) => p.pain),
+    },
+  };
+}
+
+/** Every document of every consultation of the file. */
+export async function readPatientDocuments(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientDocument[]> {
+  const record = await patientForCaller(ctx, caller, idPatient, 'patient.documents.read', 'read');
+  const rows = await patientDocumentRows(ctx.db, record.id);
+  await recordAudit(ctx, caller, {
+    action: 'patient.documents.read',
+    outcome: 'success',
+    recordType: 'patient',
+    recordId: record.id,
+    patientId: record.id,
+    details: { count: rows.length },
+  });
+  return rows.map((r) => ({
+    idDocument: r.id,
+    idConsultation: r.consultationId,
+    consultationDate: r.consultationDate.toISOString(),
+    fileName: r.fileName,
+    mimeType: r.mimeType,
+    sizeBytes: r.sizeBytes,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The parsed identity body as column values. */
+export function normaliseIdentity(body: { FullName: string; PhoneNumber: string; Email: string; birthDate: string | null; sex: string | null; address: string | null; notes: string | null }) {
+  return {
+    fullName: body.FullName.trim().replace(/\s+/g, ' '),
+    phoneNumber: body.PhoneNumber.trim(),
+    email: body.Email.trim(),
+    birthDate: body.birthDate,
+    sex: body.sex,
+    address: body.address,
+    notes: body.notes,
+  };
+}
+
+/** Identity edit under the SPEC §5 duplicate rule (the patient itself excepted). */
+export async function updatePatientIdentity(ctx: AppContext, caller: Caller, idPatient: string, input: ReturnType<typeof normaliseIdentity>): Promise<PatientFile['identity']> {
+  const record = await patientForCaller(ctx, caller, idPatient, 'patient.update', 'write');
+  const keys = patientKeys(input.fullName, input.phoneNumber, input.email);
+  const duplicate = await findDuplicates(ctx.db, record.organizationId, keys, record.id);
+  const updated = duplicate ? ({ ok: false, conflict: duplicate } as const) : await updateIdentity(ctx.db, record.id, { ...input, ...keys }, new Date(ctx.clock.now()));
+  if (!updated.ok) {
+    await recordAudit(ctx, caller, { action: 'patient.update', outcome: 'error', recordType: 'patient', recordId: record.id, patientId: record.id, details: { reason: `duplicate_${updated.conflict}` } });
+    throw duplicateError(updated.conflict);
+  }
+  if (!updated.value) throw conflict(PATIENT_FILE_MESSAGES.archived, 'patient_archived');
+  // Which fields changed, never their values (the journal holds no clinical text).
+  const changed = (
+    [
+      ['FullName', record.fullName, input.fullName],
+      ['PhoneNumber', record.phoneNumber, input.phoneNumber],
+      ['Email', record.email, input.email],
+      ['birthDate', record.birthDate, input.birthDate],
+      ['sex', record.sex, input.sex],
+      ['address', record.address, input.address],
+      ['notes', record.notes, input.notes],
+    ] as const
+  )
+    .filter(([, before, after]) => (before ?? null) !== (after ?? null))
+    .map(([name]) => name);
+  await recordAudit(ctx, caller, { action: 'patient.update', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id, details: { fields: changed } });
+  return toIdentity((await findPatientRecord(ctx.db, patientScope(caller, 'read'), record.id))!);
+}
+
+/** Archives a patient: nothing is deleted, who and when are kept (DESIGN §4). */
+export async function archivePatient(ctx: AppContext, caller: Caller, idPatient: string): Promise<void> {
+  const record = await patientForCaller(ctx, caller, idPatient, 'patient.archive', 'write');
+  const done = await archivePatientRow(ctx.db, record.id, caller.id, new Date(ctx.clock.now()));
+  if (!done) throw conflict(PATIENT_FILE_MESSAGES.archived, 'patient_archived');
+  await recordAudit(ctx, caller, { action: 'patient.archive', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
+}
+

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
-import { action, registerActions } from '../../lib/actions.ts';
+import { action, registerActions } from '../../plugins/actions.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { ProfileService } from './profile.service.ts';
 
 /**
@@ -26,13 +27,13 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
       read: action({
         access: 'profile',
         body: profileReadBody,
-        handler: async (request, body) => profileAnswer(await profiles.read(request, body)),
+        handler: async (request, body) => profileAnswer(await profiles.read(callerOf(request), body)),
       }),
       updatePassword: action({
         access: 'profile',
         body: z.object({ userUpdate: userUpdateSchema }),
         handler: async (request, body) => {
-          const { token, profile } = await profiles.updatePassword(request, body.userUpdate);
+          const { token, profile } = await profiles.updatePassword(callerOf(request), body.userUpdate);
           // The session that made the change goes on with this token (issue 4).
           return { ...profileAnswer(profile), access_token: token };
         },
@@ -57,7 +58,7 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
         }
         throw err;
       }
-      return profileAnswer(await profiles.saveAvatar(request, bytes));
+      return profileAnswer(await profiles.saveAvatar(callerOf(request), bytes));
     },
   });
 

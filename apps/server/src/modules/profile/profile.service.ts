@@ -1,23 +1,25 @@
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import { can } from '@wellbe/shared/permissions';
-import { isPlatformRole, ROLE_LABELS, type Role } from '@wellbe/shared/roles';
+import { ROLE_LABELS, type Role } from '@wellbe/shared/roles';
 import { PROFILE_MESSAGES, type Profile, type UserUpdate } from '@wellbe/shared/schemas/profile';
 import type { AppContext } from '../../context.ts';
+import { actingOrganisation, assertIdentity, mayReadPatientContacts, mayReadUser, type Caller } from '../../access/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { assertIdentity, scopeOrganisation, caller } from '../../lib/scope.ts';
 import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
 import { revokeLinkTokens } from '../auth/auth.links.ts';
-import { findUserById, type UserWithOrganisation } from '../users/users.repository.ts';
+import type { AuthService, UserWithOrganisation } from '../auth/auth.service.ts';
 import { AvatarStore, makeThumbnail } from './profile.avatar.ts';
 import { setPhotoUrl, updateCredentials } from './profile.repository.ts';
 
-/** SPEC §3 profile form from the user's row: every field, never the password hash. */
-export function toProfile({ user, organisation, specialist }: UserWithOrganisation): Profile {
+/**
+ * SPEC §3 profile form from the user's row: every field, never the password hash. A patient's
+ * contact details are left blank for a reader who may not see them (`hideContacts`).
+ */
+export function toProfile({ user, organisation, specialist }: UserWithOrganisation, hideContacts = false): Profile {
   const role = user.role as Role;
+  const contact = (value: string | null) => (hideContacts ? '' : (value ?? ''));
   const photo = user.photoUrl ?? '';
   return {
     idUser: user.id,
@@ -29,14 +31,14 @@ export function toProfile({ user, organisation, specialist }: UserWithOrganisati
     username: user.username,
     lastName: user.lastName,
     firstName: user.firstName,
-    email: user.email,
+    email: hideContacts ? '' : user.email,
     job: user.job || specialist?.label || ROLE_LABELS[role],
     role,
     roleLabel: ROLE_LABELS[role],
-    phoneNumber: user.phoneNumber ?? '',
-    professionalNumber: user.professionalNumber ?? '',
-    contactPhone: user.contactPhone ?? '',
-    contactEmail: user.contactEmail ?? '',
+    phoneNumber: contact(user.phoneNumber),
+    professionalNumber: contact(user.professionalNumber),
+    contactPhone: contact(user.contactPhone),
+    contactEmail: contact(user.contactEmail),
     photoURL: photo,
     avatar: photo,
     oldPassword: '',
@@ -50,7 +52,7 @@ const UPDATE = '/api/profil:updatePassword';
 const AVATAR = '/api/profil:avatar';
 
 export class ProfileService {
-  /** Five wrong old passwords within 15 minutes answer 429 (issue 4), per user. */
+  /** Five wrong old passwords within 15 minutes answer 429, per user. */
   private readonly wrongOldPassword: Throttle;
   readonly avatars: AvatarStore;
 
@@ -66,22 +68,21 @@ export class ProfileService {
    * Own profile always. Someone else's only for the SPEC §6 `user` group, inside the caller's
    * organisation; SA and DE platform-wide. Reads of another user's profile are journalled.
    */
-  async read(request: FastifyRequest, body: { Iduser: string; idOrganization?: string | null }): Promise<Profile> {
-    const me = caller(request);
-    scopeOrganisation(request, body.idOrganization);
-    const found = await findUserById(this.ctx.db, body.Iduser);
-    if (body.Iduser === me.id) {
+  async read(caller: Caller, body: { Iduser: string; idOrganization?: string | null }): Promise<Profile> {
+    actingOrganisation(caller, body.idOrganization);
+    const found = await this.auth.account(body.Iduser);
+    if (body.Iduser === caller.id) {
       if (!found) throw unauthorized();
       return toProfile(found);
     }
-    const allowed = can(me.role, 'user') && !!found && (isPlatformRole(me.role) || found.user.organizationId === me.organizationId);
-    await recordAudit(this.ctx, request, { action: READ, outcome: allowed ? 'success' : 'denied', recordType: 'user', recordId: body.Iduser });
+    const allowed = can(caller.role, 'user') && !!found && mayReadUser(caller, { id: found.user.id, organizationId: found.user.organizationId });
+    await recordAudit(this.ctx, caller, { action: READ, outcome: allowed ? 'success' : 'denied', recordType: 'user', recordId: body.Iduser });
     if (!allowed) {
-      // Existence is only told to whoever could read it.
-      if (!found && can(me.role, 'user')) throw notFound();
+      // Another organisation's account reads like a missing one; roles outside 'user' are refused.
+      if (can(caller.role, 'user')) throw notFound();
       throw forbidden();
     }
-    return toProfile(found);
+    return toProfile(found, found.user.role === 'PT' && !mayReadPatientContacts(caller));
   }
 
   /**
@@ -89,13 +90,14 @@ export class ProfileService {
    * fields, password rule, confirmation, new ≠ old, phones) were checked by the shared schema.
    * Returns a fresh token: the change moved the token version, so the caller's own token died too.
    */
-  async updatePassword(request: FastifyRequest, input: UserUpdate): Promise<{ token: string; profile: Profile }> {
-    const { user: me } = assertIdentity(request, input);
+  async updatePassword(caller: Caller, input: UserUpdate): Promise<{ token: string; profile: Profile }> {
+    assertIdentity(caller, input);
+    const me = caller;
     const key = me.id;
     const wait = this.wrongOldPassword.retryAfter(key);
     if (wait > 0) throw tooMany(wait);
 
-    const found = await findUserById(this.ctx.db, me.id);
+    const found = await this.auth.account(me.id);
     if (!found) throw unauthorized();
     if (input.username != null && input.username.trim().toLowerCase() !== found.user.username.toLowerCase()) {
       throw badRequest(PROFILE_MESSAGES.usernameLocked, 'username_locked');
@@ -103,7 +105,7 @@ export class ProfileService {
     const oldOk = !!found.user.passwordHash && (await verifyPassword(found.user.passwordHash, input.oldPassword));
     if (!oldOk) {
       this.wrongOldPassword.fail(key);
-      await recordAudit(this.ctx, request, { action: UPDATE, outcome: 'denied', recordType: 'user', recordId: me.id, details: { reason: 'wrong_old_password' } });
+      await recordAudit(this.ctx, caller, { action: UPDATE, outcome: 'denied', recordType: 'user', recordId: me.id, details: { reason: 'wrong_old_password' } });
       throw badRequest(PROFILE_MESSAGES.oldPasswordWrong, 'wrong_old_password');
     }
     this.wrongOldPassword.reset(key);
@@ -123,7 +125,7 @@ export class ProfileService {
     const changed = ['password'];
     if (phoneNumber !== found.user.phoneNumber) changed.push('phoneNumber');
     if (professionalNumber !== found.user.professionalNumber) changed.push('professionalNumber');
-    await recordAudit(this.ctx, request, { action: UPDATE, outcome: 'success', recordType: 'user', recordId: me.id, details: { changed } });
+    await recordAudit(this.ctx, caller, { action: UPDATE, outcome: 'success', recordType: 'user', recordId: me.id, details: { changed } });
 
     const updated: UserWithOrganisation = {
       ...found,
@@ -133,16 +135,16 @@ export class ProfileService {
   }
 
   /** Stores the caller's new photo as a square thumbnail and points photoURL at it. */
-  async saveAvatar(request: FastifyRequest, bytes: Buffer): Promise<Profile> {
-    const me = caller(request);
+  async saveAvatar(caller: Caller, bytes: Buffer): Promise<Profile> {
+    const me = caller;
     const png = await makeThumbnail(bytes);
-    const found = await findUserById(this.ctx.db, me.id);
+    const found = await this.auth.account(me.id);
     if (!found) throw unauthorized();
     const key = await this.avatars.save(me.id, png);
     const url = AvatarStore.url(me.id, key);
     await setPhotoUrl(this.ctx.db, me.id, url, new Date(this.ctx.clock.now()));
     await this.avatars.prune(me.id, key);
-    await recordAudit(this.ctx, request, { action: AVATAR, outcome: 'success', recordType: 'user', recordId: me.id });
+    await recordAudit(this.ctx, caller, { action: AVATAR, outcome: 'success', recordType: 'user', recordId: me.id });
     return toProfile({ ...found, user: { ...found.user, photoUrl: url } });
   }
 }

@@ -96,8 +96,11 @@ describe('POST /api/profil action read', () => {
   it('refuses a user of another organisation, whatever idOrganization says', async () => {
     const pa = await t.login('pa');
     const pr2 = await userIdOf('pr2');
+    // Another organisation's account reads like a missing one: 404, never its name.
     const own = await profil(pa, { action: 'read', Iduser: pr2, idOrganization: pa.idOrganization });
-    expect(own.statusCode).toBe(403);
+    expect(own.statusCode).toBe(404);
+    expect(own.body).not.toContain('Fournier');
+    // Naming the other organisation in the body is refused as such.
     const pr2Session = await t.login('pr2');
     const theirs = await profil(pa, { action: 'read', Iduser: pr2, idOrganization: pr2Session.idOrganization });
     expect(theirs.statusCode).toBe(403);

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { action, registerActions } from '../../lib/actions.ts';
-import { assertIdentity } from '../../lib/scope.ts';
-import { listSpecialists } from './specialists.repository.ts';
+import { action, registerActions } from '../../plugins/actions.ts';
+import { assertIdentity } from '../../access/index.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
+import { SpecialistsService } from './specialists.service.ts';
 
 // SPEC §7 POST /api/Job_specialist, action list (Iduser, idOrganization → data).
 // Reference data every signed-in user needs (consultation panel, profile, user forms): the active
 // specialities, id 1 (the general profile) first.
 export async function specialistActions(app: FastifyInstance) {
+  const service = new SpecialistsService(app.ctx);
   registerActions(
     app,
     '/api/Job_specialist',
@@ -16,8 +18,8 @@ export async function specialistActions(app: FastifyInstance) {
         access: 'authenticated',
         body: z.object({ Iduser: z.uuid(), idOrganization: z.uuid().nullish() }),
         handler: async (request, body) => {
-          assertIdentity(request, body);
-          return { success: true, data: await listSpecialists(app.ctx.db, { activeOnly: true }) };
+          assertIdentity(callerOf(request), body);
+          return { success: true, data: await service.listActive() };
         },
       }),
     },

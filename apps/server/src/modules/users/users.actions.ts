@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { action, registerActions } from '../../lib/actions.ts';
-import { notFound } from '../../lib/errors.ts';
-import { assertIdentity } from '../../lib/scope.ts';
+import { action, registerActions } from '../../plugins/actions.ts';
+import { assertIdentity } from '../../access/index.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { findUserById } from './users.repository.ts';
 
 // SPEC §7 POST /api/user.
 export async function userActions(app: FastifyInstance, { auth }: { auth: AuthService }) {
@@ -30,13 +29,10 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
         access: 'authenticated',
         body: z.object({ Iduser: z.uuid(), idOrganization: z.uuid().nullish() }),
         handler: async (request, body) => {
-          assertIdentity(request, body);
-          const found = await findUserById(app.ctx.db, body.Iduser);
-          if (!found) throw notFound();
-          return {
-            success: true,
-            data: { idUser: found.user.id, idRole: found.user.role, idOrganization: found.user.organizationId },
-          };
+          // Iduser is the caller (checked): the answer is the caller the token names, read this request.
+          const caller = callerOf(request);
+          assertIdentity(caller, body);
+          return { success: true, data: { idUser: caller.id, idRole: caller.role, idOrganization: caller.organizationId } };
         },
       }),
     },

@@ -1,50 +1,12 @@
 import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { jobSpecialists, organisations, patients, users } from '../../db/tables.ts';
+import { jobSpecialists, organisations, users } from '../../db/tables.ts';
+import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface UserWithOrganisation {
-  user: UserRow;
-  organisation: { id: string; name: string; active: boolean; deactivationReason: string | null } | null;
-  specialist: { id: number; label: string; dietetic: boolean } | null;
-}
-
-const selection = {
-  user: users,
-  organisation: { id: organisations.id, name: organisations.name, active: organisations.active, deactivationReason: organisations.deactivationReason },
-  specialist: { id: jobSpecialists.id, label: jobSpecialists.label, dietetic: jobSpecialists.dietetic },
-};
-
-function base(db: Database) {
-  return db
-    .select(selection)
-    .from(users)
-    .leftJoin(organisations, eq(organisations.id, users.organizationId))
-    .leftJoin(jobSpecialists, eq(jobSpecialists.id, users.jobSpecialistId));
-}
-
-export async function findUserById(db: Database, id: string): Promise<UserWithOrganisation | undefined> {
-  const [row] = await base(db).where(eq(users.id, id)).limit(1);
-  return row as UserWithOrganisation | undefined;
-}
-
-/** Sign-in accepts the username or the email, both case-insensitive. */
-export async function findUserByLogin(db: Database, login: string): Promise<UserWithOrganisation | undefined> {
-  const key = login.trim().toLowerCase();
-  const [row] = await base(db)
-    .where(sql`lower(${users.username}) = ${key} or lower(${users.email}) = ${key}`)
-    .orderBy(sql`lower(${users.username}) = ${key} desc`)
-    .limit(1);
-  return row as UserWithOrganisation | undefined;
-}
-
-export async function touchSignIn(db: Database, id: string, at: Date): Promise<void> {
-  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
-}
-
-// ---- Account management (issue 7 /user) ----
+// ---- Account management (/user) ----
 
 export interface ManagedUserRow {
   user: UserRow;
@@ -80,6 +42,8 @@ export interface UserListFilter {
   q?: string;
   role?: string;
   active?: boolean;
+  /** Whether the search reads emails: not for callers who may not see a patient's (patient accounts excluded then). */
+  searchContacts: boolean;
   page: number;
   pageSize: number;
 }
@@ -91,8 +55,9 @@ export async function listManagedUsers(db: Database, f: UserListFilter): Promise
   if (f.active !== undefined) conditions.push(eq(users.active, f.active));
   if (f.q) {
     const like = `%${escapeLike(f.q.toLowerCase())}%`;
+    const email = f.searchContacts ? sql`lower(${users.email}) like ${like}` : sql`(${users.role} <> 'PT' and lower(${users.email}) like ${like})`;
     conditions.push(
-      sql`(lower(${users.username}) like ${like} or lower(${users.email}) like ${like}
+      sql`(lower(${users.username}) like ${like} or ${email}
         or lower(${users.firstName} || ' ' || ${users.lastName}) like ${like}
         or lower(${users.lastName} || ' ' || ${users.firstName}) like ${like})`,
     );
@@ -109,8 +74,11 @@ export async function listManagedUsers(db: Database, f: UserListFilter): Promise
   return { rows: rows as ManagedUserRow[], total };
 }
 
-export async function findManagedUser(db: Database, id: string): Promise<ManagedUserRow | undefined> {
-  const [row] = await managedBase(db).where(eq(users.id, id)).limit(1);
+/** One account inside an organisation (null: any organisation, for SA and DE). */
+export async function findManagedUser(db: Database, scope: { organizationId: string | null }, id: string): Promise<ManagedUserRow | undefined> {
+  const [row] = await managedBase(db)
+    .where(and(eq(users.id, id), scope.organizationId ? eq(users.organizationId, scope.organizationId) : undefined))
+    .limit(1);
   return row as ManagedUserRow | undefined;
 }
 
@@ -139,9 +107,14 @@ export async function findLoginConflicts(
 
 export type NewUser = typeof users.$inferInsert;
 
-export async function insertUser(db: Database, values: NewUser): Promise<string> {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row.id;
+const UNIQUE_LOGINS = { users_username_key: 'username', users_email_key: 'email', users_patient_key: 'patient' } as const;
+
+/** Inserts an account; a lost race on a unique index answers which one (username, email, patient). */
+export async function insertUser(db: Database, values: NewUser) {
+  return mapUniqueViolation(async () => {
+    const [row] = await db.insert(users).values(values).returning({ id: users.id });
+    return row.id;
+  }, UNIQUE_LOGINS as Record<string, 'username' | 'email' | 'patient'>);
 }
 
 export async function updateUserRow(db: Database, id: string, values: Partial<NewUser>): Promise<void> {
@@ -154,35 +127,4 @@ export async function setUserActive(db: Database, id: string, active: boolean, a
     .update(users)
     .set({ active, updatedAt: at, ...(active ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
     .where(eq(users.id, id));
-}
-
-export interface PatientForInvitation {
-  id: string;
-  organizationId: string;
-  fullName: string;
-  email: string;
-  phoneNumber: string;
-  archived: boolean;
-  accountId: string | null;
-}
-
-/** The patient a PT account would be linked to, with the account already linked to it, if any. */
-export async function findPatientForInvitation(db: Database, patientId: string): Promise<PatientForInvitation | undefined> {
-  const [row] = await db
-    .select({
-      id: patients.id,
-      organizationId: patients.organizationId,
-      fullName: patients.fullName,
-      email: patients.email,
-      phoneNumber: patients.phoneNumber,
-      archivedAt: patients.archivedAt,
-      accountId: users.id,
-    })
-    .from(patients)
-    .leftJoin(users, eq(users.patientId, patients.id))
-    .where(eq(patients.id, patientId))
-    .limit(1);
-  if (!row) return undefined;
-  const { archivedAt, ...rest } = row;
-  return { ...rest, archived: archivedAt != null };
 }

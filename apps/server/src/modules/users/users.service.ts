@@ -1,30 +1,34 @@
-import type { FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { isPlatformRole, PRIVILEGED_ROLES, ROLE_LABELS, type Role } from '@wellbe/shared/roles';
+import { PRIVILEGED_ROLES, ROLE_LABELS, type Role } from '@wellbe/shared/roles';
 import type { ManagedUser, UserCreate, UserListQuery, UserUpdate } from '@wellbe/shared/schemas/users';
-import type { AppContext, SessionUser } from '../../context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { createLinkToken, LINK_TTL_MS, revokeLinkTokens } from '../auth/auth.links.ts';
-import { findSpecialist } from '../specialists/specialists.repository.ts';
-import { findOrganisation } from '../organisations/organisations.repository.ts';
 import {
-  findLoginConflicts,
-  findManagedUser,
-  findPatientForInvitation,
-  insertUser,
-  listManagedUsers,
-  setUserActive,
-  updateUserRow,
-  type ManagedUserRow,
-} from './users.repository.ts';
+  hidden,
+  listOrganisation,
+  mayGrant,
+  mayManage,
+  mayReadPatientContacts,
+  mayReadUser,
+  requireActingOrganisation,
+  userChangeRefusal,
+  type Caller,
+  type UserRefusal,
+} from '../../access/index.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { createLinkToken, LINK_TTL_MS, revokeLinkTokens } from '../auth/auth.links.ts';
+import { OrganisationsService } from '../organisations/organisations.service.ts';
+import { patientForInvitation } from '../patients/patients.service.ts';
+import { SpecialistsService } from '../specialists/specialists.service.ts';
+import { findLoginConflicts, findManagedUser, insertUser, listManagedUsers, setUserActive, updateUserRow, type ManagedUserRow } from './users.repository.ts';
 
 export const USER_MESSAGES = {
   ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
   ownDeactivation: 'Vous ne pouvez pas désactiver votre propre compte.',
   privilegedRole: 'Seul un Super Administrateur ou un Developer peut attribuer ce rôle.',
   privilegedTarget: 'Seul un Super Administrateur ou un Developer peut modifier ce compte.',
+  roleNotGrantable: 'Votre rôle ne vous permet pas d’attribuer ce rôle.',
+  accountNotManageable: 'Votre rôle ne vous permet pas de modifier ce compte.',
   patientRole: 'Un compte Patient se crée depuis le dossier du patient (« Inviter le patient »).',
   patientRoleLocked: 'Le rôle d’un compte Patient ne peut pas être modifié.',
   unknownSpecialist: 'Spécialité inconnue.',
@@ -33,31 +37,36 @@ export const USER_MESSAGES = {
   alreadyActivated: 'Ce compte a déjà choisi son mot de passe : envoyez plutôt un lien de réinitialisation.',
   inactiveUser: 'Ce compte est désactivé : réactivez-le d’abord.',
   patientHasAccount: 'Ce patient a déjà un compte.',
-  patientArchived: 'Ce patient est archivé.',
+  userNotFound: 'Utilisateur introuvable.',
 } as const;
 
 const EDITABLE = ['firstName', 'lastName', 'job', 'idJobSpecialist', 'phoneNumber', 'professionalNumber', 'role', 'active'] as const;
 type Editable = (typeof EDITABLE)[number];
 
-export function toManagedUser(row: ManagedUserRow, now: number): ManagedUser {
+/**
+ * An account as the API answers it. A patient's account carries the patient's contact details:
+ * they reach only roles that read patient files (SPEC §6 dps), everybody else gets them blank.
+ */
+export function toManagedUser(row: ManagedUserRow, now: number, caller: Caller): ManagedUser {
   const { user } = row;
+  const hideContacts = user.role === 'PT' && user.id !== caller.id && !mayReadPatientContacts(caller);
   const expires = row.invitationExpiresAt;
   return {
     idUser: user.id,
     idOrganization: user.organizationId,
     organization: row.organisationName,
     username: user.username,
-    email: user.email,
+    email: hideContacts ? '' : user.email,
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role as Role,
     job: user.job,
     idJobSpecialist: user.jobSpecialistId,
     jobSpecialist: row.specialistLabel,
-    phoneNumber: user.phoneNumber,
-    professionalNumber: user.professionalNumber,
+    phoneNumber: hideContacts ? null : user.phoneNumber,
+    professionalNumber: hideContacts ? null : user.professionalNumber,
     active: user.active,
-    idPatient: user.patientId,
+    idPatient: hideContacts ? null : user.patientId,
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     // An account without a password still waits for its invitation to be completed.
@@ -79,40 +88,52 @@ function editableValues(u: ManagedUser): Record<Editable, unknown> {
   };
 }
 
-/** Issue 7: only SA or DE grant SA, DE or RE. */
-function assertMayGrant(user: SessionUser, role: Role) {
-  if (role === 'PT') throw badRequest(USER_MESSAGES.patientRole, 'patient_role');
-  if (PRIVILEGED_ROLES.includes(role) && !isPlatformRole(user.role)) throw forbidden(USER_MESSAGES.privilegedRole, 'privileged_role');
+const REFUSALS: Record<UserRefusal, { message: string; status: 400 | 403 }> = {
+  own_role: { message: USER_MESSAGES.ownRole, status: 403 },
+  own_deactivation: { message: USER_MESSAGES.ownDeactivation, status: 403 },
+  role_not_grantable: { message: USER_MESSAGES.roleNotGrantable, status: 403 },
+  account_not_manageable: { message: USER_MESSAGES.accountNotManageable, status: 403 },
+};
+
+/** The French answer of a refusal; SA, DE and RE keep their own explanation. */
+function refusalError(reason: UserRefusal, role: Role | undefined) {
+  if (reason === 'role_not_grantable' && role && PRIVILEGED_ROLES.includes(role)) return forbidden(USER_MESSAGES.privilegedRole, 'privileged_role');
+  if (reason === 'account_not_manageable' && role && PRIVILEGED_ROLES.includes(role)) return forbidden(USER_MESSAGES.privilegedTarget, 'privileged_target');
+  const { message, status } = REFUSALS[reason];
+  return status === 403 ? forbidden(message, reason) : badRequest(message, reason);
 }
 
 export class UsersService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly organisations: OrganisationsService;
+  private readonly specialists: SpecialistsService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.organisations = new OrganisationsService(ctx);
+    this.specialists = new SpecialistsService(ctx);
+  }
 
   private now() {
     return new Date(this.ctx.clock.now());
   }
 
-  /** The organisation a list is scoped to; null = every organisation (SA, DE). */
-  private listScope(user: SessionUser, requested: string | undefined): string | null {
-    if (isPlatformRole(user.role)) return requested ?? null;
-    if (requested && requested !== user.organizationId) throw forbidden(ERROR_MESSAGES.identityMismatch, 'identity_mismatch');
-    return user.organizationId;
-  }
-
-  /** A user of another organisation does not exist for the caller (DESIGN §3: 404). */
-  private async loadInScope(user: SessionUser, id: string): Promise<ManagedUserRow> {
-    const row = await findManagedUser(this.ctx.db, id);
-    if (!row || (!isPlatformRole(user.role) && row.user.organizationId !== user.organizationId)) throw notFound('Utilisateur introuvable.');
+  /** An account the caller may see (their organisation; SA, DE every one), or a 404. */
+  private async loadReadable(caller: Caller, id: string): Promise<ManagedUserRow> {
+    const row = await findManagedUser(this.ctx.db, { organizationId: listOrganisation(caller, undefined) }, id);
+    if (!row || !mayReadUser(caller, { id: row.user.id, organizationId: row.user.organizationId })) throw hidden(USER_MESSAGES.userNotFound);
     return row;
   }
 
-  /** Accounts holding SA, DE or RE are managed by SA or DE only. */
-  private async loadManageable(user: SessionUser, id: string): Promise<ManagedUserRow> {
-    const row = await this.loadInScope(user, id);
-    if (PRIVILEGED_ROLES.includes(row.user.role as Role) && !isPlatformRole(user.role)) {
-      throw forbidden(USER_MESSAGES.privilegedTarget, 'privileged_target');
-    }
+  /** An account the caller may manage (the grant table read on its current role); refusals journalled. */
+  private async loadManageable(caller: Caller, id: string, action: string): Promise<ManagedUserRow> {
+    const row = await this.loadReadable(caller, id);
+    if (!mayManage(caller, { id: row.user.id, role: row.user.role as Role })) await this.refuse(caller, action, id, 'account_not_manageable', row.user.role as Role);
     return row;
+  }
+
+  /** Journals a refused account change, then throws its French answer. */
+  private async refuse(caller: Caller, action: string, recordId: string | null, reason: UserRefusal, role?: Role): Promise<never> {
+    await recordAudit(this.ctx, caller, { action, outcome: 'denied', recordType: 'user', recordId, details: { reason, ...(role ? { role } : {}) } });
+    throw refusalError(reason, role);
   }
 
   private async assertUnique(username: string | undefined, email: string | undefined, exceptId?: string) {
@@ -122,36 +143,38 @@ export class UsersService {
   }
 
   private async assertSpecialist(id: number | null | undefined) {
-    if (id != null && !(await findSpecialist(this.ctx.db, id))) throw badRequest(USER_MESSAGES.unknownSpecialist, 'unknown_specialist');
+    if (id != null && !(await this.specialists.exists(id))) throw badRequest(USER_MESSAGES.unknownSpecialist, 'unknown_specialist');
   }
 
-  async list(request: FastifyRequest, query: UserListQuery) {
-    const user = caller(request);
-    const organizationId = this.listScope(user, query.organizationId);
+  private toDto(row: ManagedUserRow, caller: Caller): ManagedUser {
+    return toManagedUser(row, this.ctx.clock.now(), caller);
+  }
+
+  async list(caller: Caller, query: UserListQuery) {
     const { rows, total } = await listManagedUsers(this.ctx.db, {
-      organizationId,
+      organizationId: listOrganisation(caller, query.organizationId),
       q: query.q || undefined,
       role: query.role,
       active: query.active === undefined ? undefined : query.active === 'true',
+      // A search must not find a patient account by the contact details the caller may not see.
+      searchContacts: mayReadPatientContacts(caller),
       page: query.page,
       pageSize: query.pageSize,
     });
-    const now = this.ctx.clock.now();
-    return { data: rows.map((r) => toManagedUser(r, now)), total, page: query.page, pageSize: query.pageSize };
+    return { data: rows.map((r) => this.toDto(r, caller)), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async get(request: FastifyRequest, id: string): Promise<ManagedUser> {
-    return toManagedUser(await this.loadInScope(caller(request), id), this.ctx.clock.now());
+  async get(caller: Caller, id: string): Promise<ManagedUser> {
+    return this.toDto(await this.loadReadable(caller, id), caller);
   }
 
-  async create(request: FastifyRequest, body: UserCreate): Promise<ManagedUser> {
-    const user = caller(request);
-    const organizationId = this.listScope(user, body.idOrganization ?? undefined) ?? user.organizationId;
-    if (!organizationId) throw badRequest(USER_MESSAGES.unknownOrganisation, 'unknown_organisation');
-    const organisation = await findOrganisation(this.ctx.db, organizationId);
+  async create(caller: Caller, body: UserCreate): Promise<ManagedUser> {
+    const organizationId = requireActingOrganisation(caller, body.idOrganization, USER_MESSAGES.unknownOrganisation);
+    const organisation = await this.organisations.find(organizationId);
     if (!organisation) throw badRequest(USER_MESSAGES.unknownOrganisation, 'unknown_organisation');
     if (!organisation.active) throw badRequest(USER_MESSAGES.inactiveOrganisation, 'organisation_inactive');
-    assertMayGrant(user, body.role);
+    if (body.role === 'PT') throw badRequest(USER_MESSAGES.patientRole, 'patient_role');
+    if (!mayGrant(caller, body.role)) await this.refuse(caller, 'user.create', null, 'role_not_grantable', body.role);
     await this.assertSpecialist(body.idJobSpecialist);
     await this.assertUnique(body.username, body.email);
 
@@ -168,47 +191,41 @@ export class UsersService {
       jobSpecialistId: body.idJobSpecialist,
       phoneNumber: body.phoneNumber,
       professionalNumber: body.professionalNumber,
-      createdBy: user.id,
+      createdBy: caller.id,
       createdAt: this.now(),
       updatedAt: this.now(),
     });
-    const created = await this.get(request, id);
-    await recordAudit(this.ctx, request, {
+    const created = await this.get(caller, id);
+    await recordAudit(this.ctx, caller, {
       action: 'user.create',
       outcome: 'success',
       recordType: 'user',
       recordId: id,
       details: { after: { ...editableValues(created), username: created.username, email: created.email, idOrganization: organizationId } },
     });
-    await this.sendInvitation(request, id);
-    return this.get(request, id);
+    return this.sendInvitation(caller, id);
   }
 
   /** Inserts, turning a lost race on the unique indexes into the same 409 as the check before. */
   private async insertUnique(values: Parameters<typeof insertUser>[1]): Promise<string> {
-    try {
-      return await insertUser(this.ctx.db, values);
-    } catch (error) {
-      const constraint = (error as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (error as { constraint?: string }).constraint;
-      if (constraint === 'users_username_key') throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
-      if (constraint === 'users_email_key') throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
-      if (constraint === 'users_patient_key') throw conflict(USER_MESSAGES.patientHasAccount, 'patient_has_account');
-      throw error;
-    }
+    const inserted = await insertUser(this.ctx.db, values);
+    if (inserted.ok) return inserted.value;
+    if (inserted.conflict === 'username') throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
+    if (inserted.conflict === 'email') throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
+    throw conflict(USER_MESSAGES.patientHasAccount, 'patient_has_account');
   }
 
-  async update(request: FastifyRequest, id: string, body: UserUpdate): Promise<ManagedUser> {
-    const user = caller(request);
-    const row = await this.loadManageable(user, id);
-    const before = toManagedUser(row, this.ctx.clock.now());
-    const self = id === user.id;
-
-    if (body.role !== undefined && body.role !== before.role) {
-      if (self) throw forbidden(USER_MESSAGES.ownRole, 'own_role');
-      if (before.role === 'PT') throw badRequest(USER_MESSAGES.patientRoleLocked, 'patient_role');
-      assertMayGrant(user, body.role);
+  async update(caller: Caller, id: string, body: UserUpdate): Promise<ManagedUser> {
+    const row = await this.loadReadable(caller, id);
+    const before = this.toDto(row, caller);
+    if (body.role !== undefined && body.role !== before.role && before.role === 'PT' && id !== caller.id) {
+      throw badRequest(USER_MESSAGES.patientRoleLocked, 'patient_role');
     }
-    if (body.active === false && self) throw forbidden(USER_MESSAGES.ownDeactivation, 'own_deactivation');
+    const refusal = userChangeRefusal(caller, { id, role: before.role }, { role: body.role, active: body.active });
+    if (refusal) {
+      const role = refusal === 'role_not_grantable' ? body.role : refusal === 'account_not_manageable' ? before.role : undefined;
+      await this.refuse(caller, body.active === false ? 'user.deactivate' : 'user.update', id, refusal, role);
+    }
     if (body.idJobSpecialist !== undefined) await this.assertSpecialist(body.idJobSpecialist);
 
     const beforeValues = editableValues(before);
@@ -225,8 +242,9 @@ export class UsersService {
         displayName: `${next.firstName} ${next.lastName}`,
         job: next.job,
         jobSpecialistId: next.idJobSpecialist,
-        phoneNumber: next.phoneNumber,
-        professionalNumber: next.professionalNumber,
+        // A value the caller was not shown (a patient's phones) is kept, not overwritten by the blank.
+        ...(changed.includes('phoneNumber') ? { phoneNumber: next.phoneNumber } : {}),
+        ...(changed.includes('professionalNumber') ? { professionalNumber: next.professionalNumber } : {}),
         role: next.role,
         updatedAt: at,
       });
@@ -234,7 +252,7 @@ export class UsersService {
     if (changed.includes('active')) await setUserActive(this.ctx.db, id, next.active, at);
 
     const action = changed.length === 1 && changed[0] === 'active' ? (next.active ? 'user.activate' : 'user.deactivate') : 'user.update';
-    await recordAudit(this.ctx, request, {
+    await recordAudit(this.ctx, caller, {
       action,
       outcome: 'success',
       recordType: 'user',
@@ -244,17 +262,20 @@ export class UsersService {
         after: Object.fromEntries(changed.map((k) => [k, next[k]])),
       },
     });
-    return this.get(request, id);
+    return this.get(caller, id);
   }
 
-  /** Issue 7: the `/register/{userId}?token=` link, valid 7 days; an earlier link stops working. */
-  async sendInvitation(request: FastifyRequest, id: string): Promise<ManagedUser> {
-    const user = caller(request);
-    const row = await this.loadManageable(user, id);
+  /** The `/register/{userId}?token=` link, valid 7 days; an earlier link stops working. */
+  async sendInvitation(caller: Caller, id: string): Promise<ManagedUser> {
+    return this.mailInvitation(caller, await this.loadManageable(caller, id, 'user.invitation.send'));
+  }
+
+  private async mailInvitation(caller: Caller, row: ManagedUserRow): Promise<ManagedUser> {
+    const id = row.user.id;
     if (row.user.passwordHash) throw conflict(USER_MESSAGES.alreadyActivated, 'already_activated');
     if (!row.user.active) throw conflict(USER_MESSAGES.inactiveUser, 'user_inactive');
     const { url, expiresAt } = await createLinkToken(this.ctx, id, 'invitation');
-    const inviter = await findManagedUser(this.ctx.db, user.id);
+    const inviter = await findManagedUser(this.ctx.db, { organizationId: null }, caller.id);
     const inviterName = inviter ? `${inviter.user.firstName} ${inviter.user.lastName}`.trim() : 'WellBe';
     const organisation = row.organisationName ? ` (${row.organisationName})` : '';
     const days = LINK_TTL_MS.invitation / (24 * 3600 * 1000);
@@ -272,7 +293,7 @@ export class UsersService {
         'Si vous n’attendiez pas cette invitation, ignorez ce message.',
       ].join('\n'),
     });
-    await recordAudit(this.ctx, request, {
+    await recordAudit(this.ctx, caller, {
       action: 'user.invitation.send',
       outcome: 'success',
       recordType: 'user',
@@ -280,20 +301,20 @@ export class UsersService {
       patientId: row.user.patientId,
       details: { expiresAt: expiresAt.toISOString() },
     });
-    return this.get(request, id);
+    return this.get(caller, id);
   }
 
-  async revokeInvitation(request: FastifyRequest, id: string): Promise<ManagedUser> {
-    const row = await this.loadManageable(caller(request), id);
+  async revokeInvitation(caller: Caller, id: string): Promise<ManagedUser> {
+    const row = await this.loadManageable(caller, id, 'user.invitation.revoke');
     if (row.user.passwordHash) throw conflict(USER_MESSAGES.alreadyActivated, 'already_activated');
     const revoked = await revokeLinkTokens(this.ctx, id, 'invitation');
-    await recordAudit(this.ctx, request, { action: 'user.invitation.revoke', outcome: 'success', recordType: 'user', recordId: id, details: { revoked } });
-    return this.get(request, id);
+    await recordAudit(this.ctx, caller, { action: 'user.invitation.revoke', outcome: 'success', recordType: 'user', recordId: id, details: { revoked } });
+    return this.get(caller, id);
   }
 
   /** Sends the `/reset-password?token=` link (kind 'reset') to the user's address. */
-  async sendPasswordReset(request: FastifyRequest, id: string): Promise<void> {
-    const row = await this.loadManageable(caller(request), id);
+  async sendPasswordReset(caller: Caller, id: string): Promise<void> {
+    const row = await this.loadManageable(caller, id, 'user.password-reset.send');
     if (!row.user.active) throw conflict(USER_MESSAGES.inactiveUser, 'user_inactive');
     const { url } = await createLinkToken(this.ctx, id, 'reset');
     const minutes = LINK_TTL_MS.reset / 60_000;
@@ -310,21 +331,16 @@ export class UsersService {
         'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe actuel reste valable.',
       ].join('\n'),
     });
-    await recordAudit(this.ctx, request, { action: 'user.password-reset.send', outcome: 'success', recordType: 'user', recordId: id });
+    await recordAudit(this.ctx, caller, { action: 'user.password-reset.send', outcome: 'success', recordType: 'user', recordId: id });
   }
 
   /**
-   * 'Inviter le patient' (issue 7): a PT account linked to one patient of the caller's organisation,
-   * named after the patient and reaching them at the patient's email address.
+   * 'Inviter le patient': a PT account linked to one live patient the caller may write to (SPEC §6
+   * dps write: the practitioner who treats the patient), named after the patient and reaching them
+   * at the patient's email address.
    */
-  async invitePatient(request: FastifyRequest, body: { idPatient: string; username?: string }): Promise<ManagedUser> {
-    const user = caller(request);
-    const patient = await findPatientForInvitation(this.ctx.db, body.idPatient);
-    if (!patient || (!isPlatformRole(user.role) && patient.organizationId !== user.organizationId)) {
-      await recordAudit(this.ctx, request, { action: 'user.invite-patient', outcome: 'denied', recordType: 'patient', recordId: body.idPatient, patientId: body.idPatient });
-      throw notFound('Patient introuvable.');
-    }
-    if (patient.archived) throw badRequest(USER_MESSAGES.patientArchived, 'patient_archived');
+  async invitePatient(caller: Caller, body: { idPatient: string; username?: string }): Promise<ManagedUser> {
+    const patient = await patientForInvitation(this.ctx, caller, body.idPatient, 'user.invite-patient');
     if (patient.accountId) throw conflict(USER_MESSAGES.patientHasAccount, 'patient_has_account');
     const username = body.username ?? patient.email;
     await this.assertUnique(username, patient.email);
@@ -343,11 +359,11 @@ export class UsersService {
       job: ROLE_LABELS.PT,
       phoneNumber: patient.phoneNumber,
       patientId: patient.id,
-      createdBy: user.id,
+      createdBy: caller.id,
       createdAt: this.now(),
       updatedAt: this.now(),
     });
-    await recordAudit(this.ctx, request, {
+    await recordAudit(this.ctx, caller, {
       action: 'user.invite-patient',
       outcome: 'success',
       recordType: 'user',
@@ -355,6 +371,7 @@ export class UsersService {
       patientId: patient.id,
       details: { after: { role: 'PT', username, idPatient: patient.id } },
     });
-    return this.sendInvitation(request, id);
+    // The practitioner invites the patient they treat; managing the account afterwards follows the grant table.
+    return this.mailInvitation(caller, (await findManagedUser(this.ctx.db, { organizationId: null }, id))!);
   }
 }

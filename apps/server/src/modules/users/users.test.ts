@@ -2,14 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
-let ad: Session;
+// The practice's administrator (PA): grants every practice role (packages/shared grants.ts).
+let admin: Session;
 let sa: Session;
 beforeAll(async () => {
   t = await createTestApp();
 });
 // Fresh sessions for every test: some tests move the clock past the 60-minute token lifetime.
 beforeEach(async () => {
-  ad = await t.login('ad');
+  admin = await t.login('pa');
   sa = await t.login('sa');
 });
 afterAll(async () => {
@@ -41,15 +42,15 @@ async function journal(action: string, recordId: string) {
 
 describe('GET /api/users', () => {
   it('lists the caller organisation only, paged and searchable', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/users?pageSize=5', headers: ad.auth });
+    const res = await t.app.inject({ method: 'GET', url: '/api/users?pageSize=5', headers: admin.auth });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data).toHaveLength(5);
     expect(body.total).toBeGreaterThanOrEqual(10);
     expect(body.data.every((u: { organization: string }) => u.organization === 'Cabinet Démo')).toBe(true);
-    const search = await t.app.inject({ method: 'GET', url: '/api/users?q=moreau', headers: ad.auth });
+    const search = await t.app.inject({ method: 'GET', url: '/api/users?q=moreau', headers: admin.auth });
     expect(search.json().data.map((u: { username: string }) => u.username)).toEqual(['pr']);
-    const other = await t.app.inject({ method: 'GET', url: '/api/users?q=pr2', headers: ad.auth });
+    const other = await t.app.inject({ method: 'GET', url: '/api/users?q=pr2', headers: admin.auth });
     expect(other.json().data).toEqual([]);
   });
 
@@ -71,7 +72,7 @@ describe('GET /api/users', () => {
 describe('POST /api/users and the invitation', () => {
   it('creates the user, mails the 7-day /register link, and the link works once', async () => {
     const body = newUser();
-    const res = await create(ad, body);
+    const res = await create(admin, body);
     expect(res.statusCode).toBe(201);
     const created = res.json().data;
     expect(created).toMatchObject({ username: body.username, role: 'PR', active: true, invitation: 'pending', organization: 'Cabinet Démo', jobSpecialist: 'Médecin généraliste' });
@@ -94,48 +95,48 @@ describe('POST /api/users and the invitation', () => {
 
   it('lets an invitation expire after 7 days; a resend replaces it, a revoke kills it', async () => {
     const body = newUser();
-    const created = (await create(ad, body)).json().data;
+    const created = (await create(admin, body)).json().data;
     const first = invitationLink(body.email);
     const { checkLinkToken } = await import('../auth/auth.links.ts');
     t.clock.advance(7 * 24 * 3600 * 1000 + 1000);
     expect(await checkLinkToken(t.ctx, 'invitation', first.token, created.idUser)).toEqual({ ok: false, reason: 'expired' });
-    ad = await t.login('ad');
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/users/${created.idUser}`, headers: ad.auth })).json().data;
+    admin = await t.login('pa');
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/users/${created.idUser}`, headers: admin.auth })).json().data;
     expect(listed.invitation).toBe('expired');
 
-    const resend = await t.app.inject({ method: 'POST', url: `/api/users/${created.idUser}/invitation`, headers: ad.auth });
+    const resend = await t.app.inject({ method: 'POST', url: `/api/users/${created.idUser}/invitation`, headers: admin.auth });
     expect(resend.statusCode).toBe(200);
     expect(resend.json().data.invitation).toBe('pending');
     const second = invitationLink(body.email);
     expect(second.token).not.toBe(first.token);
     expect((await checkLinkToken(t.ctx, 'invitation', second.token, created.idUser)).ok).toBe(true);
 
-    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/users/${created.idUser}/invitation`, headers: ad.auth });
+    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/users/${created.idUser}/invitation`, headers: admin.auth });
     expect(revoke.json().data.invitation).toBe('expired');
     expect(await checkLinkToken(t.ctx, 'invitation', second.token, created.idUser)).toEqual({ ok: false, reason: 'revoked' });
   });
 
   it('refuses a username or email already used, whatever the case, and changes nothing', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/users', headers: ad.auth })).json().total;
-    const dupUser = await create(ad, newUser({ username: 'PR' }));
+    const before = (await t.app.inject({ method: 'GET', url: '/api/users', headers: admin.auth })).json().total;
+    const dupUser = await create(admin, newUser({ username: 'PR' }));
     expect(dupUser.statusCode).toBe(409);
     expect(dupUser.json().error.message).toBe('Ce nom d’utilisateur est déjà utilisé.');
-    const dupMail = await create(ad, newUser({ email: 'PR@Demo.Wellbe.fr' }));
+    const dupMail = await create(admin, newUser({ email: 'PR@Demo.Wellbe.fr' }));
     expect(dupMail.statusCode).toBe(409);
     expect(dupMail.json().error.message).toBe('Cette adresse email est déjà utilisée.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: ad.auth })).json().total).toBe(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: admin.auth })).json().total).toBe(before);
   });
 
   it('refuses bad input with a French message', async () => {
-    const res = await create(ad, newUser({ email: 'pas-un-email' }));
+    const res = await create(admin, newUser({ email: 'pas-un-email' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Adresse email invalide.');
-    expect((await create(ad, newUser({ idJobSpecialist: 999 }))).json().error.message).toBe('Spécialité inconnue.');
+    expect((await create(admin, newUser({ idJobSpecialist: 999 }))).json().error.message).toBe('Spécialité inconnue.');
   });
 
   it('lets only SA or DE grant SA, DE or RE', async () => {
     for (const role of ['SA', 'DE', 'RE']) {
-      const refused = await create(ad, newUser({ role }));
+      const refused = await create(admin, newUser({ role }));
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.message).toBe('Seul un Super Administrateur ou un Developer peut attribuer ce rôle.');
     }
@@ -143,22 +144,22 @@ describe('POST /api/users and the invitation', () => {
     const de = await t.login('de');
     expect((await create(de, newUser({ role: 'SA' }))).statusCode).toBe(201);
     // Nor may AD promote an existing user to one of those roles.
-    const pr = (await create(ad, newUser())).json().data;
-    expect((await patch(ad, pr.idUser, { role: 'DE' })).statusCode).toBe(403);
+    const pr = (await create(admin, newUser())).json().data;
+    expect((await patch(admin, pr.idUser, { role: 'DE' })).statusCode).toBe(403);
     expect((await patch(sa, pr.idUser, { role: 'DE' })).statusCode).toBe(200);
     // ... and then may no longer edit that account.
-    expect((await patch(ad, pr.idUser, { firstName: 'X' })).statusCode).toBe(403);
+    expect((await patch(admin, pr.idUser, { firstName: 'X' })).statusCode).toBe(403);
   });
 
   it('keeps the Patient role for patient invitations', async () => {
-    expect((await create(ad, newUser({ role: 'PT' }))).statusCode).toBe(400);
+    expect((await create(admin, newUser({ role: 'PT' }))).statusCode).toBe(400);
   });
 });
 
 describe('PATCH /api/users/:id', () => {
   it('edits names, job, speciality, phones and role, journalled with before and after', async () => {
-    const u = (await create(ad, newUser())).json().data;
-    const res = await patch(ad, u.idUser, { firstName: 'Irène', job: 'Diététicienne', idJobSpecialist: 2, professionalNumber: '04 72 11 22 33', role: 'PG' });
+    const u = (await create(admin, newUser())).json().data;
+    const res = await patch(admin, u.idUser, { firstName: 'Irène', job: 'Diététicienne', idJobSpecialist: 2, professionalNumber: '04 72 11 22 33', role: 'PG' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ firstName: 'Irène', job: 'Diététicienne', idJobSpecialist: 2, jobSpecialist: 'Diététicien(ne)', professionalNumber: '04 72 11 22 33', role: 'PG' });
     const [entry] = await journal('user.update', u.idUser);
@@ -167,22 +168,22 @@ describe('PATCH /api/users/:id', () => {
   });
 
   it('refuses changing one’s own role or deactivating oneself', async () => {
-    const own = await patch(ad, ad.id, { role: 'PG' });
+    const own = await patch(admin, admin.id, { role: 'PG' });
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe('Vous ne pouvez pas modifier votre propre rôle.');
-    const off = await patch(ad, ad.id, { active: false });
+    const off = await patch(admin, admin.id, { active: false });
     expect(off.statusCode).toBe(403);
     expect(off.json().error.message).toBe('Vous ne pouvez pas désactiver votre propre compte.');
     expect((await patch(sa, sa.id, { role: 'DE' })).statusCode).toBe(403);
     // Editing one's own names stays allowed.
-    expect((await patch(ad, ad.id, { firstName: 'Nathalie' })).statusCode).toBe(200);
+    expect((await patch(admin, admin.id, { firstName: 'Nathalie' })).statusCode).toBe(200);
   });
 
   it('deactivation ends every session at once and sign-in is refused in French', async () => {
     const us = await t.login('us');
     const before = await t.app.inject({ method: 'POST', url: '/api/user', headers: us.auth, payload: { action: 'read', Iduser: us.id } });
     expect(before.statusCode).toBe(200);
-    const res = await patch(ad, us.id, { active: false });
+    const res = await patch(admin, us.id, { active: false });
     expect(res.json().data.active).toBe(false);
     const after = await t.app.inject({ method: 'POST', url: '/api/user', headers: us.auth, payload: { action: 'read', Iduser: us.id } });
     expect(after.statusCode).toBe(401);
@@ -192,12 +193,12 @@ describe('PATCH /api/users/:id', () => {
     const [entry] = await journal('user.deactivate', us.id);
     expect(entry.details).toEqual({ before: { active: true }, after: { active: false } });
 
-    await patch(ad, us.id, { active: true });
+    await patch(admin, us.id, { active: true });
     expect((await t.login('us')).role).toBe('US');
   });
 
   it('mails a password-reset link to the user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/users/${(await t.login('pg')).id}/password-reset`, headers: ad.auth });
+    const res = await t.app.inject({ method: 'POST', url: `/api/users/${(await t.login('pg')).id}/password-reset`, headers: admin.auth });
     expect(res.statusCode).toBe(200);
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe('pg@demo.wellbe.fr');
@@ -207,7 +208,7 @@ describe('PATCH /api/users/:id', () => {
   it('lets RH change but not list users (SPEC §6 user write without user)', async () => {
     const rh = await t.login('rh');
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: rh.auth })).statusCode).toBe(403);
-    expect((await create(rh, newUser())).statusCode).toBe(201);
+    expect((await create(rh, newUser({ role: 'US', idJobSpecialist: null }))).statusCode).toBe(201);
     const pr = await t.login('pr');
     expect((await create(pr, newUser())).statusCode).toBe(403);
   });
@@ -249,7 +250,7 @@ describe('POST /api/users/invite-patient', () => {
 describe('invited user completes the invitation', () => {
   it('signs in once a password is set through the link', async () => {
     const body = newUser();
-    const created = (await create(ad, body)).json().data;
+    const created = (await create(admin, body)).json().data;
     const { token } = invitationLink(body.email);
     const { consumeLinkToken } = await import('../auth/auth.links.ts');
     const { hashPassword } = await import('../../lib/passwords.ts');
@@ -258,8 +259,77 @@ describe('invited user completes the invitation', () => {
     await consumeLinkToken(t.ctx, 'invitation', token, (tx, id) => updateUserRow(tx, id, { passwordHash: hash }));
     const session = await t.login(body.username, NEW_PASSWORD);
     expect(session.id).toBe(created.idUser);
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/users/${created.idUser}`, headers: ad.auth })).json().data;
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/users/${created.idUser}`, headers: admin.auth })).json().data;
     expect(listed.invitation).toBe('none');
     expect(listed.lastSignInAt).not.toBeNull();
+  });
+});
+
+describe('role grants and patient details (SPEC §6 read with common sense)', () => {
+  it('lets RH and AD give only roles without patient access, and journals each refusal', async () => {
+    for (const username of ['rh', 'ad']) {
+      const s = await t.login(username);
+      for (const role of ['PA', 'PG', 'PR']) {
+        const refused = await create(s, newUser({ role }));
+        expect(refused.statusCode, `${username} → ${role}`).toBe(403);
+        expect(refused.json().error.message).toBe('Votre rôle ne vous permet pas d’attribuer ce rôle.');
+      }
+      expect((await create(s, newUser({ role: 'US', idJobSpecialist: null }))).statusCode, username).toBe(201);
+      const refusals = (await t.app.inject({ method: 'GET', url: `/api/admin/journal?action=user.create&outcome=denied&userId=${s.id}`, headers: sa.auth })).json().data;
+      expect(refusals.map((e: { details: { role: string } }) => e.details.role).sort()).toEqual(['PA', 'PG', 'PR']);
+    }
+  });
+
+  it('keeps RH and AD away from the practitioners’ accounts: no edit, no deactivation, no promotion', async () => {
+    const rh = await t.login('rh');
+    const pa = await t.login('pa');
+    const pr = await t.login('pr');
+    const us = await t.login('us');
+    expect((await patch(rh, pa.id, { active: false })).statusCode).toBe(403);
+    expect((await patch(rh, pr.id, { firstName: 'X' })).statusCode).toBe(403);
+    expect((await patch(rh, us.id, { role: 'PA' })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `/api/users/${pr.id}/password-reset`, headers: rh.auth })).statusCode).toBe(403);
+    // Still active and signing in: nothing changed.
+    expect((await t.login('pa')).role).toBe('PA');
+    const denied = (await t.app.inject({ method: 'GET', url: `/api/admin/journal?outcome=denied&userId=${rh.id}&pageSize=200`, headers: sa.auth })).json().data;
+    expect(denied.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['user.deactivate', 'user.update', 'user.password-reset.send']),
+    );
+  });
+
+  it('lets PA and PG grant practice roles but not PA, SA, DE or RE', async () => {
+    const pg = await t.login('pg');
+    expect((await create(pg, newUser({ role: 'PG' }))).statusCode).toBe(201);
+    expect((await create(pg, newUser({ role: 'PA' }))).statusCode).toBe(403);
+    expect((await create(admin, newUser({ role: 'RE' }))).statusCode).toBe(403);
+  });
+
+  it('keeps "Inviter le patient" for roles that write patient files', async () => {
+    const pr = await t.login('pr');
+    const list = await t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, q: 'benoit' } });
+    const idPatient = list.json().data[0].idPatient;
+    for (const username of ['rh', 'ad', 'sa']) {
+      const s = await t.login(username);
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: s.auth, payload: { idPatient } });
+      expect(res.statusCode, username).toBe(403);
+      expect(res.body).not.toMatch(/beno[iî]t|mercier/i);
+    }
+    const invited = await t.app.inject({ method: 'POST', url: '/api/users/invite-patient', headers: pr.auth, payload: { idPatient } });
+    expect(invited.statusCode).toBe(201);
+  });
+
+  it('never lists a patient’s contact details to a role without patient access', async () => {
+    const ad = await t.login('ad');
+    const pt = await t.login('pt');
+    const asAd = (await t.app.inject({ method: 'GET', url: '/api/users?role=PT', headers: ad.auth })).json().data as { email: string; phoneNumber: string | null; idPatient: string | null }[];
+    expect(asAd.length).toBeGreaterThan(0);
+    expect(asAd.every((u) => u.email === '' && u.phoneNumber === null && u.idPatient === null)).toBe(true);
+    const one = (await t.app.inject({ method: 'GET', url: `/api/users/${pt.id}`, headers: ad.auth })).json().data;
+    expect(one.email).toBe('');
+    // Searching by the hidden address finds nothing either.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users?q=pt@demo', headers: ad.auth })).json().data).toEqual([]);
+    // The practice administrator, who reads patient files, sees them.
+    const asPa = (await t.app.inject({ method: 'GET', url: `/api/users/${pt.id}`, headers: admin.auth })).json().data;
+    expect(asPa.email).toBe('pt@demo.wellbe.fr');
   });
 });

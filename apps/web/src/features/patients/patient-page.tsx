@@ -172,7 +172,8 @@ export function PatientPage() {
 
   const { identity } = file.data;
   const age = ageOf(identity.birthDate);
-  const canInvite = !!role && can(role, 'userWrite') && !identity.archivedAt;
+  // The invitation hands out the patient's contact details: dps write, like the server route.
+  const canInvite = !!role && can(role, 'dpsWrite') && !identity.archivedAt;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>

@@ -41,9 +41,9 @@ async function roleChoices(): Promise<string[]> {
 }
 
 describe('user dialog: the roles an administrator may grant', () => {
-  it('AD cannot grant SA, DE or RE, and nobody picks Patient here', async () => {
+  it('AD grants only roles without patient access, and nobody picks Patient here', async () => {
     open('AD');
-    expect(await roleChoices()).toEqual(['Praticien administrateur', 'Praticien Gestionnaire', 'Praticien', 'Gestionnaire', 'Ressources Humaines', 'Utilisateur']);
+    expect(await roleChoices()).toEqual(['Gestionnaire', 'Ressources Humaines', 'Utilisateur']);
   });
 
   it('SA may grant every role but Patient', async () => {

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isPlatformRole, PRIVILEGED_ROLES, ROLES, type Role } from '@wellbe/shared/roles';
+import { grantableRoles } from '@wellbe/shared/grants';
+import { isPlatformRole, type Role } from '@wellbe/shared/roles';
 import { userCreateSchema, userEditableSchema, type ManagedUser } from '@wellbe/shared/schemas/users';
 import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -58,8 +59,9 @@ export function UserDialog({ user, onClose, onSaved }: { user: ManagedUser | nul
     mode: 'onTouched',
   });
 
-  // Only SA and DE grant SA, DE or RE; the Patient role comes from 'Inviter le patient' only.
-  const grantable = ROLES.filter((r) => r !== 'PT' && (platform || !PRIVILEGED_ROLES.includes(r)));
+  // The grant table of packages/shared, as the server enforces it; the Patient role comes from
+  // 'Inviter le patient' only.
+  const grantable: Role[] = grantableRoles(session.role).filter((r) => r !== 'PT');
   const roleChoices = user && !grantable.includes(user.role) ? [user.role, ...grantable] : grantable;
 
   const submit = handleSubmit((values) => {

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { z } from 'zod';
-import { forbidden, isIdentityMismatch } from './errors.ts';
-import { isGuestOnly, unauthenticated } from '../plugins/authenticate.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { recordAudit } from '../lib/audit.ts';
+import { forbidden, isIdentityMismatch } from '../lib/errors.ts';
+import { actorOf, isGuestOnly, unauthenticated } from './authenticate.ts';
 
 // The SPEC §7 action endpoints: one POST path, a JSON body whose `action` picks the operation.
 // The body is a zod discriminated union on `action` (an unknown action is a 400), and each action
@@ -55,7 +55,7 @@ export function registerActions(
       } else if (def.access !== 'open') {
         if (!request.user) throw unauthenticated(request);
         if (!allows(def.access, request.user.role)) {
-          if (def.patientData) await recordAudit(app.ctx, request, { action: `${path}:${name}`, outcome: 'denied' });
+          if (def.patientData) await recordAudit(app.ctx, actorOf(request), { action: `${path}:${name}`, outcome: 'denied' });
           throw forbidden();
         }
       }
@@ -69,7 +69,7 @@ export function registerActions(
         // DESIGN §4: a refused attempt on patient data is journalled too, including a body naming
         // another user or organisation than the token's (the role itself was allowed).
         if (def.patientData && isIdentityMismatch(err)) {
-          await recordAudit(app.ctx, request, { action: `${path}:${payload.action}`, outcome: 'denied', details: { reason: 'identity_mismatch' } });
+          await recordAudit(app.ctx, actorOf(request), { action: `${path}:${payload.action}`, outcome: 'denied', details: { reason: 'identity_mismatch' } });
         }
         throw err;
       }

@@ -1,6 +1,9 @@
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { auditEvents } from '../../db/tables.ts';
+import type { Actor } from '../access/caller.ts';
+import type { AppContext } from '../context.ts';
+import { auditEvents } from '../db/tables.ts';
+
+// The access journal (DESIGN §4) is infrastructure: every area writes to it through this one
+// helper, with the caller (or an anonymous actor) and the request's IP as plain values.
 
 export interface AuditEntry {
   action: string;
@@ -15,21 +18,21 @@ export interface AuditEntry {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Writes one access-journal row (DESIGN §4): who, action, record, patient, when, IP, outcome.
+ * Writes one journal row: who, action, record, patient, when, IP, outcome.
  * Awaited by callers: a read of patient data whose journal row cannot be written must fail.
  */
-export async function recordAudit(ctx: AppContext, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function recordAudit(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, entry: AuditEntry): Promise<void> {
   await ctx.db.insert(auditEvents).values({
     at: new Date(ctx.clock.now()),
-    userId: request.user?.id ?? null,
-    role: request.user?.role ?? null,
-    organizationId: request.user?.organizationId ?? null,
+    userId: actor.id,
+    role: actor.role,
+    organizationId: actor.organizationId,
     action: entry.action,
     recordType: entry.recordType ?? null,
     recordId: entry.recordId ?? null,
     // A malformed id from a refused request is kept in recordId, not forced into the uuid column.
     patientId: entry.patientId && UUID.test(entry.patientId) ? entry.patientId : null,
-    ip: request.ip,
+    ip: actor.ip,
     outcome: entry.outcome,
     details: entry.details ?? null,
   });

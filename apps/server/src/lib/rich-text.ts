@@ -1,0 +1,65 @@
+import { Parser } from 'htmlparser2';
+import sanitizeHtml from 'sanitize-html';
+
+// Rich text (DESIGN §4): the one allow-list every area stores rich text through (consultations
+// now; notes, articles and messages next), and the one plain-text extraction (excerpts, the
+// emptiness rule of packages/shared). What the TipTap toolbar produces survives (paragraphs,
+// emphasis, lists, headings, links); scripts, event handlers, styles and javascript: URLs do not.
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre', 'hr', 'a'],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
+  },
+};
+
+/** The stored form of a rich text: allow-listed HTML, trimmed ('' for nothing). */
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+const BLOCKS = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'br', 'blockquote', 'pre', 'tr']);
+
+/**
+ * The text of a rich text: tags dropped, entities decoded, blocks become line breaks, blank lines
+ * collapsed. Linear in the input: htmlparser2's tokenizer reads each character once, where a
+ * regular expression such as /<[^>]*>/g rescans the rest of the text at every unclosed '<'.
+ */
+export function richTextToPlain(html: string | null | undefined): string {
+  if (!html) return '';
+  const parts: string[] = [];
+  const parser = new Parser(
+    {
+      ontext: (text) => parts.push(text),
+      onopentagname: (name) => {
+        if (BLOCKS.has(name)) parts.push('\n');
+      },
+      onclosetag: (name) => {
+        if (BLOCKS.has(name)) parts.push('\n');
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return parts
+    .join('')
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
+    .trim();
+}
+
+export const EXCERPT_LENGTH = 240;
+
+/** Plain-text first lines of a rich text, cut at `length` with an ellipsis. */
+export function excerpt(html: string | null | undefined, length = EXCERPT_LENGTH): string {
+  const text = richTextToPlain(html);
+  return text.length > length ? text.slice(0, length - 1).trimEnd() + '…' : text;
+}
