@@ -66,7 +66,8 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
   }, 240_000);
 
   it('SIGTERM finishes the request in flight, then stops the embedded PostgreSQL; so does SIGINT', async () => {
-    const server = await startReady();
+    // At 'info' the server logs each request as it arrives: the test waits for that line.
+    const server = await startProcess(dataDir, { LOG_LEVEL: 'info' });
     const pgPid = postmasterPid();
     expect(pgPid).toBeGreaterThan(0);
 
@@ -85,7 +86,8 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
       req.write(body.slice(0, 10));
       void server.waitFor(/SIGTERM reçu/).then(() => req.end(body.slice(10)), reject);
     });
-    await new Promise((r) => setTimeout(r, 300)); // let the request reach the server first
+    // The request has reached the server (its headers are read, its body is still arriving).
+    await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"incoming request"/);
     server.child.kill('SIGTERM');
 
     const res = await answer;

@@ -23,6 +23,21 @@ export function action<S extends z.ZodObject>(def: ActionDef<S>): ActionDef<S> {
   return def;
 }
 
+/** Identity fields of a SPEC §7 body: checked against the token (403), not looked up as records. */
+const IDENTITY_FIELDS = new Set(['Iduser', 'idOrganization']);
+
+/** The uuid fields of an action body that name records (the record matrix test sends foreign ids there). */
+function recordIdFields(body: z.ZodObject): string[] {
+  return Object.entries(body.shape)
+    .filter(([key, field]) => {
+      if (IDENTITY_FIELDS.has(key)) return false;
+      let def = (field as z.ZodType)._zod.def as { innerType?: z.ZodType; format?: string };
+      while (def.innerType) def = def.innerType._zod.def as typeof def;
+      return def.format === 'uuid';
+    })
+    .map(([key]) => key);
+}
+
 export function registerActions(
   app: FastifyInstance,
   path: string,
@@ -42,7 +57,11 @@ export function registerActions(
     bodyLimit: options.bodyLimit,
     // When no action is public, an anonymous caller is refused before the body is even parsed.
     // `actions` is metadata: the route catalog (and its matrix test) reads each action's access.
-    config: { access: everyActionNeedsUser ? 'authenticated' : 'open', actions: Object.fromEntries(names.map((n) => [n, actions[n].access])) },
+    config: {
+      access: everyActionNeedsUser ? 'authenticated' : 'open',
+      actions: Object.fromEntries(names.map((n) => [n, actions[n].access])),
+      actionRecordIds: Object.fromEntries(names.map((n) => [n, recordIdFields(actions[n].body)])),
+    },
     schema: { body, tags, summary: `Actions : ${names.join(', ')}` },
     // Each action's access is checked on the parsed body before it is validated: a refused caller
     // gets 401/403, never a validation message about a body they may not send at all.

@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '@wellbe/shared/permissions';
 
 // Every /api route of the app with its declared access, collected as routes are added. The route
-// matrix test (issue 7) walks it, so a route added by any module is checked without being listed.
+// and record matrix tests walk it, so a route added by any module is checked without being listed.
 
 export interface CatalogRoute {
   method: string;
   url: string;
   access: Access;
-  /** SPEC §7 action endpoints: the access of each action (lib/actions.ts). */
+  /** SPEC §7 action endpoints: the access of each action (plugins/actions.ts). */
   actions?: Record<string, Access>;
+  /** SPEC §7 action endpoints: the body fields of each action that name a record by id. */
+  actionRecordIds?: Record<string, string[]>;
 }
 
 declare module 'fastify' {
@@ -18,6 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     actions?: Record<string, Access>;
+    actionRecordIds?: Record<string, string[]>;
   }
 }
 
@@ -30,7 +33,13 @@ export function registerRouteCatalog(app: FastifyInstance) {
     if (!route.url.startsWith('/api') || access === undefined) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      catalog.push({ method, url: route.url, access, ...(route.config?.actions ? { actions: route.config.actions } : {}) });
+      catalog.push({
+        method,
+        url: route.url,
+        access,
+        ...(route.config?.actions ? { actions: route.config.actions } : {}),
+        ...(route.config?.actionRecordIds ? { actionRecordIds: route.config.actionRecordIds } : {}),
+      });
     }
   });
 }

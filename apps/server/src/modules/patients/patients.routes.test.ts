@@ -361,3 +361,19 @@ describe('notices', () => {
     expect((await get('/api/notices/summary', pr)).json().data.average).toBe(5);
   });
 });
+
+describe('one search for the list page and the panel', () => {
+  const panel = async (q: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, q } })).json().data.map((p: { FullName: string }) => p.FullName);
+  const page = async (q: string) => (await get(`/api/patients?q=${encodeURIComponent(q)}`, pr)).json().data.map((p: { FullName: string }) => p.FullName);
+
+  it('matches every word, in any order, without accents, and a phone in national or +33 form, the same on both', async () => {
+    for (const q of ['martin helene', 'Hélène MARTIN', 'helene', '06 23 45 67 89', '+33 6 23 45 67 89', '0623456789', '+33623456789']) {
+      expect(await page(q), `list: ${q}`).toEqual(['Hélène Martin']);
+      expect(await panel(q), `panel: ${q}`).toEqual(['Hélène Martin']);
+    }
+    // Every word must match: a second word that does not narrows to nobody.
+    expect(await page('martin zzz')).toEqual([]);
+    expect(await panel('martin zzz')).toEqual([]);
+  });
+});

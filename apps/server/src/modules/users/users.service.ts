@@ -218,8 +218,10 @@ export class UsersService {
   async update(caller: Caller, id: string, body: UserUpdate): Promise<ManagedUser> {
     const row = await this.loadReadable(caller, id);
     const before = this.toDto(row, caller);
-    if (body.role !== undefined && body.role !== before.role && before.role === 'PT' && id !== caller.id) {
-      throw badRequest(USER_MESSAGES.patientRoleLocked, 'patient_role');
+    if (body.role !== undefined && body.role !== before.role && id !== caller.id) {
+      // A patient account stays one, and only 'Inviter le patient' makes one (linked to its patient).
+      if (before.role === 'PT') throw badRequest(USER_MESSAGES.patientRoleLocked, 'patient_role');
+      if (body.role === 'PT') throw badRequest(USER_MESSAGES.patientRole, 'patient_role');
     }
     const refusal = userChangeRefusal(caller, { id, role: before.role }, { role: body.role, active: body.active });
     if (refusal) {
