@@ -31,6 +31,36 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
   },
+  // Server boundaries (README, "Conventions for a new area"). A module reaches another area through
+  // that area's service, never its repository (the SQL and its scope stay with their area); lib/ is
+  // infrastructure every module uses, so it never imports plugins/ or modules/.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository', '../*/*.repository.ts', '../../modules/*/*.repository.ts', '**/modules/*/*.repository.ts'],
+              message: 'Un module passe par le service d’un autre domaine, jamais par son repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/plugins/**', '**/modules/**', '../plugins', '../modules'], message: 'lib/ est de l’infrastructure : il n’importe ni plugins/ ni modules/.' }],
+        },
+      ],
+    },
+  },
   {
     // packages/shared runs in the browser and in Node: neither Node modules nor the DOM.
     files: ['packages/shared/**/*.ts'],

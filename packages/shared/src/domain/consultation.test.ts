@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyAnalgesicRule, hasDieteticFields, isConsultationEmpty, isDay, painStartDay } from './consultation.ts';
+import { CONSULTATION_BODY_LIMIT, RICH_TEXT_MAX } from '../schemas/consultations.ts';
+import { applyAnalgesicRule, hasDieteticFields, isBlankRichText, isConsultationEmpty, isDay, painStartDay } from './consultation.ts';
 
 describe('emptiness rule (SPEC §5)', () => {
   it('ignores date, pain location and intensity, analgesic, efficacy and the pain start date', () => {
@@ -60,5 +61,31 @@ describe('dietetic fields (SPEC §7)', () => {
     expect(hasDieteticFields(1)).toBe(false);
     expect(hasDieteticFields(2)).toBe(true);
     expect(hasDieteticFields(null)).toBe(false);
+  });
+});
+
+describe('isBlankRichText', () => {
+  it('reads tags, spaces and entities like the editor shows them', () => {
+    expect(isBlankRichText('<p></p>')).toBe(true);
+    expect(isBlankRichText('<p>&nbsp; &#160;</p><br/>')).toBe(true);
+    expect(isBlankRichText(null)).toBe(true);
+    expect(isBlankRichText('<p>x</p>')).toBe(false);
+    expect(isBlankRichText('<p a="1<2">&amp;</p>')).toBe(false);
+    // An unclosed '<' is text, as a browser shows it.
+    expect(isBlankRichText('<p></p>< ')).toBe(false);
+    expect(isBlankRichText('a < b')).toBe(false);
+  });
+
+  it('reads a note full of unclosed "<" as large as a request may carry, in one pass', () => {
+    // The shape that made /<[^>]*>/g quadratic: a 198 kB note of '<' with no '>' (within the field
+    // limit) took 4.5 s. The results are what the regular expression gave. The last one is a whole
+    // consultation body at its limit: quadratic, it would not finish within the test's time.
+    const size = 198_000;
+    expect(size).toBeLessThan(RICH_TEXT_MAX);
+    expect(isBlankRichText('<'.repeat(size))).toBe(false);
+    expect(isBlankRichText('<p>' + '<'.repeat(size) + '></p>')).toBe(true);
+    expect(isBlankRichText('<'.repeat(size) + '>x')).toBe(false);
+    expect(isBlankRichText('<'.repeat(CONSULTATION_BODY_LIMIT))).toBe(false);
+    expect(isConsultationEmpty({ ConsultationNote: '<'.repeat(size), Diagnostic: '<'.repeat(size), HealthCareCategory: '<'.repeat(size) })).toBe(false);
   });
 });

@@ -55,15 +55,40 @@ export function painStartDay(value: string | Date | null | undefined, today: Dat
   return isDay(value) ? value : toDay(today);
 }
 
-/** Rich text with no visible text (an editor's empty `<p></p>`) counts as empty. */
+/** Entities an editor writes for a space: they are not visible text. */
+const SPACE_ENTITIES = ['&nbsp;', '&#160;'];
+
+/**
+ * Rich text with no visible text (an editor's empty `<p></p>`) counts as empty. One pass over the
+ * text, each character read once: a regular expression such as /<[^>]*>/g rescans the rest of
+ * the text from every unclosed '<', which is quadratic (a 198 kB note full of '<' took seconds and
+ * froze the server). Same reading as that expression: what lies between '<' and the next '>' is a
+ * tag; an unclosed '<' and what follows it stay text.
+ */
 export function isBlankRichText(html: string | null | undefined): boolean {
   if (!html) return true;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim() === ''
-  );
+  let inTag = false;
+  for (let i = 0; i < html.length; i++) {
+    const c = html[i];
+    if (inTag) {
+      if (c === '>') inTag = false;
+      continue;
+    }
+    if (c === '<') {
+      inTag = true;
+      continue;
+    }
+    if (c === '&') {
+      const entity = SPACE_ENTITIES.find((e) => html.startsWith(e, i));
+      if (entity) {
+        i += entity.length - 1;
+        continue;
+      }
+    }
+    if (c.trim() !== '') return false;
+  }
+  // A '<' never closed is text, and it is visible.
+  return !inTag;
 }
 
 /** The form fields that count for SPEC §5 emptiness (every field except date, pain location, pain

@@ -1,6 +1,6 @@
+import { archivable, organisationOwned } from './columns.ts';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organisations } from './organisations.ts';
 import { patients } from './patients.ts';
 import { jobSpecialists } from './specialists.ts';
 import { users } from './users.ts';
@@ -10,9 +10,7 @@ export const consultations = pgTable(
   'consultations',
   {
     id: uuid('id').primaryKey(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...organisationOwned(),
     patientId: uuid('patient_id')
       .notNull()
       .references(() => patients.id),
@@ -50,8 +48,7 @@ export const consultations = pgTable(
     dislikes: text('dislikes'),
     /** Optimistic concurrency for edits (409 when it moved since it was read). */
     version: integer('version').notNull().default(1),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    archivedBy: uuid('archived_by'),
+    ...archivable(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

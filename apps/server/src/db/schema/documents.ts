@@ -1,6 +1,6 @@
+import { archivable, organisationOwned } from './columns.ts';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { consultations } from './consultations.ts';
-import { organisations } from './organisations.ts';
 import { patients } from './patients.ts';
 import { users } from './users.ts';
 
@@ -9,9 +9,7 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...organisationOwned(),
     patientId: uuid('patient_id')
       .notNull()
       .references(() => patients.id),
@@ -25,7 +23,7 @@ export const documents = pgTable(
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    ...archivable(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('documents_patient_idx').on(t.patientId, t.createdAt), index('documents_consultation_idx').on(t.consultationId)],

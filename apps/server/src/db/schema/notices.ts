@@ -1,6 +1,6 @@
+import { organisationOwned } from './columns.ts';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { consultations } from './consultations.ts';
-import { organisations } from './organisations.ts';
 import { patients } from './patients.ts';
 import { users } from './users.ts';
 
@@ -9,9 +9,7 @@ export const notices = pgTable(
   'notices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...organisationOwned(),
     patientId: uuid('patient_id')
       .notNull()
       .references(() => patients.id),

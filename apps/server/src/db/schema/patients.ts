@@ -1,14 +1,12 @@
+import { archivable, organisationOwned } from './columns.ts';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organisations } from './organisations.ts';
 
 export const patients = pgTable(
   'patients',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...organisationOwned(),
     fullName: text('full_name').notNull(),
     /** Name folded to lower case without accents: the duplicate rule of SPEC §5 is on this key. */
     nameKey: text('name_key').notNull(),
@@ -22,8 +20,7 @@ export const patients = pgTable(
     sex: text('sex'),
     address: text('address'),
     notes: text('notes'),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    archivedBy: uuid('archived_by'),
+    ...archivable(),
     /**
      * Kept by a trigger on consultations (migration patients-list-stats), so the patient list sorts
      * by last consultation and count from indexes instead of aggregating every consultation (issue 6).

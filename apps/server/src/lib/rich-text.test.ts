@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { excerpt, richTextToPlain, sanitizeRichText } from './rich-text.ts';
+import { csvDocument, neutraliseFormula } from './csv.ts';
+
+describe('rich text (lib/rich-text.ts)', () => {
+  it('keeps what the editor produces and drops scripts, handlers and javascript: links', () => {
+    expect(sanitizeRichText('<p onclick="x()">Bonjour <strong>vous</strong><script>alert(1)</script></p>')).toBe('<p>Bonjour <strong>vous</strong></p>');
+    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText(null)).toBe('');
+  });
+
+  it('extracts the text: entities decoded, blocks as lines, blank lines collapsed', () => {
+    expect(richTextToPlain('<p>Douleur&nbsp;lombaire &amp; raideur</p><p></p><ul><li>Repos</li><li>Glace</li></ul>')).toBe('Douleur lombaire & raideur\nRepos\nGlace');
+    expect(richTextToPlain('a &lt; b')).toBe('a < b');
+  });
+
+  it('cuts an excerpt with an ellipsis', () => {
+    expect(excerpt(`<p>${'mot '.repeat(100)}</p>`, 20)).toBe('mot mot mot mot mot…');
+    expect(excerpt('<p>court</p>')).toBe('court');
+  });
+
+  it('reads a text full of unclosed "<" (what a regular expression reads quadratically)', () => {
+    const text = richTextToPlain('x' + '<'.repeat(198_000));
+    expect(text.startsWith('x')).toBe(true);
+    expect(excerpt('<'.repeat(198_000)).length).toBeLessThanOrEqual(240);
+  });
+});
+
+describe('CSV (lib/csv.ts)', () => {
+  it('neutralises formulas but keeps phone numbers and negative values as they are', () => {
+    expect(neutraliseFormula('=HYPERLINK("http://x")')).toBe('\'=HYPERLINK("http://x")');
+    expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutraliseFormula('+33 6 12 34 56 78')).toBe('+33 6 12 34 56 78');
+    expect(neutraliseFormula('-12.5')).toBe('-12.5');
+    expect(neutraliseFormula('-cmd')).toBe("'-cmd");
+  });
+
+  it('writes a BOM, semicolons, CRLF, and quotes what needs it', () => {
+    expect(csvDocument(['Nom', 'Note'], [['Dupont; Jean', 'dit "bonjour"'], ['=1+1', null]])).toBe('\uFEFFNom;Note\r\n"Dupont; Jean";"dit ""bonjour"""\r\n\'=1+1;\r\n');
+    expect(csvDocument(['A'], [['x']], { quoteAll: true })).toBe('\uFEFF"A"\r\n"x"\r\n');
+  });
+});
