@@ -4,9 +4,10 @@ import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { isRole } from '@wellbe/shared/roles';
 import { organisations, users } from '../db/tables.ts';
-import { anonymous, type Actor, type Caller } from '../access/caller.ts';
+import type { Caller } from '../access/caller.ts';
 import { recordAudit } from '../lib/audit.ts';
-import { AppError, forbidden, isIdentityMismatch, unauthorized } from '../lib/errors.ts';
+import { AppError, forbidden, isIdentityMismatch } from '../lib/errors.ts';
+import { actorOf, callerOf } from '../lib/request.ts';
 import { verifyToken } from '../modules/auth/auth.tokens.ts';
 
 function bearer(request: FastifyRequest): string | null {
@@ -66,16 +67,7 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   };
 }
 
-/** The caller of a route that requires one (its declared access already refused guests). */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-/** Whoever made the request, for the journal: the caller, or an anonymous actor with the IP. */
-export function actorOf(request: FastifyRequest): Actor {
-  return request.user ?? anonymous(request.ip);
-}
+export { actorOf, callerOf };
 
 export function isGuestOnly(access: Access): boolean {
   return access === 'guest' || access === 'guestOnly';

@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 
 // Column helpers, so that every area's tables say the same thing the same way. Each call makes
@@ -21,5 +21,13 @@ export function archivable() {
   return {
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: uuid('archived_by'),
+  };
+}
+
+/** The order and active flag of a reference table (packages/shared schemas/reference.ts). */
+export function referenceColumns() {
+  return {
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
   };
 }

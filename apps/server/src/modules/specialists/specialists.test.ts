@@ -72,3 +72,39 @@ describe('/api/specialists (SA and DE manage the list)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/specialists', headers: pa.auth, payload: { labels, dietetic: false } })).statusCode).toBe(403);
   });
 });
+
+describe('the reference-table kit on /api/specialists', () => {
+  it('answers the kit fields (labels, position, active) beside label, idJobSpecialist and dietetic', async () => {
+    const sa = await t.login('sa');
+    const all = (await t.app.inject({ method: 'GET', url: '/api/specialists', headers: sa.auth })).json().data;
+    expect(all[0]).toEqual({
+      id: 1,
+      idJobSpecialist: 1,
+      label: expect.any(String),
+      labels: expect.objectContaining({ fr: expect.any(String), en: expect.any(String), tr: expect.any(String), ar: expect.any(String) }),
+      position: 1,
+      active: true,
+      dietetic: false,
+    });
+    expect(all.map((s: { position: number }) => s.position)).toEqual([...all.map((s: { position: number }) => s.position)].sort((a, b) => a - b));
+  });
+
+  it('reorders the list: the managed list and POST /api/Job_specialist follow the new order', async () => {
+    const sa = await t.login('sa');
+    const ids = (await t.app.inject({ method: 'GET', url: '/api/specialists', headers: sa.auth })).json().data.map((s: { id: number }) => s.id) as number[];
+    const reversed = [...ids].reverse();
+    const res = await t.app.inject({ method: 'POST', url: '/api/specialists/order', headers: sa.auth, payload: { ids: reversed } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((s: { id: number }) => s.id)).toEqual(reversed);
+    const pr = await t.login('pr');
+    const picker = (await list(pr.auth, { Iduser: pr.id })).json().data.map((s: { id: number }) => s.id);
+    expect(picker).toEqual(reversed.filter((id) => picker.includes(id)));
+    // An order that forgets or repeats an id changes nothing.
+    const bad = await t.app.inject({ method: 'POST', url: '/api/specialists/order', headers: sa.auth, payload: { ids: [ids[0], ids[0]] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Le nouvel ordre doit citer chaque élément de la liste une fois.');
+    const after = (await t.app.inject({ method: 'GET', url: '/api/specialists', headers: sa.auth })).json().data.map((s: { id: number }) => s.id);
+    expect(after).toEqual(reversed);
+    expect((await t.app.inject({ method: 'POST', url: '/api/specialists/order', headers: pr.auth, payload: { ids } })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,88 @@
+import type { ReferenceCreate, ReferenceItem, ReferenceUpdate } from '@wellbe/shared/schemas/reference';
+import type { Caller } from '../../access/caller.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../audit.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { referenceRepository, type ReferenceRow, type ReferenceTable } from './reference.repository.ts';
+
+export const REFERENCE_MESSAGES = {
+  order: 'Le nouvel ordre doit citer chaque élément de la liste une fois.',
+} as const;
+
+export interface ReferenceResource<Item extends ReferenceItem, Create extends ReferenceCreate, Update extends ReferenceUpdate> {
+  /** The journal's record type and action prefix ('specialist' → specialist.create...). */
+  recordType: string;
+  table: ReferenceTable;
+  notFoundMessage: string;
+  /** The answer's item: the kit's fields and the resource's own. */
+  toItem: (row: ReferenceRow) => Item;
+  /** The resource's own fields of a create or update body, as column values. */
+  extraValues?: (body: Create | Update) => Record<string, unknown>;
+  /** A resource's own rule on an update (e.g. a row that must stay active); throws to refuse. */
+  checkUpdate?: (id: number, body: Update, before: Item) => void;
+}
+
+function kitItem(row: ReferenceRow): ReferenceItem {
+  return { id: row.id, label: row.label, labels: row.labels, position: row.position, active: row.active };
+}
+
+/**
+ * The service of a reference table: list (all, or the active ones for pickers), create, update,
+ * reorder. Every change is journalled with before and after. Rows are never deleted: deactivated.
+ */
+export class ReferenceService<Item extends ReferenceItem, Create extends ReferenceCreate, Update extends ReferenceUpdate> {
+  private readonly repo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resource: ReferenceResource<Item, Create, Update>,
+  ) {
+    this.repo = referenceRepository(ctx.db, resource.table);
+  }
+
+  static item = kitItem;
+
+  async list(filter: { activeOnly: boolean } = { activeOnly: false }): Promise<Item[]> {
+    return (await this.repo.list(filter)).map(this.resource.toItem);
+  }
+
+  async find(id: number): Promise<Item | undefined> {
+    const row = await this.repo.find(id);
+    return row ? this.resource.toItem(row) : undefined;
+  }
+
+  async create(caller: Caller, body: Create): Promise<Item> {
+    const row = await this.repo.insert({ labels: body.labels, ...(body.active !== undefined ? { active: body.active } : {}), ...this.resource.extraValues?.(body) });
+    const created = this.resource.toItem(row);
+    await recordAudit(this.ctx, caller, { action: `${this.resource.recordType}.create`, outcome: 'success', recordType: this.resource.recordType, recordId: String(created.id), details: { after: body } });
+    return created;
+  }
+
+  async update(caller: Caller, id: number, body: Update): Promise<Item> {
+    const before = await this.find(id);
+    if (!before) throw notFound(this.resource.notFoundMessage);
+    this.resource.checkUpdate?.(id, body, before);
+    const row = await this.repo.update(id, {
+      ...(body.labels ? { labels: body.labels } : {}),
+      ...(body.active !== undefined ? { active: body.active } : {}),
+      ...this.resource.extraValues?.(body),
+    });
+    const after = this.resource.toItem(row!);
+    const keys = Object.keys(body).filter((k) => (body as Record<string, unknown>)[k] !== undefined) as (keyof Item)[];
+    await recordAudit(this.ctx, caller, {
+      action: `${this.resource.recordType}.update`,
+      outcome: 'success',
+      recordType: this.resource.recordType,
+      recordId: String(id),
+      details: { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) },
+    });
+    return after;
+  }
+
+  async reorder(caller: Caller, ids: number[]): Promise<Item[]> {
+    const before = (await this.repo.list({ activeOnly: false })).map((r) => r.id);
+    if (!(await this.repo.reorder(ids))) throw badRequest(REFERENCE_MESSAGES.order, 'reference_order');
+    await recordAudit(this.ctx, caller, { action: `${this.resource.recordType}.order`, outcome: 'success', recordType: this.resource.recordType, details: { before, after: ids } });
+    return this.list();
+  }
+}
