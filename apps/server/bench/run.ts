@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 
-// `npm run bench` (issue 6, DESIGN §7): loads 10,000 patients into a database of its own
+// `npm run bench` (DESIGN §7): loads 10,000 patients into a database of its own
 // (`npm run seed:load`, skipped when already there), starts the real server on it, and measures
 // p50/p95 latency and throughput of the patient list (first page, a search, a late page, a sort),
 // of one patient file, and of the bare /api/health of the same server as the reference.

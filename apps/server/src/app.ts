@@ -38,7 +38,7 @@ export interface BuildOptions {
   webDist?: string;
 }
 
-// Issue 2: no password, token or clinical text in logs. Bodies are never logged, and the query
+// No password, token or clinical text in logs. Bodies are never logged, and the query
 // string is cut from logged URLs (mail links carry single-use tokens: /reset-password?token=...).
 function loggerOptions(option: BuildOptions['logger']) {
   if (!option) return false;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, users } from '../src/db/tables.ts';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
 
-// Issue 2: tokens are JWT HS256 of 60 minutes; anything else is a 401 with the error shape, and a
+// Tokens are JWT HS256 of 60 minutes; anything else is a 401 with the error shape, and a
 // bumped token version (password change, deactivation) revokes every older token.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './helpers.ts';
 import { alive, api, cleanUp, freePort, gone, postmasterPid as pidOf, signIn, startReady as startProcess, startServer } from './server-process.ts';
 
-// Issue 2, crash safety of the embedded PostgreSQL, proven on the REAL server (`main.ts` in its own
+// Crash safety of the embedded PostgreSQL, proven on the REAL server (`main.ts` in its own
 // process, on a temporary DATA_DIR): a committed row survives `kill -9`, the next start deals with
 // the orphaned PostgreSQL, a second server on the same DATA_DIR refuses, SIGTERM finishes the
 // request in flight and stops PostgreSQL. No PostgreSQL is left running whatever happens.

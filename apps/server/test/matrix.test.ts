@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@wellbe/shared/roles';
 import type { CatalogRoute } from '../src/modules/admin/route-catalog.ts';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
 
-// Issue 7: every REST and action route of the product, as each of the ten demo roles, as pr2 of
+// Every REST and action route of the product, as each of the ten demo roles, as pr2 of
 // the other organisation and without a token, against the SPEC §6 table of packages/shared.
 // Routes come from the app's route catalog: a route added by any module is walked automatically.
 // Allowed → neither 401 nor 403 (ids are random and bodies empty: 400 or 404 are expected);
@@ -37,7 +37,7 @@ type Expectation = 'allowed' | 'denied' | 'unauthenticated' | 'free';
  */
 const NARROWER: Record<string, Partial<Record<Role, string>>> = {
   'GET /api/patients/export': { PT: 'a patient has no patient list to export: their own file only (DESIGN §4)' },
-  'GET /api/notices/summary': { PT: 'the practice-wide notice average is for the practice, not for patients (issue 6)' },
+  'GET /api/notices/summary': { PT: 'the practice-wide notice average is for the practice, not for patients' },
 };
 
 function expected(access: Access, role: Role | null, label?: string): Expectation {

@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@wellbe/shared/roles';
 import { auditEvents, organisations } from '../src/db/tables.ts';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
 
-// Issue 2: authorisation is a hook driven by packages/shared. One probe route per permission group
+// Authorisation is a hook driven by packages/shared. One probe route per permission group
 // (registered by the test only), then for each group one allowed and one denied role.
 
 const probe = (access: Access) => `/api/__probe/${access}`;

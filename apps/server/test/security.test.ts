@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
-// Issue 2: one error shape, security headers, 404 JSON under /api, the web fallback, OpenAPI,
+// One error shape, security headers, 404 JSON under /api, the web fallback, OpenAPI,
 // health 503 when the database is down, and nothing secret in the logs.
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-test-web-'));

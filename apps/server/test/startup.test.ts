@@ -12,7 +12,7 @@ import { loadJwtKey } from '../src/lib/secret.ts';
 import { DEMO_PASSWORD } from './helpers.ts';
 import { api, cleanUp, freePort, signIn, startReady, startServer } from './server-process.ts';
 
-// Issue 2: configuration from the environment, the generated JWT secret, the DATA_DIR lock, and the
+// Configuration from the environment, the generated JWT secret, the DATA_DIR lock, and the
 // DATABASE_URL path of the real server (no demo data unless WELLBE_DEMO=1, first SA from the
 // environment).
 

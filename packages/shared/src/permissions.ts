@@ -30,7 +30,7 @@ export const PERMISSIONS = {
   developer: ['DE'],
   /** Menu item Support (SPEC §6): PA or SA only. */
   support: ['PA', 'SA'],
-  /** The audit journal: SA and DE everywhere, PA for their own organisation (issue 7). */
+  /** The audit journal: SA and DE everywhere, PA for their own organisation. */
   journal: ['SA', 'DE', 'PA'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],

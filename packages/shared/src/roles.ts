@@ -26,5 +26,5 @@ export function isPlatformRole(role: Role | null | undefined): boolean {
   return role != null && PLATFORM_ROLES.includes(role);
 }
 
-/** Roles only SA or DE may grant (issue "Users, organisations"). */
+/** Roles only SA or DE may grant. */
 export const PRIVILEGED_ROLES: readonly Role[] = ['SA', 'DE', 'RE'];

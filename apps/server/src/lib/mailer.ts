@@ -19,7 +19,7 @@ export interface MailerLogger {
 }
 
 // With SMTP settings, mails go out through SMTP. Without, each mail is written to DATA_DIR/mail as an
-// .eml file and its links are logged (issue 3), so a fresh install with no mail server can still
+// .eml file and its links are logged, so a fresh install with no mail server can still
 // invite users and reset passwords. Request logs never carry them (query strings are dropped).
 export function createMailer(config: Config, log: MailerLogger): Mailer {
   if (config.smtp) {
@@ -45,7 +45,7 @@ export function createMailer(config: Config, log: MailerLogger): Mailer {
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${stamp}-${safeTo}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      // Issue 3 asks for the link in the log when no SMTP is configured: it is the operator's only way
+      // Password recovery needs the link in the log when no SMTP is configured: it is the operator's only way
       // to hand an invitation or a reset link over. The links are single-use and short-lived.
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: mail.to, file, links }, `Mail écrit dans ${file}`);

@@ -1,7 +1,7 @@
 import type { Clock } from './clock.ts';
 
 // Counts failures per key over a sliding window; past the limit the key is blocked for the window
-// (issue 2: 5 failures per username or 30 per IP within 15 minutes, then 15 minutes of 429).
+// (5 failures per username or 30 per IP within 15 minutes, then 15 minutes of 429).
 export class Throttle {
   private readonly failures = new Map<string, number[]>();
   private readonly blockedUntil = new Map<string, number>();

@@ -38,7 +38,7 @@ function firstIssueMessage(issues: readonly Issue[]): string {
 }
 
 /**
- * What a 5xx logs: where and why it failed, never the values (issue 2: no password, token or
+ * What a 5xx logs: where and why it failed, never the values (no password, token or
  * clinical text in logs). A failed Drizzle query carries its parameters in its message and the
  * PostgreSQL message may quote a value: both are left out.
  */

@@ -1,4 +1,4 @@
-// Measures of the patient file (issue 6): the adult IMC bands, the pain scale as numbers, latest values.
+// Measures of the patient file: the adult IMC bands, the pain scale as numbers, latest values.
 // The IMC itself is computeImc of domain/imc.ts (SPEC §5).
 
 export type ImcBandKey = 'underweight' | 'normal' | 'overweight' | 'obesity';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isDay } from '../domain/consultation.ts';
 
-// Issue 7 /admin, 'Journal d'accès': the audit journal, filtered and paged.
+// /admin, 'Journal d'accès': the audit journal, filtered and paged.
 // A real calendar day: '2026-13-45' has the right shape but PostgreSQL refuses it (it was a 500).
 const day = z.string().refine(isDay, 'Date attendue au format AAAA-MM-JJ.');
 

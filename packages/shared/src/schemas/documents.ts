@@ -30,7 +30,7 @@ export function sizeInKb(bytes: number): number {
 
 /**
  * Checked in the browser before sending; the server enforces it again while streaming. The limit is
- * the organisation's setting (issue 7 'Paramètres'), never above SPEC §9's 50,000,000 bytes.
+ * the organisation's setting ('Paramètres'), never above SPEC §9's 50,000,000 bytes.
  */
 export function isTooLarge(bytes: number, limitBytes: number = MAX_UPLOAD_BYTES): boolean {
   return bytes > Math.min(limitBytes, MAX_UPLOAD_BYTES);

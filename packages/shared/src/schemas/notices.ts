@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // SPEC §3 Notice (Star, PatientOpinion, Recommend): a patient's feedback on one of their own
-// consultations, once per consultation, editable for 7 days (issue 6).
+// consultations, once per consultation, editable for 7 days.
 export const NOTICE_EDIT_WINDOW_MS = 7 * 24 * 3600 * 1000;
 export const NOTICE_OPINION_MAX = 2000;
 

@@ -3,7 +3,7 @@ import { LANGUAGES, MAX_UPLOAD_BYTES, NAVBAR_STYLES } from '../constants.ts';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { isValidSiret, normaliseSiret, SIRET_MESSAGE } from '../domain/siret.ts';
 
-// Issue 7 /organizations: data and actions for the organisation group (SA, DE).
+// /organizations: data and actions for the organisation group (SA, DE).
 
 const optionalText = (max: number) =>
   z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
@@ -69,7 +69,7 @@ export interface Organisation {
 /** Logo formats accepted, recognised by their bytes. */
 export const LOGO_MAX_BYTES = 2_000_000;
 
-// 'Paramètres' of an organisation (issue 7), applied by the server.
+// 'Paramètres' of an organisation, applied by the server.
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 function isTimeZone(value: string): boolean {

@@ -3,7 +3,7 @@ import type { LatestValue } from '../domain/imc-bands.ts';
 import type { Notice } from './notices.ts';
 import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
 
-// Issue 6: the REST resources of the patient list and the patient file (/api/patients).
+// The REST resources of the patient list and the patient file (/api/patients).
 
 export const PATIENT_SORTS = ['name', 'lastConsultation', 'consultations', 'birthDate'] as const;
 export type PatientSort = (typeof PATIENT_SORTS)[number];

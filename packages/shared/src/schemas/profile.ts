@@ -14,7 +14,7 @@ export const PROFILE_MESSAGES = {
   avatarMissing: 'Aucune image reçue.',
 } as const;
 
-/** Avatar upload limit (issue 4). */
+/** Avatar upload limit. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Side of the square thumbnail kept for an avatar. */
 export const AVATAR_SIZE = 256;
@@ -61,7 +61,7 @@ export const userUpdateSchema = withPasswordRules(
   z.object({
     Iduser: z.uuid(),
     idOrganization: z.uuid().nullish(),
-    // Sent by the screen as shown; it cannot change (issue 4).
+    // Sent by the screen as shown; it cannot change.
     username: z.string().max(254).nullish(),
     ...editableFields,
   }),

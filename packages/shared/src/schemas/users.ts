@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { ROLES, type Role } from '../roles.ts';
 
-// Issue 7 /user: the accounts an administrator manages. Field names follow SPEC §3 (profile form).
+// /user: the accounts an administrator manages. Field names follow SPEC §3 (profile form).
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -27,7 +27,7 @@ export const emailSchema = z.string().trim().max(254).email('Adresse email inval
 
 export const roleSchema = z.enum(ROLES, { message: 'Rôle inconnu.' });
 
-/** Fields an administrator may edit (issue 7: names, job, speciality, phones, role). */
+/** Fields an administrator may edit (names, job, speciality, phones, role). */
 export const userEditableSchema = z.object({
   firstName: name('Le prénom'),
   lastName: name('Le nom'),

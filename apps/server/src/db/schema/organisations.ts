@@ -1,6 +1,6 @@
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Settings an organisation applies to its users (issue 7, 'Paramètres'). */
+/** Settings an organisation applies to its users ('Paramètres'). */
 export interface OrganisationSettings {
   language?: 'fr' | 'en' | 'tr' | 'ar';
   navbarStyle?: 'style-1' | 'style-2' | 'style-3' | 'style-3-dense';

@@ -23,7 +23,7 @@ export const patients = pgTable(
     ...archivable(),
     /**
      * Kept by a trigger on consultations (migration patients-list-stats), so the patient list sorts
-     * by last consultation and count from indexes instead of aggregating every consultation (issue 6).
+     * by last consultation and count from indexes instead of aggregating every consultation.
      */
     lastConsultationAt: timestamp('last_consultation_at', { withTimezone: true }),
     consultationCount: integer('consultation_count').notNull().default(0),
@@ -37,7 +37,7 @@ export const patients = pgTable(
     uniqueIndex('patients_org_phone_key').on(t.organizationId, t.phoneKey).where(sql`${t.archivedAt} is null`),
     index('patients_org_name_idx').on(t.organizationId, t.nameKey),
     index('patients_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
-    // Patient list sorts (issue 6): live patients of one organisation, id as the tie-breaker.
+    // Patient list sorts: live patients of one organisation, id as the tie-breaker.
     // Index-only scans for every sort and direction, so a late page never touches the table rows.
     index('patients_org_live_name_idx').on(t.organizationId, t.nameKey, t.id).where(sql`${t.archivedAt} is null`),
     index('patients_org_last_consultation_idx').on(t.organizationId, t.lastConsultationAt, t.id).where(sql`${t.archivedAt} is null`),

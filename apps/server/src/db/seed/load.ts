@@ -9,7 +9,7 @@ import { consultations, organisations, patients, users } from '../tables.ts';
 import { patientKeys } from '../../modules/patients/patients.keys.ts';
 import { seedDemo } from './demo.ts';
 
-// `npm run seed:load` (issue 6): 10,000 patients with 5 consultations each in one organisation
+// `npm run seed:load`: 10,000 patients with 5 consultations each in one organisation
 // (LOAD_ORGANISATION, 'Cabinet Démo' by default, whose demo practitioners sign the consultations),
 // for the patient-list benchmark. Batch inserts; idempotent: an organisation that already holds
 // the patients is left as it is. Same database as the server: DATABASE_URL, or the embedded one

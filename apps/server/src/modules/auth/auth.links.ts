@@ -5,9 +5,9 @@ import { userTokens } from '../../db/tables.ts';
 
 // Single-use links sent by mail. The raw token only travels in the mail; the table keeps its hash.
 // Link formats (the web app routes them):
-//   invitation     ${publicUrl}/register/${userId}?token=${token}   valid 7 days   (issue 7)
-//   reset          ${publicUrl}/reset-password?token=${token}       valid 30 min   (issue 3)
-//   email-confirm  ${publicUrl}/mail-confirm?token=${token}         valid 7 days   (issue 3)
+//   invitation     ${publicUrl}/register/${userId}?token=${token}   valid 7 days
+//   reset          ${publicUrl}/reset-password?token=${token}       valid 30 min
+//   email-confirm  ${publicUrl}/mail-confirm?token=${token}         valid 7 days
 export type LinkKind = 'invitation' | 'reset' | 'email-confirm';
 
 export const LINK_TTL_MS: Record<LinkKind, number> = {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { completeInvitationBody, forgotPasswordBody, invitationBody, linkTokenBody, resetPasswordBody } from './auth.recovery.schemas.ts';
 import type { RecoveryService } from './auth.recovery.service.ts';
 
-// Issue 3: forgotten password, reset, invitation completion (/register/{userId}?token=) and email
+// Forgotten password, reset, invitation completion (/register/{userId}?token=) and email
 // confirmation (/mail-confirm?token=). Tokens travel in JSON bodies, never in logged URLs.
 export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recovery: RecoveryService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,7 @@ import { checkLinkToken, consumeLinkToken, createLinkToken, type LinkKind } from
 import { findLinkUserByEmail, findLinkUserById, markEmailConfirmed, setPasswordFromLink, type LinkUser } from './auth.recovery.repository.ts';
 import type { AuthService, SignedInUser } from './auth.service.ts';
 
-/** Why a link is refused, in French (issue 3). Unknown and revoked links read the same. */
+/** Why a link is refused, in French. Unknown and revoked links read the same. */
 export const LINK_MESSAGES = {
   unknown: 'Ce lien n’est pas valide. Demandez-en un nouveau.',
   revoked: 'Ce lien n’est pas valide. Demandez-en un nouveau.',
@@ -25,7 +25,7 @@ function greeting(user: LinkUser): string {
 }
 
 /**
- * Forgotten password, invitation completion and email confirmation (issue 3). Each link is
+ * Forgotten password, invitation completion and email confirmation. Each link is
  * single-use (auth.links.ts): reset valid 30 minutes, the others 7 days.
  */
 export class RecoveryService {
@@ -41,7 +41,7 @@ export class RecoveryService {
 
   /**
    * Sends a reset link when the email belongs to an active account. The answer never tells whether
-   * it does (issue 3): the caller always gets the same success.
+   * it does: the caller always gets the same success.
    */
   async requestReset(email: string, ip: string, log: FastifyBaseLogger): Promise<void> {
     const key = 'reset:' + ip;

@@ -5,7 +5,7 @@ import { users } from '../../db/tables.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helpers.ts';
 import { createLinkToken } from './auth.links.ts';
 
-// Issue 3: forgotten password, reset, invitation completion and email confirmation.
+// Forgotten password, reset, invitation completion and email confirmation.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
 import { users } from '../../db/tables.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helpers.ts';
 
-// Issue 2: the sign-in contract of SPEC §7 (POST /api/user login, /api/auth/*), throttling.
+// The sign-in contract of SPEC §7 (POST /api/user login, /api/auth/*), throttling.
 
 let t: TestApp;
 beforeAll(async () => {

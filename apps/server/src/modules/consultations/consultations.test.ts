@@ -196,7 +196,7 @@ describe('POST /api/consultation action createBySpeciality', () => {
   it('refuses a patient of another organisation, and stores nothing', async () => {
     const idConsultation = randomUUID();
     const res = await create(pr, {}, { idPatient: mathilde, idConsultation });
-    // Existence is private (DESIGN §3, issue 6): the same answer as for an id that exists nowhere.
+    // Existence is private (DESIGN §3): the same answer as for an id that exists nowhere.
     const unknown = await create(pr, {}, { idPatient: randomUUID(), idConsultation: randomUUID() });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(unknown.json());

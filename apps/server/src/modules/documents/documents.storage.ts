@@ -72,7 +72,7 @@ export type DocumentType = keyof typeof DOCUMENT_TYPES;
 
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);
 
-/** The type of a file read from its bytes (issue 5), or null when it is none of the accepted ones. */
+/** The type of a file read from its bytes, or null when it is none of the accepted ones. */
 export async function detectType(file: ReceivedFile): Promise<DocumentType | null> {
   const { head } = file;
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';

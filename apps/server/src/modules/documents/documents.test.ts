@@ -154,7 +154,7 @@ describe('POST /api/document action create', () => {
     expect(storedFiles()).toHaveLength(before);
   });
 
-  it('applies the organisation upload limit while streaming (issue 7 Paramètres)', async () => {
+  it('applies the organisation upload limit while streaming (Paramètres)', async () => {
     const pa = await t.login('pa');
     const settings = (limit: number) =>
       t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: pa.auth, payload: { language: 'fr', navbarStyle: 'style-1', uploadLimitBytes: limit, timeZone: 'Europe/Paris' } });

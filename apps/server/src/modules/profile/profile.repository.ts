@@ -11,7 +11,7 @@ export interface CredentialsChange {
 
 /**
  * Saves the phones and the new password hash, and moves the token version in the same statement:
- * every token issued before the change stops working (issue 4). Returns the new token version.
+ * every token issued before the change stops working. Returns the new token version.
  */
 export async function updateCredentials(db: Database, userId: string, change: CredentialsChange): Promise<number | undefined> {
   const [row] = await db

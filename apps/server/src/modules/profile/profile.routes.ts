@@ -9,14 +9,14 @@ import { callerOf } from '../../plugins/authenticate.ts';
 import { ProfileService } from './profile.service.ts';
 
 /**
- * SPEC §7 reads `data.data` as the profile while issue 4 reads the answer's `data` as the profile:
+ * SPEC §7 reads `data.data` as the profile while the profile screen reads the answer's `data` as the profile:
  * the answer's `data` is the profile and also carries it under `data`, so both readings hold.
  */
 function profileAnswer(profile: Profile) {
   return { success: true as const, data: { ...profile, data: profile } };
 }
 
-// SPEC §7 POST /api/profil (actions read and updatePassword) and the avatar of issue 4.
+// SPEC §7 POST /api/profil (actions read and updatePassword) and the profile photo.
 export async function profileRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
   const profiles = new ProfileService(app.ctx, auth);
 
@@ -34,7 +34,7 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
         body: z.object({ userUpdate: userUpdateSchema }),
         handler: async (request, body) => {
           const { token, profile } = await profiles.updatePassword(callerOf(request), body.userUpdate);
-          // The session that made the change goes on with this token (issue 4).
+          // The session that made the change goes on with this token.
           return { ...profileAnswer(profile), access_token: token };
         },
       }),

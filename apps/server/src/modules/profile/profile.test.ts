@@ -69,7 +69,7 @@ describe('POST /api/profil action read', () => {
       password: '',
       passwordConfirm: '',
     };
-    // SPEC §7: data.data is the profile; issue 4: the answer's data is the profile.
+    // SPEC §7: data.data is the profile; for the profile screen, the answer's data is the profile.
     expect(body.data.data).toEqual(expect.objectContaining(expected));
     expect(body.data).toEqual(expect.objectContaining(expected));
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
