@@ -69,7 +69,7 @@ describe('grant matrix (SPEC §6 read with common sense)', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 180_000);
 
   it('gives an existing account each role only as the grant table says', async () => {
     const mismatches: string[] = [];
@@ -90,7 +90,7 @@ describe('grant matrix (SPEC §6 read with common sense)', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 180_000);
 
   it('deactivates an account holding each role only as the grant table says', async () => {
     const mismatches: string[] = [];
@@ -107,7 +107,7 @@ describe('grant matrix (SPEC §6 read with common sense)', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 180_000);
 
   it('lets nobody change their own role or deactivate themselves', async () => {
     for (const granter of ROLES.filter((r) => can(r, 'userWrite'))) {
