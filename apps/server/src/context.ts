@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Storage } from './lib/storage/index.ts';
 import type { Access } from '@wellbe/shared/permissions';
 import type { Caller } from './access/caller.ts';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Database;
   clock: Clock;
   mailer: Mailer;
+  /** Uploaded files (documents, avatars): the local disk or S3 (STORAGE_URL). */
+  storage: Storage;
   jwtKey: Uint8Array;
   /** Whether the database answers (health); replaced in tests that stop the database. */
   ping: () => Promise<void>;

@@ -11,6 +11,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadJwtKey } from './lib/secret.ts';
+import { createStorage } from './lib/storage/index.ts';
 
 // Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate, seed, listen; and a
 // graceful shutdown that finishes requests in flight before closing the pool and the database.
@@ -46,6 +47,7 @@ async function main() {
       db: handle.db,
       clock: systemClock,
       mailer: createMailer(config, { info: (obj, msg) => console.log(`[wellbe] ${msg ?? ''}`, JSON.stringify(obj)) }),
+      storage: createStorage(config.dataDir, config.storageUrl),
       jwtKey: loadJwtKey(config.dataDir, config.jwtSecret),
       ping: async () => {
         await handle.pool.query('select 1');

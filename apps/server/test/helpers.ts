@@ -11,6 +11,7 @@ import { connect, type Db } from '../src/db/client.ts';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import type { Mail } from '../src/lib/mailer.ts';
+import { createStorage } from '../src/lib/storage/index.ts';
 import { TEMPLATE_DB } from './template.ts';
 
 export { DEMO_PASSWORD };
@@ -77,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     clock,
     mailer: { send: async (mail) => void mails.push(mail) },
+    storage: createStorage(dataDir),
     jwtKey: new TextEncoder().encode('test-secret-' + name.padEnd(40, 'x')),
     ping: async () => {
       await handle.pool.query('select 1');
