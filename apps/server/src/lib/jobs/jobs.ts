@@ -114,10 +114,15 @@ export class Jobs {
 
   /** Gives a failed job a fresh set of attempts, due now; false when there is no such failed job. */
   async retry(id: string): Promise<boolean> {
-    const { rows } = await this.options.pool.query('select 1 from graphile_worker.jobs where id = $1 and attempts >= max_attempts', [id]);
+    // graphile-worker's SQL function, called directly: WorkerUtils.rescheduleJobs turns attempts 0
+    // into null (`options.attempts || null`), which keeps the spent count.
+    const { rows } = await this.options.pool.query(
+      `select id from graphile_worker.reschedule_jobs(
+         (select array_agg(id) from graphile_worker.jobs where id = $1 and attempts >= max_attempts),
+         run_at := now(), attempts := 0)`,
+      [id],
+    );
     if (!rows.length) return false;
-    const utils = await this.workerUtils();
-    await utils.rescheduleJobs([id], { attempts: 0, runAt: new Date() });
     this.pendingLocal++;
     return true;
   }
