@@ -22,6 +22,7 @@ let db: pg.Pool;
 const dirs: string[] = [];
 let a: ServerProcess;
 let b: ServerProcess;
+let env: NodeJS.ProcessEnv;
 
 function dataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-two-servers-'));
@@ -59,7 +60,7 @@ beforeAll(async () => {
   dbName = `wellbe_two_${process.pid}_${randomBytes(4).toString('hex')}`;
   await ensureDatabase(adminUrl, dbName);
   db = new pg.Pool({ connectionString: withDatabase(adminUrl, dbName), max: 2 });
-  const env = {
+  env = {
     DATABASE_URL: withDatabase(adminUrl, dbName),
     WELLBE_DEMO: '1',
     STORAGE_URL: s3.url,
@@ -140,4 +141,19 @@ describe('two app servers on one PostgreSQL and one S3 store', () => {
     for (const email of emails) expect(sent.filter((f) => f.endsWith(`-${email}.eml`)), email).toHaveLength(1);
     expect(count()).toBe(before + emails.length);
   });
+
+  it('a WORKERS=0 server serves requests and queues mails; the servers with workers send them', async () => {
+    const c = startServer(dataDir(), await freePort(), { ...env, WORKERS: '0' });
+    await c.waitFor(/WellBe est prêt/, 120_000);
+    expect(c.output()).toContain('Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
+    const cDir = dirs.at(-1)!;
+    const count = () => mailFiles(dirs[0]).length + mailFiles(dirs[1]).length;
+    const before = count();
+    expect((await api(c, 'POST', '/api/auth/forgot-password', { email: 'us@demo.wellbe.fr' })).status).toBe(200);
+    await until(count, (n) => n > before);
+    expect(count()).toBe(before + 1);
+    expect(mailFiles(cDir)).toEqual([]);
+    c.child.kill('SIGTERM');
+    expect(await c.exited).toBe(0);
+  }, 150_000);
 });
