@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
@@ -123,6 +124,29 @@ describe('two app servers on one PostgreSQL and one S3 store', () => {
     const aFiles = path.join(dirs[0], 'files');
     const onA = fs.existsSync(aFiles) ? fs.readdirSync(aFiles).filter((f) => f !== '.tmp') : [];
     expect(onA).toEqual([]);
+  });
+
+  it('a profile photo uploaded through A is served by B, and a replaced one is gone from both', async () => {
+    const login = await signIn(a, 'us', DEMO_PASSWORD);
+    const token = login.json.data.access_token as string;
+    const send = async (color: string) => {
+      const form = new FormData();
+      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: color } }).png().toBuffer();
+      form.append('avatar', new Blob([png], { type: 'image/png' }), 'photo.png');
+      const res = await fetch(`http://127.0.0.1:${a.port}/api/profil/avatar`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { data: { photoURL: string } } }).data.data.photoURL;
+    };
+    const first = await send('#3a7bd5');
+    const served = await fetch(`http://127.0.0.1:${b.port}${first}`);
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('png');
+    const second = await send('#d53a7b');
+    expect(second).not.toBe(first);
+    for (const s of [a, b]) {
+      expect((await fetch(`http://127.0.0.1:${s.port}${second}`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${s.port}${first}`)).status).toBe(404);
+    }
   });
 
   it('a mail job enqueued through A is sent once in total, with workers in both servers', async () => {
