@@ -13,6 +13,7 @@ import { Jobs } from './lib/jobs/jobs.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadJwtKey } from './lib/secret.ts';
 import { createStorage } from './lib/storage/index.ts';
+import { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
 
 // Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate and seed under an
 // advisory lock, background workers (WORKERS=1), listen; and a
@@ -50,6 +51,8 @@ async function main() {
 
     const transport = createMailer(config, { info: (obj, msg) => console.log(`[wellbe] ${msg ?? ''}`, JSON.stringify(obj)) });
     const jobs = new Jobs({ pool: handle.pool, transport });
+    const storage = createStorage(config.dataDir, config.storageUrl);
+    jobs.register('documents_sweep', async () => void (await sweepOrphanDocuments({ db: handle.db, storage, clock: systemClock })), '17 * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 
@@ -59,7 +62,7 @@ async function main() {
       clock: systemClock,
       mailer: jobs.mailer,
       jobs,
-      storage: createStorage(config.dataDir, config.storageUrl),
+      storage,
       jwtKey: loadJwtKey(config.dataDir, config.jwtSecret),
       ping: async () => {
         await handle.pool.query('select 1');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Logger, makeWorkerUtils, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerUtils } from 'graphile-worker';
+import { Logger, makeWorkerUtils, parseCrontab, run, runMigrations, runOnce, type Runner, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
 import type pg from 'pg';
 import type { Mail, Mailer } from '../mailer.ts';
 
@@ -47,6 +47,7 @@ export class Jobs {
   private utils: Promise<WorkerUtils> | undefined;
   private runner: Runner | undefined;
   private readonly tasks: TaskList;
+  private readonly crontab: string[] = [];
   /** Jobs added by this process since the last drain (tests drain only when there is something). */
   pendingLocal = 0;
 
@@ -76,6 +77,15 @@ export class Jobs {
     },
   };
 
+  /**
+   * Adds a task, optionally on a schedule (`0 * * * *`). graphile-worker's cron records each run in
+   * PostgreSQL, so with several servers a scheduled task still runs once per slot.
+   */
+  register(name: string, task: () => Promise<void>, schedule?: string): void {
+    this.tasks[name] = task as Task;
+    if (schedule) this.crontab.push(`${schedule} ${name}`);
+  }
+
   /** Starts the in-process workers (WORKERS=1). */
   async start(concurrency = 2): Promise<void> {
     this.runner = await run({
@@ -85,6 +95,7 @@ export class Jobs {
       noHandleSignals: true,
       pollInterval: 2000,
       logger: quietLogger(this.options.log),
+      parsedCronItems: parseCrontab(this.crontab.join('\n')),
     });
   }
 

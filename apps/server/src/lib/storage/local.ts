@@ -64,6 +64,13 @@ export class LocalDriver implements StorageDriver {
     );
   }
 
+  async modifiedAt(key: string): Promise<number | null> {
+    return fs.stat(this.file(key)).then(
+      (st) => st.mtimeMs,
+      () => null,
+    );
+  }
+
   async *list(prefix: string): AsyncIterable<string> {
     const walk = async function* (dir: string, rel: string): AsyncIterable<string> {
       const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);

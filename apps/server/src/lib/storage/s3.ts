@@ -95,6 +95,16 @@ export class S3Driver implements StorageDriver {
     }
   }
 
+  async modifiedAt(key: string): Promise<number | null> {
+    try {
+      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
+      return res.LastModified?.getTime() ?? null;
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  }
+
   async *list(prefix: string): AsyncIterable<string> {
     let token: string | undefined;
     do {

@@ -78,6 +78,7 @@ describe.each([
     const put = await storage.put(Readable.from([content]), MAX_UPLOAD_BYTES);
     expect(put).toEqual({ sha256: sha256(content), size: content.length, created: true });
     expect(await storage.exists(put.sha256)).toBe(true);
+    expect(await storage.modifiedAt(put.sha256)).toBeGreaterThan(Date.now() - 60_000);
     const stream = await storage.get(put.sha256);
     expect(stream).toBeInstanceOf(Readable);
     expect(sha256(await readAll(stream!))).toBe(put.sha256);
@@ -101,6 +102,7 @@ describe.each([
     await storage.delete(put.sha256);
     expect(await storage.exists(put.sha256)).toBe(false);
     expect(await storage.get(put.sha256)).toBeNull();
+    expect(await storage.modifiedAt(put.sha256)).toBeNull();
   });
 
   it('refuses 50,000,001 bytes with a 413 and leaves nothing behind', async () => {

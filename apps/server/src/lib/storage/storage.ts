@@ -22,6 +22,8 @@ export interface StorageDriver {
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** When the object was written (ms since the epoch), or null when there is none. */
+  modifiedAt(key: string): Promise<number | null>;
   /** Every key under `prefix` ('' for all). */
   list(prefix: string): AsyncIterable<string>;
   /** Throws when the store cannot be reached (readiness). */
@@ -118,6 +120,10 @@ export class Storage {
 
   async exists(key: string): Promise<boolean> {
     return this.driver.exists(assertKey(key));
+  }
+
+  async modifiedAt(key: string): Promise<number | null> {
+    return this.driver.modifiedAt(assertKey(key));
   }
 
   list(prefix = ''): AsyncIterable<string> {
