@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { runScale } from './scale.ts';
 
 // `npm run bench` (DESIGN §7): loads 10,000 patients into a database of its own
 // (`npm run seed:load`, skipped when already there), starts the real server on it, and measures
@@ -10,6 +11,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 // It prints figures; it is not a test. Budget: list p95 under 50 ms.
 //   BENCH_DATA_DIR (default .tmp/bench-data), BENCH_PORT (3369), BENCH_REQUESTS (400),
 //   BENCH_CONCURRENCY (4), or DATABASE_URL to run on an external PostgreSQL.
+// Then the several-servers scenario (scale.ts); `npm run bench -- scale` runs only that one.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -88,6 +90,12 @@ async function measure(name: string, url: string, headers: Record<string, string
 async function main() {
   console.log(`[bench] base : ${process.env.DATABASE_URL ? 'DATABASE_URL' : dataDir}`);
   load();
+  const password = process.env.BENCH_PASSWORD ?? DEMO_PASSWORD;
+  if (!process.argv.includes('scale')) await single();
+  await runScale({ root, dataDir, password });
+}
+
+async function single() {
   const server = await startServer();
   try {
     const login = await fetch(`${base}/api/user`, {

@@ -30,6 +30,7 @@ import { consultationRoutes } from './modules/consultations/consultations.routes
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(documentRoutes);
   await app.register(patientRoutes);
   await app.register(noticeRoutes);
+  await app.register(jobRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

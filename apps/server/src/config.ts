@@ -19,6 +19,8 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('WellBe <no-reply@wellbe.local>'),
   SMTP_SECURE: z.enum(['0', '1']).optional(),
   WEB_DIST: z.string().optional(),
+  STORAGE_URL: z.string().regex(/^(s3|file):/, 'STORAGE_URL doit commencer par s3:// ou file:').optional(),
+  WORKERS: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -36,6 +38,10 @@ export interface Config {
   smtp?: { host: string; port: number; user?: string; password?: string; secure: boolean };
   mailFrom: string;
   logLevel: string;
+  /** Where files are stored: unset = DATA_DIR/files, `s3://bucket?endpoint=…&region=…` = object storage. */
+  storageUrl?: string;
+  /** Whether this server runs the background jobs (mails) in-process; WORKERS=0 for app-only servers. */
+  workers: boolean;
   /** The built web app; defaults to apps/web/dist. */
   webDist?: string;
 }
@@ -62,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mailFrom: e.SMTP_FROM,
     logLevel: e.LOG_LEVEL,
+    storageUrl: e.STORAGE_URL,
+    workers: e.WORKERS === '1',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }

@@ -1,7 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Jobs } from './lib/jobs/jobs.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Storage } from './lib/storage/index.ts';
 import type { Access } from '@wellbe/shared/permissions';
 import type { Caller } from './access/caller.ts';
 
@@ -10,10 +12,17 @@ export interface AppContext {
   config: Config;
   db: Database;
   clock: Clock;
+  /** Mails: callers send, a background job delivers (ctx.jobs.mailer in the running server). */
   mailer: Mailer;
+  /** Uploaded files (documents, avatars): the local disk or S3 (STORAGE_URL). */
+  storage: Storage;
   jwtKey: Uint8Array;
-  /** Whether the database answers (health); replaced in tests that stop the database. */
+  /** Background jobs (mails): the queue, its failed jobs and their retry. */
+  jobs: Jobs;
+  /** Whether the database answers (readiness); replaced in tests that stop the database. */
   ping: () => Promise<void>;
+  /** Whether every migration of this code base is applied (readiness). */
+  migrated: () => Promise<boolean>;
 }
 
 declare module 'fastify' {

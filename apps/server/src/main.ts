@@ -2,22 +2,28 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { connect, migrateDatabase } from './db/client.ts';
+import { connect, migrateDatabase, migrationsApplied } from './db/client.ts';
 import { ensureDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { lockDataDir } from './db/lock.ts';
 import { ensureFirstAdmin } from './db/seed/admin.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { systemClock } from './lib/clock.ts';
+import { Jobs } from './lib/jobs/jobs.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadJwtKey } from './lib/secret.ts';
+import { createStorage } from './lib/storage/index.ts';
+import { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
 
-// Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate, seed, listen; and a
+// Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate and seed under an
+// advisory lock, background workers (WORKERS=1), listen; and a
 // graceful shutdown that finishes requests in flight before closing the pool and the database.
 async function main() {
   const config = loadConfig();
   const log = (msg: string) => console.log(`[wellbe] ${msg}`);
-  const release = lockDataDir(config.dataDir);
+  // The DATA_DIR lock guards the embedded PostgreSQL's cluster. With DATABASE_URL several app
+  // servers share one database by design (the migration lock and the job queue live there).
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let embedded: EmbeddedPostgres | undefined;
   const cleanup = async () => {
     await embedded?.stop().catch((err) => console.error(err));
@@ -32,24 +38,36 @@ async function main() {
       url = embedded.url('wellbe');
     }
     const handle = connect(url);
-    await migrateDatabase(handle);
-    if (config.demo) {
-      if (await seedDemo(handle.db)) log('Données de démonstration chargées (mot de passe : Demo-Wellbe-2026!)');
-    } else {
-      const admin = await ensureFirstAdmin(handle.db, config.adminUsername, config.adminPassword);
-      if (admin === 'created') log(`Super administrateur ${config.adminUsername} créé`);
-      if (admin === 'missing') log('Aucun super administrateur : définissez WELLBE_ADMIN_USERNAME et WELLBE_ADMIN_PASSWORD');
-    }
+    const applied = await migrateDatabase(handle, async () => {
+      if (config.demo) {
+        if (await seedDemo(handle.db)) log('Données de démonstration chargées (mot de passe : Demo-Wellbe-2026!)');
+      } else {
+        const admin = await ensureFirstAdmin(handle.db, config.adminUsername, config.adminPassword);
+        if (admin === 'created') log(`Super administrateur ${config.adminUsername} créé`);
+        if (admin === 'missing') log('Aucun super administrateur : définissez WELLBE_ADMIN_USERNAME et WELLBE_ADMIN_PASSWORD');
+      }
+    });
+    log(applied ? `Migrations appliquées : ${applied}` : 'Base de données à jour');
+
+    const transport = createMailer(config, { info: (obj, msg) => console.log(`[wellbe] ${msg ?? ''}`, JSON.stringify(obj)) });
+    const jobs = new Jobs({ pool: handle.pool, transport });
+    const storage = createStorage(config.dataDir, config.storageUrl);
+    jobs.register('documents_sweep', async () => void (await sweepOrphanDocuments({ db: handle.db, storage, clock: systemClock })), '17 * * * *');
+    if (config.workers) await jobs.start();
+    log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 
     const ctx: AppContext = {
       config,
       db: handle.db,
       clock: systemClock,
-      mailer: createMailer(config, { info: (obj, msg) => console.log(`[wellbe] ${msg ?? ''}`, JSON.stringify(obj)) }),
+      mailer: jobs.mailer,
+      jobs,
+      storage,
       jwtKey: loadJwtKey(config.dataDir, config.jwtSecret),
       ping: async () => {
         await handle.pool.query('select 1');
       },
+      migrated: () => migrationsApplied(handle.pool),
     };
     const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel }, webDist: config.webDist });
     await app.listen({ port: config.port, host: config.host });
@@ -68,6 +86,8 @@ async function main() {
           console.error(`[wellbe] Erreur pendant l'arrêt : ${err instanceof Error ? err.message : String(err)}`);
         });
       await step(app.close());
+      // Jobs in progress finish (graphile-worker waits for them) before the pool closes.
+      await step(jobs.stop());
       await step(handle.close());
       await step(cleanup());
       log('Arrêt terminé');

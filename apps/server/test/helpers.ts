@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
-import { connect, type Db } from '../src/db/client.ts';
+import { connect, migrationsApplied, type Db } from '../src/db/client.ts';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
-import type { Mail } from '../src/lib/mailer.ts';
+import { Jobs } from '../src/lib/jobs/jobs.ts';
+import type { Mail, Mailer } from '../src/lib/mailer.ts';
+import { createStorage } from '../src/lib/storage/index.ts';
 import { TEMPLATE_DB } from './template.ts';
 
 export { DEMO_PASSWORD };
@@ -31,8 +33,10 @@ export interface TestApp {
   ctx: AppContext;
   handle: Db;
   clock: FakeClock;
-  /** Mails the app sent, newest last. */
+  /** Mails the app sent (delivered by the mail job), newest last. */
   mails: Mail[];
+  /** Runs the background jobs that are due (the app's requests already do, see below). */
+  drain: () => Promise<void>;
   dataDir: string;
   /** The PostgreSQL server's admin URL and this file's database name (to stop it, to inspect it). */
   adminUrl: string;
@@ -60,6 +64,8 @@ export interface TestAppOptions {
   webDist?: string;
   /** Receives the app's log lines (default: no logger). */
   logStream?: { write: (line: string) => void };
+  /** How the mail job delivers (default: into `mails`); a failing one tests retries. */
+  transport?: Mailer;
 }
 
 /** A fresh app on a fresh database cloned from the seeded template (one per test file). */
@@ -72,15 +78,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), publicUrl: 'http://localhost:3000' };
   const clock = new FakeClock();
   const mails: Mail[] = [];
+  // Mails go through the real job queue (graphile-worker tables in this database); the delivery
+  // the job does is recorded in `mails`.
+  const jobs = new Jobs({ pool: handle.pool, transport: options.transport ?? { send: async (mail) => void mails.push(mail) }, log: () => {} });
   const ctx: AppContext = {
     config,
     db: handle.db,
     clock,
-    mailer: { send: async (mail) => void mails.push(mail) },
+    mailer: jobs.mailer,
+    jobs,
+    storage: createStorage(dataDir),
     jwtKey: new TextEncoder().encode('test-secret-' + name.padEnd(40, 'x')),
     ping: async () => {
       await handle.pool.query('select 1');
     },
+    migrated: () => migrationsApplied(handle.pool),
   };
   const app = await buildApp(ctx, {
     webDist: options.webDist ?? path.join(dataDir, 'no-web-build'),
@@ -98,6 +110,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throw err;
   }
 
+  // A running server's in-process worker picks a job up within milliseconds (LISTEN/NOTIFY). The
+  // test app has no background worker; instead every request it answers is followed by running
+  // the jobs it queued, so a test reads the mail right after the request, as a user would.
+  const injectNow = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  app.inject = (async (opts: InjectOptions | string) => {
+    const res = await injectNow(opts);
+    if (jobs.pendingLocal > 0) await jobs.drain();
+    return res;
+  }) as unknown as typeof app.inject;
+
   const login = async (username: string, password = DEMO_PASSWORD): Promise<Session> => {
     const res = await app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: username, Password: password } });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
@@ -111,12 +133,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     handle,
     clock,
     mails,
+    drain: () => jobs.drain(),
     dataDir,
     adminUrl,
     dbName: name,
     login,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await handle.close();
       await dropDatabase(adminUrl, name);
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -184,11 +184,11 @@ describe('GET /api/docs', () => {
   });
 });
 
-describe('GET /api/health', () => {
-  it('200 while the database answers, 503 when it stops, 200 again when it is back', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+describe('GET /api/health and /api/ready', () => {
+  it('health answers while the process runs; ready is 503 when the database stops, 200 again when it is back', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: 'ok' });
+    expect(ok.json()).toEqual({ status: 'ok', checks: { database: true, migrations: true, storage: true } });
 
     // Stop this app's database for real: refuse new connections and cut the app pool's ones.
     const admin = new pg.Client({ connectionString: t.adminUrl });
@@ -197,15 +197,33 @@ describe('GET /api/health', () => {
     try {
       await admin.query(`ALTER DATABASE ${db} ALLOW_CONNECTIONS false`);
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [t.dbName]);
-      const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const down = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ success: false, error: { code: 'database_unavailable', message: 'Service momentanément indisponible.' } });
+      expect(down.json()).toEqual({
+        success: false,
+        error: { code: 'database_unavailable', message: 'Service momentanément indisponible.', details: { checks: { database: false, migrations: false, storage: true } } },
+      });
+      // Liveness does not depend on the database: a load balancer must not restart every server.
+      const alive = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(alive.statusCode).toBe(200);
+      expect(alive.json()).toEqual({ status: 'ok' });
     } finally {
       await admin.query(`ALTER DATABASE ${db} ALLOW_CONNECTIONS true`);
       await admin.end();
     }
-    const back = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const back = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(back.statusCode).toBe(200);
+  });
+
+  it('ready is 503 while a migration of this code base is not applied', async () => {
+    await t.handle.pool.query('alter table drizzle.__drizzle_migrations rename to __drizzle_migrations_away');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({ code: 'not_ready', details: { checks: { database: true, migrations: false, storage: true } } });
+    } finally {
+      await t.handle.pool.query('alter table drizzle.__drizzle_migrations_away rename to __drizzle_migrations');
+    }
   });
 });
 

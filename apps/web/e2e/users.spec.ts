@@ -15,10 +15,13 @@ const practitioner = { firstName: 'Inès', lastName: 'Carpentier', username: `ic
 test.describe.configure({ mode: 'serial' });
 
 
-/** The invitation link of the newest .eml sent to an address (quoted-printable decoded). */
-function invitationLink(email: string): string {
+/**
+ * The invitation link of the newest .eml sent to an address (quoted-printable decoded). The mail
+ * is sent by a background job right after the request: wait for it.
+ */
+async function invitationLink(email: string): Promise<string> {
+  await expect.poll(() => newestMail(`${email}.eml`) ?? '', { message: `mail to ${email}` }).toMatch(/\/register\//);
   const text = newestMail(`${email}.eml`) ?? '';
-  expect(text, `mail to ${email}`).not.toBe('');
   const match = /https?:\/\/[^\s]+(\/register\/[0-9a-f-]{36}\?token=[\w-]+)/.exec(text);
   expect(match, 'invitation link in the mail').not.toBeNull();
   return match![1];
@@ -49,7 +52,7 @@ test('as pa: create a practitioner, who activates the invitation and signs in', 
   await expect(row).toContainText('Invitation envoyée');
 
   // The invited practitioner, in their own browser.
-  const link = invitationLink(practitioner.email);
+  const link = await invitationLink(practitioner.email);
   const context = await browser.newContext();
   const invited = await context.newPage();
   await invited.goto(link);

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateJobs } from '../lib/jobs/jobs.ts';
 import * as schema from './tables.ts';
 
 export type Schema = typeof schema;
@@ -28,8 +30,48 @@ export function connect(url: string, max = 10): Db {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies the drizzle-kit migrations; the extensions they rely on first. */
-export async function migrateDatabase(handle: Db): Promise<void> {
-  await handle.pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder });
+/** How many migrations this code base ships (drizzle-kit's journal). */
+function shippedMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+async function appliedMigrations(pool: pg.Pool | pg.PoolClient): Promise<number> {
+  // Two statements: a query naming a missing table fails when parsed, even in an untaken branch.
+  const { rows } = await pool.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!rows[0].t) return 0;
+  const count = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return count.rows[0].n;
+}
+
+/** Readiness: whether every migration of this code base is applied to the database. */
+export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
+  return (await appliedMigrations(pool)) >= shippedMigrations();
+}
+
+/**
+ * Applies the drizzle-kit migrations (the extensions they rely on first) and the job tables, under
+ * a PostgreSQL advisory lock: app servers starting together wait for each other, so each migration
+ * is applied once, by whichever got the lock first; the others find nothing left to do. Answers
+ * how many migrations this call applied.
+ */
+export async function migrateDatabase(handle: Db, thenUnderLock?: () => Promise<void>): Promise<number> {
+  const client = await handle.pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('wellbe.migrations'))`);
+    try {
+      const before = await appliedMigrations(client);
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder });
+      await migrateJobs(handle.pool);
+      const applied = (await appliedMigrations(client)) - before;
+      // The first data (demo or first administrator) too: two servers must not both create it.
+      await thenUnderLock?.();
+      return applied;
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('wellbe.migrations'))`);
+    }
+  } finally {
+    client.release();
+  }
 }

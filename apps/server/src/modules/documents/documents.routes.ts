@@ -8,7 +8,7 @@ import { assertIdentity } from '../../access/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { createDocument, openDocument } from './documents.service.ts';
-import { discard, receiveFile, type ReceivedFile } from './documents.storage.ts';
+import type { ReceivedFile } from './documents.storage.ts';
 
 const fieldsSchema = z.object(
   {
@@ -30,7 +30,7 @@ export async function documentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // SPEC §7 POST /api/document (multipart, one file per request), action create as a form field or a
-  // query parameter. The file is streamed to disk; fields are read whatever their order.
+  // query parameter. The file is streamed to scratch space, checked, then committed to the store; fields are read whatever their order.
   r.post('/api/document', {
     config: { access: 'dpsWrite', patientData: true },
     schema: { querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
@@ -45,13 +45,13 @@ export async function documentRoutes(app: FastifyInstance) {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             fileName = part.filename;
-            file = await receiveFile(app.ctx.config.dataDir, part.file, uploadLimitBytes);
+            file = await app.ctx.storage.stage(part.file, uploadLimitBytes);
           } else {
             fields[part.fieldname] = String(part.value);
           }
         }
       } catch (err) {
-        await discard(file);
+        await app.ctx.storage.discard(file);
         // SPEC §7: one file per request. The multipart limit says 413, which would read as 'too large'.
         if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(DOCUMENT_MESSAGES.oneFile, 'too_many_files');
         throw err;
@@ -68,7 +68,7 @@ export async function documentRoutes(app: FastifyInstance) {
         const { idDocument } = await createDocument(app.ctx, callerOf(request), { ...parsed.data, fileName, file: received });
         return { success: true, idDocument };
       } finally {
-        await discard(file);
+        await app.ctx.storage.discard(file);
       }
     },
   });

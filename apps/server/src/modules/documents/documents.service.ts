@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
 import type { AppContext } from '../../context.ts';
 import { hidden, isUuid, patientScope, type Caller } from '../../access/index.ts';
@@ -8,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { consultationOfPatient } from '../consultations/consultations.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import { findDocument, insertDocument, isFileReferenced } from './documents.repository.ts';
-import { detectType, discard, DOCUMENT_TYPES, matchesExtension, storedPath, storeFile, type ReceivedFile } from './documents.storage.ts';
+import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from './documents.storage.ts';
 
 /** Keeps the name a practitioner chose, without any path or control character. */
 function cleanFileName(name: string): string {
@@ -42,7 +40,8 @@ export async function createDocument(
       await recordAudit(ctx, caller, { action: 'document.create', outcome: 'error', recordType: 'document', patientId: patient.id, details: { reason: 'bad_content' } });
       throw badRequest(DOCUMENT_MESSAGES.badContent, 'bad_content');
     }
-    const stored = await storeFile(ctx.config.dataDir, file);
+    // In the store (fsynced, or uploaded to S3) before the row exists and before the answer.
+    const stored = await ctx.storage.commit(file);
     let idDocument: string;
     try {
       idDocument = await insertDocument(ctx.db, {
@@ -57,7 +56,7 @@ export async function createDocument(
       });
     } catch (err) {
       // No row, so no file: remove what this request created, unless another row shares the content.
-      if (stored && !(await isFileReferenced(ctx.db, file.sha256))) await fs.rm(storedPath(ctx.config.dataDir, file.sha256), { force: true });
+      if (stored && !(await isFileReferenced(ctx.db, file.sha256))) await ctx.storage.delete(file.sha256);
       throw err;
     }
     await recordAudit(ctx, caller, {
@@ -70,7 +69,7 @@ export async function createDocument(
     });
     return { idDocument };
   } finally {
-    await discard(file);
+    await ctx.storage.discard(file);
   }
 }
 
@@ -82,13 +81,9 @@ export async function openDocument(ctx: AppContext, caller: Caller, id: string, 
     await recordAudit(ctx, caller, { action: 'document.download', outcome: 'denied', recordType: 'document', recordId: id });
     throw hidden(DOCUMENT_MESSAGES.notFound, 'document_not_found');
   }
-  const filePath = storedPath(ctx.config.dataDir, doc.sha256);
-  const stream = createReadStream(filePath);
-  // Fail here (404) rather than mid-stream when the file is missing on disk.
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', () => reject(notFound(DOCUMENT_MESSAGES.notFound, 'document_not_found')));
-  });
+  // Fail here (404) rather than mid-stream when the file is missing from the store.
+  const stream = await ctx.storage.get(doc.sha256);
+  if (!stream) throw notFound(DOCUMENT_MESSAGES.notFound, 'document_not_found');
   await recordAudit(ctx, caller, { action: 'document.download', outcome: 'success', recordType: 'document', recordId: id, patientId: doc.patientId, details: { inline } });
   const previewable = doc.mimeType.startsWith('image/') || doc.mimeType === 'application/pdf';
   return { stream, fileName: doc.fileName, mimeType: doc.mimeType, size: doc.sizeBytes, disposition: inline && previewable ? 'inline' : 'attachment' };

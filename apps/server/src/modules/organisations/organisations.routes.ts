@@ -68,8 +68,8 @@ export async function organisationRoutes(app: FastifyInstance) {
     config: { access: 'open' },
     schema: { tags, summary: 'Image du logo', params: z.object({ id: z.uuid(), file: z.string().regex(/^[0-9a-f]{64}\.png$/) }) },
     handler: async (request, reply) => {
-      const bytes = await service.readLogo(request.params.id, request.params.file);
-      return reply.type('image/png').header('Content-Disposition', 'inline').header('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
+      const stream = await service.readLogo(request.params.id, request.params.file);
+      return reply.type('image/png').header('Content-Disposition', 'inline').header('Cache-Control', 'public, max-age=31536000, immutable').send(stream);
     },
   });
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
   DEACTIVATION_REASON_MESSAGE,
@@ -78,15 +77,14 @@ function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
   return null;
 }
 
+/** A 512 px PNG produced by sharp stays far below this; the bound only stops a runaway encoder. */
+const LOGO_MAX_STORED_BYTES = 10 * 1024 * 1024;
+
 export class OrganisationsService {
   constructor(private readonly ctx: AppContext) {}
 
   private now() {
     return new Date(this.ctx.clock.now());
-  }
-
-  private logoDir() {
-    return path.join(this.ctx.config.dataDir, 'files', 'logos');
   }
 
   private async load(id: string): Promise<OrganisationWithCounts> {
@@ -164,8 +162,8 @@ export class OrganisationsService {
       throw badRequest(ORGANISATION_MESSAGES.logoType, 'logo_type');
     }
     const name = `${createHash('sha256').update(png).digest('hex')}.png`;
-    await fs.mkdir(this.logoDir(), { recursive: true });
-    await fs.writeFile(path.join(this.logoDir(), name), png);
+    // In the file store (local disk or S3) under logos/: every app server serves it.
+    await this.ctx.storage.put(Readable.from([png]), LOGO_MAX_STORED_BYTES, `logos/${name}`);
     await updateOrganisation(this.ctx.db, id, { logoPath: name, updatedAt: this.now() });
     await recordAudit(this.ctx, caller, {
       action: 'organisation.logo',
@@ -178,10 +176,12 @@ export class OrganisationsService {
   }
 
   /** Logos are served by content name (the URL changes with the image): an <img> sends no token. */
-  async readLogo(id: string, file: string): Promise<Buffer> {
+  async readLogo(id: string, file: string): Promise<Readable> {
     const organisation = await findOrganisation(this.ctx.db, id);
     if (!organisation || organisation.logoPath !== file) throw notFound(ORGANISATION_MESSAGES.noLogo);
-    return fs.readFile(path.join(this.logoDir(), path.basename(file)));
+    const stream = await this.ctx.storage.get(`logos/${file}`);
+    if (!stream) throw notFound(ORGANISATION_MESSAGES.noLogo);
+    return stream;
   }
 
   async updateSettings(caller: Caller, organizationId: string, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {

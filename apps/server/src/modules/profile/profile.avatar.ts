@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { AVATAR_SIZE, PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
+import { AVATAR_MAX_BYTES, AVATAR_SIZE, PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
 import { badRequest } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 
-// Avatars: a square PNG thumbnail per user under DATA_DIR/avatars/<userId>/<key>.png.
+// Avatars: a square PNG thumbnail per user, in the file store under avatars/<userId>/<key>.png.
 //
 // Why an unguessable URL and not the bearer token: an <img> cannot send an Authorization header.
 // A short-lived signed query token would expire while a page stays open and defeat the browser
@@ -45,36 +45,36 @@ export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
   }
 }
 
+/** Avatars in the file store (lib/storage) under avatars/<userId>/<key>.png. */
 export class AvatarStore {
-  constructor(private readonly root: string) {}
+  constructor(private readonly storage: Storage) {}
 
   static url(userId: string, key: string): string {
     return `/api/profil/avatar/${userId}/${key}.png`;
   }
 
-  private dir(userId: string): string {
-    return path.join(this.root, userId);
+  private static key(userId: string, key: string): string {
+    return `avatars/${userId}/${key}.png`;
   }
 
   /** Writes the new thumbnail under a fresh key; returns the key. */
   async save(userId: string, png: Buffer): Promise<string> {
     const key = randomBytes(16).toString('hex');
-    await fs.mkdir(this.dir(userId), { recursive: true });
-    const target = path.join(this.dir(userId), `${key}.png`);
-    await fs.writeFile(target + '.tmp', png);
-    await fs.rename(target + '.tmp', target);
+    await this.storage.put(Readable.from([png]), AVATAR_MAX_BYTES, AvatarStore.key(userId, key));
     return key;
   }
 
   /** Deletes every thumbnail of the user but `keep`: a replaced photo's URL stops working. */
   async prune(userId: string, keep: string): Promise<void> {
-    const names = await fs.readdir(this.dir(userId)).catch(() => [] as string[]);
-    await Promise.all(names.filter((n) => n !== `${keep}.png`).map((n) => fs.rm(path.join(this.dir(userId), n), { force: true })));
+    const keepKey = AvatarStore.key(userId, keep);
+    for await (const key of this.storage.list(`avatars/${userId}/`)) {
+      if (key !== keepKey) await this.storage.delete(key);
+    }
   }
 
-  /** The thumbnail's bytes, or null. The caller validated `userId` as a uuid; the key is checked here. */
-  async read(userId: string, key: string): Promise<Buffer | null> {
+  /** The thumbnail as a stream, or null. The caller validated `userId` as a uuid; the key is checked here. */
+  async read(userId: string, key: string): Promise<Readable | null> {
     if (!KEY.test(key)) return null;
-    return fs.readFile(path.join(this.dir(userId), `${key}.png`)).catch(() => null);
+    return this.storage.get(AvatarStore.key(userId, key));
   }
 }

@@ -72,9 +72,9 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
     },
     handler: async (request, reply) => {
       const { userId, file } = request.params;
-      const bytes = await profiles.avatars.read(userId, file.slice(0, -'.png'.length));
-      if (!bytes) throw notFound();
-      return reply.type('image/png').header('Content-Disposition', 'inline').send(bytes);
+      const stream = await profiles.avatars.read(userId, file.slice(0, -'.png'.length));
+      if (!stream) throw notFound();
+      return reply.type('image/png').header('Content-Disposition', 'inline').send(stream);
     },
   });
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { can } from '@wellbe/shared/permissions';
 import { ROLE_LABELS, type Role } from '@wellbe/shared/roles';
 import { PROFILE_MESSAGES, type Profile, type UserUpdate } from '@wellbe/shared/schemas/profile';
@@ -61,7 +60,7 @@ export class ProfileService {
     private readonly auth: AuthService,
   ) {
     this.wrongOldPassword = new Throttle(ctx.clock, 5, FIFTEEN_MINUTES);
-    this.avatars = new AvatarStore(path.join(ctx.config.dataDir, 'avatars'));
+    this.avatars = new AvatarStore(ctx.storage);
   }
 
   /**

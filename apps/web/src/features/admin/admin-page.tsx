@@ -4,27 +4,35 @@ import { useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
+import { JobsTab } from './components/jobs-tab.tsx';
 import { JournalTab } from './components/journal-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 
 /**
  * /admin, WellBe settings (wellbe group, SPEC §6): 'Journal d'accès' for SA and DE (every
- * organisation) and PA (their own), refused to the other roles; 'Paramètres' of the organisation.
+ * organisation) and PA (their own), refused to the other roles; 'Paramètres' of the organisation;
+ * 'Tâches en échec' (failed background jobs) for DE.
  */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const { role } = useSession();
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'settings' ? 'settings' : 'journal';
+  // 'Tâches en échec' is for DE only (the 'developer' group), like its API.
+  const developer = can(role, 'developer');
+  const asked = search.get('tab');
+  const tab = asked === 'settings' || (asked === 'jobs' && developer) ? asked : 'journal';
   return (
     <Box>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, v: string) => setSearch(v === 'settings' ? { tab: v } : {}, { replace: true })} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_, v: string) => setSearch(v === 'journal' ? {} : { tab: v }, { replace: true })} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
           <Tab value="journal" label={t('tabs.journal')} />
           <Tab value="settings" label={t('tabs.settings')} />
+          {developer && <Tab value="jobs" label={t('tabs.jobs')} />}
         </Tabs>
-        {tab === 'settings' ? (
+        {tab === 'jobs' ? (
+          <JobsTab />
+        ) : tab === 'settings' ? (
           <SettingsTab />
         ) : can(role, 'journal') ? (
           <JournalTab />

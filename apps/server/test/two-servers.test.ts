@@ -1,0 +1,183 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { S3_CREDENTIALS, startS3, type TestS3 } from './s3.ts';
+import { api, children, freePort, signIn, startServer, type ServerProcess } from './server-process.ts';
+
+// Several app servers on one PostgreSQL (the test database server) and one S3 store (s3rver):
+// two real server processes (main.ts) started together behave as one product.
+
+const JOURNAL = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../src/db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + randomBytes(64).toString('hex'), 'latin1');
+
+let s3: TestS3;
+let adminUrl: string;
+let dbName: string;
+let db: pg.Pool;
+const dirs: string[] = [];
+let a: ServerProcess;
+let b: ServerProcess;
+let env: NodeJS.ProcessEnv;
+
+function dataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-two-servers-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const mailFiles = (dir: string) => {
+  const mail = path.join(dir, 'mail');
+  return fs.existsSync(mail) ? fs.readdirSync(mail) : [];
+};
+
+async function until<T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function call(server: ServerProcess, method: string, url: string, token: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${server.port}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  s3 = await startS3();
+  adminUrl = inject('pgAdminUrl');
+  // An empty database: both servers find it unmigrated and start at the same moment.
+  dbName = `wellbe_two_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(adminUrl, dbName);
+  db = new pg.Pool({ connectionString: withDatabase(adminUrl, dbName), max: 2 });
+  env = {
+    DATABASE_URL: withDatabase(adminUrl, dbName),
+    WELLBE_DEMO: '1',
+    STORAGE_URL: s3.url,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WORKERS: '1',
+    LOG_LEVEL: 'warn',
+    ...S3_CREDENTIALS,
+  };
+  const [portA, portB] = [await freePort(), await freePort()];
+  a = startServer(dataDir(), portA, env);
+  b = startServer(dataDir(), portB, env);
+  await Promise.all([a.waitFor(/WellBe est prêt/, 150_000), b.waitFor(/WellBe est prêt/, 150_000)]);
+}, 180_000);
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await db?.end();
+  if (dbName) await dropDatabase(adminUrl, dbName);
+  await s3?.close();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+}, 60_000);
+
+describe('two app servers on one PostgreSQL and one S3 store', () => {
+  it('applied the migrations once when both started together', async () => {
+    const applied = [a, b].map((s) => /Migrations appliquées : (\d+)/.exec(s.output())?.[1] ?? null);
+    // One server applied all of them; the other waited on the advisory lock and found nothing to do.
+    expect(applied.sort()).toEqual([String(JOURNAL.entries.length), null].sort());
+    expect([a, b].filter((s) => s.output().includes('Base de données à jour'))).toHaveLength(1);
+    const { rows } = await db.query('select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations');
+    expect(rows[0]).toEqual({ n: JOURNAL.entries.length, d: JOURNAL.entries.length });
+    // The demo data, created under the same lock, exists once.
+    const users = await db.query(`select count(*)::int as n from users where username = 'pr'`);
+    expect(users.rows[0].n).toBe(1);
+    for (const s of [a, b]) expect((await api(s, 'GET', '/api/ready')).json).toEqual({ status: 'ok', checks: { database: true, migrations: true, storage: true } });
+  });
+
+  it('a document uploaded through A downloads through B (the file is in S3, not on A)', async () => {
+    const login = await signIn(a, 'pr', DEMO_PASSWORD);
+    expect(login.status).toBe(200);
+    const token = login.json.data.access_token as string;
+    const me = { Iduser: login.json.id as string, idOrganization: login.json.data.idOrganization as string };
+    const patients = await call(a, 'POST', '/api/patient', token, { action: 'list', ...me, q: 'helene martin' });
+    const idPatient = patients.json.data[0].idPatient as string;
+    const idConsultation = randomUUID();
+    const created = await call(a, 'POST', '/api/consultation', token, { action: 'createBySpeciality', idPatient, ...me, idConsultation, consultationCreate: { Diagnostic: '<p>Bilan</p>' } });
+    expect(created.status).toBe(200);
+
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ action: 'create', ...me, idConsultation: created.json.idConsultation, idPatient })) form.append(k, v);
+    form.append('document', new Blob([PDF], { type: 'application/pdf' }), 'compte-rendu.pdf');
+    const up = await fetch(`http://127.0.0.1:${a.port}/api/document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(up.status).toBe(200);
+    const { idDocument } = (await up.json()) as { idDocument: string };
+
+    const down = await fetch(`http://127.0.0.1:${b.port}/api/documents/${idDocument}/download`, { headers: { authorization: `Bearer ${token}` } });
+    expect(down.status).toBe(200);
+    expect(down.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await down.arrayBuffer()).equals(PDF)).toBe(true);
+    // Nothing of it stayed on A's disk: the store is S3.
+    const aFiles = path.join(dirs[0], 'files');
+    const onA = fs.existsSync(aFiles) ? fs.readdirSync(aFiles).filter((f) => f !== '.tmp') : [];
+    expect(onA).toEqual([]);
+  });
+
+  it('a profile photo uploaded through A is served by B, and a replaced one is gone from both', async () => {
+    const login = await signIn(a, 'us', DEMO_PASSWORD);
+    const token = login.json.data.access_token as string;
+    const send = async (color: string) => {
+      const form = new FormData();
+      const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: color } }).png().toBuffer();
+      form.append('avatar', new Blob([png], { type: 'image/png' }), 'photo.png');
+      const res = await fetch(`http://127.0.0.1:${a.port}/api/profil/avatar`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { data: { photoURL: string } } }).data.data.photoURL;
+    };
+    const first = await send('#3a7bd5');
+    const served = await fetch(`http://127.0.0.1:${b.port}${first}`);
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('png');
+    const second = await send('#d53a7b');
+    expect(second).not.toBe(first);
+    for (const s of [a, b]) {
+      expect((await fetch(`http://127.0.0.1:${s.port}${second}`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${s.port}${first}`)).status).toBe(404);
+    }
+  });
+
+  it('a mail job enqueued through A is sent once in total, with workers in both servers', async () => {
+    const emails = ['pa@demo.wellbe.fr', 'pg@demo.wellbe.fr', 'pr@demo.wellbe.fr', 'ad@demo.wellbe.fr', 'rh@demo.wellbe.fr'];
+    const count = () => mailFiles(dirs[0]).length + mailFiles(dirs[1]).length;
+    for (const s of [a, b]) expect(s.output()).toContain('Tâches de fond : exécutées par ce serveur (WORKERS=1)');
+    const before = count();
+    for (const email of emails) expect((await api(a, 'POST', '/api/auth/forgot-password', { email })).status).toBe(200);
+    // Every job done and gone (so nobody can send it again), and one mail per request.
+    await until(
+      async () => (await db.query('select count(*)::int as n from graphile_worker.jobs')).rows[0].n,
+      (n) => n === 0,
+    );
+    await until(count, (n) => n >= before + emails.length);
+    const sent = [...mailFiles(dirs[0]), ...mailFiles(dirs[1])];
+    for (const email of emails) expect(sent.filter((f) => f.endsWith(`-${email}.eml`)), email).toHaveLength(1);
+    expect(count()).toBe(before + emails.length);
+  });
+
+  it('a WORKERS=0 server serves requests and queues mails; the servers with workers send them', async () => {
+    const c = startServer(dataDir(), await freePort(), { ...env, WORKERS: '0' });
+    await c.waitFor(/WellBe est prêt/, 120_000);
+    expect(c.output()).toContain('Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
+    const cDir = dirs.at(-1)!;
+    const count = () => mailFiles(dirs[0]).length + mailFiles(dirs[1]).length;
+    const before = count();
+    expect((await api(c, 'POST', '/api/auth/forgot-password', { email: 'us@demo.wellbe.fr' })).status).toBe(200);
+    await until(count, (n) => n > before);
+    expect(count()).toBe(before + 1);
+    expect(mailFiles(cDir)).toEqual([]);
+    c.child.kill('SIGTERM');
+    expect(await c.exited).toBe(0);
+  }, 150_000);
+});
