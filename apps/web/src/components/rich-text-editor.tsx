@@ -16,6 +16,10 @@ export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   minHeight?: number;
+  /** Characters allowed (of the stored HTML, as the server counts): a counter shows the count. */
+  maxLength?: number;
+  /** Focus target for "go to the first invalid field". */
+  id?: string;
 }
 
 /** Rich text as the server stores it: sanitised again before it enters the editor (DESIGN §1). */
@@ -24,15 +28,26 @@ export function cleanHtml(html: string): string {
 }
 
 /** A TipTap editor with its toolbar (bold, italic, lists, headings, undo/redo) and an accessible label. */
-export function RichTextEditor({ label, value, onChange, minHeight = 120 }: RichTextEditorProps) {
-  const { t } = useTranslation('consultations');
+export function RichTextEditor({ label, value, onChange, minHeight = 120, maxLength, id }: RichTextEditorProps) {
+  const { t, i18n } = useTranslation('consultations');
   const labelId = useId();
+  const counterId = useId();
+  const over = maxLength !== undefined && value.length > maxLength;
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: false, underline: false, code: false, codeBlock: false })],
     content: cleanHtml(value),
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, class: 'wellbe-rte' } },
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        class: 'wellbe-rte',
+        ...(maxLength !== undefined ? { 'aria-describedby': counterId } : {}),
+        ...(id ? { id } : {}),
+      },
+    },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   const state = useEditorState({
@@ -49,10 +64,11 @@ export function RichTextEditor({ label, value, onChange, minHeight = 120 }: Rich
     }),
   });
 
-  // A value set from outside (form cleared, consultation loaded) replaces the content.
+  // A value set from outside replaces the content, outside the undo history (undo never brings back
+  // text the user did not type here). Starting over (save, clear, other patient) rebuilds the editor.
   useEffect(() => {
     const current = editor.isEmpty ? '' : editor.getHTML();
-    if (value !== current) editor.commands.setContent(cleanHtml(value), { emitUpdate: false });
+    if (value !== current) editor.chain().setMeta('addToHistory', false).setContent(cleanHtml(value), { emitUpdate: false }).run();
   }, [editor, value]);
 
   const button = (key: string, active: boolean, run: () => void, icon: ReactNode, disabled = false) => (
@@ -97,6 +113,12 @@ export function RichTextEditor({ label, value, onChange, minHeight = 120 }: Rich
           <EditorContent editor={editor} />
         </Box>
       </Box>
+      {maxLength !== undefined && (
+        <Typography id={counterId} variant="caption" color={over ? 'error' : 'text.secondary'} sx={{ display: 'block', textAlign: 'end', mt: 0.5 }} data-testid="rte-counter">
+          {over ? t('editor.overLimit', { max: new Intl.NumberFormat(i18n.language).format(maxLength) }) + ' ' : ''}
+          <bdi>{t('editor.counter', { n: new Intl.NumberFormat(i18n.language).format(value.length), max: new Intl.NumberFormat(i18n.language).format(maxLength) })}</bdi>
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONSULTATION_BODY_LIMIT, RICH_TEXT_MAX } from '../schemas/consultations.ts';
-import { applyAnalgesicRule, hasDieteticFields, isBlankRichText, isConsultationEmpty, isDay, painStartDay } from './consultation.ts';
+import { applyAnalgesicRule, hasDieteticFields, isBlankRichText, isConsultationEmpty, isDay, PAIN_START_MESSAGES, painStartDay, painStartError } from './consultation.ts';
 
 describe('emptiness rule (SPEC §5)', () => {
   it('ignores date, pain location and intensity, analgesic, efficacy and the pain start date', () => {
@@ -77,15 +77,30 @@ describe('isBlankRichText', () => {
   });
 
   it('reads a note full of unclosed "<" as large as a request may carry, in one pass', () => {
-    // The shape that made /<[^>]*>/g quadratic: a 198 kB note of '<' with no '>' (within the field
-    // limit) took 4.5 s. The results are what the regular expression gave. The last one is a whole
-    // consultation body at its limit: quadratic, it would not finish within the test's time.
-    const size = 198_000;
+    // The shape that made /<[^>]*>/g quadratic: a 198 kB note of '<' with no '>' took 4.5 s. The
+    // results are what the regular expression gave. The last one is a whole consultation body at
+    // its limit: quadratic, it would not finish within the test's time.
+    const size = RICH_TEXT_MAX - 10;
     expect(size).toBeLessThan(RICH_TEXT_MAX);
     expect(isBlankRichText('<'.repeat(size))).toBe(false);
     expect(isBlankRichText('<p>' + '<'.repeat(size) + '></p>')).toBe(true);
     expect(isBlankRichText('<'.repeat(size) + '>x')).toBe(false);
     expect(isBlankRichText('<'.repeat(CONSULTATION_BODY_LIMIT))).toBe(false);
     expect(isConsultationEmpty({ ConsultationNote: '<'.repeat(size), Diagnostic: '<'.repeat(size), HealthCareCategory: '<'.repeat(size) })).toBe(false);
+  });
+});
+
+describe('pain start date', () => {
+  const today = new Date(2026, 10, 23);
+  it('refuses a future day, a day before birth and a day before 1900, with French messages', () => {
+    expect(painStartError('2026-11-24', { today })).toBe(PAIN_START_MESSAGES.future);
+    expect(painStartError('1990-05-01', { birthDate: '1992-03-04', today })).toBe(PAIN_START_MESSAGES.beforeBirth);
+    expect(painStartError('1800-01-01', { today })).toBe(PAIN_START_MESSAGES.tooOld);
+    expect(painStartError('2026-02-30', { today })).toBe(PAIN_START_MESSAGES.invalid);
+  });
+  it('accepts today, a past day after birth, and an empty day', () => {
+    expect(painStartError('2026-11-23', { today })).toBeUndefined();
+    expect(painStartError('1992-03-04', { birthDate: '1992-03-04', today })).toBeUndefined();
+    expect(painStartError('', { today })).toBeUndefined();
   });
 });

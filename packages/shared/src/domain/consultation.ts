@@ -124,3 +124,25 @@ export function isConsultationEmpty(values: ConsultationContent): boolean {
   if ([values.Size, values.Weight].some((v) => v !== null && v !== undefined && String(v).trim() !== '')) return false;
   return PLAIN_FIELDS.every((f) => !values[f] || String(values[f]).trim() === '');
 }
+
+export const PAIN_START_MESSAGES = {
+  future: 'La date de début de la douleur ne peut pas être dans le futur.',
+  beforeBirth: 'La date de début de la douleur ne peut pas précéder la date de naissance du patient.',
+  tooOld: 'La date de début de la douleur doit être postérieure au 01/01/1900.',
+  invalid: 'Date incomplète ou invalide : saisissez-la au format JJ/MM/AAAA.',
+} as const;
+/** No pain started before this day (a 01/01/1800 is a typing error). */
+export const PAIN_START_MIN = '1900-01-01';
+
+/**
+ * The pain start day (YYYY-MM-DD) is neither in the future nor before the patient's birth (when
+ * known). Empty is allowed: SPEC §5 sends today then.
+ */
+export function painStartError(day: string, context: { birthDate?: string | null; today?: Date } = {}): string | undefined {
+  if (!day) return undefined;
+  if (!isDay(day)) return PAIN_START_MESSAGES.invalid;
+  if (day > toDay(context.today ?? new Date())) return PAIN_START_MESSAGES.future;
+  if (context.birthDate && isDay(context.birthDate) && day < context.birthDate) return PAIN_START_MESSAGES.beforeBirth;
+  if (day < PAIN_START_MIN) return PAIN_START_MESSAGES.tooOld;
+  return undefined;
+}

@@ -21,6 +21,9 @@ export const CONSULTATION_MESSAGES = {
   prevention: 'Type de prévention invalide.',
   treatmentNameRequired: 'Le nom du traitement est obligatoire.',
   tooLong: 'Texte trop long.',
+  richTooLong: (label: string) => `Le texte « ${label} » dépasse la limite de 50 000 caractères.`,
+  plainTooLong: (label: string) => `Le champ « ${label} » dépasse la limite de 2 000 caractères.`,
+  treatmentNameTooLong: 'Le nom du traitement dépasse la limite de 200 caractères.',
   empty: 'La consultation est vide : renseignez au moins un champ.',
   success: 'Consultation créer avec succès',
   versionConflict: 'Cette consultation a été modifiée entre-temps : rechargez-la avant d’enregistrer.',
@@ -28,12 +31,36 @@ export const CONSULTATION_MESSAGES = {
   idTaken: 'Cet identifiant de consultation est déjà utilisé.',
 } as const;
 
-export const RICH_TEXT_MAX = 200_000;
+/** Characters of a rich text as stored (its HTML, formatting included): the panel counts the same. */
+export const RICH_TEXT_MAX = 50_000;
+/** Characters of a short text field (irradiation, triggering factor, preventions, dietetic fields). */
+export const PLAIN_TEXT_MAX = 2_000;
+export const TREATMENT_NAME_MAX = 200;
+/** The French labels of the limited fields, for the server's refusal messages. */
+const LABELS = {
+  ConsultationNote: 'Consultation',
+  Diagnostic: 'Diagnostic',
+  HealthCareCategory: 'Soins',
+  eradiation: 'Irradiation',
+  triggeringFactor: 'Facteur déclenchant',
+  prevention1: 'Prévention primaire',
+  prevention2: 'Prévention secondaire',
+  prevention3: 'Prévention tertiaire',
+  pattern: 'Profil alimentaire',
+  physicalCapacity: 'Capacité physique',
+  riskyFoodsFrequency: 'Fréquence des aliments à risque',
+  breakfast: 'Petit-déjeuner',
+  lunch: 'Déjeuner',
+  dinner: 'Dîner',
+  snack: 'Collation',
+  dislikes: 'Aliments non appréciés',
+} as const;
 /**
- * Request size a consultation may need: three rich texts at their maximum length, up to 4 bytes a
- * character in UTF-8 JSON, plus the other fields. Above the server's default 1 MB body limit.
+ * Request size a consultation may need: three rich texts at their maximum length, up to 6 bytes a
+ * character in JSON (a control character is escaped as \u0001), plus the short fields (13 × 2,000
+ * characters) — about 1.4 MB, so the server's default 1 MB body limit is raised for these routes.
  */
-export const CONSULTATION_BODY_LIMIT = 3 * RICH_TEXT_MAX * 4 + 512_000;
+export const CONSULTATION_BODY_LIMIT = 3 * RICH_TEXT_MAX * 6 + 512_000;
 
 /** A readable date between 1900 and 2100: '-271821-04-20' or '99999-01-01' parse in JavaScript but
  * are no consultation date (and PostgreSQL refused them with a 500). */
@@ -43,9 +70,9 @@ function isPlausibleConsultationDate(value: string): boolean {
   const year = new Date(time).getUTCFullYear();
   return year >= 1900 && year <= 2100;
 }
-const text = (max: number) => z.string({ error: CONSULTATION_MESSAGES.tooLong }).max(max, CONSULTATION_MESSAGES.tooLong);
-const rich = () => text(RICH_TEXT_MAX).default('');
-const plain = () => text(2_000).nullish();
+const text = (max: number, message: string = CONSULTATION_MESSAGES.tooLong) => z.string({ error: message }).max(max, message);
+const rich = (field: keyof typeof LABELS) => text(RICH_TEXT_MAX, CONSULTATION_MESSAGES.richTooLong(LABELS[field])).default('');
+const plain = (field: keyof typeof LABELS) => text(PLAIN_TEXT_MAX, CONSULTATION_MESSAGES.plainTooLong(LABELS[field])).nullish();
 
 /** The content of a consultation (consultationCreate of SPEC §7, dietetic fields included). */
 export const consultationFieldsSchema = z
@@ -55,36 +82,36 @@ export const consultationFieldsSchema = z
       .max(40, CONSULTATION_MESSAGES.date)
       .refine(isPlausibleConsultationDate, CONSULTATION_MESSAGES.date)
       .nullish(),
-    ConsultationNote: rich(),
-    Diagnostic: rich(),
-    HealthCareCategory: rich(),
+    ConsultationNote: rich('ConsultationNote'),
+    Diagnostic: rich('Diagnostic'),
+    HealthCareCategory: rich('HealthCareCategory'),
     /** SPEC §3 spells the 'Soins' field HealthCareCategoy, §7 HealthCareCategory: both are accepted
      * (a client written from either section must not lose the text); §7's spelling wins. */
-    HealthCareCategoy: text(RICH_TEXT_MAX).optional(),
+    HealthCareCategoy: text(RICH_TEXT_MAX, CONSULTATION_MESSAGES.richTooLong(LABELS.HealthCareCategory)).optional(),
     Size: z.number({ error: CONSULTATION_MESSAGES.size }).min(30, CONSULTATION_MESSAGES.size).max(250, CONSULTATION_MESSAGES.size).nullish(),
     Weight: z.number({ error: CONSULTATION_MESSAGES.weight }).min(1, CONSULTATION_MESSAGES.weight).max(400, CONSULTATION_MESSAGES.weight).nullish(),
     dolorLocation: z.enum(DOLOR_LOCATIONS, { error: CONSULTATION_MESSAGES.location }).nullish(),
     dolorIntensity: z.enum(DOLOR_INTENSITIES, { error: CONSULTATION_MESSAGES.intensity }).nullish(),
-    eradiation: plain(),
-    triggeringFactor: plain(),
+    eradiation: plain('eradiation'),
+    triggeringFactor: plain('triggeringFactor'),
     startEradiationDate: z.string({ error: CONSULTATION_MESSAGES.painStart }).refine(isDay, CONSULTATION_MESSAGES.painStart).nullish(),
     antalgesicTreatment: z.enum(ANTALGESIC_TREATMENTS, { error: CONSULTATION_MESSAGES.antalgesic }).default('Non renseigné'),
-    treatmentName: text(200).nullish(),
+    treatmentName: text(TREATMENT_NAME_MAX, CONSULTATION_MESSAGES.treatmentNameTooLong).nullish(),
     treatmentEfficacy: z.enum(TREATMENT_EFFICACIES, { error: CONSULTATION_MESSAGES.efficacy }).nullish(),
     preventionType: z.enum(PREVENTION_TYPES, { error: CONSULTATION_MESSAGES.prevention }).nullish(),
-    prevention1: plain(),
-    prevention2: plain(),
-    prevention3: plain(),
+    prevention1: plain('prevention1'),
+    prevention2: plain('prevention2'),
+    prevention3: plain('prevention3'),
     /** Sent by specialists other than 1 (SPEC §7). */
     idJobSpeciality: z.number().int().positive().nullish(),
-    pattern: plain(),
-    physicalCapacity: plain(),
-    riskyFoodsFrequency: plain(),
-    breakfast: plain(),
-    lunch: plain(),
-    dinner: plain(),
-    snack: plain(),
-    dislikes: plain(),
+    pattern: plain('pattern'),
+    physicalCapacity: plain('physicalCapacity'),
+    riskyFoodsFrequency: plain('riskyFoodsFrequency'),
+    breakfast: plain('breakfast'),
+    lunch: plain('lunch'),
+    dinner: plain('dinner'),
+    snack: plain('snack'),
+    dislikes: plain('dislikes'),
   })
   // SPEC §4: the treatment name is required when an analgesic treatment is taken.
   .refine((v) => v.antalgesicTreatment !== 'Oui' || !!v.treatmentName?.trim(), {

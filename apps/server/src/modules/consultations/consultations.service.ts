@@ -1,5 +1,5 @@
 import { applyAnalgesicRule, DIETETIC_FIELDS, GENERAL_SPECIALIST_ID, hasDieteticFields, isConsultationEmpty } from '@wellbe/shared/domain/consultation';
-import { CONSULTATION_MESSAGES, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
+import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -32,9 +32,9 @@ function toValues(ctx: AppContext, form: Fields, jobSpecialistId: number): Consu
   return {
     jobSpecialistId,
     consultationDate: fields.ConsultationDate ? new Date(fields.ConsultationDate) : new Date(ctx.clock.now()),
-    consultationNote: sanitizeRichText(fields.ConsultationNote),
-    diagnostic: sanitizeRichText(fields.Diagnostic),
-    healthCareCategory: sanitizeRichText(fields.HealthCareCategory),
+    consultationNote: cleanRichText(fields.ConsultationNote, 'Consultation'),
+    diagnostic: cleanRichText(fields.Diagnostic, 'Diagnostic'),
+    healthCareCategory: cleanRichText(fields.HealthCareCategory, 'Soins'),
     size: fields.Size ?? null,
     weight: fields.Weight ?? null,
     dolorLocation: fields.dolorLocation ?? null,
@@ -51,6 +51,13 @@ function toValues(ctx: AppContext, form: Fields, jobSpecialistId: number): Consu
     prevention3: fields.prevention3?.trim() || null,
     ...dieteticValues,
   };
+}
+
+/** The allow-list pass may add attributes (a link's rel): the stored text keeps within the limit too. */
+function cleanRichText(html: string, label: string): string {
+  const clean = sanitizeRichText(html);
+  if (clean.length > RICH_TEXT_MAX) throw badRequest(CONSULTATION_MESSAGES.richTooLong(label), 'text_too_long');
+  return clean;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, consultations } from '../../db/tables.ts';
+import { RICH_TEXT_MAX } from '@wellbe/shared/schemas/consultations';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -105,14 +106,31 @@ describe('POST /api/consultation action createBySpeciality', () => {
     expect(onlyCare.statusCode).toBe(200);
   });
 
-  it('takes three rich texts at their maximum length, beyond the default 1 MB body', async () => {
-    // 199,990 accented characters each: about 1.2 MB of JSON in all.
-    const long = (word: string) => `<p>${'é'.repeat(199_990 - word.length)}${word}</p>`;
+  it('takes three rich texts at their maximum length', async () => {
+    const long = (word: string) => `<p>${'é'.repeat(RICH_TEXT_MAX - 7 - word.length)}${word}</p>`;
     const res = await create(pr, { ConsultationNote: long('note'), Diagnostic: long('diag'), HealthCareCategory: long('soin') });
     expect(res.statusCode).toBe(200);
     const back = json(await read(pr, res.json().idConsultation));
     expect(back.data.ConsultationNote.endsWith('note</p>')).toBe(true);
     expect(back.data.HealthCareCategory.endsWith('soin</p>')).toBe(true);
+  });
+
+  it('refuses texts beyond their limits with French messages, storing nothing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ConsultationNote: `<p>${'a'.repeat(RICH_TEXT_MAX)}</p>` }, 'Le texte « Consultation » dépasse la limite de 50 000 caractères.'],
+      [{ HealthCareCategory: 'b'.repeat(RICH_TEXT_MAX + 1) }, 'Le texte « Soins » dépasse la limite de 50 000 caractères.'],
+      [{ eradiation: 'c'.repeat(2_001) }, 'Le champ « Irradiation » dépasse la limite de 2 000 caractères.'],
+      [{ prevention2: 'd'.repeat(2_001) }, 'Le champ « Prévention secondaire » dépasse la limite de 2 000 caractères.'],
+    ];
+    for (const [extra, message] of cases) {
+      const idConsultation = randomUUID();
+      const res = await create(pr, extra, { idConsultation });
+      expect(res.statusCode, Object.keys(extra)[0]).toBe(400);
+      expect(json(res).error.message).toBe(message);
+      expect(await countRows(idConsultation)).toBe(0);
+    }
+    // Exactly at the limit is accepted.
+    expect((await create(pr, { eradiation: 'c'.repeat(2_000), Diagnostic: `<p>${'a'.repeat(RICH_TEXT_MAX - 7)}</p>` })).statusCode).toBe(200);
   });
 
   it('answers the same id on a retry, without a second consultation', async () => {

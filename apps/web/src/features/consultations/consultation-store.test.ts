@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toDay } from '@wellbe/shared/domain/consultation';
-import { consultationStore, emptyDraft, clearForm, startNewConsultation, toConsultationFields, updateDraft } from './consultation-store.ts';
+import { endSession, setSession } from '../../lib/session.ts';
+import { fakeUser } from '../../test/fixtures.ts';
+import { consultationStore, emptyDraft, clearForm, flushDraft, startNewConsultation, toConsultationFields, updateDraft } from './consultation-store.ts';
+import { draftStorageKey } from './draft-storage.ts';
 
 const DATE = '2026-11-21T08:00:00.000Z';
 
@@ -16,6 +19,11 @@ describe('draft → consultationCreate (SPEC §7)', () => {
   it('adds idJobSpeciality and the dietetic fields for other specialists', () => {
     const draft = { ...emptyDraft(), Weight: '68', pattern: 'Grignotage', breakfast: ' Café ' };
     expect(toConsultationFields(draft, 2, DATE)).toMatchObject({ idJobSpeciality: 2, pattern: 'Grignotage', breakfast: 'Café', lunch: null });
+  });
+
+  it('sends 8,2 as 8.2 and refuses to send a number it cannot read', () => {
+    expect(toConsultationFields({ ...emptyDraft(), Weight: '8,2', Size: '1 234,5' }, 1, DATE)).toMatchObject({ Weight: 8.2, Size: 1234.5 });
+    expect(() => toConsultationFields({ ...emptyDraft(), Weight: '8,2,3' }, 1, DATE)).toThrow(/Nombre invalide/);
   });
 
   it('falls back to today for an invalid pain start date (SPEC §5)', () => {
@@ -41,5 +49,48 @@ describe('shared draft (SPEC §4)', () => {
     startNewConsultation();
     expect(consultationStore.get().draft.idConsultation).not.toBe(idConsultation);
     expect(consultationStore.get().draft.idConsultation).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('draft kept in the browser for its user', () => {
+  const alice = fakeUser('PR');
+  const bob = { ...fakeUser('PR'), id: '00000000-0000-4000-8000-000000000002', uid: '00000000-0000-4000-8000-000000000002' };
+
+  it('is written for the signed-in user, restored after a reload, never shown to another user, and gone at logout', () => {
+    setSession(alice, 'header.payload.signature');
+    updateDraft({ Weight: '8,2', eradiation: 'Épaule gauche' });
+    flushDraft();
+    const key = draftStorageKey(alice.id);
+    expect(JSON.parse(localStorage.getItem(key)!).draft).toMatchObject({ Weight: '8,2', eradiation: 'Épaule gauche' });
+
+    // A reload: the page starts with nobody signed in, then the stored token signs Alice in again.
+    consultationStore.set({ draft: emptyDraft(), owner: null });
+    setSession(alice, 'header.payload.signature');
+    expect(consultationStore.get().draft).toMatchObject({ Weight: '8,2', eradiation: 'Épaule gauche' });
+
+    // Bob on the same browser (Alice's token expired, no logout): he sees an empty form.
+    endSession('expired');
+    setSession(bob, 'header.payload.signature');
+    expect(consultationStore.get().draft.eradiation).toBe('');
+    expect(localStorage.getItem(key)).not.toBeNull();
+    endSession('logout');
+
+    // Alice again, then logout: the stored draft is removed.
+    setSession(alice, 'header.payload.signature');
+    expect(consultationStore.get().draft.eradiation).toBe('Épaule gauche');
+    endSession('logout');
+    expect(localStorage.getItem(key)).toBeNull();
+    expect(consultationStore.get().draft.eradiation).toBe('');
+  });
+
+  it('is removed once the form is empty again (after a save)', () => {
+    setSession(alice, 'header.payload.signature');
+    updateDraft({ Size: '172' });
+    flushDraft();
+    expect(localStorage.getItem(draftStorageKey(alice.id))).not.toBeNull();
+    startNewConsultation({ keepPatient: false });
+    flushDraft();
+    expect(localStorage.getItem(draftStorageKey(alice.id))).toBeNull();
+    endSession('logout');
   });
 });

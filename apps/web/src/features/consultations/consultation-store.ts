@@ -1,8 +1,11 @@
-import { DIETETIC_FIELDS, applyAnalgesicRule, hasDieteticFields, painStartDay, toDay, type DieteticField } from '@wellbe/shared/domain/consultation';
+import { DIETETIC_FIELDS, applyAnalgesicRule, hasDieteticFields, isConsultationEmpty, painStartDay, toDay, type DieteticField } from '@wellbe/shared/domain/consultation';
+import { parseDecimal } from '@wellbe/shared/domain/decimal';
 import type { ConsultationDetail, ConsultationDocument, ConsultationFields } from '@wellbe/shared/schemas/consultations';
 import { createStore } from '../../lib/store.ts';
 import { getSession, onSessionEnd, subscribeSession } from '../../lib/session.ts';
 import { readConsultation } from './api/read-consultation.ts';
+import { readPatientContext } from './api/read-patient-context.ts';
+import { clearStoredDraft, readStoredDraft, writeStoredDraft } from './draft-storage.ts';
 
 // SPEC §4: the panel's form data is mirrored into shared state on every change. It lives outside
 // React, so it survives closing the panel and moving between screens; it is cleared at logout.
@@ -45,6 +48,15 @@ export interface FailedUpload {
   idPatient: string;
 }
 
+/** The patient the panel was opened for (from their file): preselected at save, named in the title. */
+export interface PatientContext {
+  idPatient: string;
+  FullName: string;
+  birthDate: string | null;
+  /** The weight of the patient's latest consultation, for the plausibility warning. */
+  previousWeight: number | null;
+}
+
 export interface ConsultationPanelState {
   open: boolean;
   fullScreen: boolean;
@@ -57,6 +69,14 @@ export interface ConsultationPanelState {
   loadError: string | null;
   /** The user the draft belongs to: another user signing in never sees it. */
   owner: string | null;
+  /** The patient first: set when the panel is opened from a patient's file. */
+  patient: PatientContext | null;
+  /**
+   * Bumped whenever the form starts over (saved, cleared, new consultation, other patient, draft
+   * loaded): the rich-text editors are rebuilt, so their undo history cannot bring back the text of
+   * the previous consultation — possibly another patient's.
+   */
+  generation: number;
 }
 
 export function emptyDraft(): ConsultationDraft {
@@ -94,9 +114,18 @@ const initial = (): ConsultationPanelState => ({
   loading: false,
   loadError: null,
   owner: getSession().user?.id ?? null,
+  patient: null,
+  generation: 0,
 });
 
-export const consultationStore = createStore<ConsultationPanelState>(initial());
+const nextGeneration = (s: ConsultationPanelState) => s.generation + 1;
+
+function startingState(): ConsultationPanelState {
+  const state = initial();
+  return state.owner ? { ...state, ...restoreFor(state.owner) } : state;
+}
+
+export const consultationStore = createStore<ConsultationPanelState>(startingState());
 export const useConsultationPanel = consultationStore.use;
 
 export function openPanel() {
@@ -120,12 +149,48 @@ export function setFiles(files: File[]) {
 
 /** 'Vider le formulaire': the content goes, the mode and the consultation being edited stay. */
 export function clearForm() {
-  consultationStore.set((s) => ({ draft: { ...emptyDraft(), idConsultation: s.draft.idConsultation }, files: [] }));
+  consultationStore.set((s) => ({ draft: { ...emptyDraft(), idConsultation: s.draft.idConsultation }, files: [], generation: nextGeneration(s) }));
 }
 
-/** After a save, and 'Nouvelle Consultation': a fresh form with a new consultation id (SPEC §4). */
-export function startNewConsultation() {
-  consultationStore.set({ mode: 'new', editing: null, draft: emptyDraft(), files: [], loadError: null });
+/**
+ * After a save, and 'Nouvelle Consultation': a fresh form with a new consultation id (SPEC §4).
+ * The patient the panel was opened for stays preselected unless `keepPatient` is false.
+ */
+export function startNewConsultation({ keepPatient = true }: { keepPatient?: boolean } = {}) {
+  consultationStore.set((s) => ({
+    mode: 'new',
+    editing: null,
+    draft: emptyDraft(),
+    files: [],
+    loadError: null,
+    patient: keepPatient ? s.patient : null,
+    generation: nextGeneration(s),
+  }));
+}
+
+/**
+ * Opens the panel for a patient (from their file). A draft already begun for another patient stays
+ * with that patient (its title names them); otherwise the patient becomes the panel's patient, and
+ * the editors start over so nothing typed for someone else can be undone back into view.
+ */
+export async function openPanelForPatient(idPatient: string): Promise<void> {
+  openPanel();
+  const s = consultationStore.get();
+  if (s.mode === 'edit') return;
+  if (s.patient && s.patient.idPatient !== idPatient && !isConsultationEmpty(s.draft)) return;
+  try {
+    const patient = await readPatientContext(idPatient);
+    const now = consultationStore.get();
+    if (now.mode === 'edit' || (now.patient && now.patient.idPatient !== idPatient && !isConsultationEmpty(now.draft))) return;
+    setPanelPatient(patient);
+  } catch {
+    // Not readable (archived, gone): the panel stays as the SPEC flow has it, patient chosen at save.
+  }
+}
+
+/** The panel's patient changes (or is set): the undo history of the editors goes. */
+export function setPanelPatient(patient: PatientContext | null) {
+  consultationStore.set((s) => (s.patient?.idPatient === patient?.idPatient ? { patient } : { patient, generation: nextGeneration(s) }));
 }
 
 export function setFailedUploads(failedUploads: FailedUpload[]) {
@@ -165,7 +230,9 @@ export async function openConsultation(idConsultation: string): Promise<void> {
   consultationStore.set({ open: true, loading: true, loadError: null, owner: getSession().user?.id ?? null });
   try {
     const detail = await readConsultation(idConsultation);
-    consultationStore.set({
+    consultationStore.set((s) => ({
+      generation: nextGeneration(s),
+      patient: null,
       mode: 'edit',
       loading: false,
       draft: draftFromDetail(detail),
@@ -178,13 +245,18 @@ export async function openConsultation(idConsultation: string): Promise<void> {
         consultationDate: detail.ConsultationDate,
         documents: detail.documents,
       },
-    });
+    }));
   } catch (error) {
     consultationStore.set({ loading: false, loadError: error instanceof Error ? error.message : String(error) });
   }
 }
 
-const number = (v: string) => (v.trim() === '' ? null : Number(v.replace(',', '.')));
+/** Only a number the shared parser reads is sent; the panel blocks the save before anything else. */
+function number(v: string): number | null {
+  const parsed = parseDecimal(v);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.value;
+}
 const optional = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** The SPEC §7 consultationCreate of a draft: dietetic fields only for specialists other than 1. */
@@ -217,13 +289,49 @@ export function toConsultationFields(draft: ConsultationDraft, idJobSpecialist: 
   return fields;
 }
 
-// Cleared at logout; kept through an expired token (the practitioner signs in again and saves),
-// but never shown to another user.
+// The draft is kept in the browser for its user (restored after a reload or a crashed tab), cleared
+// at logout and after a save; kept through an expired token (the practitioner signs in again and
+// saves), but never shown to another user: each user has their own storage entry.
+let persistTimer: ReturnType<typeof setTimeout> | undefined;
+function persist() {
+  clearTimeout(persistTimer);
+  const s = consultationStore.get();
+  if (!s.owner) return;
+  if (isConsultationEmpty(s.draft) && s.mode === 'new' && !s.patient) clearStoredDraft(s.owner);
+  else writeStoredDraft(s.owner, { draft: s.draft, mode: s.mode, editing: s.editing, patient: s.patient });
+}
+consultationStore.subscribe(() => {
+  clearTimeout(persistTimer);
+  persistTimer = setTimeout(persist, 250);
+});
+/** Writes a pending change now (the page is going away). */
+export function flushDraft() {
+  persist();
+}
+
+/** Whether the form holds something not saved yet (the browser warns before leaving). */
+export function hasUnsavedDraft(s: ConsultationPanelState = consultationStore.get()): boolean {
+  return !isConsultationEmpty(s.draft) || s.files.length > 0;
+}
+
+function restoreFor(userId: string): Partial<ConsultationPanelState> {
+  const stored = readStoredDraft(userId);
+  if (!stored) return {};
+  return { draft: { ...emptyDraft(), ...stored.draft }, mode: stored.mode, editing: stored.editing, patient: stored.patient };
+}
+
 onSessionEnd((reason) => {
-  if (reason === 'logout') consultationStore.set(initial());
+  if (reason !== 'logout') return;
+  clearTimeout(persistTimer);
+  const { owner, generation } = consultationStore.get();
+  if (owner) clearStoredDraft(owner);
+  consultationStore.set({ ...initial(), owner: null, generation: generation + 1 });
 });
 subscribeSession(() => {
   const { user } = getSession();
-  const { owner } = consultationStore.get();
-  if (user && owner && user.id !== owner) consultationStore.set({ ...initial(), owner: user.id });
+  const s = consultationStore.get();
+  if (!user || user.id === s.owner) return;
+  // First sign-in of this page (a reload) or another user: that user's own draft, if any.
+  clearTimeout(persistTimer);
+  consultationStore.set({ ...initial(), owner: user.id, ...restoreFor(user.id), generation: s.generation + 1 });
 });

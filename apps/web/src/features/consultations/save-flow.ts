@@ -8,7 +8,10 @@ import { createConsultation } from './api/create-consultation.ts';
 import { createPatient } from './api/create-patient.ts';
 import { updateConsultation } from './api/update-consultation.ts';
 import { uploadDocument } from './api/upload-document.ts';
+import type { PlausibilityWarning } from '@wellbe/shared/domain/imc';
+import { readPatientContext } from './api/read-patient-context.ts';
 import { consultationStore, setFailedUploads, startNewConsultation, toConsultationFields, type FailedUpload } from './consultation-store.ts';
+import { draftWarnings } from './draft-validation.ts';
 
 /** Who the consultation is for: a patient picked in the list, or one created on the way. */
 export type SaveTarget = { kind: 'existing'; idPatient: string; FullName: string } | { kind: 'create'; patient: PatientCreate } | { kind: 'edit' };
@@ -26,6 +29,8 @@ export interface SaveState {
   success: boolean;
   /** The save dialog is open. */
   dialogOpen: boolean;
+  /** Unusual values waiting for the user's confirmation before the save goes on. */
+  warnings: PlausibilityWarning[] | null;
 }
 
 export const saveStore = createStore<SaveState>({
@@ -36,6 +41,7 @@ export const saveStore = createStore<SaveState>({
   createdPatientId: null,
   success: false,
   dialogOpen: false,
+  warnings: null,
 });
 export const useSaveState = saveStore.use;
 
@@ -75,11 +81,28 @@ async function uploadAll(files: File[], idConsultation: string, idPatient: strin
  * so a retry is safe), then each document. Then the success alert, a fresh form with a new id, an
  * empty files list, and the patient list reloaded.
  */
-export async function saveConsultation(target: SaveTarget): Promise<boolean> {
-  saveStore.set({ saving: true, error: null, pending: target });
+/** The weight of the patient's previous consultation, for the plausibility warning. */
+async function previousWeightFor(target: SaveTarget): Promise<number | null> {
+  const { patient, mode } = consultationStore.get();
+  // Edit mode: the latest weight may be this very consultation's; only the IMC is checked.
+  if (mode === 'edit' || target.kind === 'create' || target.kind === 'edit') return null;
+  if (patient?.idPatient === target.idPatient) return patient.previousWeight;
+  return (await readPatientContext(target.idPatient)).previousWeight;
+}
+
+export async function saveConsultation(target: SaveTarget, { confirmed = false }: { confirmed?: boolean } = {}): Promise<boolean> {
+  saveStore.set({ saving: true, error: null, pending: target, warnings: null });
   try {
     const user = currentUser();
     const { draft, mode, editing } = consultationStore.get();
+    if (!confirmed) {
+      // Plausibility (an IMC under 12 or over 60, a weight change over 20 %): confirmed, not refused.
+      const warnings = draftWarnings(draft, await previousWeightFor(target));
+      if (warnings.length > 0) {
+        saveStore.set({ saving: false, warnings });
+        return false;
+      }
+    }
     let idPatient: string;
     let idConsultation: string;
     if (mode === 'edit' && editing) {
@@ -100,7 +123,9 @@ export async function saveConsultation(target: SaveTarget): Promise<boolean> {
     const failed = await uploadAll(consultationStore.get().files, idConsultation, idPatient);
 
     setFailedUploads([...consultationStore.get().failedUploads, ...failed]);
-    startNewConsultation();
+    // The panel's patient stays for the session, unless this consultation went to someone else.
+    const panelPatient = consultationStore.get().patient;
+    startNewConsultation({ keepPatient: !!panelPatient && target.kind === 'existing' && target.idPatient === panelPatient.idPatient });
     saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true });
     clearTimeout(successTimer);
     successTimer = setTimeout(() => saveStore.set({ success: false }), SUCCESS_ALERT_MS);
@@ -114,6 +139,17 @@ export async function saveConsultation(target: SaveTarget): Promise<boolean> {
     saveStore.set({ saving: false, pending: null, error: error instanceof Error ? error.message : String(error) });
     return false;
   }
+}
+
+/** 'Confirmer' on the plausibility warnings: the interrupted save goes on. */
+export function confirmWarnings(): Promise<boolean> {
+  const { pending } = saveStore.get();
+  saveStore.set({ warnings: null });
+  return pending ? saveConsultation(pending, { confirmed: true }) : Promise.resolve(false);
+}
+
+export function cancelWarnings() {
+  saveStore.set({ warnings: null, pending: null });
 }
 
 /** A call of the panel got a 401 (token expired while writing): sign in again in place, draft kept. */

@@ -44,14 +44,14 @@ beforeAll(async () => {
 });
 
 describe('UploadField', () => {
-  it('lists accepted files with their size in kb (size/1000 rounded) and removes them', async () => {
+  it('lists accepted files with their size in ko (size/1000 rounded) and removes them', async () => {
     wrap(<Harness />);
     const input = await screen.findByTestId('upload-input');
     fireEvent.change(input, { target: { files: [fileOf('ordonnance.pdf', 123_456), fileOf('radio.JPG', 1_499)] } });
     const list = screen.getByRole('list', { name: 'Fichiers à envoyer' });
     expect(within(list).getByText('ordonnance.pdf')).toBeInTheDocument();
-    expect(within(list).getByText('123 kb')).toBeInTheDocument();
-    expect(within(list).getByText('1 kb')).toBeInTheDocument();
+    expect(within(list).getByText('123 ko')).toBeInTheDocument();
+    expect(within(list).getByText('1 ko')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retirer ordonnance.pdf' }));
     expect(screen.queryByText('ordonnance.pdf')).not.toBeInTheDocument();
     expect(screen.getByText('radio.JPG')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('UploadField', () => {
     const zone = await screen.findByTestId('upload-drop-zone');
     fireEvent.drop(zone, { dataTransfer: { files: [fileOf('compte-rendu.docx', 2_600)] } });
     expect(screen.getByText('compte-rendu.docx')).toBeInTheDocument();
-    expect(screen.getByText('3 kb')).toBeInTheDocument();
+    expect(screen.getByText('3 ko')).toBeInTheDocument();
   });
 });
 

@@ -9,12 +9,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import DownloadIcon from '@mui/icons-material/Download';
 import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlatformRole, isRole } from '@wellbe/shared/roles';
@@ -22,6 +19,7 @@ import { PagedTable } from '../../../components/paged-table.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { downloadJournalCsv, useJournal, useOrganisationChoices, type JournalFilterValues } from '../api/admin-api.ts';
+import { DateLocalization } from '../../../components/date-localization.tsx';
 
 const EMPTY: JournalFilterValues = { organizationId: '', userId: '', patientId: '', user: '', patient: '', action: '', outcome: '', from: '', to: '' };
 const PAGE_SIZES = [25, 50, 100];
@@ -82,7 +80,7 @@ export function JournalTab() {
 
   return (
     <Box>
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
+      <DateLocalization>
         <Grid container spacing={2} sx={{ p: 2 }}>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('user', t('journal.filters.user'))}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('patient', t('journal.filters.patient'))}</Grid>
@@ -116,7 +114,7 @@ export function JournalTab() {
             </Button>
           </Grid>
         </Grid>
-      </LocalizationProvider>
+      </DateLocalization>
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
         {t('journal.timeZone', { timeZone })}
       </Typography>

@@ -1,10 +1,7 @@
 import { Box, Divider, FormControl, FormControlLabel, FormLabel, List, ListItem, ListItemText, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ANTALGESIC_TREATMENTS,
@@ -13,18 +10,24 @@ import {
   DOLOR_LOCATIONS,
   hasDieteticFields,
   PREVENTION_FIELDS,
+  PAIN_START_MESSAGES,
+  PAIN_START_MIN,
   PREVENTION_TYPES,
+  toDay,
   TREATMENT_EFFICACIES,
   type PreventionType,
 } from '@wellbe/shared/domain/consultation';
-import { formatImc } from '@wellbe/shared/domain/imc';
-import { CONSULTATION_MESSAGES } from '@wellbe/shared/schemas/consultations';
+import { formatDecimal, parseDecimal } from '@wellbe/shared/domain/decimal';
+import { computeImc, formatImc, IMC_PLAUSIBLE } from '@wellbe/shared/domain/imc';
+import { PLAIN_TEXT_MAX, RICH_TEXT_MAX, TREATMENT_NAME_MAX } from '@wellbe/shared/schemas/consultations';
 import { sizeInKb } from '@wellbe/shared/schemas/documents';
+import { DateLocalization } from '../../../components/date-localization.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
 import { useOrganisationSettings } from '../../../lib/organisation-settings.ts';
 import { useSession } from '../../../lib/session.ts';
 import { setFiles, updateDraft, useConsultationPanel, type ConsultationDraft } from '../consultation-store.ts';
+import { checkDraft, fieldId } from '../draft-validation.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,39 +42,67 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(200px, 1fr))' } } as const;
 
-/** A number outside its SPEC range shows the shared French message (the server says the same). */
-function rangeError(value: string, min: number, max: number, message: string): string | undefined {
-  if (value.trim() === '') return undefined;
-  const n = Number(value.replace(',', '.'));
-  return Number.isFinite(n) && n >= min && n <= max ? undefined : message;
+/** Once typed, a readable number is shown the French way ('8.2' → '8,2'); the value stays the same. */
+function frenchNumber(value: string): string {
+  const parsed = parseDecimal(value);
+  return parsed.ok && parsed.value !== null ? formatDecimal(parsed.value) : value;
 }
 
 /** The SPEC §3 consultation form; every change goes straight to the shared draft (SPEC §4). */
 export function ConsultationForm() {
   const { t } = useTranslation('consultations');
   const { user } = useSession();
-  const { draft, files, mode, editing } = useConsultationPanel();
+  const { draft, files, mode, editing, patient, generation } = useConsultationPanel();
   const { uploadLimitBytes } = useOrganisationSettings();
-  const dietetic = hasDieteticFields(user?.data.idJobSpecialist ?? null);
+  const [pickerInvalid, setPickerInvalid] = useState(false);
+  const idJobSpecialist = user?.data.idJobSpecialist ?? null;
+  const dietetic = hasDieteticFields(idJobSpecialist);
   const treated = draft.antalgesicTreatment === 'Oui';
-  const imc = formatImc(draft.Weight, draft.Size);
-  const sizeError = rangeError(draft.Size, 30, 250, CONSULTATION_MESSAGES.size);
-  const weightError = rangeError(draft.Weight, 1, 400, CONSULTATION_MESSAGES.weight);
+  const check = checkDraft(draft, { birthDate: patient?.birthDate, idJobSpecialist });
+  const { errors } = check;
+  // While a measure is invalid there is no IMC: a number computed from a wrong value misleads.
+  const imc = errors.Size || errors.Weight ? '' : formatImc(check.weight, check.size);
+  const imcValue = errors.Size || errors.Weight ? null : computeImc(check.weight, check.size);
+  const imcUnusual = imcValue !== null && (imcValue < IMC_PLAUSIBLE.min || imcValue > IMC_PLAUSIBLE.max);
+  const count = (n: number, max: number) => t('limits.counter', { n: n.toLocaleString('fr-FR').replace(/\u202f/g, ' '), max: max.toLocaleString('fr-FR').replace(/\u202f/g, ' ') });
 
-  const text = (field: keyof ConsultationDraft, extra: { multiline?: boolean } = {}) => (
+  const text = (field: keyof ConsultationDraft, extra: { multiline?: boolean } = {}) => {
+    const length = draft[field].length;
+    // The limit shows once the text nears it, and the field turns red beyond it (nothing is cut).
+    const helper = errors[field] ?? (length >= PLAIN_TEXT_MAX * 0.8 ? count(length, PLAIN_TEXT_MAX) : undefined);
+    return (
+      <TextField
+        id={fieldId(field)}
+        label={t(`fields.${field}`)}
+        value={draft[field]}
+        onChange={(e) => updateDraft({ [field]: e.target.value })}
+        fullWidth
+        size="small"
+        multiline={extra.multiline}
+        minRows={extra.multiline ? 1 : undefined}
+        error={!!errors[field]}
+        helperText={helper}
+      />
+    );
+  };
+  const number = (field: 'Size' | 'Weight', label: string) => (
     <TextField
-      label={t(`fields.${field}`)}
+      id={fieldId(field)}
+      label={label}
       value={draft[field]}
       onChange={(e) => updateDraft({ [field]: e.target.value })}
-      fullWidth
+      onBlur={() => {
+        const shown = frenchNumber(draft[field]);
+        if (shown !== draft[field]) updateDraft({ [field]: shown });
+      }}
+      error={!!errors[field]}
+      helperText={errors[field]}
       size="small"
-      multiline={extra.multiline}
-      minRows={extra.multiline ? 1 : undefined}
-      slotProps={{ htmlInput: { maxLength: 2000 } }}
+      slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', 'aria-invalid': !!errors[field] } }}
     />
   );
   const select = (field: keyof ConsultationDraft, options: readonly string[], disabled = false) => (
-    <TextField select label={t(`fields.${field}`)} value={draft[field]} onChange={(e) => updateDraft({ [field]: e.target.value })} fullWidth size="small" disabled={disabled}>
+    <TextField select id={fieldId(field)} label={t(`fields.${field}`)} value={draft[field]} onChange={(e) => updateDraft({ [field]: e.target.value })} fullWidth size="small" disabled={disabled}>
       {options.map((o) => (
         <MenuItem key={o} value={o}>
           {t(`options.${o}`, { defaultValue: o })}
@@ -79,41 +110,29 @@ export function ConsultationForm() {
       ))}
     </TextField>
   );
+  const painError = errors.startEradiationDate ?? (pickerInvalid ? PAIN_START_MESSAGES.invalid : undefined);
   const preventionField = PREVENTION_FIELDS[draft.preventionType];
 
   return (
     <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} aria-labelledby="consultation-panel-title">
       <Section title={t('sections.measures')}>
         <Box sx={grid}>
-          <TextField
-            label={t('fields.Size')}
-            type="number"
-            value={draft.Size}
-            onChange={(e) => updateDraft({ Size: e.target.value })}
-            error={!!sizeError}
-            helperText={sizeError}
-            size="small"
-            slotProps={{ htmlInput: { min: 30, max: 250, step: 0.1, inputMode: 'decimal' } }}
-          />
-          <TextField
-            label={t('fields.Weight')}
-            type="number"
-            value={draft.Weight}
-            onChange={(e) => updateDraft({ Weight: e.target.value })}
-            error={!!weightError}
-            helperText={weightError}
-            size="small"
-            slotProps={{ htmlInput: { min: 1, max: 400, step: 0.1, inputMode: 'decimal' } }}
-          />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 40 }}>
+          {number('Size', t('fields.Size'))}
+          {number('Weight', t('fields.Weight'))}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, border: 1, borderColor: imcUnusual ? 'warning.main' : 'divider', borderRadius: 1, minHeight: 40 }}>
             <Typography variant="body2" color="text.secondary">
               {t('fields.imc')}
             </Typography>
             <Typography variant="h6" component="output" aria-live="polite" aria-label={t('fields.imc')} data-testid="imc">
-              {imc || '—'}
+              <bdi>{imc || '—'}</bdi>
             </Typography>
           </Box>
         </Box>
+        {imcUnusual && (
+          <Typography variant="body2" sx={{ mt: 1, color: 'warning.dark' }} role="status">
+            {t('warnings.imcInline', { min: IMC_PLAUSIBLE.min, max: IMC_PLAUSIBLE.max })}
+          </Typography>
+        )}
       </Section>
 
       <Section title={t('sections.pain')}>
@@ -122,15 +141,18 @@ export function ConsultationForm() {
           {select('dolorIntensity', DOLOR_INTENSITIES)}
           {text('eradiation')}
           {text('triggeringFactor')}
-          <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
+          <DateLocalization>
             <DatePicker
               label={t('fields.startEradiationDate')}
               format="DD/MM/YYYY"
               value={draft.startEradiationDate ? dayjs(draft.startEradiationDate) : null}
+              minDate={dayjs(patient?.birthDate ?? PAIN_START_MIN)}
+              maxDate={dayjs(toDay(new Date()))}
+              onError={(reason) => setPickerInvalid(reason === 'invalidDate')}
               onChange={(v) => updateDraft({ startEradiationDate: v && v.isValid() ? v.format('YYYY-MM-DD') : '' })}
-              slotProps={{ textField: { size: 'small', fullWidth: true } }}
+              slotProps={{ textField: { id: fieldId('startEradiationDate'), size: 'small', fullWidth: true, error: !!painError, helperText: painError } }}
             />
-          </LocalizationProvider>
+          </DateLocalization>
         </Box>
       </Section>
 
@@ -138,16 +160,16 @@ export function ConsultationForm() {
         <Box sx={grid}>
           {select('antalgesicTreatment', ANTALGESIC_TREATMENTS)}
           <TextField
+            id={fieldId('treatmentName')}
             label={t('fields.treatmentName')}
             value={draft.treatmentName}
             onChange={(e) => updateDraft({ treatmentName: e.target.value })}
             disabled={!treated}
             required={treated}
-            error={treated && !draft.treatmentName.trim()}
-            helperText={treated && !draft.treatmentName.trim() ? CONSULTATION_MESSAGES.treatmentNameRequired : undefined}
+            error={!!errors.treatmentName}
+            helperText={errors.treatmentName ?? (draft.treatmentName.length >= TREATMENT_NAME_MAX * 0.8 ? count(draft.treatmentName.length, TREATMENT_NAME_MAX) : undefined)}
             size="small"
             fullWidth
-            slotProps={{ htmlInput: { maxLength: 200 } }}
           />
           {select('treatmentEfficacy', TREATMENT_EFFICACIES, !treated)}
         </Box>
@@ -167,9 +189,17 @@ export function ConsultationForm() {
 
       <Section title={t('sections.notes')}>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <RichTextEditor label={t('fields.ConsultationNote')} value={draft.ConsultationNote} onChange={(html) => updateDraft({ ConsultationNote: html })} />
-          <RichTextEditor label={t('fields.Diagnostic')} value={draft.Diagnostic} onChange={(html) => updateDraft({ Diagnostic: html })} />
-          <RichTextEditor label={t('fields.HealthCareCategory')} value={draft.HealthCareCategory} onChange={(html) => updateDraft({ HealthCareCategory: html })} />
+          {(['ConsultationNote', 'Diagnostic', 'HealthCareCategory'] as const).map((field) => (
+            // A new generation (saved, cleared, other patient) rebuilds the editor: no undo into the past.
+            <RichTextEditor
+              key={`${field}-${generation}`}
+              id={fieldId(field)}
+              label={t(`fields.${field}`)}
+              value={draft[field]}
+              onChange={(html) => updateDraft({ [field]: html })}
+              maxLength={RICH_TEXT_MAX}
+            />
+          ))}
         </Box>
       </Section>
 

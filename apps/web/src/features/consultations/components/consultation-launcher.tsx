@@ -2,10 +2,16 @@ import { CircularProgress, Fab, Paper } from '@mui/material';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { useSession } from '../../../lib/session.ts';
-import { openConsultation, openPanel, useConsultationPanel } from '../consultation-store.ts';
+import { flushDraft, hasUnsavedDraft, openConsultation, openPanel, openPanelForPatient, useConsultationPanel } from '../consultation-store.ts';
+
+/** The patient whose file is on screen (/patient/{tab}/{idPatient}...), if any. */
+function filePatientId(pathname: string): string | null {
+  const match = /^\/patient\/[^/]+\/([^/]+)/.exec(pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
 
 // The panel (TipTap, date picker) loads on first opening, not with every screen.
 const ConsultationPanel = lazy(() => import('./consultation-panel.tsx').then((m) => ({ default: m.ConsultationPanel })));
@@ -29,8 +35,11 @@ export function ConsultationLauncher() {
 function Launcher() {
   const { t } = useTranslation('consultations');
   const { role } = useSession();
-  const { open } = useConsultationPanel();
+  const panel = useConsultationPanel();
+  const { open } = panel;
+  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
+  const unsaved = hasUnsavedDraft(panel);
   const allowed = !!role && can(role, 'dps');
   const requested = params.get(CONSULTATION_PARAM);
 
@@ -46,11 +55,31 @@ function Launcher() {
     );
   }, [allowed, requested, setParams]);
 
+  // The draft is in the browser's storage, but files are not, and a tab closed by mistake is a
+  // surprise: the browser asks before leaving while something is not saved.
+  useEffect(() => {
+    if (!allowed || !unsaved) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      flushDraft();
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    window.addEventListener('pagehide', flushDraft);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      window.removeEventListener('pagehide', flushDraft);
+    };
+  }, [allowed, unsaved]);
+
   if (!allowed) return null;
+  const fromFile = filePatientId(pathname);
+  // From a patient's file, the panel is for that patient (patient first); elsewhere, the SPEC flow.
+  const launch = () => (fromFile ? void openPanelForPatient(fromFile) : openPanel());
   return (
     <>
       {!open && (
-        <Fab variant="extended" color="secondary" onClick={openPanel} sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (th) => th.zIndex.speedDial }}>
+        <Fab variant="extended" color="secondary" onClick={launch} sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (th) => th.zIndex.speedDial }}>
           <NoteAddOutlinedIcon sx={{ mr: 1 }} />
           {t('launcher')}
         </Fab>

@@ -10,8 +10,11 @@ import { PANEL_HEIGHT_RATIO } from '@wellbe/shared/constants';
 import { can } from '@wellbe/shared/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { formatDecimal } from '@wellbe/shared/domain/decimal';
+import { formatDate } from '../../../lib/format.ts';
 import { clearForm, closePanel, startNewConsultation, toggleFullScreen, useConsultationPanel } from '../consultation-store.ts';
-import { openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
+import { checkDraft, fieldId } from '../draft-validation.ts';
+import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 import { ConsultationForm } from './consultation-form.tsx';
 import { FailedUploads } from './failed-uploads.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
@@ -23,15 +26,36 @@ import { ReloginDialog } from './relogin-dialog.tsx';
  */
 export function ConsultationPanel() {
   const { t } = useTranslation('consultations');
-  const { role } = useSession();
+  const { role, user } = useSession();
   const panel = useConsultationPanel();
   const save = useSaveState();
   const [confirmClear, setConfirmClear] = useState(false);
   const canWrite = !!role && can(role, 'dpsWrite');
   const empty = isConsultationEmpty(panel.draft);
-  const title = panel.mode === 'edit' && panel.editing ? t('panel.editTitle', { name: panel.editing.patientFullName }) : t('panel.title');
+  const check = checkDraft(panel.draft, { birthDate: panel.patient?.birthDate, idJobSpecialist: user?.data.idJobSpecialist ?? null });
+  const invalidCount = Object.keys(check.errors).length;
+  const title =
+    panel.mode === 'edit' && panel.editing
+      ? t('panel.editTitle', { name: panel.editing.patientFullName })
+      : panel.patient
+        ? panel.patient.birthDate
+          ? t('panel.patientTitle', { name: panel.patient.FullName, birthDate: formatDate(panel.patient.birthDate) })
+          : t('panel.patientTitleNoBirth', { name: panel.patient.FullName })
+        : t('panel.title');
+
+  /** Scrolls to the first invalid field and puts the focus in it. */
+  const goToFirstInvalid = () => {
+    if (!check.first) return;
+    const el = document.getElementById(fieldId(check.first));
+    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    el?.focus({ preventScroll: true });
+  };
 
   const onSave = () => {
+    if (invalidCount > 0) {
+      goToFirstInvalid();
+      return;
+    }
     // Edit mode: the patient is the consultation's own; a new consultation asks for one (SPEC §2).
     if (panel.mode === 'edit') void saveConsultation({ kind: 'edit' });
     else openSaveDialog();
@@ -80,13 +104,19 @@ export function ConsultationPanel() {
         </Tooltip>
       </Box>
 
+      {/* Pinned above the scrolling form: seen wherever the user has scrolled to. */}
+      {(save.success || panel.failedUploads.length > 0) && (
+        <Box sx={{ px: { xs: 2, md: 3 }, pt: 1.5, borderBottom: 1, borderColor: 'divider', maxHeight: '40%', overflowY: 'auto' }} data-testid="panel-feedback">
+          {save.success && (
+            <Alert variant="filled" severity="success" sx={{ mb: 1.5 }}>
+              {t('panel.success')}
+            </Alert>
+          )}
+          <FailedUploads />
+        </Box>
+      )}
+
       <Box sx={{ flex: 1, overflowY: 'auto', px: { xs: 2, md: 3 }, py: 2 }}>
-        {save.success && (
-          <Alert variant="filled" severity="success" sx={{ mb: 2 }}>
-            {t('panel.success')}
-          </Alert>
-        )}
-        <FailedUploads />
         {!canWrite && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('panel.readOnly')}
@@ -111,14 +141,27 @@ export function ConsultationPanel() {
 
       <Stack direction="row" spacing={1} sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
         {panel.mode === 'edit' && (
-          <Button onClick={startNewConsultation} sx={{ mr: 'auto' }}>
+          <Button onClick={() => startNewConsultation()} sx={{ mr: 'auto' }}>
             {t('buttons.newConsultation')}
           </Button>
         )}
         <Button color="inherit" onClick={() => setConfirmClear(true)}>
           {t('buttons.clear')}
         </Button>
-        <Button variant="contained" onClick={onSave} disabled={empty || !canWrite || save.saving || panel.loading}>
+        {invalidCount > 0 && !empty && (
+          <Button color="error" size="small" onClick={goToFirstInvalid} sx={{ mr: 'auto' }}>
+            {t('panel.invalidSummary', { n: invalidCount })}
+          </Button>
+        )}
+        {/* Invalid: looks and reads disabled, but a press still takes the user to the field to fix. */}
+        <Button
+          variant="contained"
+          onClick={onSave}
+          disabled={empty || !canWrite || save.saving || panel.loading}
+          aria-disabled={invalidCount > 0 || undefined}
+          data-invalid={invalidCount > 0 || undefined}
+          sx={invalidCount > 0 ? { bgcolor: 'action.disabledBackground', color: 'text.disabled', boxShadow: 'none', '&:hover': { bgcolor: 'action.disabledBackground', boxShadow: 'none' } } : undefined}
+        >
           {save.saving && panel.mode === 'edit' ? t('panel.loading') : t('buttons.save')}
         </Button>
       </Stack>
@@ -134,6 +177,22 @@ export function ConsultationPanel() {
           clearForm();
           setConfirmClear(false);
         }}
+      />
+      <ConfirmDialog
+        open={!!save.warnings}
+        title={t('warnings.title')}
+        text={(save.warnings ?? [])
+          .map((w) =>
+            w.kind === 'imc'
+              ? t('warnings.imc', { imc: formatDecimal(w.imc, 2) })
+              : t('warnings.weightChange', { current: formatDecimal(w.current), previous: formatDecimal(w.previous), percent: w.percent }),
+          )
+          .join(' ')}
+        cancelLabel={t('warnings.cancel')}
+        confirmLabel={t('warnings.confirm')}
+        confirmColor="primary"
+        onCancel={cancelWarnings}
+        onConfirm={() => void confirmWarnings()}
       />
       <PatientDialog />
       <ReloginDialog />

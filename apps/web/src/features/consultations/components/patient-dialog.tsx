@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { phoneKey, isValidPhone } from '@wellbe/shared/domain/phone';
 import { foldName, PATIENT_MESSAGES, patientCreateSchema, type PatientListEntry } from '@wellbe/shared/schemas/patients';
 import { usePatientSearch } from '../api/list-patients.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useConsultationPanel } from '../consultation-store.ts';
 import { closeSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 
 function useDebounced<T>(value: T, ms = 250): T {
@@ -24,20 +26,31 @@ type Field = 'FullName' | 'PhoneNumber' | 'Email';
 export function PatientDialog() {
   const { t } = useTranslation('consultations');
   const save = useSaveState();
+  const { patient: panelPatient } = useConsultationPanel();
+  const [otherPatient, setOtherPatient] = useState<{ idPatient: string; FullName: string } | null>(null);
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<PatientListEntry | null>(null);
   const [search, setSearch] = useState('');
   const [patient, setPatient] = useState<Record<Field, string>>({ FullName: '', PhoneNumber: '', Email: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
 
-  // Each opening starts from a clean choice (SPEC §4: the selection resets after a save).
+  // Each opening starts from a clean choice (SPEC §4: the selection resets after a save), with the
+  // panel's patient preselected when it was opened from their file.
   useEffect(() => {
-    if (save.dialogOpen) return;
+    if (save.dialogOpen) {
+      if (panelPatient) {
+        setSelected({ idPatient: panelPatient.idPatient, FullName: panelPatient.FullName, PhoneNumber: '' });
+        setSearch(panelPatient.FullName);
+      }
+      return;
+    }
+    setOtherPatient(null);
     setSelected(null);
     setSearch('');
     setPatient({ FullName: '', PhoneNumber: '', Email: '' });
     setTouched({});
     setCreating(false);
+    // The panel's patient is read once per opening, not on every change of it.
   }, [save.dialogOpen]);
 
   const q = useDebounced(search.trim());
@@ -62,8 +75,15 @@ export function PatientDialog() {
   // SPEC §5: create is disabled while name, phone or email is empty or the name exists already.
   const canConfirm = creating ? parsed.success && !duplicateName && !duplicatePhone && !checking : !!selected?.idPatient && !!selected.FullName;
 
-  const confirm = () => {
+  const confirm = (checked = false) => {
     if (!canConfirm || save.saving) return;
+    // Begun for one patient, saved for another: asked first (a wrong-patient note is a clinical risk).
+    const target = creating ? null : selected;
+    if (!checked && panelPatient && (creating || (target && target.idPatient !== panelPatient.idPatient))) {
+      setOtherPatient(creating ? { idPatient: '', FullName: patient.FullName.trim() } : { idPatient: target!.idPatient, FullName: target!.FullName });
+      return;
+    }
+    setOtherPatient(null);
     if (creating && parsed.success) void saveConsultation({ kind: 'create', patient: parsed.data });
     else if (selected) void saveConsultation({ kind: 'existing', idPatient: selected.idPatient, FullName: selected.FullName });
   };
@@ -155,10 +175,20 @@ export function PatientDialog() {
         <Button onClick={closeSaveDialog} disabled={save.saving}>
           {t('saveDialog.cancel')}
         </Button>
-        <Button variant="contained" onClick={confirm} disabled={!canConfirm || save.saving}>
+        <Button variant="contained" onClick={() => confirm()} disabled={!canConfirm || save.saving}>
           {save.saving ? t('saveDialog.loading') : creating ? t('saveDialog.confirmCreate') : t('saveDialog.confirm')}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={!!otherPatient}
+        title={t('otherPatient.title')}
+        text={t('otherPatient.text', { started: panelPatient?.FullName ?? '', chosen: otherPatient?.FullName ?? '' })}
+        cancelLabel={t('otherPatient.cancel')}
+        confirmLabel={t('otherPatient.confirm')}
+        confirmColor="primary"
+        onCancel={() => setOtherPatient(null)}
+        onConfirm={() => confirm(true)}
+      />
     </Dialog>
   );
 }

@@ -1,11 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +10,7 @@ import { patientIdentitySchema, SEXES, type PatientFile, type PatientIdentity } 
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateIdentity } from '../api/patient-writes.ts';
+import { DateLocalization } from '../../../components/date-localization.tsx';
 
 type Identity = PatientFile['identity'];
 
@@ -67,7 +65,7 @@ function IdentityForm({ identity, onDone }: { identity: Identity; onDone: () => 
             name="birthDate"
             render={({ field }) => (
               // SPEC §1: dates as DD/MM/YYYY, whatever the browser's locale.
-              <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
+              <DateLocalization>
                 <DatePicker
                   label={t('identity.birthDate')}
                   format="DD/MM/YYYY"
@@ -77,7 +75,7 @@ function IdentityForm({ identity, onDone }: { identity: Identity; onDone: () => 
                   onChange={(v) => field.onChange(v && v.isValid() ? v.format('YYYY-MM-DD') : '')}
                   slotProps={{ textField: { error: !!e.birthDate, helperText: e.birthDate?.message }, field: { clearable: true } }}
                 />
-              </LocalizationProvider>
+              </DateLocalization>
             )}
           />
           <TextField select label={t('identity.sex')} value={watch('sex') ?? ''} {...register('sex')}>

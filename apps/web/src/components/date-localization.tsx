@@ -1,0 +1,24 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { enUS, frFR, trTR } from '@mui/x-date-pickers/locales';
+import 'dayjs/locale/fr';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// MUI X has no Arabic texts: the English ones are the closest readable fallback for the pickers.
+const TEXTS = { fr: frFR, en: enUS, tr: trTR, ar: enUS } as const;
+
+/**
+ * Every date picker of the app: dates typed and shown as DD/MM/YYYY (SPEC §1), with the pickers'
+ * own texts (mask JJ/MM/AAAA, buttons, labels) in the interface language.
+ */
+export function DateLocalization({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = (i18n.language?.slice(0, 2) ?? 'fr') as keyof typeof TEXTS;
+  const texts = (TEXTS[language] ?? frFR).components.MuiLocalizationProvider.defaultProps.localeText;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr" localeText={texts}>
+      {children}
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { DIETETIC_FIELDS, hasDieteticFields, painStartError, PREVENTION_FIELDS } from '@wellbe/shared/domain/consultation';
+import { checkDecimal } from '@wellbe/shared/domain/decimal';
+import { plausibilityWarnings, type PlausibilityWarning } from '@wellbe/shared/domain/imc';
+import { CONSULTATION_MESSAGES, PLAIN_TEXT_MAX, RICH_TEXT_MAX, TREATMENT_NAME_MAX } from '@wellbe/shared/schemas/consultations';
+import type { ConsultationDraft } from './consultation-store.ts';
+
+// What keeps 'Enregistrer' disabled, checked in the browser with the rules the server applies:
+// a number that is not one, a value out of range, a pain start date out of bounds, a text over its
+// limit. The order is the form's, so "go to the first invalid field" lands on the top one.
+
+export type DraftField = keyof ConsultationDraft;
+
+/** The DOM id of a field of the panel (the first invalid one gets the focus). */
+export const fieldId = (field: DraftField) => `consultation-field-${field}`;
+
+const PLAIN_FIELDS = ['eradiation', 'triggeringFactor', 'prevention1', 'prevention2', 'prevention3'] as const;
+const RICH_FIELDS = ['ConsultationNote', 'Diagnostic', 'HealthCareCategory'] as const;
+
+export interface DraftCheck {
+  errors: Partial<Record<DraftField, string>>;
+  /** The first invalid field in the form's order, or null. */
+  first: DraftField | null;
+  size: number | null;
+  weight: number | null;
+}
+
+export function checkDraft(draft: ConsultationDraft, context: { birthDate?: string | null; idJobSpecialist?: number | null; today?: Date } = {}): DraftCheck {
+  const errors: Partial<Record<DraftField, string>> = {};
+  const size = checkDecimal(draft.Size, 30, 250, CONSULTATION_MESSAGES.size);
+  const weight = checkDecimal(draft.Weight, 1, 400, CONSULTATION_MESSAGES.weight);
+  if (size.error) errors.Size = size.error;
+  if (weight.error) errors.Weight = weight.error;
+  const order: DraftField[] = ['Size', 'Weight', ...PLAIN_FIELDS.slice(0, 2), 'startEradiationDate', 'treatmentName', PREVENTION_FIELDS[draft.preventionType], ...RICH_FIELDS];
+  for (const f of PLAIN_FIELDS) if (draft[f].length > PLAIN_TEXT_MAX) errors[f] = `${PLAIN_TEXT_MAX.toLocaleString('fr-FR')} caractères au maximum.`;
+  const pain = painStartError(draft.startEradiationDate, { birthDate: context.birthDate, today: context.today });
+  if (pain) errors.startEradiationDate = pain;
+  if (draft.antalgesicTreatment === 'Oui' && !draft.treatmentName.trim()) errors.treatmentName = CONSULTATION_MESSAGES.treatmentNameRequired;
+  else if (draft.treatmentName.length > TREATMENT_NAME_MAX) errors.treatmentName = CONSULTATION_MESSAGES.treatmentNameTooLong;
+  for (const f of RICH_FIELDS) if (draft[f].length > RICH_TEXT_MAX) errors[f] = `${RICH_TEXT_MAX.toLocaleString('fr-FR')} caractères au maximum.`;
+  if (hasDieteticFields(context.idJobSpecialist)) {
+    order.push(...DIETETIC_FIELDS);
+    for (const f of DIETETIC_FIELDS) if (draft[f].length > PLAIN_TEXT_MAX) errors[f] = `${PLAIN_TEXT_MAX.toLocaleString('fr-FR')} caractères au maximum.`;
+  }
+  const first = order.find((f) => errors[f]) ?? (Object.keys(errors)[0] as DraftField | undefined) ?? null;
+  return { errors, first, size: size.error ? null : size.value, weight: weight.error ? null : weight.value };
+}
+
+/** The unusual values to confirm before saving (IMC, weight change since the previous consultation). */
+export function draftWarnings(draft: ConsultationDraft, previousWeight: number | null): PlausibilityWarning[] {
+  const check = checkDraft(draft);
+  return plausibilityWarnings({ weight: check.weight, size: check.size, previousWeight });
+}
