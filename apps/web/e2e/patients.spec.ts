@@ -126,7 +126,7 @@ test('as pr: switches tabs through the URL, opens a consultation, downloads its 
   await expect(page).toHaveURL(`/patient/documents/${idPatient}`);
   const row = page.getByRole('row', { name: /bilan-sanguin\.pdf/ });
   await expect(row).toContainText('PDF');
-  await expect(row).toContainText(`${Math.round(PDF.length / 1000)} kb`);
+  await expect(row).toContainText(`${Math.round(PDF.length / 1000)} ko`);
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: 'Télécharger bilan-sanguin.pdf' }).click();
   const download = await downloading;
