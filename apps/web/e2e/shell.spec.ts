@@ -19,7 +19,7 @@ test.describe('menus by role', () => {
     ['rh', ['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes']],
     [
       'de',
-      ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Rendez-Vous', 'Messagerie', 'Notes', 'Diététique', 'Statistiques', 'Utilisateurs', 'Organisations', 'WellBe settings', 'Exemple'],
+      ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Rendez-Vous', 'Messagerie', 'Notes', 'Diététique', 'Statistiques', 'Utilisateurs', 'Organisations', 'Paramètres WellBe', 'Exemple'],
     ],
   ];
   for (const [username, entries] of cases) {
@@ -49,6 +49,21 @@ test.describe('guards', () => {
     await page.goto('/user');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Bonjour Julien' })).toBeVisible();
+    // Not silently: the toast says who the page is for.
+    await expect(page.getByText(/^Accès réservé à : Super Administrateur, .*Gestionnaire/)).toBeVisible();
+  });
+
+  test('pa: Support in the user menu opens the support page with the practice’s contact', async ({ page }) => {
+    await page.goto('/login');
+    await fillSignIn(page, 'pa');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await page.getByRole('menuitem', { name: 'Support' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Cabinet Démo' })).toBeVisible();
+    await expect(page.getByText('Module pas encore disponible')).toHaveCount(0);
+    await expect(page.getByText(/Accès réservé/)).toHaveCount(0);
   });
 
   test('a guest goes to /login and comes back to the requested page after sign-in', async ({ page }) => {
@@ -120,12 +135,12 @@ test.describe('session and languages', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 
-  test('the navbar style is saved for the user ("User data saved with api") and kept', async ({ page }) => {
+  test('the navbar style is saved for the user ("Préférences enregistrées") and kept', async ({ page }) => {
     await page.goto('/login');
     await fillSignIn(page, 'pg');
     await page.getByRole('button', { name: 'Réglages de l’affichage' }).click();
     await page.getByRole('radio', { name: 'Style 3 : sombre' }).check();
-    await expect(page.getByText('User data saved with api')).toBeVisible();
+    await expect(page.getByText('Préférences enregistrées')).toBeVisible();
     await page.reload();
     await page.getByRole('button', { name: 'Réglages de l’affichage' }).click();
     await expect(page.getByRole('radio', { name: 'Style 3 : sombre' })).toBeChecked();

@@ -29,7 +29,9 @@ export const MENU: readonly NavItem[] = [
 
 export const USER_MENU: readonly NavItem[] = [
   { id: 'preferences', key: 'preferences', url: '/preferences', icon: 'tune', access: 'dieteticPreferences' },
-  { id: 'support', key: 'support', url: '/support-chat', icon: 'support', access: 'support' },
+  // SPEC §2 names /support-chat, a developer-only route (§6): PA and SA would bounce. Their support
+  // page with the practice's contact stands in until the support conversation exists.
+  { id: 'support', key: 'support', url: '/support', icon: 'support', access: 'support' },
   { id: 'contact', key: 'contact', url: '/contact', icon: 'contacts', access: 'open' },
   { id: 'profile', key: 'profile', url: '/profile', icon: 'person', access: 'profile' },
   { id: 'logout', key: 'logout', url: '/logout', icon: 'logout', access: 'authenticated' },

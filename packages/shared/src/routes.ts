@@ -26,6 +26,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/preferences/:id', access: 'preferences', area: 'preferences' },
   { path: '/organizations', access: 'open', area: 'organisations' },
   { path: '/support-chat/:id?', access: 'developer', area: 'support' },
+  /** The user menu's 'Support' (PA, SA) until messaging exists: /support-chat is developer-only (SPEC §6). */
+  { path: '/support', access: 'support', area: 'support-page' },
   { path: '/contact', access: 'staff', area: 'contacts' },
   { path: '/profile', access: 'open', area: 'profile' },
   { path: '/statistics', access: 'stat', area: 'statistics' },

@@ -14,6 +14,9 @@ vi.mock('./pages.ts', () => ({
     },
 }));
 
+const toasts = vi.hoisted(() => [] as string[]);
+vi.mock('../lib/notify.ts', () => ({ notify: (message: string) => toasts.push(message) }));
+
 function visit(path: string) {
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
@@ -25,6 +28,7 @@ function signInAs(role: Role) {
 }
 
 beforeEach(() => {
+  toasts.length = 0;
   endSession('logout');
   setRedirectUrl(null);
 });
@@ -43,6 +47,8 @@ describe('route guard (SPEC §4)', () => {
     const router = visit('/user');
     expect(await screen.findByRole('heading', { name: 'page:dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+    // Never a silent bounce: a toast says who the page is for.
+    expect(toasts).toEqual([expect.stringMatching(/^Accès réservé à : Super Administrateur, .*Gestionnaire/)]);
   });
 
   it('sends a signed-in user who is not allowed to the stored redirect URL', async () => {

@@ -1,6 +1,9 @@
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { guard } from '@wellbe/shared/routes';
+import { PERMISSIONS } from '@wellbe/shared/permissions';
+import { findRoute, guard } from '@wellbe/shared/routes';
+import { i18n } from '../i18n/i18n.ts';
+import { notify } from '../lib/notify.ts';
 import type { RouteRule } from '@wellbe/shared/routes';
 import { setRedirectUrl, takeRedirectUrl, useSession } from '../lib/session.ts';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -12,6 +15,14 @@ import { pageFor } from './pages.ts';
  * server): allowed -> the page; a user with a role who is not allowed -> the stored redirect URL or
  * /; a user without a role -> /login, keeping the requested path as the redirect URL.
  */
+/** 'Accès réservé à …' with the role labels the route's rule allows (SPEC §6). */
+export function reservedMessage(pathname: string): string {
+  const access = findRoute(pathname)?.access;
+  const roles: readonly string[] = access && access in PERMISSIONS ? PERMISSIONS[access as keyof typeof PERMISSIONS] : [];
+  const labels = roles.map((r) => i18n.t(`common:roles.${r}`));
+  return labels.length ? i18n.t('common:guard.reserved', { roles: labels.join(', ') }) : i18n.t('common:guard.reservedOther');
+}
+
 export function GuardedRoute({ rule }: { rule: RouteRule }) {
   const { role } = useSession();
   const location = useLocation();
@@ -28,6 +39,8 @@ export function GuardedRoute({ rule }: { rule: RouteRule }) {
       setRedirectUrl(location.pathname + location.search);
       void navigate('/login', { replace: true });
     } else if (outcome.kind === 'away') {
+      // Never a silent bounce: the user is told who the page is for.
+      notify(reservedMessage(location.pathname), 'warning');
       const stored = takeRedirectUrl();
       const target = stored && stored !== location.pathname ? stored : '/';
       void navigate(target, { replace: true });

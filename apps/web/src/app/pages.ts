@@ -36,6 +36,7 @@ export const PAGES: Record<string, Page> = {
   users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
   organisations: lazy(() => import('../features/organisations/organisations-page.tsx').then((m) => ({ default: m.OrganisationsPage }))),
   admin: lazy(() => import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))),
+  'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
 
   // Later issues (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,

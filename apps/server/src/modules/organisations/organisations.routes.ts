@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES, organisationListQuerySchema, organisationSchema, organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings, ORGANISATION_MESSAGES, OrganisationsService } from './organisations.service.ts';
 
@@ -31,6 +31,18 @@ export async function organisationRoutes(app: FastifyInstance) {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Paramètres de l’organisation de l’utilisateur connecté' },
     handler: async (request) => ({ success: true, data: await getOrganisationSettings(app.ctx, callerOf(request).organizationId) }),
+  });
+
+  // The support page of PA and SA: how to reach their own practice (name and public contact only).
+  r.get('/api/organisations/current/contact', {
+    config: { access: 'support' },
+    schema: { tags, summary: 'Coordonnées du cabinet de l’utilisateur connecté (page Support)' },
+    handler: async (request) => {
+      const { organizationId } = callerOf(request);
+      if (!organizationId) throw notFound(ORGANISATION_MESSAGES.notFound);
+      const { name, address, phone, email } = await service.get(organizationId);
+      return { success: true, data: { name, address, phone, email } };
+    },
   });
 
   r.get('/api/organisations/:id', {

@@ -46,7 +46,7 @@ describe('side navigation by role', () => {
       'Statistiques',
       'Utilisateurs',
       'Organisations',
-      'WellBe settings',
+      'Paramètres WellBe',
       'Exemple',
     ]);
   });

@@ -11,7 +11,7 @@ import { useNavbarStyle } from './navbar-style.ts';
 
 /**
  * Settings panel: the navbar style, kept per user through POST /api/auth/user/update (SPEC §7);
- * success toast 'User data saved with api', or the server's message (SPEC §8).
+ * success toast 'Préférences enregistrées' (SPEC §8's 'User data saved with api' in the English bundle), or the server's message (SPEC §8).
  */
 export function SettingsPanel() {
   const { t } = useTranslation('common');

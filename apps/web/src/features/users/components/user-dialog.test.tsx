@@ -57,7 +57,7 @@ describe('user dialog: the roles an administrator may grant', () => {
       'Ressources Humaines',
       'Utilisateur',
       'Maintenance',
-      'Developer',
+      'Développeur',
     ]);
   });
 

@@ -1,0 +1,91 @@
+import { Alert, Box, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
+import { api } from '../../lib/api.ts';
+
+interface PracticeContact {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** GET /api/organisations/current/contact: the signed-in user's practice, as a support contact. */
+function usePracticeContact() {
+  return useQuery({
+    queryKey: ['organisations', 'current', 'contact'],
+    queryFn: ({ signal }) => api<{ data: PracticeContact }>('/organisations/current/contact', { signal }).then((r) => r.data),
+  });
+}
+
+function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ color: 'text.secondary', pt: 0.25 }} aria-hidden>
+        {icon}
+      </Box>
+      <Box>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        {/* Phone numbers, emails and addresses keep their own order in a right-to-left page. */}
+        <Typography component="bdi" sx={{ display: 'block' }}>
+          {children}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * /support for PA and SA: who to contact for help with WellBe at their practice, until the support
+ * conversation of the messaging module exists.
+ */
+export function SupportPage() {
+  const { t } = useTranslation('pages');
+  const contact = usePracticeContact();
+  return (
+    <>
+      <PageHeader title={t('support.title')} subtitle={t('support.subtitle')} />
+      <Card sx={{ maxWidth: 640 }}>
+        <CardContent>
+          {contact.isPending ? (
+            <CircularProgress size={24} aria-label={t('loading.title')} />
+          ) : contact.isError ? (
+            <Alert severity="error">{contact.error.message}</Alert>
+          ) : (
+            <Stack spacing={2}>
+              <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+                {contact.data.name}
+              </Typography>
+              {contact.data.phone && (
+                <Line icon={<PhoneOutlinedIcon />} label={t('support.phone')}>
+                  <Link href={`tel:${contact.data.phone.replace(/\s/g, '')}`}>{contact.data.phone}</Link>
+                </Line>
+              )}
+              {contact.data.email && (
+                <Line icon={<EmailOutlinedIcon />} label={t('support.email')}>
+                  <Link href={`mailto:${contact.data.email}`}>{contact.data.email}</Link>
+                </Line>
+              )}
+              {contact.data.address && (
+                <Line icon={<PlaceOutlinedIcon />} label={t('support.address')}>
+                  {contact.data.address}
+                </Line>
+              )}
+              {!contact.data.phone && !contact.data.email && !contact.data.address && <Typography color="text.secondary">{t('support.noContact')}</Typography>}
+              <Typography variant="body2" color="text.secondary">
+                {t('support.later')}
+              </Typography>
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
