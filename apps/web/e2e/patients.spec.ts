@@ -156,6 +156,35 @@ test('as pr: switches tabs through the URL, opens a consultation, downloads its 
   await expectAccessible(page);
 });
 
+test('as pr in Arabic: Lucas Bernard’s phone reads 06 45 12 78 90 in order, and the file stays accessible', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.goto('/patients/list');
+  await page.getByLabel('Rechercher un patient').fill('lucas bernard');
+  await page.getByRole('row', { name: /Lucas Bernard/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Choisir la langue' }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // Where "06" and "90" are drawn: left to right, as written, though the page runs right to left.
+  for (const text of ['06 45 12 78 90', 'lucas.bernard@exemple.fr']) {
+    const element = page.locator('bdi', { hasText: text }).first();
+    await expect(element).toBeVisible();
+    const [first, last] = await element.evaluate((el) => {
+      const node = el.firstChild!;
+      const range = document.createRange();
+      const left = (start: number, end: number) => {
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        return range.getBoundingClientRect().left;
+      };
+      const length = node.textContent!.length;
+      return [left(0, 2), left(length - 2, length)];
+    });
+    expect(first).toBeLessThan(last);
+  }
+  await expectAccessible(page);
+});
+
 test('as pt: lands on their own file and leaves a notice on a consultation', async ({ page }) => {
   await signIn(page, 'pt');
   await page.goto('/patients/list');

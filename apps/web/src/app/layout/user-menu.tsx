@@ -47,7 +47,7 @@ export function UserMenu() {
           <Box sx={{ px: 2, py: 1 }}>
             <Typography sx={{ fontWeight: 600 }}>{user.data.displayName}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {user.data.email}
+              <bdi dir="ltr">{user.data.email}</bdi>
             </Typography>
           </Box>
         )}

@@ -11,6 +11,7 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import { can } from '@wellbe/shared/permissions';
 import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -200,11 +201,11 @@ export function PatientPage() {
             )}
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
               <PhoneOutlinedIcon fontSize="small" />
-              <span>{identity.PhoneNumber}</span>
+              <Ltr>{identity.PhoneNumber}</Ltr>
             </Stack>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
               <EmailOutlinedIcon fontSize="small" />
-              <span>{identity.Email}</span>
+              <Ltr>{identity.Email}</Ltr>
             </Stack>
           </Stack>
         </Box>

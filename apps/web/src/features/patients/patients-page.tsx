@@ -30,6 +30,7 @@ import { usePatientTable, type PatientTableParams } from './api/list-patients.ts
 import { useNoticeSummary } from './api/notices.ts';
 import { NewPatientDialog } from './components/new-patient-dialog.tsx';
 import { filePath } from './paths.ts';
+import { Ltr } from '../../components/ltr.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 const SORTABLE: Record<string, PatientSort> = { name: 'name', birthDate: 'birthDate', lastConsultation: 'lastConsultation', consultations: 'consultations' };
@@ -207,10 +208,18 @@ export function PatientsPage() {
                 {p.FullName}
                 {p.archivedAt && <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} />}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.PhoneNumber}</TableCell>
-              <TableCell>{p.Email}</TableCell>
-              <TableCell>{formatDate(p.birthDate)}</TableCell>
-              <TableCell>{formatDate(p.lastConsultationAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Ltr>{p.PhoneNumber}</Ltr>
+              </TableCell>
+              <TableCell>
+                <Ltr>{p.Email}</Ltr>
+              </TableCell>
+              <TableCell>
+                <Ltr>{formatDate(p.birthDate)}</Ltr>
+              </TableCell>
+              <TableCell>
+                <Ltr>{formatDate(p.lastConsultationAt)}</Ltr>
+              </TableCell>
               <TableCell align="right">{p.consultationCount}</TableCell>
             </TableRow>
           )}

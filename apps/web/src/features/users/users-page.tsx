@@ -44,6 +44,7 @@ import {
   type UserTableParams,
 } from './api/users-api.ts';
 import { UserDialog } from './components/user-dialog.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -167,7 +168,9 @@ export function UsersPage() {
             <TableRow key={u.idUser} hover>
               <TableCell>{name(u)}</TableCell>
               <TableCell>{u.username}</TableCell>
-              <TableCell>{u.email}</TableCell>
+              <TableCell>
+                <Ltr>{u.email}</Ltr>
+              </TableCell>
               <TableCell>{t(`common:roles.${u.role}`)}</TableCell>
               <TableCell>{u.job}</TableCell>
               <TableCell>{u.jobSpecialist}</TableCell>
@@ -180,7 +183,7 @@ export function UsersPage() {
                   )}
                 </Box>
               </TableCell>
-              <TableCell>{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : t('never')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{u.lastSignInAt ? <Ltr>{formatDateTime(u.lastSignInAt)}</Ltr> : t('never')}</TableCell>
               {mayWrite && (
                 <TableCell align="right" sx={STICKY_CELL}>
                   {manageable(u) && (

@@ -140,7 +140,7 @@ export function PatientDialog() {
                 <Box>
                   <Typography>{o.FullName}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {o.PhoneNumber}
+                    <bdi dir="ltr">{o.PhoneNumber}</bdi>
                   </Typography>
                 </Box>
               </Box>

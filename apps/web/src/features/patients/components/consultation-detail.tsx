@@ -5,9 +5,11 @@ import DOMPurify from 'dompurify';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatDecimal } from '@wellbe/shared/domain/decimal';
 import { computeImc } from '@wellbe/shared/domain/imc';
 import type { ConsultationDetail as Detail, ConsultationDocument } from '@wellbe/shared/schemas/consultations';
 import type { TimelineEntry } from '@wellbe/shared/schemas/patient-files';
+import { Ltr } from '../../../components/ltr.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useConsultation } from '../api/read-consultation.ts';
 import { filePath } from '../paths.ts';
@@ -51,10 +53,14 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
 const DIETETIC = ['pattern', 'physicalCapacity', 'riskyFoodsFrequency', 'breakfast', 'lunch', 'dinner', 'snack', 'dislikes'] as const;
 
 function Body({ c, entry }: { c: Detail; entry: TimelineEntry | undefined }) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation(['patients', 'consultations']);
   const [preview, setPreview] = useState<ConsultationDocument | null>(null);
   const dash = t('consultation.empty');
-  const v = (value: string | number | null | undefined) => (value == null || value === '' ? dash : String(value).replace('.', ','));
+  // Texts as written (a full stop stays a full stop); numbers the French way, kept left to right.
+  const v = (value: string | null | undefined) => (value == null || value === '' ? dash : value);
+  const n = (value: number | null | undefined, decimals?: number) => (value == null ? dash : <Ltr>{formatDecimal(value, decimals)}</Ltr>);
+  // Option values read as in the form, in the interface language ('Non renseigné', 'Lombaire'...).
+  const opt = (value: string | null | undefined) => (value == null || value === '' ? dash : t(`consultations:options.${value}`, { defaultValue: value }));
   const imc = computeImc(c.Weight, c.Size);
   const dietetics = DIETETIC.filter((f) => c[f]);
   const prevention = c.preventionType ? t(`consultation.preventionTypes.${c.preventionType}`, { defaultValue: c.preventionType }) : dash;
@@ -64,29 +70,29 @@ function Body({ c, entry }: { c: Detail; entry: TimelineEntry | undefined }) {
         <Section title={t('consultation.sections.measures')}>
           <Fields
             rows={[
-              [t('consultation.fields.Size'), v(c.Size)],
-              [t('consultation.fields.Weight'), v(c.Weight)],
-              [t('consultation.fields.imc'), imc == null ? dash : imc.toFixed(2).replace('.', ',')],
+              [t('consultation.fields.Size'), n(c.Size)],
+              [t('consultation.fields.Weight'), n(c.Weight)],
+              [t('consultation.fields.imc'), n(imc, 2)],
             ]}
           />
         </Section>
         <Section title={t('consultation.sections.pain')}>
           <Fields
             rows={[
-              [t('consultation.fields.dolorLocation'), v(c.dolorLocation)],
-              [t('consultation.fields.dolorIntensity'), v(c.dolorIntensity)],
+              [t('consultation.fields.dolorLocation'), opt(c.dolorLocation)],
+              [t('consultation.fields.dolorIntensity'), opt(c.dolorIntensity)],
               [t('consultation.fields.eradiation'), v(c.eradiation)],
               [t('consultation.fields.triggeringFactor'), v(c.triggeringFactor)],
-              [t('consultation.fields.startEradiationDate'), c.startEradiationDate ? formatDate(c.startEradiationDate) : dash],
+              [t('consultation.fields.startEradiationDate'), c.startEradiationDate ? <Ltr>{formatDate(c.startEradiationDate)}</Ltr> : dash],
             ]}
           />
         </Section>
         <Section title={t('consultation.sections.treatment')}>
           <Fields
             rows={[
-              [t('consultation.fields.antalgesicTreatment'), v(c.antalgesicTreatment)],
+              [t('consultation.fields.antalgesicTreatment'), opt(c.antalgesicTreatment)],
               [t('consultation.fields.treatmentName'), v(c.treatmentName)],
-              [t('consultation.fields.treatmentEfficacy'), v(c.treatmentEfficacy)],
+              [t('consultation.fields.treatmentEfficacy'), opt(c.treatmentEfficacy)],
             ]}
           />
         </Section>

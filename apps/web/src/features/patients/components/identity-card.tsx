@@ -11,10 +11,12 @@ import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateIdentity } from '../api/patient-writes.ts';
 import { DateLocalization } from '../../../components/date-localization.tsx';
+import { Ltr } from '../../../components/ltr.tsx';
 
 type Identity = PatientFile['identity'];
 
-function Field({ label, value, wide = false }: { label: string; value: string | null; wide?: boolean }) {
+/** `ltr`: a phone, email, address or date, kept in its own order in a right-to-left page. */
+function Field({ label, value, wide = false, ltr = false }: { label: string; value: string | null; wide?: boolean; ltr?: boolean }) {
   const { t } = useTranslation('patients');
   return (
     <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
@@ -22,7 +24,7 @@ function Field({ label, value, wide = false }: { label: string; value: string | 
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', color: value ? 'text.primary' : 'text.secondary', fontStyle: value ? undefined : 'italic' }}>
-        {value || t('identity.none')}
+        {value ? ltr ? <Ltr>{value}</Ltr> : value : t('identity.none')}
       </Typography>
     </Box>
   );
@@ -127,11 +129,11 @@ export function IdentityCard({ identity, canWrite }: { identity: Identity; canWr
         ) : (
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
             <Field label={t('identity.fullName')} value={identity.FullName} />
-            <Field label={t('identity.phone')} value={identity.PhoneNumber} />
-            <Field label={t('identity.email')} value={identity.Email} />
-            <Field label={t('identity.birthDate')} value={formatDate(identity.birthDate)} />
+            <Field label={t('identity.phone')} value={identity.PhoneNumber} ltr />
+            <Field label={t('identity.email')} value={identity.Email} ltr />
+            <Field label={t('identity.birthDate')} value={formatDate(identity.birthDate)} ltr />
             <Field label={t('identity.sex')} value={identity.sex ? t(`identity.sexes.${identity.sex}`) : null} />
-            <Field label={t('identity.address')} value={identity.address} />
+            <Field label={t('identity.address')} value={identity.address} ltr />
             <Field label={t('identity.notes')} value={identity.notes} wide />
           </Box>
         )}

@@ -89,7 +89,9 @@ export function MeasureChart({ data, name, unit, imcBands = false, width, height
     </LineChart>
   );
   return (
-    <Box role="img" aria-label={name} data-testid={`chart-${name}`}>
+    // Axes and labels are laid out left to right whatever the page direction: in a right-to-left page
+    // SVG text anchors flip and the tick labels fall outside the plot.
+    <Box role="img" aria-label={name} data-testid={`chart-${name}`} dir="ltr">
       <Frame width={width} height={height}>
         {chart}
       </Frame>

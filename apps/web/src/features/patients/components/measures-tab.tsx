@@ -17,7 +17,7 @@ function PainChart({ measures }: { measures: PatientMeasures }) {
   const locations = [...new Set(located.map((p) => p.dolorLocation!))];
   if (!locations.length) return <Typography color="text.secondary">{t('measures.noPain')}</Typography>;
   return (
-    <Box role="img" aria-label={t('measures.painChart')}>
+    <Box role="img" aria-label={t('measures.painChart')} dir="ltr">
       <ResponsiveContainer width="100%" height={260}>
         <LineChart margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
