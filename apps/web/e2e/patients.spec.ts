@@ -204,6 +204,10 @@ test('as pt: lands on their own file and leaves a notice on a consultation', asy
   await form.locator(`label[for="${star}"]`).click();
   await expect(form.getByLabel('4 étoiles sur 5')).toBeChecked();
   await form.getByLabel('Votre avis').fill('Médecin très à l’écoute, explications claires.');
+  // Recommending is the patient's own choice: never pre-checked.
+  const recommend = form.getByRole('checkbox', { name: 'Je recommande ce praticien' });
+  await expect(recommend).not.toBeChecked();
+  await recommend.check();
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Envoyer mon avis' }).click();
   await expect(page.getByText('Merci, votre avis est enregistré.')).toBeVisible();

@@ -36,7 +36,7 @@ export function NoticeForm({ idPatient, idConsultation, notice }: { idPatient: s
   const save = useSaveNotice(idPatient);
   const [star, setStar] = useState<number | null>(notice?.Star ?? null);
   const [opinion, setOpinion] = useState(notice?.PatientOpinion ?? '');
-  const [recommend, setRecommend] = useState(notice?.Recommend ?? true);
+  const [recommend, setRecommend] = useState(notice?.Recommend ?? false);
   const editable = !notice || noticeEditable(notice.createdAt, Date.now());
 
   if (notice && !editable) {
