@@ -36,7 +36,7 @@ test('opens an existing consultation in edit mode from ?consultation=, and saves
   await page.goto(`/dashboard?consultation=${idConsultation}`);
   await expect(panel(page)).toContainText('Consultation de Zoé Laurent');
   await expect(panel(page).getByLabel('Taille (cm)')).toHaveValue('168');
-  await expect(page.getByTestId('imc')).toHaveText('20.90');
+  await expect(page.getByTestId('imc')).toHaveText('20,90');
   await expect(panel(page).getByRole('textbox', { name: 'Diagnostic', exact: true })).toHaveText('Migraine');
   await expect(panel(page).getByRole('button', { name: 'Nouvelle Consultation' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { DIETETIC_FIELDS, applyAnalgesicRule, hasDieteticFields, isConsultationEmpty, painStartDay, toDay, type DieteticField } from '@wellbe/shared/domain/consultation';
-import { parseDecimal } from '@wellbe/shared/domain/decimal';
+import { formatDecimal, parseDecimal } from '@wellbe/shared/domain/decimal';
 import type { ConsultationDetail, ConsultationDocument, ConsultationFields } from '@wellbe/shared/schemas/consultations';
 import { createStore } from '../../lib/store.ts';
 import { getSession, onSessionEnd, subscribeSession } from '../../lib/session.ts';
@@ -204,8 +204,8 @@ function draftFromDetail(d: ConsultationDetail): ConsultationDraft {
     ConsultationNote: d.ConsultationNote,
     Diagnostic: d.Diagnostic,
     HealthCareCategory: d.HealthCareCategory,
-    Size: d.Size === null ? '' : String(d.Size),
-    Weight: d.Weight === null ? '' : String(d.Weight),
+    Size: d.Size === null ? '' : formatDecimal(d.Size),
+    Weight: d.Weight === null ? '' : formatDecimal(d.Weight),
     dolorLocation: d.dolorLocation ?? 'Non Renseigné',
     dolorIntensity: d.dolorIntensity ?? 'Non Renseigné',
     eradiation: text(d.eradiation),
