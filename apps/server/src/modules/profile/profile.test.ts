@@ -216,6 +216,34 @@ describe('POST /api/profil action updatePassword: success', () => {
   });
 });
 
+describe('POST /api/profil action updatePhones: the phones without a password change', () => {
+  const phones = (session: Session, userUpdate: Record<string, unknown>) =>
+    profil(session, { action: 'updatePhones', userUpdate: { Iduser: session.id, idOrganization: session.idOrganization, ...userUpdate } });
+
+  it('saves the phones alone: the password and the session stay, and it is journalled', async () => {
+    const pr = await t.login('pr');
+    const res = await phones(pr, { phoneNumber: '07 12 34 56 78', professionalNumber: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.data).toMatchObject({ phoneNumber: '07 12 34 56 78', professionalNumber: '' });
+    // Same token still works, same password still signs in.
+    const read = await profil(pr, { action: 'read', Iduser: pr.id });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.data.phoneNumber).toBe('07 12 34 56 78');
+    await t.login('pr', DEMO_PASSWORD);
+    const [event] = await t.handle.db.select().from(auditEvents).where(eq(auditEvents.action, '/api/profil:updatePhones')).orderBy(desc(auditEvents.id)).limit(1);
+    expect(event).toMatchObject({ outcome: 'success', userId: pr.id, recordId: pr.id });
+  });
+
+  it('refuses a wrong phone with the French message, and another user', async () => {
+    const pr = await t.login('pr');
+    const bad = await phones(pr, { phoneNumber: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Numéro de téléphone invalide : un numéro français ou international est attendu.');
+    const other = await phones(pr, { Iduser: await userIdOf('pg'), phoneNumber: '07 00 00 00 00' });
+    expect(other.statusCode).toBe(403);
+  });
+});
+
 describe('POST /api/profil action updatePassword: throttling', () => {
   it('answers 429 after five wrong old passwords within 15 minutes, then lets the user try again', async () => {
     const rh = await t.login('rh');

@@ -83,9 +83,9 @@ async function uploadAll(files: File[], idConsultation: string, idPatient: strin
  */
 /** The weight of the patient's previous consultation, for the plausibility warning. */
 async function previousWeightFor(target: SaveTarget): Promise<number | null> {
-  const { patient, mode } = consultationStore.get();
+  const { patient, mode, draft } = consultationStore.get();
   // Edit mode: the latest weight may be this very consultation's; only the IMC is checked.
-  if (mode === 'edit' || target.kind === 'create' || target.kind === 'edit') return null;
+  if (mode === 'edit' || target.kind === 'create' || target.kind === 'edit' || draft.Weight.trim() === '') return null;
   if (patient?.idPatient === target.idPatient) return patient.previousWeight;
   return (await readPatientContext(target.idPatient)).previousWeight;
 }

@@ -240,6 +240,30 @@ describe('profile screen', { timeout: 20_000 }, () => {
     expect(field('Téléphone')).toHaveValue('07 00 00 00 00');
   });
 
+  it('saves a new phone on its own, with no password change (a deliberate choice over one save)', async () => {
+    const saved = { ...PROFILE, phoneNumber: '07 00 00 00 00' };
+    fetchMock.mockResolvedValue(answer(200, { success: true, data: { ...saved, data: saved } }));
+    renderView();
+    await enterEditMode();
+    const savePhones = screen.getByRole('button', { name: 'Enregistrer les téléphones' });
+    expect(savePhones).toBeDisabled();
+    fill('Téléphone', '');
+    fill('Téléphone', '07 00 00 00 00');
+    await waitFor(() => expect(savePhones).toBeEnabled());
+    // The password save still waits for its three fields; the phones do not.
+    expect(saveButton()).toBeDisabled();
+    await userEvent.click(savePhones);
+    expect(await screen.findByText('Téléphones enregistrés')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/profil');
+    expect(JSON.parse(init.body as string)).toEqual({
+      action: 'updatePhones',
+      userUpdate: { Iduser: PROFILE.idUser, idOrganization: PROFILE.idOrganization, phoneNumber: '07 00 00 00 00', professionalNumber: '' },
+    });
+    expect(field('Téléphone')).toHaveValue('07 00 00 00 00');
+    await waitFor(() => expect(savePhones).toBeDisabled());
+  });
+
   it('shows a wrong old password under its field', async () => {
     fetchMock.mockResolvedValueOnce(answer(400, { success: false, error: { code: 'wrong_old_password', message: 'Ancien mot de passe incorrect' } }));
     renderView();

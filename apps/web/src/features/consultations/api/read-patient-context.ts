@@ -10,7 +10,8 @@ import type { PatientContext } from '../consultation-store.ts';
 export async function readPatientContext(idPatient: string): Promise<PatientContext> {
   const file = await queryClient.fetchQuery({
     queryKey: ['patients', 'file', idPatient],
-    queryFn: ({ signal }) => api<{ data: PatientFile }>(`/patients/${encodeURIComponent(idPatient)}`, { signal }).then((a) => a.data),
+    // A 401 comes back to the caller: the panel signs in again in place and keeps its draft.
+    queryFn: ({ signal }) => api<{ data: PatientFile }>(`/patients/${encodeURIComponent(idPatient)}`, { signal, on401: 'throw' }).then((a) => a.data),
     staleTime: 30_000,
   });
   return toPatientContext(file);

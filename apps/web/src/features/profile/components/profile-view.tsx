@@ -10,6 +10,7 @@ import { profileFormSchema, type Profile, type ProfileFormValues } from '@wellbe
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
+import { useUpdatePhones } from '../api/update-phones.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { translateMessage } from './messages.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
@@ -20,9 +21,21 @@ function formValues(profile: Profile): ProfileFormValues {
   return { phoneNumber: profile.phoneNumber, professionalNumber: profile.professionalNumber, oldPassword: '', password: '', passwordConfirm: '' };
 }
 
-/** A field the profile screen never lets anyone edit (SPEC §2). */
+/** A field the profile screen never lets anyone edit (SPEC §2): it looks like one, filled and without a border. */
 function ReadOnlyField({ name, label, value }: { name: string; label: string; value: string }) {
-  return <TextField id={`profile-${name}`} name={name} label={label} value={value} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText=" " />;
+  return (
+    <TextField
+      id={`profile-${name}`}
+      name={name}
+      label={label}
+      value={value}
+      fullWidth
+      variant="filled"
+      helperText=" "
+      slotProps={{ input: { readOnly: true, disableUnderline: true }, htmlInput: { readOnly: true, 'aria-readonly': true } }}
+      sx={{ '& .MuiFilledInput-root': { bgcolor: 'action.hover', cursor: 'default', borderRadius: 1 }, '& .MuiFilledInput-input': { cursor: 'default' } }}
+    />
+  );
 }
 
 /**
@@ -34,7 +47,8 @@ export function ProfileView({ profile }: { profile: Profile }) {
   const [editMode, setEditMode] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const update = useUpdatePassword();
-  const { control, handleSubmit, reset, trigger, getFieldState, setError, watch, formState } = useForm<ProfileFormValues>({
+  const updatePhones = useUpdatePhones();
+  const { control, handleSubmit, reset, trigger, getFieldState, getValues, setError, watch, formState } = useForm<ProfileFormValues>({
     mode: 'onChange',
     resolver: zodResolver(profileFormSchema),
     defaultValues: formValues(profile),
@@ -43,6 +57,23 @@ export function ProfileView({ profile }: { profile: Profile }) {
   // SPEC §2: save stays disabled until the three password fields are filled (and valid).
   const canSave = editMode && !!oldPassword && !!password && !!passwordConfirm && formState.isValid && !update.isPending;
   const name = `${profile.firstName} ${profile.lastName}`.trim() || profile.username;
+  // The phones have their own save: a new number needs no new password (see phonesUpdateSchema).
+  const phonesChanged = !!formState.dirtyFields.phoneNumber || !!formState.dirtyFields.professionalNumber;
+  const canSavePhones = editMode && phonesChanged && !formState.errors.phoneNumber && !formState.errors.professionalNumber && !updatePhones.isPending;
+
+  async function savePhones() {
+    if (!(await trigger(['phoneNumber', 'professionalNumber']))) return;
+    const { phoneNumber, professionalNumber } = getValues();
+    try {
+      const saved = await updatePhones.mutateAsync({ Iduser: profile.idUser, idOrganization: profile.idOrganization, phoneNumber: phoneNumber ?? '', professionalNumber: professionalNumber ?? '' });
+      notify(t('phonesSaved'), 'success');
+      // The password fields keep what is typed in them; the phones are now the saved ones.
+      reset({ ...getValues(), phoneNumber: saved.phoneNumber, professionalNumber: saved.professionalNumber }, { keepDirty: false });
+    } catch (err) {
+      if (isApiError(err) && err.status === 401) return;
+      notify(translateMessage(t, err instanceof Error ? err.message : String(err)) ?? '', 'error');
+    }
+  }
 
   /** A change of one password field re-checks the fields whose rule reads it, once they were touched. */
   function recheck(...fields: FieldPath<ProfileFormValues>[]) {
@@ -175,6 +206,11 @@ export function ProfileView({ profile }: { profile: Profile }) {
                 </Grid>
               ))}
             </Grid>
+            <Stack direction="row" sx={{ mt: 1, justifyContent: 'flex-end' }}>
+              <Button variant="outlined" onClick={() => void savePhones()} disabled={!canSavePhones}>
+                {updatePhones.isPending ? t('saving') : t('savePhones')}
+              </Button>
+            </Stack>
 
             <Divider sx={{ my: 2 }} />
             <Typography variant="h6" component="h2" gutterBottom>
