@@ -27,6 +27,8 @@ const Toast = styled(MaterialDesignContent)(({ theme }) => ({
   '&.notistack-MuiContent-warning': { backgroundColor: '#92400e' },
   '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.dark },
 }));
+/** The bottom-right toast stack (see ConsultationLauncher). */
+export const TOASTS_CLASS = 'wellbe-toasts';
 const TOASTS = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
 
 /** Theme (with the RTL direction for ar), i18n, server state and toasts (SPEC §9: max 5, bottom right). */
@@ -46,7 +48,14 @@ export function Providers({ children }: { children: ReactNode }) {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={queryClient}>
-            <SnackbarProvider maxSnack={MAX_SNACKS} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} autoHideDuration={5000} Components={TOASTS}>
+            <SnackbarProvider
+              maxSnack={MAX_SNACKS}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+              autoHideDuration={5000}
+              Components={TOASTS}
+              // A class of our own, so the consultation launcher can lift the toasts above its button.
+              classes={{ containerAnchorOriginBottomRight: TOASTS_CLASS }}
+            >
               {children}
             </SnackbarProvider>
           </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { Alert, Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, List, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,6 +29,8 @@ export interface PagedTableProps<T> {
   total: number;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
+  /** On a phone, each row as a card of a list instead of a table scrolling sideways. */
+  renderCard?: (row: T) => ReactNode;
 }
 
 /** Cells of a sticky actions column: opaque, so the scrolled columns pass under them. */
@@ -38,14 +40,22 @@ export const STICKY_CELL = { position: 'sticky', right: 0, bgcolor: 'background.
  * A server-paged table (users, organisations, patients, journal): progress bar, error, header,
  * rows, the empty message, and the pagination. Wider than its card, it scrolls inside the card.
  */
-export function PagedTable<T>({ label, columns, rows, renderRow, empty, loading, error, page, pageSize, pageSizes, total, onPage, onPageSize }: PagedTableProps<T>) {
+export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, empty, loading, error, page, pageSize, pageSizes, total, onPage, onPageSize }: PagedTableProps<T>) {
   const { t } = useTranslation('common');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const cards = phone && !!renderCard;
   // Past the last page (rows deleted, a stale link), show the last one rather than an empty range.
   const shownPage = Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1));
   return (
     <>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('table.loading')} />}</Box>
       {error && <Alert severity="error">{error.message}</Alert>}
+      {cards ? (
+        <List aria-label={label} sx={{ display: 'grid', gap: 1, py: 1 }}>
+          {rows?.map(renderCard)}
+          {rows && rows.length === 0 && <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{empty}</Typography>}
+        </List>
+      ) : (
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
           <TableHead>
@@ -82,6 +92,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, empty, loading,
           </TableBody>
         </Table>
       </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={total}

@@ -3,12 +3,15 @@ import {
   Button,
   Chip,
   FormControlLabel,
+  ListItem,
+  ListItemButton,
   InputAdornment,
   Paper,
   TableCell,
   TableRow,
   Switch,
   TextField,
+  Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
@@ -222,6 +225,27 @@ export function PatientsPage() {
               </TableCell>
               <TableCell align="right">{p.consultationCount}</TableCell>
             </TableRow>
+          )}
+          renderCard={(p) => (
+            <ListItem key={p.idPatient} disablePadding>
+              <ListItemButton
+                aria-label={t('list.open', { name: p.FullName })}
+                onClick={() => void navigate(filePath('dossier', p.idPatient))}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, display: 'block' }}
+              >
+                <Typography sx={{ fontWeight: 600 }}>
+                  {p.FullName}
+                  {p.archivedAt && <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} />}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  <Ltr>{p.PhoneNumber}</Ltr> · <Ltr>{p.Email}</Ltr>
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('list.columns.birthDate')} : <Ltr>{formatDate(p.birthDate) || '—'}</Ltr> · {t('list.columns.lastConsultation')} :{' '}
+                  <Ltr>{formatDate(p.lastConsultationAt) || '—'}</Ltr> · {t('list.columns.consultations')} : {p.consultationCount}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           )}
           empty={params.q ? t('list.empty') : t('list.emptyAll')}
           loading={table.isFetching}

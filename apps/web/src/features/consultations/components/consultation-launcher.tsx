@@ -1,4 +1,4 @@
-import { CircularProgress, Fab, Paper } from '@mui/material';
+import { CircularProgress, Fab, GlobalStyles, Paper } from '@mui/material';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +78,11 @@ function Launcher() {
   const launch = () => (fromFile ? void openPanelForPatient(fromFile) : openPanel());
   return (
     <>
+      {!open && (
+        // The button never covers content: pages keep room for it at their bottom, and the
+        // bottom-right toasts stack above it.
+        <GlobalStyles styles={{ '#main-content': { paddingBottom: 96 }, '.wellbe-toasts': { bottom: '88px !important' } }} />
+      )}
       {!open && (
         <Fab variant="extended" color="secondary" onClick={launch} sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (th) => th.zIndex.speedDial }}>
           <NoteAddOutlinedIcon sx={{ mr: 1 }} />
