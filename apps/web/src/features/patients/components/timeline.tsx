@@ -12,7 +12,7 @@ const num = (v: number, digits = 2) => v.toLocaleString('fr-FR', { maximumFracti
 
 /** The consultations, newest first: date, practitioner, speciality, IMC, pain, first lines of the note. */
 export function Timeline({ idPatient, entries, selected, dense = false }: { idPatient: string; entries: TimelineEntry[]; selected?: string; dense?: boolean }) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation(['patients', 'consultations']);
   const navigate = useNavigate();
   if (!entries.length) return <Typography color="text.secondary">{t('timeline.empty')}</Typography>;
   return (
@@ -36,7 +36,7 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
               {e.Weight != null && <Chip size="small" variant="outlined" label={t('timeline.weight', { value: num(e.Weight, 1) })} />}
               {e.imc != null && <Chip size="small" variant="outlined" color="primary" label={t('timeline.imc', { value: num(e.imc) })} />}
               {hasPain(e) && (
-                <Chip size="small" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} label={t('timeline.pain', { location: e.dolorLocation, intensity: e.dolorIntensity ?? '—' })} />
+                <Chip size="small" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} label={t('timeline.pain', { location: t(`consultations:options.${e.dolorLocation}`, { defaultValue: e.dolorLocation }), intensity: e.dolorIntensity ?? '—' })} />
               )}
               {e.documentCount > 0 && <Chip size="small" icon={<AttachFileIcon />} label={t('timeline.documents', { count: e.documentCount })} />}
             </Stack>
