@@ -90,7 +90,7 @@ describe('profile screen', { timeout: 20_000 }, () => {
     const active = screen.getByRole('checkbox', { name: 'Utilisateur Actif' });
     expect(active).toBeChecked();
     expect(active).toBeDisabled();
-    for (const label of ['Nom', 'Prénom', 'Email', 'Métier / Spécialité', "Nom d'utilisateur"]) {
+    for (const label of ['Nom', 'Prénom', 'Email', 'Métier / Spécialité', 'Nom d’utilisateur']) {
       expect(field(label)).toHaveAttribute('readonly');
     }
     expect(field('Nom')).toHaveValue('Lefèvre');

@@ -20,6 +20,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { downloadJournalCsv, useJournal, useOrganisationChoices, type JournalFilterValues } from '../api/admin-api.ts';
 import { DateLocalization } from '../../../components/date-localization.tsx';
+import { journalLabel } from '../journal-labels.ts';
 
 const EMPTY: JournalFilterValues = { organizationId: '', userId: '', patientId: '', user: '', patient: '', action: '', outcome: '', from: '', to: '' };
 const PAGE_SIZES = [25, 50, 100];
@@ -134,8 +135,8 @@ export function JournalTab() {
             )}
           </TableCell>
           <TableCell>{e.role && isRole(e.role) ? t(`common:roles.${e.role}`) : ''}</TableCell>
-          <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{e.action}</TableCell>
-          <TableCell>{e.recordType}</TableCell>
+          <TableCell title={e.action}>{journalLabel(t, e.action)}</TableCell>
+          <TableCell title={e.recordType ?? undefined}>{journalLabel(t, e.recordType)}</TableCell>
           <TableCell>{e.patientName}</TableCell>
           <TableCell>
             <Chip size="small" variant="outlined" color={OUTCOME_COLORS[e.outcome]} label={t(`journal.outcomes.${e.outcome}`)} />
