@@ -13,13 +13,13 @@ test('as pa: filter the journal by a patient opened earlier', async ({ page }) =
   await expect(page.getByText('Zoé Laurent').first()).toBeVisible();
 
   await page.goto('/admin');
-  await expect(page.getByRole('tab', { name: 'Journal d\'accès', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Journal d’accès', selected: true })).toBeVisible();
   await page.getByLabel('Patient').fill('zoe laurent');
-  const rows = page.getByRole('table', { name: 'Journal d\'accès' }).getByRole('row');
+  const rows = page.getByRole('table', { name: 'Journal d’accès' }).getByRole('row');
   // Once the filter applies, every row but the header is about that patient...
   await expect(rows.filter({ hasNotText: 'Zoé Laurent' })).toHaveCount(1);
   // ... and says who opened the file, and when.
-  const opened = rows.filter({ hasText: 'patient.file.read' }).first();
+  const opened = rows.filter({ hasText: 'Patient · Dossier · Lecture' }).first();
   await expect(opened).toContainText('Antoine Lefèvre');
   await expect(opened).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
 
