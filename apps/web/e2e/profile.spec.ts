@@ -14,7 +14,7 @@ async function openProfile(page: Page) {
 }
 
 const input = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const save = (page: Page) => page.getByRole('button', { name: 'Enregistrer' });
+const save = (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true });
 const editToggle = (page: Page) => page.getByRole('button', { name: 'Faire une mise à jour' });
 
 test.describe.configure({ mode: 'serial' });

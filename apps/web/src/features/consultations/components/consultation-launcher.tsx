@@ -78,11 +78,10 @@ function Launcher() {
   const launch = () => (fromFile ? void openPanelForPatient(fromFile) : openPanel());
   return (
     <>
-      {!open && (
-        // The button never covers content: pages keep room for it at their bottom, and the
-        // bottom-right toasts stack above it.
-        <GlobalStyles styles={{ '#main-content': { paddingBottom: 96 }, '.wellbe-toasts': { bottom: '88px !important' } }} />
-      )}
+      {/* The button never covers content: pages keep room for it at their bottom, and the
+          bottom-right toasts stack above it — or, with the panel open, above its action bar, so a
+          toast never sits on 'Enregistrer'. */}
+      <GlobalStyles styles={open ? { '.wellbe-toasts': { bottom: '72px !important' } } : { '#main-content': { paddingBottom: 96 }, '.wellbe-toasts': { bottom: '88px !important' } }} />
       {!open && (
         <Fab variant="extended" color="secondary" onClick={launch} sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (th) => th.zIndex.speedDial }}>
           <NoteAddOutlinedIcon sx={{ mr: 1 }} />
