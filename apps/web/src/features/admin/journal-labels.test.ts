@@ -16,6 +16,7 @@ describe('journal labels', () => {
     expect(journalLabel(t, '/api/consultation:createBySpeciality')).toBe('Consultation · Création');
     expect(journalLabel(t, 'consultation')).toBe('Consultation');
     expect(journalLabel(t, 'organisation')).toBe('Organisation');
+    expect(journalLabel(t, 'job.retry')).toBe('Tâche de fond · Relance');
     // An unknown word stays visible as it is.
     expect(journalLabel(t, 'patient.teleport')).toBe('Patient · teleport');
     expect(journalLabel(t, null)).toBe('');
