@@ -3,10 +3,11 @@ import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 export function useMeta() {
   return useQuery({
-    queryKey: ['meta'],
+    queryKey: queryKeys.meta,
     queryFn: ({ signal }) => api<{ success: boolean; demo: boolean }>('/meta', { signal, anonymous: true }),
     staleTime: Infinity,
     meta: { silent: true },

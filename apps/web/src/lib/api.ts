@@ -79,8 +79,11 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message || i18n.t('common:errors.generic'));
 }
 
-/** One request to the API; resolves with the parsed JSON answer (undefined for 204). */
-export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * The one transport: base URL, bearer token, 25 s timeout, caller's abort, error shape and the 401
+ * rule. Resolves with the successful Response; `api` reads it as JSON, `apiBlob` as a file.
+ */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Sent> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, on401 = 'logout', anonymous } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
@@ -90,7 +93,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     else signal.addEventListener('abort', abortFromCaller, { once: true });
   }
 
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   const token = anonymous ? null : readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -104,23 +107,81 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   try {
     response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' });
   } catch (error) {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
     if (signal?.aborted) throw error; // the caller cancelled: not an error to show
     if (controller.signal.aborted) throw new ApiError(0, 'timeout', i18n.t('common:errors.timeout'));
     throw new ApiError(0, 'network', i18n.t('common:errors.network'));
-  } finally {
+  }
+  // The timer stays armed until the caller has read the body: a file that stalls mid-way times out
+  // like a request that never answers.
+  const done = () => {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
-  }
+  };
 
   if (!response.ok) {
-    const error = await readError(response);
+    const error = await readError(response).finally(done);
     // SPEC §8: a 401 is never retried; it ends the session (unless the caller handles it).
     if (response.status === 401 && token && on401 === 'logout') onUnauthorized(error);
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
+  return { response, done, timedOut: () => controller.signal.aborted };
+}
+
+interface Sent {
+  response: Response;
+  /** Disarms the timeout once the body is read. */
+  done: () => void;
+  timedOut: () => boolean;
+}
+
+/** Reads a body while the request's timeout still runs; a timeout becomes the usual ApiError. */
+async function readBody<T>({ response, done, timedOut }: Sent, read: (r: Response) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  try {
+    return await read(response);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (timedOut()) throw new ApiError(0, 'timeout', i18n.t('common:errors.timeout'));
+    throw new ApiError(0, 'network', i18n.t('common:errors.network'));
+  } finally {
+    done();
+  }
+}
+
+/** One request to the API; resolves with the parsed JSON answer (undefined for 204). */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sent = await send(path, options, 'application/json');
+  const text = await readBody(sent, (r) => r.text(), options.signal);
+  if (sent.response.status === 204) return undefined as T;
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gives in Content-Disposition, when it gives one. */
+  fileName: string | null;
+}
+
+/** A binary answer (document, CSV export) through the same client: token, timeout, 401 rule. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const sent = await send(path, options, '*/*');
+  const blob = await readBody(sent, (r) => r.blob(), options.signal);
+  return { blob, fileName: fileNameOf(sent.response.headers.get('content-disposition')) };
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* first, then filename). */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      /* malformed: fall back to the plain name */
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim() ?? null;
 }
 
 /** SPEC §7 action endpoints: POST {path} with `{ action, ...payload }`. */

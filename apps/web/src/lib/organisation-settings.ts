@@ -5,14 +5,15 @@ import { changeLanguage, hasChosenLanguage } from '../i18n/i18n.ts';
 import { api } from './api.ts';
 import { setDisplayTimeZone } from './format.ts';
 import { useSession } from './session.ts';
+import { queryKeys } from './query-keys.ts';
 
-// The signed-in user's organisation settings (issue 7 'Paramètres'): default language and navbar
+// The signed-in user's organisation settings (the admin's 'Paramètres' tab): default language and navbar
 // style, upload limit and the time zone of displayed times. The server applies them too; the web
 // app follows them so that the limits a user sees are the ones the server enforces.
 export function useOrganisationSettings(): OrganisationSettingsValues {
   const { user } = useSession();
   const { data } = useQuery({
-    queryKey: ['organisations', 'current', 'settings', user?.idOrganization ?? null],
+    queryKey: queryKeys.settings.current(user?.idOrganization ?? null),
     queryFn: ({ signal }) => api<{ data: OrganisationSettingsValues }>('/organisations/current/settings', { signal }).then((r) => r.data),
     enabled: !!user,
     staleTime: 5 * 60_000,

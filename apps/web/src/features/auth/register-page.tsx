@@ -11,6 +11,7 @@ import { register as registerAccount, setSession } from '../../lib/session.ts';
 import { checkInvitation, completeInvitation } from './auth-api.ts';
 import { AuthForm, AuthShell, BackToLogin, errorText } from './auth-shell.tsx';
 import { PasswordFields, type NewPasswordValues } from './password-fields.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * /register/{userId?} (guest-only). Without userId: a new account through POST /api/auth/register.
@@ -71,7 +72,7 @@ function CompleteInvitation({ userId }: { userId: string }) {
   const token = params.get('token') ?? '';
   const [error, setError] = useState<string | null>(null);
   const invitation = useQuery({
-    queryKey: ['invitation', userId, token],
+    queryKey: queryKeys.invitation(userId, token),
     queryFn: () => checkInvitation(userId, token),
     enabled: !!token,
     retry: false,

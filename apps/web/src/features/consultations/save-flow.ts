@@ -12,6 +12,7 @@ import type { PlausibilityWarning } from '@wellbe/shared/domain/imc';
 import { readPatientContext } from './api/read-patient-context.ts';
 import { consultationStore, setFailedUploads, startNewConsultation, toConsultationFields, type FailedUpload } from './consultation-store.ts';
 import { draftWarnings } from './draft-validation.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Who the consultation is for: a patient picked in the list, or one created on the way. */
 export type SaveTarget = { kind: 'existing'; idPatient: string; FullName: string } | { kind: 'create'; patient: PatientCreate } | { kind: 'edit' };
@@ -129,7 +130,7 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
     saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true });
     clearTimeout(successTimer);
     successTimer = setTimeout(() => saveStore.set({ success: false }), SUCCESS_ALERT_MS);
-    void queryClient.invalidateQueries({ queryKey: ['patients'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all });
     return true;
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
@@ -161,7 +162,7 @@ export function requestLogin() {
 export async function resumeSave(): Promise<boolean> {
   const { pending, saving } = saveStore.get();
   saveStore.set({ needsLogin: false });
-  void queryClient.invalidateQueries({ queryKey: ['patients'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all });
   return pending && !saving ? saveConsultation(pending) : false;
 }
 
@@ -182,7 +183,7 @@ export async function retryFailedUploads(): Promise<void> {
     }
   }
   setFailedUploads(still);
-  void queryClient.invalidateQueries({ queryKey: ['patients'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all });
 }
 
 export function dismissFailedUploads() {

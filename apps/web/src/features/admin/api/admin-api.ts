@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
-import { api, API_BASE, ApiError } from '../../../lib/api.ts';
-import { readToken } from '../../../lib/token.ts';
+import { api } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-// Issue 7 /admin: GET /api/admin/journal(.csv) and /api/admin/settings.
+// /admin ('Journal d'accès' and 'Paramètres'): GET /api/admin/journal(.csv) and /api/admin/settings.
 
 export type JournalFilterValues = { [K in keyof JournalFilters]-?: string };
 
@@ -23,36 +24,21 @@ function query(filters: JournalFilterValues): Record<string, string> {
 
 export function useJournal(filters: JournalFilterValues, page: number, pageSize: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['journal', filters, page, pageSize],
+    queryKey: queryKeys.journal.page(filters, page, pageSize),
     queryFn: ({ signal }) => api<JournalPage>('/admin/journal', { query: { ...query(filters), page, pageSize }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-/** The CSV of the filtered view, fetched with the session's token and saved as a file. */
-export async function downloadJournalCsv(filters: JournalFilterValues): Promise<void> {
-  const token = readToken();
-  const qs = new URLSearchParams(query(filters)).toString();
-  const response = await fetch(`${API_BASE}/admin/journal.csv${qs ? `?${qs}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? `http_${response.status}`, body?.error?.message ?? '');
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'journal-acces.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The CSV of the filtered view, through the API client (token, timeout, 401 rule), saved as a file. */
+export function downloadJournalCsv(filters: JournalFilterValues): Promise<void> {
+  return downloadFile('/admin/journal.csv', 'journal-acces.csv', query(filters));
 }
 
 export function useSettings(organizationId: string) {
   return useQuery({
-    queryKey: ['admin-settings', organizationId],
+    queryKey: queryKeys.settings.ofOrganisation(organizationId),
     queryFn: () => api<{ data: OrganisationSettingsValues }>('/admin/settings', { query: { organizationId } }).then((r) => r.data),
   });
 }
@@ -61,16 +47,15 @@ export function useSaveSettings(organizationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: OrganisationSettingsValues) => api<{ data: OrganisationSettingsValues }>('/admin/settings', { method: 'PUT', query: { organizationId }, body }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['admin-settings'] });
-      void client.invalidateQueries({ queryKey: ['organisation-settings'] });
-    },
+    // One root for the admin's form and every screen's own settings: the admin's language, navbar
+    // style, upload limit and time zone follow the save at once, not after the 5-minute stale time.
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.settings.all }),
   });
 }
 
 export function useOrganisationChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ['organisations', 'options'],
+    queryKey: queryKeys.organisations.options,
     queryFn: () => api<{ data: { idOrganization: string; name: string; active: boolean }[] }>('/organisations', { query: { pageSize: 100 } }).then((r) => r.data),
     enabled,
     staleTime: 60_000,

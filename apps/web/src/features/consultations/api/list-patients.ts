@@ -3,8 +3,9 @@ import type { PatientListAnswer } from '@wellbe/shared/schemas/patients';
 import { apiAction, isApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { requestLogin } from '../save-flow.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const patientSearchKey = (q: string) => ['patients', 'search', q] as const;
+export const patientSearchKey = queryKeys.patients.search;
 
 /** SPEC §7 POST /api/patient action list, searched on the server (accent-insensitive). */
 export function listPatients(user: { id: string; idOrganization: string | null }, q: string, pageSize = 20): Promise<PatientListAnswer> {

@@ -3,11 +3,12 @@ import type { Organisation, OrganisationInput, OrganisationUpdateInput } from '@
 import type { JobSpecialist, SpecialistCreate, SpecialistUpdate } from '@wellbe/shared/schemas/specialists';
 import type { Paged } from '@wellbe/shared/schemas/users';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-// Issue 7 /organizations: /api/organisations and /api/specialists (organisation group: SA, DE).
+// /organizations: /api/organisations and /api/specialists (organisation group: SA, DE).
 
-export const organisationsKey = ['organisations'] as const;
-export const specialistsKey = ['specialists'] as const;
+const organisationsKey = queryKeys.organisations.all;
+const specialistsKey = queryKeys.reference('specialists').all;
 
 export interface OrganisationTableParams {
   q: string;
@@ -17,7 +18,7 @@ export interface OrganisationTableParams {
 
 export function useOrganisationTable(params: OrganisationTableParams, enabled: boolean) {
   return useQuery({
-    queryKey: [...organisationsKey, 'table', params],
+    queryKey: queryKeys.organisations.table({ ...params }),
     queryFn: ({ signal }) => api<Paged<Organisation>>('/organisations', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
     enabled,
@@ -43,7 +44,7 @@ export const useUploadLogo = () =>
   });
 
 export function useSpecialistTable(enabled: boolean) {
-  return useQuery({ queryKey: [...specialistsKey, 'all'], queryFn: () => api<{ data: JobSpecialist[] }>('/specialists').then((r) => r.data), enabled });
+  return useQuery({ queryKey: queryKeys.reference('specialists').list, queryFn: () => api<{ data: JobSpecialist[] }>('/specialists').then((r) => r.data), enabled });
 }
 export const useCreateSpecialist = () =>
   useInvalidating(specialistsKey, (body: SpecialistCreate) => api<{ data: JobSpecialist }>('/specialists', { method: 'POST', body }));

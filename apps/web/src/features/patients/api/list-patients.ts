@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PatientSort, PatientTablePage } from '@wellbe/shared/schemas/patient-files';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface PatientTableParams {
   q: string;
@@ -12,7 +13,7 @@ export interface PatientTableParams {
   archived?: '1';
 }
 
-export const patientsKey = ['patients'] as const;
+export const patientsKey = queryKeys.patients.all;
 
 /** GET /api/patients: one page, sorted and searched on the server (issue 6). */
 export function listPatients(params: PatientTableParams, signal?: AbortSignal): Promise<PatientTablePage> {
@@ -21,5 +22,5 @@ export function listPatients(params: PatientTableParams, signal?: AbortSignal): 
 
 export function usePatientTable(params: PatientTableParams, enabled = true) {
   // The previous page stays on screen while the next one loads: no flicker when typing or paging.
-  return useQuery({ queryKey: [...patientsKey, 'table', params], queryFn: ({ signal }) => listPatients(params, signal), placeholderData: keepPreviousData, enabled });
+  return useQuery({ queryKey: queryKeys.patients.table({ ...params }), queryFn: ({ signal }) => listPatients(params, signal), placeholderData: keepPreviousData, enabled });
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PatientDocument, PatientFile, PatientMeasures } from '@wellbe/shared/schemas/patient-files';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const patientKey = (idPatient: string) => ['patients', 'file', idPatient] as const;
+export const patientKey = queryKeys.patients.file;
 
 /** GET /api/patients/:id: identity and the consultation timeline. */
 export function usePatientFile(idPatient: string) {
@@ -18,7 +19,7 @@ export function usePatientFile(idPatient: string) {
 /** GET /api/patients/:id/measures. */
 export function usePatientMeasures(idPatient: string, enabled = true) {
   return useQuery({
-    queryKey: [...patientKey(idPatient), 'measures'],
+    queryKey: queryKeys.patients.measures(idPatient),
     queryFn: ({ signal }) => api<{ data: PatientMeasures }>(`/patients/${encodeURIComponent(idPatient)}/measures`, { signal }).then((a) => a.data),
     enabled: !!idPatient && enabled,
     retry: false,
@@ -28,7 +29,7 @@ export function usePatientMeasures(idPatient: string, enabled = true) {
 /** GET /api/patients/:id/documents. */
 export function usePatientDocuments(idPatient: string, enabled = true) {
   return useQuery({
-    queryKey: [...patientKey(idPatient), 'documents'],
+    queryKey: queryKeys.patients.documents(idPatient),
     queryFn: ({ signal }) => api<{ data: PatientDocument[] }>(`/patients/${encodeURIComponent(idPatient)}/documents`, { signal }).then((a) => a.data),
     enabled: !!idPatient && enabled,
     retry: false,

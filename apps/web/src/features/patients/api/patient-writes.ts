@@ -4,6 +4,7 @@ import type { PatientCreate } from '@wellbe/shared/schemas/patients';
 import { api } from '../../../lib/api.ts';
 import { patientsKey } from './list-patients.ts';
 import { patientKey } from './patient-file.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/patients: the panel's rules and messages (SPEC §5). */
 export function useCreatePatient() {
@@ -21,7 +22,7 @@ export function useUpdateIdentity(idPatient: string) {
     mutationFn: (body: PatientIdentity) => api<{ data: PatientFile['identity'] }>(`/patients/${encodeURIComponent(idPatient)}`, { method: 'PATCH', body }).then((a) => a.data),
     onSuccess: (identity) => {
       client.setQueryData<PatientFile>(patientKey(idPatient), (file) => (file ? { ...file, identity } : file));
-      void client.invalidateQueries({ queryKey: [...patientsKey, 'table'] });
+      void client.invalidateQueries({ queryKey: queryKeys.patients.tables });
     },
   });
 }

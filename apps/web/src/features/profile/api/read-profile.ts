@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@wellbe/shared/schemas/profile';
 import { apiAction } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface ProfileAnswer {
   success: boolean;
@@ -8,7 +9,7 @@ export interface ProfileAnswer {
   data: { data: Profile };
 }
 
-export const profileKey = (idUser: string) => ['profile', idUser] as const;
+export const profileKey = queryKeys.profile.of;
 
 /** SPEC §7 POST /api/profil action read. */
 export function readProfile(idUser: string, idOrganization: string | null): Promise<Profile> {

@@ -2,9 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { JobSpecialist } from '@wellbe/shared/schemas/specialists';
 import type { ManagedUser, Paged, UserCreateInput, UserUpdateInput } from '@wellbe/shared/schemas/users';
 import { api, apiAction } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session.ts';
 
-// Issue 7 /user: the REST resource /api/users (see apps/server/src/modules/users/users.routes.ts).
+// /user: the REST resource /api/users (see apps/server/src/modules/users/users.routes.ts).
 
 export interface UserTableParams {
   q: string;
@@ -13,11 +14,9 @@ export interface UserTableParams {
   organizationId: string;
 }
 
-export const usersKey = ['users'] as const;
-
 export function useUserTable(params: UserTableParams) {
   return useQuery({
-    queryKey: [...usersKey, 'table', params],
+    queryKey: queryKeys.users.table({ ...params }),
     queryFn: ({ signal }) => api<Paged<ManagedUser>>('/users', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -27,7 +26,7 @@ export function useUserTable(params: UserTableParams) {
 export function useSpecialists() {
   const { user } = useSession();
   return useQuery({
-    queryKey: ['specialists', 'active'],
+    queryKey: queryKeys.reference('specialists').active,
     queryFn: () => apiAction<{ data: JobSpecialist[] }>('/Job_specialist', 'list', { Iduser: user?.id, idOrganization: user?.idOrganization }).then((r) => r.data),
     enabled: !!user,
     staleTime: 5 * 60_000,
@@ -37,7 +36,7 @@ export function useSpecialists() {
 /** The organisations SA and DE may pick from (name and id only). */
 export function useOrganisationOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['organisations', 'options'],
+    queryKey: queryKeys.organisations.options,
     queryFn: () => api<{ data: { idOrganization: string; name: string; active: boolean }[] }>('/organisations', { query: { pageSize: 100 } }).then((r) => r.data),
     enabled,
     staleTime: 60_000,
@@ -46,7 +45,7 @@ export function useOrganisationOptions(enabled: boolean) {
 
 function useUserMutation<V, R>(run: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: usersKey }) });
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users.all }) });
 }
 
 export const useCreateUser = () => useUserMutation((body: UserCreateInput) => api<{ data: ManagedUser }>('/users', { method: 'POST', body }));

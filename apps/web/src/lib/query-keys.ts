@@ -1,0 +1,79 @@
+// Every TanStack Query key of the web app comes from this factory, one entry per API resource, so
+// that a mutation invalidates exactly the keys the queries use (a key typed by hand in two places
+// drifts: the admin's 'Paramètres' save once invalidated a key no query used). Keys are nested
+// arrays: invalidating `x.all` refreshes every query under it (TanStack matches key prefixes).
+//
+// A new resource adds its entry here; its api/ files use it for queries and invalidations alike.
+
+type Params = Record<string, unknown>;
+
+export const queryKeys = {
+  /** GET /api/meta (demo mode badge). */
+  meta: ['meta'] as const,
+
+  /** /api/patients (table, export), the panel's 'Choix du patient' search, a patient's file. */
+  patients: {
+    all: ['patients'] as const,
+    /** Every page of the /patients/list table. */
+    tables: ['patients', 'table'] as const,
+    table: (params: Params) => ['patients', 'table', params] as const,
+    search: (q: string) => ['patients', 'search', q] as const,
+    file: (idPatient: string) => ['patients', 'file', idPatient] as const,
+    measures: (idPatient: string) => ['patients', 'file', idPatient, 'measures'] as const,
+    documents: (idPatient: string) => ['patients', 'file', idPatient, 'documents'] as const,
+    consultation: (idPatient: string, idConsultation: string) => ['patients', 'file', idPatient, 'consultation', idConsultation] as const,
+  },
+
+  /** /api/notices (the pending notices summary). */
+  notices: {
+    all: ['notices'] as const,
+    summary: ['notices', 'summary'] as const,
+  },
+
+  /** /api/users (the /user page). */
+  users: {
+    all: ['users'] as const,
+    table: (params: Params) => ['users', 'table', params] as const,
+  },
+
+  /** /api/organisations (the /organizations page and the organisation pickers). */
+  organisations: {
+    all: ['organisations'] as const,
+    table: (params: Params) => ['organisations', 'table', params] as const,
+    options: ['organisations', 'options'] as const,
+  },
+
+  /**
+   * Organisation settings ('Paramètres'): the admin's form for any organisation and the signed-in
+   * user's own organisation (language, navbar style, upload limit, time zone). One root, so a save
+   * refreshes both.
+   */
+  settings: {
+    all: ['settings'] as const,
+    ofOrganisation: (organizationId: string) => ['settings', 'organisation', organizationId] as const,
+    current: (idOrganization: string | null) => ['settings', 'current', idOrganization] as const,
+  },
+
+  /** GET /api/admin/journal. */
+  journal: {
+    all: ['journal'] as const,
+    page: (filters: Params, page: number, pageSize: number) => ['journal', filters, page, pageSize] as const,
+  },
+
+  /** /api/profile (the /profile page). */
+  profile: {
+    all: ['profile'] as const,
+    of: (idUser: string) => ['profile', idUser] as const,
+  },
+
+  /** A registration invitation being checked (/register/:userId). */
+  invitation: (userId: string, token: string) => ['invitation', userId, token] as const,
+
+  /** Reference tables (job specialities, later catalogs): `/api/<name>`. */
+  reference: (name: string) => ({
+    all: ['reference', name] as const,
+    list: ['reference', name, 'list'] as const,
+    /** The active rows as a picker shows them (e.g. SPEC §7 Job_specialist list). */
+    active: ['reference', name, 'active'] as const,
+  }),
+} as const;
