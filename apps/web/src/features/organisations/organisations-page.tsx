@@ -27,7 +27,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
 import ImageIcon from '@mui/icons-material/Image';
 import SearchIcon from '@mui/icons-material/Search';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@wellbe/shared/permissions';
 import type { Organisation } from '@wellbe/shared/schemas/organisations';
@@ -38,18 +38,21 @@ import { PagedTable, STICKY_CELL } from '../../components/paged-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
+import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
 import { useOrganisationTable, useSpecialistTable, useUpdateOrganisation, useUpdateSpecialist, useUploadLogo } from './api/organisations-api.ts';
 import { DeactivateDialog } from './components/deactivate-dialog.tsx';
 import { OrganisationDialog } from './components/organisation-dialog.tsx';
 import { SpecialistDialog } from './components/specialist-dialog.tsx';
 
 const PAGE_SIZES = [10, 25, 50];
+// Search and page live in the URL: a reload keeps them.
+const LIST: ListStateConfig = { pageSizes: PAGE_SIZES, pageSize: 25 };
 
 function OrganisationsTab() {
   const { t } = useTranslation('organisations');
   const { user } = useSession();
-  const [params, setParams] = useState({ q: '', page: 1, pageSize: 25 });
-  const [text, setText] = useState('');
+  const list = useListState(LIST);
+  const params = { q: list.q, page: list.page, pageSize: list.pageSize };
   const [editing, setEditing] = useState<Organisation | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<Organisation | null>(null);
   const [reactivating, setReactivating] = useState<Organisation | null>(null);
@@ -59,12 +62,6 @@ function OrganisationsTab() {
   const update = useUpdateOrganisation();
   const upload = useUploadLogo();
   const fail = (error: Error) => notify(error.message, 'error');
-
-  useEffect(() => {
-    if (text.trim() === params.q) return;
-    const timer = setTimeout(() => setParams((p) => ({ ...p, q: text.trim(), page: 1 })), 300);
-    return () => clearTimeout(timer);
-  });
 
   const setActive = (o: Organisation, active: boolean, deactivationReason?: string) =>
     update.mutate(
@@ -82,8 +79,8 @@ function OrganisationsTab() {
         <TextField
           size="small"
           label={t('search')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          value={list.drafts.q}
+          onChange={(e) => list.setDraft('q', e.target.value)}
           sx={{ minWidth: 280, flex: 1 }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
         />
@@ -174,8 +171,8 @@ function OrganisationsTab() {
         pageSize={params.pageSize}
         pageSizes={PAGE_SIZES}
         total={table.data?.total ?? 0}
-        onPage={(page) => setParams((p) => ({ ...p, page }))}
-        onPageSize={(pageSize) => setParams((p) => ({ ...p, pageSize, page: 1 }))}
+        onPage={(page) => list.update({ page })}
+        onPageSize={(pageSize) => list.update({ pageSize })}
       />
       <input
         ref={fileInput}

@@ -17,9 +17,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/schemas/patient-files';
@@ -28,6 +28,7 @@ import { PagedTable } from '../../components/paged-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
+import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
 import { fetchBlob, saveBlob } from './api/files.ts';
 import { usePatientTable, type PatientTableParams } from './api/list-patients.ts';
 import { useNoticeSummary } from './api/notices.ts';
@@ -38,39 +39,16 @@ import { Ltr } from '../../components/ltr.tsx';
 const PAGE_SIZES = [25, 50, 100];
 const SORTABLE: Record<string, PatientSort> = { name: 'name', birthDate: 'birthDate', lastConsultation: 'lastConsultation', consultations: 'consultations' };
 
-/** Search, page and sort live in the URL: a reload or a shared link shows the same selection. */
-function useTableParams(): [PatientTableParams, (patch: Partial<PatientTableParams>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const sort = search.get('sort');
-  const params: PatientTableParams = {
-    q: search.get('q') ?? '',
-    page: Math.max(1, Number(search.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(Number(search.get('pageSize'))) ? Number(search.get('pageSize')) : 25,
-    sort: (PATIENT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PatientSort) : 'name',
-    order: search.get('order') === 'desc' ? 'desc' : 'asc',
-    archived: search.get('archived') === '1' ? '1' : undefined,
-  };
-  const update = (patch: Partial<PatientTableParams>) => {
-    const next = { ...params, ...patch };
-    const out = new URLSearchParams();
-    if (next.q) out.set('q', next.q);
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.pageSize !== 25) out.set('pageSize', String(next.pageSize));
-    if (next.sort !== 'name') out.set('sort', next.sort);
-    if (next.order !== 'asc') out.set('order', next.order);
-    if (next.archived) out.set('archived', '1');
-    setSearch(out, { replace: true });
-  };
-  return [params, update];
-}
+// Search, page, sort and the archived switch live in the URL: a reload or a shared link shows the same selection.
+const LIST: ListStateConfig<'archived', PatientSort> = { pageSizes: PAGE_SIZES, pageSize: 25, sorts: PATIENT_SORTS, filters: ['archived'], debounceMs: 250 };
 
-/** /patients/list (issue 6): the organisation's patients, paged, sorted and searched by the server. */
+/** /patients/list: the organisation's patients, paged, sorted and searched by the server. */
 export function PatientsPage() {
   const { t } = useTranslation('patients');
   const { role, user } = useSession();
   const navigate = useNavigate();
-  const [params, update] = useTableParams();
-  const [text, setText] = useState(params.q);
+  const list = useListState(LIST);
+  const params: PatientTableParams = { q: list.q, page: list.page, pageSize: list.pageSize, sort: list.sort, order: list.order, archived: list.filters.archived === '1' ? '1' : undefined };
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);
   const isPatient = role === 'PT';
@@ -78,20 +56,8 @@ export function PatientsPage() {
   const table = usePatientTable(platform ? params : { ...params, archived: undefined }, !isPatient);
   const summary = useNoticeSummary(!isPatient);
 
-  // Typing searches after a short pause, from the first page.
-  useEffect(() => {
-    if (text.trim() === params.q) return;
-    const timer = setTimeout(() => update({ q: text.trim(), page: 1 }), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  // A patient user has one file: theirs (issue 6).
+  // A patient user has one file: theirs.
   if (isPatient) return user?.data.idPatient ? <Navigate to={filePath('dossier', user.data.idPatient)} replace /> : <Navigate to="/dashboard" replace />;
-
-  const onSort = (column: PatientSort) => {
-    const order = params.sort === column && params.order === 'asc' ? 'desc' : 'asc';
-    update({ sort: column, order, page: 1 });
-  };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -160,8 +126,8 @@ export function PatientsPage() {
             size="small"
             label={t('list.search')}
             helperText={t('list.searchHint')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            value={list.drafts.q}
+            onChange={(e) => list.setDraft('q', e.target.value)}
             slotProps={{
               input: {
                 startAdornment: (
@@ -177,7 +143,7 @@ export function PatientsPage() {
             // Archived files stay readable to SA and DE (issue 6).
             <FormControlLabel
               sx={{ mt: 0.5 }}
-              control={<Switch checked={!!params.archived} onChange={(e) => update({ archived: e.target.checked ? '1' : undefined, page: 1 })} />}
+              control={<Switch checked={!!params.archived} onChange={(e) => list.update({ filters: { archived: e.target.checked ? '1' : '' } })} />}
               label={t('list.archived')}
             />
           )}
@@ -191,7 +157,7 @@ export function PatientsPage() {
               label: t(`list.columns.${c.key}`),
               align: c.align,
               sx: { fontWeight: 600, whiteSpace: 'nowrap' },
-              sort: sortKey && { active: params.sort === sortKey, direction: params.order, onSort: () => onSort(sortKey) },
+              sort: sortKey && { active: params.sort === sortKey, direction: params.order, onSort: () => list.toggleSort(sortKey) },
             };
           })}
           rows={table.data?.data}
@@ -254,8 +220,8 @@ export function PatientsPage() {
           pageSize={params.pageSize}
           pageSizes={PAGE_SIZES}
           total={total}
-          onPage={(page) => update({ page })}
-          onPageSize={(pageSize) => update({ pageSize, page: 1 })}
+          onPage={(page) => list.update({ page })}
+          onPageSize={(pageSize) => list.update({ pageSize })}
         />
       </Paper>
 

@@ -22,9 +22,8 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole, PRIVILEGED_ROLES } from '@wellbe/shared/roles';
 import type { ManagedUser } from '@wellbe/shared/schemas/users';
@@ -34,6 +33,7 @@ import { PagedTable, STICKY_CELL, type PagedColumn } from '../../components/page
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
+import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
 import {
   useOrganisationOptions,
   useResendInvitation,
@@ -48,37 +48,19 @@ import { Ltr } from '../../components/ltr.tsx';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
-/** Search, page and organisation live in the URL: a reload shows the same selection. */
-function useTableParams(): [UserTableParams, (patch: Partial<UserTableParams>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const params: UserTableParams = {
-    q: search.get('q') ?? '',
-    page: Math.max(1, Number(search.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(Number(search.get('pageSize'))) ? Number(search.get('pageSize')) : 25,
-    organizationId: search.get('organizationId') ?? '',
-  };
-  const update = (patch: Partial<UserTableParams>) => {
-    const next = { ...params, ...patch };
-    const out = new URLSearchParams();
-    if (next.q) out.set('q', next.q);
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.pageSize !== 25) out.set('pageSize', String(next.pageSize));
-    if (next.organizationId) out.set('organizationId', next.organizationId);
-    setSearch(out, { replace: true });
-  };
-  return [params, update];
-}
+// Search, page and organisation live in the URL: a reload shows the same selection.
+const LIST: ListStateConfig<'organizationId'> = { pageSizes: PAGE_SIZES, pageSize: 25, filters: ['organizationId'] };
 
 type Pending = { kind: 'deactivate' | 'activate' | 'revoke'; user: ManagedUser };
 
-/** /user (issue 7): the organisation's accounts; SA and DE see every organisation with a filter. */
+/** /user: the organisation's accounts; SA and DE see every organisation with a filter. */
 export function UsersPage() {
   const { t } = useTranslation(['users', 'common']);
   const { role, user: me } = useSession();
   const platform = isPlatformRole(role);
   const mayWrite = can(role, 'userWrite');
-  const [params, update] = useTableParams();
-  const [text, setText] = useState(params.q);
+  const list = useListState(LIST);
+  const params: UserTableParams = { q: list.q, page: list.page, pageSize: list.pageSize, organizationId: list.filters.organizationId };
   const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: ManagedUser } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -88,13 +70,6 @@ export function UsersPage() {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const reset = useSendPasswordReset();
-
-  // Typing searches after a short pause, from the first page.
-  useEffect(() => {
-    if (text === params.q) return;
-    const timer = setTimeout(() => update({ q: text.trim(), page: 1 }), 300);
-    return () => clearTimeout(timer);
-  });
 
   const fail = (error: Error) => notify(error.message, 'error');
   const name = (u: ManagedUser) => `${u.firstName} ${u.lastName}`.trim();
@@ -144,13 +119,13 @@ export function UsersPage() {
           <TextField
             size="small"
             label={t('search')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            value={list.drafts.q}
+            onChange={(e) => list.setDraft('q', e.target.value)}
             sx={{ minWidth: 280, flex: 1 }}
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
           />
           {platform && (
-            <TextField select size="small" label={t('organisation')} value={params.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => update({ organizationId: e.target.value, page: 1 })} sx={{ minWidth: 240 }}>
+            <TextField select size="small" label={t('organisation')} value={params.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => list.update({ filters: { organizationId: e.target.value } })} sx={{ minWidth: 240 }}>
               <MenuItem value="">{t('allOrganisations')}</MenuItem>
               {(organisations.data ?? []).map((o) => (
                 <MenuItem key={o.idOrganization} value={o.idOrganization}>
@@ -202,8 +177,8 @@ export function UsersPage() {
           pageSize={params.pageSize}
           pageSizes={PAGE_SIZES}
           total={data?.total ?? 0}
-          onPage={(page) => update({ page })}
-          onPageSize={(pageSize) => update({ pageSize, page: 1 })}
+          onPage={(page) => list.update({ page })}
+          onPageSize={(pageSize) => list.update({ pageSize })}
         />
       </Paper>
 

@@ -12,18 +12,27 @@ import {
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import DownloadIcon from '@mui/icons-material/Download';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlatformRole, isRole } from '@wellbe/shared/roles';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useListState, type ListStateConfig } from '../../../lib/use-list-state.ts';
 import { downloadJournalCsv, useJournal, useOrganisationChoices, type JournalFilterValues } from '../api/admin-api.ts';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { journalLabel } from '../journal-labels.ts';
 
-const EMPTY: JournalFilterValues = { organizationId: '', userId: '', patientId: '', user: '', patient: '', action: '', outcome: '', from: '', to: '' };
 const PAGE_SIZES = [25, 50, 100];
+// Filters and page live in the URL (a reload keeps the view); typed filters apply after a pause,
+// selects and dates at once.
+const LIST: ListStateConfig<keyof JournalFilterValues> = {
+  pageSizes: PAGE_SIZES,
+  pageSize: 50,
+  filters: ['organizationId', 'userId', 'patientId', 'user', 'patient', 'action', 'outcome', 'from', 'to'],
+  textFilters: ['user', 'patient', 'action'],
+  debounceMs: 400,
+};
 const OUTCOME_COLORS = { success: 'success', denied: 'error', error: 'warning' } as const;
 
 /** 'Journal d'accès': who did what on which record, filtered, paged and exported as CSV. */
@@ -31,38 +40,26 @@ export function JournalTab() {
   const { t } = useTranslation(['admin', 'common']);
   const { role } = useSession();
   const platform = isPlatformRole(role);
-  const [draft, setDraft] = useState<JournalFilterValues>(EMPTY);
-  const [filters, setFilters] = useState<JournalFilterValues>(EMPTY);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
+  const list = useListState(LIST);
+  const { filters, page, pageSize } = list;
   const [exporting, setExporting] = useState(false);
   const journal = useJournal(filters, page, pageSize, true);
   const organisations = useOrganisationChoices(platform);
-
-  // Text filters apply after a short pause; selects and dates at once.
-  useEffect(() => {
-    if (JSON.stringify(draft) === JSON.stringify(filters)) return;
-    const timer = setTimeout(() => {
-      setFilters(draft);
-      setPage(1);
-    }, 400);
-    return () => clearTimeout(timer);
-  });
 
   const timeZone = journal.data?.timeZone ?? 'Europe/Paris';
   const format = useMemo(
     () => new Intl.DateTimeFormat('fr-FR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }),
     [timeZone],
   );
-  const set = (key: keyof JournalFilterValues) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const text = (key: keyof JournalFilterValues, label: string) => (
-    <TextField size="small" fullWidth label={label} value={draft[key]} onChange={(e) => set(key)(e.target.value)} />
+  const set = (key: keyof JournalFilterValues) => (value: string) => list.update({ filters: { [key]: value } });
+  const text = (key: 'user' | 'patient' | 'action', label: string) => (
+    <TextField size="small" fullWidth label={label} value={list.drafts[key]} onChange={(e) => list.setDraft(key, e.target.value)} />
   );
   const date = (key: 'from' | 'to', label: string) => (
     <DatePicker
       label={label}
       format="DD/MM/YYYY"
-      value={draft[key] ? dayjs(draft[key]) : null}
+      value={filters[key] ? dayjs(filters[key]) : null}
       onChange={(v) => set(key)(v && v.isValid() ? v.format('YYYY-MM-DD') : '')}
       slotProps={{ textField: { size: 'small', fullWidth: true }, field: { clearable: true } }}
     />
@@ -87,7 +84,7 @@ export function JournalTab() {
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('patient', t('journal.filters.patient'))}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{text('action', t('journal.filters.action'))}</Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField select size="small" fullWidth label={t('journal.filters.outcome')} value={draft.outcome} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('outcome')(e.target.value)}>
+            <TextField select size="small" fullWidth label={t('journal.filters.outcome')} value={filters.outcome} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('outcome')(e.target.value)}>
               <MenuItem value="">{t('journal.filters.any')}</MenuItem>
               <MenuItem value="success">{t('journal.outcomes.success')}</MenuItem>
               <MenuItem value="denied">{t('journal.outcomes.denied')}</MenuItem>
@@ -98,7 +95,7 @@ export function JournalTab() {
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>{date('to', t('journal.filters.to'))}</Grid>
           {platform && (
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <TextField select size="small" fullWidth label={t('journal.filters.organisation')} value={draft.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('organizationId')(e.target.value)}>
+              <TextField select size="small" fullWidth label={t('journal.filters.organisation')} value={filters.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('organizationId')(e.target.value)}>
                 <MenuItem value="">{t('journal.filters.allOrganisations')}</MenuItem>
                 {(organisations.data ?? []).map((o) => (
                   <MenuItem key={o.idOrganization} value={o.idOrganization}>
@@ -109,7 +106,7 @@ export function JournalTab() {
             </Grid>
           )}
           <Grid size={{ xs: 12, md: platform ? 3 : 6 }} sx={{ display: 'flex', gap: 1, alignItems: 'center', whiteSpace: 'nowrap' }}>
-            <Button onClick={() => (setDraft(EMPTY), setFilters(EMPTY), setPage(1))}>{t('journal.reset')}</Button>
+            <Button onClick={list.clear}>{t('journal.reset')}</Button>
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting}>
               {t('journal.export')}
             </Button>
@@ -151,8 +148,8 @@ export function JournalTab() {
         pageSize={pageSize}
         pageSizes={PAGE_SIZES}
         total={journal.data?.total ?? 0}
-        onPage={setPage}
-        onPageSize={(size) => (setPageSize(size), setPage(1))}
+        onPage={(next) => list.update({ page: next })}
+        onPageSize={(size) => list.update({ pageSize: size })}
       />
     </Box>
   );
