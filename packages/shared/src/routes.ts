@@ -4,10 +4,47 @@ import type { Role } from './roles.ts';
 
 // SPEC §2 route table with the SPEC §6 rules. Paths use React Router syntax (`:param`, `:param?`).
 // `area` names the screen so the web app can map a route to its lazily loaded page.
+
+/** Every screen of the route table; the web app's page table must name each (a typo fails the type check). */
+export const AREAS = [
+  'dashboard',
+  'agenda',
+  'dietetics',
+  'notes',
+  'users',
+  'patient',
+  'patients',
+  'appointments',
+  'preferences',
+  'organisations',
+  'support',
+  'contacts',
+  'profile',
+  'statistics',
+  'messaging',
+  'admin',
+  'articles',
+  'newspapers',
+  'catalogs',
+  'programs',
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'mail-confirm',
+  'logout',
+  'coming-soon',
+  'maintenance',
+  'loading',
+  'example',
+  'not-found',
+] as const;
+export type Area = (typeof AREAS)[number];
+
 export interface RouteRule {
   path: string;
   access: Access;
-  area: string;
+  area: Area;
   /** Guest-only pages and the login page hide the layout chrome (SPEC §2). */
   chrome?: 'none';
 }

@@ -1,12 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Area } from '@wellbe/shared/routes';
 
-// ONE map from a route's `area` (packages/shared ROUTES) to its lazily loaded page: every route is
-// its own chunk. Areas not built yet show the titled "module pas encore disponible" page; an issue
-// that builds a screen replaces its line here with
+// ONE map from a route's `area` (packages/shared AREAS) to its lazily loaded page: every route is
+// its own chunk. The map is typed by `Area`: a missing area or a misspelt one fails the type check.
+// Areas not built yet show the titled "module pas encore disponible" page; the work that builds a
+// screen replaces its line here with
 //   area: lazy(() => import('../features/<area>/<area>-page.tsx').then((m) => ({ default: m.XxxPage }))),
 export interface PageProps {
   /** The route's area, so one component can serve several routes (placeholders). */
-  area: string;
+  area: Area;
 }
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
@@ -15,8 +17,8 @@ const unavailable: Page = lazy(() => import('../features/placeholders/unavailabl
 
 export const NOT_FOUND_PAGE: Page = lazy(() => import('../features/placeholders/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
-export const PAGES: Record<string, Page> = {
-  // Shell and sign-in (issue 3).
+export const PAGES: Record<Area, Page> = {
+  // Shell and sign-in.
   dashboard: lazy(() => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))),
   login: lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
   register: lazy(() => import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage }))),
@@ -29,7 +31,7 @@ export const PAGES: Record<string, Page> = {
   loading: lazy(() => import('../features/placeholders/loading-page.tsx').then((m) => ({ default: m.LoadingPage }))),
   'not-found': NOT_FOUND_PAGE,
 
-  // Built by other issues: each replaces its line.
+  // Built screens.
   patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage }))),
   patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage }))),
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage }))),
@@ -38,7 +40,7 @@ export const PAGES: Record<string, Page> = {
   admin: lazy(() => import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))),
   'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
 
-  // Later issues (routed and guarded already; each shows the titled "not yet available" page).
+  // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,
   dietetics: unavailable,
   notes: unavailable,
@@ -55,6 +57,6 @@ export const PAGES: Record<string, Page> = {
   example: unavailable,
 };
 
-export function pageFor(area: string): Page {
-  return PAGES[area] ?? unavailable;
+export function pageFor(area: Area): Page {
+  return PAGES[area];
 }

@@ -1,4 +1,4 @@
-import { passwordSchema } from '@wellbe/shared/domain/password';
+import { registerAccountSchema } from '@wellbe/shared/schemas/auth';
 import { z } from 'zod';
 
 export const credentialsBody = z.object({
@@ -7,10 +7,8 @@ export const credentialsBody = z.object({
 });
 
 export const registerBody = z.object({
-  user: z.object({
-    displayName: z.string().trim().min(1, 'Entrez votre nom.').max(100),
-    email: z.email('Adresse email invalide.').max(254),
-    password: passwordSchema,
+  // The register form's rules (packages/shared), plus the optional username of the API.
+  user: registerAccountSchema.extend({
     username: z
       .string()
       .trim()

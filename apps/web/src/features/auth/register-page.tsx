@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { newPasswordSchema } from '@wellbe/shared/domain/password';
+import { REGISTER_MESSAGES, registerAccountSchema } from '@wellbe/shared/schemas/auth';
 import { register as registerAccount, setSession } from '../../lib/session.ts';
 import { checkInvitation, completeInvitation } from './auth-api.ts';
 import { AuthForm, AuthShell, BackToLogin, errorText } from './auth-shell.tsx';
@@ -23,11 +23,16 @@ export function RegisterPage() {
   return userId ? <CompleteInvitation userId={userId} /> : <SelfRegister />;
 }
 
-// Messages are i18n keys here; the password part carries SPEC §5's texts (PasswordFields maps them).
-const accountSchema = z
-  .object({ displayName: z.string().trim().min(1, 'register.displayNameRequired'), email: z.string().trim().min(1, 'register.emailRequired').pipe(z.email('forgot.invalidEmail')) })
-  .and(newPasswordSchema);
+// The rules and messages of packages/shared (the server checks the same); the messages are shown
+// in the interface language, the password part through PasswordFields.
+const accountSchema = registerAccountSchema.pick({ displayName: true, email: true }).and(newPasswordSchema);
 type AccountValues = { displayName: string; email: string } & NewPasswordValues;
+const MESSAGE_KEYS: Record<string, string> = {
+  [REGISTER_MESSAGES.displayNameRequired]: 'register.displayNameRequired',
+  [REGISTER_MESSAGES.displayNameTooLong]: 'register.displayNameTooLong',
+  [REGISTER_MESSAGES.emailRequired]: 'register.emailRequired',
+  [REGISTER_MESSAGES.emailInvalid]: 'forgot.invalidEmail',
+};
 
 function SelfRegister() {
   const { t } = useTranslation('auth');
@@ -49,8 +54,8 @@ function SelfRegister() {
   return (
     <AuthShell title={t('register.title')} subtitle={t('register.subtitle')}>
       <AuthForm error={error} onSubmit={(e) => void submit(e)}>
-        <TextField label={t('register.displayName')} autoComplete="name" required {...register('displayName')} error={!!formState.errors.displayName} helperText={formState.errors.displayName?.message && t(formState.errors.displayName.message)} />
-        <TextField label={t('register.email')} type="email" autoComplete="email" required {...register('email')} error={!!formState.errors.email} helperText={formState.errors.email?.message && t(formState.errors.email.message)} />
+        <TextField label={t('register.displayName')} autoComplete="name" required {...register('displayName')} error={!!formState.errors.displayName} helperText={formState.errors.displayName?.message && t(MESSAGE_KEYS[formState.errors.displayName.message] ?? 'register.displayNameRequired')} />
+        <TextField label={t('register.email')} type="email" autoComplete="email" required {...register('email')} error={!!formState.errors.email} helperText={formState.errors.email?.message && t(MESSAGE_KEYS[formState.errors.email.message] ?? 'forgot.invalidEmail')} />
         <PasswordFields register={register} errors={formState.errors} />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           {t('register.submit')}

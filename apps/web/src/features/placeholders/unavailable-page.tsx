@@ -2,13 +2,15 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/ConstructionOutlined';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-/** The route's area (app/pages.ts passes it), so one component can title several routes. */
-interface PageProps {
-  area: string;
-}
+import type { Area } from '@wellbe/shared/routes';
 import { PageHeader } from '../../components/page-header.tsx';
 
-/** A routed and guarded screen whose module comes with a later issue: titled, never blank. */
+/** The route's area (app/pages.ts passes it), so one component can title several routes. */
+interface PageProps {
+  area: Area;
+}
+
+/** A routed and guarded screen whose module is not built yet: titled, never blank. */
 export function UnavailablePage({ area }: PageProps) {
   const { t } = useTranslation('pages');
   return (
