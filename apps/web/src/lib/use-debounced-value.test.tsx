@@ -14,12 +14,18 @@ describe('useDebouncedValue', () => {
     const { rerender } = render(<Probe value="m" />);
     expect(screen.getByRole('status')).toHaveTextContent('m');
     rerender(<Probe value="ma" />);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     rerender(<Probe value="mar" />);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     // 400 ms of typing, but never 300 ms without a key: still the first value.
     expect(screen.getByRole('status')).toHaveTextContent(/^m$/);
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('mar');
   });
 });

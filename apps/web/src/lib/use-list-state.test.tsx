@@ -61,9 +61,13 @@ describe('useListState', () => {
     vi.useFakeTimers();
     renderAt('/liste?page=4');
     fireEvent.change(screen.getByLabelText('Rechercher'), { target: { value: 'hélène ' } });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(url()).toBe('?page=4');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(url()).toBe('?q=h%C3%A9l%C3%A8ne');
     expect(state()).toMatchObject({ q: 'hélène', page: 1 });
     expect(screen.getByLabelText('Rechercher')).toHaveValue('hélène ');
@@ -73,7 +77,9 @@ describe('useListState', () => {
     vi.useFakeTimers();
     renderAt('/liste');
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'patient.read' } });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     act(() => screen.getByText('Suivante').click());
     act(() => screen.getByText('Suivante').click());
     expect(state()).toMatchObject({ action: 'patient.read', page: 3 });
