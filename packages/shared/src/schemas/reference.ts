@@ -8,11 +8,12 @@ import { z } from 'zod';
 export const REFERENCE_LANGUAGES = ['fr', 'en', 'tr', 'ar'] as const;
 export type ReferenceLanguage = (typeof REFERENCE_LANGUAGES)[number];
 
-const label = z
-  .string()
-  .trim()
-  .min(1, 'Le libellé est obligatoire.')
-  .max(120, 'Le libellé ne peut pas dépasser 120 caractères.');
+export const REFERENCE_MESSAGES = {
+  labelRequired: 'Le libellé est obligatoire.',
+  labelTooLong: 'Le libellé ne peut pas dépasser 120 caractères.',
+} as const;
+
+const label = z.string().trim().min(1, REFERENCE_MESSAGES.labelRequired).max(120, REFERENCE_MESSAGES.labelTooLong);
 
 export const referenceLabelsSchema = z.object({ fr: label, en: label, tr: label, ar: label });
 export type ReferenceLabels = z.infer<typeof referenceLabelsSchema>;

@@ -6,14 +6,9 @@ import {
   Chip,
   IconButton,
   InputAdornment,
-  LinearProgress,
   Paper,
   Tab,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tabs,
   TextField,
@@ -21,7 +16,6 @@ import {
   Typography,
 } from '@mui/material';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
-import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
@@ -31,18 +25,19 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@wellbe/shared/permissions';
 import type { Organisation } from '@wellbe/shared/schemas/organisations';
-import { GENERAL_SPECIALIST_ID, SPECIALIST_LANGUAGES, type JobSpecialist } from '@wellbe/shared/schemas/specialists';
+import type { ReferenceItem } from '@wellbe/shared/schemas/reference';
+import { GENERAL_SPECIALIST_ID, type JobSpecialist } from '@wellbe/shared/schemas/specialists';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable, STICKY_CELL } from '../../components/paged-table.tsx';
+import { ReferenceTable } from '../../components/reference-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
-import { useOrganisationTable, useSpecialistTable, useUpdateOrganisation, useUpdateSpecialist, useUploadLogo } from './api/organisations-api.ts';
+import { useOrganisationTable, useUpdateOrganisation, useUploadLogo } from './api/organisations-api.ts';
 import { DeactivateDialog } from './components/deactivate-dialog.tsx';
 import { OrganisationDialog } from './components/organisation-dialog.tsx';
-import { SpecialistDialog } from './components/specialist-dialog.tsx';
 
 const PAGE_SIZES = [10, 25, 50];
 // Search and page live in the URL: a reload keeps them.
@@ -212,82 +207,37 @@ function OrganisationsTab() {
   );
 }
 
+/** A job speciality as the reference-table kit lists it; `dietetic` is its own field. */
+type Speciality = JobSpecialist & ReferenceItem;
+
 function SpecialitiesTab() {
-  const { t } = useTranslation(['organisations', 'common']);
-  const table = useSpecialistTable(true);
-  const update = useUpdateSpecialist();
-  const [editing, setEditing] = useState<JobSpecialist | 'new' | null>(null);
+  const { t } = useTranslation('organisations');
   return (
-    <>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', p: 2, gap: 2, flexWrap: 'wrap' }}>
-        <Typography color="text.secondary">{t('specialities.intro')}</Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-          {t('specialities.create')}
-        </Button>
-      </Box>
-      {table.isFetching && <LinearProgress aria-label={t('loading')} />}
-      {table.isError && <Alert severity="error">{table.error.message}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={t('tabs.specialities')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('specialities.id')}</TableCell>
-              {SPECIALIST_LANGUAGES.map((lang) => (
-                <TableCell key={lang}>{t(`common:language.names.${lang}`)}</TableCell>
-              ))}
-              <TableCell>{t('specialities.dieteticColumn')}</TableCell>
-              <TableCell>{t('columns.status')}</TableCell>
-              <TableCell align="right">{t('columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.data?.map((s) => (
-              <TableRow key={s.id} hover>
-                <TableCell>{s.id}</TableCell>
-                <TableCell>{s.labels.fr}</TableCell>
-                <TableCell>{s.labels.en}</TableCell>
-                <TableCell>{s.labels.tr}</TableCell>
-                <TableCell dir="rtl" lang="ar">
-                  {s.labels.ar}
-                </TableCell>
-                <TableCell>{s.dietetic ? t('specialities.yes') : t('specialities.no')}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={s.active ? 'success' : 'default'} variant={s.active ? 'filled' : 'outlined'} label={s.active ? t('status.activeF') : t('status.inactiveF')} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton aria-label={t('actions.editNamed', { name: s.label })} onClick={() => setEditing(s)}>
-                    <EditIcon />
-                  </IconButton>
-                  {s.id !== GENERAL_SPECIALIST_ID && (
-                    <IconButton
-                      aria-label={t(s.active ? 'actions.deactivateNamed' : 'actions.activateNamed', { name: s.label })}
-                      onClick={() => update.mutate({ id: s.id, body: { active: !s.active } }, { onError: (e) => notify(e.message, 'error') })}
-                    >
-                      {s.active ? <BlockIcon /> : <CheckCircleIcon />}
-                    </IconButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {editing && (
-        <SpecialistDialog
-          specialist={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            notify(t('toast.specialitySaved'), 'success');
-          }}
-        />
-      )}
-    </>
+    <ReferenceTable<Speciality>
+      resource="specialists"
+      title={t('tabs.specialities')}
+      intro={t('specialities.intro')}
+      createLabel={t('specialities.create')}
+      titleCreate={t('specialities.titleCreate')}
+      titleEdit={t('specialities.titleEdit')}
+      flags={[
+        {
+          name: 'dietetic',
+          column: t('specialities.dieteticColumn'),
+          label: t('specialities.dietetic'),
+          defaultValue: false,
+          // SPEC §7: speciality 1 is the general profile, without dietetic fields.
+          locked: (row) => row?.id === GENERAL_SPECIALIST_ID,
+          lockedLabel: t('specialities.generalHint'),
+        },
+      ]}
+      mayDeactivate={(row) => row.id !== GENERAL_SPECIALIST_ID}
+    />
   );
 }
 
 /**
- * /organizations (issue 7): an open route (SPEC §2) whose data and actions belong to the
+ * /organizations: an open route (SPEC §2) whose data and actions belong to the
  * organisation group (SA, DE); everybody else is told the page is reserved.
  */
 export function OrganisationsPage() {

@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Organisation, OrganisationInput, OrganisationUpdateInput } from '@wellbe/shared/schemas/organisations';
-import type { JobSpecialist, SpecialistCreate, SpecialistUpdate } from '@wellbe/shared/schemas/specialists';
 import type { Paged } from '@wellbe/shared/schemas/users';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// /organizations: /api/organisations and /api/specialists (organisation group: SA, DE).
+// /organizations: /api/organisations (organisation group: SA, DE). The specialities tab uses the
+// reference-table kit (components/reference-table.tsx) on /api/specialists.
 
 const organisationsKey = queryKeys.organisations.all;
-const specialistsKey = queryKeys.reference('specialists').all;
 
 export interface OrganisationTableParams {
   q: string;
@@ -42,11 +41,3 @@ export const useUploadLogo = () =>
     form.append('logo', file);
     return api<{ data: Organisation }>(`/organisations/${id}/logo`, { method: 'PUT', body: form });
   });
-
-export function useSpecialistTable(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.reference('specialists').list, queryFn: () => api<{ data: JobSpecialist[] }>('/specialists').then((r) => r.data), enabled });
-}
-export const useCreateSpecialist = () =>
-  useInvalidating(specialistsKey, (body: SpecialistCreate) => api<{ data: JobSpecialist }>('/specialists', { method: 'POST', body }));
-export const useUpdateSpecialist = () =>
-  useInvalidating(specialistsKey, ({ id, body }: { id: number; body: SpecialistUpdate }) => api<{ data: JobSpecialist }>(`/specialists/${id}`, { method: 'PATCH', body }));
