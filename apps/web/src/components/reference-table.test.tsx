@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReferenceItem } from '@wellbe/shared/schemas/reference';
 import { i18nReady } from '../i18n/i18n.ts';
+import type * as ApiModule from '../lib/api.ts';
 import type { RequestOptions } from '../lib/api.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ReferenceTable } from './reference-table.tsx';
@@ -12,7 +13,7 @@ import { ReferenceTable } from './reference-table.tsx';
 // PATCH /api/<name>/:id, POST /api/<name>/order), through a mocked API client.
 
 vi.mock('../lib/notify.ts', () => ({ notify: vi.fn() }));
-vi.mock('../lib/api.ts', async (original) => ({ ...(await original<typeof import('../lib/api.ts')>()), api: vi.fn() }));
+vi.mock('../lib/api.ts', async (original) => ({ ...(await original<typeof ApiModule>()), api: vi.fn() }));
 const { api } = await import('../lib/api.ts');
 const { notify } = await import('../lib/notify.ts');
 
