@@ -3,12 +3,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { UploadField } from '../../components/upload-field.tsx';
-import { i18n, i18nReady } from '../../i18n/i18n.ts';
+import { UploadField } from './upload-field.tsx';
+import { i18n, i18nReady } from '../i18n/i18n.ts';
 
-// The shared pieces the consultation panel brings: the upload field (SPEC §5) and the generic
-// confirmation dialog (SPEC §2).
+// The upload field of the consultation panel and the patient file (SPEC §5).
 
 const wrap = (children: ReactNode) =>
   render(
@@ -74,19 +72,5 @@ describe('UploadField', () => {
     fireEvent.drop(zone, { dataTransfer: { files: [fileOf('compte-rendu.docx', 2_600)] } });
     expect(screen.getByText('compte-rendu.docx')).toBeInTheDocument();
     expect(screen.getByText('3 ko')).toBeInTheDocument();
-  });
-});
-
-describe('ConfirmDialog', () => {
-  it('defaults to the SPEC §2 title, deletion text and buttons', async () => {
-    const onConfirm = vi.fn();
-    const onCancel = vi.fn();
-    wrap(<ConfirmDialog open onConfirm={onConfirm} onCancel={onCancel} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
-    expect(within(dialog).getByText(/définitive/)).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    expect(onCancel).toHaveBeenCalled();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    expect(onConfirm).toHaveBeenCalled();
   });
 });
