@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support.ts';
 
-// Issue 7: the access journal answers "who opened this file, and when". As `pa`, open a patient's
+// /admin: the access journal answers "who opened this file, and when". As `pa`, open a patient's
 // file, then filter the journal by that patient.
 
 

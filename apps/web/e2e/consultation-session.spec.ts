@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, panel, saveButton, serious, signIn } from './support.ts';
 
-// Issue 5: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
+// Consultation panel sessions: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
 // the token went bad, and the draft cleared at logout.
 
 

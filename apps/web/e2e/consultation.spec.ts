@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { editor, panel, saveButton, serious, signIn } from './support.ts';
 
-// Issue 5: the consultation panel as a practitioner uses it, in Chromium against the real server on
+// The consultation panel as a practitioner uses it, in Chromium against the real server on
 // a fresh demo database. The tests run in order and build on each other (one patient created, then
 // found again).
 const PATIENT = 'Éloïse Verdier-Test';

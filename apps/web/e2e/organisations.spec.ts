@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './support.ts';
 
-// Issue 7: as `sa`, create an organisation from /organizations; others see the page is reserved.
+// /organizations: as `sa`, create an organisation from /organizations; others see the page is reserved.
 
 
 test('as sa: create an organisation, its SIRET checked', async ({ page }) => {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { editor, panel, signIn } from './support.ts';
 
-// Issue 6: the patient list and the patient file, in Chromium against the real server on a fresh
+// The patient list and the patient file, in Chromium against the real server on a fresh
 // demo database. Serial: the practitioner's consultations and the patient's notice build on each other.
 const PATIENT = 'Agathe Sérénité-Test';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' + ' '.repeat(1800), 'latin1');

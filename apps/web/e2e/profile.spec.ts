@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, serious, signIn } from './support.ts';
 
-// Issue 4, as `pa`: the profile screen of SPEC §2 and the password change of SPEC §5.
+// As `pa`: the profile screen of SPEC §2 and the password change of SPEC §5.
 const NEW_PASSWORD = 'Nouveau-Mdp-2026!';
 
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, fillSignIn, mailDir, newestMail, serious } from './support.ts';
 
-// Issue 3: the web application shell, signed in as several demo users, in Chromium against the
+// The web application shell, signed in as several demo users, in Chromium against the
 // real server on a fresh demo database.
 
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { newestMail, signIn } from './support.ts';
 
-// Issue 7: an administrator runs the practice's accounts from the screens alone. As `ad`: create a
+// /user: an administrator runs the practice's accounts from the screens alone. As `ad`: create a
 // practitioner, open the invitation mail the server wrote to DATA_DIR/mail, set a password on
 // /register/{userId}, sign in as them; then deactivate them and see their session end.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 3 performance budget: the first load of /login is at most 250 KB of JavaScript, gzipped,
+// The shell's performance budget: the first load of /login is at most 250 KB of JavaScript, gzipped,
 // and every route loads its own chunk. The test builds the app (production mode) into a
 // temporary folder and reads Vite's manifest: entry + its static imports + the login page chunk
 // + the i18n bundles the login page asks for (fr, and en as fallback).

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, formatDate as sharedFormatDate, formatDateTime as sharedFormatDateTime } from '@wellbe/shared/domain/dates';
 
 // SPEC §1: one date formatter for the whole web app, DD/MM/YYYY (and DD/MM/YYYY HH:mm), in the time
-// zone of the user's organisation (issue 7 'Paramètres'), Europe/Paris until it is known.
+// zone of the user's organisation (the admin's 'Paramètres' tab), Europe/Paris until it is known.
 export type DateInput = Date | string | number | null | undefined;
 
 let displayTimeZone = DEFAULT_TIME_ZONE;

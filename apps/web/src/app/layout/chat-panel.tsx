@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 
 /**
  * SPEC §2 right-hand chat panel, 360 px (320 on small screens). Closes on Escape, an outside click
- * or a swipe (SwipeableDrawer). Its contacts and conversations come with the messaging issue: until
+ * or a swipe (SwipeableDrawer). Its contacts and conversations come with the messaging area: until
  * then it shows its French empty state, never sample data.
  */
 export function ChatPanel() {

@@ -32,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <ChatPanel />
       <QuickPanel />
       <SettingsPanel />
-      {/* Consultation panel (issue: consultations): its floating launcher goes HERE, one line, shown for dps roles. */}
+      {/* Consultation panel (SPEC §5): its floating launcher goes HERE, one line, shown for dps roles. */}
       <ConsultationLauncher />
     </Box>
   );

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format.ts';
 import { layoutStore } from './layout-store.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 
-/** SPEC §2 quick panel (today, notes, events). Notes and events arrive with their issues: empty state until then. */
+/** SPEC §2 quick panel (today, notes, events). Notes and events arrive with their own areas: empty state until then. */
 export function QuickPanel() {
   const { t } = useTranslation('common');
   const { quickPanelOpen } = layoutStore.use();

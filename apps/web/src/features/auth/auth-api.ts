@@ -1,7 +1,7 @@
 import { api } from '../../lib/api.ts';
 import type { SignedInUser } from '../../lib/session.ts';
 
-// Account recovery, invitation and email confirmation (issue 3). All anonymous calls.
+// Account recovery, invitation and email confirmation. All anonymous calls.
 export function requestPasswordReset(email: string) {
   return api<{ success: boolean }>('/auth/forgot-password', { method: 'POST', body: { email }, anonymous: true });
 }

@@ -40,7 +40,7 @@ export interface EditTarget {
   documents: ConsultationDocument[];
 }
 
-/** A document the server did not take: named with the reason, and retried on demand (issue 5). */
+/** A document the server did not take: named with the reason, and retried on demand ('Réessayer'). */
 export interface FailedUpload {
   file: File;
   reason: string;

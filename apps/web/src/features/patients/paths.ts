@@ -1,4 +1,4 @@
-// SPEC §2 /patient/{patientHandle}/{idPatient?}/{consultId?}: the handle names the tab (issue 6).
+// SPEC §2 /patient/{patientHandle}/{idPatient?}/{consultId?}: the handle names the tab.
 export const FILE_TABS = ['dossier', 'consultations', 'mesures', 'documents'] as const;
 export type FileTab = (typeof FILE_TABS)[number];
 

@@ -122,7 +122,7 @@ function ConsultationsTab({ file, consultId }: { file: PatientFile; consultId?: 
   );
 }
 
-/** /patient/{patientHandle}/{idPatient}/{consultId?} (issue 6): the patient's file, its tab named by the URL. */
+/** /patient/{patientHandle}/{idPatient}/{consultId?}: the patient's file, its tab named by the URL. */
 export function PatientPage() {
   const { t } = useTranslation('patients');
   const { patientHandle, idPatient = '', consultId } = useParams();
@@ -134,7 +134,7 @@ export function PatientPage() {
   const [confirming, setConfirming] = useState(false);
   const notFound = file.isError && isApiError(file.error) && file.error.status === 404;
 
-  // Another organisation's file, or a file the caller may not see: the not-found page (issue 6).
+  // Another organisation's file, or a file the caller may not see: the not-found page (never a hint that it exists).
   useEffect(() => {
     if (notFound) void navigate('/404', { replace: true });
   }, [notFound, navigate]);

@@ -140,7 +140,7 @@ export function PatientsPage() {
             }}
           />
           {platform && (
-            // Archived files stay readable to SA and DE (issue 6).
+            // Archived files stay readable to SA and DE.
             <FormControlLabel
               sx={{ mt: 0.5 }}
               control={<Switch checked={!!params.archived} onChange={(e) => list.update({ filters: { archived: e.target.checked ? '1' : '' } })} />}

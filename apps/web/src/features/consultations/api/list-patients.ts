@@ -11,7 +11,7 @@ export const patientSearchKey = queryKeys.patients.search;
 export function listPatients(user: { id: string; idOrganization: string | null }, q: string, pageSize = 20): Promise<PatientListAnswer> {
   return apiAction<PatientListAnswer>('/patient', 'list', { Iduser: user.id, idOrganization: user.idOrganization, q: q || undefined, pageSize }, { on401: 'throw' }).catch(
     (error: unknown) => {
-      // The panel keeps its draft through an expired token: sign in again in place (issue 5).
+      // The panel keeps its draft through an expired token: sign in again in place.
       if (isApiError(error) && error.status === 401) requestLogin();
       throw error;
     },

@@ -15,7 +15,7 @@ export interface PatientTableParams {
 
 export const patientsKey = queryKeys.patients.all;
 
-/** GET /api/patients: one page, sorted and searched on the server (issue 6). */
+/** GET /api/patients: one page, sorted and searched on the server. */
 export function listPatients(params: PatientTableParams, signal?: AbortSignal): Promise<PatientTablePage> {
   return api<PatientTablePage>('/patients', { query: { ...params }, signal });
 }

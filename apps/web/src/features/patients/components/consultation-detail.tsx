@@ -175,7 +175,7 @@ export function ConsultationDetail({
           </Box>
           <Stack direction="row" spacing={1}>
             {canWrite && consultation.data && (
-              // The consultation panel opens in edit mode on `?consultation=<id>` (issue 5).
+              // The consultation panel opens in edit mode on `?consultation=<id>`.
               <Button variant="contained" size="small" startIcon={<EditIcon />} onClick={() => setSearch({ consultation: idConsultation })}>
                 {t('consultation.edit')}
               </Button>

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MeasureChart, toSeries } from './measure-chart.tsx';
 
-// Issue 6: a consultation without a weight leaves a gap in the curve instead of a zero.
+// Measures curve: a consultation without a weight leaves a gap in the curve instead of a zero.
 const points = [
   { date: '2026-01-10T09:00:00Z', weight: 84.5 },
   { date: '2026-02-10T09:00:00Z', weight: null },

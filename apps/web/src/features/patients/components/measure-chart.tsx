@@ -12,7 +12,7 @@ export interface SeriesPoint {
   value: number | null;
 }
 
-/** One point per consultation; a missing measure stays null (issue 6: a gap, not a zero). */
+/** One point per consultation; a missing measure stays null (a gap in the curve, not a zero). */
 export function toSeries<P extends { date: string }>(points: readonly P[], pick: (p: P) => number | null): SeriesPoint[] {
   return points.map((p) => ({ t: new Date(p.date).getTime(), value: pick(p) ?? null }));
 }

@@ -28,7 +28,7 @@ export function NoticeView({ notice, compact = false }: { notice: Notice; compac
 
 /**
  * SPEC §3 Notice, left by the patient (PT) on one of their consultations: once, then editable for
- * 7 days (issue 6). The server holds the same rules.
+ * 7 days. The server holds the same rules.
  */
 export function NoticeForm({ idPatient, idConsultation, notice }: { idPatient: string; idConsultation: string; notice: Notice | null }) {
   const { t } = useTranslation('patients');

@@ -6,7 +6,7 @@ import { profileKey, type ProfileAnswer } from './read-profile.ts';
 
 /**
  * SPEC §7 POST /api/profil action updatePassword, then the profile is re-read. The change revokes
- * every older token (issue 4): the fresh `access_token` of the answer is stored so this session
+ * every older token (SPEC §5 password change): the fresh `access_token` of the answer is stored so this session
  * goes on.
  */
 export function updatePassword(userUpdate: UserUpdate): Promise<{ token: string; profile: Profile }> {

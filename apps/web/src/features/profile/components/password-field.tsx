@@ -17,7 +17,7 @@ export interface PasswordFieldProps {
   describedBy?: string;
 }
 
-/** A password input with its show/hide toggle (issue 4). */
+/** A password input with its show/hide toggle (SPEC §5). */
 export function PasswordField({ name, label, value, onChange, onBlur, inputRef, disabled, error, autoComplete, describedBy }: PasswordFieldProps) {
   const { t } = useTranslation('profile');
   const [shown, setShown] = useState(false);
