@@ -3,19 +3,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneKey, isValidPhone } from '@wellbe/shared/domain/phone';
 import { foldName, PATIENT_MESSAGES, patientCreateSchema, type PatientListEntry } from '@wellbe/shared/schemas/patients';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePatientSearch } from '../api/list-patients.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useConsultationPanel } from '../consultation-store.ts';
 import { closeSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 
-function useDebounced<T>(value: T, ms = 250): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+// Searches and duplicate checks ask the server once the typing pauses.
+const TYPING_PAUSE_MS = 250;
 
 type Field = 'FullName' | 'PhoneNumber' | 'Email';
 
@@ -53,11 +48,11 @@ export function PatientDialog() {
     // The panel's patient is read once per opening, not on every change of it.
   }, [save.dialogOpen]);
 
-  const q = useDebounced(search.trim());
+  const q = useDebouncedValue(search.trim(), TYPING_PAUSE_MS);
   const options = usePatientSearch(q, save.dialogOpen && !creating);
 
-  const name = useDebounced(patient.FullName.trim());
-  const phone = useDebounced(patient.PhoneNumber.trim());
+  const name = useDebouncedValue(patient.FullName.trim(), TYPING_PAUSE_MS);
+  const phone = useDebouncedValue(patient.PhoneNumber.trim(), TYPING_PAUSE_MS);
   const nameCheck = usePatientSearch(name, save.dialogOpen && creating && name.length > 0);
   const phoneCheck = usePatientSearch(phone, save.dialogOpen && creating && isValidPhone(phone));
   const duplicateName = creating && !!name && !!nameCheck.data?.data.some((p) => foldName(p.FullName) === foldName(name));
