@@ -1,35 +1,47 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-// Web boundaries (like bulletproof-react): a feature is a vertical slice that never imports another
-// feature (app/ composes them: routes, layout); components/ and lib/ are the shared layer below
-// every feature and never import one. A piece two features need moves down to components/ or lib/.
-const WEB_SRC = 'apps/web/src';
-const WEB_FEATURES = readdirSync(join(import.meta.dirname, WEB_SRC, 'features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const WEB_ZONES = [
-  ...WEB_FEATURES.map((feature) => ({
-    target: `./${WEB_SRC}/features/${feature}`,
-    from: `./${WEB_SRC}/features`,
-    except: [`./${feature}`],
-    message: `Une fonctionnalité web n'importe pas une autre fonctionnalité : déplacer la pièce commune dans components/ ou lib/, ou composer dans app/.`,
-  })),
-  {
-    target: [`./${WEB_SRC}/components`, `./${WEB_SRC}/lib`],
-    from: [`./${WEB_SRC}/features`, `./${WEB_SRC}/app`],
-    message: 'components/ et lib/ sont sous les fonctionnalités : ils n’importent ni features/ ni app/.',
+// Web boundaries (like bulletproof-react's import zones): a feature is a vertical slice that never
+// imports another feature nor app/ (app/ composes the features: routes, layout); components/ and
+// lib/ are the shared layer below every feature and import neither features/ nor app/. A piece two
+// features need moves down to components/ or lib/. Written as a small local rule that resolves each
+// relative import against the importing file: no plugin to install (eslint-plugin-import-x pulls
+// native resolver bindings the registry here does not hold for every platform, so `npm ci` fails).
+const WEB_SRC = resolve(import.meta.dirname, 'apps/web/src');
+const webBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      feature: "Une fonctionnalité web n'importe pas une autre fonctionnalité ({{target}}) : déplacer la pièce commune dans components/ ou lib/, ou composer dans app/.",
+      app: "Une fonctionnalité n'importe pas app/ ({{target}}) : app/ compose les fonctionnalités, pas l'inverse.",
+      shared: "components/ et lib/ sont sous les fonctionnalités : ils n'importent ni features/ ni app/ ({{target}}).",
+    },
   },
-  {
-    target: `./${WEB_SRC}/features`,
-    from: `./${WEB_SRC}/app`,
-    message: 'Une fonctionnalité n’importe pas app/ : app/ compose les fonctionnalités, pas l’inverse.',
+  create(context) {
+    const file = context.physicalFilename;
+    const [layer, feature] = relative(WEB_SRC, file).split(sep);
+    const check = (node) => {
+      const source = node?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = relative(WEB_SRC, resolve(dirname(file), source)).split(sep);
+      if (target[0] === '..') return;
+      const [targetLayer, targetFeature] = target;
+      const data = { target: target.join('/') };
+      if (layer === 'features' && targetLayer === 'features' && targetFeature !== feature) context.report({ node, messageId: 'feature', data });
+      else if (layer === 'features' && targetLayer === 'app') context.report({ node, messageId: 'app', data });
+      else if ((layer === 'components' || layer === 'lib') && (targetLayer === 'features' || targetLayer === 'app')) context.report({ node, messageId: 'shared', data });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
   },
-];
+};
 
 const NODE_BUILTINS = ['assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
 
@@ -91,13 +103,10 @@ export default tseslint.config(
     },
   },
   {
-    // Web lint zones (see WEB_ZONES above).
-    files: [`${WEB_SRC}/**/*.{ts,tsx}`],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
-    rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: WEB_ZONES }],
-    },
+    // Web lint zones (see webBoundaries above).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-boundaries': { rules: { 'no-cross-layer-import': webBoundaries } } },
+    rules: { 'web-boundaries/no-cross-layer-import': 'error' },
   },
   {
     // packages/shared runs in the browser and in Node: neither Node modules nor the DOM.
