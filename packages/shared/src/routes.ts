@@ -18,6 +18,7 @@ export const AREAS = [
   'preferences',
   'organisations',
   'support',
+  'support-page',
   'contacts',
   'profile',
   'statistics',

@@ -41,7 +41,12 @@ export const queryKeys = {
     all: ['organisations'] as const,
     table: (params: Params) => ['organisations', 'table', params] as const,
     options: ['organisations', 'options'] as const,
+    /** The signed-in user's practice as a support contact. */
+    currentContact: ['organisations', 'current', 'contact'] as const,
   },
+
+  /** /admin 'Tâches en échec' (failed background jobs, DE). */
+  failedJobs: ['admin', 'failed-jobs'] as const,
 
   /**
    * Organisation settings ('Paramètres'): the admin's form for any organisation and the signed-in

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 interface PracticeContact {
   name: string;
@@ -18,7 +19,7 @@ interface PracticeContact {
 /** GET /api/organisations/current/contact: the signed-in user's practice, as a support contact. */
 function usePracticeContact() {
   return useQuery({
-    queryKey: ['organisations', 'current', 'contact'],
+    queryKey: queryKeys.organisations.currentContact,
     queryFn: ({ signal }) => api<{ data: PracticeContact }>('/organisations/current/contact', { signal }).then((r) => r.data),
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FailedJob } from '@wellbe/shared/schemas/jobs';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 // /admin 'Tâches en échec' (DE): GET /api/admin/jobs and POST /api/admin/jobs/:id/retry.
 
-export const failedJobsKey = ['admin', 'failed-jobs'] as const;
+export const failedJobsKey = queryKeys.failedJobs;
 
 export function useFailedJobs() {
   return useQuery({

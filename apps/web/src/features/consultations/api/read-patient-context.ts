@@ -1,6 +1,7 @@
 import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
 import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import type { PatientContext } from '../consultation-store.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { PatientContext } from '../consultation-store.ts';
  */
 export async function readPatientContext(idPatient: string): Promise<PatientContext> {
   const file = await queryClient.fetchQuery({
-    queryKey: ['patients', 'file', idPatient],
+    queryKey: queryKeys.patients.file(idPatient),
     // A 401 comes back to the caller: the panel signs in again in place and keeps its draft.
     queryFn: ({ signal }) => api<{ data: PatientFile }>(`/patients/${encodeURIComponent(idPatient)}`, { signal, on401: 'throw' }).then((a) => a.data),
     staleTime: 30_000,
