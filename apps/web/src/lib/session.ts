@@ -166,8 +166,13 @@ export async function checkStoredToken(): Promise<void> {
   }
 }
 
-/** /logout: signs out by the user's origin (only our own JWT provider exists) and resets the role. */
-export function logout(): void {
+/**
+ * /logout: signs out by the user's origin (only our own JWT provider exists) and resets the role.
+ * The server revokes the session first, so that a copied token stops working at once; the local
+ * sign-out happens whatever the server answers (offline, already revoked).
+ */
+export async function logout(): Promise<void> {
+  if (readToken()) await api('/auth/logout', { method: 'POST', on401: 'throw' }).catch(() => undefined);
   endSession('logout');
 }
 
