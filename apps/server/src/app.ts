@@ -17,6 +17,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { recoveryRoutes } from './modules/auth/auth.recovery.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
+import { mfaRoutes } from './modules/auth/mfa.routes.ts';
 import { RecoveryService } from './modules/auth/auth.recovery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { userActions } from './modules/users/users.actions.ts';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(authRoutes, { auth, recovery });
   await app.register(recoveryRoutes, { recovery });
   await app.register(sessionRoutes, { auth });
+  await app.register(mfaRoutes, { auth });
   await app.register(userActions, { auth });
   await app.register(profileRoutes, { auth });
   await app.register(specialistActions);

@@ -8,7 +8,9 @@ import { hardLimit, progressive, Throttle, type ThrottleRule } from '../../lib/t
 import { findUserById, findUserByLogin, touchSignIn, type UserWithOrganisation } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import { signToken } from './auth.tokens.ts';
-import { acceptCode, factorsOf, hasFactor, MFA_MESSAGES, mfaRequiredFor, readChallenge, signChallenge, type ChallengePurpose } from './mfa.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { authenticationOptions, verifyAssertion } from './passkeys.ts';
+import { acceptCode, confirmTotpEnrolment, factorsOf, startTotpEnrolment, hasFactor, MFA_MESSAGES, mfaRequiredFor, readChallenge, signChallenge, type ChallengePurpose } from './mfa.ts';
 import { clientInfo, findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.ts';
 
 /** SPEC §3 signed-in user: what the web app keeps of the caller. */
@@ -187,6 +189,46 @@ export class AuthService {
     const result = await this.signedIn(found, request, method);
     if (result.kind !== 'signedIn') throw unauthorized();
     return result;
+  }
+
+  /** Sign-in enrolment (the organisation requires a factor the user has not set up): a TOTP secret. */
+  async enrolStart(request: FastifyRequest, challenge: string) {
+    const found = await this.challengeUser(request, challenge, 'enrol');
+    const started = await startTotpEnrolment(this.ctx, found.user.id, found.user.email || found.user.username);
+    if (!started) throw new AppError(409, 'mfa_already_enrolled', MFA_MESSAGES.alreadyEnrolled);
+    return started;
+  }
+
+  /** Confirms the sign-in enrolment with a first code: the usual answer plus the recovery codes. */
+  async enrolConfirm(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string) {
+    const found = await this.challengeUser(request, challenge, 'enrol');
+    const recoveryCodes = await confirmTotpEnrolment(this.ctx, found.user.id, code.trim());
+    if (!recoveryCodes) return this.codeRefused(request, found, 'totp-enrol');
+    await journalAuth(this.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method: 'totp', atSignIn: true } });
+    return { ...(await this.secondFactorPassed(request, reply, found, 'password+totp', false)), recoveryCodes };
+  }
+
+  /** WebAuthn options: for the second factor (with the challenge of `login`) or passwordless. */
+  async passkeyOptions(request: FastifyRequest, challenge: string | undefined) {
+    const userId = challenge ? (await this.challengeUser(request, challenge, 'mfa')).user.id : null;
+    return authenticationOptions(this.ctx, userId);
+  }
+
+  /** A passkey assertion: the second factor after the password, or a passwordless sign-in. */
+  async passkeySignIn(request: FastifyRequest, reply: FastifyReply, input: { challengeId: string; response: AuthenticationResponseJSON; mfaToken?: string; remember?: boolean }) {
+    const expected = input.mfaToken ? await this.challengeUser(request, input.mfaToken, 'mfa') : null;
+    await this.throttle.assertFree([`ip:${request.ip}`]);
+    const userId = await verifyAssertion(this.ctx, input.challengeId, input.response);
+    if (!userId || (expected && expected.user.id !== userId)) {
+      if (expected) return this.codeRefused(request, expected, 'passkey');
+      await this.throttle.fail(`ip:${request.ip}`, SIGN_IN_RULES.ip);
+      throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+    }
+    const found = expected ?? (await findUserById(this.ctx.db, userId));
+    if (!found) throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+    this.assertMaySignIn(found);
+    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
+    return this.secondFactorPassed(request, reply, found, expected ? 'password+passkey' : 'passkey', !!input.remember && !!expected);
   }
 
   /** Told only after the right password, so that an account's state is not probed. */

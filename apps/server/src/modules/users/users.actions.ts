@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { assertIdentity } from '../../access/index.ts';
@@ -42,6 +43,46 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
           remember: z.boolean().optional(),
         }),
         handler: async (request, body, reply) => loginAnswer(await auth.verifyCode(request, reply, body.mfa_token, body.code, body.remember ?? false)),
+      }),
+      // A professional whose organisation requires a second factor and who has none sets up TOTP
+      // here before any session exists (so before any patient data): `mfa_enrolment_required`.
+      mfaEnrolStart: action({
+        access: 'open',
+        body: z.object({ mfa_token: z.string().min(1).max(2000) }),
+        handler: async (request, body) => ({ success: true, data: await auth.enrolStart(request, body.mfa_token) }),
+      }),
+      mfaEnrolConfirm: action({
+        access: 'open',
+        body: z.object({ mfa_token: z.string().min(1).max(2000), code: z.string().trim().min(6).max(10) }),
+        handler: async (request, body, reply) => {
+          const { recoveryCodes, ...signedIn } = await auth.enrolConfirm(request, reply, body.mfa_token, body.code);
+          return { ...loginAnswer(signedIn), recoveryCodes };
+        },
+      }),
+      // WebAuthn: options, then the assertion; with `mfa_token` as the second factor, without it
+      // as a passwordless sign-in.
+      passkeyOptions: action({
+        access: 'open',
+        body: z.object({ mfa_token: z.string().min(1).max(2000).optional() }),
+        handler: async (request, body) => ({ success: true, data: await auth.passkeyOptions(request, body.mfa_token) }),
+      }),
+      passkeyLogin: action({
+        access: 'open',
+        body: z.object({
+          challengeId: z.uuid(),
+          response: z.looseObject({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key'), response: z.looseObject({}) }),
+          mfa_token: z.string().min(1).max(2000).optional(),
+          remember: z.boolean().optional(),
+        }),
+        handler: async (request, body, reply) =>
+          loginAnswer(
+            await auth.passkeySignIn(request, reply, {
+              challengeId: body.challengeId,
+              response: body.response as unknown as AuthenticationResponseJSON,
+              mfaToken: body.mfa_token,
+              remember: body.remember,
+            }),
+          ),
       }),
       read: action({
         access: 'authenticated',
