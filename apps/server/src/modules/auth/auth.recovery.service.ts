@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { findUserById } from './auth.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { assertNotCommonPassword, hashPassword } from '../../lib/passwords.ts';
 import { hardLimit, MINUTE } from '../../lib/throttle.ts';
 import { checkLinkToken, consumeLinkToken, createLinkToken, type LinkKind } from './auth.links.ts';
 import { findLinkUserByEmail, findLinkUserById, markEmailConfirmed, setPasswordFromLink, type LinkUser } from './auth.recovery.repository.ts';
@@ -93,6 +93,7 @@ export class RecoveryService {
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
+    await assertNotCommonPassword(password);
     const passwordHash = await hashPassword(password);
     const at = new Date(this.ctx.clock.now());
     const result = await consumeLinkToken(this.ctx, 'reset', token, (tx, userId) => setPasswordFromLink(tx, userId, passwordHash, at));
@@ -112,6 +113,7 @@ export class RecoveryService {
     const found = await findLinkUserById(this.ctx.db, userId);
     if (!found) throw refused('unknown');
     if (!found.active) throw new AppError(403, 'account_inactive', 'Ce compte est désactivé. Contactez votre administrateur.');
+    await assertNotCommonPassword(password, [found.username, found.email, found.firstName, found.lastName]);
     const passwordHash = await hashPassword(password);
     const at = new Date(this.ctx.clock.now());
     const result = await consumeLinkToken(this.ctx, 'invitation', token, (tx, id) => setPasswordFromLink(tx, id, passwordHash, at), userId);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { conflict, unauthorized } from '../../lib/errors.ts';
 import { hardLimit, MINUTE } from '../../lib/throttle.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { assertNotCommonPassword, hashPassword } from '../../lib/passwords.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { findUserById, insertSelfRegistered, loginTaken, updateOwnPreferences } from './auth.repository.ts';
 import { credentialsBody, registerBody, userUpdateBody } from './auth.schemas.ts';
@@ -49,6 +49,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
       const taken = await loginTaken(app.ctx.db, username, email);
       if (taken.email) throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
       if (taken.username) throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
+      await assertNotCommonPassword(password, [username, email, displayName]);
       const id = await insertSelfRegistered(app.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
       // The new address is confirmed through a single-use link (/mail-confirm?token=).
       await recovery.sendEmailConfirmation(id, request.log);

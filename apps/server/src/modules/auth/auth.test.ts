@@ -218,6 +218,26 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+describe('common passwords', () => {
+  const COMMON = 'Ce mot de passe est trop courant ou trop facile à deviner. Choisissez-en un autre.';
+  it('are refused, with a French message, even when they follow the SPEC §5 rule', async () => {
+    for (const password of ['Password123!', 'Motdepasse1!', 'P@ssw0rd2024!']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.9.0.1', payload: { user: { displayName: 'Commun', email: `commun-${password.length}@exemple.fr`, password } } });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error).toEqual({ code: 'password_common', message: COMMON });
+    }
+    const s = await t.login('pg');
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/profil',
+      headers: s.auth,
+      payload: { action: 'updatePassword', userUpdate: { Iduser: s.id, oldPassword: DEMO_PASSWORD, password: 'Bonjour123!', passwordConfirm: 'Bonjour123!' } },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().error.message).toBe(COMMON);
+  });
+});
+
 describe('POST /api/auth/user/update', () => {
   it('saves the caller’s settings, shortcuts and display name, and nothing else', async () => {
     const s = await t.login('pr');

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
-import { caller } from '../../lib/scope.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { callerOf } from '../../lib/request.ts';
+import { findUserById } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import type { AuthService } from './auth.service.ts';
 import { acceptCode, confirmTotpEnrolment, factorsOf, MFA_MESSAGES, mfaRequiredFor, newRecoveryCodes, remainingRecoveryCodes, removeTotp, startTotpEnrolment } from './mfa.ts';
@@ -23,11 +23,11 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
   const codeBody = z.object({ code: z.string().trim().min(6).max(32) });
 
   async function me(request: FastifyRequest) {
-    const found = await findUserById(app.ctx.db, caller(request).id);
+    const found = await findUserById(app.ctx.db, callerOf(request).id);
     if (!found) throw unauthorized();
     return found;
   }
-  const who = (request: FastifyRequest) => caller(request);
+  const who = (request: FastifyRequest) => callerOf(request);
 
   /** A sensitive change needs a fresh code (or recovery code), throttled like the sign-in ones. */
   async function requireCode(request: FastifyRequest, code: string) {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { actingOrganisation, assertIdentity, mayReadPatientContacts, mayReadUser, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hardLimit } from '../../lib/throttle.ts';
 import { revokeLinkTokens } from '../auth/auth.links.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
@@ -123,6 +123,7 @@ export class ProfileService {
     }
     await this.auth.throttle.reset(key);
 
+    await assertNotCommonPassword(input.password, [found.user.username, found.user.email, found.user.firstName, found.user.lastName]);
     const phoneNumber = input.phoneNumber?.trim() || null;
     const professionalNumber = input.professionalNumber?.trim() || null;
     const tokenVersion = await updateCredentials(this.ctx.db, me.id, {
