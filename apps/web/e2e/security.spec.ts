@@ -112,3 +112,22 @@ test('the server forgets a token at Déconnexion', async ({ page, request }) => 
   const res = await request.get('/api/auth/access-token', { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(401);
 });
+
+test('PA sees a slowed-down sign-in in /user and clears it', async ({ page, request }) => {
+  for (let i = 0; i < 4; i++) {
+    const res = await request.post('/api/user', { data: { action: 'login', Username: 'us', Password: `Mauvais-mdp-${i}!A` } });
+    expect(res.status()).toBe(401);
+  }
+  await signIn(page, 'pa');
+  await page.goto('/user?q=us@demo');
+  const row = page.getByRole('row', { name: /us@demo\.wellbe\.fr/ });
+  await row.getByRole('button', { name: /^Actions pour/ }).click();
+  await page.getByRole('menuitem', { name: 'Modifier' }).click();
+  const lock = page.getByTestId('sign-in-lock');
+  // The 1-second wait of the 4th failure is over by now: the failures are shown, and can be cleared.
+  await expect(lock).toContainText('4 échecs de connexion récents.');
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await lock.getByRole('button', { name: 'Débloquer' }).click();
+  await expect(page.getByText('Connexion débloquée.')).toBeVisible();
+  await expect(lock).toHaveCount(0);
+});
