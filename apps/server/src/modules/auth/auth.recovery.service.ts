@@ -17,7 +17,8 @@ export const LINK_MESSAGES = {
 } as const;
 
 /** Reset requests: 10 per IP in 15 minutes (then 429), 3 mails an hour per address. */
-const RESET_RULES = { ip: hardLimit(10), email: hardLimit(3, 60 * MINUTE) };
+const RESET_MAILS_PER_HOUR = 3;
+const RESET_RULES = { ip: hardLimit(10), email: hardLimit(RESET_MAILS_PER_HOUR + 1, 60 * MINUTE) };
 /** Every forgot-password answer takes this long, whether or not the address has an account. */
 export const RESET_FLOOR_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,11 +61,10 @@ export class RecoveryService {
   }
 
   private async sendReset(email: string, log: FastifyBaseLogger): Promise<void> {
-    const perAddress = `reset-email:${email.trim().toLowerCase()}`;
-    const allowed = (await this.auth.throttle.retryAfter([perAddress])) === 0;
-    await this.auth.throttle.fail(perAddress, RESET_RULES.email);
+    // Counted atomically before anything else: two requests in flight cannot both pass the limit.
+    const { failures } = await this.auth.throttle.fail(`reset-email:${email.trim().toLowerCase()}`, RESET_RULES.email);
     const user = await findLinkUserByEmail(this.ctx.db, email);
-    if (!allowed || !user || !user.active) return;
+    if (failures > RESET_MAILS_PER_HOUR || !user || !user.active) return;
     const link = await createLinkToken(this.ctx, user.id, 'reset');
     try {
       await this.ctx.mailer.send({
