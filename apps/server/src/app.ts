@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -6,14 +7,17 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@wellbe/shared/constants';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { registerAuth } from './plugins/authenticate.ts';
+import { registerAuth, registerDocsGuard } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { recoveryRoutes } from './modules/auth/auth.recovery.routes.ts';
+import { sessionRoutes } from './modules/auth/sessions.routes.ts';
+import { mfaRoutes } from './modules/auth/mfa.routes.ts';
 import { RecoveryService } from './modules/auth/auth.recovery.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { userActions } from './modules/users/users.actions.ts';
@@ -55,6 +59,11 @@ function loggerOptions(option: BuildOptions['logger']) {
   };
 }
 
+/** A hop count trusts that many proxies in front of the server (proxy-addr's rule for numbers). */
+function fastifyTrustProxy(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 // One visible list: external plugins, then the app's own plugins, then the modules (DESIGN §2).
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -62,7 +71,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 1_048_576,
     requestIdHeader: false,
     return503OnClosing: true,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
+  const https = ctx.config.publicUrl.startsWith('https://');
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,13 +96,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        // Practices may serve WellBe over plain HTTP on their network: do not force https.
-        upgradeInsecureRequests: null,
+        // Practices may serve WellBe over plain HTTP on their network: https is forced only when
+        // the operator says the public address is https (PUBLIC_URL).
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Device cookies of the sign-in (known device, remembered device): httpOnly, SameSite=Strict.
+  await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
   await app.register(fastifySwagger, {
@@ -99,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerDocsGuard(app);
 
   // App plugins.
   registerErrorHandler(app);
@@ -115,6 +131,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, recovery });
   await app.register(recoveryRoutes, { recovery });
+  await app.register(sessionRoutes, { auth });
+  await app.register(mfaRoutes, { auth });
   await app.register(userActions, { auth });
   await app.register(profileRoutes, { auth });
   await app.register(specialistActions);

@@ -21,6 +21,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   STORAGE_URL: z.string().regex(/^(s3|file):/, 'STORAGE_URL doit commencer par s3:// ou file:').optional(),
   WORKERS: z.enum(['0', '1']).default('1'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'TRUST_PROXY : un nombre de proxys (ex. 1) ou une liste d’adresses séparées par des virgules (ex. 10.0.0.1,10.0.0.2)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +49,17 @@ export interface Config {
   workers: boolean;
   /** The built web app; defaults to apps/web/dist. */
   webDist?: string;
+  /**
+   * Fastify `trustProxy`: false (the socket address is the client), a hop count, or the reverse
+   * proxies' addresses. The client IP keys the sign-in throttle, so it must be right.
+   */
+  trustProxy: boolean | number | string[];
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((a) => a.trim());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageUrl: e.STORAGE_URL,
     workers: e.WORKERS === '1',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { connect, migrationsApplied, type Db } from '../src/db/client.ts';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
@@ -66,6 +66,8 @@ export interface TestAppOptions {
   logStream?: { write: (line: string) => void };
   /** How the mail job delivers (default: into `mails`); a failing one tests retries. */
   transport?: Mailer;
+  /** Configuration the test needs beyond the defaults (TRUST_PROXY, PUBLIC_URL…). */
+  config?: Partial<Config>;
 }
 
 /** A fresh app on a fresh database cloned from the seeded template (one per test file). */
@@ -75,7 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await ensureDatabase(adminUrl, name, TEMPLATE_DB);
   const handle = connect(withDatabase(adminUrl, name), 5);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-test-data-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), publicUrl: 'http://localhost:3000' };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), publicUrl: 'http://localhost:3000', ...options.config };
   const clock = new FakeClock();
   const mails: Mail[] = [];
   // Mails go through the real job queue (graphile-worker tables in this database); the delivery

@@ -115,6 +115,27 @@ describe('one error shape, 400 for bad input', () => {
   });
 });
 
+describe('HTTPS when PUBLIC_URL says so', () => {
+  it('plain http (the default): neither HSTS nor upgrade-insecure-requests', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('an https PUBLIC_URL turns on HSTS, upgrade-insecure-requests and Secure device cookies', async () => {
+    const tls = await createTestApp({ config: { publicUrl: 'https://wellbe.example.fr' } });
+    try {
+      const res = await tls.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const login = await tls.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'login', Username: 'pr', Password: DEMO_PASSWORD } });
+      expect(login.cookies.find((c) => c.name === 'wellbe_device')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await tls.close();
+    }
+  });
+});
+
 describe('security headers', () => {
   const check = (headers: Record<string, unknown>) => {
     const csp = String(headers['content-security-policy']);
@@ -171,10 +192,19 @@ describe('the web app', () => {
 });
 
 describe('GET /api/docs', () => {
-  it('serves the OpenAPI document generated from the route schemas', async () => {
-    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  it('is refused to guests and to every role but DE', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    const sa = await t.login('sa');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: sa.auth })).statusCode).toBe(403);
+  });
+
+  it('serves a signed-in DE the OpenAPI document generated from the route schemas', async () => {
+    const de = await t.login('de');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs', headers: de.auth });
     expect([200, 302]).toContain(ui.statusCode);
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: de.auth });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

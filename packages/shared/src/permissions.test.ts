@@ -31,6 +31,7 @@ const SPEC_TABLE: Record<string, string> = {
   developer: 'DE',
   support: 'PA SA',
   journal: 'SA DE PA',
+  signInLocks: 'SA DE PA',
   guestOnly: '',
 };
 

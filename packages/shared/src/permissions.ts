@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   support: ['PA', 'SA'],
   /** The audit journal: SA and DE everywhere, PA for their own organisation. */
   journal: ['SA', 'DE', 'PA'],
+  /** Seeing and clearing a slowed-down sign-in in /user (ASVS V6.3): SA and DE everywhere, PA in their organisation. */
+  signInLocks: ['SA', 'DE', 'PA'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

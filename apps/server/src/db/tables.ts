@@ -9,3 +9,4 @@ export * from './schema/documents.ts';
 export * from './schema/notices.ts';
 export * from './schema/audit.ts';
 export * from './schema/auth.ts';
+export * from './schema/security.ts';

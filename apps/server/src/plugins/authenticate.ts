@@ -9,6 +9,7 @@ import { recordAudit } from '../lib/audit.ts';
 import { AppError, forbidden, isIdentityMismatch } from '../lib/errors.ts';
 import { actorOf, callerOf } from '../lib/request.ts';
 import { verifyToken } from '../modules/auth/auth.tokens.ts';
+import { checkRequestSession } from '../modules/auth/sessions.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -18,10 +19,9 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** Reads the caller from the token, then checks the database: a token outlives nothing it names. */
-async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+export async function resolveUser(app: FastifyInstance, request: FastifyRequest, token = bearer(request)): Promise<void> {
   request.user = null;
   request.tokenError = null;
-  const token = bearer(request);
   if (!token) return;
   const verified = await verifyToken(app.ctx.jwtKey, app.ctx.clock, token);
   if (!verified.ok) {
@@ -56,6 +56,11 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
     request.tokenError = 'invalid';
     return;
   }
+  const session = await checkRequestSession(app.ctx, request, claims);
+  if (session !== 'ok') {
+    request.tokenError = session;
+    return;
+  }
   request.user = {
     id: row.id,
     role: row.role as Caller['role'],
@@ -84,6 +89,7 @@ export function unauthenticated(request: FastifyRequest): AppError {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenError', null);
+  app.decorateRequest('sessionId', null);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && route.config?.access === undefined) {
@@ -116,5 +122,15 @@ export function registerAuth(app: FastifyInstance) {
     if (request.routeOptions.config?.patientData && isIdentityMismatch(error)) {
       await recordAudit(app.ctx, actorOf(request), { action: `${request.method} ${request.routeOptions.url}`, outcome: 'denied', details: { reason: 'identity_mismatch' } });
     }
+  });
+}
+
+/** The API description tells an attacker every route: only a signed-in DE (bearer token) reads it. */
+export function registerDocsGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (request.url !== '/api/docs' && !request.url.startsWith('/api/docs/') && !request.url.startsWith('/api/docs?')) return;
+    await resolveUser(app, request);
+    if (!request.user) throw unauthenticated(request);
+    if (request.user.role !== 'DE') throw forbidden();
   });
 }

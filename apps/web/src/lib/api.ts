@@ -10,11 +10,14 @@ export const API_BASE = '/api';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The whole JSON answer (a second-factor challenge carries its token there). */
+  readonly data: unknown;
+  constructor(status: number, code: string, message: string, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.data = data;
   }
 }
 
@@ -62,8 +65,10 @@ function buildUrl(path: string, query?: Query): string {
 async function readError(response: Response): Promise<ApiError> {
   let code = 'http_' + response.status;
   let message = '';
+  let body: unknown = null;
   try {
     const data = (await response.json()) as { error?: unknown; message?: unknown };
+    body = data;
     if (data && typeof data.error === 'object' && data.error) {
       const e = data.error as { code?: unknown; message?: unknown };
       if (typeof e.code === 'string') code = e.code;
@@ -76,7 +81,7 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy page...): the generic message below says enough.
   }
-  return new ApiError(response.status, code, message || i18n.t('common:errors.generic'));
+  return new ApiError(response.status, code, message || i18n.t('common:errors.generic'), body);
 }
 
 /**

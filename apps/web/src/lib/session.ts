@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Role } from '@wellbe/shared/roles';
 import { isRole } from '@wellbe/shared/roles';
 import type { NavbarStyle } from '@wellbe/shared/constants';
-import { api, type ApiError, setUnauthorizedHandler } from './api.ts';
+import { api, ApiError, setUnauthorizedHandler } from './api.ts';
 import { notify } from './notify.ts';
 import { isTokenValid, readToken, writeToken } from './token.ts';
 import { i18n } from '../i18n/i18n.ts';
@@ -124,14 +124,40 @@ export function takeRedirectUrl(): string | null {
   return url;
 }
 
-/** POST /api/user action login (SPEC §7); the server's error message is thrown as an ApiError. */
+/** A password was right; a second factor (or its enrolment) is due before any session. */
+export interface MfaChallenge {
+  code: 'mfa_required' | 'mfa_enrolment_required';
+  message: string;
+  token: string;
+  methods: string[];
+}
+
+export interface LoginAnswer {
+  success: boolean;
+  user: SignedInUser;
+  data: { access_token: string };
+  recoveryCodes?: string[];
+}
+
+/** The second-factor challenge carried by a refused sign-in, if that is what it is. */
+export function mfaChallengeOf(error: unknown): MfaChallenge | null {
+  if (!(error instanceof ApiError) || (error.code !== 'mfa_required' && error.code !== 'mfa_enrolment_required')) return null;
+  const data = error.data as { mfa_token?: unknown; methods?: unknown };
+  if (typeof data?.mfa_token !== 'string') return null;
+  return { code: error.code, message: error.message, token: data.mfa_token, methods: Array.isArray(data.methods) ? (data.methods as string[]) : [] };
+}
+
+/** POST /api/user with a sign-in action (login, mfaVerify, passkeyLogin…), anonymously. */
+export function loginAction(action: string, payload: Record<string, unknown>): Promise<LoginAnswer> {
+  return api<LoginAnswer>('/user', { method: 'POST', body: { action, ...payload }, anonymous: true, on401: 'throw' });
+}
+
+/**
+ * POST /api/user action login (SPEC §7); the server's error message is thrown as an ApiError.
+ * With a second factor, the answer is a challenge (see mfaChallengeOf) and nobody is signed in yet.
+ */
 export async function signIn(username: string, password: string): Promise<SignedInUser> {
-  const answer = await api<{ success: boolean; user: SignedInUser; data: { access_token: string } }>('/user', {
-    method: 'POST',
-    body: { action: 'login', Username: username, Password: password },
-    anonymous: true,
-    on401: 'throw',
-  });
+  const answer = await loginAction('login', { Username: username, Password: password });
   setSession(answer.user, answer.data.access_token);
   return answer.user;
 }
@@ -166,8 +192,13 @@ export async function checkStoredToken(): Promise<void> {
   }
 }
 
-/** /logout: signs out by the user's origin (only our own JWT provider exists) and resets the role. */
-export function logout(): void {
+/**
+ * /logout: signs out by the user's origin (only our own JWT provider exists) and resets the role.
+ * The server revokes the session first, so that a copied token stops working at once; the local
+ * sign-out happens whatever the server answers (offline, already revoked).
+ */
+export async function logout(): Promise<void> {
+  if (readToken()) await api('/auth/logout', { method: 'POST', on401: 'throw' }).catch(() => undefined);
   endSession('logout');
 }
 

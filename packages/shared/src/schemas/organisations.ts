@@ -90,6 +90,15 @@ export const settingsSchema = z.object({
     .min(1_000, 'La limite de téléversement doit être d’au moins 1 000 octets.')
     .max(MAX_UPLOAD_BYTES, 'La limite de téléversement ne peut pas dépasser 50 000 000 octets.'),
   timeZone: z.string().trim().refine(isTimeZone, 'Fuseau horaire inconnu.'),
+  /** Absolute session lifetime (ASVS V7): no renewal of a sign-in beyond it. */
+  sessionMaxHours: z
+    .number({ message: 'La durée maximale de session doit être un nombre.' })
+    .int('La durée maximale de session doit être un nombre entier d’heures.')
+    .min(1, 'La durée maximale de session doit être d’au moins 1 heure.')
+    .max(72, 'La durée maximale de session ne peut pas dépasser 72 heures.')
+    .default(12),
+  /** A second factor (TOTP or passkey) is required of the professional roles. */
+  mfaRequired: z.boolean().default(false),
 });
 export type OrganisationSettingsValues = z.infer<typeof settingsSchema>;
 
@@ -98,4 +107,11 @@ export const DEFAULT_SETTINGS: OrganisationSettingsValues = {
   navbarStyle: 'style-1',
   uploadLimitBytes: MAX_UPLOAD_BYTES,
   timeZone: DEFAULT_TIME_ZONE,
+  sessionMaxHours: 12,
+  // Organisations created before the second factor existed (the demo one included) keep it
+  // optional; a new organisation is created with it required (NEW_ORGANISATION_SETTINGS).
+  mfaRequired: false,
 };
+
+/** What a newly created organisation stores: the second factor is required of its professionals. */
+export const NEW_ORGANISATION_SETTINGS = { mfaRequired: true } as const;

@@ -6,6 +6,8 @@ export interface OrganisationSettings {
   navbarStyle?: 'style-1' | 'style-2' | 'style-3' | 'style-3-dense';
   uploadLimitBytes?: number;
   timeZone?: string;
+  sessionMaxHours?: number;
+  mfaRequired?: boolean;
 }
 
 export const organisations = pgTable('organisations', {

@@ -49,7 +49,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
     config: { access: 'open' },
     schema: { body: completeInvitationBody, tags, summary: 'Choisit le mot de passe d’un compte invité et le connecte' },
     handler: async (request) => {
-      const { token, user } = await recovery.completeInvitation(request.body.userId, request.body.token, request.body.password);
+      const { token, user } = await recovery.completeInvitation(request.body.userId, request.body.token, request.body.password, request);
       return { success: true, user, access_token: token };
     },
   });

@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { findUserById } from './auth.repository.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, tooMany } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { assertNotCommonPassword, hashPassword } from '../../lib/passwords.ts';
+import { hardLimit, MINUTE } from '../../lib/throttle.ts';
 import { checkLinkToken, consumeLinkToken, createLinkToken, type LinkKind } from './auth.links.ts';
 import { findLinkUserByEmail, findLinkUserById, markEmailConfirmed, setPasswordFromLink, type LinkUser } from './auth.recovery.repository.ts';
 import type { AuthService, SignedInUser } from './auth.service.ts';
@@ -14,6 +15,13 @@ export const LINK_MESSAGES = {
   expired: 'Ce lien a expiré. Demandez-en un nouveau.',
   used: 'Ce lien a déjà été utilisé.',
 } as const;
+
+/** Reset requests: 10 per IP in 15 minutes (then 429), 3 mails an hour per address. */
+const RESET_MAILS_PER_HOUR = 3;
+const RESET_RULES = { ip: hardLimit(10), email: hardLimit(RESET_MAILS_PER_HOUR + 1, 60 * MINUTE) };
+/** Every forgot-password answer takes this long, whether or not the address has an account. */
+export const RESET_FLOOR_MS = 250;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function refused(reason: keyof typeof LINK_MESSAGES): AppError {
   return badRequest(LINK_MESSAGES[reason], `link_${reason}`);
@@ -29,27 +37,34 @@ function greeting(user: LinkUser): string {
  * single-use (auth.links.ts): reset valid 30 minutes, the others 7 days.
  */
 export class RecoveryService {
-  /** Mail requests per IP: enough for a person, not for flooding mailboxes (15 minutes window). */
-  private readonly mailsByIp: Throttle;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly auth: AuthService,
-  ) {
-    this.mailsByIp = new Throttle(ctx.clock, 10, FIFTEEN_MINUTES);
-  }
+  ) {}
 
   /**
    * Sends a reset link when the email belongs to an active account. The answer never tells whether
-   * it does: the caller always gets the same success.
+   * it does, nor does its timing: the work runs behind a constant floor, and a mail that
+   * takes longer (a slow SMTP server) finishes after the answer.
    */
   async requestReset(email: string, ip: string, log: FastifyBaseLogger): Promise<void> {
-    const key = 'reset:' + ip;
-    const wait = this.mailsByIp.retryAfter(key);
-    if (wait > 0) throw tooMany(wait);
-    this.mailsByIp.fail(key);
+    // Mail requests per IP: enough for a person, not for flooding mailboxes (answered with 429, it
+    // tells nothing about accounts). Per address: past 3 an hour, silently no more mail.
+    await this.auth.throttle.assertFree([`reset-ip:${ip}`]);
+    await this.auth.throttle.fail(`reset-ip:${ip}`, RESET_RULES.ip);
+    // Real time on purpose (not the app clock): this is about what a caller can measure.
+    const started = performance.now();
+    const work = this.sendReset(email, log).catch((error) => log.error({ err: error }, 'Demande de réinitialisation impossible'));
+    await Promise.race([work, sleep(RESET_FLOOR_MS)]);
+    const left = RESET_FLOOR_MS - (performance.now() - started);
+    if (left > 0) await sleep(left);
+  }
+
+  private async sendReset(email: string, log: FastifyBaseLogger): Promise<void> {
+    // Counted atomically before anything else: two requests in flight cannot both pass the limit.
+    const { failures } = await this.auth.throttle.fail(`reset-email:${email.trim().toLowerCase()}`, RESET_RULES.email);
     const user = await findLinkUserByEmail(this.ctx.db, email);
-    if (!user || !user.active) return;
+    if (failures > RESET_MAILS_PER_HOUR || !user || !user.active) return;
     const link = await createLinkToken(this.ctx, user.id, 'reset');
     try {
       await this.ctx.mailer.send({
@@ -78,6 +93,7 @@ export class RecoveryService {
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
+    await assertNotCommonPassword(password);
     const passwordHash = await hashPassword(password);
     const at = new Date(this.ctx.clock.now());
     const result = await consumeLinkToken(this.ctx, 'reset', token, (tx, userId) => setPasswordFromLink(tx, userId, passwordHash, at));
@@ -93,15 +109,18 @@ export class RecoveryService {
   }
 
   /** Sets the invited user's password (they have none yet) and signs them in. */
-  async completeInvitation(userId: string, token: string, password: string): Promise<{ token: string; user: SignedInUser }> {
+  async completeInvitation(userId: string, token: string, password: string, request: FastifyRequest): Promise<{ token: string; user: SignedInUser }> {
     const found = await findLinkUserById(this.ctx.db, userId);
     if (!found) throw refused('unknown');
     if (!found.active) throw new AppError(403, 'account_inactive', 'Ce compte est désactivé. Contactez votre administrateur.');
+    await assertNotCommonPassword(password, [found.username, found.email, found.firstName, found.lastName]);
     const passwordHash = await hashPassword(password);
     const at = new Date(this.ctx.clock.now());
     const result = await consumeLinkToken(this.ctx, 'invitation', token, (tx, id) => setPasswordFromLink(tx, id, passwordHash, at), userId);
     if (!result.ok) throw refused(result.reason);
-    return this.auth.renew(userId);
+    const user = await findUserById(this.ctx.db, userId);
+    if (!user) throw refused('unknown');
+    return this.auth.startSession(user, request, 'link');
   }
 
   async confirmEmail(token: string): Promise<void> {

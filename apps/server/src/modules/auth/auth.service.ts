@@ -1,11 +1,17 @@
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { ROLE_LABELS, type Role } from '@wellbe/shared/roles';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, tooMany, unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
+import { hardLimit, progressive, Throttle, type ThrottleRule } from '../../lib/throttle.ts';
 import { findUserById, findUserByLogin, touchSignIn, type UserWithOrganisation } from './auth.repository.ts';
+import { journalAuth } from './auth.journal.ts';
 import { signToken } from './auth.tokens.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { authenticationOptions, verifyAssertion } from './passkeys.ts';
+import { acceptCode, confirmTotpEnrolment, factorsOf, startTotpEnrolment, hasFactor, MFA_MESSAGES, mfaRequiredFor, readChallenge, signChallenge, type ChallengePurpose } from './mfa.ts';
+import { clientInfo, findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.ts';
 
 /** SPEC §3 signed-in user: what the web app keeps of the caller. */
 export function toSignedInUser(found: UserWithOrganisation, token: string) {
@@ -43,47 +49,186 @@ export function toSignedInUser(found: UserWithOrganisation, token: string) {
 export type SignedInUser = ReturnType<typeof toSignedInUser>;
 export type { UserWithOrganisation };
 
-/** Sign-in with throttling: 5 failures per username or 30 per IP in 15 minutes -> 429. */
+/**
+ * Sign-in rules (ASVS 5.0 V6.3): an account is slowed down (1 s, 2 s, 4 s… up to a minute) rather
+ * than locked, so nobody can lock a practitioner out; an IP and an account+IP pair have hard limits;
+ * a browser the account already signed in from (the known-device cookie) only counts its own
+ * failures. Unknown logins are counted like accounts, so that the answers tell nothing.
+ */
+export const SIGN_IN_RULES = {
+  account: progressive(3, 60_000),
+  ip: hardLimit(50),
+  accountIp: hardLimit(10),
+  device: hardLimit(10),
+  /** Second-factor codes per account: 5 wrong codes, then 15 minutes. */
+  code: hardLimit(5),
+} satisfies Record<string, ThrottleRule>;
+
+export type SignInMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'passkey' | 'link' | 'register';
+
+/** The answer of a sign-in: the usual one, or a second factor (or its enrolment) is due. */
+export type SignInResult =
+  | { kind: 'signedIn'; token: string; user: SignedInUser }
+  | { kind: 'challenge'; code: 'mfa_required' | 'mfa_enrolment_required'; message: string; challenge: string; methods: string[] };
+
 export class AuthService {
-  private readonly byLogin: Throttle;
-  private readonly byIp: Throttle;
+  readonly throttle: Throttle;
   private dummyHash: Promise<string> | null = null;
 
   constructor(private readonly ctx: AppContext) {
-    this.byLogin = new Throttle(ctx.clock, 5, FIFTEEN_MINUTES);
-    this.byIp = new Throttle(ctx.clock, 30, FIFTEEN_MINUTES);
+    this.throttle = new Throttle(ctx.db, ctx.clock);
   }
 
-  async issueToken(found: UserWithOrganisation): Promise<string> {
+  async issueToken(found: UserWithOrganisation, sessionId: string): Promise<string> {
     const { user } = found;
     return signToken(this.ctx.jwtKey, this.ctx.clock, {
       sub: user.id,
       org: user.organizationId,
       role: user.role as Role,
       tv: user.tokenVersion,
+      sid: sessionId,
     });
   }
 
-  async signIn(login: string, password: string, ip: string): Promise<{ token: string; user: SignedInUser }> {
-    const loginKey = 'login:' + login.trim().toLowerCase();
-    const ipKey = 'ip:' + ip;
-    const wait = Math.max(this.byLogin.retryAfter(loginKey), this.byIp.retryAfter(ipKey));
-    if (wait > 0) throw tooMany(wait);
+  /** Opens a server-side session and answers the SPEC §3 signed-in user with its token. */
+  async startSession(found: UserWithOrganisation, request: FastifyRequest, method: SignInMethod): Promise<{ token: string; user: SignedInUser }> {
+    const sid = await openSession(this.ctx, found.user.id, found.user.organizationId, clientInfo(request), method);
+    await touchSignIn(this.ctx.db, found.user.id, new Date(this.ctx.clock.now()));
+    const token = await this.issueToken(found, sid);
+    return { token, user: toSignedInUser(found, token) };
+  }
 
+  async signIn(login: string, password: string, request: FastifyRequest, reply: FastifyReply): Promise<SignInResult> {
     const found = await findUserByLogin(this.ctx.db, login);
+    const account = found ? `acct:${found.user.id}` : `acct?:${login.trim().toLowerCase()}`;
+    const deviceId = found ? await findDevice(this.ctx, request, 'known', found.user.id) : null;
+    const keys = deviceId ? { device: `dev:${deviceId}` } : { account, ip: `ip:${request.ip}`, accountIp: `acctip:${account}|${request.ip}` };
+    await this.throttle.assertFree(Object.values(keys));
+
     // An unknown user costs the same hash as a known one: the answer and its timing tell nothing.
     const hashToCheck = found?.user.passwordHash ?? (await this.dummy());
     const ok = (await verifyPassword(hashToCheck, password)) && !!found?.user.passwordHash;
+    const who = found ? { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId } : null;
     if (!ok || !found) {
-      this.byLogin.fail(loginKey);
-      this.byIp.fail(ipKey);
+      // A known device's failures slow the account for other browsers, never for itself.
+      const counted: [string, ThrottleRule][] = deviceId
+        ? [[keys.device!, SIGN_IN_RULES.device], [account, SIGN_IN_RULES.account]]
+        : [[keys.account!, SIGN_IN_RULES.account], [keys.ip!, SIGN_IN_RULES.ip], [keys.accountIp!, SIGN_IN_RULES.accountIp]];
+      for (const [key, rule] of counted) {
+        const outcome = await this.throttle.fail(key, rule, found?.user.id ?? null);
+        if (outcome.lockedNow) {
+          await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: key.split(':')[0], failures: outcome.failures } });
+        }
+      }
+      if (who) await journalAuth(this.ctx, request, { action: 'auth.login', outcome: 'denied', user: who, details: { reason: 'wrong_password' } });
       throw unauthorized(ERROR_MESSAGES.loginFailed, 'login_failed');
     }
     this.assertMaySignIn(found);
-    this.byLogin.reset(loginKey);
-    await touchSignIn(this.ctx.db, found.user.id, new Date(this.ctx.clock.now()));
-    const token = await this.issueToken(found);
-    return { token, user: toSignedInUser(found, token) };
+    await this.clear(request, found, deviceId ? [keys.device!] : [keys.accountIp!, account]);
+    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
+
+    const factors = await factorsOf(this.ctx, found.user.id);
+    if (hasFactor(factors)) {
+      if (await findDevice(this.ctx, request, 'remembered', found.user.id)) return this.signedIn(found, request, 'password');
+      const methods = [...(factors.totp ? ['totp', 'recovery'] : []), ...(factors.passkeys > 0 ? ['passkey'] : [])];
+      return { kind: 'challenge', code: 'mfa_required', message: MFA_MESSAGES.required, challenge: await signChallenge(this.ctx, found.user.id, 'mfa'), methods };
+    }
+    if (await mfaRequiredFor(this.ctx, found.user)) {
+      return { kind: 'challenge', code: 'mfa_enrolment_required', message: MFA_MESSAGES.enrolmentRequired, challenge: await signChallenge(this.ctx, found.user.id, 'enrol'), methods: ['totp'] };
+    }
+    return this.signedIn(found, request, 'password');
+  }
+
+  private async signedIn(found: UserWithOrganisation, request: FastifyRequest, method: SignInMethod): Promise<SignInResult> {
+    await journalAuth(this.ctx, request, { action: 'auth.login', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method } });
+    return { kind: 'signedIn', ...(await this.startSession(found, request, method)) };
+  }
+
+  /** Clears counters after a success; a key that was slowing the account down is journalled as unlocked. */
+  private async clear(request: FastifyRequest, found: UserWithOrganisation, keys: string[]): Promise<void> {
+    for (const key of keys) {
+      if (await this.throttle.reset(key)) {
+        await journalAuth(this.ctx, request, { action: 'auth.unlock', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { scope: key.split(':')[0], by: 'sign-in' } });
+      }
+    }
+  }
+
+  /** The user named by a challenge token, after the throttle of second-factor codes. */
+  async challengeUser(request: FastifyRequest, challenge: string, purpose: ChallengePurpose): Promise<UserWithOrganisation> {
+    const userId = await readChallenge(this.ctx, challenge, purpose);
+    const found = userId ? await findUserById(this.ctx.db, userId) : undefined;
+    if (!found) throw unauthorized(MFA_MESSAGES.challengeExpired, 'mfa_challenge_invalid');
+    this.assertMaySignIn(found);
+    await this.throttle.assertFree([`code:${found.user.id}`]);
+    return found;
+  }
+
+  /** Counts a wrong second-factor code (and journals it); throws the French refusal. */
+  async codeRefused(request: FastifyRequest, found: UserWithOrganisation, method: string): Promise<never> {
+    const who = { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId };
+    const outcome = await this.throttle.fail(`code:${found.user.id}`, SIGN_IN_RULES.code, found.user.id);
+    if (outcome.lockedNow) await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: 'code', failures: outcome.failures } });
+    await journalAuth(this.ctx, request, { action: 'auth.mfa', outcome: 'denied', user: who, details: { method } });
+    throw unauthorized(MFA_MESSAGES.badCode, 'mfa_code_invalid');
+  }
+
+  /** `action: "mfaVerify"` with a TOTP or recovery code: the usual sign-in answer. */
+  async verifyCode(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string, remember: boolean) {
+    const found = await this.challengeUser(request, challenge, 'mfa');
+    const accepted = await acceptCode(this.ctx, found.user.id, code);
+    if (!accepted) return this.codeRefused(request, found, 'code');
+    return this.secondFactorPassed(request, reply, found, accepted === 'totp' ? 'password+totp' : 'password+recovery', remember);
+  }
+
+  async secondFactorPassed(request: FastifyRequest, reply: FastifyReply, found: UserWithOrganisation, method: SignInMethod, remember: boolean) {
+    await this.throttle.reset(`code:${found.user.id}`);
+    if (remember) {
+      await rememberDevice(this.ctx, request, reply, 'remembered', found.user.id);
+      await journalAuth(this.ctx, request, { action: 'auth.device.remember', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId } });
+    }
+    const result = await this.signedIn(found, request, method);
+    if (result.kind !== 'signedIn') throw unauthorized();
+    return result;
+  }
+
+  /** Sign-in enrolment (the organisation requires a factor the user has not set up): a TOTP secret. */
+  async enrolStart(request: FastifyRequest, challenge: string) {
+    const found = await this.challengeUser(request, challenge, 'enrol');
+    const started = await startTotpEnrolment(this.ctx, found.user.id, found.user.email || found.user.username);
+    if (!started) throw new AppError(409, 'mfa_already_enrolled', MFA_MESSAGES.alreadyEnrolled);
+    return started;
+  }
+
+  /** Confirms the sign-in enrolment with a first code: the usual answer plus the recovery codes. */
+  async enrolConfirm(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string) {
+    const found = await this.challengeUser(request, challenge, 'enrol');
+    const recoveryCodes = await confirmTotpEnrolment(this.ctx, found.user.id, code.trim());
+    if (!recoveryCodes) return this.codeRefused(request, found, 'totp-enrol');
+    await journalAuth(this.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method: 'totp', atSignIn: true } });
+    return { ...(await this.secondFactorPassed(request, reply, found, 'password+totp', false)), recoveryCodes };
+  }
+
+  /** WebAuthn options: for the second factor (with the challenge of `login`) or passwordless. */
+  async passkeyOptions(request: FastifyRequest, challenge: string | undefined) {
+    const userId = challenge ? (await this.challengeUser(request, challenge, 'mfa')).user.id : null;
+    return authenticationOptions(this.ctx, userId);
+  }
+
+  /** A passkey assertion: the second factor after the password, or a passwordless sign-in. */
+  async passkeySignIn(request: FastifyRequest, reply: FastifyReply, input: { challengeId: string; response: AuthenticationResponseJSON; mfaToken?: string; remember?: boolean }) {
+    const expected = input.mfaToken ? await this.challengeUser(request, input.mfaToken, 'mfa') : null;
+    await this.throttle.assertFree([`ip:${request.ip}`]);
+    const userId = await verifyAssertion(this.ctx, input.challengeId, input.response);
+    if (!userId || (expected && expected.user.id !== userId)) {
+      if (expected) return this.codeRefused(request, expected, 'passkey');
+      await this.throttle.fail(`ip:${request.ip}`, SIGN_IN_RULES.ip);
+      throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+    }
+    const found = expected ?? (await findUserById(this.ctx.db, userId));
+    if (!found) throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+    this.assertMaySignIn(found);
+    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
+    return this.secondFactorPassed(request, reply, found, expected ? 'password+passkey' : 'passkey', !!input.remember && !!expected);
   }
 
   /** Told only after the right password, so that an account's state is not probed. */
@@ -101,12 +246,19 @@ export class AuthService {
     return findUserById(this.ctx.db, userId);
   }
 
-  /** A fresh token and the current user, for a caller whose token is still valid. */
-  async renew(userId: string): Promise<{ token: string; user: SignedInUser }> {
+  /**
+   * A fresh token on the same session, for a caller whose token is still valid. The session must
+   * still hold: not revoked (logout) and not past its absolute lifetime, whichever way the token came.
+   */
+  async renew(userId: string, sessionId: string, request: FastifyRequest): Promise<{ token: string; user: SignedInUser }> {
     const found = await findUserById(this.ctx.db, userId);
     if (!found) throw unauthorized();
     this.assertMaySignIn(found);
-    const token = await this.issueToken(found);
+    const state = await sessionState(this.ctx, sessionId, userId);
+    if (state === 'expired') throw new AppError(401, 'session_expired', 'Votre session a expiré. Reconnectez-vous.');
+    if (state !== 'ok') throw new AppError(401, 'invalid_token', ERROR_MESSAGES.invalidToken);
+    await touchSession(this.ctx, sessionId, clientInfo(request));
+    const token = await this.issueToken(found, sessionId);
     return { token, user: toSignedInUser(found, token) };
   }
 

@@ -10,11 +10,13 @@ export interface TokenClaims {
   org: string | null;
   role: Role;
   tv: number;
+  /** The server-side session (modules/auth/sessions.ts): logout and the absolute lifetime end it. */
+  sid: string;
 }
 
 export async function signToken(key: Uint8Array, clock: Clock, claims: TokenClaims): Promise<string> {
   const iat = Math.floor(clock.now() / 1000);
-  return new SignJWT({ org: claims.org, role: claims.role, tv: claims.tv })
+  return new SignJWT({ org: claims.org, role: claims.role, tv: claims.tv, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
@@ -28,11 +30,11 @@ export async function verifyToken(key: Uint8Array, clock: Clock, token: string):
   try {
     // Only HS256 is accepted: `alg: none` and any other algorithm are refused by jose.
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(clock.now()), clockTolerance: 0 });
-    const { sub, org, role, tv } = payload as Record<string, unknown>;
-    if (typeof sub !== 'string' || !isRole(role) || typeof tv !== 'number' || typeof payload.exp !== 'number') {
+    const { sub, org, role, tv, sid } = payload as Record<string, unknown>;
+    if (typeof sub !== 'string' || !isRole(role) || typeof tv !== 'number' || typeof sid !== 'string' || typeof payload.exp !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { sub, org: typeof org === 'string' ? org : null, role, tv } };
+    return { ok: true, claims: { sub, org: typeof org === 'string' ? org : null, role, tv, sid } };
   } catch (err) {
     return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import {
   DEACTIVATION_REASON_MESSAGE,
   DEFAULT_SETTINGS,
+  NEW_ORGANISATION_SETTINGS,
   settingsSchema,
   type Organisation,
   type OrganisationSettingsValues,
@@ -110,7 +111,7 @@ export class OrganisationsService {
 
   async create(caller: Caller, body: z.infer<typeof organisationSchema>): Promise<Organisation> {
     const at = this.now();
-    const id = await insertOrganisation(this.ctx.db, { ...body, createdAt: at, updatedAt: at });
+    const id = await insertOrganisation(this.ctx.db, { ...body, settings: { ...NEW_ORGANISATION_SETTINGS }, createdAt: at, updatedAt: at });
     await recordAudit(this.ctx, caller, { action: 'organisation.create', outcome: 'success', recordType: 'organisation', recordId: id, details: { after: body } });
     return this.get(id);
   }

@@ -38,7 +38,7 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
         access: 'profile',
         body: z.object({ userUpdate: userUpdateSchema }),
         handler: async (request, body) => {
-          const { token, profile } = await profiles.updatePassword(callerOf(request), body.userUpdate);
+          const { token, profile } = await profiles.updatePassword(callerOf(request), body.userUpdate, request.sessionId!);
           // The session that made the change goes on with this token.
           return { ...profileAnswer(profile), access_token: token };
         },

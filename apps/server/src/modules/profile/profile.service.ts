@@ -4,10 +4,11 @@ import { PROFILE_MESSAGES, type PhonesUpdate, type Profile, type UserUpdate } fr
 import type { AppContext } from '../../context.ts';
 import { actingOrganisation, assertIdentity, mayReadPatientContacts, mayReadUser, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { FIFTEEN_MINUTES, Throttle } from '../../lib/throttle.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hardLimit } from '../../lib/throttle.ts';
 import { revokeLinkTokens } from '../auth/auth.links.ts';
+import { revokeOtherSessions } from '../auth/sessions.ts';
 import type { AuthService, UserWithOrganisation } from '../auth/auth.service.ts';
 import { AvatarStore, makeThumbnail } from './profile.avatar.ts';
 import { setPhotoUrl, updateCredentials, updatePhones } from './profile.repository.ts';
@@ -52,15 +53,12 @@ const UPDATE_PHONES = '/api/profil:updatePhones';
 const AVATAR = '/api/profil:avatar';
 
 export class ProfileService {
-  /** Five wrong old passwords within 15 minutes answer 429, per user. */
-  private readonly wrongOldPassword: Throttle;
   readonly avatars: AvatarStore;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly auth: AuthService,
   ) {
-    this.wrongOldPassword = new Throttle(ctx.clock, 5, FIFTEEN_MINUTES);
     this.avatars = new AvatarStore(ctx.storage);
   }
 
@@ -105,12 +103,12 @@ export class ProfileService {
     return toProfile({ ...found, user: { ...found.user, phoneNumber, professionalNumber, passwordHash: null } });
   }
 
-  async updatePassword(caller: Caller, input: UserUpdate): Promise<{ token: string; profile: Profile }> {
+  async updatePassword(caller: Caller, input: UserUpdate, sessionId: string): Promise<{ token: string; profile: Profile }> {
     assertIdentity(caller, input);
     const me = caller;
-    const key = me.id;
-    const wait = this.wrongOldPassword.retryAfter(key);
-    if (wait > 0) throw tooMany(wait);
+    // Five wrong old passwords within 15 minutes answer 429, per user, counted in PostgreSQL.
+    const key = `password-change:${me.id}`;
+    await this.auth.throttle.assertFree([key]);
 
     const found = await this.auth.account(me.id);
     if (!found) throw unauthorized();
@@ -119,12 +117,13 @@ export class ProfileService {
     }
     const oldOk = !!found.user.passwordHash && (await verifyPassword(found.user.passwordHash, input.oldPassword));
     if (!oldOk) {
-      this.wrongOldPassword.fail(key);
+      await this.auth.throttle.fail(key, hardLimit(5), me.id);
       await recordAudit(this.ctx, caller, { action: UPDATE, outcome: 'denied', recordType: 'user', recordId: me.id, details: { reason: 'wrong_old_password' } });
       throw badRequest(PROFILE_MESSAGES.oldPasswordWrong, 'wrong_old_password');
     }
-    this.wrongOldPassword.reset(key);
+    await this.auth.throttle.reset(key);
 
+    await assertNotCommonPassword(input.password, [found.user.username, found.user.email, found.user.firstName, found.user.lastName]);
     const phoneNumber = input.phoneNumber?.trim() || null;
     const professionalNumber = input.professionalNumber?.trim() || null;
     const tokenVersion = await updateCredentials(this.ctx.db, me.id, {
@@ -146,7 +145,9 @@ export class ProfileService {
       ...found,
       user: { ...found.user, phoneNumber, professionalNumber, tokenVersion, passwordHash: null },
     };
-    return { token: await this.auth.issueToken(updated), profile: toProfile(updated) };
+    // Other sessions end with the old password; this one goes on.
+    await revokeOtherSessions(this.ctx, me.id, sessionId);
+    return { token: await this.auth.issueToken(updated, sessionId), profile: toProfile(updated) };
   }
 
   /** Stores the caller's new photo as a square thumbnail and points photoURL at it. */

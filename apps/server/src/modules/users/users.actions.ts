@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { assertIdentity } from '../../access/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService, SignedInUser } from '../auth/auth.service.ts';
+import { sendChallenge } from '../auth/auth.routes.ts';
+
+/** SPEC §7 answer of `login`. */
+export function loginAnswer({ token, user }: { token: string; user: SignedInUser }) {
+  return {
+    success: true,
+    id: user.id,
+    role: user.role,
+    user,
+    data: { ...user.data, access_token: token, idOrganization: user.idOrganization, job: user.job, role: user.role, from: user.from },
+  };
+}
 
 // SPEC §7 POST /api/user.
 export async function userActions(app: FastifyInstance, { auth }: { auth: AuthService }) {
@@ -14,16 +27,62 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
       login: action({
         access: 'open',
         body: z.object({ Username: z.string().min(1).max(254), Password: z.string().min(1).max(256) }),
-        handler: async (request, body) => {
-          const { token, user } = await auth.signIn(body.Username, body.Password, request.ip);
-          return {
-            success: true,
-            id: user.id,
-            role: user.role,
-            user,
-            data: { ...user.data, access_token: token, idOrganization: user.idOrganization, job: user.job, role: user.role, from: user.from },
-          };
+        handler: async (request, body, reply) => {
+          const result = await auth.signIn(body.Username, body.Password, request, reply);
+          if (result.kind === 'challenge') return sendChallenge(reply, result);
+          return loginAnswer(result);
         },
+      }),
+      // The second step of a sign-in with a second factor: the challenge of `login` and a TOTP or
+      // recovery code; the answer is `login`'s.
+      mfaVerify: action({
+        access: 'open',
+        body: z.object({
+          mfa_token: z.string().min(1).max(2000),
+          code: z.string().trim().min(6).max(32),
+          remember: z.boolean().optional(),
+        }),
+        handler: async (request, body, reply) => loginAnswer(await auth.verifyCode(request, reply, body.mfa_token, body.code, body.remember ?? false)),
+      }),
+      // A professional whose organisation requires a second factor and who has none sets up TOTP
+      // here before any session exists (so before any patient data): `mfa_enrolment_required`.
+      mfaEnrolStart: action({
+        access: 'open',
+        body: z.object({ mfa_token: z.string().min(1).max(2000) }),
+        handler: async (request, body) => ({ success: true, data: await auth.enrolStart(request, body.mfa_token) }),
+      }),
+      mfaEnrolConfirm: action({
+        access: 'open',
+        body: z.object({ mfa_token: z.string().min(1).max(2000), code: z.string().trim().min(6).max(10) }),
+        handler: async (request, body, reply) => {
+          const { recoveryCodes, ...signedIn } = await auth.enrolConfirm(request, reply, body.mfa_token, body.code);
+          return { ...loginAnswer(signedIn), recoveryCodes };
+        },
+      }),
+      // WebAuthn: options, then the assertion; with `mfa_token` as the second factor, without it
+      // as a passwordless sign-in.
+      passkeyOptions: action({
+        access: 'open',
+        body: z.object({ mfa_token: z.string().min(1).max(2000).optional() }),
+        handler: async (request, body) => ({ success: true, data: await auth.passkeyOptions(request, body.mfa_token) }),
+      }),
+      passkeyLogin: action({
+        access: 'open',
+        body: z.object({
+          challengeId: z.uuid(),
+          response: z.looseObject({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key'), response: z.looseObject({}) }),
+          mfa_token: z.string().min(1).max(2000).optional(),
+          remember: z.boolean().optional(),
+        }),
+        handler: async (request, body, reply) =>
+          loginAnswer(
+            await auth.passkeySignIn(request, reply, {
+              challengeId: body.challengeId,
+              response: body.response as unknown as AuthenticationResponseJSON,
+              mfaToken: body.mfa_token,
+              remember: body.remember,
+            }),
+          ),
       }),
       read: action({
         access: 'authenticated',

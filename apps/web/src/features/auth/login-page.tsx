@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Box, Button, IconButton, InputAdornment, Link as MuiLink, TextField } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { signIn } from '../../lib/session.ts';
+import { mfaChallengeOf, setSession, signIn, type MfaChallenge } from '../../lib/session.ts';
 import { AuthForm, AuthShell, errorText } from './auth-shell.tsx';
+
+// The second step and passkeys are loaded only when needed: the first load of /login stays small.
+const MfaStep = lazy(() => import('./mfa-step.tsx').then((m) => ({ default: m.MfaStep })));
 
 /**
  * /login (guest-only, no chrome). Sign-in by username and password; a failure shows the server's
@@ -18,6 +21,20 @@ export function LoginPage() {
   const [show, setShow] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+
+  async function withPasskey() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { passkeySignIn } = await import('../../lib/passkeys.ts');
+      const answer = await passkeySignIn();
+      setSession(answer.user, answer.data.access_token);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -30,9 +47,27 @@ export function LoginPage() {
     try {
       await signIn(username.trim(), password);
     } catch (err) {
-      setError(errorText(err));
+      const mfa = mfaChallengeOf(err);
+      if (mfa) setChallenge(mfa);
+      else setError(errorText(err));
       setBusy(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <AuthShell title={t(challenge.code === 'mfa_required' ? 'mfa.title' : 'mfa.enrolTitle')}>
+        <Suspense fallback={null}>
+          <MfaStep
+            challenge={challenge}
+            onCancel={() => {
+              setChallenge(null);
+              setPassword('');
+            }}
+          />
+        </Suspense>
+      </AuthShell>
+    );
   }
 
   return (
@@ -77,6 +112,9 @@ export function LoginPage() {
         </Box>
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
+        </Button>
+        <Button variant="outlined" size="large" disabled={busy} onClick={() => void withPasskey()}>
+          {t('login.passkey')}
         </Button>
         <Box sx={{ textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
           {t('login.noAccount')}{' '}

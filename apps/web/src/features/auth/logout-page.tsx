@@ -9,8 +9,10 @@ export function LogoutPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   useEffect(() => {
-    logout();
-    const timer = setTimeout(() => void navigate('/', { replace: true }), 400);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void logout().then(() => {
+      timer = setTimeout(() => void navigate('/', { replace: true }), 400);
+    });
     return () => clearTimeout(timer);
   }, [navigate]);
   return (

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { TextField } from '@mui/material';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
+import { PasswordStrengthMeter } from '../../components/password-strength-meter.tsx';
 
 export interface NewPasswordValues {
   password: string;
@@ -26,6 +28,8 @@ export function PasswordFields<T extends NewPasswordValues>({ register, errors }
   const message = useValidationMessage();
   const reg = register as unknown as UseFormRegister<NewPasswordValues>;
   const errs = errors as FieldErrors<NewPasswordValues>;
+  const field = reg('password');
+  const [value, setValue] = useState('');
   return (
     <>
       <TextField
@@ -33,10 +37,15 @@ export function PasswordFields<T extends NewPasswordValues>({ register, errors }
         type="password"
         autoComplete="new-password"
         required
-        {...reg('password')}
+        {...field}
+        onChange={(e) => {
+          setValue(e.target.value);
+          return field.onChange(e);
+        }}
         error={!!errs.password}
         helperText={message(errs.password?.message) ?? t('password.hint')}
       />
+      <PasswordStrengthMeter value={value} />
       <TextField
         label={t('password.confirm')}
         type="password"

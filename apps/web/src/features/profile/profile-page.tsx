@@ -5,6 +5,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useProfile } from './api/read-profile.ts';
 import { ProfileView } from './components/profile-view.tsx';
+import { SessionsSection } from './components/sessions-section.tsx';
+import { TwoFactorSection } from './components/two-factor-section.tsx';
 
 /**
  * /profile (SPEC §2): the caller's own profile. The route has no access rule, so a guest reaches
@@ -49,6 +51,12 @@ export function ProfilePage() {
         </Alert>
       )}
       {profile.data && <ProfileView key={profile.data.idUser} profile={profile.data} />}
+      {profile.data && (
+        <Box sx={{ display: 'grid', gap: 3, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+          <TwoFactorSection />
+          <SessionsSection />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Autocomplete, Box, Button, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { LANGUAGES, MAX_UPLOAD_BYTES, NAVBAR_STYLES } from '@wellbe/shared/constants';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
@@ -28,7 +29,7 @@ export function SettingsTab() {
   const settings = useSettings(organizationId);
   const save = useSaveSettings(organizationId);
   const zones = useMemo(timeZones, []);
-  const { control, handleSubmit, reset, formState } = useForm<OrganisationSettingsValues>({
+  const { control, handleSubmit, reset, formState } = useForm<z.input<typeof settingsSchema>, unknown, OrganisationSettingsValues>({
     resolver: zodResolver(settingsSchema),
     defaultValues: DEFAULT_SETTINGS,
     mode: 'onChange',
@@ -127,6 +128,41 @@ export function SettingsTab() {
                 onChange={(_, v) => field.onChange(v)}
                 renderInput={(params) => <TextField {...params} label={t('settings.timeZone')} error={!!fieldState.error} helperText={fieldState.error?.message ?? t('settings.timeZoneHelp')} />}
               />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="sessionMaxHours"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                fullWidth
+                type="number"
+                label={t('settings.sessionMaxHours')}
+                disabled={!mayEdit}
+                value={Number.isFinite(field.value) ? field.value : ''}
+                onChange={(e) => field.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+                onBlur={field.onBlur}
+                slotProps={{ htmlInput: { min: 1, max: 72, step: 1 } }}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? t('settings.sessionMaxHoursHelp')}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="mfaRequired"
+            control={control}
+            render={({ field }) => (
+              <>
+                <FormControlLabel
+                  control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!mayEdit} />}
+                  label={t('settings.mfaRequired')}
+                />
+                <FormHelperText>{t('settings.mfaRequiredHelp')}</FormHelperText>
+              </>
             )}
           />
         </Grid>

@@ -14,6 +14,7 @@ import { useUpdatePhones } from '../api/update-phones.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { translateMessage } from './messages.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ResetDialog } from './reset-dialog.tsx';
 
@@ -262,6 +263,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
                     />
                   )}
                 />
+                {editMode && <PasswordStrengthMeter value={password} userInputs={[profile.username, profile.email, profile.firstName, profile.lastName]} />}
                 {editMode && <PasswordChecklist id="profile-password-checklist" value={password} />}
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>

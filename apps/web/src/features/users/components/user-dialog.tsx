@@ -7,6 +7,7 @@ import { grantableRoles } from '@wellbe/shared/grants';
 import { isPlatformRole, type Role } from '@wellbe/shared/roles';
 import { userCreateSchema, userEditableSchema, type ManagedUser } from '@wellbe/shared/schemas/users';
 import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
+import { SignInLock } from './sign-in-lock.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateUser, useOrganisationOptions, useSpecialists, useUpdateUser } from '../api/users-api.ts';
 
@@ -89,6 +90,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: ManagedUser | nul
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
     >
+      {user && <SignInLock userId={user.idUser} />}
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField label={t('form.firstName')} required autoFocus {...field('firstName')} />
       </Grid>
