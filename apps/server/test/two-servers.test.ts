@@ -166,6 +166,29 @@ describe('two app servers on one PostgreSQL and one S3 store', () => {
     expect(count()).toBe(before + emails.length);
   });
 
+  it('counts sign-in failures made on both servers together (the throttle lives in PostgreSQL)', async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Four free-then-slowed failures alternating servers and login forms: the account waits 1 s.
+    for (const [server, login] of [[a, 'rh'], [b, 'rh@demo.wellbe.fr'], [a, 'rh'], [b, 'RH@demo.wellbe.fr']] as const) {
+      expect((await signIn(server, login, 'Wrong-pass-1!A')).status).toBe(401);
+    }
+    // Each further failure, on the other server, doubles the wait: only a shared counter gets to 4 s.
+    await sleep(1_100);
+    expect((await signIn(a, 'rh', 'Wrong-pass-2!A')).status).toBe(401);
+    await sleep(2_100);
+    expect((await signIn(b, 'rh', 'Wrong-pass-3!A')).status).toBe(401);
+    for (const server of [a, b]) {
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'login', Username: 'rh', Password: DEMO_PASSWORD }),
+      });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(2);
+      expect(((await res.json()) as any).error.code).toBe('too_many_attempts');
+    }
+  }, 30_000);
+
   it('a WORKERS=0 server serves requests and queues mails; the servers with workers send them', async () => {
     const c = startServer(dataDir(), await freePort(), { ...env, WORKERS: '0' });
     await c.waitFor(/WellBe est prêt/, 120_000);
