@@ -30,6 +30,7 @@ import { notify } from '../../../lib/notify.ts';
 import { documentPath, fetchBlob, saveBlob } from '../api/files.ts';
 import { usePatientDocuments } from '../api/patient-file.ts';
 import { filePath } from '../paths.ts';
+import { Ltr } from '../../../components/ltr.tsx';
 
 export const previewable = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';
 
@@ -139,12 +140,14 @@ export function DocumentsTab({ idPatient }: { idPatient: string }) {
                 <TableCell>{t(`documents.types.${kind(d.mimeType)}`)}</TableCell>
                 {/* SPEC §5: size in kb is size/1000 rounded. */}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {t('documents.sizeKb', { size: Math.round(d.sizeBytes / 1000) })}
+                  <Ltr>{t('documents.sizeKb', { size: Math.round(d.sizeBytes / 1000) })}</Ltr>
                 </TableCell>
-                <TableCell>{formatDate(d.createdAt)}</TableCell>
+                <TableCell>
+                  <Ltr>{formatDate(d.createdAt)}</Ltr>
+                </TableCell>
                 <TableCell>
                   <Link component={RouterLink} to={filePath('consultations', idPatient, d.idConsultation)}>
-                    {formatDate(d.consultationDate)}
+                    <Ltr>{formatDate(d.consultationDate)}</Ltr>
                   </Link>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { imcBand, type LatestValue } from '@wellbe/shared/domain/imc-bands';
 import type { PatientMeasures } from '@wellbe/shared/schemas/patient-files';
 import { formatDate } from '../../../lib/format.ts';
+import { Ltr } from '../../../components/ltr.tsx';
 
 const number = (v: number, digits = 1) => v.toLocaleString('fr-FR', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 
@@ -21,13 +22,15 @@ export function LatestCard({ label, value, unit, digits = 1, extra }: { label: s
         {value ? (
           <>
             <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-              {number(value.value, digits)}
-              {unit && (
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {' '}
-                  {unit}
-                </Typography>
-              )}
+              <Ltr>
+                {number(value.value, digits)}
+                {unit && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' '}
+                    {unit}
+                  </Typography>
+                )}
+              </Ltr>
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
               {change == null ? (
@@ -35,14 +38,16 @@ export function LatestCard({ label, value, unit, digits = 1, extra }: { label: s
               ) : (
                 <>
                   {change > 0 ? <ArrowUpwardIcon fontSize="inherit" /> : change < 0 ? <ArrowDownwardIcon fontSize="inherit" /> : null}
-                  <span>
+                  <Ltr>
                     {change > 0 ? '+' : ''}
                     {number(change, digits)}
                     {unit ? ` ${unit}` : ''}
-                  </span>
+                  </Ltr>
                 </>
               )}
-              <span>· {formatDate(value.date)}</span>
+              <span>
+                · <Ltr>{formatDate(value.date)}</Ltr>
+              </span>
             </Typography>
             {extra && (
               <Typography variant="caption" color="text.secondary">

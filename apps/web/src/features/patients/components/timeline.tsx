@@ -6,6 +6,7 @@ import type { TimelineEntry } from '@wellbe/shared/schemas/patient-files';
 import { formatDate } from '../../../lib/format.ts';
 import { filePath } from '../paths.ts';
 import { NoticeView } from './notice.tsx';
+import { Ltr } from '../../../components/ltr.tsx';
 
 const hasPain = (e: TimelineEntry) => !!e.dolorLocation && e.dolorLocation !== 'Non Renseigné';
 const num = (v: number, digits = 2) => v.toLocaleString('fr-FR', { maximumFractionDigits: digits });
@@ -27,7 +28,9 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
         >
           <Box sx={{ width: '100%' }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-              <Typography sx={{ fontWeight: 600 }}>{formatDate(e.ConsultationDate)}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                <Ltr>{formatDate(e.ConsultationDate)}</Ltr>
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {e.practitioner} · {e.speciality}
               </Typography>
