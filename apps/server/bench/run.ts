@@ -11,7 +11,8 @@ import { runScale } from './scale.ts';
 // It prints figures; it is not a test. Budget: list p95 under 50 ms.
 //   BENCH_DATA_DIR (default .tmp/bench-data), BENCH_PORT (3369), BENCH_REQUESTS (400),
 //   BENCH_CONCURRENCY (4), or DATABASE_URL to run on an external PostgreSQL.
-// Then the several-servers scenario (scale.ts); `npm run bench -- scale` runs only that one.
+// Then the forgot-password timing (`npm run bench -- forgot` runs only that one) and the
+// several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -19,7 +20,9 @@ const port = Number(process.env.BENCH_PORT ?? 3369);
 const requests = Number(process.env.BENCH_REQUESTS ?? 400);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+// TRUST_PROXY: the forgot-password scenario sends each pair from its own address (X-Forwarded-For),
+// so the per-IP limit measures nothing but the answer time.
+const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' };
 
 function load() {
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed/load.ts')], { cwd: root, env, stdio: 'inherit' });
@@ -89,6 +92,12 @@ async function measure(name: string, url: string, headers: Record<string, string
 
 async function main() {
   console.log(`[bench] base : ${process.env.DATABASE_URL ? 'DATABASE_URL' : dataDir}`);
+  if (process.argv.includes('forgot')) {
+    // `npm run bench -- forgot`: only the forgot-password timing, which needs no loaded patients.
+    const server = await startServer();
+    await forgotPasswordTiming().finally(() => stopServer(server));
+    return;
+  }
   load();
   const password = process.env.BENCH_PASSWORD ?? DEMO_PASSWORD;
   if (!process.argv.includes('scale')) await single();
@@ -128,9 +137,53 @@ async function single() {
     for (const r of results) console.log(pad(r.name, 42) + num(r.p50) + num(r.p95) + num(r.p99) + num(r.rps, 10) + num(r.p95 / ref, 11) + '×');
     const listP95 = Math.max(...results.filter((r) => r.name.startsWith('liste')).map((r) => r.p95));
     console.log(`\n[bench] liste : p95 max ${listP95.toFixed(1)} ms (budget 50 ms) ${listP95 < 50 ? 'respecté' : 'DÉPASSÉ'}`);
+    await forgotPasswordTiming();
   } finally {
     await stopServer(server);
   }
+}
+
+/**
+ * Forgot-password must not tell a taken address from a free one by its answer time (ASVS V6):
+ * pairs of requests, one for a demo account and one for an address nobody has, each pair from
+ * its own address; prints both medians and how many pairs the taken address was the slower one.
+ */
+async function forgotPasswordTiming(pairs = Number(process.env.BENCH_FORGOT_PAIRS ?? 30)) {
+  const time = async (email: string, ip: string) => {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email }),
+    });
+    if (!res.ok) throw new Error(`mot de passe oublié : HTTP ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    return performance.now() - t;
+  };
+  const taken: number[] = [];
+  const free: number[] = [];
+  let takenSlower = 0;
+  for (let i = 0; i < pairs; i++) {
+    const ip = `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+    // Alternate which one goes first, so a warm cache favours neither side.
+    const nobody = `bench-nobody-${i}@example.invalid`;
+    let a: number, b: number;
+    if (i % 2) {
+      b = await time(nobody, ip);
+      a = await time('pr@demo.wellbe.fr', ip);
+    } else {
+      a = await time('pr@demo.wellbe.fr', ip);
+      b = await time(nobody, ip);
+    }
+    taken.push(a);
+    free.push(b);
+    if (a > b) takenSlower++;
+  }
+  const median = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
+  console.log(
+    `[bench] mot de passe oublié : médiane adresse connue ${median(taken).toFixed(1)} ms, inconnue ${median(free).toFixed(1)} ms ; ` +
+      `la connue plus lente dans ${takenSlower}/${pairs} paires (≈ ${Math.round(pairs / 2)} attendu si rien ne les distingue)`,
+  );
 }
 
 main().catch((err: unknown) => {
