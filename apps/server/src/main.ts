@@ -83,7 +83,7 @@ async function main() {
       const step = (promise: Promise<unknown>) =>
         promise.catch((err: unknown) => {
           code = 1;
-          console.error(`[wellbe] Erreur pendant l'arrêt : ${err instanceof Error ? err.message : String(err)}`);
+          console.error(`[wellbe] Erreur pendant l’arrêt : ${err instanceof Error ? err.message : String(err)}`);
         });
       await step(app.close());
       // Jobs in progress finish (graphile-worker waits for them) before the pool closes.

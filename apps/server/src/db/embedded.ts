@@ -143,12 +143,12 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
       log(`PostgreSQL orphelin détecté (PID ${pid}) : arrêt propre avant redémarrage`);
       process.kill(pid, 'SIGINT');
       if (!(await waitUntilGone(pid, 30_000))) {
-        throw new Error(`Le PostgreSQL orphelin (PID ${pid}) ne s'est pas arrêté.`);
+        throw new Error(`Le PostgreSQL orphelin (PID ${pid}) ne s’est pas arrêté.`);
       }
     } else if (pid > 0 && alive(pid)) {
       // A stale file whose pid now names another process (after a power cut and a reboot):
       // PostgreSQL would refuse to start while that process lives.
-      log(`Fichier postmaster.pid périmé (PID ${pid} n'est pas ce PostgreSQL) : supprimé`);
+      log(`Fichier postmaster.pid périmé (PID ${pid} n’est pas ce PostgreSQL) : supprimé`);
       fs.rmSync(pidFile, { force: true });
     }
   }
@@ -163,7 +163,7 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
       break;
     } catch (err) {
       if (attempt >= 3) {
-        throw new Error(`PostgreSQL embarqué n'a pas démarré (voir ${path.join(dir, 'server.log')}) : ${(err as Error).message}`, { cause: err });
+        throw new Error(`PostgreSQL embarqué n’a pas démarré (voir ${path.join(dir, 'server.log')}) : ${(err as Error).message}`, { cause: err });
       }
     }
   }

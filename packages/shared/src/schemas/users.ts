@@ -16,7 +16,7 @@ const optionalPhone = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const USERNAME_MESSAGE = "Le nom d'utilisateur doit contenir 2 à 50 caractères : lettres, chiffres, point, tiret ou souligné.";
+export const USERNAME_MESSAGE = "Le nom d’utilisateur doit contenir 2 à 50 caractères : lettres, chiffres, point, tiret ou souligné.";
 
 export const usernameSchema = z
   .string()

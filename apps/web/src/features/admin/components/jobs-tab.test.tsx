@@ -48,7 +48,7 @@ describe("/admin 'Tâches en échec'", () => {
       </QueryClientProvider>,
     );
     const table = await screen.findByRole('table', { name: 'Tâches en échec' });
-    const row = (await within(table).findByText("Envoi d'un mail")).closest('tr')!;
+    const row = (await within(table).findByText("Envoi d’un mail")).closest('tr')!;
     expect(row).toHaveTextContent('connect ECONNREFUSED 127.0.0.1:587');
     expect(row).toHaveTextContent('8 / 8');
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Relancer' }));
