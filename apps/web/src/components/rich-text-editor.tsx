@@ -48,25 +48,34 @@ export function RichTextEditor({ label, value, onChange, minHeight = 120, maxLen
         ...(id ? { id } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      if (!e.isDestroyed) onChange(e.isEmpty ? '' : e.getHTML());
+    },
   });
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      bullet: e.isActive('bulletList'),
-      ordered: e.isActive('orderedList'),
-      h2: e.isActive('heading', { level: 2 }),
-      h3: e.isActive('heading', { level: 3 }),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
+    selector: ({ editor: e }) =>
+      e.isDestroyed
+        ? { bold: false, italic: false, bullet: false, ordered: false, h2: false, h3: false, canUndo: false, canRedo: false }
+        : {
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            bullet: e.isActive('bulletList'),
+            ordered: e.isActive('orderedList'),
+            h2: e.isActive('heading', { level: 2 }),
+            h3: e.isActive('heading', { level: 3 }),
+            canUndo: e.can().undo(),
+            canRedo: e.can().redo(),
+          },
   });
 
   // A value set from outside replaces the content, outside the undo history (undo never brings back
   // text the user did not type here). Starting over (save, clear, other patient) rebuilds the editor.
+  // useEditor may still hand over an editor it has just destroyed (rebuilt on starting over, or on
+  // unmount): since TipTap 3.23 its schema is released then, and getHTML() would throw and take the
+  // whole panel down. The rebuilt editor runs this effect again with its own instance.
   useEffect(() => {
+    if (editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.chain().setMeta('addToHistory', false).setContent(cleanHtml(value), { emitUpdate: false }).run();
   }, [editor, value]);
