@@ -13,6 +13,7 @@ import { registerAuth, registerDocsGuard } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { recoveryRoutes } from './modules/auth/auth.recovery.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerRouteCatalog(app);
   registerAuth(app);
   registerInputGuard(app);
+  await registerRealtime(app);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
   });

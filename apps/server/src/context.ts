@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -11,6 +12,8 @@ import type { Caller } from './access/caller.ts';
 export interface AppContext {
   config: Config;
   db: Database;
+  /** The pool behind `db` (real time opens its LISTEN connection with the same settings). */
+  pool: pg.Pool;
   clock: Clock;
   /** Mails: callers send, a background job delivers (ctx.jobs.mailer in the running server). */
   mailer: Mailer;

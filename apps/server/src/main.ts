@@ -59,6 +59,7 @@ async function main() {
     const ctx: AppContext = {
       config,
       db: handle.db,
+      pool: handle.pool,
       clock: systemClock,
       mailer: jobs.mailer,
       jobs,

@@ -86,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ctx: AppContext = {
     config,
     db: handle.db,
+    pool: handle.pool,
     clock,
     mailer: jobs.mailer,
     jobs,

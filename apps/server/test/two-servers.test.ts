@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { S3_CREDENTIALS, startS3, type TestS3 } from './s3.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { publishRealtime } from '../src/lib/realtime/index.ts';
 import { api, children, freePort, signIn, startServer, type ServerProcess } from './server-process.ts';
+import { wsClient } from './ws-client.ts';
 
 // Several app servers on one PostgreSQL (the test database server) and one S3 store (s3rver):
 // two real server processes (main.ts) started together behave as one product.
@@ -203,4 +206,39 @@ describe('two app servers on one PostgreSQL and one S3 store', () => {
     c.child.kill('SIGTERM');
     expect(await c.exited).toBe(0);
   }, 150_000);
+});
+
+describe('real time across two app servers (LISTEN/NOTIFY)', () => {
+  it('an event reaches clients on both servers within 1 s; a client offline meanwhile gets the three it missed from the other server', async () => {
+    const login = await signIn(a, 'pa', DEMO_PASSWORD);
+    const token = login.json.data.access_token as string;
+    const [userId, org] = [login.json.id as string, login.json.data.idOrganization as string];
+    const onA = wsClient(`http://127.0.0.1:${a.port}`);
+    const onB = wsClient(`http://127.0.0.1:${b.port}`);
+    const ready = await onA.auth(token);
+    await onB.auth(token);
+    const events = drizzle(db);
+    await publishRealtime(events, { type: 'test.both', organisationId: org, userIds: [userId], data: { n: 0 } });
+    await onA.next((f) => f.type === 'test.both', 1000);
+    await onB.next((f) => f.type === 'test.both', 1000);
+
+    onA.close();
+    await onA.closed;
+    for (const n of [1, 2, 3]) await publishRealtime(events, { type: 'test.missed', organisationId: org, userIds: [userId], data: { n } });
+    await onB.next((f) => f.data?.n === 3);
+    const back = wsClient(`http://127.0.0.1:${b.port}`);
+    await back.auth(token, ready.cursor! + 1);
+    expect(back.frames.filter((f) => f.type === 'test.missed').map((f) => f.data?.n)).toEqual([1, 2, 3]);
+    back.close();
+    onB.close();
+  });
+
+  it('a logout through A closes the socket the same session holds on B', async () => {
+    const login = await signIn(a, 'pg', DEMO_PASSWORD);
+    const token = login.json.data.access_token as string;
+    const onB = wsClient(`http://127.0.0.1:${b.port}`);
+    await onB.auth(token);
+    expect((await call(a, 'POST', '/api/auth/logout', token)).status).toBe(200);
+    expect((await onB.closed).code).toBe(4401);
+  });
 });

@@ -10,3 +10,4 @@ export * from './schema/notices.ts';
 export * from './schema/audit.ts';
 export * from './schema/auth.ts';
 export * from './schema/security.ts';
+export * from './schema/realtime.ts';

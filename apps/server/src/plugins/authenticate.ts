@@ -8,8 +8,9 @@ import type { Caller } from '../access/caller.ts';
 import { recordAudit } from '../lib/audit.ts';
 import { AppError, forbidden, isIdentityMismatch } from '../lib/errors.ts';
 import { actorOf, callerOf } from '../lib/request.ts';
-import { verifyToken } from '../modules/auth/auth.tokens.ts';
-import { checkRequestSession } from '../modules/auth/sessions.ts';
+import type { AppContext } from '../context.ts';
+import { verifyToken, type TokenClaims } from '../modules/auth/auth.tokens.ts';
+import { sessionState } from '../modules/auth/sessions.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -18,18 +19,20 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-/** Reads the caller from the token, then checks the database: a token outlives nothing it names. */
-export async function resolveUser(app: FastifyInstance, request: FastifyRequest, token = bearer(request)): Promise<void> {
-  request.user = null;
-  request.tokenError = null;
-  if (!token) return;
-  const verified = await verifyToken(app.ctx.jwtKey, app.ctx.clock, token);
-  if (!verified.ok) {
-    request.tokenError = verified.reason;
-    return;
-  }
+export type TokenCheck =
+  | { ok: true; caller: Caller; claims: TokenClaims; exp: number }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+/**
+ * Reads the caller from a token, then checks the database: a token outlives nothing it names
+ * (user deactivated, password changed, session revoked or past its absolute end). Shared by the
+ * HTTP hook and the WebSocket endpoint (lib/realtime), which re-checks its sockets the same way.
+ */
+export async function checkToken(ctx: AppContext, token: string, ip: string | null): Promise<TokenCheck> {
+  const verified = await verifyToken(ctx.jwtKey, ctx.clock, token);
+  if (!verified.ok) return verified;
   const { claims } = verified;
-  const [row] = await app.ctx.db
+  const [row] = await ctx.db
     .select({
       id: users.id,
       role: users.role,
@@ -52,24 +55,38 @@ export async function resolveUser(app: FastifyInstance, request: FastifyRequest,
     isRole(row.role) &&
     row.role === claims.role &&
     row.organizationId === claims.org;
-  if (!valid) {
-    request.tokenError = 'invalid';
-    return;
-  }
-  const session = await checkRequestSession(app.ctx, request, claims);
-  if (session !== 'ok') {
-    request.tokenError = session;
-    return;
-  }
-  request.user = {
-    id: row.id,
-    role: row.role as Caller['role'],
-    organizationId: row.organizationId,
-    jobSpecialistId: row.jobSpecialistId,
-    tokenVersion: row.tokenVersion,
-    patientId: row.patientId,
-    ip: request.ip,
+  if (!valid) return { ok: false, reason: 'invalid' };
+  const session = await sessionState(ctx, claims.sid, claims.sub);
+  if (session !== 'ok') return { ok: false, reason: session };
+  return {
+    ok: true,
+    claims,
+    exp: verified.exp,
+    caller: {
+      id: row.id,
+      role: row.role as Caller['role'],
+      organizationId: row.organizationId,
+      jobSpecialistId: row.jobSpecialistId,
+      tokenVersion: row.tokenVersion,
+      patientId: row.patientId,
+      ip,
+    },
   };
+}
+
+/** Reads the caller from the bearer token (see checkToken). */
+export async function resolveUser(app: FastifyInstance, request: FastifyRequest, token = bearer(request)): Promise<void> {
+  request.user = null;
+  request.tokenError = null;
+  request.sessionId = null;
+  if (!token) return;
+  const checked = await checkToken(app.ctx, token, request.ip);
+  if (!checked.ok) {
+    request.tokenError = checked.reason;
+    return;
+  }
+  request.sessionId = checked.claims.sid;
+  request.user = checked.caller;
 }
 
 export { actorOf, callerOf };

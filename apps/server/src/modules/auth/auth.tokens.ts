@@ -24,7 +24,8 @@ export async function signToken(key: Uint8Array, clock: Clock, claims: TokenClai
     .sign(key);
 }
 
-export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+/** `exp`: when the token expires, in seconds (the realtime socket closes then). */
+export type VerifyResult = { ok: true; claims: TokenClaims; exp: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 export async function verifyToken(key: Uint8Array, clock: Clock, token: string): Promise<VerifyResult> {
   try {
@@ -34,7 +35,7 @@ export async function verifyToken(key: Uint8Array, clock: Clock, token: string):
     if (typeof sub !== 'string' || !isRole(role) || typeof tv !== 'number' || typeof sid !== 'string' || typeof payload.exp !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { sub, org: typeof org === 'string' ? org : null, role, tv, sid } };
+    return { ok: true, claims: { sub, org: typeof org === 'string' ? org : null, role, tv, sid }, exp: payload.exp };
   } catch (err) {
     return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

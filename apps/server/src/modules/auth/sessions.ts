@@ -68,13 +68,6 @@ export async function sessionState(ctx: AppContext, sessionId: string, userId: s
   return row.expiresAt.getTime() <= ctx.clock.now() ? 'expired' : 'ok';
 }
 
-/** The authentication hook's session check: sets `request.sessionId`, or says why the token is refused. */
-export async function checkRequestSession(ctx: AppContext, request: FastifyRequest, claims: { sub: string; sid: string }): Promise<SessionState> {
-  const state = await sessionState(ctx, claims.sid, claims.sub);
-  request.sessionId = state === 'ok' ? claims.sid : null;
-  return state;
-}
-
 export async function touchSession(ctx: AppContext, sessionId: string, client: ClientInfo): Promise<void> {
   await ctx.db.update(userSessions).set({ lastSeenAt: new Date(ctx.clock.now()), ip: client.ip }).where(eq(userSessions.id, sessionId));
 }

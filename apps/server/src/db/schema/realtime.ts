@@ -1,0 +1,19 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Real-time events (DESIGN §8): every published event is a row, so a client that reconnects
+// replays what it missed (`id > since`), and its id travels through LISTEN/NOTIFY between servers.
+// Ids only in `data`; rows older than a day are purged (a client away longer resynchronises).
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    /** The audience's organisation; null only for platform events addressed to `userIds` (support). */
+    organizationId: uuid('organization_id'),
+    /** Only these users; null = every connected user of the organisation. */
+    userIds: uuid('user_ids').array(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('realtime_events_org_idx').on(t.organizationId, t.id), index('realtime_events_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,365 @@
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { WebSocket } from 'ws';
+import { allows } from '@wellbe/shared/permissions';
+import {
+  REALTIME_AUTH_TIMEOUT_MS,
+  REALTIME_CLOSE,
+  REALTIME_REPLAY_LIMIT,
+  REALTIME_RESYNC,
+  realtimeAuthFrame,
+  realtimeClientFrame,
+  type RealtimeServerFrame,
+} from '@wellbe/shared/realtime';
+import type { Caller } from '../../access/caller.ts';
+import type { AppContext } from '../../context.ts';
+import { realtimeEvents } from '../../db/tables.ts';
+import { REALTIME_CHANNEL, REVOKE_CHANNEL } from './publish.ts';
+import { realtimeMessageHandler, realtimeType, type RealtimeEvent } from './registry.ts';
+
+// One hub per server process (DESIGN §8): it holds this process's sockets, listens on PostgreSQL
+// for every server's events (its own included: one path for all), and pushes each event to the
+// sockets of its audience after the event type's resolver has re-read and re-authorised it for
+// each recipient.
+
+/** Sockets are also re-checked on this period (a token that simply reaches its expiry). */
+const RECHECK_MS = 60_000;
+const PURGE_MS = 3600_000;
+const RETENTION = '1 day';
+/** Client messages allowed per socket per 10 s (typing indicators are sent at most every 3 s). */
+const MESSAGE_BUDGET = 50;
+const PING_MS = 30_000;
+
+interface Connection {
+  socket: WebSocket;
+  ip: string | null;
+  token: string | null;
+  caller: Caller | null;
+  exp: number;
+  /** Set while missed events are replayed: live events wait here, then go out in order. */
+  pending: RealtimeEvent[] | null;
+  sent: Set<number>;
+  authTimer: NodeJS.Timeout | null;
+  expiryTimer: NodeJS.Timeout | null;
+  budget: { start: number; count: number };
+  alive: boolean;
+}
+
+/** The HTTP authentication's own check (plugins/authenticate.ts), so a socket obeys the same rules. */
+export type TokenChecker = (
+  ctx: AppContext,
+  token: string,
+  ip: string | null,
+) => Promise<{ ok: true; caller: Caller; exp: number } | { ok: false; reason: 'expired' | 'invalid' }>;
+
+export interface HubOptions {
+  checkToken: TokenChecker;
+  log?: (message: string) => void;
+}
+
+export class RealtimeHub {
+  private readonly connections = new Set<Connection>();
+  private listener: pg.Client | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  private readonly log: (message: string) => void;
+  private readonly checkToken: TokenChecker;
+
+  constructor(
+    private readonly ctx: AppContext,
+    options: HubOptions,
+  ) {
+    this.checkToken = options.checkToken;
+    this.log = options.log ?? (() => {});
+  }
+
+  /** Signed-in sockets on this server (tests, bench, presence). */
+  get size(): number {
+    let n = 0;
+    for (const c of this.connections) if (c.caller) n++;
+    return n;
+  }
+
+  /** Whether this server holds a signed-in socket of the user. */
+  isConnected(userId: string): boolean {
+    for (const c of this.connections) if (c.caller?.id === userId) return true;
+    return false;
+  }
+
+  async start(): Promise<void> {
+    await this.listen();
+    const recheck = setInterval(() => void this.recheck(() => true), RECHECK_MS);
+    const purge = setInterval(() => void this.purge(), PURGE_MS);
+    const ping = setInterval(() => this.ping(), PING_MS);
+    for (const t of [recheck, purge, ping]) t.unref();
+    this.timers.push(recheck, purge, ping);
+  }
+
+  private async listen(): Promise<void> {
+    // A dedicated connection: LISTEN belongs to a session, a pooled one would lose it on release.
+    const client = new pg.Client(this.ctx.pool.options);
+    client.on('notification', (msg) => {
+      if (msg.channel === REALTIME_CHANNEL) void this.onEvent(msg.payload ?? '');
+      else if (msg.channel === REVOKE_CHANNEL) void this.onRevoke(msg.payload ?? '');
+    });
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (this.stopped || this.listener !== client) return;
+      this.listener = null;
+      // Events published while the connection was down are not lost: they are rows. Every client
+      // reconnects and replays what it missed since its last event id.
+      this.log('Temps réel : connexion LISTEN perdue, reconnexion');
+      for (const c of this.connections) c.socket.close(REALTIME_CLOSE.goingAway, 'reconnect');
+      const retry = setTimeout(() => void this.listen().catch(() => client.emit('end')), 1000);
+      retry.unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${REALTIME_CHANNEL}`);
+    await client.query(`LISTEN ${REVOKE_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    for (const c of this.connections) {
+      this.clearTimers(c);
+      c.socket.close(REALTIME_CLOSE.goingAway, 'server stopping');
+    }
+    this.connections.clear();
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => {});
+  }
+
+  /** A new socket on /api/ws: it must authenticate with its first message. */
+  accept(socket: WebSocket, ip: string | null): void {
+    const conn: Connection = {
+      socket,
+      ip,
+      token: null,
+      caller: null,
+      exp: 0,
+      pending: null,
+      sent: new Set(),
+      authTimer: null,
+      expiryTimer: null,
+      budget: { start: Date.now(), count: 0 },
+      alive: true,
+    };
+    this.connections.add(conn);
+    conn.authTimer = setTimeout(() => {
+      if (!conn.caller) socket.close(REALTIME_CLOSE.authTimeout, 'authentication timeout');
+    }, REALTIME_AUTH_TIMEOUT_MS);
+    conn.authTimer.unref();
+    socket.on('pong', () => (conn.alive = true));
+    socket.on('message', (raw, isBinary) => void this.onMessage(conn, raw as Buffer, isBinary));
+    socket.on('close', () => {
+      this.clearTimers(conn);
+      this.connections.delete(conn);
+    });
+    socket.on('error', () => {});
+  }
+
+  private clearTimers(conn: Connection) {
+    if (conn.authTimer) clearTimeout(conn.authTimer);
+    if (conn.expiryTimer) clearTimeout(conn.expiryTimer);
+    conn.authTimer = conn.expiryTimer = null;
+  }
+
+  private send(conn: Connection, frame: RealtimeServerFrame): void {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
+  }
+
+  private async onMessage(conn: Connection, raw: Buffer, isBinary: boolean): Promise<void> {
+    let frame: unknown;
+    try {
+      frame = isBinary ? undefined : JSON.parse(raw.toString('utf8'));
+    } catch {
+      frame = undefined;
+    }
+    if (!conn.caller) {
+      // Only one authentication attempt: a socket that sends anything else first is closed.
+      if (conn.token !== null) return;
+      const auth = realtimeAuthFrame.safeParse(frame);
+      if (!auth.success) return conn.socket.close(REALTIME_CLOSE.badFrame, 'authentication expected');
+      conn.token = auth.data.token;
+      await this.authenticate(conn, auth.data.since);
+      return;
+    }
+    const now = Date.now();
+    if (now - conn.budget.start > 10_000) conn.budget = { start: now, count: 0 };
+    if (++conn.budget.count > MESSAGE_BUDGET) return conn.socket.close(REALTIME_CLOSE.badFrame, 'too many messages');
+    const message = realtimeClientFrame.safeParse(frame);
+    if (!message.success) return conn.socket.close(REALTIME_CLOSE.badFrame, 'bad frame');
+    if (message.data.type === 'ping') return this.send(conn, { type: 'pong' });
+    const handler = realtimeMessageHandler(message.data.type);
+    if (!handler) return conn.socket.close(REALTIME_CLOSE.badFrame, 'unknown message');
+    try {
+      await handler(this.ctx, conn.caller, message.data.data ?? {});
+    } catch {
+      // A refused client message changes nothing and tells nothing (same answer as an unknown id).
+    }
+  }
+
+  private async authenticate(conn: Connection, since: number | undefined): Promise<void> {
+    const checked = await this.checkToken(this.ctx, conn.token!, conn.ip).catch(() => null);
+    if (!checked?.ok) return conn.socket.close(REALTIME_CLOSE.unauthenticated, checked?.reason ?? 'invalid');
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.caller = checked.caller;
+    conn.exp = checked.exp * 1000;
+    if (conn.authTimer) clearTimeout(conn.authTimer);
+    conn.authTimer = null;
+    this.armExpiry(conn);
+    // Live events from now on wait in `pending` while the missed ones are replayed.
+    conn.pending = [];
+    try {
+      const cursor = await this.cursor();
+      if (since !== undefined && since < cursor) await this.replay(conn, since, cursor);
+      this.send(conn, { type: 'ready', cursor });
+    } finally {
+      const pending = conn.pending;
+      conn.pending = null;
+      for (const event of pending) await this.deliverTo(conn, event);
+      conn.sent.clear();
+    }
+  }
+
+  private armExpiry(conn: Connection) {
+    if (conn.expiryTimer) clearTimeout(conn.expiryTimer);
+    const delay = Math.max(0, Math.min(conn.exp - this.ctx.clock.now(), 2 ** 31 - 1));
+    conn.expiryTimer = setTimeout(() => void this.recheck((c) => c === conn), delay);
+    conn.expiryTimer.unref();
+  }
+
+  private async cursor(): Promise<number> {
+    const [row] = await this.ctx.db.select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
+    return row?.id ?? 0;
+  }
+
+  private async replay(conn: Connection, since: number, cursor: number): Promise<void> {
+    const caller = conn.caller!;
+    const [oldest] = await this.ctx.db.select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(asc(realtimeEvents.id)).limit(1);
+    const audience = and(
+      caller.organizationId ? or(eq(realtimeEvents.organizationId, caller.organizationId), isNull(realtimeEvents.organizationId)) : isNull(realtimeEvents.organizationId),
+      or(isNull(realtimeEvents.userIds), sql`${caller.id}::uuid = any(${realtimeEvents.userIds})`),
+    );
+    const rows = await this.ctx.db
+      .select()
+      .from(realtimeEvents)
+      .where(and(gt(realtimeEvents.id, since), lte(realtimeEvents.id, cursor), audience))
+      .orderBy(asc(realtimeEvents.id))
+      .limit(REALTIME_REPLAY_LIMIT + 1);
+    // Purged events (older than the retention) or too many: the client refetches everything.
+    if (rows.length > REALTIME_REPLAY_LIMIT || (oldest && since < oldest.id - 1)) {
+      this.send(conn, { type: REALTIME_RESYNC });
+      return;
+    }
+    for (const row of rows) {
+      await this.deliverTo(conn, { id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data });
+      conn.sent.add(row.id);
+    }
+  }
+
+  private async onEvent(payload: string): Promise<void> {
+    let event: RealtimeEvent;
+    try {
+      const parsed = JSON.parse(payload) as Partial<RealtimeEvent> & { id: number | null };
+      if (parsed.type === undefined && typeof parsed.id === 'number') {
+        const [row] = await this.ctx.db.select().from(realtimeEvents).where(eq(realtimeEvents.id, parsed.id)).limit(1);
+        if (!row) return;
+        event = { id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data };
+      } else {
+        event = parsed as RealtimeEvent;
+      }
+    } catch {
+      return;
+    }
+    await this.dispatch(event);
+  }
+
+  /** Pushes an event to this server's sockets of its audience (called for every NOTIFY). */
+  async dispatch(event: RealtimeEvent): Promise<void> {
+    const targets = [...this.connections].filter((c) => c.caller && inAudience(c.caller, event));
+    // The resolver runs once per recipient user, whatever the number of their tabs.
+    const perUser = new Map<string, Promise<Record<string, unknown> | null>>();
+    await Promise.all(
+      targets.map(async (conn) => {
+        if (conn.pending) {
+          conn.pending.push(event);
+          return;
+        }
+        await this.deliverTo(conn, event, perUser);
+      }),
+    );
+  }
+
+  private async deliverTo(conn: Connection, event: RealtimeEvent, perUser = new Map<string, Promise<Record<string, unknown> | null>>()): Promise<void> {
+    const caller = conn.caller;
+    if (!caller || !inAudience(caller, event)) return;
+    if (event.id !== null && conn.sent.has(event.id)) return;
+    const options = realtimeType(event.type);
+    if (options?.access && !allows(options.access, caller.role)) return;
+    let data: Record<string, unknown> | null = event.data;
+    if (options?.resolve) {
+      const resolve = options.resolve;
+      if (!perUser.has(caller.id)) perUser.set(caller.id, resolve(this.ctx, event, caller).catch(() => null));
+      data = await perUser.get(caller.id)!;
+    }
+    if (data === null) return;
+    this.send(conn, event.id === null ? { type: event.type, data } : { type: event.type, id: event.id, data });
+  }
+
+  private async onRevoke(payload: string): Promise<void> {
+    let target: { userId?: string; organizationId?: string };
+    try {
+      target = JSON.parse(payload) as typeof target;
+    } catch {
+      return;
+    }
+    await this.recheck((c) => (target.userId ? c.caller?.id === target.userId : c.caller?.organizationId === target.organizationId));
+  }
+
+  /**
+   * Re-checks the token of the matching sockets as an HTTP request would be checked: expired,
+   * revoked or no longer matching its user, the socket is closed (the client gets a fresh token).
+   */
+  async recheck(match: (conn: Connection) => boolean): Promise<void> {
+    const conns = [...this.connections].filter((c) => c.caller && c.token && match(c));
+    await Promise.all(
+      conns.map(async (conn) => {
+        const checked = await this.checkToken(this.ctx, conn.token!, conn.ip).catch(() => null);
+        if (!checked) return; // the database is away: keep the socket, the next check decides
+        if (!checked.ok) {
+          this.clearTimers(conn);
+          conn.socket.close(REALTIME_CLOSE.unauthenticated, checked.reason);
+        } else {
+          conn.caller = checked.caller;
+          this.armExpiry(conn);
+        }
+      }),
+    );
+  }
+
+  private ping() {
+    for (const conn of this.connections) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  }
+
+  private async purge(): Promise<void> {
+    await this.ctx.db.execute(sql`delete from realtime_events where created_at < now() - ${RETENTION}::interval`).catch(() => {});
+  }
+}
+
+function inAudience(caller: Caller, event: RealtimeEvent): boolean {
+  if (event.organizationId !== null && caller.organizationId !== event.organizationId) return false;
+  if (event.userIds && !event.userIds.includes(caller.id)) return false;
+  return event.organizationId !== null || !!event.userIds;
+}

@@ -1,0 +1,49 @@
+import type { PermissionGroup } from '@wellbe/shared/permissions';
+import type { Caller } from '../../access/caller.ts';
+import type { AppContext } from '../../context.ts';
+
+/** An event as every server reads it from LISTEN/NOTIFY (id null: ephemeral, never replayed). */
+export interface RealtimeEvent {
+  id: number | null;
+  type: string;
+  organizationId: string | null;
+  userIds: string[] | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Re-reads and re-authorises an event for one recipient, on the server that holds the recipient's
+ * socket: answers the data to push (it may add the record the recipient is allowed to see), or
+ * null to push nothing to that recipient.
+ */
+export type RealtimeResolver = (ctx: AppContext, event: RealtimeEvent, recipient: Caller) => Promise<Record<string, unknown> | null>;
+
+export interface RealtimeTypeOptions {
+  /** Only recipients whose role is in this SPEC §6 group receive the event. */
+  access?: PermissionGroup;
+  resolve?: RealtimeResolver;
+}
+
+/** A message a signed-in client sends on its socket (typing…): handled with the socket's caller. */
+export type RealtimeMessageHandler = (ctx: AppContext, caller: Caller, data: Record<string, unknown>) => Promise<void>;
+
+const types = new Map<string, RealtimeTypeOptions>();
+const handlers = new Map<string, RealtimeMessageHandler>();
+
+/** A module declares who may receive its event type and how to re-read it (once, at import). */
+export function registerRealtimeType(type: string, options: RealtimeTypeOptions): void {
+  types.set(type, options);
+}
+
+export function realtimeType(type: string): RealtimeTypeOptions | undefined {
+  return types.get(type);
+}
+
+/** A module accepts a client message type on the socket (e.g. the chat's typing indicator). */
+export function registerRealtimeMessage(type: string, handler: RealtimeMessageHandler): void {
+  handlers.set(type, handler);
+}
+
+export function realtimeMessageHandler(type: string): RealtimeMessageHandler | undefined {
+  return handlers.get(type);
+}

@@ -1,0 +1,28 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { REALTIME_MAX_FRAME_BYTES, REALTIME_PATH } from '@wellbe/shared/realtime';
+import { RealtimeHub } from '../lib/realtime/hub.ts';
+import { checkToken } from './authenticate.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's real-time hub (its sockets); events are published with publishRealtime. */
+    realtime: RealtimeHub;
+  }
+}
+
+/**
+ * GET /api/ws (DESIGN §8). The route is open at the HTTP level on purpose: the token comes in the
+ * first message (a URL is logged, a header cannot be set by a browser's WebSocket), and the hub
+ * closes a socket that does not authenticate within 10 s.
+ */
+export async function registerRealtime(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES } });
+  const hub = new RealtimeHub(app.ctx, { checkToken, log: (msg) => app.log.warn(msg) });
+  app.decorate('realtime', hub);
+  app.addHook('onReady', () => hub.start());
+  app.addHook('preClose', () => hub.stop());
+  app.get(REALTIME_PATH, { websocket: true, config: { access: 'open' }, schema: { hide: true } }, (socket, request) => {
+    hub.accept(socket, request.ip);
+  });
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+// Real time (DESIGN §8): one WebSocket per browser tab at /api/ws. The token travels in the first
+// message, never in the URL (URLs are logged). Events carry ids, not records: the client refetches
+// through the normal, authorised REST routes (a module may push a re-read, re-authorised record
+// through a server-side resolver, the chat does).
+
+export const REALTIME_PATH = '/api/ws';
+/** A socket that has not authenticated by then is closed. */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+/** Frames above this size are refused (the socket is closed with 1009). */
+export const REALTIME_MAX_FRAME_BYTES = 64 * 1024;
+/** At most this many missed events are replayed on reconnect; beyond, the client resynchronises. */
+export const REALTIME_REPLAY_LIMIT = 500;
+
+/** Close codes the client acts upon. */
+export const REALTIME_CLOSE = {
+  /** A frame that is not JSON or not a known message. */
+  badFrame: 4400,
+  /** Token missing, invalid, expired or revoked (logout, password change, deactivation): get a fresh token. */
+  unauthenticated: 4401,
+  /** No authentication within REALTIME_AUTH_TIMEOUT_MS. */
+  authTimeout: 4408,
+  /** The server is stopping: reconnect (to another server). */
+  goingAway: 1001,
+} as const;
+
+/** Client → server. `since`: the last event id the client saw (catch-up after a reconnect). */
+export const realtimeAuthFrame = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(1).max(4096),
+  since: z.number().int().nonnegative().optional(),
+});
+
+export const realtimeClientFrame = z.object({
+  type: z.string().min(1).max(64),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Server → client frames:
+ * - `{ type: 'ready', cursor }` after authentication; `cursor` = the newest event id;
+ * - `{ type, id?, data }` an event (id absent for ephemeral events such as typing);
+ * - `{ type: 'realtime.resync' }` too many events were missed: refetch everything.
+ */
+export interface RealtimeServerFrame {
+  type: string;
+  id?: number;
+  cursor?: number;
+  data?: Record<string, unknown>;
+}
+
+export const REALTIME_RESYNC = 'realtime.resync';
+
+/**
+ * Event types and their ids-only data, typed once. Areas add their line here.
+ * (Chat events carry the re-read message for each recipient: see the chat resolver.)
+ */
+export interface RealtimeEvents {
+  'agenda.changed': { appointmentId: string; practitionerId: string | null };
+  'notes.reminder': { noteId: string };
+  'chat.message': { chatId: string; messageId: string };
+  'chat.read': { chatId: string; userId: string; messageId: string };
+  'chat.typing': { chatId: string; userId: string };
+  'chat.status': { userId: string };
+  'chat.chat': { chatId: string };
+}
+
+export type RealtimeType = keyof RealtimeEvents;
