@@ -36,6 +36,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
+import { dieteticsRoutes } from './modules/dietetics/dietetics.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(patientRoutes);
   await app.register(noticeRoutes);
   await app.register(jobRoutes);
+  await app.register(dieteticsRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

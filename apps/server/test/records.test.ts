@@ -45,6 +45,12 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/users/:id': () => ({ firstName: 'Modifié', active: false }),
   'PATCH /api/organisations/:id': () => ({ name: 'Modifiée' }),
   'PATCH /api/specialists/:id': () => ({ active: false }),
+  'PUT /api/dietetics/recipes/:id': () => ({ name: 'Formule modifiée', category: 'plat', portions: 1, ingredients: [{ foodId: 1, grams: 100 }] }),
+  'PUT /api/dietetics/patients/:idPatient/menus/:day': () => ({ items: [] }),
+  'POST /api/dietetics/patients/:idPatient/menus/:day/copy': () => ({ to: ['2026-11-24'] }),
+  'PUT /api/dietetics/patients/:idPatient/profile': () => ({ diet: 'omnivore', allergens: [], dislikes: [], energyKcal: null, activityFactor: null, split: null }),
+  'PUT /api/dietetics/programs/:id': () => ({ name: 'Programme modifié', goal: 'rééquilibrage', weeks: 1, items: [] }),
+  'POST /api/dietetics/programs/:id/assign': () => ({ idPatient: randomUUID(), startDate: '2026-11-23' }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrateJobs } from '../lib/jobs/jobs.ts';
+import { seedFoods } from './seed/foods.ts';
 import * as schema from './tables.ts';
 
 export type Schema = typeof schema;
@@ -64,6 +65,7 @@ export async function migrateDatabase(handle: Db, thenUnderLock?: () => Promise<
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder });
       await migrateJobs(handle.pool);
+      await seedFoods(handle.db);
       const applied = (await appliedMigrations(client)) - before;
       // The first data (demo or first administrator) too: two servers must not both create it.
       await thenUnderLock?.();

@@ -11,3 +11,4 @@ export * from './schema/audit.ts';
 export * from './schema/auth.ts';
 export * from './schema/security.ts';
 export * from './schema/realtime.ts';
+export * from './schema/dietetics.ts';

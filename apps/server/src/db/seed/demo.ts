@@ -5,6 +5,7 @@ import { appMeta, consultations, organisations, patients, users } from '../table
 import { hashPassword } from '../../lib/passwords.ts';
 import { patientKeys } from '../../modules/patients/patients.keys.ts';
 import { seedSpecialists } from './specialists.ts';
+import { seedDietetics } from './dietetics.ts';
 
 // DESIGN §5 demo data. Seeded once per database: app_meta 'demo' marks it, and the whole seed runs
 // in one transaction under an advisory lock, so two servers starting at once cannot seed twice.
@@ -32,6 +33,8 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'us', role: 'US', firstName: 'Camille', lastName: 'Petit', job: 'Secrétaire médicale', org: 'demo', phone: '06 11 22 33 08' },
   { username: 're', role: 'RE', firstName: 'Thomas', lastName: 'Girard', job: 'Technicien de maintenance', org: 'demo', phone: '06 11 22 33 09' },
   { username: 'de', role: 'DE', firstName: 'Hugo', lastName: 'Lambert', job: 'Développeur', org: 'demo', phone: '06 11 22 33 10' },
+  // The demo dietitian: dietetics is their daily work (menu entry 'Diététique', job speciality 2).
+  { username: 'di', role: 'PR', firstName: 'Manon', lastName: 'Leroy', job: 'Diététicienne', jobSpecialistId: 2, org: 'demo', phone: '06 11 22 33 12' },
   { username: 'pr2', role: 'PR', firstName: 'Émilie', lastName: 'Fournier', job: 'Kinésithérapeute', jobSpecialistId: 3, org: 'nord', phone: '06 11 22 33 11' },
 ];
 
@@ -154,6 +157,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
         treatmentEfficacy: 'Non renseigné',
       });
     }
+
+    await seedDietetics(tx, { organizationId: orgId.demo, dietitianId: userIds.di, patientId: patientIds['Lucas Bernard'], now });
 
     await tx.insert(appMeta).values({ key: 'demo', value: '1' });
     return true;

@@ -1,0 +1,347 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  consultations,
+  dieteticProfiles,
+  dietProgramAssignments,
+  dietProgramItems,
+  dietPrograms,
+  foods,
+  jobSpecialists,
+  menuItems,
+  practitionerPreferences,
+  recipeIngredients,
+  recipes,
+} from '../../db/tables.ts';
+import { escapeLike } from '../../lib/text.ts';
+
+// The only code of the dietetics area that touches Drizzle. Every read is scoped: foods and
+// recipes to the shared table/library plus the caller's organisation, menus and profiles to a
+// patient the service found inside the caller's scope, programs to the caller's organisation.
+
+type Tx = Database;
+
+/** Foods a caller sees: the Ciqual table (organization_id null) and their organisation's own. */
+function visibleFoods(organizationId: string | null): SQL {
+  return and(isNull(foods.archivedAt), organizationId ? or(isNull(foods.organizationId), eq(foods.organizationId, organizationId)) : isNull(foods.organizationId))!;
+}
+
+const foodColumns = {
+  id: foods.id,
+  nameFr: foods.nameFr,
+  groupCode: foods.groupCode,
+  organizationId: foods.organizationId,
+  ciqualCode: foods.ciqualCode,
+  energyKcal: foods.energyKcal,
+  proteinsG: foods.proteinsG,
+  carbohydratesG: foods.carbohydratesG,
+  fatG: foods.fatG,
+  fibresG: foods.fibresG,
+};
+export type FoodDbRow = { id: number; nameFr: string; groupCode: string; organizationId: string | null; ciqualCode: string | null; energyKcal: number; proteinsG: number; carbohydratesG: number; fatG: number; fibresG: number };
+
+/**
+ * Ranked, accent-insensitive, typo-tolerant search on the folded name (the same folding as the
+ * patient search): names holding the text first (those starting with it before the others), then
+ * trigram word similarity (pg_trgm `<%`, served by the GIN index), shorter names first on ties.
+ */
+export async function searchFoods(db: Database, organizationId: string | null, folded: string, group: string | undefined, limit: number): Promise<FoodDbRow[]> {
+  const where: (SQL | undefined)[] = [visibleFoods(organizationId), group ? eq(foods.groupCode, group) : undefined];
+  if (!folded) {
+    return db
+      .select(foodColumns)
+      .from(foods)
+      .where(and(...where))
+      .orderBy(asc(foods.searchKey), asc(foods.id))
+      .limit(limit);
+  }
+  // Every word must match, exactly (substring) or nearly (trigram word similarity): 'pome crue' finds
+  // 'Pomme, chair et peau, crue'. Ranking: the name starts with the first word, more exact words,
+  // then the closest words, shorter names first.
+  const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0))].slice(0, 6);
+  if (!words.length) return [];
+  for (const w of words) where.push(or(sql`${foods.searchKey} like ${`%${escapeLike(w)}%`}`, sql`${w} <% ${foods.searchKey}`));
+  const exact = sql.join(
+    words.map((w) => sql`(${foods.searchKey} like ${`%${escapeLike(w)}%`})::int`),
+    sql` + `,
+  );
+  const close = sql.join(
+    words.map((w) => sql`word_similarity(${w}, ${foods.searchKey})`),
+    sql` + `,
+  );
+  return db
+    .select(foodColumns)
+    .from(foods)
+    .where(and(...where))
+    .orderBy(sql`(${foods.searchKey} like ${`${escapeLike(words[0])}%`}) desc`, sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id))
+    .limit(limit);
+}
+
+export async function foodsByIds(db: Database, organizationId: string | null, ids: number[]): Promise<FoodDbRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select(foodColumns)
+    .from(foods)
+    .where(and(inArray(foods.id, [...new Set(ids)]), organizationId ? or(isNull(foods.organizationId), eq(foods.organizationId, organizationId)) : isNull(foods.organizationId)));
+}
+
+export async function insertFood(db: Database, row: typeof foods.$inferInsert): Promise<number> {
+  const [r] = await db.insert(foods).values(row).returning({ id: foods.id });
+  return r.id;
+}
+
+/** An organisation's own live food (Ciqual foods are never archived from the app). */
+export async function findOwnFood(db: Database, organizationId: string, id: number) {
+  const [row] = await db
+    .select({ id: foods.id })
+    .from(foods)
+    .where(and(eq(foods.id, id), eq(foods.organizationId, organizationId), isNull(foods.archivedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function foodIsUsed(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ used: sql<boolean>`exists (select 1 from recipe_ingredients where food_id = ${id})
+      or exists (select 1 from menu_items where food_id = ${id})
+      or exists (select 1 from diet_program_items where food_id = ${id})` })
+    .from(sql`(select 1) as one`);
+  return !!row?.used;
+}
+
+export async function archiveFood(db: Database, id: number, userId: string, at: Date) {
+  await db.update(foods).set({ archivedAt: at, archivedBy: userId }).where(eq(foods.id, id));
+}
+
+// ---- Recipes ----
+
+function visibleRecipes(organizationId: string | null): SQL {
+  return and(isNull(recipes.archivedAt), organizationId ? or(isNull(recipes.organizationId), eq(recipes.organizationId, organizationId)) : isNull(recipes.organizationId))!;
+}
+
+export type RecipeRow = typeof recipes.$inferSelect;
+export type LineRow = { foodId: number | null; recipeId: string | null; grams: number | null; portions: number | null };
+
+/** Every recipe the caller sees with its ingredients: the totals need the whole graph below a recipe. */
+export async function visibleRecipeGraph(db: Database, organizationId: string | null): Promise<{ recipes: RecipeRow[]; lines: (LineRow & { parentId: string; id: string })[] }> {
+  const rows = await db.select().from(recipes).where(visibleRecipes(organizationId)).orderBy(asc(recipes.name), asc(recipes.id));
+  if (!rows.length) return { recipes: [], lines: [] };
+  const lines = await db
+    .select({ id: recipeIngredients.id, parentId: recipeIngredients.parentId, foodId: recipeIngredients.foodId, recipeId: recipeIngredients.recipeId, grams: recipeIngredients.grams, portions: recipeIngredients.portions })
+    .from(recipeIngredients)
+    .where(
+      inArray(
+        recipeIngredients.parentId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(recipeIngredients.parentId), asc(recipeIngredients.position));
+  return { recipes: rows, lines };
+}
+
+export async function saveRecipe(db: Database, id: string | null, values: Omit<typeof recipes.$inferInsert, 'id'>, lines: LineRow[]): Promise<string> {
+  return db.transaction(async (tx: Tx) => {
+    let recipeId = id;
+    if (recipeId) {
+      await tx
+        .update(recipes)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(recipes.id, recipeId));
+      await tx.delete(recipeIngredients).where(eq(recipeIngredients.parentId, recipeId));
+    } else {
+      const [r] = await tx.insert(recipes).values(values).returning({ id: recipes.id });
+      recipeId = r.id;
+    }
+    if (lines.length) await tx.insert(recipeIngredients).values(lines.map((l, position) => ({ ...l, parentId: recipeId!, position })));
+    return recipeId!;
+  });
+}
+
+export async function archiveRecipe(db: Database, id: string, userId: string, at: Date) {
+  await db.update(recipes).set({ archivedAt: at, archivedBy: userId }).where(eq(recipes.id, id));
+}
+
+// ---- Menus ----
+
+export type MenuItemRow = LineRow & { id: string; day: string; meal: string };
+
+export async function menuItemsBetween(db: Database, patientId: string, from: string, to: string): Promise<MenuItemRow[]> {
+  return db
+    .select({ id: menuItems.id, day: menuItems.day, meal: menuItems.meal, foodId: menuItems.foodId, recipeId: menuItems.recipeId, grams: menuItems.grams, portions: menuItems.portions })
+    .from(menuItems)
+    .where(and(eq(menuItems.patientId, patientId), gte(menuItems.day, from), lte(menuItems.day, to)))
+    .orderBy(asc(menuItems.day), asc(menuItems.meal), asc(menuItems.position), asc(menuItems.id));
+}
+
+/** Replaces the lines of some days of a patient (one transaction: a day is never half-written). */
+export async function replaceDays(db: Database, ids: { organizationId: string; patientId: string; userId: string }, days: { day: string; items: (LineRow & { meal: string })[] }[]) {
+  await db.transaction(async (tx: Tx) => {
+    for (const d of days) {
+      await tx.delete(menuItems).where(and(eq(menuItems.patientId, ids.patientId), eq(menuItems.day, d.day)));
+      if (d.items.length)
+        await tx.insert(menuItems).values(
+          d.items.map((l, position) => ({ organizationId: ids.organizationId, patientId: ids.patientId, createdBy: ids.userId, day: d.day, meal: l.meal, foodId: l.foodId, recipeId: l.recipeId, grams: l.grams, portions: l.portions, position })),
+        );
+    }
+  });
+}
+
+/** Energy of each day that has lines, for the patient file's last weeks (computed by the service). */
+export async function menuDaysBetween(db: Database, patientId: string, from: string, to: string) {
+  return menuItemsBetween(db, patientId, from, to);
+}
+
+// ---- Patient data the targets need ----
+
+export async function latestMeasures(db: Database, patientId: string) {
+  const [weight] = await db
+    .select({ weight: consultations.weight, date: consultations.consultationDate })
+    .from(consultations)
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt), isNotNull(consultations.weight)))
+    .orderBy(desc(consultations.consultationDate))
+    .limit(1);
+  const [size] = await db
+    .select({ size: consultations.size })
+    .from(consultations)
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt), isNotNull(consultations.size)))
+    .orderBy(desc(consultations.consultationDate))
+    .limit(1);
+  return { weight: weight?.weight ?? null, size: size?.size ?? null };
+}
+
+export async function weightHistory(db: Database, patientId: string) {
+  return db
+    .select({ date: consultations.consultationDate, weight: consultations.weight })
+    .from(consultations)
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt), isNotNull(consultations.weight)))
+    .orderBy(asc(consultations.consultationDate));
+}
+
+/** The latest consultation of a dietetic speciality (SPEC §3 dietetic fields), or null. */
+export async function latestDieteticConsultation(db: Database, patientId: string) {
+  const [row] = await db
+    .select({
+      id: consultations.id,
+      consultationDate: consultations.consultationDate,
+      version: consultations.version,
+      pattern: consultations.pattern,
+      physicalCapacity: consultations.physicalCapacity,
+      riskyFoodsFrequency: consultations.riskyFoodsFrequency,
+      breakfast: consultations.breakfast,
+      lunch: consultations.lunch,
+      dinner: consultations.dinner,
+      snack: consultations.snack,
+      dislikes: consultations.dislikes,
+    })
+    .from(consultations)
+    .innerJoin(jobSpecialists, eq(jobSpecialists.id, consultations.jobSpecialistId))
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt), eq(jobSpecialists.dietetic, true)))
+    .orderBy(desc(consultations.consultationDate))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateConsultationDietetics(db: Database, patientId: string, id: string, values: Record<string, string | null>) {
+  await db
+    .update(consultations)
+    .set({ ...values, version: sql`${consultations.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(consultations.id, id), eq(consultations.patientId, patientId)));
+}
+
+export async function findProfile(db: Database, patientId: string) {
+  const [row] = await db.select().from(dieteticProfiles).where(eq(dieteticProfiles.patientId, patientId)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertProfile(db: Database, values: typeof dieteticProfiles.$inferInsert) {
+  await db
+    .insert(dieteticProfiles)
+    .values(values)
+    .onConflictDoUpdate({ target: dieteticProfiles.patientId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function findPractitionerPreferences(db: Database, userId: string) {
+  const [row] = await db.select().from(practitionerPreferences).where(eq(practitionerPreferences.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertPractitionerPreferences(db: Database, values: typeof practitionerPreferences.$inferInsert) {
+  await db
+    .insert(practitionerPreferences)
+    .values(values)
+    .onConflictDoUpdate({ target: practitionerPreferences.userId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+// ---- Programs ----
+
+export async function listPrograms(db: Database, organizationId: string) {
+  return db
+    .select({
+      id: dietPrograms.id,
+      name: dietPrograms.name,
+      goal: dietPrograms.goal,
+      weeks: dietPrograms.weeks,
+      description: dietPrograms.description,
+      itemCount: sql<number>`(select count(*)::int from diet_program_items i where i.program_id = ${dietPrograms.id})`,
+    })
+    .from(dietPrograms)
+    .where(and(eq(dietPrograms.organizationId, organizationId), isNull(dietPrograms.archivedAt)))
+    .orderBy(asc(dietPrograms.name), asc(dietPrograms.id))
+    .limit(500);
+}
+
+export async function findProgram(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(dietPrograms)
+    .where(and(eq(dietPrograms.id, id), eq(dietPrograms.organizationId, organizationId), isNull(dietPrograms.archivedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function programItems(db: Database, programId: string) {
+  return db
+    .select({ id: dietProgramItems.id, dayIndex: dietProgramItems.dayIndex, meal: dietProgramItems.meal, foodId: dietProgramItems.foodId, recipeId: dietProgramItems.recipeId, grams: dietProgramItems.grams, portions: dietProgramItems.portions })
+    .from(dietProgramItems)
+    .where(eq(dietProgramItems.programId, programId))
+    .orderBy(asc(dietProgramItems.dayIndex), asc(dietProgramItems.meal), asc(dietProgramItems.position));
+}
+
+export async function saveProgram(db: Database, id: string | null, values: Omit<typeof dietPrograms.$inferInsert, 'id'>, items: (LineRow & { dayIndex: number; meal: string })[]): Promise<string> {
+  return db.transaction(async (tx: Tx) => {
+    let programId = id;
+    if (programId) {
+      await tx
+        .update(dietPrograms)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(dietPrograms.id, programId));
+      await tx.delete(dietProgramItems).where(eq(dietProgramItems.programId, programId));
+    } else {
+      const [r] = await tx.insert(dietPrograms).values(values).returning({ id: dietPrograms.id });
+      programId = r.id;
+    }
+    if (items.length) await tx.insert(dietProgramItems).values(items.map((l, position) => ({ ...l, programId: programId!, position })));
+    return programId!;
+  });
+}
+
+export async function archiveProgram(db: Database, id: string, userId: string, at: Date) {
+  await db.update(dietPrograms).set({ archivedAt: at, archivedBy: userId }).where(eq(dietPrograms.id, id));
+}
+
+export async function insertAssignment(db: Database, values: typeof dietProgramAssignments.$inferInsert) {
+  const [r] = await db.insert(dietProgramAssignments).values(values).returning({ id: dietProgramAssignments.id });
+  return r.id;
+}
+
+/** The program running on a day for a patient (the latest assigned when two overlap). */
+export async function currentAssignment(db: Database, patientId: string, day: string) {
+  const [row] = await db
+    .select({ id: dietPrograms.id, name: dietPrograms.name, goal: dietPrograms.goal, startDate: dietProgramAssignments.startDate, endDate: dietProgramAssignments.endDate })
+    .from(dietProgramAssignments)
+    .innerJoin(dietPrograms, eq(dietPrograms.id, dietProgramAssignments.programId))
+    .where(and(eq(dietProgramAssignments.patientId, patientId), lte(dietProgramAssignments.startDate, day), gte(dietProgramAssignments.endDate, day)))
+    .orderBy(desc(dietProgramAssignments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
