@@ -2,6 +2,9 @@ import type { Access } from './permissions.ts';
 import { allows } from './permissions.ts';
 import type { Role } from './roles.ts';
 
+/** The dietitian job speciality (seeded id 2, DESIGN §5). */
+export const DIETITIAN_SPECIALITY = 2;
+
 // SPEC §2 menu entries and user menu, filtered by role through SPEC §6. `key` is the i18n key
 // (navigation namespace); the French titles are the spec's.
 export interface NavItem {
@@ -10,6 +13,11 @@ export interface NavItem {
   url: string;
   icon: string;
   access: Access;
+  /**
+   * Also shown to practitioners of these job specialities whose role passes `access` here (the
+   * entry's route keeps its own rule).
+   */
+  specialities?: { ids: readonly number[]; access: Access };
 }
 
 export const MENU: readonly NavItem[] = [
@@ -19,7 +27,9 @@ export const MENU: readonly NavItem[] = [
   { id: 'appointment', key: 'appointment', url: '/appointment', icon: 'schedule', access: 'appointment' },
   { id: 'messaging', key: 'messaging', url: '/messaging', icon: 'mail', access: 'developer' },
   { id: 'notes', key: 'notes', url: '/notes', icon: 'note', access: 'note' },
-  { id: 'dietetics', key: 'dietetics', url: '/dietetiques', icon: 'restaurant', access: 'developer' },
+  // SPEC §2 shows /dietetiques to developers only. Deliberate addition: dietitians (job speciality
+  // 2) whose role is in the dietetics group see it too, since planning menus is their daily work.
+  { id: 'dietetics', key: 'dietetics', url: '/dietetiques', icon: 'restaurant', access: 'developer', specialities: { ids: [DIETITIAN_SPECIALITY], access: 'dietetics' } },
   { id: 'statistics', key: 'statistics', url: '/pages/maintenance', icon: 'insights', access: 'developer' },
   { id: 'users', key: 'users', url: '/user', icon: 'people', access: 'user' },
   { id: 'organizations', key: 'organizations', url: '/organizations', icon: 'business', access: 'organisation' },
@@ -42,8 +52,17 @@ export const GUEST_MENU: readonly NavItem[] = [
   { id: 'register', key: 'register', url: '/register', icon: 'person_add', access: 'guest' },
 ];
 
-export function menuFor(role: Role | null | undefined, items: readonly NavItem[] = MENU): NavItem[] {
-  return items.filter((item) => allows(item.access, role));
+export function menuFor(role: Role | null | undefined, items: readonly NavItem[] = MENU, jobSpecialistId: number | null = null): NavItem[] {
+  return items.filter(
+    (item) => allows(item.access, role) || (!!item.specialities && jobSpecialistId != null && item.specialities.ids.includes(jobSpecialistId) && allows(item.specialities.access, role)),
+  );
+}
+
+/** A patient's own pages, linked from their dashboard (the dietetics menu of the day). */
+export const PATIENT_SPACE: readonly NavItem[] = [{ id: 'my-menu', key: 'myMenu', url: '/dietetiques/mon-menu', icon: 'restaurant', access: 'dps' }];
+
+export function patientSpaceFor(role: Role | null | undefined): NavItem[] {
+  return role === 'PT' ? [...PATIENT_SPACE] : [];
 }
 
 export function userMenuFor(role: Role | null | undefined): NavItem[] {

@@ -24,6 +24,23 @@ export const queryKeys = {
     consultation: (idPatient: string, idConsultation: string) => ['patients', 'file', idPatient, 'consultation', idConsultation] as const,
   },
 
+  /** /api/dietetics: foods, recipes, a patient's menus, profile and file tab, programs, preferences. */
+  dietetics: {
+    all: ['dietetics'] as const,
+    foods: (params: Params) => ['dietetics', 'foods', params] as const,
+    recipes: (q: string) => ['dietetics', 'recipes', q] as const,
+    recipe: (id: string) => ['dietetics', 'recipe', id] as const,
+    menus: (idPatient: string, from: string, to: string) => ['dietetics', 'menus', idPatient, from, to] as const,
+    patientMenus: (idPatient: string) => ['dietetics', 'menus', idPatient] as const,
+    profile: (idPatient: string) => ['dietetics', 'profile', idPatient] as const,
+    overview: (idPatient: string) => ['dietetics', 'overview', idPatient] as const,
+    programs: ['dietetics', 'programs'] as const,
+    program: (id: string) => ['dietetics', 'programs', id] as const,
+    preferences: ['dietetics', 'preferences'] as const,
+    myMenu: ['dietetics', 'my-menu'] as const,
+    letterhead: ['dietetics', 'letterhead'] as const,
+  },
+
   /** /api/notices (the pending notices summary). */
   notices: {
     all: ['notices'] as const,

@@ -18,7 +18,7 @@ import * as service from './dietetics.service.ts';
 
 const tags = ['dietetics'];
 const patientParams = z.object({ idPatient: z.string().max(64) });
-const dayParams = z.object({ idPatient: z.string().max(64), day: z.string().max(20) });
+const dayParams = z.object({ idPatient: z.string().max(64), day: z.string().max(64) });
 const idParams = z.object({ id: z.string().max(64) });
 const foodParams = z.object({ id: z.string().max(64) });
 const recipeQuery = z.object({ q: z.string().max(100).optional() });
@@ -94,6 +94,8 @@ export async function dieteticsRoutes(app: FastifyInstance) {
     success: true,
     data: await service.myToday(ctx, callerOf(request)),
   }));
+
+  r.get('/api/dietetics/letterhead', { config: { access: 'dietetics' }, schema: { tags } }, async (request) => ({ success: true, data: await service.letterhead(ctx, callerOf(request)) }));
 
   r.get('/api/dietetics/preferences', { config: { access: 'preferences' }, schema: { tags } }, async (request) => ({
     success: true,

@@ -53,6 +53,7 @@ import { hidden, NO_ORGANISATION, requireActingOrganisation, type Caller } from 
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './dietetics.repository.ts';
 
@@ -569,3 +570,10 @@ export async function myToday(ctx: AppContext, caller: Caller): Promise<MyMenuTo
 }
 
 export type { Meal };
+
+/** The practice's letterhead for the printed week (name and public contact only). */
+export async function letterhead(ctx: AppContext, caller: Caller): Promise<{ name: string; address: string | null; phone: string | null; email: string | null }> {
+  if (!caller.organizationId) throw hidden('Organisation introuvable.', 'organisation_not_found');
+  const { name, address, phone, email } = await new OrganisationsService(ctx).get(caller.organizationId);
+  return { name, address, phone, email };
+}

@@ -12,9 +12,9 @@ import { useNavbarStyle } from './navbar-style.ts';
 /** SPEC §2 menu, filtered by the user's role with the same table the guards and the server use. */
 export function NavMenu({ dense, dark, compact }: { dense: boolean; dark: boolean; compact: boolean }) {
   const { t } = useTranslation('navigation');
-  const { role } = useSession();
+  const { role, user } = useSession();
   const { pathname } = useLocation();
-  const items = menuFor(role);
+  const items = menuFor(role, undefined, user?.data.idJobSpecialist ?? null);
   return (
     <List component="nav" aria-label={t('mainMenu')} dense={dense} sx={{ px: compact ? 1 : 1.5, py: 1 }}>
       {items.map((item) => {

@@ -3,7 +3,7 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPhoto } from '@wellbe/shared/constants';
-import { menuFor, USER_MENU } from '@wellbe/shared/navigation';
+import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
@@ -14,7 +14,8 @@ export function DashboardPage() {
   const { user, role } = useSession();
   if (!user || !role) return null;
   const links = [
-    ...menuFor(role).filter((i) => i.id !== 'dashboard').map((i) => ({ ...i, label: `navigation:menu.${i.key}` })),
+    ...menuFor(role, undefined, user.data.idJobSpecialist).filter((i) => i.id !== 'dashboard').map((i) => ({ ...i, label: `navigation:menu.${i.key}` })),
+    ...patientSpaceFor(role).map((i) => ({ ...i, label: `navigation:patientSpace.${i.key}` })),
     ...menuFor(role, USER_MENU).filter((i) => i.id !== 'logout').map((i) => ({ ...i, label: `navigation:user.${i.key}` })),
   ];
   const name = user.data.firstName || user.data.displayName;

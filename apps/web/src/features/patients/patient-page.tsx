@@ -20,6 +20,7 @@ import { usePatientFile, usePatientMeasures } from './api/patient-file.ts';
 import { useArchivePatient, useInvitePatient } from './api/patient-writes.ts';
 import { ConsultationDetail } from './components/consultation-detail.tsx';
 import { DocumentsTab } from './components/documents-tab.tsx';
+import { DieteticsTab } from './components/dietetics-tab.tsx';
 import { IdentityCard } from './components/identity-card.tsx';
 import { LatestValues } from './components/latest-values.tsx';
 import { NoticeView } from './components/notice.tsx';
@@ -261,6 +262,7 @@ export function PatientPage() {
         </Suspense>
       )}
       {tab === 'documents' && <DocumentsTab idPatient={identity.idPatient} />}
+      {tab === 'dietetique' && <DieteticsTab idPatient={identity.idPatient} />}
 
       <ConfirmDialog
         open={confirming}

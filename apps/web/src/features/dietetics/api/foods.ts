@@ -1,0 +1,24 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Food, FoodCreate } from '@wellbe/shared/schemas/dietetics';
+import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /api/dietetics/foods: ranked, accent- and typo-tolerant search over Ciqual and the practice's foods. */
+export function useFoodSearch(q: string, group: string | null, enabled = true) {
+  const params = { q, group: group ?? undefined, limit: 20 };
+  return useQuery<Food[]>({
+    queryKey: queryKeys.dietetics.foods(params),
+    queryFn: ({ signal }) => api<{ data: Food[] }>('/dietetics/foods', { query: params, signal }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST /api/dietetics/foods: a food of the practice (a product label's values per 100 g). */
+export function useCreateFood() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FoodCreate) => api<{ data: Food }>('/dietetics/foods', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.all }),
+  });
+}
