@@ -1,4 +1,4 @@
-import { Autocomplete, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,15 +76,15 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
         isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
         noOptionsText={q.trim().length < 2 ? t('picker.type') : t('picker.none')}
         loading={foods.isFetching}
-        renderOption={(props, o) => (
-          <MenuItem {...props} key={`${o.kind}-${o.id}`}>
+        renderOption={({ key: _key, ...props }, o) => (
+          <Box component="li" {...props} key={`${o.kind}-${o.id}`}>
             <Box>
               <Typography variant="body2">{o.label}</Typography>
               <Typography variant="caption" color="text.secondary">
                 {o.detail}
               </Typography>
             </Box>
-          </MenuItem>
+          </Box>
         )}
         renderInput={(params) => <TextField {...params} label={recipes ? t('picker.label') : t('picker.foodLabel')} />}
       />
