@@ -103,19 +103,20 @@ export const DEMO_RECIPES: DemoRecipe[] = [
   { name: 'Compote et amandes', category: 'collation', portions: 1, tags: ['végétarien', 'végétalien', 'sans gluten', 'sans lactose', 'rapide'], steps: 'Une compote et une poignée d’amandes.', ingredients: [[F.compote, 100], [F.amande, 15]] },
   { name: 'Pomme et carré de chocolat noir', category: 'collation', portions: 1, tags: ['végétarien', 'sans gluten', 'rapide'], steps: 'Une pomme et deux carrés de chocolat noir.', ingredients: [[F.pomme, 150], [F.chocolat, 10]] },
   { name: 'Yaourt, miel et noix', category: 'collation', portions: 1, tags: ['végétarien', 'sans gluten', 'rapide'], steps: 'Napper le yaourt de miel, parsemer de noix.', ingredients: [[F.yaourt, 125], [F.miel, 10], [F.noix, 10]] },
+  { name: 'Pain et fromage', category: 'collation', portions: 1, tags: ['végétarien', 'rapide'], steps: 'Une tranche de baguette et une portion de comté ou d’emmental.', ingredients: [[F.baguette, 50], [F.emmental, 30]] },
   { name: 'Thé vert et fruit', category: 'boisson', portions: 1, tags: ['végétalien', 'sans gluten', 'sans lactose'], steps: 'Un thé vert non sucré et une orange.', ingredients: [[F.the, 250], [F.orange, 150]] },
   { name: 'Crêpes maison', category: 'dessert', portions: 6, tags: ['végétarien'], steps: 'Mélanger farine, œufs, lait et sucre ; laisser reposer 1 heure ; cuire à la poêle beurrée.', ingredients: [[F.farine, 250], [F.oeuf, 180], [F.lait, 500], [F.sucre, 30], [F.beurre, 20]] },
 ];
 
 /** The two-week program: [dayIndex % 7] → meals of recipe names and portions. */
 const PROGRAM_WEEK: Record<string, [string, number][]>[] = [
-  { breakfast: [['Porridge aux pommes', 1]], lunch: [['Carottes râpées au citron', 1], ['Poulet rôti, haricots verts', 1]], dinner: [['Velouté de légumes', 1], ['Omelette aux champignons', 1]], snack: [['Yaourt, miel et noix', 1]] },
-  { breakfast: [['Tartines beurre-confiture', 1]], lunch: [['Salade composée au thon', 1]], dinner: [['Dahl de lentilles', 1], ['Salade verte', 1]], snack: [['Pomme et carré de chocolat noir', 1]] },
-  { breakfast: [['Bol de muesli au yaourt', 1]], lunch: [['Saumon, riz et brocolis', 1]], dinner: [['Poêlée d’épinards à l’œuf', 1], ['Fromage blanc aux fraises', 1]], snack: [['Compote et amandes', 1]] },
-  { breakfast: [['Porridge aux pommes', 1]], lunch: [['Escalope de dinde, quinoa et courgettes', 1], ['Salade de fruits frais', 1]], dinner: [['Velouté de légumes', 1], ['Quiche aux poireaux', 1]], snack: [['Thé vert et fruit', 1]] },
-  { breakfast: [['Tartines beurre-confiture', 1]], lunch: [['Cabillaud et purée de carottes', 1]], dinner: [['Salade de tomates à la mozzarella', 1], ['Salade verte', 1]], snack: [['Yaourt, miel et noix', 1]] },
-  { breakfast: [['Bol de muesli au yaourt', 1]], lunch: [['Pâtes à la bolognaise', 1], ['Salade verte', 1]], dinner: [['Couscous de légumes aux pois chiches', 1]], snack: [['Pomme et carré de chocolat noir', 1]] },
-  { breakfast: [['Crêpes maison', 2]], lunch: [['Gratin de pommes de terre au jambon', 1], ['Salade verte', 1]], dinner: [['Velouté de légumes', 1], ['Fromage blanc aux fraises', 1]], snack: [['Salade de fruits frais', 1]] },
+  { breakfast: [['Porridge aux pommes', 1], ['Tartines beurre-confiture', 1]], lunch: [['Carottes râpées au citron', 1], ['Poulet rôti, haricots verts', 1.5], ['Pain et fromage', 1]], dinner: [['Velouté de légumes', 1], ['Omelette aux champignons', 1.5], ['Salade de fruits frais', 1]], snack: [['Yaourt, miel et noix', 1]] },
+  { breakfast: [['Tartines beurre-confiture', 2]], lunch: [['Salade composée au thon', 1.5], ['Pain et fromage', 1]], dinner: [['Dahl de lentilles', 1.5], ['Salade verte', 1], ['Fromage blanc aux fraises', 1]], snack: [['Pomme et carré de chocolat noir', 1]] },
+  { breakfast: [['Bol de muesli au yaourt', 1.5]], lunch: [['Saumon, riz et brocolis', 1.5], ['Pain et fromage', 1]], dinner: [['Poêlée d’épinards à l’œuf', 1], ['Pâtes à la bolognaise', 1], ['Fromage blanc aux fraises', 1]], snack: [['Compote et amandes', 1]] },
+  { breakfast: [['Porridge aux pommes', 1], ['Tartines beurre-confiture', 1]], lunch: [['Escalope de dinde, quinoa et courgettes', 1.5], ['Pain et fromage', 1], ['Salade de fruits frais', 1]], dinner: [['Velouté de légumes', 1], ['Quiche aux poireaux', 1.5]], snack: [['Thé vert et fruit', 1]] },
+  { breakfast: [['Tartines beurre-confiture', 2]], lunch: [['Cabillaud et purée de carottes', 1.5], ['Pain et fromage', 1]], dinner: [['Salade de tomates à la mozzarella', 1], ['Couscous de légumes aux pois chiches', 1]], snack: [['Yaourt, miel et noix', 1]] },
+  { breakfast: [['Bol de muesli au yaourt', 1.5]], lunch: [['Pâtes à la bolognaise', 1.5], ['Salade verte', 1], ['Fromage blanc aux fraises', 1]], dinner: [['Couscous de légumes aux pois chiches', 1.5], ['Salade de fruits frais', 1]], snack: [['Pomme et carré de chocolat noir', 1]] },
+  { breakfast: [['Crêpes maison', 2]], lunch: [['Gratin de pommes de terre au jambon', 1.5], ['Salade verte', 1]], dinner: [['Velouté de légumes', 1], ['Omelette aux champignons', 1], ['Pain et fromage', 1]], snack: [['Salade de fruits frais', 1]] },
 ];
 
 export async function seedDietetics(tx: Database, ids: { organizationId: string; dietitianId: string; patientId: string; now: Date }): Promise<void> {
@@ -151,9 +152,9 @@ export async function seedDietetics(tx: Database, ids: { organizationId: string;
   }
   await tx.insert(dietProgramItems).values(programLines);
 
-  // Assigned to Lucas Bernard from this week's Monday: his menus exist for the two weeks.
+  // Assigned to Lucas Bernard from last week's Monday: a week of history, and this week's menus.
   const today = ids.now.toISOString().slice(0, 10);
-  const start = weekStart(today);
+  const start = addDays(weekStart(today), -7);
   await tx.insert(dietProgramAssignments).values({ organizationId: ids.organizationId, programId: program.id, patientId: ids.patientId, startDate: start, endDate: addDays(start, 13), assignedBy: ids.dietitianId });
   await tx.insert(menuItems).values(
     programLines.map((l) => ({ organizationId: ids.organizationId, patientId: ids.patientId, day: addDays(start, l.dayIndex!), meal: l.meal!, recipeId: l.recipeId, portions: l.portions, position: l.position, createdBy: ids.dietitianId })),

@@ -34,7 +34,7 @@ export function PrintWeek({ week }: { week: MenuWeek }) {
         styles={{
           '@page': { size: 'A4 landscape', margin: '12mm' },
           '@media print': {
-            'header, nav, aside, .MuiDrawer-root, .MuiAppBar-root, [data-print-hide]': { display: 'none !important' },
+            'header, nav, aside, footer, .MuiDrawer-root, .MuiAppBar-root, .MuiFab-root, [data-print-hide]': { display: 'none !important' },
             'main, body': { margin: '0 !important', padding: '0 !important', background: '#fff !important' },
           },
         }}

@@ -47,7 +47,7 @@ export function DieteticsTab({ idPatient }: { idPatient: string }) {
               {targetKcal && <Box sx={{ position: 'absolute', insetInline: 0, bottom: `${(targetKcal / max) * 100}%`, borderTop: '2px dashed', borderColor: 'text.secondary' }} />}
               {days.map((d) => (
                 <Tooltip key={d.day} title={`${formatDate(d.day)} : ${d.energyKcal} kcal`}>
-                  <Box sx={{ flex: 1, minWidth: 4, height: `${(d.energyKcal / max) * 100}%`, bgcolor: BAR[targetStatus(d.energyKcal, targetKcal)], borderRadius: '2px 2px 0 0' }} />
+                  <Box sx={{ flex: '0 0 calc(100% / 28 - 3px)', height: `${(d.energyKcal / max) * 100}%`, bgcolor: BAR[targetStatus(d.energyKcal, targetKcal)], borderRadius: '2px 2px 0 0' }} />
                 </Tooltip>
               ))}
             </Box>
