@@ -12,7 +12,8 @@ import { runScale } from './scale.ts';
 //   BENCH_DATA_DIR (default .tmp/bench-data), BENCH_PORT (3369), BENCH_REQUESTS (400),
 //   BENCH_CONCURRENCY (4), or DATABASE_URL to run on an external PostgreSQL.
 // Then the forgot-password timing (`npm run bench -- forgot` runs only that one) and the
-// several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one).
+// several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one), and the
+// dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -96,6 +97,13 @@ async function main() {
     // `npm run bench -- forgot`: only the forgot-password timing, which needs no loaded patients.
     const server = await startServer();
     await forgotPasswordTiming().finally(() => stopServer(server));
+    return;
+  }
+  if (process.argv.includes('dietetics')) {
+    // `npm run bench -- dietetics`: only the dietetics scenarios, on the demo data.
+    const server = await startServer();
+    const { runDietetics } = await import('./dietetics.ts');
+    await runDietetics({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;
   }
   load();

@@ -137,3 +137,16 @@ describe('days and flags', () => {
     expect(allergensIn('Pain de mie', ['gluten'])).toEqual(['gluten']);
   });
 });
+
+describe('the Diététique menu entry', () => {
+  it('shows to developers (SPEC §2) and, deliberately, to dietitians whose role is in the dietetics group', async () => {
+    const { menuFor } = await import('../navigation.ts');
+    const ids = (role: Parameters<typeof menuFor>[0], speciality: number | null) => menuFor(role, undefined, speciality).map((i) => i.id);
+    expect(ids('DE', null)).toContain('dietetics');
+    expect(ids('PR', 2)).toContain('dietetics');
+    expect(ids('PG', 2)).toContain('dietetics');
+    expect(ids('PR', 1)).not.toContain('dietetics');
+    expect(ids('AD', 2)).not.toContain('dietetics');
+    expect(ids('PT', 2)).not.toContain('dietetics');
+  });
+});

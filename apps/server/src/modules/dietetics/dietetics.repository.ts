@@ -55,26 +55,31 @@ export async function searchFoods(db: Database, organizationId: string | null, f
       .orderBy(asc(foods.searchKey), asc(foods.id))
       .limit(limit);
   }
-  // Every word must match, exactly (substring) or nearly (trigram word similarity): 'pome crue' finds
-  // 'Pomme, chair et peau, crue'. Ranking: the name starts with the first word, more exact words,
-  // then the closest words, shorter names first.
+  // Every word must match. First exactly (a substring: cheap, and what nearly every search is);
+  // only when that finds fewer than `limit` foods, nearly too (trigram word similarity, pg_trgm
+  // `<%`), so 'pome crue' still finds 'Pomme, chair et peau, crue'. Ranking: the name starts with
+  // the first word, more exact words, then the closest words, shorter names first.
   const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0))].slice(0, 6);
   if (!words.length) return [];
-  for (const w of words) where.push(or(sql`${foods.searchKey} like ${`%${escapeLike(w)}%`}`, sql`${w} <% ${foods.searchKey}`));
+  const contains = (w: string) => sql`${foods.searchKey} like ${`%${escapeLike(w)}%`}`;
   const exact = sql.join(
-    words.map((w) => sql`(${foods.searchKey} like ${`%${escapeLike(w)}%`})::int`),
+    words.map((w) => sql`(${contains(w)})::int`),
     sql` + `,
   );
   const close = sql.join(
     words.map((w) => sql`word_similarity(${w}, ${foods.searchKey})`),
     sql` + `,
   );
-  return db
-    .select(foodColumns)
-    .from(foods)
-    .where(and(...where))
-    .orderBy(sql`(${foods.searchKey} like ${`${escapeLike(words[0])}%`}) desc`, sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id))
-    .limit(limit);
+  const run = (match: SQL[]) =>
+    db
+      .select(foodColumns)
+      .from(foods)
+      .where(and(...where, ...match))
+      .orderBy(sql`(${foods.searchKey} like ${`${escapeLike(words[0])}%`}) desc`, sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id))
+      .limit(limit);
+  const found = await run(words.map(contains));
+  if (found.length >= limit) return found;
+  return run(words.map((w) => or(contains(w), sql`${w} <% ${foods.searchKey}`)!));
 }
 
 export async function foodsByIds(db: Database, organizationId: string | null, ids: number[]): Promise<FoodDbRow[]> {
