@@ -42,6 +42,13 @@ export const foods = pgTable(
   ],
 );
 
+/**
+ * The distinct words of the food names (kept by a trigger on foods, migration dietetics): a typo in
+ * a search is corrected against these few thousand short words through their trigram index, and
+ * the foods are then found by the corrected words, instead of comparing every long name.
+ */
+export const foodWords = pgTable('food_words', { word: text('word').primaryKey() }, (t) => [index('food_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`)]);
+
 export const recipes = pgTable(
   'recipes',
   {

@@ -6,6 +6,7 @@ import {
   dietProgramAssignments,
   dietProgramItems,
   dietPrograms,
+  foodWords,
   foods,
   jobSpecialists,
   menuItems,
@@ -56,8 +57,8 @@ export async function searchFoods(db: Database, organizationId: string | null, f
       .limit(limit);
   }
   // Every word must match. First exactly (a substring: cheap, and what nearly every search is);
-  // only when that finds fewer than `limit` foods, nearly too (trigram word similarity, pg_trgm
-  // `<%`), so 'pome crue' still finds 'Pomme, chair et peau, crue'. Ranking: the name starts with
+  // only when that finds fewer than `limit` foods, nearly too (the closest words of the food names,
+  // pg_trgm), so 'pome crue' still finds 'Pomme, chair et peau, crue'. Ranking: the name starts with
   // the first word, more exact words, then the closest words, shorter names first.
   const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0))].slice(0, 6);
   if (!words.length) return [];
@@ -79,7 +80,21 @@ export async function searchFoods(db: Database, organizationId: string | null, f
       .limit(limit);
   const found = await run(words.map(contains));
   if (found.length >= limit) return found;
-  return run(words.map((w) => or(contains(w), sql`${w} <% ${foods.searchKey}`)!));
+  // Nearly: each word may also be one of the closest words of the food names ('pome' → 'pomme').
+  const near = await Promise.all(words.map((w) => closeWords(db, w)));
+  return run(words.map((w, i) => or(contains(w), ...near[i].map(contains))!));
+}
+
+/** The words of the food names closest to a typed word (trigram similarity, served by its index). */
+async function closeWords(db: Database, word: string): Promise<string[]> {
+  if (word.length < 3) return [];
+  const rows = await db
+    .select({ word: foodWords.word })
+    .from(foodWords)
+    .where(sql`${foodWords.word} % ${word}`)
+    .orderBy(sql`similarity(${foodWords.word}, ${word}) desc`, asc(foodWords.word))
+    .limit(4);
+  return rows.map((r) => r.word).filter((w) => w !== word);
 }
 
 export async function foodsByIds(db: Database, organizationId: string | null, ids: number[]): Promise<FoodDbRow[]> {
