@@ -246,6 +246,36 @@ describe('programs', () => {
   });
 });
 
+describe('attacks', () => {
+  it('another organisation cannot read, change, assign or reuse Cabinet Démo’s programs, recipes and foods', async () => {
+    const own = json(await send(di, 'POST', '/api/dietetics/foods', { nameFr: 'Pain maison du cabinet', groupCode: 'cereal products', energyKcal: 260, proteinsG: 9, carbohydratesG: 50, fatG: 2, fibresG: 4 })).data;
+    const recipe = json(await send(di, 'POST', '/api/dietetics/recipes', { name: 'Tartine du cabinet', category: 'collation', portions: 1, ingredients: [{ foodId: own.id, grams: 50 }] })).data;
+    const program = json(await send(di, 'POST', '/api/dietetics/programs', { name: 'Programme privé', goal: 'sport', weeks: 1, items: [{ dayIndex: 0, meal: 'snack', recipeId: recipe.id, portions: 1 }] })).data;
+    expect((await get(pr2, `/api/dietetics/programs/${program.id}`)).statusCode).toBe(404);
+    expect((await send(pr2, 'DELETE', `/api/dietetics/programs/${program.id}`)).statusCode).toBe(404);
+    expect((await send(pr2, 'PUT', `/api/dietetics/programs/${program.id}`, { name: 'Volé', goal: 'sport', weeks: 1, items: [] })).statusCode).toBe(404);
+    expect(json(await get(pr2, '/api/dietetics/programs')).data.map((p: { name: string }) => p.name)).not.toContain('Programme privé');
+    // Naming them in pr2's own menu or recipe: not found, nothing saved.
+    const withFood = await send(pr2, 'PUT', `/api/dietetics/patients/${mathilde}/menus/2026-12-01`, { items: [{ meal: 'lunch', foodId: own.id, grams: 100 }] });
+    expect(withFood.statusCode).toBe(404);
+    const withRecipe = await send(pr2, 'POST', '/api/dietetics/recipes', { name: 'Copie', category: 'plat', portions: 1, ingredients: [{ recipeId: recipe.id, portions: 1 }] });
+    expect(withRecipe.statusCode).toBe(404);
+    expect(withRecipe.body).not.toContain('Tartine du cabinet');
+  });
+
+  it('refuses oversized input with a French message and saves nothing', async () => {
+    const many = Array.from({ length: 81 }, () => ({ meal: 'snack', foodId: 1, grams: 10 }));
+    const res = await send(di, 'PUT', `/api/dietetics/patients/${helene}/menus/2026-12-20`, { items: many });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).error.message).toMatch(/[a-zé]/);
+    const week = json(await get(di, `/api/dietetics/patients/${helene}/menus?from=2026-12-20&to=2026-12-20`)).data;
+    expect(week.days[0].totals.energyKcal).toBe(0);
+    expect((await send(di, 'POST', '/api/dietetics/recipes', { name: 'x'.repeat(201), category: 'plat', portions: 1, ingredients: [{ foodId: 1, grams: 10 }] })).statusCode).toBe(400);
+    expect((await get(di, `/api/dietetics/foods?q=${'a'.repeat(101)}`)).statusCode).toBe(400);
+    expect((await get(di, `/api/dietetics/patients/${helene}/menus?from=2026-01-01&to=2026-03-01`)).statusCode).toBe(400);
+  });
+});
+
 describe('the patient’s own menu and file', () => {
   it('a PT reads only their own program and today’s menu', async () => {
     const res = await get(pt, '/api/dietetics/my-menu');
