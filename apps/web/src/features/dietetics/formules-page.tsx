@@ -36,13 +36,14 @@ import { FOOD_GROUPS, foodGroupLabel, RECIPE_CATEGORIES, RECIPE_TAGS } from '@we
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { CIQUAL_ATTRIBUTION, type FoodCreate, type Line, type RecipeWrite } from '@wellbe/shared/schemas/dietetics';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useCreateFood, useFoodSearch } from './api/foods.ts';
-import { useRecipe, useRecipes, useSaveRecipe } from './api/recipes.ts';
+import { useDeleteRecipe, useRecipe, useRecipes, useSaveRecipe } from './api/recipes.ts';
 import { LinePicker } from './components/line-picker.tsx';
 import { NutrientLine, Quantity, useNumber } from './components/nutrients.tsx';
 
@@ -53,6 +54,8 @@ function RecipeDialog({ id, onClose }: { id: string | null; onClose: () => void 
   const { role } = useSession();
   const existing = useRecipe(id);
   const save = useSaveRecipe();
+  const remove = useDeleteRecipe();
+  const [confirming, setConfirming] = useState(false);
   const titleId = useId();
   const [draft, setDraft] = useState<{ name: string; category: string; portions: string; tags: string[]; steps: string; library: boolean; lines: DraftLine[] } | null>(id ? null : { name: '', category: 'plat', portions: '1', tags: [], steps: '', library: false, lines: [] });
   const detail = existing.data;
@@ -154,6 +157,11 @@ function RecipeDialog({ id, onClose }: { id: string | null; onClose: () => void 
         )}
       </DialogContent>
       <DialogActions>
+        {id && editable && (
+          <Button color="error" onClick={() => setConfirming(true)} disabled={save.isPending || remove.isPending} sx={{ marginInlineEnd: 'auto' }}>
+            {t('formules.delete')}
+          </Button>
+        )}
         <Button onClick={onClose} disabled={save.isPending}>
           {editable ? t('actions.cancel') : t('actions.close')}
         </Button>
@@ -163,6 +171,16 @@ function RecipeDialog({ id, onClose }: { id: string | null; onClose: () => void 
           </Button>
         )}
       </DialogActions>
+      <ConfirmDialog
+        open={confirming}
+        title={t('formules.deleteTitle')}
+        text={t('formules.deleteText', { name: detail?.name ?? '' })}
+        confirmLabel={t('formules.delete')}
+        cancelLabel={t('actions.cancel')}
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => id && remove.mutate(id, { onSuccess: onClose })}
+      />
     </Dialog>
   );
 }
