@@ -42,7 +42,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useCreateFood, useFoodSearch } from './api/foods.ts';
+import { useCreateFood, useDeleteFood, useFoodSearch } from './api/foods.ts';
 import { useDeleteRecipe, useRecipe, useRecipes, useSaveRecipe } from './api/recipes.ts';
 import { LinePicker } from './components/line-picker.tsx';
 import { NutrientLine, Quantity, useNumber } from './components/nutrients.tsx';
@@ -309,6 +309,7 @@ function FoodsTab() {
   const [group, setGroup] = useState('');
   const query = useDebouncedValue(q, 200);
   const foods = useFoodSearch(query, group || null, can(role, 'dietetics'));
+  const remove = useDeleteFood();
   const [adding, setAdding] = useState(false);
   if (!can(role, 'dietetics')) return <Alert severity="info">{t('foods.notAllowed')}</Alert>;
   return (
@@ -327,6 +328,11 @@ function FoodsTab() {
           {t('foods.new')}
         </Button>
       </Box>
+      {remove.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {isApiError(remove.error) ? remove.error.message : t('errors.save')}
+        </Alert>
+      )}
       <TableContainer component={Card}>
         <Table size="small" aria-label={t('foods.title')} data-testid="food-results">
           <TableHead>
@@ -345,7 +351,14 @@ function FoodsTab() {
               <TableRow key={f.id}>
                 <TableCell>
                   {f.nameFr}
-                  {f.source === 'organisation' && <Chip size="small" label={t('foods.own')} sx={{ ml: 1 }} />}
+                  {f.source === 'organisation' && (
+                    <>
+                      <Chip size="small" label={t('foods.own')} sx={{ ml: 1 }} />
+                      <IconButton size="small" aria-label={t('foods.delete', { name: f.nameFr })} onClick={() => remove.mutate(f.id)} disabled={remove.isPending}>
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </>
+                  )}
                 </TableCell>
                 <TableCell>{foodGroupLabel(f.groupCode, i18n.language)}</TableCell>
                 <TableCell align="right">{num(f.energyKcal, 0)}</TableCell>

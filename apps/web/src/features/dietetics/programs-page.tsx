@@ -25,11 +25,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isMenuDay, MAX_PROGRAM_WEEKS, MEALS, PROGRAM_GOALS, type Meal } from '@wellbe/shared/domain/dietetics';
 import type { Line, ProgramDetail, ProgramWrite } from '@wellbe/shared/schemas/dietetics';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useAssignProgram, useProgram, usePrograms, useSaveProgram } from './api/programs.ts';
+import { useAssignProgram, useDeleteProgram, useProgram, usePrograms, useSaveProgram } from './api/programs.ts';
 import { LinePicker } from './components/line-picker.tsx';
 import { Quantity } from './components/nutrients.tsx';
 import { PatientPicker, type PickedPatient } from './components/patient-picker.tsx';
@@ -94,10 +95,12 @@ function AssignPanel({ id }: { id: string }) {
   );
 }
 
-function ProgramEditor({ id, onSaved }: { id: string | null; onSaved: (id: string) => void }) {
+function ProgramEditor({ id, onSaved, onDeleted }: { id: string | null; onSaved: (id: string) => void; onDeleted: () => void }) {
   const { t } = useTranslation('dietetics');
   const existing = useProgram(id);
   const save = useSaveProgram();
+  const remove = useDeleteProgram();
+  const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(id ? null : { name: '', goal: 'rééquilibrage', weeks: 1, description: '', items: [] });
   const [day, setDay] = useState(0);
   if (id && existing.data && !draft) setDraft(fromDetail(existing.data));
@@ -177,11 +180,26 @@ function ProgramEditor({ id, onSaved }: { id: string | null; onSaved: (id: strin
               );
             })}
           </Box>
-          <Box>
+          <Box sx={{ display: 'flex', gap: 1 }}>
             <Button variant="contained" onClick={submit} disabled={save.isPending || draft.name.trim().length < 2}>
               {t('actions.save')}
             </Button>
+            {id && (
+              <Button color="error" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+                {t('programs.delete')}
+              </Button>
+            )}
           </Box>
+          <ConfirmDialog
+            open={confirming}
+            title={t('programs.deleteTitle')}
+            text={t('programs.deleteText', { name: draft.name })}
+            confirmLabel={t('programs.delete')}
+            cancelLabel={t('actions.cancel')}
+            busy={remove.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => id && remove.mutate(id, { onSuccess: onDeleted })}
+          />
         </CardContent>
       </Card>
       {id && <AssignPanel id={id} />}
@@ -225,7 +243,7 @@ export function ProgramsPage() {
             ))
           )}
         </Box>
-        <Box>{selected === undefined ? <Alert severity="info">{t('programs.pick')}</Alert> : <ProgramEditor key={selected ?? 'new'} id={selected} onSaved={(id) => setSelected(id)} />}</Box>
+        <Box>{selected === undefined ? <Alert severity="info">{t('programs.pick')}</Alert> : <ProgramEditor key={selected ?? 'new'} id={selected} onSaved={(id) => setSelected(id)} onDeleted={() => setSelected(undefined)} />}</Box>
       </Box>
     </>
   );

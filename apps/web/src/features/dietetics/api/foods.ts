@@ -22,3 +22,12 @@ export function useCreateFood() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.all }),
   });
 }
+
+/** DELETE /api/dietetics/foods/:id: a practice's own food, refused (409) while a recipe or menu uses it. */
+export function useDeleteFood() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(`/dietetics/foods/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.all }),
+  });
+}

@@ -36,3 +36,12 @@ export function useAssignProgram() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.all }),
   });
 }
+
+/** DELETE /api/dietetics/programs/:id (archived: menus already created stay). */
+export function useDeleteProgram() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/dietetics/programs/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.programs }),
+  });
+}
