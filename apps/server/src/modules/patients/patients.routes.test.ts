@@ -60,7 +60,7 @@ describe('GET /api/patients (the list)', () => {
   it('sorts by number of consultations and by last consultation date', async () => {
     const byCount = (await get('/api/patients?sort=consultations&order=desc&pageSize=3', pr)).json();
     expect(byCount.data.map((p: { FullName: string; consultationCount: number }) => [p.FullName, p.consultationCount])).toEqual([
-      ['Lucas Bernard', 3],
+      ['Lucas Bernard', 4], // three medical consultations and the demo dietitian's
       ['Hélène Martin', 2],
       ['François Dupont', 1],
     ]);
