@@ -72,7 +72,7 @@ export async function seedContacts(db: Database, organizationId: string, userIds
         notes: c.notes ?? '',
         profession: c.profession,
         rpps: c.rppsBase ? rpps(c.rppsBase) : '',
-        sortKey: fold(`${c.lastName || c.name} ${c.name}`),
+        sortKey: fold(`${c.lastName || c.name} ${c.name}`).replace(/[^\p{L}\p{N} ]/gu, ''),
         searchKey: [fold(`${c.name} ${c.lastName} ${c.nickname ?? ''} ${c.company} ${c.jobTitle}`), c.email.toLowerCase(), phoneKey(c.phone), c.phone.replace(/\s/g, '')].join(' '),
         emailKey: c.email.toLowerCase(),
         phoneKey: phoneKey(c.phone),

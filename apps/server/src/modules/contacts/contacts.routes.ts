@@ -127,9 +127,10 @@ export async function contactCallRoutes(app: FastifyInstance) {
     const { id, ...input } = request.body.contact;
     return contacts.updateContact(ctx, callerOf(request), id, input);
   });
-  r.post(`${base}/remove-contact`, { config: { access }, schema: { body: s.removeContact, tags, summary: 'SPEC §7 remove-contact' } }, async (request) => {
+  r.post(`${base}/remove-contact`, { config: { access }, schema: { body: s.removeContact, tags, summary: 'SPEC §7 remove-contact' } }, async (request, reply) => {
     await contacts.deleteContacts(ctx, callerOf(request), [request.body.contactId]);
-    return request.body.contactId;
+    // The bare id, as JSON (a string handler result would go out as text/plain).
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(request.body.contactId));
   });
   r.post(`${base}/remove-contacts`, { config: { access }, schema: { body: s.removeContacts, tags, summary: 'SPEC §7 remove-contacts' } }, async (request) => contacts.deleteContacts(ctx, callerOf(request), request.body.contactIds));
   r.post(`${base}/toggle-starred-contact`, { config: { access }, schema: { body: s.toggleStarredContact, tags, summary: 'SPEC §7 toggle-starred-contact' } }, async (request) =>

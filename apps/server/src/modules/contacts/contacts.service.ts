@@ -30,8 +30,13 @@ function organisationOf(caller: Caller): string {
   return caller.organizationId;
 }
 
+/** Folded, without punctuation: « d’imagerie » sorts as « dimagerie », « Saint-Éloi » as « sainteloi ». */
+export function contactSortKey(c: { name: string; lastName: string }): string {
+  return fold(`${c.lastName || c.name} ${c.name}`).replace(/[^\p{L}\p{N} ]/gu, '');
+}
+
 function keysOf(c: ContactInput) {
-  const sortKey = fold(`${c.lastName || c.name} ${c.name}`);
+  const sortKey = contactSortKey(c);
   return {
     sortKey,
     searchKey: [fold(`${c.name} ${c.lastName} ${c.nickname} ${c.company} ${c.jobTitle}`), fold(c.email), c.phone ? phoneKey(c.phone) : '', c.phone.replace(/\s/g, ''), c.rpps].join(' '),
