@@ -76,6 +76,7 @@ export const queryKeys = {
     all: ['contacts'] as const,
     list: (params: Params) => ['contacts', 'list', params] as const,
     me: ['contacts', 'me'] as const,
+    one: (id: string) => ['contacts', 'one', id] as const,
     practice: ['contacts', 'practice'] as const,
   },
 
