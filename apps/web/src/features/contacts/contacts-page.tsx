@@ -265,7 +265,7 @@ function AddressBook() {
                           <ListItemText
                             primary={fullName(c)}
                             secondary={[c.jobTitle, c.company].filter(Boolean).join(' — ') || t(`professions.${c.profession}`)}
-                            slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                            slotProps={{ primary: { noWrap: true, dir: 'auto' }, secondary: { noWrap: true, dir: 'auto' } }}
                           />
                         </ListItemButton>
                       </ListItem>

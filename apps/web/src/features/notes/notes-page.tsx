@@ -61,7 +61,7 @@ export function NotesPage() {
   const open = (note: Note) => (view.filter === 'notes' ? navigate(`/notes/${note.id}`) : setEditing(note));
   const close = () => {
     setEditing(null);
-    if (view.noteId) navigate('/notes');
+    if (view.noteId) void navigate('/notes');
   };
   const heading = view.filter === 'label' ? (currentLabel?.name ?? t('side.label')) : t(`side.${view.filter}`);
 
