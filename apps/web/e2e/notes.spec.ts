@@ -45,14 +45,14 @@ test('pr writes a checklist with a label and a reminder, filters by label, archi
   await page.getByRole('option', { name: 'Congrès' }).click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('radio', { name: 'Vert' }).check();
-  await dialog.getByLabel('Rappel').fill(parisLocal(-1));
+  await dialog.getByLabel('Rappel', { exact: true }).fill(parisLocal(-1));
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog).toBeHidden();
 
   const card = page.getByRole('button', { name: 'Ouvrir la note Préparer le congrès' });
   await expect(card).toBeVisible();
   await expect(card.getByText('Envoyer le résumé <b>avant lundi</b>')).toBeVisible();
-  await expect(card.getByText('Congrès')).toBeVisible();
+  await expect(card.getByText('Congrès', { exact: true })).toBeVisible();
 
   // The due reminder: a toast, and the quick panel's 'Événements'.
   await expect(page.getByText('Rappel : Préparer le congrès')).toBeVisible();

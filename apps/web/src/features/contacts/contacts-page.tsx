@@ -56,10 +56,12 @@ import { PracticeContact } from './components/practice-card.tsx';
 
 function FilterButton({ selected, icon, label, onClick }: { selected: boolean; icon: ReactNode; label: string; onClick: () => void }) {
   return (
-    <ListItemButton selected={selected} aria-pressed={selected} onClick={onClick} sx={{ borderRadius: 2 }}>
-      <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-      <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton selected={selected} aria-pressed={selected} onClick={onClick} sx={{ borderRadius: 2 }}>
+        <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+        <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -260,7 +262,9 @@ function AddressBook() {
                         <Checkbox checked={checked.includes(c.id)} onChange={() => toggleCheck(c.id)} slotProps={{ input: { 'aria-label': t('bulk.select', { name: fullName(c) }) } }} sx={{ ml: 1 }} />
                         <ListItemButton selected={selectedId === c.id} onClick={() => setSelectedId(c.id)}>
                           <ListItemAvatar>
-                            <Avatar sx={{ bgcolor: 'primary.main' }}>{initialsOf(c)}</Avatar>
+                            <Avatar aria-hidden sx={{ bgcolor: 'primary.main' }}>
+                              {initialsOf(c)}
+                            </Avatar>
                           </ListItemAvatar>
                           <ListItemText
                             primary={fullName(c)}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CircularProgress, Divider, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CircularProgress, InputAdornment, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Paper, TextField, Typography } from '@mui/material';
 import AlarmIcon from '@mui/icons-material/AlarmOutlined';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -31,12 +31,14 @@ function viewOf(params: { id?: string; labelHandle?: string; labelId?: string })
   return { filter: 'notes', noteId: params.id && params.id !== 'filters' && params.id !== 'labels' ? params.id : null };
 }
 
-function SideLink({ to, icon, label, selected }: { to: string; icon: ReactNode; label: string; selected: boolean }) {
+function SideLink({ to, icon, label, selected, separated = false }: { to: string; icon: ReactNode; label: string; selected: boolean; separated?: boolean }) {
   return (
-    <ListItemButton component={RouterLink} to={to} selected={selected} aria-current={selected ? 'page' : undefined} sx={{ borderRadius: 2 }}>
-      <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-      <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />
-    </ListItemButton>
+    <ListItem disablePadding sx={separated ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1 } : undefined}>
+      <ListItemButton component={RouterLink} to={to} selected={selected} aria-current={selected ? 'page' : undefined} sx={{ borderRadius: 2 }}>
+        <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+        <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -92,14 +94,15 @@ export function NotesPage() {
             {labels.map((l) => (
               <SideLink key={l.id} to={`/notes/labels/${l.handle}/${l.id}`} icon={<LabelIcon />} label={l.name} selected={view.labelId === l.id} />
             ))}
-            <ListItemButton onClick={() => setLabelsOpen(true)} sx={{ borderRadius: 2 }}>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <EditIcon />
-              </ListItemIcon>
-              <ListItemText primary={t('side.editLabels')} />
-            </ListItemButton>
-            <Divider sx={{ my: 1 }} />
-            <SideLink to="/notes/filters/archive" icon={<ArchiveIcon />} label={t('side.archive')} selected={view.filter === 'archive'} />
+            <ListItem disablePadding>
+              <ListItemButton onClick={() => setLabelsOpen(true)} sx={{ borderRadius: 2 }}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <EditIcon />
+                </ListItemIcon>
+                <ListItemText primary={t('side.editLabels')} />
+              </ListItemButton>
+            </ListItem>
+            <SideLink to="/notes/filters/archive" icon={<ArchiveIcon />} label={t('side.archive')} selected={view.filter === 'archive'} separated />
           </List>
         </Paper>
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>

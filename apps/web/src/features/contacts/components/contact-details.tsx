@@ -45,7 +45,7 @@ export function ContactDetails({ contact, onEdit, onDelete, onExport, onClose }:
   return (
     <Paper variant="outlined" component="section" aria-label={t('details.title', { name: fullName(contact) })} sx={{ p: 2.5, width: { xs: '100%', lg: 360 }, flexShrink: 0 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initialsOf(contact)}</Avatar>
+        <Avatar aria-hidden sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initialsOf(contact)}</Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', overflowWrap: 'anywhere' }}>
             {fullName(contact)}
