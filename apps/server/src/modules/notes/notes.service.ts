@@ -18,6 +18,7 @@ import {
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './notes.repository.ts';
@@ -26,6 +27,10 @@ import * as repo from './notes.repository.ts';
 // user's note (same organisation or not) answers 404 like a note that does not exist.
 
 const LIST_LIMIT = 500;
+
+// A reminder reaches its author's open tabs at once (toast, quick panel); only the note group
+// has notes, and the event carries the note's id alone.
+registerRealtimeType('notes.reminder', { access: 'note' });
 
 function searchWords(q: string | undefined): string[] {
   return q ? fold(q).split(' ').filter(Boolean).slice(0, 8) : [];
@@ -269,11 +274,12 @@ export async function pinnedForPanel(ctx: AppContext, caller: Caller): Promise<Q
 /**
  * The reminder job: takes each due reminder once (marked sent in the same statement), mails the
  * author when the note asks for it. The web shows the toast and the quick-panel entry from the
- * sent mark.
+ * sent mark, pushed at once through the real-time socket (and read again at the next load).
  */
 export async function dispatchDueReminders(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>): Promise<number> {
   const now = new Date(ctx.clock.now());
   const due = await repo.takeDueReminders(ctx.db, now);
+  for (const n of due) await publishRealtime(ctx.db, { type: 'notes.reminder', organisationId: n.organizationId, userIds: [n.userId], data: { noteId: n.id } });
   const mailed = due.filter((n) => n.reminderMail);
   if (mailed.length) {
     const emails = await repo.emailsOf(ctx.db, [...new Set(mailed.map((n) => n.userId))]);

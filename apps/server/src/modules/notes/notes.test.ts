@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_LIMITS, NOTE_MESSAGES } from '@wellbe/shared/schemas/notes';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { auditEvents, noteLabels, patients } from '../../db/tables.ts';
+import { auditEvents, noteLabels, patients, realtimeEvents } from '../../db/tables.ts';
 import { dispatchDueReminders } from './notes.service.ts';
 
 // Private notes, labels, search, reminders (fake clock), the patient link (journalled) and the
@@ -164,6 +164,9 @@ describe('reminders and the quick panel', () => {
     expect(sent[0].subject).toBe('Rappel : Appeler le laboratoire');
     expect(sent[0].text).toContain(`/notes/${note.id}`);
     expect(json(await get(de, `/api/notes/${note.id}`)).data.reminderSentAt).not.toBeNull();
+    // Pushed to the author's open tabs only, with the note's id alone.
+    const pushed = (await t.ctx.db.select().from(realtimeEvents).where(eq(realtimeEvents.type, 'notes.reminder'))).filter((e) => (e.data as { noteId: string }).noteId === note.id);
+    expect(pushed.map((e) => ({ userIds: e.userIds, data: e.data }))).toEqual([{ userIds: [de.id], data: { noteId: note.id } }]);
     expect(json(await get(de, '/api/quick-panel/data')).reminders).toEqual([{ id: note.id, at, due: true }]);
 
     // Exactly once: the next runs send nothing more.

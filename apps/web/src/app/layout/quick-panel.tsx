@@ -4,6 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
 import NoteIcon from '@mui/icons-material/StickyNote2Outlined';
 import { can } from '@wellbe/shared/permissions';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -11,6 +12,8 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { useQuickPanelData, type QuickPanelAnswer } from '../../features/notes/api/quick-panel-data.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
 import { layoutStore } from './layout-store.ts';
 
@@ -44,6 +47,9 @@ export function QuickPanel() {
   const { quickPanelOpen } = layoutStore.use();
   const { status, role } = useSession();
   const data = useQuickPanelData(status === 'signed-in');
+  const client = useQueryClient();
+  // A reminder due now (the server's job pushes its id): refetch, which shows the toast and the entry.
+  useRealtimeEvent('notes.reminder', () => void client.invalidateQueries({ queryKey: queryKeys.notes.all }));
   const close = () => layoutStore.set({ quickPanelOpen: false });
 
   useEffect(() => {

@@ -9,14 +9,14 @@ export interface QuickPanelAnswer extends QuickPanelData {
 }
 
 /**
- * SPEC §7 GET /api/quick-panel/data. Read again every minute while signed in: that is how a note
- * reminder shows (toast and panel entry) at its time until the real-time socket carries it.
+ * SPEC §7 GET /api/quick-panel/data. The real-time event 'notes.reminder' refetches it the moment
+ * a reminder fires; reading it again every few minutes covers a socket that is down.
  */
 export function useQuickPanelData(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.notes.quickPanel,
     queryFn: ({ signal }) => api<QuickPanelAnswer>('/quick-panel/data', { signal }),
     enabled,
-    refetchInterval: 60_000,
+    refetchInterval: 5 * 60_000,
   });
 }
