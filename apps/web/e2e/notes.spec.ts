@@ -46,6 +46,9 @@ test('pr writes a checklist with a label and a reminder, filters by label, archi
   await page.keyboard.press('Escape');
   await dialog.getByRole('radio', { name: 'Vert' }).check();
   await dialog.getByLabel('Rappel', { exact: true }).fill(parisLocal(-1));
+  // Linked to a patient file (a practitioner may; the reads are journalled on the server).
+  await dialog.getByRole('combobox', { name: 'Dossier patient lié' }).fill('helene');
+  await page.getByRole('option', { name: 'Hélène Martin' }).click();
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog).toBeHidden();
 
@@ -53,6 +56,7 @@ test('pr writes a checklist with a label and a reminder, filters by label, archi
   await expect(card).toBeVisible();
   await expect(card.getByText('Envoyer le résumé <b>avant lundi</b>')).toBeVisible();
   await expect(card.getByText('Congrès', { exact: true })).toBeVisible();
+  await expect(card.getByText('Hélène Martin', { exact: true })).toBeVisible();
 
   // The due reminder: a toast, and the quick panel's 'Événements'.
   await expect(page.getByText('Rappel : Préparer le congrès')).toBeVisible();

@@ -1,6 +1,8 @@
 import {
   Alert,
+  Autocomplete,
   Box,
+  Link,
   Button,
   Checkbox,
   Dialog,
@@ -23,12 +25,17 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { NOTE_COLOURS, NOTE_LIMITS, isEmptyNote, type Note, type NoteColour, type NoteItem, type NoteLabel } from '@wellbe/shared/schemas/notes';
+import { can } from '@wellbe/shared/permissions';
 import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNoteMutations } from '../api/save-note.ts';
+import { usePatientChoices } from '../api/search-patients.ts';
 import { NOTE_BACKGROUNDS } from './note-colours.ts';
 
 /** An ISO instant as the value of a datetime-local field (the browser's time zone). */
@@ -49,6 +56,7 @@ interface Draft {
   pinned: boolean;
   reminder: string;
   reminderMail: boolean;
+  patient: { id: string; fullName: string } | null;
 }
 
 function draftOf(note: Note | null, defaults: Partial<Draft>): Draft {
@@ -62,6 +70,7 @@ function draftOf(note: Note | null, defaults: Partial<Draft>): Draft {
     pinned: note?.pinned ?? false,
     reminder: toLocalInput(note?.reminderAt ?? null),
     reminderMail: note?.reminderMail ?? false,
+    patient: note?.patient ?? null,
     ...(note ? {} : defaults),
   };
 }
@@ -73,6 +82,12 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
   const [draft, setDraft] = useState<Draft>(() => draftOf(note, defaults));
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Linking a note to a patient file is for the practitioners of the file (dps roles), not for a patient.
+  const { role } = useSession();
+  const mayLink = can(role, 'dps') && role !== 'PT';
+  const [patientSearch, setPatientSearch] = useState('');
+  const patientQuery = useDebouncedValue(patientSearch.trim(), 300);
+  const patients = usePatientChoices(patientQuery, mayLink && patientQuery.length >= 2);
   const { create, update, remove } = useNoteMutations();
   const busy = create.isPending || update.isPending || remove.isPending;
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -88,6 +103,7 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
     pinned: draft.pinned,
     reminderAt: draft.reminder ? new Date(draft.reminder).toISOString() : null,
     reminderMail: draft.reminderMail,
+    ...(mayLink ? { patientId: draft.patient?.id ?? null } : {}),
   });
 
   const fail = (err: unknown) => setError(isApiError(err) ? err.message : t('errors.save'));
@@ -234,7 +250,32 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
             <FormControlLabel control={<Checkbox checked={draft.reminderMail} onChange={(e) => set({ reminderMail: e.target.checked })} disabled={!draft.reminder} />} label={t('dialog.reminderMail')} />
           </Stack>
           <FormControlLabel control={<Switch checked={draft.pinned} onChange={(e) => set({ pinned: e.target.checked })} />} label={t('dialog.pinned')} />
-          {note?.patient && <Alert severity="info">{t('dialog.patient', { name: note.patient.fullName })}</Alert>}
+          {mayLink && (
+            <Autocomplete
+              value={draft.patient}
+              options={patients.data ?? (draft.patient ? [draft.patient] : [])}
+              getOptionLabel={(p) => p.fullName}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              filterOptions={(x) => x}
+              onChange={(_e, patient) => set({ patient })}
+              onInputChange={(_e, value) => setPatientSearch(value)}
+              noOptionsText={t('dialog.patientNone')}
+              renderInput={(params) => <TextField {...params} label={t('dialog.patientLink')} helperText={t('dialog.patientHelp')} />}
+            />
+          )}
+          {note?.patient && (
+            <Alert severity="info">
+              {t('dialog.patient', { name: note.patient.fullName })}
+              {mayLink && (
+                <>
+                  {' — '}
+                  <Link component={RouterLink} to={`/patient/dossier/${encodeURIComponent(note.patient.id)}`}>
+                    {t('dialog.openFile')}
+                  </Link>
+                </>
+              )}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
