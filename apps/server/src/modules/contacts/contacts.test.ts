@@ -143,6 +143,11 @@ describe('per-user stars, frequent contacts and groups', () => {
     expect((await send(pr, 'POST', '/api/contacts/groups', { name: 'URGENCES' })).statusCode).toBe(409);
     const foreign = json(await send(pr2, 'POST', '/api/contacts', { name: 'Étranger' })).data;
     expect((await send(pr, 'POST', '/api/contacts/groups', { name: 'Mixte', contactIds: [foreign.id] })).statusCode).toBe(404);
+    // Deleting a group keeps its contacts; nobody else deletes it.
+    expect((await send(ad, 'DELETE', `/api/contacts/groups/${group.id}`)).statusCode).toBe(404);
+    expect((await send(pr, 'DELETE', `/api/contacts/groups/${group.id}`)).statusCode).toBe(204);
+    expect(json(await send(pr, 'GET', '/api/contacts/me')).data.groups.map((g: { id: string }) => g.id)).not.toContain(group.id);
+    expect((await all(pr)).some((c) => c.id === bonnet.id)).toBe(true);
   });
 
   it('ranks frequent contacts by how often the user opens them', async () => {

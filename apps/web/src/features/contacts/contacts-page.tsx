@@ -100,7 +100,8 @@ function AddressBook() {
   const [importing, setImporting] = useState(false);
   const [confirm, setConfirm] = useState<string[] | null>(null);
   const [grouping, setGrouping] = useState(false);
-  const { star, bulk, group } = useContactMutations();
+  const [groupToDelete, setGroupToDelete] = useState<{ id: string; name: string } | null>(null);
+  const { star, bulk, group, removeGroup } = useContactMutations();
   const contacts = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
 
   // Letter headings of the alphabetical list (accents folded: « É » files under E).
@@ -167,6 +168,19 @@ function AddressBook() {
               <FilterButton key={g.id} selected={params.groupId === g.id} icon={<GroupIcon />} label={`${g.name} (${g.contactIds.length})`} onClick={() => setFilter({ ...params, filter: 'group', groupId: g.id })} />
             ))}
           </List>
+          {params.filter === 'group' && params.groupId && (
+            <Button
+              size="small"
+              color="error"
+              sx={{ mt: 1 }}
+              onClick={() => {
+                const g = me.data?.groups.find((x) => x.id === params.groupId);
+                if (g) setGroupToDelete(g);
+              }}
+            >
+              {t('groups.delete')}
+            </Button>
+          )}
           <TextField
             select
             size="small"
@@ -322,6 +336,25 @@ function AddressBook() {
           }
         />
       )}
+      <ConfirmDialog
+        open={!!groupToDelete}
+        busy={removeGroup.isPending}
+        text={t('groups.confirmDelete', { name: groupToDelete?.name ?? '' })}
+        onCancel={() => setGroupToDelete(null)}
+        onConfirm={() =>
+          groupToDelete &&
+          removeGroup.mutate(groupToDelete.id, {
+            onSuccess: () => {
+              setGroupToDelete(null);
+              setFilter({ filter: 'all' });
+            },
+            onError: (err) => {
+              setGroupToDelete(null);
+              fail(err);
+            },
+          })
+        }
+      />
       <ConfirmDialog open={!!confirm} busy={bulk.isPending} text={t('confirmDelete', { count: confirm?.length ?? 0 })} onCancel={() => setConfirm(null)} onConfirm={() => confirm && runBulk('delete', confirm)} />
     </>
   );
