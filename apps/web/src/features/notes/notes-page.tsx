@@ -8,7 +8,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { Note, NoteFilter } from '@wellbe/shared/schemas/notes';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -49,7 +49,11 @@ export function NotesPage() {
   const view = viewOf(params);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const list = useNotes({ filter: view.filter, labelId: view.labelId, q: q || undefined });
+  // /notes?patient={id}: the caller's notes linked to that file (the link from the patient file).
+  const [searchParams] = useSearchParams();
+  const patientParam = searchParams.get('patient');
+  const patientId = patientParam && /^[0-9a-f-]{36}$/i.test(patientParam) ? patientParam : undefined;
+  const list = useNotes({ filter: view.filter, labelId: view.labelId, q: q || undefined, patientId });
   const labels = list.data?.labels ?? [];
   const [editing, setEditing] = useState<Note | 'new' | null>(null);
   const [labelsOpen, setLabelsOpen] = useState(false);
@@ -120,6 +124,19 @@ export function NotesPage() {
               sx={{ minWidth: { xs: '100%', sm: 280 } }}
             />
           </Box>
+          {patientId && (
+            <Alert
+              severity="info"
+              sx={{ mb: 2 }}
+              action={
+                <Button component={RouterLink} to="/notes" color="inherit" size="small">
+                  {t('patientFilterAll')}
+                </Button>
+              }
+            >
+              {t('patientFilter', { name: notes.find((n) => n.patient)?.patient?.fullName ?? '' })}
+            </Alert>
+          )}
           {list.isPending ? (
             <CircularProgress aria-label={t('loading')} />
           ) : list.isError ? (
@@ -148,7 +165,7 @@ export function NotesPage() {
           )}
         </Box>
       </Box>
-      {editing && <NoteDialog key={editing === 'new' ? 'new' : editing.id} note={editing === 'new' ? null : editing} labels={labels} defaults={view.labelId ? { labelIds: [view.labelId] } : {}} onClose={close} />}
+      {editing && <NoteDialog key={editing === 'new' ? 'new' : editing.id} note={editing === 'new' ? null : editing} labels={labels} defaults={{ ...(view.labelId ? { labelIds: [view.labelId] } : {}), ...(patientId && notes[0]?.patient ? { patient: notes[0].patient } : {}) }} onClose={close} />}
       {!editing && view.noteId && routed.data && <NoteDialog key={routed.data.id} note={routed.data} labels={labels} onClose={close} />}
       {!editing && view.noteId && routed.isError && (
         <Alert severity="error" sx={{ mt: 2 }} onClose={() => navigate(here)}>

@@ -7,6 +7,8 @@ export interface NoteListParams {
   filter: NoteFilter;
   labelId?: string;
   q?: string;
+  /** The notes linked to one patient file (opened from that file). */
+  patientId?: string;
 }
 
 /** GET /api/notes: the caller's notes of one side-list filter, and their labels. */
