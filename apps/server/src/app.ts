@@ -37,6 +37,9 @@ import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { dieteticsRoutes } from './modules/dietetics/dietetics.routes.ts';
+import { noteRoutes } from './modules/notes/notes.routes.ts';
+import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
+import { contactCallRoutes, contactRoutes } from './modules/contacts/contacts.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -151,6 +154,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(noticeRoutes);
   await app.register(jobRoutes);
   await app.register(dieteticsRoutes);
+  await app.register(noteRoutes);
+  await app.register(quickPanelRoutes);
+  await app.register(contactRoutes);
+  await app.register(contactCallRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -32,6 +32,7 @@ const SPEC_TABLE: Record<string, string> = {
   support: 'PA SA',
   journal: 'SA DE PA',
   signInLocks: 'SA DE PA',
+  addressBook: 'SA PA PG PR AD RH US RE DE',
   guestOnly: '',
 };
 

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   journal: ['SA', 'DE', 'PA'],
   /** Seeing and clearing a slowed-down sign-in in /user (ASVS V6.3): SA and DE everywhere, PA in their organisation. */
   signInLocks: ['SA', 'DE', 'PA'],
+  /** The practice's address book (/contact): its staff; a patient sees only the practice's card. */
+  addressBook: ['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'US', 'RE', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

@@ -7,6 +7,8 @@ export * from './schema/patients.ts';
 export * from './schema/consultations.ts';
 export * from './schema/documents.ts';
 export * from './schema/notices.ts';
+export * from './schema/notes.ts';
+export * from './schema/contacts.ts';
 export * from './schema/audit.ts';
 export * from './schema/auth.ts';
 export * from './schema/security.ts';

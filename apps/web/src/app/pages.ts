@@ -43,14 +43,14 @@ export const PAGES: Record<Area, Page> = {
   'diet-programs': lazy(() => import('../features/dietetics/programs-page.tsx').then((m) => ({ default: m.ProgramsPage }))),
   preferences: lazy(() => import('../features/dietetics/preferences-page.tsx').then((m) => ({ default: m.PreferencesPage }))),
   'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage }))),
+  notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage }))),
+  contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage }))),
   'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,
-  notes: unavailable,
   appointments: unavailable,
   support: unavailable,
-  contacts: unavailable,
   statistics: unavailable,
   messaging: unavailable,
   articles: unavailable,

@@ -62,6 +62,24 @@ export const queryKeys = {
     currentContact: ['organisations', 'current', 'contact'] as const,
   },
 
+  /** /api/notes (the /notes page) and the quick panel (GET /api/quick-panel/data). */
+  notes: {
+    all: ['notes'] as const,
+    list: (params: Params) => ['notes', 'list', params] as const,
+    one: (id: string) => ['notes', 'one', id] as const,
+    labels: ['notes', 'labels'] as const,
+    quickPanel: ['notes', 'quick-panel'] as const,
+  },
+
+  /** /api/contacts (the /contact address book) and the practice's public card. */
+  contacts: {
+    all: ['contacts'] as const,
+    list: (params: Params) => ['contacts', 'list', params] as const,
+    me: ['contacts', 'me'] as const,
+    one: (id: string) => ['contacts', 'one', id] as const,
+    practice: ['contacts', 'practice'] as const,
+  },
+
   /** /admin 'Tâches en échec' (failed background jobs, DE). */
   failedJobs: ['admin', 'failed-jobs'] as const,
 

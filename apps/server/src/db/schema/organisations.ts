@@ -8,6 +8,8 @@ export interface OrganisationSettings {
   timeZone?: string;
   sessionMaxHours?: number;
   mfaRequired?: boolean;
+  /** Shown on the patient's /contact card (free text, e.g. 'Lun–ven 8 h 30–19 h'). */
+  openingHours?: string;
 }
 
 export const organisations = pgTable('organisations', {

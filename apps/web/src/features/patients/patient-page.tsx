@@ -125,7 +125,7 @@ function ConsultationsTab({ file, consultId }: { file: PatientFile; consultId?: 
 
 /** /patient/{patientHandle}/{idPatient}/{consultId?}: the patient's file, its tab named by the URL. */
 export function PatientPage() {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation(['patients', 'notes']);
   const { patientHandle, idPatient = '', consultId } = useParams();
   const { role, user } = useSession();
   const navigate = useNavigate();
@@ -211,6 +211,8 @@ export function PatientPage() {
           </Stack>
         </Box>
         <Stack direction="row" spacing={1}>
+          {/* The practitioner's own notes linked to this file (private notes, /notes filtered by patient). */}
+          {!file.data.isOwnFile && can(role, 'note') && <Button component={RouterLink} to={`/notes?patient=${encodeURIComponent(identity.idPatient)}`}>{t('notes:fromPatient')}</Button>}
           {canInvite && (
             <Button
               variant="outlined"

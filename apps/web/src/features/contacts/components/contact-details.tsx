@@ -1,0 +1,107 @@
+import { Avatar, Box, Button, Chip, IconButton, Link, Paper, Stack, Typography } from '@mui/material';
+import CakeIcon from '@mui/icons-material/CakeOutlined';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import MailIcon from '@mui/icons-material/MailOutlined';
+import NotesIcon from '@mui/icons-material/NotesOutlined';
+import PhoneIcon from '@mui/icons-material/PhoneOutlined';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import WorkIcon from '@mui/icons-material/WorkOutlined';
+import type { Contact } from '@wellbe/shared/schemas/contacts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
+
+export function initialsOf(c: Pick<Contact, 'name' | 'lastName'>): string {
+  return ((c.name[0] ?? '') + (c.lastName[0] ?? '')).toUpperCase();
+}
+
+export function fullName(c: Pick<Contact, 'name' | 'lastName'>): string {
+  return [c.name, c.lastName].filter(Boolean).join(' ');
+}
+
+function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ color: 'text.secondary', pt: 0.25 }} aria-hidden>
+        {icon}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        {/* Numbers, emails and addresses keep their own order in a right-to-left page. */}
+        <Typography component="bdi" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {children}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** The details side panel: call and mail links, every field as text. */
+export function ContactDetails({ contact, onEdit, onDelete, onExport, onClose }: { contact: Contact; onEdit: () => void; onDelete: () => void; onExport: () => void; onClose: () => void }) {
+  const { t } = useTranslation('contacts');
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('details.title', { name: fullName(contact) })} sx={{ p: 2.5, width: { xs: '100%', lg: 360 }, flexShrink: 0 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <Avatar aria-hidden sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initialsOf(contact)}</Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', overflowWrap: 'anywhere' }}>
+            {fullName(contact)}
+          </Typography>
+          <Chip size="small" label={t(`professions.${contact.profession}`)} sx={{ mt: 0.5 }} />
+        </Box>
+        <IconButton aria-label={t('details.close')} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Stack spacing={1.5}>
+        {contact.phone && (
+          <Line icon={<PhoneIcon />} label={t('fields.phone')}>
+            <Link href={`tel:${contact.phone.replace(/[\s.()-]/g, '')}`}>{contact.phone}</Link>
+          </Line>
+        )}
+        {contact.email && (
+          <Line icon={<MailIcon />} label={t('fields.email')}>
+            <Link href={`mailto:${contact.email}`}>{contact.email}</Link>
+          </Line>
+        )}
+        {(contact.company || contact.jobTitle) && (
+          <Line icon={<WorkIcon />} label={t('fields.company')}>
+            {[contact.jobTitle, contact.company].filter(Boolean).join(' — ')}
+          </Line>
+        )}
+        {contact.address && (
+          <Line icon={<PlaceIcon />} label={t('fields.address')}>
+            {contact.address}
+          </Line>
+        )}
+        {contact.rpps && (
+          <Line icon={<BadgeIcon />} label={t('fields.rpps')}>
+            {contact.rpps}
+          </Line>
+        )}
+        {contact.birthday && (
+          <Line icon={<CakeIcon />} label={t('fields.birthday')}>
+            {formatDate(contact.birthday)}
+          </Line>
+        )}
+        {contact.notes && (
+          <Line icon={<NotesIcon />} label={t('fields.notes')}>
+            {contact.notes}
+          </Line>
+        )}
+      </Stack>
+      <Stack direction="row" sx={{ gap: 1, mt: 3, flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={onEdit}>
+          {t('details.edit')}
+        </Button>
+        <Button onClick={onExport}>{t('details.export')}</Button>
+        <Button color="error" onClick={onDelete}>
+          {t('details.delete')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

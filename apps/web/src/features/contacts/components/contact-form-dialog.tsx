@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Grid, MenuItem, TextField } from '@mui/material';
+import { CONTACT_PROFESSIONS, contactInputSchema, type Contact, type ContactInput } from '@wellbe/shared/schemas/contacts';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { useContactMutations } from '../api/save-contact.ts';
+
+type FormValues = Record<keyof ContactInput, string>;
+
+/** Add or edit a contact; the rules (email, French or international phone, RPPS key) are the server's, from packages/shared. */
+export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Contact | null; onClose: () => void; onSaved: (c: Contact) => void }) {
+  const { t } = useTranslation('contacts');
+  const { create, update } = useContactMutations();
+  const mutation = contact ? update : create;
+  const { register, handleSubmit, control, formState } = useForm<FormValues>({
+    resolver: zodResolver(contactInputSchema as unknown as z.ZodType<FormValues, FormValues>),
+    defaultValues: {
+      name: contact?.name ?? '',
+      lastName: contact?.lastName ?? '',
+      nickname: contact?.nickname ?? '',
+      company: contact?.company ?? '',
+      jobTitle: contact?.jobTitle ?? '',
+      profession: contact?.profession ?? 'autre',
+      email: contact?.email ?? '',
+      phone: contact?.phone ?? '',
+      address: contact?.address ?? '',
+      birthday: contact?.birthday ?? '',
+      rpps: contact?.rpps ?? '',
+      notes: contact?.notes ?? '',
+      avatar: contact?.avatar ?? '',
+    },
+    mode: 'onTouched',
+  });
+  const field = fieldProps(register, formState.errors);
+  const submit = handleSubmit((values) => {
+    const input = values as unknown as ContactInput;
+    const done = (saved: Contact) => {
+      notify(t(contact ? 'toast.saved' : 'toast.created'), 'success');
+      onSaved(saved);
+    };
+    if (contact) update.mutate({ id: contact.id, input }, { onSuccess: done });
+    else create.mutate(input, { onSuccess: done });
+  });
+  return (
+    <FormDialog
+      title={contact ? t('form.editTitle') : t('form.newTitle')}
+      busy={mutation.isPending}
+      error={mutation.error?.message}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.save')}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+    >
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.name')} required autoFocus {...field('name')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.lastName')} {...field('lastName')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Controller
+          name="profession"
+          control={control}
+          render={({ field: f }) => (
+            <TextField select label={t('fields.profession')} fullWidth {...f}>
+              {CONTACT_PROFESSIONS.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {t(`professions.${p}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.jobTitle')} {...field('jobTitle')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.company')} {...field('company')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.nickname')} {...field('nickname')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.email')} type="email" {...field('email')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.phone')} type="tel" {...field('phone')} />
+      </Grid>
+      <Grid size={12}>
+        <TextField label={t('fields.address')} {...field('address')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.birthday')} type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('birthday')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={t('fields.rpps')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} {...field('rpps')} />
+      </Grid>
+      <Grid size={12}>
+        <TextField label={t('fields.notes')} multiline minRows={3} {...field('notes')} />
+      </Grid>
+    </FormDialog>
+  );
+}

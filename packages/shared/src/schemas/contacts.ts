@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+import { luhnValid } from '../domain/siret.ts';
+
+// The practice's address book (SPEC §2 /contact, §3 Contact and Contact user, §7 contact calls):
+// correspondents shared by the organisation's staff; stars, frequent contacts and groups per user.
+
+export const CONTACT_PROFESSIONS = ['generaliste', 'specialiste', 'kinesitherapeute', 'laboratoire', 'pharmacie', 'hopital', 'autre'] as const;
+export type ContactProfession = (typeof CONTACT_PROFESSIONS)[number];
+
+export const CONTACT_LIMITS = {
+  nameMax: 100,
+  companyMax: 200,
+  addressMax: 500,
+  notesMax: 5000,
+  groupNameMax: 60,
+  groupsPerUser: 50,
+  bulkMax: 500,
+  /** A .vcf import: 5 MB of text, at most this many cards. */
+  vcardBytes: 5_000_000,
+  vcardCards: 2000,
+  searchMax: 100,
+  frequentCount: 10,
+} as const;
+
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Saisissez le prénom ou le nom du contact.',
+  tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
+  emailInvalid: 'Adresse e-mail invalide.',
+  phoneInvalid: PHONE_MESSAGE,
+  rppsInvalid: 'Numéro RPPS/ADELI invalide : 11 chiffres attendus, avec une clé de contrôle correcte.',
+  birthdayInvalid: 'Date de naissance invalide.',
+  avatarInvalid: 'L’avatar doit être une adresse https.',
+  professionInvalid: 'Profession invalide.',
+  contactNotFound: 'Contact introuvable.',
+  groupNotFound: 'Groupe introuvable.',
+  groupRequired: 'Saisissez le nom du groupe.',
+  groupExists: 'Vous avez déjà un groupe de ce nom.',
+  tooManyGroups: `Vous ne pouvez pas avoir plus de ${CONTACT_LIMITS.groupsPerUser} groupes.`,
+  vcardTooBig: 'Fichier trop volumineux : un fichier vCard ne peut pas dépasser 5 Mo.',
+  vcardInvalid: (line: string) => `Fiche vCard invalide (${line}) : rien n’a été importé.`,
+  noOrganisation: 'Aucune organisation n’est associée à ce compte.',
+  messageRequired: 'Saisissez votre message.',
+  subjectRequired: 'Saisissez l’objet du message.',
+  noPracticeEmail: 'Le cabinet n’a pas d’adresse e-mail : appelez-le directement.',
+} as const;
+
+/** RPPS (and the 11-digit ADELI form): 11 digits whose last one is the Luhn key. */
+export function isValidRpps(value: string): boolean {
+  const digits = value.replace(/\s/g, '');
+  return /^\d{11}$/.test(digits) && luhnValid(digits);
+}
+
+const text = (max: number) => z.string().trim().max(max, CONTACT_MESSAGES.tooLong(max));
+const optionalText = (max: number) => text(max).default('');
+
+function validBirthday(value: string): boolean {
+  const d = new Date(value + 'T00:00:00Z');
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value >= '1900-01-01';
+}
+
+export const contactInputSchema = z.object({
+  name: z.string({ error: CONTACT_MESSAGES.nameRequired }).trim().min(1, CONTACT_MESSAGES.nameRequired).max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.tooLong(CONTACT_LIMITS.nameMax)),
+  lastName: optionalText(CONTACT_LIMITS.nameMax),
+  avatar: z
+    .string()
+    .trim()
+    .max(500, CONTACT_MESSAGES.avatarInvalid)
+    .refine((v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v), CONTACT_MESSAGES.avatarInvalid)
+    .default(''),
+  nickname: optionalText(CONTACT_LIMITS.nameMax),
+  company: optionalText(CONTACT_LIMITS.companyMax),
+  jobTitle: optionalText(CONTACT_LIMITS.companyMax),
+  email: z
+    .string()
+    .trim()
+    .max(254, CONTACT_MESSAGES.emailInvalid)
+    .refine((v) => v === '' || z.email().safeParse(v).success, CONTACT_MESSAGES.emailInvalid)
+    .default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(30, CONTACT_MESSAGES.phoneInvalid)
+    .refine((v) => v === '' || isValidPhone(v), CONTACT_MESSAGES.phoneInvalid)
+    .default(''),
+  address: optionalText(CONTACT_LIMITS.addressMax),
+  birthday: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || validBirthday(v), CONTACT_MESSAGES.birthdayInvalid)
+    .default(''),
+  notes: optionalText(CONTACT_LIMITS.notesMax),
+  profession: z.enum(CONTACT_PROFESSIONS, CONTACT_MESSAGES.professionInvalid).default('autre'),
+  rpps: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidRpps(v), CONTACT_MESSAGES.rppsInvalid)
+    .transform((v) => v.replace(/\s/g, ''))
+    .default(''),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+export type ContactInputRaw = z.input<typeof contactInputSchema>;
+
+/** SPEC §3 Contact, plus profession and RPPS; `starred` and `frequent` are the caller's own. */
+export interface Contact {
+  id: string;
+  name: string;
+  lastName: string;
+  avatar: string;
+  nickname: string;
+  company: string;
+  jobTitle: string;
+  email: string;
+  phone: string;
+  address: string;
+  birthday: string;
+  notes: string;
+  profession: ContactProfession;
+  rpps: string;
+  starred: boolean;
+}
+
+/** SPEC §3 Contact user. */
+export interface ContactGroup {
+  id: string;
+  name: string;
+  contactIds: string[];
+}
+export interface ContactUser {
+  id: string;
+  starred: string[];
+  frequentContacts: string[];
+  groups: ContactGroup[];
+}
+
+const ids = z.array(z.uuid(CONTACT_MESSAGES.contactNotFound)).min(1).max(CONTACT_LIMITS.bulkMax);
+
+/** SPEC §7 contact calls, their bodies as the Fuse address book sends them. */
+export const contactsCallSchemas = {
+  list: z.object({ id: z.string().max(64).default('all') }),
+  addContact: z.object({ newContact: contactInputSchema }),
+  updateContact: z.object({ contact: contactInputSchema.extend({ id: z.uuid(CONTACT_MESSAGES.contactNotFound) }) }),
+  removeContact: z.object({ contactId: z.uuid(CONTACT_MESSAGES.contactNotFound) }),
+  removeContacts: z.object({ contactIds: ids }),
+  toggleStarredContact: z.object({ contactId: z.uuid(CONTACT_MESSAGES.contactNotFound) }),
+  contactIds: z.object({ contactIds: ids }),
+} as const;
+
+export const CONTACT_FILTERS = ['all', 'frequent', 'starred', 'group'] as const;
+export const contactListQuerySchema = z.object({
+  filter: z.enum(CONTACT_FILTERS).default('all'),
+  groupId: z.uuid(CONTACT_MESSAGES.groupNotFound).optional(),
+  q: z.string().trim().max(CONTACT_LIMITS.searchMax).optional(),
+  profession: z.enum(CONTACT_PROFESSIONS).optional(),
+});
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
+export const contactBulkSchema = z.object({
+  operation: z.enum(['star', 'unstar', 'delete']),
+  contactIds: ids,
+});
+
+export const groupInputSchema = z.object({
+  name: z.string({ error: CONTACT_MESSAGES.groupRequired }).trim().min(1, CONTACT_MESSAGES.groupRequired).max(CONTACT_LIMITS.groupNameMax, CONTACT_MESSAGES.tooLong(CONTACT_LIMITS.groupNameMax)),
+  contactIds: z.array(z.uuid(CONTACT_MESSAGES.contactNotFound)).max(CONTACT_LIMITS.bulkMax).default([]),
+});
+
+export const vcardImportSchema = z.object({
+  vcf: z.string().min(1, 'Le fichier est vide.'),
+  /** Preview only: what would be created, and which cards duplicate an existing contact. */
+  dryRun: z.boolean().default(false),
+  /** Skip the cards that duplicate an existing contact (by email or phone). */
+  skipDuplicates: z.boolean().default(true),
+});
+
+export interface VCardPreviewRow {
+  index: number;
+  contact: ContactInput;
+  /** The existing contact with the same email or phone, if any. */
+  duplicateOf: { id: string; name: string; lastName: string } | null;
+}
+export interface VCardImportResult {
+  rows: VCardPreviewRow[];
+  created: number;
+  skipped: number;
+}
+
+export const practiceMessageSchema = z.object({
+  subject: z.string({ error: CONTACT_MESSAGES.subjectRequired }).trim().min(1, CONTACT_MESSAGES.subjectRequired).max(200, CONTACT_MESSAGES.tooLong(200)),
+  message: z.string({ error: CONTACT_MESSAGES.messageRequired }).trim().min(1, CONTACT_MESSAGES.messageRequired).max(5000, CONTACT_MESSAGES.tooLong(5000)),
+});
+
+/** The practice's public card (a patient's /contact). */
+export interface PracticeCard {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  openingHours: string | null;
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+// Private notes (SPEC §2 /notes, §6 group `note`): a text or a checklist, a colour, the author's
+// labels, pinned, archived, an optional reminder and an optional link to a patient.
+
+export const NOTE_LIMITS = {
+  titleMax: 200,
+  contentMax: 20_000,
+  itemsMax: 200,
+  itemMax: 500,
+  labelsPerUser: 200,
+  labelNameMax: 50,
+  labelsPerNote: 20,
+  searchMax: 100,
+} as const;
+
+export const NOTE_COLOURS = ['default', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'grey'] as const;
+export type NoteColour = (typeof NOTE_COLOURS)[number];
+
+export const NOTE_MESSAGES = {
+  empty: 'Une note vide n’est pas enregistrée : saisissez un titre, un texte ou un élément de liste.',
+  titleTooLong: `Le titre ne peut pas dépasser ${NOTE_LIMITS.titleMax} caractères.`,
+  contentTooLong: `Le contenu d’une note ne peut pas dépasser ${NOTE_LIMITS.contentMax.toLocaleString('fr-FR')} caractères.`,
+  tooManyItems: `Une liste ne peut pas dépasser ${NOTE_LIMITS.itemsMax} éléments.`,
+  itemTooLong: `Un élément de liste ne peut pas dépasser ${NOTE_LIMITS.itemMax} caractères.`,
+  tooManyLabelsOnNote: `Une note ne peut pas porter plus de ${NOTE_LIMITS.labelsPerNote} libellés.`,
+  noteNotFound: 'Note introuvable.',
+  labelNotFound: 'Libellé introuvable.',
+  labelRequired: 'Saisissez le nom du libellé.',
+  labelTooLong: `Le nom d’un libellé ne peut pas dépasser ${NOTE_LIMITS.labelNameMax} caractères.`,
+  labelExists: 'Vous avez déjà un libellé de ce nom.',
+  tooManyLabels: `Vous ne pouvez pas avoir plus de ${NOTE_LIMITS.labelsPerUser} libellés.`,
+  patientNotFound: 'Patient introuvable.',
+  patientLinkForbidden: 'Seuls les praticiens peuvent lier une note à un dossier patient.',
+  reminderInvalid: 'Date de rappel invalide.',
+  colourInvalid: 'Couleur invalide.',
+} as const;
+
+export const noteItemSchema = z.object({
+  text: z.string().trim().max(NOTE_LIMITS.itemMax, NOTE_MESSAGES.itemTooLong),
+  done: z.boolean().default(false),
+});
+export type NoteItem = z.infer<typeof noteItemSchema>;
+
+const noteFields = {
+  title: z.string().trim().max(NOTE_LIMITS.titleMax, NOTE_MESSAGES.titleTooLong),
+  kind: z.enum(['text', 'checklist']),
+  content: z.string().max(NOTE_LIMITS.contentMax, NOTE_MESSAGES.contentTooLong),
+  items: z.array(noteItemSchema).max(NOTE_LIMITS.itemsMax, NOTE_MESSAGES.tooManyItems),
+  colour: z.enum(NOTE_COLOURS, NOTE_MESSAGES.colourInvalid),
+  labelIds: z.array(z.uuid(NOTE_MESSAGES.labelNotFound)).max(NOTE_LIMITS.labelsPerNote, NOTE_MESSAGES.tooManyLabelsOnNote),
+  pinned: z.boolean(),
+  archived: z.boolean(),
+  reminderAt: z.iso.datetime({ offset: true, error: NOTE_MESSAGES.reminderInvalid }).nullable(),
+  /** Also mail the reminder to the author (background job). */
+  reminderMail: z.boolean(),
+  patientId: z.uuid(NOTE_MESSAGES.patientNotFound).nullable(),
+};
+
+/** What a user writes; the server checks emptiness after trimming (SPEC: an empty note is not created). */
+export const noteInputSchema = z.object({
+  title: noteFields.title.default(''),
+  kind: noteFields.kind.default('text'),
+  content: noteFields.content.default(''),
+  items: noteFields.items.default([]),
+  colour: noteFields.colour.default('default'),
+  labelIds: noteFields.labelIds.default([]),
+  pinned: noteFields.pinned.default(false),
+  archived: noteFields.archived.default(false),
+  reminderAt: noteFields.reminderAt.default(null),
+  reminderMail: noteFields.reminderMail.default(false),
+  patientId: noteFields.patientId.default(null),
+});
+export type NoteInput = z.infer<typeof noteInputSchema>;
+export type NoteInputRaw = z.input<typeof noteInputSchema>;
+
+/** A change: only the fields sent (pin, archive, a checkbox… without resending the note). */
+export const notePatchSchema = z.object(noteFields).partial();
+export type NotePatch = z.infer<typeof notePatchSchema>;
+
+/** SPEC: an empty note is not created: no title, no text and no non-empty checklist item. */
+export function isEmptyNote(note: { title: string; kind: 'text' | 'checklist'; content: string; items: NoteItem[] }): boolean {
+  if (note.title.trim()) return false;
+  if (note.kind === 'text') return !note.content.trim();
+  return !note.items.some((i) => i.text.trim());
+}
+
+export const NOTE_FILTERS = ['notes', 'reminders', 'archive', 'label'] as const;
+export type NoteFilter = (typeof NOTE_FILTERS)[number];
+
+export const noteListQuerySchema = z.object({
+  filter: z.enum(NOTE_FILTERS).default('notes'),
+  labelId: z.uuid(NOTE_MESSAGES.labelNotFound).optional(),
+  q: z.string().trim().max(NOTE_LIMITS.searchMax).optional(),
+  patientId: z.uuid(NOTE_MESSAGES.patientNotFound).optional(),
+});
+export type NoteListQuery = z.infer<typeof noteListQuerySchema>;
+
+export const labelInputSchema = z.object({
+  name: z.string({ error: NOTE_MESSAGES.labelRequired }).trim().min(1, NOTE_MESSAGES.labelRequired).max(NOTE_LIMITS.labelNameMax, NOTE_MESSAGES.labelTooLong),
+});
+export type LabelInput = z.infer<typeof labelInputSchema>;
+
+export interface NoteLabel {
+  id: string;
+  name: string;
+  /** The URL part of /notes/labels/{labelHandle}/{labelId}. */
+  handle: string;
+}
+
+export interface Note {
+  id: string;
+  title: string;
+  kind: 'text' | 'checklist';
+  content: string;
+  items: NoteItem[];
+  colour: NoteColour;
+  labels: NoteLabel[];
+  pinned: boolean;
+  archived: boolean;
+  reminderAt: string | null;
+  reminderMail: boolean;
+  /** When the reminder fired (toast, quick panel, mail); null while it is still to come. */
+  reminderSentAt: string | null;
+  patient: { id: string; fullName: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** SPEC §3 Quick-panel data: notes and events, each with id, title, detail. */
+export interface QuickPanelItem {
+  id: string;
+  title: string;
+  detail: string;
+}
+export interface QuickPanelData {
+  notes: QuickPanelItem[];
+  events: QuickPanelItem[];
+}
+
+/** A readable slug of a label name (the `labelHandle` of SPEC §2): letters and digits, no accent. */
+export function labelHandle(name: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'libelle'
+  );
+}
