@@ -37,6 +37,7 @@ import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { dieteticsRoutes } from './modules/dietetics/dietetics.routes.ts';
+import { recordRoutes } from './modules/records/records.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(noticeRoutes);
   await app.register(jobRoutes);
   await app.register(dieteticsRoutes);
+  await app.register(recordRoutes);
 
   await registerWeb(app, options.webDist);
   return app;
