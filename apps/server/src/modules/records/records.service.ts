@@ -20,7 +20,6 @@ import { conflict, forbidden } from '../../lib/errors.ts';
 import { hardLimit, MINUTE, Throttle } from '../../lib/throttle.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
-import type { PatientRecord } from '../patients/patients.repository.ts';
 import {
   BUNDLE_CLOSE,
   bundleOpening,
@@ -60,6 +59,8 @@ import {
 //   pages (a file of 500 consultations and 2 GB of documents never sits whole in memory);
 // - "who opened my file": the journal rows about the file, as the patient may read them;
 // - the flag of an access the patient does not recognise, answered by the organisation's PA.
+
+type PatientRecord = Awaited<ReturnType<typeof patientForCaller>>;
 
 const EXPORT_RULE = hardLimit(EXPORTS_PER_HOUR, 60 * MINUTE);
 
