@@ -51,6 +51,8 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/dietetics/patients/:idPatient/profile': () => ({ diet: 'omnivore', allergens: [], dislikes: [], energyKcal: null, activityFactor: null, split: null }),
   'PUT /api/dietetics/programs/:id': () => ({ name: 'Programme modifié', goal: 'rééquilibrage', weeks: 1, items: [] }),
   'POST /api/dietetics/programs/:id/assign': () => ({ idPatient: randomUUID(), startDate: '2026-11-23' }),
+  'POST /api/access-flags/:idFlag/answer': () => ({ answer: 'Réponse' }),
+  'POST /api/patients/:idPatient/access-log/:eventId/flag': () => ({ comment: '' }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { serious, signIn } from './support.ts';
 
 // The patient's rights in Chromium against the real server on a fresh demo database: the patient
@@ -14,6 +14,11 @@ async function expectAccessible(page: Page) {
   expect(serious(violations)).toEqual([]);
 }
 
+/** A page in a context of its own (one user per context; axe needs a context page). */
+async function pageFor(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
 async function download(page: Page, button: string): Promise<{ name: string; body: Buffer }> {
   const waiting = page.waitForEvent('download');
   await page.getByRole('button', { name: button }).click();
@@ -23,16 +28,16 @@ async function download(page: Page, button: string): Promise<{ name: string; bod
 
 test('pt downloads their file (FHIR, PDF), sees that pr opened it and flags that access', async ({ browser }) => {
   // pr opens Lucas Bernard's file and exports it from there.
-  const prPage = await browser.newPage();
+  const prPage = await pageFor(browser);
   await signIn(prPage, 'pr');
   await prPage.goto('/patients/list?q=lucas');
   await prPage.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(prPage.getByRole('heading', { name: 'Lucas Bernard' })).toBeVisible();
   const prExport = await download(prPage, 'Exporter (FHIR)');
   expect(JSON.parse(prExport.body.toString('utf8')).entry[0].resource).toMatchObject({ resourceType: 'Patient', name: [{ text: 'Lucas Bernard' }] });
-  await prPage.close();
+  await prPage.context().close();
 
-  const page = await browser.newPage();
+  const page = await pageFor(browser);
   await signIn(page, 'pt');
   await page.getByRole('link', { name: 'Mes données' }).click();
   await expect(page).toHaveURL(/\/profile#mes-donnees$/);
@@ -71,11 +76,11 @@ test('pt downloads their file (FHIR, PDF), sees that pr opened it and flags that
   await dialog.getByRole('button', { name: 'Signaler' }).click();
   await expect(dialog).toBeHidden();
   await expect(section.getByTestId('access-row').filter({ hasText: 'Signalé, en attente de réponse' })).toHaveCount(1);
-  await page.close();
+  await page.context().close();
 });
 
 test('pa sees the flag in /admin and answers it; the patient reads the answer', async ({ browser }) => {
-  const page = await browser.newPage();
+  const page = await pageFor(browser);
   await signIn(page, 'pa');
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Signalements' }).click();
@@ -89,11 +94,11 @@ test('pa sees the flag in /admin and answers it; the patient reads the answer', 
   await dialog.getByLabel('Réponse').fill('Le Dr Moreau préparait votre bilan annuel.');
   await dialog.getByRole('button', { name: 'Envoyer la réponse' }).click();
   await expect(page.getByText('Aucun signalement.')).toBeVisible();
-  await page.close();
+  await page.context().close();
 
-  const pt = await browser.newPage();
+  const pt = await pageFor(browser);
   await signIn(pt, 'pt');
   await pt.goto('/profile#mes-donnees');
   await expect(pt.getByTestId('flag-answer')).toHaveText('Réponse : Le Dr Moreau préparait votre bilan annuel.');
-  await pt.close();
+  await pt.context().close();
 });
