@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAccessFlags } from '../api/access-flags.ts';
 import { useAnswerFlag } from '../api/answer-flag.ts';
+import { journalLabel } from '../journal-labels.ts';
 
 function AnswerDialog({ flag, onClose }: { flag: AccessFlag; onClose: () => void }) {
   const { t } = useTranslation('records');
@@ -47,6 +48,7 @@ function AnswerDialog({ flag, onClose }: { flag: AccessFlag; onClose: () => void
  */
 export function AccessFlagsTab() {
   const { t } = useTranslation(['records', 'common']);
+  const { t: ta } = useTranslation('admin');
   const [status, setStatus] = useState<'open' | 'answered' | ''>('open');
   const [answering, setAnswering] = useState<AccessFlag | null>(null);
   const flags = useAccessFlags(status || undefined);
@@ -82,7 +84,7 @@ export function AccessFlagsTab() {
                 </Box>
               </Stack>
               <Typography variant="body2" sx={{ mt: 1 }}>
-                {t('flags.event', { at: formatDateTime(f.event.at), actor: f.event.actor, role: f.event.role ? t(`common:roles.${f.event.role}`) : '—', action: f.event.action })}
+                {t('flags.event', { at: formatDateTime(f.event.at), actor: f.event.actor, role: f.event.role ? t(`common:roles.${f.event.role}`) : '—', action: journalLabel(ta, f.event.action) })}
               </Typography>
               {f.comment && (
                 <Typography variant="body2" sx={{ mt: 1, fontStyle: 'italic' }}>

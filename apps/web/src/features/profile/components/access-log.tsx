@@ -1,8 +1,31 @@
-import { Alert, Box, Button, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_KINDS, type AccessKind, type AccessLogEntry } from '@wellbe/shared/schemas/records';
+import { DateLocalization } from '../../../components/date-localization.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -71,6 +94,29 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
   const log = useAccessLog(idPatient, filters);
   const rows = log.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (patch: Partial<AccessLogFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const who = (e: AccessLogEntry) => (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {e.self ? t('log.self') : e.actor}
+      </Typography>
+      {e.role && !e.self && (
+        <Typography variant="body2" color="text.secondary">
+          {t(`common:roles.${e.role}`)}
+        </Typography>
+      )}
+    </>
+  );
+  const flagCell = (e: AccessLogEntry) =>
+    e.flag ? (
+      <FlagState entry={e} />
+    ) : (
+      !e.self && (
+        <Button size="small" color="warning" startIcon={<FlagOutlinedIcon />} onClick={() => setFlagging(e)}>
+          {t('log.flag.action')}
+        </Button>
+      )
+    );
 
   return (
     <Box>
@@ -83,13 +129,36 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
             </MenuItem>
           ))}
         </TextField>
-        <TextField type="date" size="small" label={t('log.filters.from')} value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" size="small" label={t('log.filters.to')} value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateLocalization>
+          {(['from', 'to'] as const).map((key) => (
+            <DatePicker
+              key={key}
+              label={t(`log.filters.${key}`)}
+              format="DD/MM/YYYY"
+              value={filters[key] ? dayjs(filters[key]) : null}
+              onChange={(v) => set({ [key]: v && v.isValid() ? v.format('YYYY-MM-DD') : undefined })}
+              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+            />
+          ))}
+        </DateLocalization>
       </Stack>
       {log.isFetching && <LinearProgress aria-label={t('log.loading')} />}
       {log.isError && <Alert severity="error">{log.error.message}</Alert>}
       {log.data && rows.length === 0 && <Typography color="text.secondary">{t('log.empty')}</Typography>}
-      {rows.length > 0 && (
+      {rows.length > 0 && phone && (
+        <List aria-label={t('log.title')} disablePadding>
+          {rows.map((e) => (
+            <ListItem key={e.id} divider data-testid="access-row" sx={{ display: 'block', px: 0 }}>
+              <Typography variant="body2" color="text.secondary">
+                <bdi>{formatDateTime(e.at)}</bdi> · {t(`log.kind.${e.kind}`)} · {t(`log.operation.${e.operation}`)}
+              </Typography>
+              {who(e)}
+              {canFlag && <Box sx={{ mt: 0.5 }}>{flagCell(e)}</Box>}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {rows.length > 0 && !phone && (
         <TableContainer>
           <Table size="small" aria-label={t('log.title')}>
             <TableHead>
@@ -107,31 +176,10 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <bdi>{formatDateTime(e.at)}</bdi>
                   </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {e.self ? t('log.self') : e.actor}
-                    </Typography>
-                    {e.role && !e.self && (
-                      <Typography variant="body2" color="text.secondary">
-                        {t(`common:roles.${e.role}`)}
-                      </Typography>
-                    )}
-                  </TableCell>
+                  <TableCell>{who(e)}</TableCell>
                   <TableCell>{t(`log.kind.${e.kind}`)}</TableCell>
                   <TableCell>{t(`log.operation.${e.operation}`)}</TableCell>
-                  {canFlag && (
-                    <TableCell>
-                      {e.flag ? (
-                        <FlagState entry={e} />
-                      ) : (
-                        !e.self && (
-                          <Button size="small" color="warning" startIcon={<FlagOutlinedIcon />} onClick={() => setFlagging(e)}>
-                            {t('log.flag.action')}
-                          </Button>
-                        )
-                      )}
-                    </TableCell>
-                  )}
+                  {canFlag && <TableCell>{flagCell(e)}</TableCell>}
                 </TableRow>
               ))}
             </TableBody>
