@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,28 @@ describe('FHIR R4 export', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.rawPayload.length).toBeGreaterThan(2000);
     expect(res.rawPayload.toString('latin1')).toContain('/Lang (fr-FR)');
+  });
+
+  it('streams a long file page after page: every consultation once, none lost between pages', async () => {
+    const zoe = await patientId('Zoé Laurent');
+    const [org] = await t.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, zoe));
+    // 250 consultations, many sharing one instant (the id breaks the tie), over three export pages.
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      id: randomUUID(),
+      organizationId: org.organizationId,
+      patientId: zoe,
+      userId: pr.id,
+      jobSpecialistId: 1,
+      consultationDate: new Date(Date.UTC(2025, 0, 1 + (i % 7), 9, 0, 0, 123)),
+      weight: 60 + (i % 10),
+      size: 170,
+    }));
+    await t.ctx.db.insert(consultations).values(rows);
+    const res = await get(pr, `/api/patients/${zoe}/export/fhir`);
+    expect(res.statusCode).toBe(200);
+    const encounters = (JSON.parse(res.body) as Bundle).entry!.filter((e) => e.resource!.resourceType === 'Encounter').map((e) => e.resource!.id);
+    expect(encounters).toHaveLength(250);
+    expect(new Set(encounters)).toEqual(new Set(rows.map((r) => r.id)));
   });
 
   it('throttles exports at 5 per hour per patient, with a French 429', async () => {
