@@ -40,6 +40,7 @@ import { dieteticsRoutes } from './modules/dietetics/dietetics.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { contactCallRoutes, contactRoutes } from './modules/contacts/contacts.routes.ts';
+import { recordRoutes } from './modules/records/records.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(quickPanelRoutes);
   await app.register(contactRoutes);
   await app.register(contactCallRoutes);
+  await app.register(recordRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

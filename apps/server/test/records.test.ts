@@ -55,6 +55,8 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/contacts/:id': () => ({ name: 'Modifié' }),
   'PUT /api/contacts/:id/star': () => ({ starred: true }),
   'PUT /api/contacts/groups/:id': () => ({ name: 'Groupe modifié', contactIds: [] }),
+  'POST /api/access-flags/:idFlag/answer': () => ({ answer: 'Réponse' }),
+  'POST /api/patients/:idPatient/access-log/:eventId/flag': () => ({ comment: '' }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

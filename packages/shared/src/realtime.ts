@@ -64,6 +64,8 @@ export interface RealtimeEvents {
   'chat.typing': { chatId: string; userId: string };
   'chat.status': { userId: string };
   'chat.chat': { chatId: string };
+  /** A patient flagged an access, or an administrator answered a flag: the lists refetch. */
+  'records.flag': { flagId: string };
 }
 
 export type RealtimeType = keyof RealtimeEvents;

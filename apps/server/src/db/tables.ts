@@ -14,3 +14,4 @@ export * from './schema/auth.ts';
 export * from './schema/security.ts';
 export * from './schema/realtime.ts';
 export * from './schema/dietetics.ts';
+export * from './schema/records.ts';

@@ -80,6 +80,13 @@ export const queryKeys = {
     practice: ['contacts', 'practice'] as const,
   },
 
+  /** The patient's rights: who opened a file (its log, by filters) and /admin 'Signalements'. */
+  records: {
+    all: ['records'] as const,
+    accessLog: (idPatient: string, params: Params) => ['records', 'access-log', idPatient, params] as const,
+    flags: (params: Params) => ['records', 'flags', params] as const,
+  },
+
   /** /admin 'Tâches en échec' (failed background jobs, DE). */
   failedJobs: ['admin', 'failed-jobs'] as const,
 

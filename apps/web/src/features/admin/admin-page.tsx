@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { JobsTab } from './components/jobs-tab.tsx';
 import { JournalTab } from './components/journal-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
+import { AccessFlagsTab } from './components/access-flags-tab.tsx';
 
 /**
  * /admin, WellBe settings (wellbe group, SPEC §6): 'Journal d'accès' for SA and DE (every
@@ -15,12 +16,14 @@ import { SettingsTab } from './components/settings-tab.tsx';
  */
 export function AdminPage() {
   const { t } = useTranslation('admin');
+  const { t: tr } = useTranslation('records');
   const { role } = useSession();
   const [search, setSearch] = useSearchParams();
   // 'Tâches en échec' is for DE only (the 'developer' group), like its API.
   const developer = can(role, 'developer');
   const asked = search.get('tab');
-  const tab = asked === 'settings' || (asked === 'jobs' && developer) ? asked : 'journal';
+  const journal = can(role, 'journal');
+  const tab = asked === 'settings' || (asked === 'jobs' && developer) || (asked === 'flags' && journal) ? asked : 'journal';
   return (
     <Box>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
@@ -28,13 +31,16 @@ export function AdminPage() {
         <Tabs value={tab} onChange={(_, v: string) => setSearch(v === 'journal' ? {} : { tab: v }, { replace: true })} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
           <Tab value="journal" label={t('tabs.journal')} />
           <Tab value="settings" label={t('tabs.settings')} />
+          {journal && <Tab value="flags" label={tr('flags.tab')} />}
           {developer && <Tab value="jobs" label={t('tabs.jobs')} />}
         </Tabs>
-        {tab === 'jobs' ? (
+        {tab === 'flags' ? (
+          <AccessFlagsTab />
+        ) : tab === 'jobs' ? (
           <JobsTab />
         ) : tab === 'settings' ? (
           <SettingsTab />
-        ) : can(role, 'journal') ? (
+        ) : journal ? (
           <JournalTab />
         ) : (
           <Alert severity="info" sx={{ m: 2 }}>

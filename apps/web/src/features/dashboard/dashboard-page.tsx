@@ -7,6 +7,7 @@ import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
+import { MyDataShortcut } from './my-data-shortcut.tsx';
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -48,6 +49,7 @@ export function DashboardPage() {
         </CardContent>
       </Card>
 
+      <MyDataShortcut />
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
         {t('dashboard:shortcuts')}
       </Typography>

@@ -26,6 +26,7 @@ import { LatestValues } from './components/latest-values.tsx';
 import { NoticeView } from './components/notice.tsx';
 import { Timeline } from './components/timeline.tsx';
 import { FILE_TABS, filePath, isFileTab, type FileTab } from './paths.ts';
+import { ExportFhirAction } from './components/export-fhir-action.tsx';
 
 // Recharts only loads when the 'mesures' tab is opened.
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
@@ -213,6 +214,7 @@ export function PatientPage() {
         <Stack direction="row" spacing={1}>
           {/* The practitioner's own notes linked to this file (private notes, /notes filtered by patient). */}
           {!file.data.isOwnFile && can(role, 'note') && <Button component={RouterLink} to={`/notes?patient=${encodeURIComponent(identity.idPatient)}`}>{t('notes:fromPatient')}</Button>}
+          <ExportFhirAction idPatient={identity.idPatient} isOwnFile={file.data.isOwnFile} />
           {canInvite && (
             <Button
               variant="outlined"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
+import { MyDataSection } from './components/my-data-section.tsx';
 import { useProfile } from './api/read-profile.ts';
 import { ProfileView } from './components/profile-view.tsx';
 import { SessionsSection } from './components/sessions-section.tsx';
@@ -57,6 +58,7 @@ export function ProfilePage() {
           <SessionsSection />
         </Box>
       )}
+      {profile.data && <MyDataSection />}
     </Box>
   );
 }

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { isDay } from '../domain/consultation.ts';
+
+// The patient's rights (RGPD art. 15 and 20, CNIL délibération 2021-122 on traceability): the
+// export of their file (FHIR R4, PDF), "who opened my file" and the flag of an access they do not
+// recognise, answered by the organisation's administrators in /admin.
+
+export const RECORDS_MESSAGES = {
+  flagExists: 'Cet accès a déjà été signalé.',
+  flagNotFound: 'Signalement introuvable.',
+  eventNotFound: 'Accès introuvable.',
+  accessLogReserved: 'Le journal des accès d’un dossier est réservé au patient et aux administrateurs.',
+  exportReserved: 'L’export est réservé au patient et aux praticiens de son dossier.',
+  linkExpired: 'Ce lien de téléchargement a expiré. Exportez de nouveau le dossier.',
+  answerRequired: 'Saisissez une réponse.',
+} as const;
+
+/** Exports of one patient's file allowed per hour (FHIR and PDF together). */
+export const EXPORTS_PER_HOUR = 5;
+/** A document up to this size is inlined in the Bundle (base64); a larger one is a signed link. */
+export const INLINE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** How long the signed link of a linked document stays valid. */
+export const DOCUMENT_LINK_TTL_MS = 10 * 60_000;
+
+/** What an access touched, as the patient reads it. */
+export const ACCESS_KINDS = ['dossier', 'consultation', 'document', 'export'] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+
+const day = z.string().refine(isDay, 'Date attendue au format AAAA-MM-JJ.');
+
+export const accessLogQuerySchema = z.object({
+  kind: z.enum(ACCESS_KINDS).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  /** Opaque keyset cursor of the previous page (`nextCursor`). */
+  cursor: z
+    .string()
+    .max(80)
+    .regex(/^\d{13}_\d{1,18}$/, 'Curseur invalide.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
+
+export interface AccessFlagState {
+  idFlag: string;
+  status: 'open' | 'answered';
+  answer: string | null;
+  answeredAt: string | null;
+}
+
+export interface AccessLogEntry {
+  /** The journal row's id. */
+  id: number;
+  at: string;
+  /** Who, as the patient may read it: a name, 'Vous', 'Support technique WellBe'… */
+  actor: string;
+  /** The actor's role code (null for an anonymous request or WellBe support). */
+  role: string | null;
+  kind: AccessKind;
+  /** read, write, export, denied (a refused attempt). */
+  operation: 'read' | 'write' | 'export' | 'denied';
+  /** The journal's action code, for the curious reader. */
+  action: string;
+  self: boolean;
+  flag: AccessFlagState | null;
+}
+
+export interface AccessLogPage {
+  items: AccessLogEntry[];
+  nextCursor: string | null;
+}
+
+export const accessFlagCreateSchema = z.object({
+  comment: z.string().trim().max(1000).default(''),
+});
+
+export const accessFlagAnswerSchema = z.object({
+  answer: z.string().trim().min(1, RECORDS_MESSAGES.answerRequired).max(2000, 'Réponse trop longue (2 000 caractères au plus).'),
+});
+
+export const accessFlagListQuerySchema = z.object({
+  status: z.enum(['open', 'answered']).optional(),
+  cursor: z
+    .string()
+    .max(80)
+    .regex(/^\d{13}_[0-9a-f-]{36}$/i, 'Curseur invalide.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AccessFlagListQuery = z.infer<typeof accessFlagListQuerySchema>;
+
+/** A flag as the organisation's administrators see it in /admin. */
+export interface AccessFlag {
+  idFlag: string;
+  createdAt: string;
+  patientId: string;
+  patientName: string;
+  comment: string;
+  status: 'open' | 'answered';
+  answer: string | null;
+  answeredAt: string | null;
+  answeredBy: string | null;
+  /** The flagged journal row. */
+  event: { id: number; at: string; action: string; actor: string; role: string | null; ip: string | null; outcome: string };
+}
+
+export interface AccessFlagPage {
+  items: AccessFlag[];
+  nextCursor: string | null;
+}
