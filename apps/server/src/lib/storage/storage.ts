@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -81,8 +80,11 @@ export class Storage {
         done(null, chunk);
       },
     });
+    // The scratch file is opened before the stream starts: a write stream opening lazily could create
+    // the file after an early error had already removed it, leaving a stray scratch file behind.
+    const handle = await fs.open(tmpPath, 'wx', 0o600);
     try {
-      await pipeline(stream, tap, createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 }));
+      await pipeline(stream, tap, handle.createWriteStream());
       return { tmpPath, sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks) };
     } catch (err) {
       await fs.rm(tmpPath, { force: true });

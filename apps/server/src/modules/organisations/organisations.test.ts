@@ -31,7 +31,7 @@ describe('/api/organisations', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/organisations', headers: sa.auth });
     expect(res.statusCode).toBe(200);
     const byName = Object.fromEntries(res.json().data.map((o: { name: string }) => [o.name, o]));
-    expect(byName['Cabinet Démo']).toMatchObject({ userCount: 10, patientCount: 12, siret: '73282932000074', active: true });
+    expect(byName['Cabinet Démo']).toMatchObject({ userCount: 11, patientCount: 12, siret: '73282932000074', active: true });
     expect(byName['Centre Santé Nord']).toMatchObject({ userCount: 1, patientCount: 5 });
   });
 
