@@ -27,6 +27,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Component tests render the whole MUI tree: on a loaded 2-core machine one can take
+          // several seconds, which the 5 s default mistook for a hang.
+          testTimeout: 30_000,
         },
       },
     ],
