@@ -12,7 +12,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { Autocomplete, Box, Button, Chip, Paper, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery, useTheme } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
@@ -84,6 +84,11 @@ export function AgendaPage() {
   useRealtimeEvent('agenda.changed', () => void client.invalidateQueries({ queryKey: queryKeys.agenda.all }));
 
   const go = (nextHandle: string, nextView: ViewName, nextDate: string) => void navigate(`/agenda/${nextHandle}/${nextView}/${nextDate}`, { replace: true });
+
+  // /agenda and /agenda/{handle} open on a full, shareable address (reloads on the same view).
+  useEffect(() => {
+    if (!params.agendaUri || !params.agendaDate) go(handle, view, date);
+  }, [params.agendaUri, params.agendaDate]);
 
   const events = useMemo(() => {
     const appts = (agenda.data?.appointments ?? []).map((a) => ({
