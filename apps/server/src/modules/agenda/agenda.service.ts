@@ -219,6 +219,29 @@ export async function todayAppointments(ctx: Pick<AppContext, 'db' | 'clock'>, o
   return rows.filter((r) => r.status !== 'provisoire').map((r) => toAppointment(r, timeZone));
 }
 
+/**
+ * The quick panel's 'Événements' from the agenda: today's appointments of the signed-in
+ * practitioner, or a patient's next ones (SPEC §3 shape: id, title, detail). Journalled.
+ */
+export async function panelEvents(ctx: Ctx, caller: Caller): Promise<{ id: string; title: string; detail: string }[]> {
+  if (!caller.organizationId) return [];
+  const { timeZone } = await orgSettings(ctx, caller.organizationId);
+  const time = (d: string) => localParts(new Date(d), timeZone).time;
+  if (caller.role === 'PT' && caller.patientId) {
+    const now = new Date(ctx.clock.now());
+    const rows = (await repo.patientAppointments(ctx.db, caller.organizationId, caller.patientId)).filter((r) => r.startsAt > now && (r.status === 'confirmé' || r.status === 'demandé')).slice(0, 3);
+    return rows.map((r) => {
+      const [y, m, d] = localParts(r.startsAt, timeZone).day.split('-');
+      return { id: r.id, title: `${d}/${m}/${y} ${localParts(r.startsAt, timeZone).time} · ${r.practitionerName ?? ''}`, detail: r.typeLabel ?? '' };
+    });
+  }
+  if (!can(caller.role, 'agendaWrite')) return [];
+  const list = await todayAppointments(ctx, caller.organizationId, caller.id);
+  const patients = [...new Set(list.map((a) => a.patientId).filter((p): p is string => !!p))];
+  for (const patientId of patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', patientId });
+  return list.filter((a) => a.status !== 'annulé').map((a) => ({ id: a.id, title: `${time(a.startsAt)} ${a.patientName ?? a.title ?? ''}`.trim(), detail: [a.typeLabel, a.status].filter(Boolean).join(' · ') }));
+}
+
 // ---- Writing (staff) ----
 
 export async function createAppointment(ctx: Ctx, caller: Caller, input: AppointmentInput): Promise<Appointment> {

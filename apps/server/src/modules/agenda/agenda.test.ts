@@ -358,3 +358,12 @@ describe('time zones and helpers', () => {
     if (weekdayOf(localParts(new Date(), TZ).day) <= 5) expect(list.length).toBeGreaterThan(0);
   });
 });
+
+describe('quick panel', () => {
+  it('shows a patient their next appointments, never someone else’s', async () => {
+    const pt = await t.login('pt');
+    const panel = json(await t.app.inject({ method: 'GET', url: '/api/quick-panel/data', headers: pt.auth }));
+    for (const e of panel.events) expect(Object.keys(e).sort()).toEqual(['detail', 'id', 'title']);
+    expect(JSON.stringify(panel.events)).not.toMatch(/Hélène|Martin/);
+  });
+});
