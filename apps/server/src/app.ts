@@ -41,6 +41,8 @@ import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { contactCallRoutes, contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
+import { agendaRoutes } from './modules/agenda/agenda.routes.ts';
+import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -160,6 +162,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(contactRoutes);
   await app.register(contactCallRoutes);
   await app.register(recordRoutes);
+  await app.register(agendaRoutes);
+  await app.register(appointmentRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -38,6 +38,8 @@ type Expectation = 'allowed' | 'denied' | 'unauthenticated' | 'free';
 const NARROWER: Record<string, Partial<Record<Role, string>>> = {
   'GET /api/patients/export': { PT: 'a patient has no patient list to export: their own file only (DESIGN §4)' },
   'GET /api/notices/summary': { PT: 'the practice-wide notice average is for the practice, not for patients' },
+  'GET /api/appointments/overview': { PT: 'the practice’s requests and day list are for its staff; a patient sees only their own (issue 15)' },
+  'POST /api/appointments/:id/confirm': { PT: 'a patient does not confirm requests: the practice does (issue 15)' },
 };
 
 function expected(access: Access, role: Role | null, label?: string): Expectation {

@@ -57,6 +57,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/dashboard', access: 'dashboard', area: 'dashboard' },
   { path: '/agenda', access: 'agenda', area: 'agenda' },
   { path: '/agenda/:agendaHandle/:agendaUri?', access: 'agenda', area: 'agenda' },
+  /** A shareable view: /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD} (issue 15). */
+  { path: '/agenda/:agendaHandle/:agendaUri/:agendaDate', access: 'agenda', area: 'agenda' },
   { path: '/dietetiques/menu', access: 'dietetics', area: 'dietetics' },
   { path: '/dietetiques/menu/:detailDate', access: 'dietetics', area: 'dietetics' },
   /** A patient's own menu of the day and current program (read-only; other roles see that no file is linked). */

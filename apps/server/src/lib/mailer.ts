@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Small text attachments (an .ics invitation); the job queue carries them as JSON. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

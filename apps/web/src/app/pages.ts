@@ -45,11 +45,11 @@ export const PAGES: Record<Area, Page> = {
   'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage }))),
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage }))),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage }))),
+  agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage }))),
+  appointments: lazy(() => import('../features/appointments/appointments-page.tsx').then((m) => ({ default: m.AppointmentsPage }))),
   'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
-  agenda: unavailable,
-  appointments: unavailable,
   support: unavailable,
   statistics: unavailable,
   messaging: unavailable,

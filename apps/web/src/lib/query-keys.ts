@@ -71,6 +71,21 @@ export const queryKeys = {
     quickPanel: ['notes', 'quick-panel'] as const,
   },
 
+  /** /api/agenda (the /agenda calendar, its settings) and /api/appointments (the /appointment page). */
+  agenda: {
+    all: ['agenda'] as const,
+    practitioners: ['agenda', 'practitioners'] as const,
+    handle: (handle: string) => ['agenda', 'handle', handle] as const,
+    range: (params: Params) => ['agenda', 'range', params] as const,
+    types: ['agenda', 'types'] as const,
+    settings: (practitionerId: string) => ['agenda', 'settings', practitionerId] as const,
+    overview: (day: string) => ['agenda', 'overview', day] as const,
+    mine: ['agenda', 'mine'] as const,
+    options: ['agenda', 'options'] as const,
+    slots: (params: Params) => ['agenda', 'slots', params] as const,
+    waitlist: ['agenda', 'waitlist'] as const,
+  },
+
   /** /api/contacts (the /contact address book) and the practice's public card. */
   contacts: {
     all: ['contacts'] as const,

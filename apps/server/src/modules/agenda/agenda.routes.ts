@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  agendaSettingsInputSchema,
+  appointmentInputSchema,
+  appointmentPatchSchema,
+  appointmentTypeInputSchema,
+  cancelInputSchema,
+  exceptionInputSchema,
+  holdInputSchema,
+  rangeQuerySchema,
+  slotsQuerySchema,
+  statusInputSchema,
+} from '@wellbe/shared/schemas/agenda';
+import { callerOf } from '../../plugins/authenticate.ts';
+import { notFound } from '../../lib/errors.ts';
+import { feedIcs } from './agenda.mail.ts';
+import * as repo from './agenda.repository.ts';
+import * as agenda from './agenda.service.ts';
+
+const tags = ['agenda'];
+const idParams = z.object({ id: z.string().max(64) });
+const practitionerParams = z.object({ practitionerId: z.string().max(64) });
+
+// /agenda (SPEC §2, §6): route-level groups from packages/shared; the finer rule (own agenda with
+// `agenda write`, any agenda with `agenda management`, cancel with `agenda delete`) is the service's.
+export async function agendaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  r.get('/api/agenda/practitioners', { config: { access: 'agenda' }, schema: { tags, summary: 'Praticiens de l’organisation (agendas)' } }, async (request) => ({
+    success: true,
+    data: await agenda.listPractitioners(ctx, callerOf(request)),
+  }));
+
+  r.get('/api/agenda/handle/:handle', { config: { access: 'agenda' }, schema: { params: z.object({ handle: z.string().max(100) }), tags, summary: 'Identifiant du praticien d’un agendaHandle' } }, async (request) => ({
+    success: true,
+    data: { practitionerId: await agenda.resolveHandle(ctx, callerOf(request), request.params.handle) },
+  }));
+
+  r.get('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { querystring: rangeQuerySchema, tags, summary: 'Rendez-vous d’une période' } }, async (request) => ({
+    success: true,
+    data: await agenda.listAppointments(ctx, callerOf(request), request.query),
+  }));
+
+  r.get('/api/agenda/appointments/:id', { config: { access: 'agenda', patientData: true }, schema: { params: idParams, tags, summary: 'Un rendez-vous' } }, async (request) => ({
+    success: true,
+    data: await agenda.readAppointment(ctx, callerOf(request), request.params.id),
+  }));
+
+  r.post('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { body: appointmentInputSchema, tags, summary: 'Prendre un rendez-vous' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await agenda.createAppointment(ctx, callerOf(request), request.body) };
+  });
+
+  r.patch('/api/agenda/appointments/:id', { config: { access: 'agenda', patientData: true }, schema: { params: idParams, body: appointmentPatchSchema, tags, summary: 'Déplacer ou modifier un rendez-vous' } }, async (request) => ({
+    success: true,
+    data: await agenda.updateAppointment(ctx, callerOf(request), request.params.id, request.body),
+  }));
+
+  r.post('/api/agenda/appointments/:id/status', { config: { access: 'agenda', patientData: true }, schema: { params: idParams, body: statusInputSchema, tags, summary: 'Confirmer, honoré, absent' } }, async (request) => ({
+    success: true,
+    data: await agenda.setStatus(ctx, callerOf(request), request.params.id, request.body),
+  }));
+
+  r.post('/api/agenda/appointments/:id/cancel', { config: { access: 'agendaDelete', patientData: true }, schema: { params: idParams, body: cancelInputSchema, tags, summary: 'Annuler un rendez-vous (motif)' } }, async (request) => ({
+    success: true,
+    data: await agenda.cancelAppointment(ctx, callerOf(request), request.params.id, request.body.reason),
+  }));
+
+  r.post('/api/agenda/holds', { config: { access: 'agendaTemp' }, schema: { body: holdInputSchema, tags, summary: 'Réserver un créneau 15 minutes' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await agenda.createHold(ctx, callerOf(request), request.body) };
+  });
+
+  r.get('/api/agenda/slots', { config: { access: 'agenda' }, schema: { querystring: slotsQuerySchema, tags, summary: 'Créneaux libres' } }, async (request) => ({
+    success: true,
+    data: await agenda.staffFreeSlots(ctx, callerOf(request), request.query),
+  }));
+
+  r.get('/api/agenda/settings/:practitionerId', { config: { access: 'agenda' }, schema: { params: practitionerParams, tags, summary: 'Horaires et exceptions' } }, async (request) => ({
+    success: true,
+    data: await agenda.readSettings(ctx, callerOf(request), request.params.practitionerId),
+  }));
+
+  r.put('/api/agenda/settings/:practitionerId', { config: { access: 'agenda' }, schema: { params: practitionerParams, body: agendaSettingsInputSchema, tags, summary: 'Modifier les horaires' } }, async (request) => ({
+    success: true,
+    data: await agenda.writeSettings(ctx, callerOf(request), request.params.practitionerId, request.body),
+  }));
+
+  r.post('/api/agenda/settings/:practitionerId/exceptions', { config: { access: 'agenda' }, schema: { params: practitionerParams, body: exceptionInputSchema, tags, summary: 'Ajouter une absence' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await agenda.addException(ctx, callerOf(request), request.params.practitionerId, request.body) };
+  });
+
+  r.delete('/api/agenda/settings/:practitionerId/exceptions/:id', { config: { access: 'agenda' }, schema: { params: practitionerParams.extend({ id: z.string().max(64) }), tags, summary: 'Supprimer une absence' } }, async (request, reply) => {
+    await agenda.removeException(ctx, callerOf(request), request.params.practitionerId, request.params.id);
+    reply.status(204).send();
+  });
+
+  r.get('/api/agenda/types', { config: { access: 'agenda' }, schema: { tags, summary: 'Types de rendez-vous' } }, async (request) => ({
+    success: true,
+    data: await agenda.listTypes(ctx, callerOf(request)),
+  }));
+
+  r.post('/api/agenda/types', { config: { access: 'agendaManagement' }, schema: { body: appointmentTypeInputSchema, tags, summary: 'Créer un type de rendez-vous' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await agenda.createType(ctx, callerOf(request), request.body) };
+  });
+
+  r.put('/api/agenda/types/:id', { config: { access: 'agendaManagement' }, schema: { params: idParams, body: appointmentTypeInputSchema, tags, summary: 'Modifier un type de rendez-vous' } }, async (request) => ({
+    success: true,
+    data: await agenda.updateType(ctx, callerOf(request), request.params.id, request.body),
+  }));
+
+  r.post('/api/agenda/ical', { config: { access: 'agendaWrite' }, schema: { tags, summary: 'Créer ou régénérer mon flux iCal privé' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await agenda.createIcalFeed(ctx, callerOf(request)) };
+  });
+
+  r.delete('/api/agenda/ical', { config: { access: 'agendaWrite' }, schema: { tags, summary: 'Révoquer mon flux iCal' } }, async (request, reply) => {
+    await agenda.revokeIcalFeed(ctx, callerOf(request));
+    reply.status(204).send();
+  });
+
+  // The feed itself: the secret is the credential (calendar apps send no token). Open route,
+  // initials only; a revoked or unknown secret is a plain 404.
+  r.get(
+    '/api/agenda/ical/:file',
+    {
+      config: { access: 'open' },
+      schema: { params: z.object({ file: z.string().max(100) }), tags, summary: 'Flux iCal privé d’un praticien' },
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 200) reply.header('Cache-Control', 'private, max-age=300');
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const secret = request.params.file.replace(/\.ics$/, '');
+      const settings = secret.length >= 40 ? await repo.settingsByIcalHash(ctx.db, agenda.hashSecret(secret)) : null;
+      if (!settings) throw notFound('Flux iCal introuvable.', 'ical_not_found');
+      const now = ctx.clock.now();
+      const rows = await repo.appointmentsBetween(ctx.db, settings.organizationId, [settings.userId], new Date(now - 30 * 86_400_000), new Date(now + 180 * 86_400_000));
+      const practitioner = await repo.findPractitioner(ctx.db, settings.organizationId, settings.userId);
+      const body = feedIcs(rows.filter((r) => r.status !== 'provisoire'), practitioner?.displayName ?? '');
+      const etag = '"' + createHash('sha256').update(body).digest('base64url').slice(0, 27) + '"';
+      reply.header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      reply.type('text/calendar; charset=utf-8');
+      return body;
+    },
+  );
+}

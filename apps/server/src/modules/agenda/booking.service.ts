@@ -1,0 +1,190 @@
+import { addDays, localParts, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { AGENDA_LIMITS, AGENDA_MESSAGES, type Appointment, type AppointmentType, type BookingInput, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { publishRealtime } from '../../lib/realtime/index.ts';
+import * as agenda from './agenda.service.ts';
+import * as repo from './agenda.repository.ts';
+import { inside } from './agenda.hours.ts';
+
+// The booking side of the agenda, served by modules/appointments (/appointment, SPEC §6 `appointment`: RH AD PT DE). A patient books from the free slots of their
+// organisation's practitioners for bookable types, sees and cancels only their own appointments,
+// and never sees another patient's name. Staff see the requests to confirm and the day's list.
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>;
+
+function patientOf(caller: Caller): string {
+  if (caller.role !== 'PT' || !caller.patientId) throw forbidden('Réservé aux patients.', 'patient_only');
+  return caller.patientId;
+}
+
+export async function bookingOptions(ctx: Ctx, caller: Caller): Promise<{ practitioners: Awaited<ReturnType<typeof agenda.listPractitioners>>; types: AppointmentType[] }> {
+  const practitioners = (await agenda.listPractitioners(ctx, caller)).filter((p) => p.username.toLowerCase() !== 'de');
+  const types = (await agenda.listTypes(ctx, caller)).filter((t) => t.active && (caller.role !== 'PT' || t.bookable));
+  return { practitioners, types };
+}
+
+async function bookableType(ctx: Ctx, caller: Caller, typeId: string) {
+  const type = (await agenda.listTypes(ctx, caller)).find((t) => t.id === typeId && t.active);
+  if (!type) throw hidden(AGENDA_MESSAGES.typeNotFound, 'type_not_found');
+  if (caller.role === 'PT' && !type.bookable) throw forbidden(AGENDA_MESSAGES.typeNotBookable, 'type_not_bookable');
+  return type;
+}
+
+/** Free slots only: start and end, never who holds the others. */
+export async function slots(ctx: Ctx, caller: Caller, q: { practitionerId: string; typeId: string; from: string; days?: number }) {
+  const organizationId = agenda.orgOf(caller);
+  if (!isUuid(q.practitionerId) || !(await repo.findPractitioner(ctx.db, organizationId, q.practitionerId))) throw hidden(AGENDA_MESSAGES.practitionerNotFound, 'practitioner_not_found');
+  const type = await bookableType(ctx, caller, q.typeId);
+  return agenda.freeSlotsFor(ctx, organizationId, q.practitionerId, type.durationMinutes, q.from, q.days ?? 7, new Date(ctx.clock.now()));
+}
+
+/** A patient books online: a request ('demandé') the practice confirms within its validity delay. */
+export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: 'patient' | 'waitlist' = 'patient'): Promise<Appointment> {
+  const organizationId = agenda.orgOf(caller);
+  const patientId = patientOf(caller);
+  const practitioner = isUuid(input.practitionerId) ? await repo.findPractitioner(ctx.db, organizationId, input.practitionerId) : null;
+  if (!practitioner) throw hidden(AGENDA_MESSAGES.practitionerNotFound, 'practitioner_not_found');
+  const type = await bookableType(ctx, caller, input.typeId);
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(startsAt.getTime() + type.durationMinutes * 60_000);
+  agenda.checkTimes(startsAt, endsAt);
+  const now = new Date(ctx.clock.now());
+  if (startsAt <= now) throw badRequest(AGENDA_MESSAGES.inPast, 'in_past');
+  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  const hours = await agenda.workingTime(ctx, organizationId, practitioner.id, startsAt, endsAt, timeZone);
+  if (!inside(hours, startsAt, endsAt)) throw badRequest(AGENDA_MESSAGES.outsideHours, 'outside_hours');
+  await repo.releaseExpired(ctx.db, now, practitioner.id);
+  const result = await repo.insertAppointment(ctx.db, {
+    organizationId,
+    practitionerId: practitioner.id,
+    patientId,
+    typeId: type.id,
+    startsAt,
+    endsAt,
+    note: input.note ?? '',
+    status: via === 'waitlist' ? 'confirmé' : 'demandé',
+    confirmedAt: via === 'waitlist' ? now : null,
+    createdBy: caller.id,
+    createdVia: via,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
+  const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
+  await recordAudit(ctx, caller, { action: 'appointment.book', outcome: 'success', recordType: 'appointment', recordId: row.id, patientId, details: { after: { startsAt: row.startsAt.toISOString(), practitionerId: row.practitionerId, status: row.status } } });
+  await publishRealtime(ctx.db, { type: 'agenda.changed', organisationId: organizationId, data: { appointmentId: row.id, practitionerId: row.practitionerId } });
+  if (row.status === 'confirmé') await agenda.mailPatient(ctx, row, 'confirmation', timeZone);
+  return agenda.toAppointment(row, timeZone);
+}
+
+export async function myAppointments(ctx: Ctx, caller: Caller): Promise<Appointment[]> {
+  // Staff of the group have no appointments of their own as patients: an empty list.
+  if (caller.role !== 'PT') return [];
+  const organizationId = agenda.orgOf(caller);
+  const patientId = patientOf(caller);
+  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  await repo.releaseExpired(ctx.db, new Date(ctx.clock.now()));
+  const rows = await repo.patientAppointments(ctx.db, organizationId, patientId);
+  await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', patientId, details: { count: rows.length } });
+  return rows.map((r) => agenda.toAppointment(r, timeZone));
+}
+
+/** Staff of /appointment: requests waiting for confirmation and one day's appointments. */
+export async function staffOverview(ctx: Ctx, caller: Caller, day?: string): Promise<{ day: string; requests: Appointment[]; appointments: Appointment[] }> {
+  if (caller.role === 'PT') throw forbidden();
+  const organizationId = agenda.orgOf(caller);
+  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  const now = new Date(ctx.clock.now());
+  await repo.releaseExpired(ctx.db, now);
+  const theDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : localParts(now, timeZone).day;
+  const from = zonedInstant(theDay, '00:00', timeZone);
+  const to = zonedInstant(addDays(theDay, 1), '00:00', timeZone);
+  const rows = await repo.requestsAndDay(ctx.db, organizationId, from, to);
+  const patientIds = [...new Set(rows.map((r) => r.patientId).filter(Boolean))];
+  if (patientIds.length) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { patients: patientIds.length } });
+  const all = rows.map((r) => agenda.toAppointment(r, timeZone));
+  return {
+    day: theDay,
+    requests: all.filter((a) => a.status === 'demandé'),
+    appointments: all.filter((a) => a.status !== 'provisoire' && new Date(a.startsAt) < to && new Date(a.endsAt) > from),
+  };
+}
+
+/** Confirming a request from /appointment (RH AD DE: the agenda management group). */
+export async function confirm(ctx: Ctx, caller: Caller, id: string): Promise<Appointment> {
+  if (caller.role === 'PT') throw forbidden();
+  return agenda.setStatus(ctx, caller, id, { status: 'confirmé' });
+}
+
+export async function cancel(ctx: Ctx, caller: Caller, id: string, reason: string): Promise<Appointment> {
+  return agenda.cancelAppointment(ctx, caller, id, reason);
+}
+
+// ---- Waitlist ----
+
+function toEntry(r: Awaited<ReturnType<typeof repo.patientWaitlist>>[number]): WaitlistEntry {
+  return { ...r, practitionerName: r.practitionerName, offerStartsAt: r.offerStartsAt?.toISOString() ?? null, offerExpiresAt: r.offerExpiresAt?.toISOString() ?? null };
+}
+
+export async function myWaitlist(ctx: Ctx, caller: Caller): Promise<WaitlistEntry[]> {
+  if (caller.role !== 'PT') return [];
+  return (await repo.patientWaitlist(ctx.db, agenda.orgOf(caller), patientOf(caller))).map(toEntry);
+}
+
+export async function joinWaitlist(ctx: Ctx, caller: Caller, input: { practitionerId: string; typeId?: string | null; fromDay: string; toDay: string }): Promise<WaitlistEntry[]> {
+  const organizationId = agenda.orgOf(caller);
+  const patientId = patientOf(caller);
+  if (!(await repo.findPractitioner(ctx.db, organizationId, input.practitionerId))) throw hidden(AGENDA_MESSAGES.practitionerNotFound, 'practitioner_not_found');
+  const today = localParts(new Date(ctx.clock.now()), (await agenda.orgSettings(ctx, organizationId)).timeZone).day;
+  if (input.toDay < input.fromDay || input.toDay < today || input.fromDay > addDays(today, 366)) throw badRequest(AGENDA_MESSAGES.waitlistRange, 'waitlist_range');
+  if (input.typeId) await bookableType(ctx, caller, input.typeId);
+  await repo.insertWaitlist(ctx.db, { organizationId, patientId, practitionerId: input.practitionerId, typeId: input.typeId ?? null, fromDay: input.fromDay, toDay: input.toDay });
+  await recordAudit(ctx, caller, { action: 'waitlist.join', outcome: 'success', recordType: 'waitlist', patientId });
+  return myWaitlist(ctx, caller);
+}
+
+export async function leaveWaitlist(ctx: Ctx, caller: Caller, id: string): Promise<void> {
+  if (caller.role !== 'PT' || !isUuid(id) || !(await repo.withdrawWaitlist(ctx.db, agenda.orgOf(caller), patientOf(caller), id))) throw hidden('Inscription introuvable.', 'waitlist_not_found');
+}
+
+/** Accepting an offer: the first to accept gets the slot (the exclusion constraint decides). */
+export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Promise<Appointment> {
+  const organizationId = agenda.orgOf(caller);
+  const patientId = patientOf(caller);
+  const entry = await repo.offerByToken(ctx.db, agenda.hashSecret(token));
+  const now = new Date(ctx.clock.now());
+  if (!entry || entry.organizationId !== organizationId || entry.patientId !== patientId || !entry.offerExpiresAt || entry.offerExpiresAt <= now || !entry.offerStartsAt || !entry.offerEndsAt) {
+    throw conflict(AGENDA_MESSAGES.offerInvalid, 'offer_invalid');
+  }
+  await repo.releaseExpired(ctx.db, now, entry.practitionerId);
+  const result = await repo.insertAppointment(ctx.db, {
+    organizationId,
+    practitionerId: entry.practitionerId,
+    patientId,
+    typeId: entry.typeId,
+    startsAt: entry.offerStartsAt,
+    endsAt: entry.offerEndsAt,
+    status: 'confirmé',
+    confirmedAt: now,
+    createdBy: caller.id,
+    createdVia: 'waitlist',
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (result === 'overlap') {
+    await repo.markWaitlist(ctx.db, entry.id, 'attente');
+    throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
+  }
+  await repo.markWaitlist(ctx.db, entry.id, 'servi');
+  const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
+  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  await recordAudit(ctx, caller, { action: 'appointment.book', outcome: 'success', recordType: 'appointment', recordId: row.id, patientId, details: { via: 'waitlist' } });
+  await publishRealtime(ctx.db, { type: 'agenda.changed', organisationId: organizationId, data: { appointmentId: row.id, practitionerId: row.practitionerId } });
+  await agenda.mailPatient(ctx, row, 'confirmation', timeZone);
+  return agenda.toAppointment(row, timeZone);
+}
+
+export const OFFER_HOURS = AGENDA_LIMITS.offerHours;

@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fillSignIn, serious } from './support.ts';
+
+// Agenda and appointments (issue 15): `pr` books and cancels in the week view; `pt` books online
+// and sees it in 'Mes rendez-vous'; `ad`, whose /appointment is open, sees the request arrive
+// live and confirms it. axe on /agenda and /appointment.
+
+/** Signs in, waiting longer than support's signIn: the machine running these may be busy. */
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await fillSignIn(page, username);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+}
+
+/** The Monday `weeks` weeks from now (YYYY-MM-DD), clear of the demo week. */
+function mondayIn(weeks: number): string {
+  const d = new Date(Date.now() + weeks * 7 * 86_400_000);
+  const w = d.getUTCDay();
+  d.setUTCDate(d.getUTCDate() + (w === 1 ? 0 : (8 - w) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+test('pr books an appointment in the week view, then cancels it with a reason', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'pr');
+  const monday = mondayIn(3);
+  await page.goto(`/agenda/moi/semaine/${monday}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible({ timeout: 45_000 });
+  const tuesdayDate = new Date(Date.parse(`${monday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const tuesday = page.locator(`[role="cell"][data-date="${tuesdayDate}"]`).last();
+  const lane = page.locator('[data-time="10:00:00"]').last();
+  await expect(lane).toBeVisible({ timeout: 45_000 });
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+
+  // A click on Tuesday 10:00 opens the booking dialog.
+  const colBox = (await tuesday.boundingBox())!;
+  const laneBox = (await lane.boundingBox())!;
+  await page.mouse.click(colBox.x + colBox.width / 2, laneBox.y + laneBox.height / 2);
+  const dialog = page.getByRole('dialog', { name: 'Nouveau rendez-vous' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Hélène');
+  await page.getByRole('option', { name: 'Hélène Martin' }).click();
+  await dialog.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
+  await page.getByRole('option', { name: /^Consultation \(30 min\)/ }).click();
+  await expect(dialog.getByLabel('Durée (min)')).toHaveValue('30');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog).toBeHidden();
+  const event = page.getByRole('button', { name: /^10:00 – 10:30 Hélène Martin · Consultation/ });
+  await expect(event).toBeVisible();
+  
+  // Its details, then the cancel with the 'Confirmation' dialog and a reason.
+  await event.click();
+  const details = page.getByRole('dialog', { name: 'Hélène Martin' });
+  await expect(details.getByText('Confirmé')).toBeVisible();
+  await details.getByRole('button', { name: 'Annuler le rendez-vous' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmation' });
+  await expect(confirm.getByRole('button', { name: 'Annuler le rendez-vous' })).toBeDisabled();
+  await confirm.getByLabel('Motif').fill('Patiente hospitalisée');
+  await confirm.getByRole('button', { name: 'Annuler le rendez-vous' }).click();
+  await expect(page.getByRole('button', { name: /Hélène Martin · Consultation/ })).toHaveCount(0);
+});
+
+test('pt books online; ad sees the request arrive live and confirms it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, 'ad');
+  await staff.goto('/appointment');
+  await expect(staff.getByRole('heading', { level: 2, name: /Demandes à confirmer/ })).toBeVisible({ timeout: 45_000 });
+  expect(serious((await new AxeBuilder({ page: staff }).analyze()).violations)).toEqual([]);
+
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, 'pt');
+  await page.goto('/appointment');
+  await expect(page.getByRole('tab', { name: 'Prendre rendez-vous' })).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('combobox', { name: 'Praticien' }).click();
+  await page.getByRole('option', { name: /Julien Moreau/ }).click();
+  await page.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
+  await page.getByRole('option', { name: /^Consultation \(30 min\)/ }).click();
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Semaine suivante' }).click();
+  const slot = page.getByRole('group').first().getByRole('button').first();
+  await expect(slot).toBeVisible({ timeout: 30_000 });
+  await slot.click();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await page.getByRole('button', { name: /^Confirmer le rendez-vous du \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/ }).click();
+  await expect(page.getByText('Demande de rendez-vous envoyée')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Mes rendez-vous', selected: true })).toBeVisible();
+  await expect(page.getByText('Demandé').first()).toBeVisible();
+
+  // The staff screen updates without reload (real time) and confirms.
+  const request = staff.getByRole('button', { name: 'Confirmer Lucas Bernard' });
+  await expect(request.first()).toBeVisible({ timeout: 15_000 });
+  await request.first().click();
+  await expect(staff.getByText('Rendez-vous confirmé')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Mes rendez-vous' }).click();
+  await expect(page.getByText('Confirmé').first()).toBeVisible();
+});

@@ -1,0 +1,219 @@
+import 'temporal-polyfill/global';
+import FullCalendar from '@fullcalendar/react';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import frLocale from '@fullcalendar/react/locales/fr';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import { Autocomplete, Box, Button, Chip, Paper, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery, useTheme } from '@mui/material';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { can } from '@wellbe/shared/permissions';
+import type { Appointment } from '@wellbe/shared/schemas/agenda';
+import { PageHeader } from '../../components/page-header.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useRealtimeEvent } from '../../lib/realtime.ts';
+import { useSession } from '../../lib/session.ts';
+import { useAgendaRange, usePractitioners } from './api/agenda-data.ts';
+import { useAppointmentMutations } from './api/agenda-mutations.ts';
+import { AppointmentDialog } from './components/appointment-dialog.tsx';
+import { BookingDialog } from './components/booking-dialog.tsx';
+import { SettingsDialog } from './components/settings-dialog.tsx';
+
+// /agenda (SPEC §2, issue 15): FullCalendar day/week/month/list, French, Monday first, the
+// organisation's time zone. URL /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD}
+// reloads on the same view. Management roles pick one or several practitioners.
+
+const VIEWS = { jour: 'timeGridDay', semaine: 'timeGridWeek', mois: 'dayGridMonth', liste: 'listWeek' } as const;
+type ViewName = keyof typeof VIEWS;
+const VIEW_BY_FC = Object.fromEntries(Object.entries(VIEWS).map(([k, v]) => [v, k])) as Record<string, ViewName>;
+const PALETTE = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#ef6c00', '#00838f', '#4e342e', '#ad1457'];
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function errorText(err: unknown): string {
+  return isApiError(err) ? err.message : String(err);
+}
+
+export function AgendaPage() {
+  const { t } = useTranslation('agenda');
+  const params = useParams();
+  const navigate = useNavigate();
+  const { user, role } = useSession();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const client = useQueryClient();
+  const manager = can(role, 'agendaManagement');
+  const handle = params.agendaHandle ?? 'moi';
+  const view: ViewName = (params.agendaUri && params.agendaUri in VIEWS ? params.agendaUri : phone ? 'jour' : 'semaine') as ViewName;
+  const date = params.agendaDate && /^\d{4}-\d{2}-\d{2}$/.test(params.agendaDate) ? params.agendaDate : todayIso();
+
+  const practitioners = usePractitioners();
+  const list = useMemo(() => practitioners.data ?? [], [practitioners.data]);
+  const selfIsPractitioner = list.some((p) => p.id === user?.id);
+  const current = handle === 'moi' ? list.find((p) => p.id === user?.id) : list.find((p) => p.username.toLowerCase() === handle.toLowerCase());
+  const [extra, setExtra] = useState<string[]>([]);
+  const shownIds = useMemo(() => {
+    const ids = new Set<string>();
+    if (current) ids.add(current.id);
+    else if (!selfIsPractitioner && list[0] && handle === 'moi') ids.add(list[0].id);
+    for (const id of extra) ids.add(id);
+    return [...ids];
+  }, [current, extra, list, selfIsPractitioner, handle]);
+  const colourOf = (id: string) => PALETTE[Math.max(0, list.findIndex((p) => p.id === id)) % PALETTE.length]!;
+
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const agenda = useAgendaRange(range ? { ...range, practitioners: shownIds.join(',') } : null);
+  const mutations = useAppointmentMutations();
+  const [booking, setBooking] = useState<{ start: Date; end: Date } | null>(null);
+  const [opened, setOpened] = useState<Appointment | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  // Live updates (DESIGN §8): another user's change refetches the open period.
+  useRealtimeEvent('agenda.changed', () => void client.invalidateQueries({ queryKey: queryKeys.agenda.all }));
+
+  const go = (nextHandle: string, nextView: ViewName, nextDate: string) => void navigate(`/agenda/${nextHandle}/${nextView}/${nextDate}`, { replace: true });
+
+  // /agenda and /agenda/{handle} open on a full, shareable address (reloads on the same view).
+  useEffect(() => {
+    if (!params.agendaUri || !params.agendaDate) go(handle, view, date);
+  }, [params.agendaUri, params.agendaDate]);
+
+  const events = useMemo(() => {
+    const appts = (agenda.data?.appointments ?? []).map((a) => ({
+      id: a.id,
+      title: [a.patientName ?? a.title ?? t('hold'), a.typeLabel, shownIds.length > 1 ? a.practitionerName : null].filter(Boolean).join(' · '),
+      start: a.startsAt,
+      end: a.endsAt,
+      backgroundColor: shownIds.length > 1 ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0'),
+      borderColor: a.status === 'demandé' ? '#ef6c00' : undefined,
+      editable: a.status !== 'honoré' && a.status !== 'absent',
+      classNames: [`rdv-${a.status === 'demandé' ? 'demande' : a.status === 'confirmé' ? 'confirme' : 'autre'}`],
+      extendedProps: { appointment: a },
+    }));
+    const absences = (agenda.data?.exceptions ?? []).map((e) => ({ id: `ex-${e.id}`, title: e.label || t('absence'), start: e.startsAt, end: e.endsAt, display: 'background', backgroundColor: '#9e9e9e' }));
+    return [...appts, ...absences];
+  }, [agenda.data, shownIds.length, t]);
+
+  const onMove = async (info: { event: { id: string; start: Date | null; end: Date | null }; revert: () => void }) => {
+    try {
+      const a = await mutations.update.mutateAsync({ id: info.event.id, startsAt: info.event.start!.toISOString(), endsAt: (info.event.end ?? info.event.start!).toISOString() });
+      notify(a.warning ?? t('moved'), a.warning ? 'warning' : 'success');
+    } catch (err) {
+      info.revert();
+      notify(errorText(err), 'error');
+    }
+  };
+
+  const mayBook = can(role, 'agendaWrite') || manager;
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        subtitle={current ? current.displayName : undefined}
+        actions={
+          <Button startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)} disabled={!shownIds[0]}>
+            {t('settings.open')}
+          </Button>
+        }
+      />
+      <Paper sx={{ p: { xs: 1, sm: 2 }, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Autocomplete
+          sx={{ minWidth: 240, flex: '1 1 240px' }}
+          options={list}
+          value={current ?? null}
+          onChange={(_e, p) => p && go(p.id === user?.id ? 'moi' : p.username, view, date)}
+          getOptionLabel={(p) => p.displayName}
+          renderInput={(p) => <TextField {...p} label={t('practitioner')} size="small" />}
+        />
+        {manager && (
+          <Autocomplete
+            multiple
+            sx={{ minWidth: 260, flex: '2 1 260px' }}
+            options={list.filter((p) => p.id !== current?.id)}
+            value={list.filter((p) => extra.includes(p.id))}
+            onChange={(_e, ps) => setExtra(ps.map((p) => p.id))}
+            getOptionLabel={(p) => p.displayName}
+            renderValue={(values, getItemProps) => values.map((p, index) => <Chip {...getItemProps({ index })} key={p.id} label={p.displayName} size="small" sx={{ bgcolor: colourOf(p.id), color: '#fff' }} />)}
+            renderInput={(p) => <TextField {...p} label={t('alsoShow')} size="small" />}
+          />
+        )}
+        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v: ViewName | null) => v && go(handle, v, date)} aria-label={t('view')}>
+          {(Object.keys(VIEWS) as ViewName[]).map((v) => (
+            <ToggleButton key={v} value={v}>
+              {t(`views.${v}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Paper>
+      <Paper sx={{ p: { xs: 0.5, sm: 2 } }} aria-label={t('calendarLabel')} role="region">
+        <FullCalendar
+          key={view}
+          plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin]}
+          locale={frLocale}
+          firstDay={1}
+          timeZone={agenda.data?.timeZone ?? 'Europe/Paris'}
+          initialView={VIEWS[view]}
+          initialDate={date}
+          headerToolbar={{ start: 'prev,next today', center: 'title', end: '' }}
+          dayHeaderFormat={view === 'semaine' ? { weekday: 'short', day: '2-digit', month: '2-digit' } : undefined}
+          slotMinTime="07:00:00"
+          slotMaxTime="21:00:00"
+          slotDuration="00:15:00"
+          allDaySlot={false}
+          nowIndicator
+          height="auto"
+          selectable={mayBook}
+          editable={mayBook}
+          eventResizableFromStart={false}
+          events={events}
+          datesSet={(info) => {
+            const from = info.start.toISOString();
+            const to = info.end.toISOString();
+            if (!range || range.from !== from || range.to !== to) setRange({ from, to });
+            const fcView = VIEW_BY_FC[info.view.type] ?? view;
+            const start = info.view.currentStart.toISOString().slice(0, 10);
+            if (fcView !== view || start !== date) go(handle, fcView, start);
+          }}
+          select={(info) => {
+            setBooking({ start: info.start, end: info.end });
+          }}
+          eventClick={(info) => {
+            const a = info.event.extendedProps.appointment as Appointment | undefined;
+            if (a) setOpened(a);
+          }}
+          eventDrop={(info) => void onMove(info)}
+          eventResize={(info) => void onMove(info)}
+        />
+      </Paper>
+      {booking && shownIds[0] && (
+        <BookingDialog
+          start={booking.start}
+          end={booking.end}
+          practitioners={list}
+          practitionerId={shownIds[0]}
+          onClose={() => setBooking(null)}
+          onSave={async (input) => {
+            const a = await mutations.create.mutateAsync(input);
+            notify(a.warning ?? t('booked'), a.warning ? 'warning' : 'success');
+            setBooking(null);
+          }}
+        />
+      )}
+      {opened && <AppointmentDialog appointment={opened} onClose={() => setOpened(null)} />}
+      {settingsOpen && shownIds[0] && <SettingsDialog practitionerId={shownIds[0]} self={shownIds[0] === user?.id} onClose={() => setSettingsOpen(false)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { ReasonConfirmDialog, statusColour } from '../../../components/reason-confirm-dialog.tsx';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '@wellbe/shared/domain/dates';
+import { can } from '@wellbe/shared/permissions';
+import { STATUS_TRANSITIONS, type Appointment } from '@wellbe/shared/schemas/agenda';
+import { isApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useAppointmentMutations } from '../api/agenda-mutations.ts';
+
+// An appointment's details and its actions: confirm, honoured/absent, cancel (the shared
+// 'Confirmation' dialog with a reason), start the consultation (the patient's file).
+
+export function AppointmentDialog({ appointment: a, onClose }: { appointment: Appointment; onClose: () => void }) {
+  const { t } = useTranslation('agenda');
+  const titleId = useId();
+  const navigate = useNavigate();
+  const { role } = useSession();
+  const m = useAppointmentMutations();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const next = STATUS_TRANSITIONS[a.status] ?? [];
+
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    setError(null);
+    try {
+      await fn();
+      notify(done, 'success');
+      onClose();
+    } catch (err) {
+      setError(isApiError(err) ? err.message : String(err));
+    }
+  };
+
+  return (
+    <>
+      <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+        <DialogTitle id={titleId}>{a.patientName ?? a.title ?? t('hold')}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'grid', gap: 1 }}>
+            {error && <Alert severity="error">{error}</Alert>}
+            <Box>
+              <Chip label={t(`status.${a.status}`)} color={statusColour(a.status)} size="small" />
+            </Box>
+            <Typography>
+              {formatDateTime(a.startsAt)} – {formatDateTime(a.endsAt).slice(11)}
+            </Typography>
+            <Typography color="text.secondary">{[a.typeLabel, a.practitionerName, a.teleconsultation ? t('booking.tele') : a.location].filter(Boolean).join(' · ')}</Typography>
+            {a.note && <Typography>{a.note}</Typography>}
+            {a.cancelReason && <Typography color="error">{t('reason')} : {a.cancelReason}</Typography>}
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {next.includes('confirmé') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'confirmé' }), t('done.confirmed'))}>{t('actions.confirm')}</Button>}
+          {next.includes('honoré') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'honoré' }), t('done.honoured'))}>{t('actions.honoured')}</Button>}
+          {next.includes('absent') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'absent' }), t('done.absent'))}>{t('actions.absent')}</Button>}
+          {a.patientId && can(role, 'dpsWrite') && a.status !== 'annulé' && (
+            <Button onClick={() => navigate(`/patient/dossier/${a.patientId}?consultationDate=${encodeURIComponent(a.startsAt)}&appointment=${a.id}`)}>{t('actions.consult')}</Button>
+          )}
+          {a.status !== 'annulé' && a.status !== 'honoré' && a.status !== 'absent' && can(role, 'agendaDelete') && (
+            <Button color="error" onClick={() => setConfirmCancel(true)}>
+              {t('actions.cancel')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t('close')}</Button>
+        </DialogActions>
+      </Dialog>
+      <CancelConfirm
+        open={confirmCancel}
+        reason={reason}
+        setReason={setReason}
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          void run(() => m.cancel.mutateAsync({ id: a.id, reason }), t('done.cancelled'));
+        }}
+      />
+    </>
+  );
+}
+
+/** The 'Confirmation' dialog with the reason the cancel needs, in the agenda's words. */
+export function CancelConfirm(props: { open: boolean; reason: string; setReason: (v: string) => void; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation('agenda');
+  return <ReasonConfirmDialog {...props} title={t('confirmTitle')} text={t('cancelText')} reasonLabel={t('reason')} confirmLabel={t('actions.cancel')} cancelLabel={t('keep')} />;
+}

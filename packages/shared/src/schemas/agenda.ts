@@ -1,0 +1,252 @@
+import { z } from 'zod';
+
+// Agenda and appointments (issue 15; SPEC §2 /agenda, /appointment; §3 messaging state
+// "appointments, appointment, appointment validity, time of consultation"; §6 agenda groups).
+
+export const APPOINTMENT_STATUSES = ['provisoire', 'demandé', 'confirmé', 'honoré', 'absent', 'annulé'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Allowed status changes (the cancel has its own call, with a reason). */
+export const STATUS_TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> = {
+  provisoire: ['demandé', 'confirmé'],
+  demandé: ['confirmé'],
+  confirmé: ['honoré', 'absent'],
+  honoré: [],
+  absent: [],
+  annulé: [],
+};
+
+export const AGENDA_LIMITS = {
+  /** A hold (agenda temp) keeps its slot this long. */
+  holdMinutes: 15,
+  /** Appointment validity: a request not confirmed within this delay expires (organisation setting). */
+  defaultValidityHours: 48,
+  /** A patient cancels up to this many hours before the start (organisation setting). */
+  defaultCancellationHours: 24,
+  /** The reminder mail goes this many hours before (organisation setting). */
+  defaultReminderHours: 24,
+  /** A waitlist offer link is valid this long. */
+  offerHours: 2,
+  maxDurationMinutes: 24 * 60 - 1,
+  maxRangeDays: 62,
+  noteMax: 2000,
+  reasonMax: 500,
+  titleMax: 200,
+} as const;
+
+export const AGENDA_MESSAGES = {
+  slotTaken: 'Ce créneau n’est plus disponible',
+  endBeforeStart: 'La fin doit être après le début.',
+  badDuration: 'La durée doit être comprise entre 1 minute et 24 heures.',
+  outOfRange: 'La date doit être comprise entre 1900 et 2100.',
+  inPast: 'Ce créneau est déjà passé.',
+  outsideHours: 'Ce créneau est en dehors des horaires du praticien.',
+  outsideHoursWarning: 'Attention : ce rendez-vous est en dehors des horaires de travail.',
+  notFound: 'Rendez-vous introuvable.',
+  practitionerNotFound: 'Praticien introuvable.',
+  typeNotFound: 'Type de rendez-vous introuvable.',
+  typeNotBookable: 'Ce type de rendez-vous ne se prend pas en ligne.',
+  patientOrTitle: 'Choisissez un patient ou saisissez un titre.',
+  cancelled: 'Ce rendez-vous est annulé : il ne peut plus être modifié.',
+  badTransition: 'Ce changement de statut n’est pas possible.',
+  reasonRequired: 'Indiquez le motif de l’annulation.',
+  cancelTooLate: 'L’annulation en ligne n’est plus possible : contactez le cabinet.',
+  notYourAgenda: 'Vous ne pouvez modifier que votre propre agenda.',
+  noAgendaRight: 'Vous n’avez pas accès à la gestion de cet agenda.',
+  holdExpired: 'La réservation provisoire a expiré.',
+  offerInvalid: 'Cette proposition n’est plus valable.',
+  waitlistRange: 'La période d’attente est invalide.',
+  badHours: 'Horaires invalides : l’heure de fin doit suivre l’heure de début (HH:MM).',
+  badRrule: 'Règle de récurrence invalide.',
+  icalRevoked: 'Flux iCal introuvable.',
+} as const;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, AGENDA_MESSAGES.badHours);
+export const timeRangeSchema = z
+  .object({ start: hhmm, end: hhmm })
+  .refine((r) => r.start < r.end, { message: AGENDA_MESSAGES.badHours });
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+/** Keys '1'..'7' (ISO weekday, Monday first). */
+export const weeklyHoursSchema = z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6', '7']), z.array(timeRangeSchema).max(6));
+export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', TimeRange[]>>;
+
+export const availabilityRuleSchema = z.object({
+  /** RFC 5545 RRULE body, e.g. 'FREQ=MONTHLY;BYDAY=1SA' (DTSTART is `since`). */
+  rrule: z.string().trim().min(5).max(300),
+  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  start: hhmm,
+  end: hhmm,
+});
+export type AvailabilityRule = z.infer<typeof availabilityRuleSchema>;
+
+export const DEFAULT_WEEKLY_HOURS: WeeklyHours = {
+  '1': [{ start: '09:00', end: '12:30' }, { start: '14:00', end: '19:00' }],
+  '2': [{ start: '09:00', end: '12:30' }, { start: '14:00', end: '19:00' }],
+  '3': [{ start: '09:00', end: '12:30' }, { start: '14:00', end: '19:00' }],
+  '4': [{ start: '09:00', end: '12:30' }, { start: '14:00', end: '19:00' }],
+  '5': [{ start: '09:00', end: '12:30' }, { start: '14:00', end: '18:00' }],
+};
+
+const instant = z.iso.datetime({ offset: true });
+
+export const appointmentInputSchema = z.object({
+  practitionerId: z.string().uuid(),
+  patientId: z.string().uuid().nullable().optional(),
+  title: z.string().trim().max(AGENDA_LIMITS.titleMax).nullable().optional(),
+  typeId: z.string().uuid().nullable().optional(),
+  startsAt: instant,
+  endsAt: instant,
+  location: z.string().trim().max(300).nullable().optional(),
+  teleconsultation: z.boolean().optional(),
+  note: z.string().max(AGENDA_LIMITS.noteMax).optional(),
+  /** Staff booking: confirmé at once (default) or a request. */
+  status: z.enum(['confirmé', 'demandé']).optional(),
+  /** Turns a hold of the caller into this appointment. */
+  holdId: z.string().uuid().optional(),
+});
+export type AppointmentInput = z.infer<typeof appointmentInputSchema>;
+
+export const appointmentPatchSchema = z.object({
+  startsAt: instant.optional(),
+  endsAt: instant.optional(),
+  practitionerId: z.string().uuid().optional(),
+  typeId: z.string().uuid().nullable().optional(),
+  location: z.string().trim().max(300).nullable().optional(),
+  teleconsultation: z.boolean().optional(),
+  note: z.string().max(AGENDA_LIMITS.noteMax).optional(),
+  title: z.string().trim().max(AGENDA_LIMITS.titleMax).nullable().optional(),
+});
+export type AppointmentPatch = z.infer<typeof appointmentPatchSchema>;
+
+export const holdInputSchema = z.object({ practitionerId: z.string().uuid(), startsAt: instant, endsAt: instant });
+
+export const statusInputSchema = z.object({ status: z.enum(['confirmé', 'honoré', 'absent']), consultationId: z.string().uuid().optional() });
+export const cancelInputSchema = z.object({ reason: z.string().trim().min(1, AGENDA_MESSAGES.reasonRequired).max(AGENDA_LIMITS.reasonMax) });
+
+export const rangeQuerySchema = z.object({
+  from: instant,
+  to: instant,
+  /** Comma-separated practitioner ids; default: the caller's own agenda. */
+  practitioners: z.string().max(2000).optional(),
+});
+
+export const appointmentTypeInputSchema = z.object({
+  label: z.string().trim().min(1).max(100),
+  durationMinutes: z.number().int().min(5).max(480),
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  jobSpecialistId: z.number().int().positive().nullable().optional(),
+  bookable: z.boolean(),
+  active: z.boolean().optional(),
+});
+export type AppointmentTypeInput = z.infer<typeof appointmentTypeInputSchema>;
+
+export const agendaSettingsInputSchema = z.object({
+  weeklyHours: weeklyHoursSchema,
+  availability: z.array(availabilityRuleSchema).max(20),
+});
+export type AgendaSettingsInput = z.infer<typeof agendaSettingsInputSchema>;
+
+export const exceptionInputSchema = z.object({ startsAt: instant, endsAt: instant, label: z.string().trim().max(200) });
+
+export const bookingInputSchema = z.object({
+  practitionerId: z.string().uuid(),
+  typeId: z.string().uuid(),
+  startsAt: instant,
+  note: z.string().max(AGENDA_LIMITS.noteMax).optional(),
+});
+export type BookingInput = z.infer<typeof bookingInputSchema>;
+
+export const slotsQuerySchema = z.object({
+  practitionerId: z.string().uuid(),
+  typeId: z.string().uuid(),
+  /** First day of the week shown (YYYY-MM-DD, organisation time zone). */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  days: z.coerce.number().int().min(1).max(14).optional(),
+});
+
+export const waitlistInputSchema = z.object({
+  practitionerId: z.string().uuid(),
+  typeId: z.string().uuid().nullable().optional(),
+  fromDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  toDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
+export interface Appointment {
+  id: string;
+  practitionerId: string;
+  practitionerName: string;
+  patientId: string | null;
+  /** The patient's full name (staff), or null for a patient caller's view of others. */
+  patientName: string | null;
+  title: string | null;
+  typeId: string | null;
+  typeLabel: string | null;
+  colour: string | null;
+  startsAt: string;
+  endsAt: string;
+  location: string | null;
+  teleconsultation: boolean;
+  note: string;
+  status: AppointmentStatus;
+  cancelReason: string | null;
+  holdExpiresAt: string | null;
+  consultationId: string | null;
+  createdVia: string;
+  /** Set on a staff write outside working hours. */
+  warning?: string;
+}
+
+export interface AgendaPractitioner {
+  id: string;
+  username: string;
+  displayName: string;
+  job: string | null;
+  jobSpecialistId: number | null;
+}
+
+export interface AppointmentType {
+  id: string;
+  label: string;
+  durationMinutes: number;
+  colour: string;
+  jobSpecialistId: number | null;
+  bookable: boolean;
+  active: boolean;
+}
+
+export interface FreeSlot {
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface AgendaSettings {
+  practitionerId: string;
+  weeklyHours: WeeklyHours;
+  availability: AvailabilityRule[];
+  exceptions: { id: string; startsAt: string; endsAt: string; label: string }[];
+  icalActive: boolean;
+  timeZone: string;
+}
+
+export interface WaitlistEntry {
+  id: string;
+  practitionerId: string;
+  practitionerName: string;
+  fromDay: string;
+  toDay: string;
+  status: string;
+  offerStartsAt: string | null;
+  offerExpiresAt: string | null;
+}
+
+/** Initials for a feed that leaves the practice ('Lucas Bernard' → 'L. B.'). */
+export function initialsOf(fullName: string | null | undefined): string {
+  if (!fullName) return '';
+  return fullName
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((w) => w[0]!.toLocaleUpperCase('fr-FR') + '.')
+    .join(' ');
+}
