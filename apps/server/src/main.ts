@@ -15,6 +15,7 @@ import { loadJwtKey } from './lib/secret.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
 import { dispatchDueReminders } from './modules/notes/notes.service.ts';
+import { mailUnread } from './modules/chat/chat.service.ts';
 
 // Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate and seed under an
 // advisory lock, background workers (WORKERS=1), listen; and a
@@ -56,6 +57,8 @@ async function main() {
     jobs.register('documents_sweep', async () => void (await sweepOrphanDocuments({ db: handle.db, storage, clock: systemClock })), '17 * * * *');
     // Note reminders: every minute, each due reminder taken once (marked sent in the same statement).
     jobs.register('notes_reminders', async () => void (await dispatchDueReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
+    // Chat: a message still unread after 15 minutes sends its member one mail (without the text).
+    jobs.register('chat_unread_mail', async () => void (await mailUnread({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 
