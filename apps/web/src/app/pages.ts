@@ -45,14 +45,14 @@ export const PAGES: Record<Area, Page> = {
   'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage }))),
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage }))),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage }))),
-  'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
+  'support-page': lazy(() => import('./support-with-chat.tsx').then((m) => ({ default: m.SupportWithChatPage }))),
+  messaging: lazy(() => import('../features/chat/messaging-page.tsx').then((m) => ({ default: m.MessagingPage }))),
+  support: lazy(() => import('../features/chat/support-chat-page.tsx').then((m) => ({ default: m.SupportChatPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,
   appointments: unavailable,
-  support: unavailable,
   statistics: unavailable,
-  messaging: unavailable,
   articles: unavailable,
   newspapers: unavailable,
   catalogs: unavailable,

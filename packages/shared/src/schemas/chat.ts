@@ -43,7 +43,6 @@ export const CHAT_MESSAGES = {
   mailSubject: 'Vous avez un nouveau message sur WellBe',
 } as const;
 
-const uuid = z.uuid(CHAT_MESSAGES.chatNotFound);
 
 /** The message text: never HTML (shown as text), trimmed, 1..4000 characters. */
 export const messageTextSchema = z
