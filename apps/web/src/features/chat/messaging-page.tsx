@@ -12,6 +12,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemAvatar,
   ListItemButton,
   ListItemText,
@@ -97,7 +98,8 @@ export function MessagingPage() {
               const status = conv ? conv.status : (r as ChatContact).status;
               const unread = r.unread;
               return (
-                <ListItemButton key={r.id} selected={isSelected(r)} onClick={() => setSelected(conv ? { chatId: conv.id } : { contactId: r.id })} data-testid="messaging-row">
+                <ListItem key={r.id} disablePadding>
+                <ListItemButton selected={isSelected(r)} onClick={() => setSelected(conv ? { chatId: conv.id } : { contactId: r.id })} data-testid="messaging-row">
                   <ListItemAvatar>
                     <Box sx={{ position: 'relative', width: 40 }}>
                       <Avatar src={r.avatar ?? undefined} alt="" aria-hidden>
@@ -129,14 +131,15 @@ export function MessagingPage() {
                     {unread > 0 && <Badge color="error" badgeContent={unread} max={99} slotProps={{ badge: { 'aria-label': t('unread', { count: unread }) } as object }} sx={{ mx: 1 }} />}
                   </Box>
                 </ListItemButton>
+                </ListItem>
               );
             })}
-            {rows.length === 0 && !conversations.isLoading && (
-              <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
-                {q ? t('noResults') : t('noContacts')}
-              </Typography>
-            )}
           </List>
+          {rows.length === 0 && !conversations.isLoading && (
+            <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+              {q ? t('noResults') : t('noContacts')}
+            </Typography>
+          )}
         </Box>
         <Box sx={{ display: { xs: selected ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}>
           {chat.data && user ? (
@@ -171,7 +174,9 @@ export function MessagingPage() {
               </Typography>
               <List dense>
                 {chat.data.members.map((m) => (
-                  <ListItemText key={m.id} primary={m.id === user?.id ? `${m.name} (${t('you')})` : m.name} sx={{ px: 1 }} />
+                  <ListItem key={m.id} sx={{ px: 1 }}>
+                    <ListItemText primary={m.id === user?.id ? `${m.name} (${t('you')})` : m.name} />
+                  </ListItem>
                 ))}
               </List>
             </>

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Card, Chip, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import SupportIcon from '@mui/icons-material/SupportAgentOutlined';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +32,11 @@ export function SupportChatPage() {
     <>
       <PageHeader title={t('support.desk')} />
       <Card sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '340px 1fr' }, height: 'calc(100vh - 220px)', minHeight: 420 }}>
-        <List dense aria-label={t('support.desk')} sx={{ overflowY: 'auto', borderInlineEnd: '1px solid', borderColor: 'divider' }}>
+        <Box sx={{ overflowY: 'auto', borderInlineEnd: '1px solid', borderColor: 'divider' }}>
+        <List dense aria-label={t('support.desk')}>
           {desk.data?.map((d) => (
-            <ListItemButton key={d.id} selected={d.id === id} onClick={() => navigate(`/support-chat/${d.id}`)}>
+            <ListItem key={d.id} disablePadding>
+            <ListItemButton selected={d.id === id} onClick={() => navigate(`/support-chat/${d.id}`)}>
               <ListItemText
                 primary={`${d.organisation ?? ''} — ${d.members.map((m) => m.name).join(', ')}`}
                 secondary={d.lastMessage?.text}
@@ -42,13 +44,15 @@ export function SupportChatPage() {
               />
               <Chip size="small" color={d.supportStatus === 'closed' ? 'default' : 'success'} label={t(d.supportStatus === 'closed' ? 'support.closed' : 'support.open')} sx={{ mx: 1 }} />
             </ListItemButton>
+            </ListItem>
           ))}
+        </List>
           {desk.data?.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
               {t('support.empty')}
             </Typography>
           )}
-        </List>
+        </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
           {chat.data && user && current ? (
             <>

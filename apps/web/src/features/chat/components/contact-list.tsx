@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, List, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Avatar, Badge, Box, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ChatContact } from '@wellbe/shared/schemas/chat';
 import { StatusDot } from './status-dot.tsx';
@@ -9,7 +9,8 @@ export function ContactList({ contacts, selected, onSelect }: { contacts: ChatCo
   return (
     <List dense aria-label={t('contacts')} sx={{ overflowY: 'auto', flex: 1 }}>
       {contacts.map((c) => (
-        <ListItemButton key={c.id} selected={c.id === selected} onClick={() => onSelect(c)} data-testid="chat-contact">
+        <ListItem key={c.id} disablePadding>
+        <ListItemButton selected={c.id === selected} onClick={() => onSelect(c)} data-testid="chat-contact">
           <ListItemAvatar>
             <Box sx={{ position: 'relative', width: 40 }}>
               <Avatar src={c.avatar ?? undefined} alt="" aria-hidden>
@@ -31,6 +32,7 @@ export function ContactList({ contacts, selected, onSelect }: { contacts: ChatCo
             </Badge>
           )}
         </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -8,8 +8,9 @@ export function StatusDot({ status, label }: { status: ChatStatus; label: string
   return (
     <Box
       component="span"
-      role="img"
-      aria-label={label}
+      role={label ? 'img' : undefined}
+      aria-label={label || undefined}
+      aria-hidden={label ? undefined : true}
       sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: STATUS_COLOURS[status], border: '2px solid', borderColor: 'background.paper', flexShrink: 0 }}
     />
   );
