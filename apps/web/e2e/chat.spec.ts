@@ -51,7 +51,7 @@ test('pr and pa chat live in the panel: typing, message, read tick, unread badge
   // An empty message is not sent.
   await input.fill('   ');
   await input.press('Enter');
-  await expect(paPanel.getByTestId('bubble-mine')).toHaveCount(2);
+  await expect(paPanel.getByTestId('bubble-mine')).toHaveCount(3);
 
   // Escape closes the panel; opening it again starts from the contact list.
   await pr.keyboard.press('Escape');
