@@ -50,7 +50,7 @@ export function ChatPanel() {
       </Box>
       {chatOpen && can(role, 'chats') ? (
         <Suspense fallback={null}>
-          <ChatPanelContent />
+          <ChatPanelContent onNavigate={close} />
         </Suspense>
       ) : (
         <EmptyState icon={<ForumIcon fontSize="large" />} title={t('chat.emptyTitle')} text={t('chat.emptyText')} />

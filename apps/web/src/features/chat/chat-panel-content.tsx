@@ -1,4 +1,5 @@
-import { Avatar, Box, CircularProgress, IconButton, Typography } from '@mui/material';
+import { Avatar, Box, Button, CircularProgress, IconButton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ import { StatusDot } from './components/status-dot.tsx';
 export const chatPanelStore = createStore<{ contactId: string | null }>({ contactId: null });
 
 /** The chat panel's body (SPEC §2): contacts, or the conversation with the selected one. */
-export function ChatPanelContent() {
+export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('chat');
   const { user } = useSession();
   const { contactId } = chatPanelStore.use();
@@ -59,8 +60,11 @@ export function ChatPanelContent() {
   }
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-      <Box sx={{ px: 2, py: 0.5, borderBottom: '1px solid', borderColor: 'divider' }}>
+      <Box sx={{ px: 2, py: 0.5, borderBottom: '1px solid', borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <StatusMenu />
+        <Button size="small" component={RouterLink} to="/messaging" onClick={onNavigate}>
+          {t('messaging')}
+        </Button>
       </Box>
       {contacts.data && contacts.data.length === 0 && <EmptyState icon={<ForumIcon fontSize="large" />} title={t('noContacts')} text={t('noContactsText')} />}
       {contacts.data && contacts.data.length > 0 && (
