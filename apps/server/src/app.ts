@@ -43,6 +43,7 @@ import { contactCallRoutes, contactRoutes } from './modules/contacts/contacts.ro
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { agendaRoutes } from './modules/agenda/agenda.routes.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -164,6 +165,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(recordRoutes);
   await app.register(agendaRoutes);
   await app.register(appointmentRoutes);
+  await app.register(chatRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -16,6 +16,7 @@ import { createStorage } from './lib/storage/index.ts';
 import { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
 import { dispatchDueReminders } from './modules/notes/notes.service.ts';
 import { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
+import { mailUnread } from './modules/chat/chat.service.ts';
 
 // Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate and seed under an
 // advisory lock, background workers (WORKERS=1), listen; and a
@@ -59,6 +60,8 @@ async function main() {
     jobs.register('notes_reminders', async () => void (await dispatchDueReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Agenda: expired holds and requests, reminders sent once (marked in the statement that takes them).
     jobs.register(AGENDA_JOB, async () => void (await runAgendaJobs({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
+    // Chat: a message still unread after 15 minutes sends its member one mail (without the text).
+    jobs.register('chat_unread_mail', async () => void (await mailUnread({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 

@@ -233,6 +233,36 @@ describe('real time across two app servers (LISTEN/NOTIFY)', () => {
     onB.close();
   });
 
+  it('a chat message sent through A reaches pr’s socket on B within 1 s, once; offline on B, pr gets the three missed on reconnect', async () => {
+    const pa = await signIn(a, 'pa', DEMO_PASSWORD);
+    const pr = await signIn(b, 'pr', DEMO_PASSWORD);
+    const [paToken, prToken] = [pa.json.data.access_token as string, pr.json.data.access_token as string];
+    const onB = wsClient(`http://127.0.0.1:${b.port}`);
+    const ready = await onB.auth(prToken);
+    const opened = await call(a, 'GET', `/api/chat/get-chat?contactId=${pr.json.id as string}`, paToken);
+    expect(opened.status).toBe(200);
+    const chatId = opened.json.chat.id as string;
+    const id = randomUUID();
+    const started = Date.now();
+    const sent = await call(a, 'POST', '/api/chat/send-message', paToken, { chatId, messageText: 'Envoyé par A', id });
+    expect(sent.status).toBe(200);
+    const frame = await onB.next((f) => f.type === 'chat.message', 1000);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(frame.data).toMatchObject({ chatId, messageId: id, message: { message: 'Envoyé par A' } });
+    // A resend through B (network failure on the client) answers the stored message: no second event.
+    const resent = await call(b, 'POST', '/api/chat/send-message', paToken, { chatId, messageText: 'Envoyé par A', id });
+    expect(resent.json.message.id).toBe(id);
+
+    onB.close();
+    await onB.closed;
+    for (const n of [1, 2, 3]) expect((await call(a, 'POST', '/api/chat/send-message', paToken, { chatId, messageText: `Hors ligne ${n}` })).status).toBe(200);
+    const back = wsClient(`http://127.0.0.1:${b.port}`);
+    await back.auth(prToken, ready.cursor);
+    const texts = back.frames.filter((f) => f.type === 'chat.message').map((f) => (f.data?.message as { message: string }).message);
+    expect(texts).toEqual(['Envoyé par A', 'Hors ligne 1', 'Hors ligne 2', 'Hors ligne 3']);
+    back.close();
+  });
+
   it('a logout through A closes the socket the same session holds on B', async () => {
     const login = await signIn(a, 'pg', DEMO_PASSWORD);
     const token = login.json.data.access_token as string;

@@ -16,3 +16,4 @@ export * from './schema/realtime.ts';
 export * from './schema/dietetics.ts';
 export * from './schema/records.ts';
 export * from './schema/agenda.ts';
+export * from './schema/chat.ts';

@@ -47,12 +47,12 @@ export const PAGES: Record<Area, Page> = {
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage }))),
   agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage }))),
   appointments: lazy(() => import('../features/appointments/appointments-page.tsx').then((m) => ({ default: m.AppointmentsPage }))),
-  'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
+  'support-page': lazy(() => import('./support-with-chat.tsx').then((m) => ({ default: m.SupportWithChatPage }))),
+  messaging: lazy(() => import('../features/chat/messaging-page.tsx').then((m) => ({ default: m.MessagingPage }))),
+  support: lazy(() => import('../features/chat/support-chat-page.tsx').then((m) => ({ default: m.SupportChatPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
-  support: unavailable,
   statistics: unavailable,
-  messaging: unavailable,
   articles: unavailable,
   newspapers: unavailable,
   catalogs: unavailable,

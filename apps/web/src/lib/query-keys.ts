@@ -102,6 +102,20 @@ export const queryKeys = {
     flags: (params: Params) => ['records', 'flags', params] as const,
   },
 
+  /** /api/chat: the panel's contacts, the chat user, a conversation, /messaging, unread, support. */
+  chat: {
+    all: ['chat'] as const,
+    contacts: ['chat', 'contacts'] as const,
+    user: ['chat', 'user'] as const,
+    unread: ['chat', 'unread'] as const,
+    conversations: ['chat', 'conversations'] as const,
+    chat: (params: Params) => ['chat', 'chat', params] as const,
+    chats: ['chat', 'chat'] as const,
+    support: ['chat', 'support'] as const,
+    supportDesk: ['chat', 'support-desk'] as const,
+    supportChat: (id: string) => ['chat', 'support-desk', id] as const,
+  },
+
   /** /admin 'Tâches en échec' (failed background jobs, DE). */
   failedJobs: ['admin', 'failed-jobs'] as const,
 

@@ -9,6 +9,7 @@ import { seedDietetics } from './dietetics.ts';
 import { seedContacts } from './contacts.ts';
 import { seedNotes } from './notes.ts';
 import { seedAgenda } from './agenda.ts';
+import { seedChat } from './chat.ts';
 
 // DESIGN §5 demo data. Seeded once per database: app_meta 'demo' marks it, and the whole seed runs
 // in one transaction under an advisory lock, so two servers starting at once cannot seed twice.
@@ -165,6 +166,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     await seedContacts(tx, orgId.demo, userIds);
     await seedNotes(tx, userIds.pr, orgId.demo, patientIds['Lucas Bernard'], now);
     await seedAgenda(tx, { organizationId: orgId.demo, nordId: orgId.nord, userIds, patientIds, now });
+    await seedChat(tx, userIds, orgId.demo, patientIds['Lucas Bernard'], now);
 
     await tx.insert(appMeta).values({ key: 'demo', value: '1' });
     return true;

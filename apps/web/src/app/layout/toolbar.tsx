@@ -1,4 +1,4 @@
-import { AppBar, Box, IconButton, Toolbar as MuiToolbar, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { AppBar, Badge, Box, IconButton, Toolbar as MuiToolbar, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
@@ -10,6 +10,8 @@ import { DemoBadge } from '../../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { layoutStore } from './layout-store.ts';
 import { UserMenu } from './user-menu.tsx';
+import { can } from '@wellbe/shared/permissions';
+import { useUnread } from '../../features/chat/api/unread.ts';
 
 /** SPEC §2 toolbar: fold button, language switcher, panels, user menu. */
 export function Toolbar() {
@@ -18,6 +20,7 @@ export function Toolbar() {
   const mobile = useMediaQuery(theme.breakpoints.down('lg'));
   const { folded } = layoutStore.use();
   const { role } = useSession();
+  const unread = useUnread(can(role, 'chats')).data?.unread ?? 0;
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
       <MuiToolbar sx={{ gap: { xs: 0.25, sm: 1 }, minHeight: 64, px: { xs: 1, sm: 2 } }}>
@@ -47,8 +50,10 @@ export function Toolbar() {
               </IconButton>
             </Tooltip>
             <Tooltip title={t('toolbar.chat')}>
-              <IconButton aria-label={t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
-                <ChatIcon />
+              <IconButton aria-label={unread ? `${t('toolbar.chat')} (${unread})` : t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
+                <Badge color="error" badgeContent={unread} max={99} data-testid="chat-unread-badge">
+                  <ChatIcon />
+                </Badge>
               </IconButton>
             </Tooltip>
           </>

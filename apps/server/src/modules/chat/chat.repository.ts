@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { chatConversations, chatMembers, chatMessages, chatUserStatus, consultations, organisations, users } from '../../db/tables.ts';
+
+// Messaging rows. Every lookup that starts from an id names the caller (membership) or the
+// organisation: a conversation outside the caller's reach is simply not found.
+
+export type Executor = Pick<Database, 'select' | 'selectDistinct' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface UserRow {
+  id: string;
+  organizationId: string | null;
+  role: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  job: string | null;
+  photoUrl: string | null;
+  patientId: string | null;
+  email: string;
+  active: boolean;
+}
+
+const userColumns = {
+  id: users.id,
+  organizationId: users.organizationId,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  displayName: users.displayName,
+  job: users.job,
+  photoUrl: users.photoUrl,
+  patientId: users.patientId,
+  email: users.email,
+  active: users.active,
+};
+
+export async function findUsers(db: Executor, ids: string[]): Promise<UserRow[]> {
+  if (!ids.length) return [];
+  return db.select(userColumns).from(users).where(inArray(users.id, ids));
+}
+
+/** Active users of an organisation with one of the roles. */
+export async function usersOfOrganisation(db: Executor, organizationId: string, roles: readonly string[]): Promise<UserRow[]> {
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.active, true), inArray(users.role, [...roles])))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+export async function developers(db: Executor): Promise<UserRow[]> {
+  return db.select(userColumns).from(users).where(and(eq(users.role, 'DE'), eq(users.active, true)));
+}
+
+/** Practitioners (user ids) who had a consultation with the patient, in the organisation. */
+export async function practitionersOfPatient(db: Executor, organizationId: string, patientId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: consultations.userId })
+    .from(consultations)
+    .where(and(eq(consultations.organizationId, organizationId), eq(consultations.patientId, patientId), sql`${consultations.archivedAt} is null`));
+  return rows.map((r) => r.userId);
+}
+
+/** Patient accounts (PT users) whose patient the practitioner has seen. */
+export async function patientAccountsOfPractitioner(db: Executor, organizationId: string, practitionerId: string): Promise<UserRow[]> {
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.role, 'PT'),
+        eq(users.active, true),
+        sql`${users.patientId} in (select patient_id from consultations where user_id = ${practitionerId} and organization_id = ${organizationId} and archived_at is null)`,
+      ),
+    );
+}
+
+export async function statusesOf(db: Executor, ids: string[]) {
+  if (!ids.length) return new Map<string, { status: string; mood: string }>();
+  const rows = await db.select().from(chatUserStatus).where(inArray(chatUserStatus.userId, ids));
+  return new Map(rows.map((r) => [r.userId, { status: r.status, mood: r.mood }]));
+}
+
+export async function upsertStatus(db: Executor, userId: string, values: { status?: string; mood?: string }, now: Date) {
+  await db
+    .insert(chatUserStatus)
+    .values({ userId, status: (values.status ?? 'online') as 'online', mood: values.mood ?? '', updatedAt: now })
+    .onConflictDoUpdate({
+      target: chatUserStatus.userId,
+      set: { ...(values.status ? { status: values.status as 'online' } : {}), ...(values.mood !== undefined ? { mood: values.mood } : {}), updatedAt: now },
+    });
+}
+
+export type ConversationRow = typeof chatConversations.$inferSelect;
+
+export async function findConversation(db: Executor, id: string): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findDirect(db: Executor, key: string): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.directKey, key)).limit(1);
+  return row ?? null;
+}
+
+export async function findSupportOf(db: Executor, userId: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.kind, 'support'), eq(chatConversations.createdBy, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertConversation(db: Executor, values: typeof chatConversations.$inferInsert, memberIds: string[]): Promise<ConversationRow | null> {
+  const [row] = await db.insert(chatConversations).values(values).onConflictDoNothing().returning();
+  if (!row) return null;
+  await db
+    .insert(chatMembers)
+    .values([...new Set(memberIds)].map((userId) => ({ conversationId: row.id, userId })))
+    .onConflictDoNothing();
+  return row;
+}
+
+export async function addMember(db: Executor, conversationId: string, userId: string, lastReadSeq: number) {
+  await db.insert(chatMembers).values({ conversationId, userId, lastReadSeq, mailedSeq: lastReadSeq }).onConflictDoNothing();
+}
+
+export async function membersOf(db: Executor, conversationIds: string[]) {
+  if (!conversationIds.length) return [];
+  return db
+    .select({ conversationId: chatMembers.conversationId, userId: chatMembers.userId, lastReadSeq: chatMembers.lastReadSeq })
+    .from(chatMembers)
+    .where(inArray(chatMembers.conversationId, conversationIds));
+}
+
+export async function membership(db: Executor, conversationId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.conversationId, conversationId), eq(chatMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The caller's conversations with their read state, newest activity first. */
+export async function conversationsOf(db: Executor, userId: string) {
+  return db
+    .select({ conversation: chatConversations, lastReadSeq: chatMembers.lastReadSeq })
+    .from(chatMembers)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
+    .where(eq(chatMembers.userId, userId))
+    .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.createdAt));
+}
+
+export async function supportConversations(db: Executor) {
+  return db
+    .select({ conversation: chatConversations, organisation: organisations.name })
+    .from(chatConversations)
+    .leftJoin(organisations, eq(organisations.id, chatConversations.organizationId))
+    .where(eq(chatConversations.kind, 'support'))
+    .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`);
+}
+
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+export async function findMessage(db: Executor, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function lastMessages(db: Executor, conversationIds: string[]): Promise<MessageRow[]> {
+  if (!conversationIds.length) return [];
+  return db
+    .selectDistinctOn([chatMessages.conversationId])
+    .from(chatMessages)
+    .where(inArray(chatMessages.conversationId, conversationIds))
+    .orderBy(chatMessages.conversationId, desc(chatMessages.seq));
+}
+
+export async function history(db: Executor, conversationId: string, page: { before?: number; after?: number; limit: number }): Promise<MessageRow[]> {
+  if (page.after !== undefined) {
+    return db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), gt(chatMessages.seq, page.after)))
+      .orderBy(asc(chatMessages.seq))
+      .limit(page.limit);
+  }
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), page.before ? lt(chatMessages.seq, page.before) : undefined))
+    .orderBy(desc(chatMessages.seq))
+    .limit(page.limit);
+  return rows.reverse();
+}
+
+export async function sentSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.senderId, userId), gt(chatMessages.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Appends a message: the conversation's counter gives its sequence number (row lock: one at a time). */
+export async function appendMessage(db: Executor, values: { id: string; conversationId: string; senderId: string; text: string; now: Date }): Promise<MessageRow> {
+  const [conv] = await db
+    .update(chatConversations)
+    .set({ lastSeq: sql`${chatConversations.lastSeq} + 1`, lastMessageAt: values.now })
+    .where(eq(chatConversations.id, values.conversationId))
+    .returning({ lastSeq: chatConversations.lastSeq });
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ id: values.id, conversationId: values.conversationId, seq: conv.lastSeq, senderId: values.senderId, text: values.text, createdAt: values.now })
+    .returning();
+  await markRead(db, values.conversationId, values.senderId, conv.lastSeq);
+  return row;
+}
+
+/** Moves the member's read mark forward (never back); answers whether it moved. */
+export async function markRead(db: Executor, conversationId: string, userId: string, seq: number): Promise<boolean> {
+  const rows = await db
+    .update(chatMembers)
+    .set({ lastReadSeq: seq, mailedSeq: sql`greatest(${chatMembers.mailedSeq}, ${seq})` })
+    .where(and(eq(chatMembers.conversationId, conversationId), eq(chatMembers.userId, userId), lt(chatMembers.lastReadSeq, seq)))
+    .returning({ userId: chatMembers.userId });
+  return rows.length > 0;
+}
+
+export async function updateSupport(db: Executor, id: string, set: { supportStatus?: 'open' | 'closed'; assignedTo?: string | null }) {
+  await db.update(chatConversations).set(set).where(and(eq(chatConversations.id, id), eq(chatConversations.kind, 'support')));
+}
+
+/**
+ * Members with a message still unread after the delay and not mailed yet: each gets one mail for
+ * the stretch (mailed_seq moves to the conversation's last sequence number in the same statement).
+ */
+export async function takeUnreadToMail(db: Executor, before: Date): Promise<{ userId: string; email: string }[]> {
+  const result = (await db.execute(sql`
+    with due as (
+      select m.conversation_id, m.user_id, c.last_seq
+        from chat_members m
+        join chat_conversations c on c.id = m.conversation_id
+       where c.last_seq > m.last_read_seq and c.last_seq > m.mailed_seq
+         and exists (select 1 from chat_messages x where x.conversation_id = m.conversation_id and x.seq = m.last_read_seq + 1 and x.created_at <= ${before} and x.sender_id <> m.user_id)
+       for update of m skip locked
+    ), marked as (
+      update chat_members m set mailed_seq = due.last_seq from due
+       where m.conversation_id = due.conversation_id and m.user_id = due.user_id
+       returning m.user_id
+    )
+    select distinct u.id as user_id, u.email from marked join users u on u.id = marked.user_id where u.active`)) as unknown as { rows: { user_id: string; email: string }[] };
+  return result.rows.map((r) => ({ userId: r.user_id, email: r.email }));
+}
+

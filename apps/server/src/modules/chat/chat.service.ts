@@ -1,0 +1,501 @@
+import { randomUUID } from 'node:crypto';
+import { can } from '@wellbe/shared/permissions';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  groupInputSchema,
+  sendMessageSchema,
+  type Chat,
+  type ChatContact,
+  type ChatDialogEntry,
+  type ChatListEntry,
+  type ChatStatus,
+  type ChatUser,
+  type ConversationSummary,
+} from '@wellbe/shared/schemas/chat';
+import type { z } from 'zod';
+import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { publishRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
+import * as repo from './chat.repository.ts';
+
+// Who may talk to whom (SPEC §6 `chats`, issue 16), enforced here for every call:
+// - staff of the `chats` group with staff of the same organisation;
+// - a patient (PT) only with the practitioners who had a consultation with them, and back;
+// - nobody across organisations; US, RE and SA have no chat (SA reaches WellBe support only).
+// A conversation the caller is not a member of answers 404, like one that does not exist.
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+function nameOf(u: repo.UserRow): string {
+  return u.displayName || `${u.firstName} ${u.lastName}`.trim();
+}
+
+function assertChats(caller: Caller) {
+  if (!can(caller.role, 'chats')) throw forbidden(CHAT_MESSAGES.noChat, 'chat_forbidden');
+}
+
+const notFoundChat = () => hidden(CHAT_MESSAGES.chatNotFound, 'chat_not_found');
+const notFoundContact = () => hidden(CHAT_MESSAGES.contactNotFound, 'chat_contact_not_found');
+
+function toEntry(m: repo.MessageRow): ChatDialogEntry {
+  return { id: m.id, seq: m.seq, who: m.senderId, message: m.text, time: m.createdAt.toISOString() };
+}
+
+/** The users the caller may start a conversation with (the chat panel's contacts). */
+async function reachableUsers(ctx: Ctx, caller: Caller): Promise<repo.UserRow[]> {
+  if (!caller.organizationId || !can(caller.role, 'chats')) return [];
+  if (caller.role === 'PT') {
+    if (!caller.patientId) return [];
+    const ids = await repo.practitionersOfPatient(ctx.db, caller.organizationId, caller.patientId);
+    return (await repo.findUsers(ctx.db, ids)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
+  }
+  const staff = (await repo.usersOfOrganisation(ctx.db, caller.organizationId, ['AD', 'PA', 'PG', 'PR', 'RH', 'DE'])).filter((u) => u.id !== caller.id);
+  const patients = await repo.patientAccountsOfPractitioner(ctx.db, caller.organizationId, caller.id);
+  return [...staff, ...patients];
+}
+
+/**
+ * The pair rule: answers the contact when the caller may write to them; 404 for an unknown user or
+ * one of another organisation, 403 for a known practitioner of the practice a patient never saw.
+ */
+async function contactForCaller(ctx: Ctx, caller: Caller, contactId: string): Promise<repo.UserRow> {
+  assertChats(caller);
+  const [contact] = isUuid(contactId) ? await repo.findUsers(ctx.db, [contactId]) : [];
+  if (!contact || contact.id === caller.id || !contact.active || contact.organizationId !== caller.organizationId || !caller.organizationId) throw notFoundContact();
+  if (!can(contact.role as Caller['role'], 'chats')) throw notFoundContact();
+  const reachable = await reachableUsers(ctx, caller);
+  if (!reachable.some((u) => u.id === contact.id)) {
+    if (caller.role === 'PT') throw forbidden(CHAT_MESSAGES.patientNotFollowed, 'chat_patient_not_followed');
+    throw notFoundContact();
+  }
+  return contact;
+}
+
+function directKey(a: string, b: string) {
+  return [a, b].sort().join(':');
+}
+
+/** Loads or creates the one-to-one conversation with a contact (SPEC §4). */
+async function directWith(ctx: Ctx, caller: Caller, contact: repo.UserRow): Promise<repo.ConversationRow> {
+  const key = directKey(caller.id, contact.id);
+  const existing = await repo.findDirect(ctx.db, key);
+  if (existing) return existing;
+  const patientId = caller.role === 'PT' ? caller.patientId : contact.role === 'PT' ? contact.patientId : null;
+  const created = await repo.insertConversation(
+    ctx.db,
+    { organizationId: caller.organizationId, kind: 'direct', directKey: key, patientId, createdBy: caller.id, createdAt: new Date(ctx.clock.now()) },
+    [caller.id, contact.id],
+  );
+  return created ?? (await repo.findDirect(ctx.db, key))!;
+}
+
+/** A conversation the caller is a member of (support: the WellBe team too), else 404. */
+async function conversationForCaller(ctx: Ctx, caller: Caller, chatId: string): Promise<{ conv: repo.ConversationRow; lastReadSeq: number }> {
+  const conv = isUuid(chatId) ? await repo.findConversation(ctx.db, chatId) : null;
+  if (!conv) throw notFoundChat();
+  const member = await repo.membership(ctx.db, conv.id, caller.id);
+  if (member) {
+    if (conv.kind !== 'support' && conv.organizationId !== caller.organizationId) throw notFoundChat();
+    return { conv, lastReadSeq: member.lastReadSeq };
+  }
+  if (conv.kind === 'support' && caller.role === 'DE') return { conv, lastReadSeq: conv.lastSeq };
+  throw notFoundChat();
+}
+
+/** Reads of a conversation with a patient are reads of that patient's data (DESIGN §4). */
+async function auditPatientChat(ctx: Ctx, caller: Caller, action: string, conv: repo.ConversationRow, details?: Record<string, unknown>) {
+  if (!conv.patientId) return;
+  await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'chat', recordId: conv.id, patientId: conv.patientId, details });
+}
+
+async function statusMap(ctx: Ctx, ids: string[]) {
+  return repo.statusesOf(ctx.db, ids);
+}
+
+function effectiveStatus(s: { status: string } | undefined): ChatStatus {
+  return (s?.status as ChatStatus) ?? 'offline';
+}
+
+async function chatList(ctx: Ctx, caller: Caller): Promise<ChatListEntry[]> {
+  const rows = await repo.conversationsOf(ctx.db, caller.id);
+  const members = await repo.membersOf(ctx.db, rows.filter((r) => r.conversation.kind === 'direct').map((r) => r.conversation.id));
+  return rows
+    .filter((r) => r.conversation.kind !== 'support')
+    .map((r) => ({
+      chatId: r.conversation.id,
+      contactId: r.conversation.kind === 'direct' ? (members.find((m) => m.conversationId === r.conversation.id && m.userId !== caller.id)?.userId ?? null) : null,
+      lastMessageTime: r.conversation.lastMessageAt?.toISOString() ?? null,
+    }));
+}
+
+/** SPEC §7 GET /api/chat/contacts: contacts with status, mood and unread count, last message first. */
+export async function contacts(ctx: Ctx, caller: Caller): Promise<ChatContact[]> {
+  assertChats(caller);
+  const people = await reachableUsers(ctx, caller);
+  const rows = await repo.conversationsOf(ctx.db, caller.id);
+  const direct = rows.filter((r) => r.conversation.kind === 'direct');
+  const members = await repo.membersOf(ctx.db, direct.map((r) => r.conversation.id));
+  const byContact = new Map<string, (typeof direct)[number]>();
+  for (const r of direct) {
+    const other = members.find((m) => m.conversationId === r.conversation.id && m.userId !== caller.id);
+    if (other) byContact.set(other.userId, r);
+  }
+  const statuses = await statusMap(ctx, people.map((p) => p.id));
+  const list = people.map((u): ChatContact => {
+    const conv = byContact.get(u.id);
+    const s = statuses.get(u.id);
+    return {
+      id: u.id,
+      name: nameOf(u),
+      avatar: u.photoUrl,
+      status: effectiveStatus(s),
+      mood: s?.mood ?? '',
+      unread: conv ? Math.max(0, conv.conversation.lastSeq - conv.lastReadSeq) : 0,
+      role: u.role,
+      job: u.job ?? '',
+      chatId: conv?.conversation.id ?? null,
+      lastMessageTime: conv?.conversation.lastMessageAt?.toISOString() ?? null,
+    };
+  });
+  return list.sort((a, b) => (b.lastMessageTime ?? '').localeCompare(a.lastMessageTime ?? '') || a.name.localeCompare(b.name, 'fr'));
+}
+
+/** SPEC §7 GET /api/chat/user: the caller's status, mood and chat list. */
+export async function chatUser(ctx: Ctx, caller: Caller): Promise<ChatUser> {
+  assertChats(caller);
+  const [me] = await repo.findUsers(ctx.db, [caller.id]);
+  const statuses = await statusMap(ctx, [caller.id]);
+  const s = statuses.get(caller.id);
+  return { id: caller.id, name: nameOf(me), avatar: me.photoUrl, status: (s?.status as ChatStatus) ?? 'online', mood: s?.mood ?? '', chatList: await chatList(ctx, caller) };
+}
+
+/** SPEC §7 POST /api/chat/user/data: status and mood; the colleagues' panels update live. */
+export async function updateChatUser(ctx: Ctx, caller: Caller, input: { status?: ChatStatus; mood?: string }): Promise<ChatUser> {
+  assertChats(caller);
+  await repo.upsertStatus(ctx.db, caller.id, input, new Date(ctx.clock.now()));
+  if (caller.organizationId) await publishRealtime(ctx.db, { type: 'chat.status', organisationId: caller.organizationId, data: { userId: caller.id } });
+  return chatUser(ctx, caller);
+}
+
+async function buildChat(ctx: Ctx, caller: Caller, conv: repo.ConversationRow, lastReadSeq: number): Promise<Chat> {
+  const messages = await repo.history(ctx.db, conv.id, { limit: CHAT_LIMITS.pageSize });
+  const memberRows = await repo.membersOf(ctx.db, [conv.id]);
+  const people = await repo.findUsers(ctx.db, memberRows.map((m) => m.userId));
+  const members = memberRows.map((m) => {
+    const u = people.find((p) => p.id === m.userId)!;
+    return { id: u.id, name: nameOf(u), avatar: u.photoUrl, role: u.role, lastReadSeq: m.lastReadSeq };
+  });
+  const others = members.filter((m) => m.id !== caller.id);
+  const title = conv.kind === 'direct' ? (others[0]?.name ?? '') : conv.kind === 'support' && !conv.title ? 'Support WellBe' : conv.title;
+  return {
+    id: conv.id,
+    kind: conv.kind,
+    title,
+    members,
+    dialog: messages.map(toEntry),
+    olderCursor: messages.length && messages[0].seq > 1 ? messages[0].seq : null,
+    lastSeq: conv.lastSeq,
+    unread: Math.max(0, conv.lastSeq - lastReadSeq),
+    patientConversation: !!conv.patientId,
+    supportStatus: conv.supportStatus ?? null,
+  };
+}
+
+/** SPEC §7 GET /api/chat/get-chat: loads or creates the chat with a contact (or opens a chat by id). */
+export async function getChat(ctx: Ctx, caller: Caller, query: { contactId?: string; chatId?: string }): Promise<{ chat: Chat; userChatList: ChatListEntry[] }> {
+  assertChats(caller);
+  let found: { conv: repo.ConversationRow; lastReadSeq: number };
+  if (query.chatId) found = await conversationForCaller(ctx, caller, query.chatId);
+  else if (query.contactId) {
+    const contact = await contactForCaller(ctx, caller, query.contactId);
+    const conv = await directWith(ctx, caller, contact);
+    found = await conversationForCaller(ctx, caller, conv.id);
+  } else throw badRequest(CHAT_MESSAGES.contactNotFound, 'chat_contact_required');
+  await auditPatientChat(ctx, caller, 'chat.read', found.conv);
+  const chat = await buildChat(ctx, caller, found.conv, found.lastReadSeq);
+  return { chat, userChatList: await chatList(ctx, caller) };
+}
+
+/** History paging by sequence number (50 per page). */
+export async function messages(ctx: Ctx, caller: Caller, chatId: string, page: { before?: number; after?: number; limit: number }) {
+  assertChatsOrDesk(caller);
+  const { conv } = await conversationForCaller(ctx, caller, chatId);
+  const rows = await repo.history(ctx.db, conv.id, page);
+  await auditPatientChat(ctx, caller, 'chat.read', conv, { messages: rows.length });
+  const olderCursor = page.after === undefined && rows.length === page.limit && rows[0].seq > 1 ? rows[0].seq : null;
+  return { messages: rows.map(toEntry), olderCursor, lastSeq: conv.lastSeq };
+}
+
+function assertChatsOrDesk(caller: Caller) {
+  if (!can(caller.role, 'chats') && !can(caller.role, 'support')) throw forbidden(CHAT_MESSAGES.noChat, 'chat_forbidden');
+}
+
+/** Marks the conversation read up to `seq` (default: its last message) and tells the other members. */
+export async function markRead(ctx: Ctx, caller: Caller, chatId: string, seq?: number): Promise<{ lastReadSeq: number }> {
+  assertChatsOrDesk(caller);
+  const { conv, lastReadSeq } = await conversationForCaller(ctx, caller, chatId);
+  const target = Math.min(seq ?? conv.lastSeq, conv.lastSeq);
+  if (target > lastReadSeq && (await repo.markRead(ctx.db, conv.id, caller.id, target))) {
+    const memberIds = (await repo.membersOf(ctx.db, [conv.id])).map((m) => m.userId);
+    const [last] = await repo.history(ctx.db, conv.id, { after: target - 1, limit: 1 });
+    await publishRealtime(ctx.db, { ...audienceOf(conv, memberIds), type: 'chat.read', data: { chatId: conv.id, userId: caller.id, messageId: last?.id ?? '' } });
+    return { lastReadSeq: target };
+  }
+  return { lastReadSeq };
+}
+
+function audienceOf(conv: repo.ConversationRow, memberIds: string[]) {
+  // Support conversations cross organisations (the WellBe team): addressed to their users only.
+  return conv.kind === 'support' ? { organisationId: null, userIds: memberIds } : { organisationId: conv.organizationId, userIds: memberIds };
+}
+
+async function checkRate(ctx: Ctx, caller: Caller) {
+  const sent = await repo.sentSince(ctx.db, caller.id, new Date(ctx.clock.now() - 60_000));
+  if (sent >= CHAT_LIMITS.perMinute) throw new AppError(429, 'chat_rate_limited', CHAT_MESSAGES.rateLimited, { 'Retry-After': '60' });
+}
+
+/** Appends a message (idempotent on its client id) and publishes it to the members. */
+async function post(ctx: Ctx, caller: Caller, conv: repo.ConversationRow, text: string, id: string | undefined, extraAudience: string[] = []) {
+  const messageId = id ?? randomUUID();
+  const existing = await repo.findMessage(ctx.db, messageId);
+  if (existing) {
+    if (existing.senderId === caller.id && existing.conversationId === conv.id) return existing;
+    throw conflict(CHAT_MESSAGES.idTaken, 'chat_message_id_taken');
+  }
+  await checkRate(ctx, caller);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const message = await repo.appendMessage(tx, { id: messageId, conversationId: conv.id, senderId: caller.id, text, now: new Date(ctx.clock.now()) });
+      const memberIds = (await repo.membersOf(tx, [conv.id])).map((m) => m.userId);
+      await publishRealtime(tx, { ...audienceOf(conv, [...memberIds, ...extraAudience]), type: 'chat.message', data: { chatId: conv.id, messageId: message.id } });
+      return message;
+    });
+  } catch (err) {
+    // Two resends racing: the loser finds the winner's row.
+    const again = await repo.findMessage(ctx.db, messageId);
+    if (again && again.senderId === caller.id && again.conversationId === conv.id) return again;
+    throw err;
+  }
+}
+
+/** SPEC §7 POST /api/chat/send-message (chatId, messageText, contactId → message, userChatList). */
+export async function sendMessage(ctx: Ctx, caller: Caller, raw: z.input<typeof sendMessageSchema>) {
+  assertChats(caller);
+  const input = sendMessageSchema.parse(raw);
+  let conv: repo.ConversationRow;
+  if (input.chatId) conv = (await conversationForCaller(ctx, caller, input.chatId)).conv;
+  else if (input.contactId) conv = await directWith(ctx, caller, await contactForCaller(ctx, caller, input.contactId));
+  else throw notFoundChat();
+  if (conv.kind === 'support') throw notFoundChat();
+  const message = await post(ctx, caller, conv, input.messageText, input.id);
+  await auditPatientChat(ctx, caller, 'chat.send', conv);
+  return { message: { ...toEntry(message), chatId: conv.id }, userChatList: await chatList(ctx, caller) };
+}
+
+/** /messaging's list: every conversation of the caller with its last message and unread count. */
+export async function conversations(ctx: Ctx, caller: Caller): Promise<ConversationSummary[]> {
+  assertChats(caller);
+  const rows = (await repo.conversationsOf(ctx.db, caller.id)).filter((r) => r.conversation.kind !== 'support');
+  return summarise(ctx, caller, rows.map((r) => ({ conv: r.conversation, lastReadSeq: r.lastReadSeq, organisation: null })));
+}
+
+async function summarise(ctx: Ctx, caller: Caller, rows: { conv: repo.ConversationRow; lastReadSeq: number; organisation: string | null }[]): Promise<ConversationSummary[]> {
+  const ids = rows.map((r) => r.conv.id);
+  const members = await repo.membersOf(ctx.db, ids);
+  const people = await repo.findUsers(ctx.db, [...new Set(members.map((m) => m.userId))]);
+  const last = await repo.lastMessages(ctx.db, ids);
+  const statuses = await statusMap(ctx, people.map((p) => p.id));
+  return rows.map(({ conv, lastReadSeq, organisation }) => {
+    const others = members.filter((m) => m.conversationId === conv.id && m.userId !== caller.id).map((m) => people.find((p) => p.id === m.userId)!);
+    const contact = conv.kind === 'direct' ? others[0] : undefined;
+    const lm = last.find((m) => m.conversationId === conv.id);
+    return {
+      id: conv.id,
+      kind: conv.kind,
+      title: contact ? nameOf(contact) : conv.title || (conv.kind === 'support' ? 'Support WellBe' : ''),
+      contactId: contact?.id ?? null,
+      avatar: contact?.photoUrl ?? null,
+      status: contact ? effectiveStatus(statuses.get(contact.id)) : null,
+      members: others.map((u) => ({ id: u.id, name: nameOf(u) })),
+      lastMessage: lm ? { text: lm.text.slice(0, 200), who: lm.senderId, time: lm.createdAt.toISOString() } : null,
+      lastMessageTime: conv.lastMessageAt?.toISOString() ?? null,
+      unread: Math.max(0, conv.lastSeq - lastReadSeq),
+      supportStatus: conv.supportStatus ?? null,
+      organisation,
+      assignedTo: conv.assignedTo,
+    };
+  });
+}
+
+/** A group conversation, created by staff with colleagues of the practice (no patient in groups). */
+export async function createGroup(ctx: Ctx, caller: Caller, raw: z.input<typeof groupInputSchema>): Promise<ConversationSummary> {
+  assertChats(caller);
+  if (caller.role === 'PT' || !caller.organizationId) throw forbidden(CHAT_MESSAGES.groupForbidden, 'chat_group_forbidden');
+  const input = groupInputSchema.parse(raw);
+  const staff = await repo.usersOfOrganisation(ctx.db, caller.organizationId, ['AD', 'PA', 'PG', 'PR', 'RH', 'DE']);
+  const ids = [...new Set(input.memberIds)].filter((id) => id !== caller.id);
+  if (!ids.length || ids.some((id) => !staff.some((s) => s.id === id))) throw notFoundContact();
+  const conv = await repo.insertConversation(ctx.db, { organizationId: caller.organizationId, kind: 'group', title: input.title, createdBy: caller.id, createdAt: new Date(ctx.clock.now()) }, [caller.id, ...ids]);
+  await publishRealtime(ctx.db, { type: 'chat.chat', organisationId: caller.organizationId, userIds: [caller.id, ...ids], data: { chatId: conv!.id } });
+  return (await summarise(ctx, caller, [{ conv: conv!, lastReadSeq: 0, organisation: null }]))[0];
+}
+
+/** Total unread messages (toolbar badge, tab title). */
+export async function unreadTotal(ctx: Ctx, caller: Caller): Promise<{ unread: number; support: number }> {
+  const rows = await repo.conversationsOf(ctx.db, caller.id);
+  let unread = 0;
+  let support = 0;
+  for (const r of rows) {
+    const n = Math.max(0, r.conversation.lastSeq - r.lastReadSeq);
+    if (r.conversation.kind === 'support') support += n;
+    else unread += n;
+  }
+  return { unread, support };
+}
+
+// ---- Support: a practice (PA, SA) and the WellBe team (DE). Not patient data. ----
+
+/** The caller's support conversation (created on first use). */
+export async function mySupport(ctx: Ctx, caller: Caller): Promise<Chat> {
+  let conv = await repo.findSupportOf(ctx.db, caller.id);
+  if (!conv) {
+    conv =
+      (await repo.insertConversation(
+        ctx.db,
+        { organizationId: caller.organizationId, kind: 'support', title: '', createdBy: caller.id, supportStatus: 'open', createdAt: new Date(ctx.clock.now()) },
+        [caller.id],
+      )) ?? (await repo.findSupportOf(ctx.db, caller.id))!;
+  }
+  const member = await repo.membership(ctx.db, conv.id, caller.id);
+  return buildChat(ctx, caller, conv, member?.lastReadSeq ?? 0);
+}
+
+async function supportAudience(ctx: Ctx, conv: repo.ConversationRow): Promise<string[]> {
+  // Unassigned: the whole WellBe team sees it arrive; assigned: the assignee (a member) does.
+  return conv.assignedTo ? [] : (await repo.developers(ctx.db)).map((d) => d.id);
+}
+
+export async function sendSupport(ctx: Ctx, caller: Caller, input: { messageText: string; id?: string }) {
+  const chat = await mySupport(ctx, caller);
+  const conv = (await repo.findConversation(ctx.db, chat.id))!;
+  if (conv.supportStatus === 'closed') await repo.updateSupport(ctx.db, conv.id, { supportStatus: 'open' });
+  const message = await post(ctx, caller, conv, input.messageText, input.id, await supportAudience(ctx, conv));
+  return { message: { ...toEntry(message), chatId: conv.id } };
+}
+
+/** /support-chat (DE): every organisation's support conversations. */
+export async function supportDesk(ctx: Ctx, caller: Caller): Promise<ConversationSummary[]> {
+  const rows = await repo.supportConversations(ctx.db);
+  const mine = new Map((await repo.conversationsOf(ctx.db, caller.id)).map((r) => [r.conversation.id, r.lastReadSeq]));
+  return summarise(
+    ctx,
+    caller,
+    rows.map((r) => ({ conv: r.conversation, lastReadSeq: mine.get(r.conversation.id) ?? 0, organisation: r.organisation })),
+  );
+}
+
+export async function supportChat(ctx: Ctx, caller: Caller, id: string): Promise<Chat> {
+  const { conv, lastReadSeq } = await conversationForCaller(ctx, caller, id);
+  if (conv.kind !== 'support') throw notFoundChat();
+  const member = await repo.membership(ctx.db, conv.id, caller.id);
+  return buildChat(ctx, caller, conv, member?.lastReadSeq ?? (lastReadSeq === conv.lastSeq ? 0 : lastReadSeq));
+}
+
+export async function answerSupport(ctx: Ctx, caller: Caller, id: string, input: { messageText: string; id?: string }) {
+  const { conv } = await conversationForCaller(ctx, caller, id);
+  if (conv.kind !== 'support') throw notFoundChat();
+  // Whoever answers joins the conversation (and is assigned if nobody is).
+  await repo.addMember(ctx.db, conv.id, caller.id, conv.lastSeq);
+  if (!conv.assignedTo) await repo.updateSupport(ctx.db, conv.id, { assignedTo: caller.id });
+  const message = await post(ctx, caller, conv, input.messageText, input.id);
+  return { message: { ...toEntry(message), chatId: conv.id } };
+}
+
+export async function patchSupport(ctx: Ctx, caller: Caller, id: string, patch: { status?: 'open' | 'closed'; assignedTo?: string | null }) {
+  const { conv } = await conversationForCaller(ctx, caller, id);
+  if (conv.kind !== 'support') throw notFoundChat();
+  if (patch.assignedTo) {
+    const [u] = await repo.findUsers(ctx.db, [patch.assignedTo]);
+    if (!u || u.role !== 'DE' || !u.active) throw notFoundContact();
+    await repo.addMember(ctx.db, conv.id, u.id, conv.lastSeq);
+  }
+  await repo.updateSupport(ctx.db, conv.id, { supportStatus: patch.status, assignedTo: patch.assignedTo });
+  return supportChat(ctx, caller, id);
+}
+
+// ---- Real time ----
+
+async function memberOrDesk(ctx: AppContext, chatId: string, recipient: Caller): Promise<repo.ConversationRow | null> {
+  try {
+    return (await conversationForCaller(ctx, recipient, chatId)).conv;
+  } catch {
+    return null;
+  }
+}
+
+// A new message: each recipient's server re-reads it and checks the membership before pushing it.
+registerRealtimeType('chat.message', {
+  resolve: async (ctx, event: RealtimeEvent, recipient) => {
+    const chatId = String(event.data.chatId);
+    const conv = await memberOrDesk(ctx, chatId, recipient);
+    const message = conv ? await repo.findMessage(ctx.db, String(event.data.messageId)) : null;
+    if (!conv || !message || message.conversationId !== conv.id) return null;
+    const member = await repo.membership(ctx.db, conv.id, recipient.id);
+    return { chatId, messageId: message.id, kind: conv.kind, message: toEntry(message), unread: member ? Math.max(0, conv.lastSeq - member.lastReadSeq) : 0 };
+  },
+});
+
+registerRealtimeType('chat.read', {
+  resolve: async (ctx, event, recipient) => {
+    const chatId = String(event.data.chatId);
+    if (!(await memberOrDesk(ctx, chatId, recipient))) return null;
+    const reader = await repo.membership(ctx.db, chatId, String(event.data.userId));
+    return { ...event.data, seq: reader?.lastReadSeq ?? 0 };
+  },
+});
+
+registerRealtimeType('chat.chat', { access: 'chats' });
+
+registerRealtimeType('chat.typing', {
+  resolve: async (ctx, event, recipient) => (event.data.userId !== recipient.id && (await memberOrDesk(ctx, String(event.data.chatId), recipient)) ? event.data : null),
+});
+
+registerRealtimeType('chat.status', {
+  access: 'chats',
+  resolve: async (ctx, event, recipient) => {
+    const userId = String(event.data.userId);
+    if (userId === recipient.id) return { userId, ...((await repo.statusesOf(ctx.db, [userId])).get(userId) ?? {}) };
+    const reach = await reachableUsers(ctx, recipient);
+    if (!reach.some((u) => u.id === userId)) return null;
+    const s = (await repo.statusesOf(ctx.db, [userId])).get(userId);
+    return { userId, status: s?.status ?? 'offline', mood: s?.mood ?? '' };
+  },
+});
+
+// The typing indicator: a client says it is typing in a conversation it belongs to.
+registerRealtimeMessage('chat.typing', async (ctx, caller, data) => {
+  const chatId = typeof data.chatId === 'string' ? data.chatId : '';
+  const conv = await memberOrDesk(ctx, chatId, caller);
+  if (!conv) return;
+  const memberIds = (await repo.membersOf(ctx.db, [conv.id])).map((m) => m.userId).filter((id) => id !== caller.id);
+  await publishRealtime(ctx.db, { ...audienceOf(conv, memberIds), type: 'chat.typing', ephemeral: true, data: { chatId: conv.id, userId: caller.id } });
+});
+
+/**
+ * The unread-message job: a message still unread after 15 minutes sends its member one mail, without
+ * the text (health data stays in the app), once per unread stretch.
+ */
+export async function mailUnread(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>): Promise<number> {
+  const due = await repo.takeUnreadToMail(ctx.db, new Date(ctx.clock.now() - CHAT_LIMITS.unreadMailMinutes * 60_000));
+  for (const d of due) {
+    await ctx.mailer.send({
+      to: d.email,
+      subject: CHAT_MESSAGES.mailSubject,
+      text: `Bonjour,\n\nVous avez un nouveau message sur WellBe.\n\nPour le lire, connectez-vous : ${ctx.config.publicUrl}/messaging\n\nWellBe`,
+    });
+  }
+  return due.length;
+}

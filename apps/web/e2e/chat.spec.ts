@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fillSignIn, serious } from './support.ts';
+
+/** Signs in with room for a busy machine (two browsers at once). */
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await fillSignIn(page, username);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+}
+
+// Messaging (issue 16): pr and pa chat live in two browsers (typing, message, read tick, unread
+// badge and tab title), Escape closes the panel; pt writes to pr; axe on the panel and /messaging.
+
+test('pr and pa chat live in the panel: typing, message, read tick, unread badge, Escape closes', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const prContext = await browser.newContext();
+  const paContext = await browser.newContext();
+  const pr = await prContext.newPage();
+  const pa = await paContext.newPage();
+  await signIn(pr, 'pr');
+  await signIn(pa, 'pa');
+
+  // The demo leaves pr unread messages: the toolbar badge and the tab title say so.
+  await expect(pr).toHaveTitle(/^\(\d+\) /);
+  await expect(pr.getByRole('button', { name: /^Discussions \(\d+\)$/ })).toBeVisible();
+
+  // pr opens the conversation with pa.
+  await pr.getByRole('button', { name: /^Discussions/ }).click();
+  const prPanel = pr.getByRole('dialog', { name: 'Discussions' });
+  await expect(prPanel.getByText('Sélectionnez un contact')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page: pr }).include('.MuiDrawer-paper').analyze()).violations)).toEqual([]);
+  await prPanel.getByRole('button', { name: /Antoine Lefèvre/ }).click();
+  await expect(prPanel.getByText('Merci ! Son dernier bilan est dans son dossier.')).toBeVisible();
+
+  // pa opens the same conversation and writes.
+  await pa.getByRole('button', { name: /^Discussions/ }).click();
+  const paPanel = pa.getByRole('dialog', { name: 'Discussions' });
+  await paPanel.getByRole('button', { name: /Julien Moreau/ }).click();
+  const input = paPanel.getByRole('textbox', { name: 'Écrivez votre message' });
+  await input.pressSequentially('Tu as vu');
+  await expect(prPanel.getByText('Antoine Lefèvre est en train d’écrire…')).toBeVisible();
+  await input.fill('Tu peux passer à 12 h ? <b>merci</b>');
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+
+  // pr sees it live, as text; pa sees it read.
+  await expect(prPanel.getByText('Tu peux passer à 12 h ? <b>merci</b>')).toBeVisible();
+  await expect(paPanel.getByTestId('tick-read').last()).toBeVisible();
+
+  // An empty message is not sent.
+  await input.fill('   ');
+  await input.press('Enter');
+  await expect(paPanel.getByTestId('bubble-mine')).toHaveCount(3);
+
+  // Escape closes the panel; opening it again starts from the contact list.
+  await pr.keyboard.press('Escape');
+  await expect(prPanel).toBeHidden();
+  await pr.getByRole('button', { name: /^Discussions/ }).click();
+  await expect(pr.getByRole('dialog', { name: 'Discussions' }).getByText('Sélectionnez un contact')).toBeVisible();
+  await prContext.close();
+  await paContext.close();
+});
+
+test('pt writes to pr from /messaging; axe on /messaging', async ({ page }) => {
+  await signIn(page, 'pt');
+  await page.goto('/messaging');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messagerie' })).toBeVisible();
+  await expect(page.getByText('Sélectionnez un contact')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await page.getByTestId('messaging-row').filter({ hasText: 'Julien Moreau' }).click();
+  await expect(page.getByText('Bonjour docteur, puis-je reprendre la course à pied ?')).toBeVisible();
+  const input = page.getByRole('textbox', { name: 'Écrivez votre message' });
+  await input.fill('Merci docteur, je reprends doucement.');
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByTestId('bubble-mine').last()).toContainText('Merci docteur, je reprends doucement.');
+});

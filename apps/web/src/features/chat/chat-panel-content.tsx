@@ -1,0 +1,85 @@
+import { Avatar, Box, Button, CircularProgress, IconButton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ForumIcon from '@mui/icons-material/ForumOutlined';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { useSession } from '../../lib/session.ts';
+import { createStore } from '../../lib/store.ts';
+import { useChatContacts } from './api/contacts.ts';
+import { useChat } from './api/get-chat.ts';
+import { useSendMessage } from './api/send-message.ts';
+import { ContactList } from './components/contact-list.tsx';
+import { ConversationView } from './components/conversation-view.tsx';
+import { StatusMenu } from './components/status-menu.tsx';
+import { StatusDot } from './components/status-dot.tsx';
+
+/** The panel's selected contact (SPEC §4: closing the panel clears it). */
+export const chatPanelStore = createStore<{ contactId: string | null }>({ contactId: null });
+
+/** The chat panel's body (SPEC §2): contacts, or the conversation with the selected one. */
+export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('chat');
+  const { user } = useSession();
+  const { contactId } = chatPanelStore.use();
+  const contacts = useChatContacts();
+  const chat = useChat(contactId ? { contactId } : null);
+  const send = useSendMessage();
+  const contact = contacts.data?.find((c) => c.id === contactId);
+
+  if (contactId) {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, borderBottom: '1px solid', borderColor: 'divider' }}>
+          <IconButton aria-label={t('back')} onClick={() => chatPanelStore.set({ contactId: null })}>
+            <ArrowBackIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+          </IconButton>
+          <Avatar src={contact?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+            {contact?.name.charAt(0)}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography noWrap sx={{ fontWeight: 600 }}>
+              {contact?.name ?? chat.data?.title}
+            </Typography>
+            {contact && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <StatusDot status={contact.status} label="" />
+                {t(`status.${contact.status}`)}
+                {contact.mood ? ` · ${contact.mood}` : ''}
+              </Typography>
+            )}
+          </Box>
+        </Box>
+        {chat.data && user ? (
+          <ConversationView chat={chat.data} me={user.id} send={(input) => send.mutateAsync({ ...input, chatId: chat.data!.id, contactId })} />
+        ) : (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>{chat.isLoading && <CircularProgress aria-label={t('title')} />}</Box>
+        )}
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <Box sx={{ px: 2, py: 0.5, borderBottom: '1px solid', borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <StatusMenu />
+        <Button size="small" component={RouterLink} to="/messaging" onClick={onNavigate}>
+          {t('messaging')}
+        </Button>
+      </Box>
+      {contacts.data && contacts.data.length === 0 && <EmptyState icon={<ForumIcon fontSize="large" />} title={t('noContacts')} text={t('noContactsText')} />}
+      {contacts.data && contacts.data.length > 0 && (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
+            {t('selectContact')}
+          </Typography>
+          <ContactList contacts={contacts.data} selected={contactId} onSelect={(c) => chatPanelStore.set({ contactId: c.id })} />
+        </>
+      )}
+      {contacts.isLoading && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress aria-label={t('title')} />
+        </Box>
+      )}
+    </Box>
+  );
+}

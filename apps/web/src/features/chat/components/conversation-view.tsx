@@ -1,0 +1,232 @@
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, Button, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { useTranslation } from 'react-i18next';
+import { CHAT_LIMITS, type Chat, type ChatDialogEntry } from '@wellbe/shared/schemas/chat';
+import { formatDate } from '../../../lib/format.ts';
+import { sendRealtime } from '../../../lib/realtime.ts';
+import { activeChatStore, typingStore, updateCachedChat, withMessage } from '../chat-live.ts';
+import { fetchOlderMessages } from '../api/messages.ts';
+import { markChatRead } from '../api/mark-read.ts';
+import { MessageText } from './message-text.tsx';
+
+interface Pending {
+  id: string;
+  text: string;
+  failed: boolean;
+}
+
+export interface ConversationViewProps {
+  chat: Chat;
+  me: string;
+  /** Sends one message with its client id (SPEC §7 send-message or the support call). */
+  send: (input: { id: string; messageText: string }) => Promise<unknown>;
+  /** Marks read (default: the conversation's read call). */
+  markRead?: (chatId: string) => Promise<void>;
+  disabled?: boolean;
+}
+
+function timeOf(iso: string) {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** A conversation as bubbles (mine on the reading end, theirs at the start), day separators, ticks, typing, and the input. */
+export function ConversationView({ chat, me, send, markRead = markChatRead, disabled }: ConversationViewProps) {
+  const { t } = useTranslation('chat');
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderCursor, setOlderCursor] = useState<number | null>(chat.olderCursor);
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastTyping = useRef(0);
+  const { typing } = typingStore.use();
+
+  useEffect(() => setOlderCursor(chat.olderCursor), [chat.id, chat.olderCursor]);
+
+  // This conversation is on screen: its new messages are read at once.
+  useEffect(() => {
+    activeChatStore.set({ chatId: chat.id });
+    return () => {
+      if (activeChatStore.get().chatId === chat.id) activeChatStore.set({ chatId: null });
+    };
+  }, [chat.id]);
+  const mine = chat.members.find((m) => m.id === me);
+  const myRead = mine?.lastReadSeq ?? 0;
+  const lastSeq = chat.dialog.at(-1)?.seq ?? 0;
+  useEffect(() => {
+    if (lastSeq > myRead && document.visibilityState !== 'hidden') void markRead(chat.id).catch(() => {});
+  }, [chat.id, lastSeq, myRead, markRead]);
+
+  const shown = useMemo(() => {
+    const stored = new Set(chat.dialog.map((m) => m.id));
+    return { dialog: chat.dialog, pending: pending.filter((p) => !stored.has(p.id)) };
+  }, [chat.dialog, pending]);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [shown.dialog.length, shown.pending.length, chat.id]);
+
+  const others = chat.members.filter((m) => m.id !== me);
+  const readBy = (m: ChatDialogEntry) => others.length > 0 && others.every((o) => o.lastReadSeq >= m.seq);
+  const typist = typing[chat.id] && typing[chat.id].until > Date.now() ? chat.members.find((m) => m.id === typing[chat.id].userId) : undefined;
+
+  const deliver = async (p: Pending) => {
+    setPending((list) => list.map((x) => (x.id === p.id ? { ...x, failed: false } : x)));
+    try {
+      const answer = (await send({ id: p.id, messageText: p.text })) as { message?: ChatDialogEntry } | undefined;
+      if (answer?.message) updateCachedChat(chat.id, (c) => withMessage(c, answer.message!));
+      setPending((list) => list.filter((x) => x.id !== p.id));
+    } catch {
+      setPending((list) => list.map((x) => (x.id === p.id ? { ...x, failed: true } : x)));
+    }
+  };
+
+  const submit = () => {
+    const value = text.trim();
+    // SPEC §5: an empty message is not sent.
+    if (!value || value.length > CHAT_LIMITS.messageMax) return;
+    const p = { id: crypto.randomUUID(), text: value, failed: false };
+    setPending((list) => [...list, p]);
+    setText('');
+    void deliver(p);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  const onChange = (value: string) => {
+    setText(value);
+    if (value && Date.now() - lastTyping.current > 3000) {
+      lastTyping.current = Date.now();
+      sendRealtime('chat.typing', { chatId: chat.id });
+    }
+  };
+
+  const loadOlder = async () => {
+    if (!olderCursor) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchOlderMessages(chat.id, olderCursor);
+      updateCachedChat(chat.id, (c) => page.messages.reduce(withMessage, c));
+      setOlderCursor(page.olderCursor);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  let lastDay = '';
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <Box ref={scroller} role="log" aria-live="polite" aria-label={chat.title} tabIndex={0} sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+        {olderCursor && (
+          <Button size="small" onClick={() => void loadOlder()} disabled={loadingOlder} sx={{ alignSelf: 'center' }}>
+            {t('loadOlder')}
+          </Button>
+        )}
+        {shown.dialog.length === 0 && shown.pending.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+            {t('emptyChat')}
+          </Typography>
+        )}
+        {shown.dialog.map((m) => {
+          const day = formatDate(m.time);
+          const separator = day !== lastDay;
+          lastDay = day;
+          const own = m.who === me;
+          const author = chat.members.find((x) => x.id === m.who);
+          return (
+            <Fragment key={m.id}>
+              {separator && (
+                <Divider sx={{ my: 1, fontSize: '0.75rem', color: 'text.secondary' }} role="presentation">
+                  {day}
+                </Divider>
+              )}
+              <Bubble own={own} author={!own && chat.kind !== 'direct' ? author?.name : undefined} time={timeOf(m.time)} text={m.message} tick={own ? (readBy(m) ? 'read' : 'sent') : undefined} />
+            </Fragment>
+          );
+        })}
+        {shown.pending.map((p) => (
+          <Bubble key={p.id} own text={p.text} tick={p.failed ? 'failed' : 'sending'} onRetry={p.failed ? () => void deliver(p) : undefined} />
+        ))}
+      </Box>
+      <Box sx={{ minHeight: 20, px: 2 }} aria-live="polite">
+        {typist && (
+          <Typography variant="caption" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+            {t('typing', { name: typist.name })}
+          </Typography>
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
+        <TextField
+          fullWidth
+          multiline
+          maxRows={5}
+          size="small"
+          value={text}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('placeholder')}
+          slotProps={{ htmlInput: { 'aria-label': t('placeholder'), maxLength: CHAT_LIMITS.messageMax } }}
+        />
+        <Tooltip title={t('send')}>
+          <span>
+            <IconButton color="primary" aria-label={t('send')} onClick={submit} disabled={disabled || !text.trim()}>
+              <SendIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+    </Box>
+  );
+}
+
+function Bubble({ own, author, time, text, tick, onRetry }: { own: boolean; author?: string; time?: string; text: string; tick?: 'sending' | 'sent' | 'read' | 'failed'; onRetry?: () => void }) {
+  const { t } = useTranslation('chat');
+  return (
+    <Box
+      data-testid={own ? 'bubble-mine' : 'bubble-theirs'}
+      sx={{
+        // Logical alignment: the reading end for mine, the start for theirs (mirrored in Arabic).
+        alignSelf: own ? 'flex-end' : 'flex-start',
+        maxWidth: '80%',
+        px: 1.5,
+        py: 0.75,
+        borderRadius: 2,
+        bgcolor: own ? 'primary.main' : 'action.hover',
+        color: own ? 'primary.contrastText' : 'text.primary',
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {author && (
+        <Typography variant="caption" sx={{ display: 'block', fontWeight: 600 }}>
+          {author}
+        </Typography>
+      )}
+      <Typography variant="body2" component="div">
+        <MessageText text={text} />
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
+        {time && <Typography variant="caption">{time}</Typography>}
+        {tick === 'read' && <DoneAllIcon sx={{ fontSize: 14 }} titleAccess={t('read')} data-testid="tick-read" />}
+        {tick === 'sent' && <DoneIcon sx={{ fontSize: 14 }} titleAccess={t('sent')} />}
+        {tick === 'sending' && <Typography variant="caption">{t('sending')}</Typography>}
+        {tick === 'failed' && (
+          <Button size="small" color="inherit" startIcon={<ErrorIcon />} onClick={onRetry} sx={{ p: 0, minWidth: 0, fontSize: '0.7rem' }}>
+            {t('failed')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

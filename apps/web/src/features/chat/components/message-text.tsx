@@ -1,0 +1,21 @@
+import { Link } from '@mui/material';
+
+const URL = /(https?:\/\/[^\s<>"']+)/g;
+
+/** A message as text (never HTML), links made clickable. */
+export function MessageText({ text }: { text: string }) {
+  const parts = text.split(URL);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <Link key={i} href={part} target="_blank" rel="noopener noreferrer" sx={{ color: 'inherit', wordBreak: 'break-all' }}>
+            {part}
+          </Link>
+        ) : (
+          <span key={i}>{part}</span>
+        ),
+      )}
+    </>
+  );
+}

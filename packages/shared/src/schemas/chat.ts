@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+// Messaging (SPEC §2 chat panel, §3 Chat contact / Chat / Chat user, §6 group `chats`, §7
+// /api/chat/*): one-to-one and group conversations of an organisation, a patient with their
+// practitioners, and the support conversation of a practice with the WellBe team.
+
+export const CHAT_LIMITS = {
+  messageMax: 4000,
+  pageSize: 50,
+  moodMax: 120,
+  titleMax: 100,
+  groupMembersMax: 50,
+  /** Messages per user per minute. */
+  perMinute: 30,
+  /** A message still unread after this long sends one notification mail. */
+  unreadMailMinutes: 15,
+} as const;
+
+export const CHAT_STATUSES = ['online', 'away', 'dnd', 'offline'] as const;
+export type ChatStatus = (typeof CHAT_STATUSES)[number];
+
+export const CHAT_KINDS = ['direct', 'group', 'support'] as const;
+export type ChatKind = (typeof CHAT_KINDS)[number];
+
+export const CHAT_MESSAGES = {
+  empty: 'Un message vide n’est pas envoyé.',
+  tooLong: `Un message ne peut pas dépasser ${CHAT_LIMITS.messageMax.toLocaleString('fr-FR')} caractères.`,
+  chatNotFound: 'Conversation introuvable.',
+  contactNotFound: 'Contact introuvable.',
+  patientNotFollowed: 'Vous ne pouvez écrire qu’aux praticiens qui vous suivent.',
+  noChat: 'La messagerie n’est pas ouverte à votre rôle.',
+  rateLimited: `Vous envoyez trop de messages : ${CHAT_LIMITS.perMinute} messages par minute au plus. Réessayez dans un instant.`,
+  moodTooLong: `L’humeur ne peut pas dépasser ${CHAT_LIMITS.moodMax} caractères.`,
+  statusInvalid: 'Statut invalide.',
+  titleRequired: 'Donnez un nom à la conversation de groupe.',
+  titleTooLong: `Le nom d’une conversation ne peut pas dépasser ${CHAT_LIMITS.titleMax} caractères.`,
+  membersRequired: 'Choisissez au moins un membre.',
+  tooManyMembers: `Une conversation de groupe compte au plus ${CHAT_LIMITS.groupMembersMax} membres.`,
+  groupForbidden: 'Seule l’équipe du cabinet crée des conversations de groupe.',
+  idInvalid: 'Identifiant de message invalide.',
+  idTaken: 'Cet identifiant de message est déjà utilisé.',
+  supportClosed: 'Cette demande de support est close.',
+  mailSubject: 'Vous avez un nouveau message sur WellBe',
+} as const;
+
+
+/** The message text: never HTML (shown as text), trimmed, 1..4000 characters. */
+export const messageTextSchema = z
+  .string({ error: CHAT_MESSAGES.empty })
+  .max(CHAT_LIMITS.messageMax + 1000, CHAT_MESSAGES.tooLong)
+  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+  .pipe(z.string().min(1, CHAT_MESSAGES.empty).max(CHAT_LIMITS.messageMax, CHAT_MESSAGES.tooLong));
+
+/** SPEC §7 POST /api/chat/send-message. `id`: the message id the client generated (idempotent resend). */
+export const sendMessageSchema = z.object({
+  chatId: z.string().max(64).nullish(),
+  contactId: z.string().max(64).nullish(),
+  messageText: messageTextSchema,
+  id: z.uuid(CHAT_MESSAGES.idInvalid).optional(),
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+/** SPEC §7 GET /api/chat/get-chat. */
+export const getChatQuerySchema = z.object({
+  contactId: z.string().max(64).optional(),
+  chatId: z.string().max(64).optional(),
+  userId: z.string().max(64).optional(),
+});
+
+/** SPEC §7 POST /api/chat/user/data. */
+export const userDataSchema = z.object({
+  status: z.enum(CHAT_STATUSES, { error: CHAT_MESSAGES.statusInvalid }).optional(),
+  mood: z.string().trim().max(CHAT_LIMITS.moodMax, CHAT_MESSAGES.moodTooLong).optional(),
+});
+
+export const historyQuerySchema = z.object({
+  /** Messages with a sequence number below this one (older page); absent = the newest page. */
+  before: z.coerce.number().int().positive().optional(),
+  /** Messages after this sequence number (catch-up). */
+  after: z.coerce.number().int().nonnegative().optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.pageSize).default(CHAT_LIMITS.pageSize),
+});
+
+export const markReadSchema = z.object({ seq: z.number().int().nonnegative().optional() });
+
+export const groupInputSchema = z.object({
+  title: z.string({ error: CHAT_MESSAGES.titleRequired }).trim().min(1, CHAT_MESSAGES.titleRequired).max(CHAT_LIMITS.titleMax, CHAT_MESSAGES.titleTooLong),
+  memberIds: z.array(z.string().max(64)).min(1, CHAT_MESSAGES.membersRequired).max(CHAT_LIMITS.groupMembersMax, CHAT_MESSAGES.tooManyMembers),
+});
+
+export const supportMessageSchema = z.object({ messageText: messageTextSchema, id: z.uuid(CHAT_MESSAGES.idInvalid).optional() });
+export const supportPatchSchema = z.object({ status: z.enum(['open', 'closed']).optional(), assignedTo: z.uuid().nullable().optional() });
+
+/** SPEC §3 Chat contact (sample made real): id is the user's id. */
+export interface ChatContact {
+  id: string;
+  name: string;
+  avatar: string | null;
+  status: ChatStatus;
+  mood: string;
+  unread: number;
+  role: string;
+  job: string;
+  chatId: string | null;
+  lastMessageTime: string | null;
+}
+
+/** SPEC §3 Chat: dialog[{who, message, time}], plus the stable id and sequence of each message. */
+export interface ChatDialogEntry {
+  id: string;
+  seq: number;
+  who: string;
+  message: string;
+  time: string;
+}
+
+export interface ChatMember {
+  id: string;
+  name: string;
+  avatar: string | null;
+  role: string;
+  lastReadSeq: number;
+}
+
+export interface Chat {
+  id: string;
+  kind: ChatKind;
+  title: string;
+  members: ChatMember[];
+  dialog: ChatDialogEntry[];
+  /** Sequence number of the oldest message loaded: page further with ?before= (null: nothing older). */
+  olderCursor: number | null;
+  lastSeq: number;
+  unread: number;
+  patientConversation: boolean;
+  supportStatus: 'open' | 'closed' | null;
+}
+
+export interface ChatListEntry {
+  chatId: string;
+  contactId: string | null;
+  lastMessageTime: string | null;
+}
+
+/** SPEC §3 Chat user. */
+export interface ChatUser {
+  id: string;
+  name: string;
+  avatar: string | null;
+  status: ChatStatus;
+  mood: string;
+  chatList: ChatListEntry[];
+}
+
+/** One conversation in /messaging's list. */
+export interface ConversationSummary {
+  id: string;
+  kind: ChatKind;
+  title: string;
+  contactId: string | null;
+  avatar: string | null;
+  status: ChatStatus | null;
+  members: { id: string; name: string }[];
+  lastMessage: { text: string; who: string; time: string } | null;
+  lastMessageTime: string | null;
+  unread: number;
+  supportStatus: 'open' | 'closed' | null;
+  organisation: string | null;
+  assignedTo: string | null;
+}
