@@ -41,6 +41,9 @@ import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { contactCallRoutes, contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
+import { sportCatalogRoutes } from './modules/sport-catalogs/sport-catalogs.routes.ts';
+import { exerciseRoutes } from './modules/exercises/exercises.routes.ts';
+import { sportProgramRoutes } from './modules/sport-programs/sport-programs.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -160,6 +163,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(contactRoutes);
   await app.register(contactCallRoutes);
   await app.register(recordRoutes);
+  await app.register(sportCatalogRoutes);
+  await app.register(exerciseRoutes);
+  await app.register(sportProgramRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

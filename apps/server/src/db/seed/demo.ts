@@ -8,6 +8,7 @@ import { seedSpecialists } from './specialists.ts';
 import { seedDietetics } from './dietetics.ts';
 import { seedContacts } from './contacts.ts';
 import { seedNotes } from './notes.ts';
+import { seedSportDemo } from './sport/demo.ts';
 
 // DESIGN §5 demo data. Seeded once per database: app_meta 'demo' marks it, and the whole seed runs
 // in one transaction under an advisory lock, so two servers starting at once cannot seed twice.
@@ -163,6 +164,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     await seedDietetics(tx, { organizationId: orgId.demo, dietitianId: userIds.di, patientId: patientIds['Lucas Bernard'], now });
     await seedContacts(tx, orgId.demo, userIds);
     await seedNotes(tx, userIds.pr, orgId.demo, patientIds['Lucas Bernard'], now);
+    await seedSportDemo(tx, { organizationId: orgId.demo, practitionerId: userIds.pr, patients: { lucas: patientIds['Lucas Bernard'], helene: patientIds['Hélène Martin'] }, now });
 
     await tx.insert(appMeta).values({ key: 'demo', value: '1' });
     return true;
