@@ -46,6 +46,9 @@ export const PAGES: Record<Area, Page> = {
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage }))),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage }))),
   'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
+  catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage }))),
+  programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage }))),
+  'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,
@@ -55,8 +58,6 @@ export const PAGES: Record<Area, Page> = {
   messaging: unavailable,
   articles: unavailable,
   newspapers: unavailable,
-  catalogs: unavailable,
-  programs: unavailable,
   example: unavailable,
 };
 

@@ -71,7 +71,8 @@ const int = (range: readonly [number, number], message: string) => z.number({ er
 // ---- Catalogs ----
 
 export const catalogCodeSchema = z.string().trim().regex(/^[a-z0-9-]{1,40}$/, SPORT_MESSAGES.code);
-export const sportCatalogCreateSchema = referenceCreateSchema.extend({ code: catalogCodeSchema, region: text(40).optional() });
+/** The code is optional on create: made from the French label when the screen sends none. */
+export const sportCatalogCreateSchema = referenceCreateSchema.extend({ code: catalogCodeSchema.optional(), region: text(40).optional() });
 export const sportCatalogUpdateSchema = referenceUpdateSchema.extend({ region: text(40).optional() });
 export type SportCatalogCreate = z.infer<typeof sportCatalogCreateSchema>;
 export type SportCatalogUpdate = z.infer<typeof sportCatalogUpdateSchema>;

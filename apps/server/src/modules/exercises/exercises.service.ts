@@ -35,6 +35,11 @@ export function toExercise(row: repo.ExerciseRow): Exercise {
   };
 }
 
+/** The exercises of `ids` the organisation sees (the library and its own), for the program builder. */
+export async function visibleExercises(ctx: AppContext, organizationId: string, ids: string[]): Promise<repo.ExerciseRow[]> {
+  return repo.findMany(ctx.db, organizationId, ids);
+}
+
 export async function searchExercises(ctx: AppContext, caller: Caller, query: ExerciseSearchQuery): Promise<ExercisePage> {
   const { rows, total } = await repo.search(ctx.db, caller.organizationId, fold(query.q ?? ''), query);
   return { items: rows.map(toExercise), total };

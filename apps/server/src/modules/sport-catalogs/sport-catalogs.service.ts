@@ -1,3 +1,4 @@
+import { fold } from '@wellbe/shared/domain/text';
 import { SPORT_MESSAGES, type SportCatalog, type SportCatalogCreate, type SportCatalogItem, type SportCatalogUpdate } from '@wellbe/shared/schemas/sport';
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +8,11 @@ import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { ReferenceService } from '../../lib/reference/reference.service.ts';
 import type { ReferenceRow, ReferenceTable } from '../../lib/reference/reference.repository.ts';
 
+/** A code from a French label: 'Perte de poids' → 'perte-de-poids'. */
+function slug(label: string): string {
+  return fold(label).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'entree';
+}
+
 function toItem(row: ReferenceRow): SportCatalogItem {
   return { ...ReferenceService.item(row), code: row.code as string, region: (row.region as string | null) ?? null };
 }
@@ -15,7 +21,7 @@ function toItem(row: ReferenceRow): SportCatalogItem {
 class CatalogKit extends ReferenceService<SportCatalogItem, SportCatalogCreate, SportCatalogUpdate> {
   override async create(caller: Caller, body: SportCatalogCreate): Promise<SportCatalogItem> {
     try {
-      return await super.create(caller, body);
+      return await super.create(caller, { ...body, code: body.code || slug(body.labels.fr) });
     } catch (err) {
       if (uniqueViolation(err) !== null) throw conflict(SPORT_MESSAGES.codeTaken, 'catalog_code_taken');
       throw err;

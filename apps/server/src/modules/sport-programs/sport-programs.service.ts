@@ -19,8 +19,7 @@ import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import * as exercisesRepo from '../exercises/exercises.repository.ts';
-import { toExercise } from '../exercises/exercises.service.ts';
+import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
 import { today } from '../dietetics/dietetics.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './sport-programs.repository.ts';
@@ -117,7 +116,7 @@ export async function readProgram(ctx: AppContext, caller: Caller, id: string): 
 /** Checks the body's exercises (visible to the organisation) and limits the schema cannot see. */
 async function sessionValues(ctx: AppContext, organizationId: string, input: SportProgramWrite & { sessions: (SportProgramWrite['sessions'][number] & { id?: string })[] }): Promise<repo.SessionValues[]> {
   const ids = [...new Set(input.sessions.flatMap((s) => s.exercises.map((e) => e.exerciseId)))];
-  const found = await exercisesRepo.findMany(ctx.db, organizationId, ids);
+  const found = await visibleExercises(ctx, organizationId, ids);
   if (found.length !== ids.length) throw hidden(SPORT_MESSAGES.exerciseNotFound, 'exercise_not_found');
   return input.sessions.map((s) => {
     if (s.exercises.length > SPORT_LIMITS.exercisesPerSession) throw badRequest(SPORT_MESSAGES.exercisesPerSession, 'too_many_exercises');
