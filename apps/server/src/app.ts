@@ -44,6 +44,9 @@ import { recordRoutes } from './modules/records/records.routes.ts';
 import { agendaRoutes } from './modules/agenda/agenda.routes.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { sportCatalogRoutes } from './modules/sport-catalogs/sport-catalogs.routes.ts';
+import { exerciseRoutes } from './modules/exercises/exercises.routes.ts';
+import { sportProgramRoutes } from './modules/sport-programs/sport-programs.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -166,6 +169,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(agendaRoutes);
   await app.register(appointmentRoutes);
   await app.register(chatRoutes);
+  await app.register(sportCatalogRoutes);
+  await app.register(exerciseRoutes);
+  await app.register(sportProgramRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

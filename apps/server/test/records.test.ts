@@ -55,6 +55,10 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/contacts/:id': () => ({ name: 'Modifié' }),
   'PUT /api/contacts/:id/star': () => ({ starred: true }),
   'PUT /api/contacts/groups/:id': () => ({ name: 'Groupe modifié', contactIds: [] }),
+  'PUT /api/exercises/:id': () => ({ nameFr: 'Exercice modifié', categoryId: 1, levelId: 1, primaryBodyPartIds: [1] }),
+  'PUT /api/sport-programs/:id': () => ({ name: 'Programme modifié', weeks: 1, sessionsPerWeek: 1, sessions: [{ name: 'Séance', exercises: [] }] }),
+  'POST /api/sport-programs/:id/assign': () => ({ idPatient: randomUUID(), startDate: '2026-11-23' }),
+  ...Object.fromEntries(['bodyparts', 'categories', 'equipments', 'levels', 'objectifs', 'typeofprograms', 'gender'].map((name) => [`PATCH /api/sport-catalogs/${name}/:id`, () => ({ active: true })])),
   'POST /api/access-flags/:idFlag/answer': () => ({ answer: 'Réponse' }),
   'POST /api/patients/:idPatient/access-log/:eventId/flag': () => ({ comment: '' }),
 };

@@ -30,6 +30,9 @@ export const MENU: readonly NavItem[] = [
   // SPEC §2 shows /dietetiques to developers only. Deliberate addition: dietitians (job speciality
   // 2) whose role is in the dietetics group see it too, since planning menus is their daily work.
   { id: 'dietetics', key: 'dietetics', url: '/dietetiques', icon: 'restaurant', access: 'developer', specialities: { ids: [DIETITIAN_SPECIALITY], access: 'dietetics' } },
+  // Not in SPEC §2's menu: the sport programs (/program/sportif, the route table's rule), so that
+  // physiotherapists and coaches reach their daily screen.
+  { id: 'sportPrograms', key: 'sportPrograms', url: '/program/sportif', icon: 'fitness', access: 'dietetics' },
   { id: 'statistics', key: 'statistics', url: '/pages/maintenance', icon: 'insights', access: 'developer' },
   { id: 'users', key: 'users', url: '/user', icon: 'people', access: 'user' },
   { id: 'organizations', key: 'organizations', url: '/organizations', icon: 'business', access: 'organisation' },
@@ -59,7 +62,10 @@ export function menuFor(role: Role | null | undefined, items: readonly NavItem[]
 }
 
 /** A patient's own pages, linked from their dashboard (the dietetics menu of the day). */
-export const PATIENT_SPACE: readonly NavItem[] = [{ id: 'my-menu', key: 'myMenu', url: '/dietetiques/mon-menu', icon: 'restaurant', access: 'dps' }];
+export const PATIENT_SPACE: readonly NavItem[] = [
+  { id: 'my-menu', key: 'myMenu', url: '/dietetiques/mon-menu', icon: 'restaurant', access: 'dps' },
+  { id: 'my-sport', key: 'mySport', url: '/program/sportif/today', icon: 'fitness', access: 'dps' },
+];
 
 export function patientSpaceFor(role: Role | null | undefined): NavItem[] {
   return role === 'PT' ? [...PATIENT_SPACE] : [];

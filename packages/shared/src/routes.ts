@@ -31,6 +31,7 @@ export const AREAS = [
   'formules',
   'diet-programs',
   'my-menu',
+  'sport-today',
   'login',
   'register',
   'forgot-password',
@@ -92,6 +93,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/typeofprograms', access: 'wellbe', area: 'catalogs' },
   { path: '/program/dietetiques/menu', access: 'dietetics', area: 'diet-programs' },
   { path: '/program/sportif/list', access: 'dietetics', area: 'programs' },
+  /** A patient's sport program of the day, logged from a phone (other roles see that no file is linked). */
+  { path: '/program/sportif/today', access: 'dps', area: 'sport-today' },
   { path: '/login', access: 'guest', area: 'login', chrome: 'none' },
   { path: '/register/:userId?', access: 'guest', area: 'register', chrome: 'none' },
   { path: '/forgot-password', access: 'guest', area: 'forgot-password', chrome: 'none' },

@@ -17,3 +17,4 @@ export * from './schema/dietetics.ts';
 export * from './schema/records.ts';
 export * from './schema/agenda.ts';
 export * from './schema/chat.ts';
+export * from './schema/sport.ts';

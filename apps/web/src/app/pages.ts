@@ -50,13 +50,14 @@ export const PAGES: Record<Area, Page> = {
   'support-page': lazy(() => import('./support-with-chat.tsx').then((m) => ({ default: m.SupportWithChatPage }))),
   messaging: lazy(() => import('../features/chat/messaging-page.tsx').then((m) => ({ default: m.MessagingPage }))),
   support: lazy(() => import('../features/chat/support-chat-page.tsx').then((m) => ({ default: m.SupportChatPage }))),
+  catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage }))),
+  programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage }))),
+  'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   statistics: unavailable,
   articles: unavailable,
   newspapers: unavailable,
-  catalogs: unavailable,
-  programs: unavailable,
   example: unavailable,
 };
 

@@ -14,6 +14,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
+import FitnessIcon from '@mui/icons-material/FitnessCenter';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SupportIcon from '@mui/icons-material/SupportAgent';
@@ -29,6 +30,7 @@ const ICONS: Record<string, typeof SvgIcon> = {
   mail: MailIcon,
   note: NoteIcon,
   restaurant: RestaurantIcon,
+  fitness: FitnessIcon,
   insights: InsightsIcon,
   people: PeopleIcon,
   business: BusinessIcon,

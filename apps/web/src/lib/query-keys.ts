@@ -145,6 +145,18 @@ export const queryKeys = {
   /** A registration invitation being checked (/register/:userId). */
   invitation: (userId: string, token: string) => ['invitation', userId, token] as const,
 
+  /** /api/exercises and /api/sport-programs: the library, programs, a patient's tab, the patient's day. */
+  sport: {
+    all: ['sport'] as const,
+    exercises: (params: Params) => ['sport', 'exercises', params] as const,
+    exercise: (id: string) => ['sport', 'exercise', id] as const,
+    programs: ['sport', 'programs'] as const,
+    program: (id: string) => ['sport', 'programs', id] as const,
+    patient: (idPatient: string) => ['sport', 'patient', idPatient] as const,
+    mine: ['sport', 'mine'] as const,
+    inactive: ['sport', 'inactive'] as const,
+  },
+
   /** Reference tables (job specialities, later catalogs): `/api/<name>`. */
   reference: (name: string) => ({
     all: ['reference', name] as const,

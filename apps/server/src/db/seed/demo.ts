@@ -10,6 +10,7 @@ import { seedContacts } from './contacts.ts';
 import { seedNotes } from './notes.ts';
 import { seedAgenda } from './agenda.ts';
 import { seedChat } from './chat.ts';
+import { seedSportDemo } from './sport/demo.ts';
 
 // DESIGN §5 demo data. Seeded once per database: app_meta 'demo' marks it, and the whole seed runs
 // in one transaction under an advisory lock, so two servers starting at once cannot seed twice.
@@ -167,6 +168,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     await seedNotes(tx, userIds.pr, orgId.demo, patientIds['Lucas Bernard'], now);
     await seedAgenda(tx, { organizationId: orgId.demo, nordId: orgId.nord, userIds, patientIds, now });
     await seedChat(tx, userIds, orgId.demo, patientIds['Lucas Bernard'], now);
+    await seedSportDemo(tx, { organizationId: orgId.demo, practitionerId: userIds.pr, patients: { lucas: patientIds['Lucas Bernard'], helene: patientIds['Hélène Martin'] }, now });
 
     await tx.insert(appMeta).values({ key: 'demo', value: '1' });
     return true;

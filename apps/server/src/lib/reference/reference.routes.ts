@@ -44,8 +44,9 @@ export function registerReferenceRoutes<Item extends ReferenceItem, Create exten
 
   r.patch(`/api/${name}/:id`, {
     config: { access: access.write },
-    schema: { tags, summary: options.labels.update, params: z.object({ id: z.coerce.number().int().positive() }), body: options.updateSchema },
-    handler: async (request) => ({ success: true, data: await service.update(callerOf(request), request.params.id, request.body as Update) }),
+    // An id that is not a small integer names no row: 404 like an unknown one (not a 400).
+    schema: { tags, summary: options.labels.update, params: z.object({ id: z.string().max(64) }), body: options.updateSchema },
+    handler: async (request) => ({ success: true, data: await service.update(callerOf(request), /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : 0, request.body as Update) }),
   });
 
   r.post(`/api/${name}/order`, {

@@ -30,8 +30,8 @@ async function menuFor(role: Role | null): Promise<string[]> {
 
 // SPEC §2 menu entries filtered by role with the SPEC §6 table (the same as guards and server).
 describe('side navigation by role', () => {
-  it('PR: dashboard, agenda, patient files, notes', async () => {
-    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes']);
+  it('PR: dashboard, agenda, patient files, notes, sport programs', async () => {
+    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs']);
   });
 
   it('DE sees every entry, developer-only ones included', async () => {
@@ -43,6 +43,7 @@ describe('side navigation by role', () => {
       'Messagerie',
       'Notes',
       'Diététique',
+      'Programmes sportifs',
       'Statistiques',
       'Utilisateurs',
       'Organisations',
@@ -56,7 +57,7 @@ describe('side navigation by role', () => {
   });
 
   it('SA: users and organisations, no developer entries', async () => {
-    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Utilisateurs', 'Organisations']);
+    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Utilisateurs', 'Organisations']);
   });
 
   it('PT: dashboard, own file, appointments, notes', async () => {

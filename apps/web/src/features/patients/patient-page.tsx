@@ -30,6 +30,7 @@ import { ExportFhirAction } from './components/export-fhir-action.tsx';
 
 // Recharts only loads when the 'mesures' tab is opened.
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
+const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
 
 function ageOf(birthDate: string | null): number | null {
   if (!birthDate) return null;
@@ -267,6 +268,11 @@ export function PatientPage() {
       )}
       {tab === 'documents' && <DocumentsTab idPatient={identity.idPatient} />}
       {tab === 'dietetique' && <DieteticsTab idPatient={identity.idPatient} />}
+      {tab === 'sport' && (
+        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
+          <SportTab idPatient={identity.idPatient} />
+        </Suspense>
+      )}
 
       <ConfirmDialog
         open={confirming}

@@ -1,0 +1,74 @@
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ExerciseSearchQuery } from '@wellbe/shared/schemas/sport';
+import type { Database } from '../../db/client.ts';
+import { exercises } from '../../db/tables.ts';
+import { escapeLike } from '../../lib/text.ts';
+
+// The only code of the exercise library that touches Drizzle. A caller sees the shared library
+// (organization_id null) and their organisation's own exercises, never another organisation's.
+
+export type ExerciseRow = typeof exercises.$inferSelect;
+
+function visible(organizationId: string | null): SQL {
+  return and(isNull(exercises.archivedAt), organizationId ? or(isNull(exercises.organizationId), eq(exercises.organizationId, organizationId)) : isNull(exercises.organizationId))!;
+}
+
+/** Every folded word must appear in the French or English name; names starting with the first word first. */
+export async function search(db: Database, organizationId: string | null, folded: string, query: ExerciseSearchQuery): Promise<{ rows: ExerciseRow[]; total: number }> {
+  const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+  const where = and(
+    visible(organizationId),
+    ...words.map((w) => sql`${exercises.searchKey} like ${`%${escapeLike(w)}%`}`),
+    query.bodyPart ? sql`${exercises.primaryBodyPartIds} @> array[${query.bodyPart}]::integer[]` : undefined,
+    query.equipment ? eq(exercises.equipmentId, query.equipment) : undefined,
+    query.level ? eq(exercises.levelId, query.level) : undefined,
+    query.category ? eq(exercises.categoryId, query.category) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(exercises)
+      .where(where)
+      .orderBy(
+        ...(words.length ? [sql`(${exercises.searchKey} like ${`${escapeLike(words[0])}%`}) desc`] : []),
+        sql`(${exercises.nameFr} is null)`,
+        asc(sql`coalesce(${exercises.nameFr}, ${exercises.nameEn})`),
+        asc(exercises.id),
+      )
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(exercises).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function find(db: Database, organizationId: string | null, id: string): Promise<ExerciseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(exercises)
+    .where(and(eq(exercises.id, id), visible(organizationId)))
+    .limit(1);
+  return row;
+}
+
+export async function findMany(db: Database, organizationId: string | null, ids: string[]): Promise<ExerciseRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(exercises)
+    .where(and(visible(organizationId), inArray(exercises.id, ids)));
+}
+
+export async function insert(db: Database, values: typeof exercises.$inferInsert): Promise<ExerciseRow> {
+  const [row] = await db.insert(exercises).values(values).returning();
+  return row;
+}
+
+export async function update(db: Database, id: string, values: Partial<typeof exercises.$inferInsert>): Promise<ExerciseRow> {
+  const [row] = await db
+    .update(exercises)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(exercises.id, id))
+    .returning();
+  return row;
+}

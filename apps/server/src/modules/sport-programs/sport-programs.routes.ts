@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionLogSchema, sportAssignSchema, sportProgramWriteSchema } from '@wellbe/shared/schemas/sport';
+import { callerOf } from '../../plugins/authenticate.ts';
+import * as service from './sport-programs.service.ts';
+
+const tags = ['sport-programs'];
+const idParams = z.object({ id: z.string().max(64) });
+const patientParams = z.object({ idPatient: z.string().max(64) });
+
+// SPEC §6: /program/sportif/list keeps the route table's group (dietetics: SA PA PR PG DE) for the
+// program library, assignments and the dashboard list; writing a patient's program also needs dps
+// write (checked through the patient). The patient file's tab follows the file (dps); a PT reads
+// and logs their own program of the day.
+export async function sportProgramRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  r.get('/api/sport-programs', { config: { access: 'dietetics' }, schema: { tags, summary: 'La bibliothèque de programmes de l’organisation' } }, async (request) => ({
+    success: true,
+    data: await service.listPrograms(ctx, callerOf(request)),
+  }));
+  r.get('/api/sport-programs/inactive-patients', { config: { access: 'dietetics' }, schema: { tags, summary: 'Patients sans séance notée depuis 7 jours' } }, async (request) => ({
+    success: true,
+    data: await service.inactivePatients(ctx, callerOf(request)),
+  }));
+  r.get('/api/sport-programs/mine', { config: { access: 'dps', patientData: true }, schema: { tags, summary: 'Mon programme du jour (patient)' } }, async (request) => ({
+    success: true,
+    data: await service.myToday(ctx, callerOf(request)),
+  }));
+  r.post('/api/sport-programs/mine/logs', { config: { access: 'dps', patientData: true }, schema: { body: sessionLogSchema, tags, summary: 'Noter une séance (patient)' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await service.logSession(ctx, callerOf(request), request.body) };
+  });
+  r.get('/api/sport-programs/patients/:idPatient', { config: { access: 'dps', patientData: true }, schema: { params: patientParams, tags, summary: 'Programmes sportifs d’un patient, séances notées et assiduité' } }, async (request) => ({
+    success: true,
+    data: await service.patientPrograms(ctx, callerOf(request), request.params.idPatient),
+  }));
+  r.get('/api/sport-programs/:id', { config: { access: 'dietetics' }, schema: { params: idParams, tags, summary: 'Un programme et ses séances' } }, async (request) => ({
+    success: true,
+    data: await service.readProgram(ctx, callerOf(request), request.params.id),
+  }));
+  r.post('/api/sport-programs', { config: { access: 'dietetics' }, schema: { body: sportProgramWriteSchema, tags, summary: 'Créer un programme' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await service.writeProgram(ctx, callerOf(request), null, request.body) };
+  });
+  r.put('/api/sport-programs/:id', { config: { access: 'dietetics' }, schema: { params: idParams, body: sportProgramWriteSchema, tags, summary: 'Modifier un programme (ou celui d’un patient)' } }, async (request) => ({
+    success: true,
+    data: await service.writeProgram(ctx, callerOf(request), request.params.id, request.body),
+  }));
+  r.delete('/api/sport-programs/:id', { config: { access: 'dietetics' }, schema: { params: idParams, tags, summary: 'Archiver un programme' } }, async (request) => {
+    await service.archiveProgram(ctx, callerOf(request), request.params.id);
+    return { success: true };
+  });
+  r.post('/api/sport-programs/:id/duplicate', { config: { access: 'dietetics' }, schema: { params: idParams, tags, summary: 'Dupliquer un programme' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await service.duplicateProgram(ctx, callerOf(request), request.params.id) };
+  });
+  r.post('/api/sport-programs/:id/assign', { config: { access: 'dietetics', patientData: true }, schema: { params: idParams, body: sportAssignSchema, tags, summary: 'Attribuer un programme à un patient' } }, async (request, reply) => {
+    reply.status(201);
+    return { success: true, data: await service.assignProgram(ctx, callerOf(request), request.params.id, request.body) };
+  });
+}

@@ -1,0 +1,1 @@
+function e(e){return e.normalize(`NFD`).replace(/\p{Diacritic}/gu,``).toLowerCase().replace(/\s+/g,` `).trim()}export{e as t};

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.ts';
+
+// Sport programs in Chromium against the real server on a fresh demo database: a practitioner
+// builds a 3-session program from the exercise library, assigns it to a patient, prints it and sees
+// the adherence chart; the patient (pt) logs today's session on a 390 px phone; a developer edits a
+// body part's Arabic label.
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+/** DESIGN §7: no serious or critical accessibility violation. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+async function addExercise(page: Page, search: string, name: string) {
+  const library = page.getByRole('region', { name: 'Bibliothèque d’exercices' });
+  await library.getByRole('searchbox', { name: 'Rechercher un exercice' }).fill(search);
+  await library.getByRole('button', { name: `Ajouter ${name} à la séance` }).click();
+}
+
+test('as pr: builds a 3-session program from the library, assigns it, prints it, sees adherence', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.getByRole('link', { name: 'Programmes sportifs', exact: true }).click();
+  await expect(page).toHaveURL(/\/program\/sportif\/list/);
+  await expect(page.getByRole('heading', { name: 'Programmes sportifs', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Nouveau programme' }).click();
+  await page.getByRole('textbox', { name: 'Nom du programme' }).fill('Épaule — reprise en douceur');
+
+  // Session 1 gets the squat on a chair ("etirement" typed without accents finds "Étirement…").
+  await addExercise(page, 'squat chaise', 'Squat sur chaise');
+  await addExercise(page, 'etirement ischio', 'Étirement des ischio-jambiers');
+  await page.getByRole('button', { name: 'Ajouter une séance' }).click();
+  await addExercise(page, 'gainage', 'Gainage (planche)');
+  await page.getByRole('button', { name: 'Ajouter une séance' }).click();
+  await addExercise(page, 'rotation externe', 'Rotation externe d’épaule à l’élastique');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByText('Programme enregistré.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Programmes de l’organisation' }).getByText('Épaule — reprise en douceur')).toBeVisible();
+
+  // Assign it to Zoé Laurent from today.
+  const assign = page.getByRole('region', { name: 'Attribuer à un patient' });
+  await assign.getByRole('combobox', { name: 'Choix du patient' }).fill('Zoé');
+  await page.getByRole('option', { name: 'Zoé Laurent' }).click();
+  await assign.getByRole('button', { name: 'Attribuer', exact: true }).click();
+  await expect(assign.getByText(/Programme attribué à Zoé Laurent du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+
+  // The printable program: one exercise per row with its instructions.
+  await page.getByRole('link', { name: 'Imprimer' }).click();
+  const print = page.getByTestId('print-program');
+  await expect(print.getByRole('heading', { name: 'Épaule — reprise en douceur' })).toBeVisible();
+  await expect(print.getByRole('row', { name: /Squat sur chaise/ })).toContainText('Asseyez-vous lentement');
+  await expect(print.getByRole('row')).toHaveCount(4 + 3);
+  await expectAccessible(page);
+
+  // The adherence chart of Lucas Bernard (demo logs) in his file's new tab.
+  await page.goto('/patients/list');
+  await page.getByRole('row', { name: /Lucas Bernard/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Programme sportif' }).click();
+  await expect(page.getByTestId('patient-sport-program').first()).toHaveText('Lombalgie — renforcement du tronc');
+  await expect(page.getByRole('img', { name: /Séances prévues et faites par semaine/ })).toBeVisible();
+  await expect(page.getByTestId('adherence-rate')).toBeVisible();
+  await expectAccessible(page);
+
+  // The dashboard flags Hélène Martin (nothing logged for 21 days).
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('sport-inactive')).toContainText('Hélène Martin');
+});
+
+test('as pt on a 390 px phone: logs today’s session', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'pt');
+  await page.goto('/program/sportif/today');
+  await expect(page.getByRole('heading', { name: 'Mon programme sportif', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('my-sport-program')).toHaveText('Lombalgie — renforcement du tronc');
+  await expectAccessible(page);
+  const log = page.getByRole('region', { name: 'Noter ma séance' });
+  await log.getByRole('radio', { name: 'Faite en partie' }).check();
+  await log.getByRole('textbox', { name: 'Commentaire' }).fill('Gainage difficile');
+  await log.getByRole('button', { name: 'Enregistrer la séance' }).click();
+  await expect(page.getByText('Séance enregistrée.')).toBeVisible();
+  await expect(page.getByText(/Déjà notée aujourd’hui : Faite en partie/)).toBeVisible();
+  // Nothing overflows the phone's width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('as de: edits a body part’s Arabic label', async ({ page }) => {
+  await signIn(page, 'de');
+  await page.goto('/bodyparts');
+  await expect(page.getByRole('heading', { name: 'Parties du corps', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Modifier Fessiers' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Modifier l’entrée' });
+  await dialog.getByRole('textbox', { name: 'Libellé (العربية)' }).fill('الأرداف');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('table', { name: 'Parties du corps' }).getByRole('cell', { name: 'الأرداف' })).toBeVisible();
+  await expectAccessible(page);
+});

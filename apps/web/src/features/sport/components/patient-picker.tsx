@@ -1,0 +1,36 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { usePatientSearch } from '../api/patients.ts';
+
+export interface PickedPatient {
+  idPatient: string;
+  FullName: string;
+}
+
+/** 'Choix du patient' of the assignment: the patient list's accent-insensitive search. */
+export function PatientPicker({ value, onChange, label }: { value: PickedPatient | null; onChange: (patient: PickedPatient | null) => void; label?: string }) {
+  const { t } = useTranslation('sport');
+  const [input, setInput] = useState('');
+  const q = useDebouncedValue(input, 250);
+  const search = usePatientSearch(q);
+  const options: PickedPatient[] = (search.data?.data ?? []).map((r) => ({ idPatient: r.idPatient, FullName: r.FullName }));
+  return (
+    <Autocomplete
+      sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}
+      size="small"
+      options={value && !options.some((o) => o.idPatient === value.idPatient) ? [value, ...options] : options}
+      value={value}
+      onChange={(_, v) => onChange(v)}
+      inputValue={input}
+      onInputChange={(_, v) => setInput(v)}
+      filterOptions={(x) => x}
+      getOptionLabel={(o) => o.FullName}
+      isOptionEqualToValue={(a, b) => a.idPatient === b.idPatient}
+      loading={search.isFetching}
+      noOptionsText={t('assign.noPatient')}
+      renderInput={(params) => <TextField {...params} label={label ?? t('assign.patient')} />}
+    />
+  );
+}

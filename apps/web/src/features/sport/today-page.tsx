@@ -1,0 +1,169 @@
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Slider, TextField, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOG_STATUSES, type LogStatus, type SportProgram } from '@wellbe/shared/schemas/sport';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useLogSession, useMySport } from './api/programs.ts';
+import { useDoseText } from './components/dose.tsx';
+
+function ScoreField({ label, hint, value, onChange }: { label: string; hint: string; value: number; onChange: (v: number) => void }) {
+  const id = useId();
+  return (
+    <Box>
+      <Typography id={id} sx={{ fontWeight: 600 }}>
+        {label} : {value}/10
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {hint}
+      </Typography>
+      <Slider aria-labelledby={id} value={value} min={0} max={10} step={1} marks onChange={(_, v) => onChange(v as number)} valueLabelDisplay="auto" sx={{ mx: 1, width: 'calc(100% - 16px)' }} />
+    </Box>
+  );
+}
+
+function LogForm({ sessionId, today }: { sessionId: string; today: string }) {
+  const { t } = useTranslation('sport');
+  const log = useLogSession();
+  const [status, setStatus] = useState<LogStatus>('done');
+  const [rpe, setRpe] = useState(5);
+  const [pain, setPain] = useState(0);
+  const [comment, setComment] = useState('');
+  return (
+    <Card component="section" aria-label={t('today.logTitle')}>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
+          {t('today.logTitle')}
+        </Typography>
+        <FormControl>
+          <FormLabel id="log-status">{t('today.status')}</FormLabel>
+          <RadioGroup aria-labelledby="log-status" value={status} onChange={(e) => setStatus(e.target.value as LogStatus)}>
+            {LOG_STATUSES.map((s) => (
+              <FormControlLabel key={s} value={s} control={<Radio />} label={t(`status.${s}`)} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        {status !== 'skipped' && <ScoreField label={t('today.rpe')} hint={t('today.rpeHint')} value={rpe} onChange={setRpe} />}
+        <ScoreField label={t('today.pain')} hint={t('today.painHint')} value={pain} onChange={setPain} />
+        <TextField label={t('today.comment')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={2} />
+        {log.isError && <Alert severity="error">{isApiError(log.error) ? log.error.message : t('errors.save')}</Alert>}
+        <Button
+          variant="contained"
+          size="large"
+          disabled={log.isPending}
+          onClick={() =>
+            log.mutate({ sessionId, status, rpe: status === 'skipped' ? null : rpe, pain, comment, day: today }, { onSuccess: () => notify(t('today.saved'), 'success') })
+          }
+        >
+          {t('today.save')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionView({ program, sessionId }: { program: SportProgram; sessionId: string }) {
+  const { t } = useTranslation('sport');
+  const dose = useDoseText();
+  const session = program.sessions.find((s) => s.id === sessionId) ?? program.sessions[0]!;
+  return (
+    <Box component="ol" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }} aria-label={session.name}>
+      {session.exercises.map((e, i) => (
+        <Card component="li" key={e.id} sx={{ listStyle: 'none' }}>
+          <CardContent>
+            <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+              {i + 1}. <span lang={e.exercise.translated ? 'fr' : 'en'}>{e.exercise.name}</span>
+            </Typography>
+            <Chip color="primary" variant="outlined" label={dose(e)} sx={{ my: 1, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} />
+            {e.notes && (
+              <Typography variant="body2" sx={{ fontStyle: 'italic', mb: 1 }}>
+                {e.notes}
+              </Typography>
+            )}
+            <Box component="ol" sx={{ m: 0, paddingInlineStart: 3 }} lang={e.exercise.translated ? 'fr' : 'en'}>
+              {e.exercise.instructions.map((step, k) => (
+                <li key={k}>
+                  <Typography variant="body2">{step}</Typography>
+                </li>
+              ))}
+            </Box>
+          </CardContent>
+        </Card>
+      ))}
+      {session.exercises.length === 0 && <Typography color="text.secondary">{t('builder.emptySession')}</Typography>}
+    </Box>
+  );
+}
+
+/** /program/sportif/today: the patient's session of the day and its log, designed for a 390 px phone first. */
+export function SportTodayPage() {
+  const { t } = useTranslation('sport');
+  const mine = useMySport();
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (mine.isPending) return <CircularProgress aria-label={t('loading')} />;
+  if (mine.isError)
+    return (
+      <>
+        <PageHeader title={t('today.title')} />
+        <Alert severity="info">{isApiError(mine.error) ? mine.error.message : t('errors.load')}</Alert>
+      </>
+    );
+  const { program, logs, today } = mine.data;
+  const sessionId = chosen ?? mine.data.sessionId;
+  const todays = logs.find((l) => l.day === today && l.sessionId === sessionId);
+  return (
+    <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+      <PageHeader title={t('today.title')} subtitle={t('today.subtitle', { date: formatDate(today) })} />
+      {!program || !sessionId ? (
+        <EmptyState title={t('today.none')} text={t('today.noneText')} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Card>
+            <CardContent sx={{ display: 'grid', gap: 1 }}>
+              <Typography variant="h2" sx={{ fontSize: '1.15rem' }} data-testid="my-sport-program">
+                {program.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('print.from', { from: formatDate(program.startDate), to: formatDate(program.endDate) })} · {t('print.rhythm', { weeks: program.weeks, perWeek: program.sessionsPerWeek })}
+              </Typography>
+              <TextField select label={t('today.session')} value={sessionId} onChange={(e) => setChosen(e.target.value)} fullWidth>
+                {program.sessions.map((s) => (
+                  <MenuItem key={s.id} value={s.id}>
+                    {s.name}
+                    {s.id === mine.data.sessionId ? ` — ${t('today.suggested')}` : ''}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {todays && <Alert severity="success">{t('today.already', { status: t(`status.${todays.status}`) })}</Alert>}
+            </CardContent>
+          </Card>
+          <SessionView program={program} sessionId={sessionId} />
+          <LogForm key={sessionId} sessionId={sessionId} today={today} />
+          {logs.length > 0 && (
+            <Card component="section" aria-label={t('today.history')}>
+              <CardContent>
+                <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+                  {t('today.history')}
+                </Typography>
+                <Box component="ul" sx={{ m: 0, paddingInlineStart: 2 }}>
+                  {logs.slice(0, 10).map((l) => (
+                    <li key={l.id}>
+                      <Typography variant="body2">
+                        {formatDate(l.day)} — {l.sessionName} : {t(`status.${l.status}`)}
+                        {l.rpe != null ? ` · ${t('today.rpeShort', { value: l.rpe })}` : ''}
+                        {l.pain != null ? ` · ${t('today.painShort', { value: l.pain })}` : ''}
+                      </Typography>
+                    </li>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}

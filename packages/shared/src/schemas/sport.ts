@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import type { PermissionGroup } from '../permissions.ts';
+import { referenceCreateSchema, referenceUpdateSchema, type ReferenceItem } from './reference.ts';
+
+// The sport area: its reference catalogs (SPEC §2 /bodyparts … /typeofprograms), the exercise
+// library (/exercices) and the sport programs (/program/sportif/list) with their assignments to
+// patients and the sessions a patient logs. Validated identically by the screens and the server.
+
+/** The catalogs, by the SPEC §2 route that manages each; SPEC §6 gives who changes them. */
+export const SPORT_CATALOGS = {
+  bodyparts: { route: '/bodyparts', write: 'developer' },
+  categories: { route: '/categories', write: 'wellbe' },
+  equipments: { route: '/equipments', write: 'wellbe' },
+  levels: { route: '/levels', write: 'wellbe' },
+  objectifs: { route: '/objectifs', write: 'wellbe' },
+  typeofprograms: { route: '/typeofprograms', write: 'wellbe' },
+  gender: { route: '/gender', write: 'wellbe' },
+} as const satisfies Record<string, { route: string; write: PermissionGroup }>;
+export type SportCatalog = keyof typeof SPORT_CATALOGS;
+export const SPORT_CATALOG_NAMES = Object.keys(SPORT_CATALOGS) as SportCatalog[];
+
+/** The catalogs' API path: /api/sport-catalogs/<name>. */
+export const sportCatalogPath = (name: SportCatalog) => `/api/sport-catalogs/${name}`;
+
+export const SPORT_LIMITS = {
+  sets: [1, 20],
+  reps: [1, 200],
+  durationS: [1, 3 * 3600],
+  loadKg: [0, 500],
+  loadPct: [1, 150],
+  restS: [0, 3600],
+  score: [0, 10],
+  exercisesPerSession: 60,
+  sessionsPerWeek: [1, 7],
+  weeks: [1, 52],
+  /** Days without a log after which a patient is flagged on the practitioner's dashboard. */
+  inactiveDays: 7,
+} as const;
+
+export const SPORT_MESSAGES = {
+  catalogNotFound: 'Élément du catalogue introuvable.',
+  codeTaken: 'Ce code existe déjà dans ce catalogue.',
+  code: 'Le code ne contient que des lettres minuscules, chiffres et tirets (40 caractères au plus).',
+  exerciseNotFound: 'Exercice introuvable.',
+  programNotFound: 'Programme introuvable.',
+  sessionNotFound: 'Séance introuvable.',
+  catalogValue: 'Une valeur de catalogue est inconnue.',
+  sets: 'Le nombre de séries doit être compris entre 1 et 20.',
+  reps: 'Le nombre de répétitions doit être compris entre 1 et 200.',
+  duration: 'La durée doit être comprise entre 1 seconde et 3 heures.',
+  load: 'La charge doit être comprise entre 0 et 500 kg.',
+  loadPct: 'La charge doit être comprise entre 1 et 150 % du maximum.',
+  rest: 'Le repos doit être compris entre 0 et 3600 secondes.',
+  repsOrDuration: 'Indiquez des répétitions ou une durée pour chaque exercice.',
+  score: 'La note doit être comprise entre 0 et 10.',
+  exercisesPerSession: 'Une séance compte au plus 60 exercices.',
+  sessionsPerWeek: 'Un programme compte de 1 à 7 séances par semaine.',
+  weeks: 'Un programme dure de 1 à 52 semaines.',
+  name: 'Le nom est obligatoire.',
+  sessionsRequired: 'Ajoutez au moins une séance.',
+  date: 'Date invalide (AAAA-MM-JJ).',
+  noPatientLink: 'Aucun dossier patient n’est associé à ce compte.',
+  noProgram: 'Aucun programme sportif en cours.',
+  logStatus: 'Indiquez si la séance est faite, partielle ou non faite.',
+} as const;
+
+const text = (max: number) => z.string().trim().max(max, 'Texte trop long.');
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SPORT_MESSAGES.date).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), SPORT_MESSAGES.date);
+const int = (range: readonly [number, number], message: string) => z.number({ error: message }).int(message).min(range[0], message).max(range[1], message);
+
+// ---- Catalogs ----
+
+export const catalogCodeSchema = z.string().trim().regex(/^[a-z0-9-]{1,40}$/, SPORT_MESSAGES.code);
+/** The code is optional on create: made from the French label when the screen sends none. */
+export const sportCatalogCreateSchema = referenceCreateSchema.extend({ code: catalogCodeSchema.optional(), region: text(40).optional() });
+export const sportCatalogUpdateSchema = referenceUpdateSchema.extend({ region: text(40).optional() });
+export type SportCatalogCreate = z.infer<typeof sportCatalogCreateSchema>;
+export type SportCatalogUpdate = z.infer<typeof sportCatalogUpdateSchema>;
+
+export interface SportCatalogItem extends ReferenceItem {
+  code: string;
+  /** Body parts only: the region grouping the muscle (haut du corps, tronc, bas du corps). */
+  region: string | null;
+  /** Whether an exercise or a program uses the entry (then it may only be deactivated). */
+  used?: boolean;
+}
+
+/** How many of the four labels are filled and differ from the French one (the completeness indicator). */
+export function labelCompleteness(labels: { fr: string; en: string; tr: string; ar: string }): number {
+  return (['fr', 'en', 'tr', 'ar'] as const).filter((l) => labels[l]?.trim()).length;
+}
+
+// ---- Exercises ----
+
+export const exerciseSearchQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  bodyPart: z.coerce.number().int().positive().optional(),
+  equipment: z.coerce.number().int().positive().optional(),
+  level: z.coerce.number().int().positive().optional(),
+  category: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type ExerciseSearchQuery = z.infer<typeof exerciseSearchQuerySchema>;
+
+export const exerciseWriteSchema = z.object({
+  nameFr: text(200).min(2, SPORT_MESSAGES.name),
+  instructionsFr: z.array(text(1000).min(1)).max(30).default([]),
+  categoryId: z.number().int().positive(),
+  levelId: z.number().int().positive(),
+  equipmentId: z.number().int().positive().nullable().default(null),
+  primaryBodyPartIds: z.array(z.number().int().positive()).min(1, 'Choisissez au moins une partie du corps.').max(17),
+  secondaryBodyPartIds: z.array(z.number().int().positive()).max(17).default([]),
+});
+export type ExerciseWrite = z.infer<typeof exerciseWriteSchema>;
+
+export interface Exercise {
+  id: string;
+  /** The French name, or the English one while the exercise is not translated. */
+  name: string;
+  nameFr: string | null;
+  nameEn: string | null;
+  /** false: shown with the "non traduit" marker. */
+  translated: boolean;
+  instructions: string[];
+  categoryId: number;
+  levelId: number;
+  equipmentId: number | null;
+  primaryBodyPartIds: number[];
+  secondaryBodyPartIds: number[];
+  /** 'library' (the shared free-exercise-db library) or 'organisation' (the practice's own). */
+  source: 'library' | 'organisation';
+}
+
+export interface ExercisePage {
+  items: Exercise[];
+  total: number;
+}
+
+// ---- Programs ----
+
+export const LOG_STATUSES = ['done', 'partial', 'skipped'] as const;
+export type LogStatus = (typeof LOG_STATUSES)[number];
+
+export const programExerciseSchema = z
+  .object({
+    exerciseId: z.uuid(SPORT_MESSAGES.exerciseNotFound),
+    sets: int(SPORT_LIMITS.sets, SPORT_MESSAGES.sets),
+    reps: int(SPORT_LIMITS.reps, SPORT_MESSAGES.reps).nullable().default(null),
+    durationS: int(SPORT_LIMITS.durationS, SPORT_MESSAGES.duration).nullable().default(null),
+    loadKg: z.number({ error: SPORT_MESSAGES.load }).min(0, SPORT_MESSAGES.load).max(500, SPORT_MESSAGES.load).nullable().default(null),
+    loadPct: int(SPORT_LIMITS.loadPct, SPORT_MESSAGES.loadPct).nullable().default(null),
+    restS: int(SPORT_LIMITS.restS, SPORT_MESSAGES.rest).nullable().default(null),
+    tempo: text(20).default(''),
+    notes: text(500).default(''),
+  })
+  .refine((e) => e.reps != null || e.durationS != null, { message: SPORT_MESSAGES.repsOrDuration, path: ['reps'] });
+export type ProgramExerciseWrite = z.infer<typeof programExerciseSchema>;
+
+export const programSessionSchema = z.object({
+  /** An existing session keeps its id (the patient's logs point at it). */
+  id: z.uuid().optional(),
+  name: text(120).min(1, SPORT_MESSAGES.name),
+  exercises: z.array(programExerciseSchema).max(SPORT_LIMITS.exercisesPerSession, SPORT_MESSAGES.exercisesPerSession),
+});
+
+export const sportProgramWriteSchema = z.object({
+  name: text(200).min(2, SPORT_MESSAGES.name),
+  description: text(2000).default(''),
+  objectiveId: z.number().int().positive().nullable().default(null),
+  typeId: z.number().int().positive().nullable().default(null),
+  levelId: z.number().int().positive().nullable().default(null),
+  genderId: z.number().int().positive().nullable().default(null),
+  weeks: int(SPORT_LIMITS.weeks, SPORT_MESSAGES.weeks),
+  sessionsPerWeek: int(SPORT_LIMITS.sessionsPerWeek, SPORT_MESSAGES.sessionsPerWeek),
+  sessions: z.array(programSessionSchema).min(1, SPORT_MESSAGES.sessionsRequired).max(14),
+});
+export type SportProgramWrite = z.infer<typeof sportProgramWriteSchema>;
+
+export const sportAssignSchema = z.object({ idPatient: z.uuid('Patient introuvable.'), startDate: isoDay });
+export type SportAssign = z.infer<typeof sportAssignSchema>;
+
+export const sessionLogSchema = z.object({
+  sessionId: z.uuid(SPORT_MESSAGES.sessionNotFound),
+  status: z.enum(LOG_STATUSES, { error: SPORT_MESSAGES.logStatus }),
+  rpe: int(SPORT_LIMITS.score, SPORT_MESSAGES.score).nullable().default(null),
+  pain: int(SPORT_LIMITS.score, SPORT_MESSAGES.score).nullable().default(null),
+  comment: text(1000).default(''),
+  /** The day of the session (default: today). */
+  day: isoDay.optional(),
+});
+export type SessionLogWrite = z.infer<typeof sessionLogSchema>;
+
+export interface ProgramExercise extends Omit<ProgramExerciseWrite, never> {
+  id: string;
+  exercise: Pick<Exercise, 'id' | 'name' | 'translated' | 'instructions' | 'equipmentId'>;
+}
+
+export interface ProgramSession {
+  id: string;
+  name: string;
+  exercises: ProgramExercise[];
+}
+
+export interface SportProgramSummary {
+  id: string;
+  name: string;
+  description: string;
+  objectiveId: number | null;
+  typeId: number | null;
+  levelId: number | null;
+  genderId: number | null;
+  weeks: number;
+  sessionsPerWeek: number;
+  sessionCount: number;
+  exerciseCount: number;
+  /** Set on a patient's copy: the patient, the start and end days, the template it came from. */
+  patient: { idPatient: string; FullName: string } | null;
+  startDate: string | null;
+  endDate: string | null;
+  templateId: string | null;
+}
+
+export interface SportProgram extends SportProgramSummary {
+  sessions: ProgramSession[];
+}
+
+export interface SessionLog {
+  id: string;
+  sessionId: string;
+  sessionName: string;
+  day: string;
+  status: LogStatus;
+  rpe: number | null;
+  pain: number | null;
+  comment: string;
+}
+
+export interface AdherenceWeek {
+  /** 1 = the program's first week. */
+  week: number;
+  from: string;
+  to: string;
+  planned: number;
+  done: number;
+  partial: number;
+  skipped: number;
+  rpe: number | null;
+  pain: number | null;
+}
+
+export interface Adherence {
+  weeks: AdherenceWeek[];
+  /** Done sessions (partial count half) over planned sessions of the weeks begun, in %. */
+  rate: number | null;
+  lastLogDay: string | null;
+  /** The pain recorded in consultations (dolorIntensity band midpoints) over the program's time. */
+  consultationPain: { day: string; pain: number }[];
+}
+
+export interface PatientSportProgram {
+  program: SportProgram;
+  logs: SessionLog[];
+  adherence: Adherence;
+}
+
+export interface MySportToday {
+  patient: { FullName: string };
+  today: string;
+  program: SportProgram | null;
+  /** The session suggested for today: the next one in rotation after the last logged. */
+  sessionId: string | null;
+  logs: SessionLog[];
+}
+
+export interface InactivePatient {
+  idPatient: string;
+  FullName: string;
+  programId: string;
+  programName: string;
+  startDate: string;
+  lastLogDay: string | null;
+  daysWithoutLog: number;
+}
+
+/**
+ * Adherence of a program per week from its logs (pure, shared with the screens' tests).
+ * A day's several logs of one session count once (the last one).
+ */
+export function computeAdherence(program: { startDate: string; weeks: number; sessionsPerWeek: number }, logs: Pick<SessionLog, 'day' | 'status' | 'rpe' | 'pain'>[], today: string): Omit<Adherence, 'consultationPain'> {
+  const start = Date.parse(`${program.startDate}T00:00:00Z`);
+  const now = Date.parse(`${today}T00:00:00Z`);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const weeks: AdherenceWeek[] = [];
+  for (let w = 0; w < program.weeks; w++) {
+    const fromMs = start + w * 7 * 86_400_000;
+    if (fromMs > now) break;
+    const from = day(fromMs);
+    const to = day(fromMs + 6 * 86_400_000);
+    const inWeek = logs.filter((l) => l.day >= from && l.day <= to);
+    const avg = (values: (number | null)[]) => {
+      const v = values.filter((x): x is number => x != null);
+      return v.length ? Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 10) / 10 : null;
+    };
+    weeks.push({
+      week: w + 1,
+      from,
+      to,
+      planned: program.sessionsPerWeek,
+      done: inWeek.filter((l) => l.status === 'done').length,
+      partial: inWeek.filter((l) => l.status === 'partial').length,
+      skipped: inWeek.filter((l) => l.status === 'skipped').length,
+      rpe: avg(inWeek.filter((l) => l.status !== 'skipped').map((l) => l.rpe)),
+      pain: avg(inWeek.map((l) => l.pain)),
+    });
+  }
+  const planned = weeks.reduce((a, w) => a + w.planned, 0);
+  const achieved = weeks.reduce((a, w) => a + Math.min(w.planned, w.done + w.partial / 2), 0);
+  const lastLogDay = logs.length ? logs.map((l) => l.day).sort().at(-1)! : null;
+  return { weeks, rate: planned ? Math.round((achieved / planned) * 100) : null, lastLogDay };
+}
