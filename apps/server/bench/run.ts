@@ -99,6 +99,13 @@ async function main() {
     await forgotPasswordTiming().finally(() => stopServer(server));
     return;
   }
+  if (process.argv.includes('sport')) {
+    // `npm run bench -- sport`: only the exercise library search, on the demo data.
+    const server = await startServer();
+    const { runSport } = await import('./sport.ts');
+    await runSport({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
+    return;
+  }
   if (process.argv.includes('dietetics')) {
     // `npm run bench -- dietetics`: only the dietetics scenarios, on the demo data.
     const server = await startServer();

@@ -246,25 +246,3 @@ describe('adherence', () => {
     expect(a.lastLogDay).toBe('2026-01-13');
   });
 });
-
-describe('bench', () => {
-  it('exercise search with filters: p95 measured beside /api/health (through the whole app)', async () => {
-    const glutes = await idOf('bodyparts', 'glutes');
-    const beginner = await idOf('levels', 'beginner');
-    const p95 = async (url: string, s?: Session) => {
-      const times: number[] = [];
-      for (let i = 0; i < 40; i++) {
-        const start = performance.now();
-        const res = await t.app.inject({ method: 'GET', url, headers: s?.auth ?? {} });
-        times.push(performance.now() - start);
-        expect(res.statusCode).toBe(200);
-      }
-      return times.sort((a, b) => a - b)[Math.floor(times.length * 0.95) - 1];
-    };
-    const search = await p95(`/api/exercises?q=etirement&bodyPart=${glutes}&level=${beginner}&limit=30`, pr);
-    const health = await p95('/api/health');
-    console.info(`exercise search p95 ${search.toFixed(1)} ms, /api/health p95 ${health.toFixed(1)} ms, ratio ${(search / health).toFixed(1)}`);
-    // The target is 20 ms on an idle machine; shared CI machines get a loose bound.
-    expect(search).toBeLessThan(500);
-  });
-});

@@ -1,0 +1,31 @@
+// What the per-area bench scenarios share: the measured figures, a demo sign-in and the printed
+// table (each row's p95 also as a multiple of /api/health's, the first row).
+
+export interface Result {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+export interface AreaBench {
+  base: string;
+  password: string;
+  measure: (name: string, url: string, headers: Record<string, string>) => Promise<Result>;
+}
+
+/** Signs a demo account in and answers its Authorization header. */
+export async function signInAs(base: string, username: string, password: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'login', Username: username, Password: password }) });
+  if (!login.ok) throw new Error(`connexion de ${username} impossible : ${login.status}`);
+  return { authorization: `Bearer ${((await login.json()) as { data: { access_token: string } }).data.access_token}` };
+}
+
+export function printResults(results: Result[]): void {
+  const ref = results[0].p95;
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const num = (v: number, n = 9) => v.toFixed(1).padStart(n);
+  console.log('\n' + pad('scénario', 42) + '   p50 ms    p95 ms    p99 ms     req/s  p95/health');
+  for (const r of results) console.log(pad(r.name, 42) + num(r.p50) + num(r.p95) + num(r.p99) + num(r.rps, 10) + num(r.p95 / ref, 11) + '×');
+}
