@@ -106,23 +106,44 @@ async function main() {
     await runDietetics({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;
   }
+  if (process.argv.includes('docx')) {
+    // `npm run bench -- docx`: only the DOCX check's memory, in a process of its own.
+    const res = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'apps/server/bench/docx.ts')], { cwd: root, env, stdio: 'inherit' });
+    process.exitCode = res.status ?? 1;
+    return;
+  }
   load();
+  if (process.argv.includes('export')) {
+    // `npm run bench -- export`: only the CSV export of every loaded patient (memory, health p95).
+    const server = await startServer();
+    try {
+      const { runExport } = await import('./export.ts');
+      await runExport({ base, pid: server.pid!, auth: await signIn() });
+    } finally {
+      await stopServer(server);
+    }
+    return;
+  }
   const password = process.env.BENCH_PASSWORD ?? DEMO_PASSWORD;
   if (!process.argv.includes('scale')) await single();
   await runScale({ root, dataDir, password });
 }
 
+async function signIn(): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'login', Username: 'pr', Password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`connexion de pr impossible : ${login.status}`);
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  return { authorization: `Bearer ${token}` };
+}
+
 async function single() {
   const server = await startServer();
   try {
-    const login = await fetch(`${base}/api/user`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'login', Username: 'pr', Password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`connexion de pr impossible : ${login.status}`);
-    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await signIn();
     const first = (await (await fetch(`${base}/api/patients?pageSize=25`, { headers: auth })).json()) as { total: number; data: { idPatient: string }[] };
     const lastPage = Math.max(1, Math.ceil(first.total / 25) - 1);
     const someone = first.data[Math.min(10, first.data.length - 1)].idPatient;

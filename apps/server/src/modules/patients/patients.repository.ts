@@ -4,6 +4,8 @@ import type { PatientScope } from '../../access/patients.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { Database } from '../../db/client.ts';
 import { consultations, documents, jobSpecialists, notices, patients, users } from '../../db/tables.ts';
+import type pg from 'pg';
+import { openCursor } from '../../lib/db-cursor.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 
@@ -124,9 +126,20 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
   return { rows, total };
 }
 
-/** Every matching patient for the CSV export, in the list's order. */
-export async function allPatients(db: Database, f: PatientListFilter, s: PatientTableSort) {
-  return db.select(tableColumns).from(patients).where(listWhere(f)).orderBy(...tableOrder(s));
+/** Every matching patient for the CSV export, in the list's order, read through a cursor (lib/db-cursor). */
+export function openPatientsCursor(db: Database, pool: pg.Pool, f: PatientListFilter, s: PatientTableSort) {
+  const query = db.select(tableColumns).from(patients).where(listWhere(f)).orderBy(...tableOrder(s));
+  return openCursor<PatientTableRowValues>(pool, query, Object.keys(tableColumns), 1000);
+}
+export interface PatientTableRowValues {
+  id: string;
+  fullName: string;
+  phoneNumber: string;
+  email: string;
+  birthDate: string | null;
+  lastConsultationAt: Date | null;
+  consultationCount: number;
+  archivedAt: Date | null;
 }
 
 // ---- One patient ----
