@@ -138,14 +138,18 @@ function toTableRow(r: PatientTableRowValues): PatientTableRow {
 /** /patients/list: one page, sorted, searched (the search text itself is never journalled). */
 export async function listPatientTable(ctx: AppContext, caller: Caller, query: PatientTableQuery): Promise<PatientTablePage> {
   const f = listFilter(caller, { q: query.q, idOrganization: query.idOrganization, archived: query.archived === '1' });
-  const { rows, total } = await pagePatients(ctx.db, f, query, query.pageSize, (query.page - 1) * query.pageSize);
+  const { rows, total, totalCapped, nextCursor } = await pagePatients(ctx.db, f, query, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    cursor: query.cursor,
+  });
   await recordAudit(ctx, caller, {
     action: 'patient.list',
     outcome: 'success',
     recordType: 'patient',
     details: { count: rows.length, page: query.page, search: !!query.q, archived: f.archivedOnly },
   });
-  return { success: true, data: rows.map(toTableRow), total, page: query.page, pageSize: query.pageSize };
+  return { success: true, data: rows.map(toTableRow), total, page: query.page, pageSize: query.pageSize, nextCursor, totalCapped };
 }
 
 /** SPEC §7 patient list (the panel's 'Choix du patient'): the same search and scope, by name. */
@@ -155,12 +159,12 @@ export async function listPatients(ctx: AppContext, caller: Caller, query: Patie
   const organizationId = actingOrganisation(caller, query.idOrganization);
   if (!organizationId) {
     await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: 0 } });
-    return { success: true, data: [], total: 0, page, pageSize };
+    return { success: true, data: [], total: 0, page, pageSize, nextCursor: null, totalCapped: false };
   }
   const f = listFilter(caller, { q: query.q, idOrganization: organizationId });
-  const { rows, total } = await pagePatients(ctx.db, f, { sort: 'name', order: 'asc' }, pageSize, (page - 1) * pageSize);
+  const { rows, total, totalCapped, nextCursor } = await pagePatients(ctx.db, f, { sort: 'name', order: 'asc' }, { limit: pageSize, offset: (page - 1) * pageSize, cursor: query.cursor });
   await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, page, search: !!query.q } });
-  return { success: true, data: rows.map((r) => ({ idPatient: r.id, FullName: r.fullName, PhoneNumber: r.phoneNumber })), total, page, pageSize };
+  return { success: true, data: rows.map((r) => ({ idPatient: r.id, FullName: r.fullName, PhoneNumber: r.phoneNumber })), total, page, pageSize, nextCursor, totalCapped };
 }
 
 const CSV_HEADER = ['Nom', 'Téléphone', 'Adresse Email', 'Date de naissance', 'Dernière consultation', 'Consultations'];
