@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PatientSort } from '@wellbe/shared/schemas/patient-files';
 import type { PatientScope } from '../../access/patients.ts';
 import { patientFilter } from '../../access/filters.ts';
@@ -147,14 +147,16 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
   const keyset = keysetOrder(s);
   const tag = `patients:${s.sort}:${s.order}`;
   const after = page.cursor ? keysetAfter(keyset, decodeCursor(tag, page.cursor)) : undefined;
-  const query = db
-    .select({ ...tableColumns, sortKey: keysetKey(keyset.column) })
-    .from(patients)
-    .where(after ? and(where, after) : where)
-    .orderBy(...order)
-    .limit(page.limit + 1);
+  const columns = { ...tableColumns, sortKey: keysetKey(keyset.column) };
   const [found, [{ n }]] = await Promise.all([
-    after ? query : query.offset(page.offset),
+    after
+      ? db.select(columns).from(patients).where(and(where, after)).orderBy(...order).limit(page.limit + 1)
+      : // A page by number: its ids from an index-only scan (OFFSET skips index entries, not table rows).
+        db
+          .select(columns)
+          .from(patients)
+          .where(inArray(patients.id, db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(page.limit + 1).offset(page.offset)))
+          .orderBy(...order),
     // Stops counting at the cap: the cost does not grow with the practice.
     db.select({ n: count() }).from(db.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('capped')),
   ]);
