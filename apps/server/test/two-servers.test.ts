@@ -271,4 +271,24 @@ describe('real time across two app servers (LISTEN/NOTIFY)', () => {
     expect((await call(a, 'POST', '/api/auth/logout', token)).status).toBe(200);
     expect((await onB.closed).code).toBe(4401);
   });
+
+  it('a session revoked through A is refused by B within 1 s, though B had its sign-in cached', async () => {
+    const login = await signIn(a, 'pr', DEMO_PASSWORD);
+    const token = login.json.data.access_token as string;
+    // B reads the sign-in twice: the second answer comes from its cache (lib/auth-cache.ts).
+    expect((await call(b, 'GET', '/api/auth/sessions', token)).status).toBe(200);
+    expect((await call(b, 'GET', '/api/auth/sessions', token)).status).toBe(200);
+    expect((await call(a, 'POST', '/api/auth/logout', token)).status).toBe(200);
+    const started = Date.now();
+    const status = await until(
+      async () => (await call(b, 'GET', '/api/auth/sessions', token)).status,
+      (s) => s === 401,
+      1000,
+    );
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // And it stays refused on both.
+    expect((await call(a, 'GET', '/api/auth/sessions', token)).status).toBe(401);
+    expect((await call(b, 'GET', '/api/auth/sessions', token)).status).toBe(401);
+  });
 });

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 // The one CSV writer of every export (patients, journal, the areas to come): semicolons, CRLF and
 // a BOM, what a French spreadsheet opens without an import dialog, and one formula-injection rule.
 
@@ -32,4 +34,21 @@ export function csvDocument(header: readonly string[], rows: Iterable<readonly C
   const lines = [csvLine(header, options)];
   for (const row of rows) lines.push(csvLine(row, options));
   return '\uFEFF' + lines.join('\r\n') + '\r\n';
+}
+
+/**
+ * A CSV document streamed batch by batch (exports of any size): the BOM and header first, then
+ * each batch's lines as one chunk. Pulled by the response (back-pressure): the next batch is read
+ * only when the client has taken the previous one, so memory stays one batch.
+ */
+export function csvStream<T>(header: readonly string[], batches: AsyncIterable<T[]>, toCells: (row: T) => readonly CsvValue[], options: CsvOptions = {}): Readable {
+  async function* lines() {
+    yield '\uFEFF' + csvLine(header, options) + '\r\n';
+    for await (const batch of batches) {
+      let chunk = '';
+      for (const row of batch) chunk += csvLine(toCells(row), options) + '\r\n';
+      yield chunk;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
 }

@@ -6,6 +6,7 @@ import { isRole } from '@wellbe/shared/roles';
 import { organisations, users } from '../db/tables.ts';
 import type { Caller } from '../access/caller.ts';
 import { recordAudit } from '../lib/audit.ts';
+import { SignInCache, setSignInCache, signInCacheOf } from '../lib/auth-cache.ts';
 import { AppError, forbidden, isIdentityMismatch } from '../lib/errors.ts';
 import { actorOf, callerOf } from '../lib/request.ts';
 import type { AppContext } from '../context.ts';
@@ -32,7 +33,9 @@ export async function checkToken(ctx: AppContext, token: string, ip: string | nu
   const verified = await verifyToken(ctx.jwtKey, ctx.clock, token);
   if (!verified.ok) return verified;
   const { claims } = verified;
-  const [row] = await ctx.db
+  const cache = signInCacheOf(ctx);
+  const loadUser = async () => {
+    const [found] = await ctx.db
     .select({
       id: users.id,
       role: users.role,
@@ -47,6 +50,9 @@ export async function checkToken(ctx: AppContext, token: string, ip: string | nu
     .leftJoin(organisations, eq(organisations.id, users.organizationId))
     .where(eq(users.id, claims.sub))
     .limit(1);
+    return found;
+  };
+  const row = cache ? await cache.user(claims.sub, loadUser) : await loadUser();
   const valid =
     row &&
     row.active &&
@@ -104,6 +110,16 @@ export function unauthenticated(request: FastifyRequest): AppError {
 // Authentication and route-level authorisation, driven by each route's declared access and the
 // SPEC §6 table of packages/shared. Runs before the body is parsed: nobody uploads without rights.
 export function registerAuth(app: FastifyInstance) {
+  // The sign-in lookup cache of this server (lib/auth-cache.ts): served only while its LISTEN
+  // connection is up, so revocations from any server reach it.
+  const cache = new SignInCache(app.ctx.pool.options);
+  setSignInCache(app.ctx, cache);
+  app.addHook('onReady', async () => {
+    await cache.start().catch(() => undefined);
+  });
+  app.addHook('onClose', async () => {
+    await cache.stop();
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('tokenError', null);
   app.decorateRequest('sessionId', null);

@@ -1,4 +1,4 @@
-import { Alert, Box, LinearProgress, List, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, LinearProgress, List, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -27,11 +27,18 @@ export interface PagedTableProps<T> {
   pageSize: number;
   pageSizes: number[];
   total: number;
+  /** The server stopped counting at `total` (lib/keyset COUNT_CAP): shown "plus de 1 000". */
+  totalCapped?: boolean;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
   /** On a phone, each row as a card of a list instead of a table scrolling sideways. */
   renderCard?: (row: T) => ReactNode;
+  /** Height of a card on a phone (the skeleton shown before the first answer takes it). */
+  cardHeight?: number;
 }
+
+/** A row of a `size="small"` table: the skeleton rows take it, so nothing moves when the data arrives. */
+export const ROW_HEIGHT = 33;
 
 /** Cells of a sticky actions column: opaque, so the scrolled columns pass under them. */
 export const STICKY_CELL = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
@@ -40,18 +47,26 @@ export const STICKY_CELL = { position: 'sticky', right: 0, bgcolor: 'background.
  * A server-paged table (users, organisations, patients, journal): progress bar, error, header,
  * rows, the empty message, and the pagination. Wider than its card, it scrolls inside the card.
  */
-export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, empty, loading, error, page, pageSize, pageSizes, total, onPage, onPageSize }: PagedTableProps<T>) {
+export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, cardHeight = 84, empty, loading, error, page, pageSize, pageSizes, total, totalCapped, onPage, onPageSize }: PagedTableProps<T>) {
   const { t } = useTranslation('common');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const cards = phone && !!renderCard;
   // Past the last page (rows deleted, a stale link), show the last one rather than an empty range.
-  const shownPage = Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1));
+  // A capped total: past it the count is unknown (-1) until a short page shows where the end is.
+  const lastReached = !!rows && rows.length < pageSize;
+  const count = totalCapped && !lastReached ? -1 : totalCapped && rows ? (page - 1) * pageSize + rows.length : total;
+  const shownPage = count === -1 ? page - 1 : Math.min(page - 1, Math.max(0, Math.ceil(count / pageSize) - 1));
+  // Before the first answer, skeletons of the final height hold the place (no layout shift).
+  const skeletons = rows === undefined && !error ? Array.from({ length: pageSize }, (_, i) => i) : [];
   return (
     <>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('table.loading')} />}</Box>
       {error && <Alert severity="error">{error.message}</Alert>}
       {cards ? (
         <List aria-label={label} sx={{ display: 'grid', gap: 1, py: 1 }}>
+          {skeletons.map((i) => (
+            <Skeleton key={i} variant="rounded" height={cardHeight} aria-hidden />
+          ))}
           {rows?.map(renderCard)}
           {rows && rows.length === 0 && <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{empty}</Typography>}
         </List>
@@ -79,6 +94,15 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, emp
             </TableRow>
           </TableHead>
           <TableBody>
+            {skeletons.map((i) => (
+              <TableRow key={i} aria-hidden sx={{ height: ROW_HEIGHT }}>
+                {columns.map((c) => (
+                  <TableCell key={c.key}>
+                    <Skeleton variant="text" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
             {rows?.map(renderRow)}
             {rows && rows.length === 0 && (
               <TableRow>
@@ -95,14 +119,16 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, emp
       )}
       <TablePagination
         component="div"
-        count={total}
+        count={count}
         page={shownPage}
         rowsPerPage={pageSize}
         rowsPerPageOptions={pageSizes}
         onPageChange={(_, p) => onPage(p + 1)}
         onRowsPerPageChange={(e) => onPageSize(Number(e.target.value))}
         labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+        labelDisplayedRows={({ from, to, count: shown }) =>
+          shown === -1 ? t('table.displayedRowsMore', { from, to, count: total }) : t('table.displayedRows', { from, to, count: shown })
+        }
       />
     </>
   );

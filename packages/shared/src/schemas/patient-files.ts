@@ -19,6 +19,8 @@ export const patientTableQuerySchema = z.object({
   archived: z.enum(['0', '1']).optional(),
   /** SA and DE are platform-wide: they may name another organisation (others: their own only). */
   idOrganization: z.uuid().optional(),
+  /** Keyset paging: the `nextCursor` of the previous page (then `page` is only echoed). */
+  cursor: z.string().max(500).optional(),
 });
 export type PatientTableQuery = z.infer<typeof patientTableQuerySchema>;
 
@@ -37,9 +39,13 @@ export interface PatientTableRow {
 export interface PatientTablePage {
   success: true;
   data: PatientTableRow[];
+  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped` (shown "1 000+"). */
   total: number;
   page: number;
   pageSize: number;
+  /** The next page's cursor (keyset paging), null on the last page. */
+  nextCursor: string | null;
+  totalCapped: boolean;
 }
 
 export const SEXES = ['F', 'M', 'X'] as const;

@@ -40,6 +40,8 @@ export const patientListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(PATIENT_PAGE_SIZE_MAX).optional(),
+  /** Keyset paging: the `nextCursor` of the previous answer. */
+  cursor: z.string().max(500).optional(),
 });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 
@@ -53,9 +55,13 @@ export interface PatientListEntry {
 export interface PatientListAnswer {
   success: true;
   data: PatientListEntry[];
+  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped`. */
   total: number;
   page: number;
   pageSize: number;
+  /** Added alongside the SPEC §7 fields: the next page's cursor (keyset paging), null at the end. */
+  nextCursor: string | null;
+  totalCapped: boolean;
 }
 
 /** The SPEC §5 duplicate-name key, kept under this name for the panel's live check. */

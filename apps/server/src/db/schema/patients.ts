@@ -37,6 +37,8 @@ export const patients = pgTable(
     uniqueIndex('patients_org_phone_key').on(t.organizationId, t.phoneKey).where(sql`${t.archivedAt} is null`),
     index('patients_org_name_idx').on(t.organizationId, t.nameKey),
     index('patients_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+    // Phone search ('06 10', '+33 6 10'): the canonical digits alone, trigram-indexed.
+    index('patients_phone_digits_trgm').using('gin', sql`${t.phoneKey} gin_trgm_ops`),
     // Patient list sorts: live patients of one organisation, id as the tie-breaker.
     // Index-only scans for every sort and direction, so a late page never touches the table rows.
     index('patients_org_live_name_idx').on(t.organizationId, t.nameKey, t.id).where(sql`${t.archivedAt} is null`),

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
+import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { openCursor } from '../../lib/db-cursor.ts';
 import { auditEvents, patients, users } from '../../db/tables.ts';
 import { fold } from '@wellbe/shared/domain/text';
 import { escapeLike } from '../../lib/text.ts';
@@ -93,4 +95,18 @@ export async function countJournal(db: Database, f: JournalScope): Promise<numbe
     .leftJoin(patients, and(eq(patients.id, auditEvents.patientId), f.namesOf ? eq(patients.organizationId, f.namesOf) : undefined))
     .where(conditions(f));
   return total;
+}
+
+/**
+ * The journal export (at most `limit` rows, newest first) read through a cursor (lib/db-cursor):
+ * its entries come batch by batch, the count first, from one snapshot.
+ */
+export async function openJournalCursor(db: Database, pool: pg.Pool, f: JournalScope, limit: number) {
+  const query = base(db, f).where(conditions(f)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(limit);
+  const read = await openCursor<Row>(pool, query, Object.keys(selection), 1000);
+  async function* entries() {
+    // int8 comes as a string from the cursor; the entry's id is a number as on the page.
+    for await (const batch of read.batches) yield batch.map((r) => toEntry({ ...r, id: Number(r.id) }));
+  }
+  return { total: read.total, batches: entries(), close: read.close };
 }

@@ -5,14 +5,14 @@ import { ROLE_LABELS, isRole } from '@wellbe/shared/roles';
 import { identityMismatch, journalNames, journalOrganisation, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { csvDocument, type CsvValue } from '../../lib/csv.ts';
+import type { Readable } from 'node:stream';
+import { csvStream } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getOrganisationSettings, OrganisationsService } from '../organisations/organisations.service.ts';
-import { countJournal, listJournal, type JournalScope } from './admin.repository.ts';
+import { countJournal, listJournal, openJournalCursor, type JournalScope } from './admin.repository.ts';
 
 /** The CSV export stops there: a filtered view, not a dump of the whole journal. */
 export const CSV_MAX_ROWS = 50_000;
-const CSV_BATCH = 1_000;
 
 const OUTCOME_LABELS: Record<JournalEntry['outcome'], string> = { success: 'Réussi', denied: 'Refusé', error: 'Erreur' };
 
@@ -40,8 +40,11 @@ export class AdminService {
     return { data, total, page, pageSize, timeZone: scope.timeZone };
   }
 
-  /** The filtered view as CSV (semicolons and a BOM: what a French spreadsheet opens as is). */
-  async journalCsv(caller: Caller, filters: JournalFilters): Promise<string> {
+  /**
+   * The filtered view as CSV (semicolons and a BOM: what a French spreadsheet opens as is),
+   * streamed from a database cursor; journalled with its row count before the first byte leaves.
+   */
+  async journalCsv(caller: Caller, filters: JournalFilters): Promise<Readable> {
     const scope = await this.scope(caller, filters);
     const format = new Intl.DateTimeFormat('fr-FR', {
       timeZone: scope.timeZone,
@@ -52,32 +55,30 @@ export class AdminService {
       minute: '2-digit',
       second: '2-digit',
     });
-    const rows: CsvValue[][] = [];
-    for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
-      const batch = await listJournal(this.ctx.db, scope, { offset, limit: CSV_BATCH });
-      for (const e of batch) {
-        rows.push([
-          format.format(new Date(e.at)).replace(',', ''),
-          e.userName,
-          e.username,
-          e.role && isRole(e.role) ? ROLE_LABELS[e.role] : e.role,
-          e.action,
-          e.recordType,
-          e.recordId,
-          e.patientName,
-          e.ip,
-          OUTCOME_LABELS[e.outcome],
-        ]);
-      }
-      if (batch.length < CSV_BATCH) break;
+    const read = await openJournalCursor(this.ctx.db, this.ctx.pool, scope, CSV_MAX_ROWS);
+    try {
+      await recordAudit(this.ctx, caller, {
+        action: 'journal.export',
+        outcome: 'success',
+        recordType: 'journal',
+        details: { filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), rows: read.total },
+      });
+    } catch (err) {
+      await read.close();
+      throw err;
     }
-    await recordAudit(this.ctx, caller, {
-      action: 'journal.export',
-      outcome: 'success',
-      recordType: 'journal',
-      details: { filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), rows: rows.length },
-    });
-    return csvDocument(JOURNAL_CSV_HEADER, rows);
+    return csvStream(JOURNAL_CSV_HEADER, read.batches, (e) => [
+      format.format(new Date(e.at)).replace(',', ''),
+      e.userName,
+      e.username,
+      e.role && isRole(e.role) ? ROLE_LABELS[e.role] : e.role,
+      e.action,
+      e.recordType,
+      e.recordId,
+      e.patientName,
+      e.ip,
+      OUTCOME_LABELS[e.outcome],
+    ]);
   }
 
   /** 'Paramètres': of the caller's organisation; SA and DE may name another one. */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, users } from '../../db/tables.ts';
+import { signInChanged } from '../../lib/auth-cache.ts';
 
 // SQL of the account links (password reset, invitation completion, email confirmation).
 
@@ -50,6 +51,7 @@ export async function setPasswordFromLink(db: Database, id: string, passwordHash
     .update(users)
     .set({ passwordHash, emailConfirmed: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
     .where(eq(users.id, id));
+  signInChanged();
 }
 
 export async function markEmailConfirmed(db: Database, id: string, at: Date): Promise<void> {

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { signInCacheOf, signInChanged } from '../../lib/auth-cache.ts';
 import { userDevices, userSessions } from '../../db/tables.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 
@@ -59,11 +60,16 @@ export type SessionState = 'ok' | 'expired' | 'invalid';
 
 /** Whether the session of a token still holds: not revoked, not past its absolute end. */
 export async function sessionState(ctx: AppContext, sessionId: string, userId: string): Promise<SessionState> {
-  const [row] = await ctx.db
-    .select({ userId: userSessions.userId, expiresAt: userSessions.expiresAt, revokedAt: userSessions.revokedAt })
-    .from(userSessions)
-    .where(eq(userSessions.id, sessionId))
-    .limit(1);
+  const load = async () => {
+    const [found] = await ctx.db
+      .select({ userId: userSessions.userId, expiresAt: userSessions.expiresAt, revokedAt: userSessions.revokedAt })
+      .from(userSessions)
+      .where(eq(userSessions.id, sessionId))
+      .limit(1);
+    return found;
+  };
+  const cache = signInCacheOf(ctx);
+  const row = cache ? await cache.session(sessionId, load) : await load();
   if (!row || row.userId !== userId || row.revokedAt) return 'invalid';
   return row.expiresAt.getTime() <= ctx.clock.now() ? 'expired' : 'ok';
 }
@@ -78,6 +84,7 @@ export async function revokeSession(ctx: AppContext, userId: string, sessionId: 
     .set({ revokedAt: new Date(ctx.clock.now()) })
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
+  signInChanged();
   return rows.length > 0;
 }
 
@@ -88,6 +95,7 @@ export async function revokeOtherSessions(ctx: AppContext, userId: string, keep:
     .set({ revokedAt: new Date(ctx.clock.now()) })
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), keep ? ne(userSessions.id, keep) : undefined))
     .returning({ id: userSessions.id });
+  signInChanged();
   return rows.length;
 }
 

@@ -1,5 +1,4 @@
-import fs from 'node:fs/promises';
-import { unzipSync } from 'fflate';
+import yauzl from 'yauzl';
 import { extensionOf } from '@wellbe/shared/schemas/documents';
 import type { StagedFile } from '../../lib/storage/index.ts';
 
@@ -29,20 +28,35 @@ export async function detectType(file: ReceivedFile): Promise<DocumentType | nul
   return null;
 }
 
-/** A .docx is a zip holding [Content_Types].xml and the word/ part; entries are listed, not inflated. */
-async function isWordZip(filePath: string): Promise<boolean> {
-  const names: string[] = [];
-  try {
-    unzipSync(await fs.readFile(filePath), {
-      filter: (entry) => {
-        names.push(entry.name);
-        return false;
-      },
+/**
+ * A .docx is a zip holding [Content_Types].xml and the word/ part. Only the zip's central
+ * directory is read (random access from the end of the file, yauzl): the memory used does not
+ * grow with the file, and nothing is inflated.
+ */
+function isWordZip(filePath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    yauzl.open(filePath, { lazyEntries: true, autoClose: true, validateEntrySizes: false }, (openError, zip) => {
+      if (openError || !zip) return resolve(false);
+      let contentTypes = false;
+      let word = false;
+      let settled = false;
+      const done = (value: boolean) => {
+        if (settled) return;
+        settled = true;
+        zip.close();
+        resolve(value);
+      };
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName === '[Content_Types].xml') contentTypes = true;
+        else if (entry.fileName.startsWith('word/')) word = true;
+        if (contentTypes && word) done(true);
+        else zip.readEntry();
+      });
+      zip.on('end', () => done(contentTypes && word));
+      zip.on('error', () => done(false));
+      zip.readEntry();
     });
-  } catch {
-    return false;
-  }
-  return names.includes('[Content_Types].xml') && names.some((n) => n.startsWith('word/'));
+  });
 }
 
 /** Whether the bytes agree with the name's extension. */

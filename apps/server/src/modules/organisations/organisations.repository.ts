@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, type OrganisationSettings } from '../../db/tables.ts';
 import { escapeLike } from '../../lib/text.ts';
+import { signInChanged } from '../../lib/auth-cache.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisation = typeof organisations.$inferInsert;
@@ -58,6 +59,7 @@ export async function insertOrganisation(db: Database, values: NewOrganisation):
 
 export async function updateOrganisation(db: Database, id: string, values: Partial<NewOrganisation>): Promise<void> {
   await db.update(organisations).set(values).where(eq(organisations.id, id));
+  signInChanged();
 }
 
 export async function readSettings(db: Database, id: string): Promise<OrganisationSettings | undefined> {

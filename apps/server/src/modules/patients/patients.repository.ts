@@ -4,6 +4,9 @@ import type { PatientScope } from '../../access/patients.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { Database } from '../../db/client.ts';
 import { consultations, documents, jobSpecialists, notices, patients, users } from '../../db/tables.ts';
+import type pg from 'pg';
+import { openCursor } from '../../lib/db-cursor.ts';
+import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 
@@ -86,7 +89,8 @@ function listWhere(f: PatientListFilter): SQL {
   const conditions: SQL[] = [patientFilter({ ...f.scope, archived: true }), f.archivedOnly ? isNotNull(patients.archivedAt) : isNull(patients.archivedAt)];
   // The key is already folded: LIKE (not ILIKE) on it, served by the trigram GIN index.
   for (const word of f.words) conditions.push(like(patients.searchKey, `%${escapeLike(word)}%`));
-  if (f.phones.length) conditions.push(or(...f.phones.map((p) => like(patients.searchKey, `%${escapeLike(p)}%`)))!);
+  // Phone digits against the canonical phone key (33…): its own trigram index (migration performance).
+  if (f.phones.length) conditions.push(or(...f.phones.map((p) => like(patients.phoneKey, `%${escapeLike(p)}%`)))!);
   return and(...conditions)!;
 }
 
@@ -108,25 +112,78 @@ function tableOrder(s: PatientTableSort): SQL[] {
   }
 }
 
-/**
- * One page of the list and the number of matching patients; never the whole table. The page's ids
- * come from an index-only scan (a late page skips index entries, not table rows), then only those
- * rows are read.
- */
-export async function pagePatients(db: Database, f: PatientListFilter, s: PatientTableSort, limit: number, offset: number) {
-  const where = listWhere(f);
-  const order = tableOrder(s);
-  const pageIds = db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(limit).offset(offset);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select(tableColumns).from(patients).where(inArray(patients.id, pageIds)).orderBy(...order),
-    db.select({ total: count() }).from(patients).where(where),
-  ]);
-  return { rows, total };
+/** The keyset ordering of each sort (lib/keyset), the same as tableOrder. */
+function keysetOrder(s: PatientTableSort): KeysetOrder {
+  const desc = s.order === 'desc';
+  switch (s.sort) {
+    case 'lastConsultation':
+      // desc is written 'nulls last' (its index); asc leaves nulls last too (PostgreSQL's default).
+      return { column: patients.lastConsultationAt, id: patients.id, desc, nullsFirst: false, nullable: true, type: 'timestamptz' };
+    case 'consultations':
+      return { column: patients.consultationCount, id: patients.id, desc, type: 'int' };
+    case 'birthDate':
+      return { column: patients.birthDate, id: patients.id, desc, nullable: true, type: 'date' };
+    default:
+      return { column: patients.nameKey, id: patients.id, desc, type: 'text' };
+  }
 }
 
-/** Every matching patient for the CSV export, in the list's order. */
-export async function allPatients(db: Database, f: PatientListFilter, s: PatientTableSort) {
-  return db.select(tableColumns).from(patients).where(listWhere(f)).orderBy(...tableOrder(s));
+export interface PatientPageRequest {
+  limit: number;
+  /** OFFSET paging (a page number chosen in the list); ignored with a cursor. */
+  offset: number;
+  /** Keyset paging: the `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/**
+ * One page of the list, its `nextCursor` (keyset, lib/keyset) and the number of matching patients,
+ * exact up to COUNT_CAP. A cursor reads the rows after it through the sort's index; a page number
+ * still works (OFFSET) for the pages a user picks by number.
+ */
+export async function pagePatients(db: Database, f: PatientListFilter, s: PatientTableSort, page: PatientPageRequest) {
+  const where = listWhere(f);
+  const order = tableOrder(s);
+  const keyset = keysetOrder(s);
+  const tag = `patients:${s.sort}:${s.order}`;
+  const after = page.cursor ? keysetAfter(keyset, decodeCursor(tag, page.cursor)) : undefined;
+  const columns = { ...tableColumns, sortKey: keysetKey(keyset.column) };
+  const [found, [{ n }]] = await Promise.all([
+    after
+      ? db.select(columns).from(patients).where(and(where, after)).orderBy(...order).limit(page.limit + 1)
+      : // A page by number: its ids from an index-only scan (OFFSET skips index entries, not table rows).
+        db
+          .select(columns)
+          .from(patients)
+          .where(inArray(patients.id, db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(page.limit + 1).offset(page.offset)))
+          .orderBy(...order),
+    // Stops counting at the cap: the cost does not grow with the practice.
+    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('capped')),
+  ]);
+  const more = found.length > page.limit;
+  const rows = more ? found.slice(0, page.limit) : found;
+  const last = rows[rows.length - 1];
+  return {
+    rows,
+    ...cappedTotal(n),
+    nextCursor: more && last ? encodeCursor(tag, { key: last.sortKey, id: last.id }) : null,
+  };
+}
+
+/** Every matching patient for the CSV export, in the list's order, read through a cursor (lib/db-cursor). */
+export function openPatientsCursor(db: Database, pool: pg.Pool, f: PatientListFilter, s: PatientTableSort) {
+  const query = db.select(tableColumns).from(patients).where(listWhere(f)).orderBy(...tableOrder(s));
+  return openCursor<PatientTableRowValues>(pool, query, Object.keys(tableColumns), 1000);
+}
+export interface PatientTableRowValues {
+  id: string;
+  fullName: string;
+  phoneNumber: string;
+  email: string;
+  birthDate: string | null;
+  lastConsultationAt: Date | null;
+  consultationCount: number;
+  archivedAt: Date | null;
 }
 
 // ---- One patient ----

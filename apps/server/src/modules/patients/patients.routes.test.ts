@@ -57,6 +57,39 @@ describe('GET /api/patients (the list)', () => {
     expect(all.data.some((p: { FullName: string }) => p.FullName === 'Mathilde Renaud')).toBe(false);
   });
 
+  it('follows nextCursor (keyset paging) through every sort, the same rows as the page numbers, nothing twice', async () => {
+    for (const [sort, order] of [['name', 'asc'], ['name', 'desc'], ['lastConsultation', 'desc'], ['lastConsultation', 'asc'], ['birthDate', 'desc'], ['birthDate', 'asc'], ['consultations', 'desc']]) {
+      const all = (await get(`/api/patients?pageSize=100&sort=${sort}&order=${order}`, pr)).json();
+      expect(all.nextCursor).toBeNull();
+      expect(all.totalCapped).toBe(false);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 10; i++) {
+        const page: { data: { idPatient: string }[]; nextCursor: string | null } = (await get(`/api/patients?pageSize=5&sort=${sort}&order=${order}${cursor ? `&cursor=${cursor}` : ''}`, pr)).json();
+        seen.push(...page.data.map((p: { idPatient: string }) => p.idPatient));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      expect(seen, `${sort} ${order}`).toEqual(all.data.map((p: { idPatient: string }) => p.idPatient));
+    }
+    // A cursor of another ordering, or a forged one, is refused in French.
+    const first = (await get('/api/patients?pageSize=5', pr)).json();
+    const other = await get(`/api/patients?pageSize=5&sort=birthDate&cursor=${first.nextCursor}`, pr);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.message).toBe('Curseur de pagination invalide : rechargez la liste.');
+    expect((await get('/api/patients?cursor=abc', pr)).statusCode).toBe(400);
+  });
+
+  it('gives the SPEC §7 list (POST /api/patient) the same cursor, its fields unchanged', async () => {
+    const list = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, ...body } });
+    const first = (await list({ pageSize: 5 })).json();
+    expect(Object.keys(first).sort()).toEqual(['data', 'nextCursor', 'page', 'pageSize', 'success', 'total', 'totalCapped']);
+    expect(first.total).toBe(12);
+    const second = (await list({ pageSize: 5, cursor: first.nextCursor })).json();
+    const byPage = (await list({ pageSize: 5, page: 2 })).json();
+    expect(second.data).toEqual(byPage.data);
+  });
+
   it('sorts by number of consultations and by last consultation date', async () => {
     const byCount = (await get('/api/patients?sort=consultations&order=desc&pageSize=3', pr)).json();
     expect(byCount.data.map((p: { FullName: string; consultationCount: number }) => [p.FullName, p.consultationCount])).toEqual([

@@ -30,8 +30,7 @@ export async function patientRoutes(app: FastifyInstance) {
 
   r.get('/api/patients/export', { config: { access: 'dps', patientData: true }, schema: { querystring: patientTableQuerySchema, tags } }, async (request, reply) => {
     const csv = await exportPatientsCsv(ctx, callerOf(request), request.query);
-    reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="patients.csv"');
-    return csv;
+    return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="patients.csv"').send(csv);
   });
 
   // The panel's rules and messages (SPEC §5), through the patient service.

@@ -28,13 +28,14 @@ import {
 } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { csvDocument } from '../../lib/csv.ts';
+import type { Readable } from 'node:stream';
+import { csvStream } from '../../lib/csv.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { excerpt } from '../../lib/rich-text.ts';
 import { toNotice } from '../notices/notices.service.ts';
 import { patientKeys } from './patients.keys.ts';
 import {
-  allPatients,
+  openPatientsCursor,
   archivePatientRow,
   findDuplicates,
   findPatientAccount,
@@ -48,6 +49,7 @@ import {
   type PatientDuplicate,
   type PatientListFilter,
   type PatientRecord,
+  type PatientTableRowValues,
   type TimelineRow,
 } from './patients.repository.ts';
 
@@ -120,7 +122,7 @@ function listFilter(caller: Caller, query: { q?: string; idOrganization?: string
   return { scope: patientListScope(caller, organizationId, archivedOnly), archivedOnly, ...searchTerms(query.q) };
 }
 
-function toTableRow(r: Awaited<ReturnType<typeof allPatients>>[number]): PatientTableRow {
+function toTableRow(r: PatientTableRowValues): PatientTableRow {
   return {
     idPatient: r.id,
     FullName: r.fullName,
@@ -136,14 +138,18 @@ function toTableRow(r: Awaited<ReturnType<typeof allPatients>>[number]): Patient
 /** /patients/list: one page, sorted, searched (the search text itself is never journalled). */
 export async function listPatientTable(ctx: AppContext, caller: Caller, query: PatientTableQuery): Promise<PatientTablePage> {
   const f = listFilter(caller, { q: query.q, idOrganization: query.idOrganization, archived: query.archived === '1' });
-  const { rows, total } = await pagePatients(ctx.db, f, query, query.pageSize, (query.page - 1) * query.pageSize);
+  const { rows, total, totalCapped, nextCursor } = await pagePatients(ctx.db, f, query, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    cursor: query.cursor,
+  });
   await recordAudit(ctx, caller, {
     action: 'patient.list',
     outcome: 'success',
     recordType: 'patient',
     details: { count: rows.length, page: query.page, search: !!query.q, archived: f.archivedOnly },
   });
-  return { success: true, data: rows.map(toTableRow), total, page: query.page, pageSize: query.pageSize };
+  return { success: true, data: rows.map(toTableRow), total, page: query.page, pageSize: query.pageSize, nextCursor, totalCapped };
 }
 
 /** SPEC §7 patient list (the panel's 'Choix du patient'): the same search and scope, by name. */
@@ -153,28 +159,38 @@ export async function listPatients(ctx: AppContext, caller: Caller, query: Patie
   const organizationId = actingOrganisation(caller, query.idOrganization);
   if (!organizationId) {
     await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: 0 } });
-    return { success: true, data: [], total: 0, page, pageSize };
+    return { success: true, data: [], total: 0, page, pageSize, nextCursor: null, totalCapped: false };
   }
   const f = listFilter(caller, { q: query.q, idOrganization: organizationId });
-  const { rows, total } = await pagePatients(ctx.db, f, { sort: 'name', order: 'asc' }, pageSize, (page - 1) * pageSize);
+  const { rows, total, totalCapped, nextCursor } = await pagePatients(ctx.db, f, { sort: 'name', order: 'asc' }, { limit: pageSize, offset: (page - 1) * pageSize, cursor: query.cursor });
   await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, page, search: !!query.q } });
-  return { success: true, data: rows.map((r) => ({ idPatient: r.id, FullName: r.fullName, PhoneNumber: r.phoneNumber })), total, page, pageSize };
+  return { success: true, data: rows.map((r) => ({ idPatient: r.id, FullName: r.fullName, PhoneNumber: r.phoneNumber })), total, page, pageSize, nextCursor, totalCapped };
 }
 
 const CSV_HEADER = ['Nom', 'Téléphone', 'Adresse Email', 'Date de naissance', 'Dernière consultation', 'Consultations'];
 
-/** CSV of the current selection (search and sort, every page), for practitioners only. */
-export async function exportPatientsCsv(ctx: AppContext, caller: Caller, query: PatientTableQuery): Promise<string> {
+/**
+ * CSV of the current selection (search and sort, every page), for practitioners only. Streamed
+ * from a database cursor (constant memory whatever the practice's size); the export is journalled,
+ * with its exact row count, before the first byte leaves.
+ */
+export async function exportPatientsCsv(ctx: AppContext, caller: Caller, query: PatientTableQuery): Promise<Readable> {
   if (!mayExportPatients(caller)) {
     await recordAudit(ctx, caller, { action: 'patient.export', outcome: 'denied', recordType: 'patient' });
     throw forbidden(PATIENT_FILE_MESSAGES.exportForbidden);
   }
   const f = listFilter(caller, { q: query.q, idOrganization: query.idOrganization, archived: query.archived === '1' });
-  const rows = await allPatients(ctx.db, f, query);
-  await recordAudit(ctx, caller, { action: 'patient.export', outcome: 'success', recordType: 'patient', details: { count: rows.length, search: !!query.q } });
-  return csvDocument(
+  const read = await openPatientsCursor(ctx.db, ctx.pool, f, query);
+  try {
+    await recordAudit(ctx, caller, { action: 'patient.export', outcome: 'success', recordType: 'patient', details: { count: read.total, search: !!query.q } });
+  } catch (err) {
+    await read.close();
+    throw err;
+  }
+  return csvStream(
     CSV_HEADER,
-    rows.map((r) => [r.fullName, r.phoneNumber, r.email, formatDate(r.birthDate), formatDate(r.lastConsultationAt), r.consultationCount]),
+    read.batches,
+    (r) => [r.fullName, r.phoneNumber, r.email, formatDate(r.birthDate), formatDate(r.lastConsultationAt), r.consultationCount],
     { quoteAll: true },
   );
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/tables.ts';
+import { signInChanged } from '../../lib/auth-cache.ts';
 
 export interface CredentialsChange {
   phoneNumber: string | null;
@@ -25,6 +26,7 @@ export async function updateCredentials(db: Database, userId: string, change: Cr
     })
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
+  signInChanged();
   return row?.tokenVersion;
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { jobSpecialists, organisations, users } from '../../db/tables.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
+import { signInChanged } from '../../lib/auth-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -119,6 +120,7 @@ export async function insertUser(db: Database, values: NewUser) {
 
 export async function updateUserRow(db: Database, id: string, values: Partial<NewUser>): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
+  signInChanged();
 }
 
 /** Deactivation moves the token version: every token already issued stops working at once. */
@@ -127,4 +129,5 @@ export async function setUserActive(db: Database, id: string, active: boolean, a
     .update(users)
     .set({ active, updatedAt: at, ...(active ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
     .where(eq(users.id, id));
+  signInChanged();
 }

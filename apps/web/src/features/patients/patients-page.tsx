@@ -87,7 +87,7 @@ export function PatientsPage() {
         title={t('list.title')}
         subtitle={
           <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            {table.data && <span>{t('list.subtitle', { count: total })}</span>}
+            {table.data && <span>{table.data.totalCapped ? t('list.subtitleCapped', { count: total }) : t('list.subtitle', { count: total })}</span>}
             {summary.data && (
               <Chip
                 size="small"
@@ -220,6 +220,7 @@ export function PatientsPage() {
           pageSize={params.pageSize}
           pageSizes={PAGE_SIZES}
           total={total}
+          totalCapped={table.data?.totalCapped}
           onPage={(page) => list.update({ page })}
           onPageSize={(pageSize) => list.update({ pageSize })}
         />

@@ -1,0 +1,75 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { badRequest } from './errors.ts';
+
+// Keyset ("cursor") paging and capped counts: what every list of the app uses, so that a page costs
+// the same at 1,000 or 100,000 rows. A list orders by (sort column, id); its page answers
+// `nextCursor`, an opaque string naming the last row's sort value (as PostgreSQL prints it, no
+// precision lost) and id; the next request sends `cursor=<nextCursor>` and reads the rows after it
+// through the same index, never skipping rows with OFFSET. Its total is exact up to a cap
+// (`totalCapped: true` beyond it): counting stops at the cap instead of visiting every match.
+// See the README, "How a list is paginated here".
+
+/** Counting stops past this many rows; the answer says "1 000+" (totalCapped). */
+export const COUNT_CAP = 1000;
+
+export interface KeysetPosition {
+  /** The sort value of the last row of the previous page as text (null: a null value). */
+  key: string | null;
+  id: string;
+}
+
+/** The ordering of a list: its column, direction and where nulls go (PostgreSQL's default: last in asc, first in desc). */
+export interface KeysetOrder {
+  column: AnyColumn | SQL;
+  id: AnyColumn;
+  desc: boolean;
+  nullsFirst?: boolean;
+  /** Whether the column may hold nulls (the condition then handles them). */
+  nullable?: boolean;
+  /** SQL type the text key is cast back to ('text', 'int', 'date', 'timestamptz'...). */
+  type: string;
+}
+
+/** The opaque cursor of a row; `tag` names the list and its ordering, so a cursor is not replayed on another. */
+export function encodeCursor(tag: string, position: KeysetPosition): string {
+  return Buffer.from(JSON.stringify([tag, position.key, position.id]), 'utf8').toString('base64url');
+}
+
+/** Reads a cursor sent back by a client; a malformed one or one of another ordering answers 400. */
+export function decodeCursor(tag: string, cursor: string): KeysetPosition {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 3 && value[0] === tag && (value[1] === null || typeof value[1] === 'string') && typeof value[2] === 'string') {
+      return { key: value[1], id: value[2] };
+    }
+  } catch {
+    /* answered below */
+  }
+  throw badRequest('Curseur de pagination invalide : rechargez la liste.', 'invalid_cursor');
+}
+
+/** The rows strictly after `position` in the order (sort column, id), nulls where the order puts them. */
+export function keysetAfter(order: KeysetOrder, position: KeysetPosition): SQL {
+  const { column, id } = order;
+  const nullsFirst = order.nullsFirst ?? order.desc;
+  const cmp = order.desc ? sql.raw('<') : sql.raw('>');
+  if (position.key === null) {
+    // Among the nulls: after this id; then, when nulls come first, every non-null row.
+    const amongNulls = sql`(${column} is null and ${id} ${cmp} ${position.id})`;
+    return nullsFirst ? sql`(${amongNulls} or ${column} is not null)` : amongNulls;
+  }
+  const value = sql`cast(${position.key} as ${sql.raw(order.type)})`;
+  const after = sql`(${column}, ${id}) ${cmp} (${value}, ${position.id})`;
+  // Non-null key: the nulls come after it only when they are last.
+  return order.nullable && !nullsFirst ? sql`(${after} or ${column} is null)` : after;
+}
+
+/** The sort value of a row as PostgreSQL prints it (for the cursor: no precision lost). */
+export function keysetKey(column: AnyColumn | SQL): SQL<string | null> {
+  return sql<string | null>`${column}::text`;
+}
+
+/** `count(*)` of a query's rows, stopping at the cap: { total, totalCapped }. */
+export function cappedTotal(n: number, cap = COUNT_CAP): { total: number; totalCapped: boolean } {
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
