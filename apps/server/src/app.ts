@@ -41,6 +41,7 @@ import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { contactCallRoutes, contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(contactRoutes);
   await app.register(contactCallRoutes);
   await app.register(recordRoutes);
+  await app.register(statisticsRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

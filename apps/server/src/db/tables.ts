@@ -15,3 +15,4 @@ export * from './schema/security.ts';
 export * from './schema/realtime.ts';
 export * from './schema/dietetics.ts';
 export * from './schema/records.ts';
+export * from './schema/statistics.ts';
