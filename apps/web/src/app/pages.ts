@@ -46,12 +46,12 @@ export const PAGES: Record<Area, Page> = {
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage }))),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage }))),
   'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
+  statistics: lazy(() => import('../features/statistics/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,
   appointments: unavailable,
   support: unavailable,
-  statistics: unavailable,
   messaging: unavailable,
   articles: unavailable,
   newspapers: unavailable,

@@ -30,8 +30,8 @@ async function menuFor(role: Role | null): Promise<string[]> {
 
 // SPEC §2 menu entries filtered by role with the SPEC §6 table (the same as guards and server).
 describe('side navigation by role', () => {
-  it('PR: dashboard, agenda, patient files, notes', async () => {
-    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes']);
+  it('PR: dashboard, agenda, patient files, notes, the practice statistics', async () => {
+    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Statistiques du cabinet']);
   });
 
   it('DE sees every entry, developer-only ones included', async () => {
@@ -44,6 +44,7 @@ describe('side navigation by role', () => {
       'Notes',
       'Diététique',
       'Statistiques',
+      'Statistiques du cabinet',
       'Utilisateurs',
       'Organisations',
       'Paramètres WellBe',
@@ -52,11 +53,11 @@ describe('side navigation by role', () => {
   });
 
   it('RH: no patient files, but appointments and notes', async () => {
-    expect(await menuFor('RH')).toEqual(['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes']);
+    expect(await menuFor('RH')).toEqual(['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes', 'Statistiques du cabinet']);
   });
 
   it('SA: users and organisations, no developer entries', async () => {
-    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Utilisateurs', 'Organisations']);
+    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Statistiques du cabinet', 'Utilisateurs', 'Organisations']);
   });
 
   it('PT: dashboard, own file, appointments, notes', async () => {
