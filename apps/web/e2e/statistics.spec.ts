@@ -32,3 +32,15 @@ test('pa reads the practice statistics, changes the period, shows a table and ex
   await expect(page.getByTestId('kpi-consultations')).toBeVisible({ timeout: 30_000 });
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 });
+
+// As `pr`: the dashboard's cards from real data, each leading to its screen.
+test('pr’s dashboard shows the last consultations and this month’s activity', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'pr');
+  const recent = page.getByRole('region', { name: 'Dernières consultations enregistrées' });
+  await expect(recent.getByText(/^Vu le \d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'L’activité du mois' }).getByText('Consultations')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await page.getByRole('region', { name: 'L’activité du mois' }).getByRole('link', { name: 'Statistiques' }).click();
+  await expect(page).toHaveURL(/\/statistics$/);
+});
