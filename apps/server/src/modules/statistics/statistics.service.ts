@@ -20,17 +20,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { csvDocument, type CsvValue } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { OrganisationsService } from '../organisations/organisations.service.ts';
-import {
-  consultationCounters,
-  consultationTotal,
-  imcClassCounts,
-  newPatientCounts,
-  newPatientTotal,
-  noticeFigures,
-  noticeTotal,
-  specialityLabels,
-  userNames,
-} from './statistics.repository.ts';
+import { counterTotals, counters as readCounters, specialityLabels, userNames } from './statistics.repository.ts';
 
 // /statistics (SPEC §6 `stat`): the practice's figures over a period, from SQL aggregates. No list
 // of patients ever leaves this module, and every count of 1 to 4 is answered as "< 5".
@@ -72,27 +62,24 @@ function figure(value: number, previous: number) {
 
 async function compute(ctx: AppContext, organizationId: string, organizationName: string, period: ResolvedPeriod): Promise<Statistics> {
   const db = ctx.db;
-  const [counters, previousConsultations, patientsNew, previousPatients, imc, notices, previousNotices, labels] = await Promise.all([
-    consultationCounters(db, organizationId, period, period.bucket),
-    consultationTotal(db, organizationId, period.previous),
-    newPatientCounts(db, organizationId, period, period.bucket),
-    newPatientTotal(db, organizationId, period.previous),
-    imcClassCounts(db, organizationId, period),
-    noticeFigures(db, organizationId, period, period.bucket),
-    noticeTotal(db, organizationId, period.previous),
+  const [counters, previous, labels] = await Promise.all([
+    readCounters(db, organizationId, period, period.bucket),
+    counterTotals(db, organizationId, period.previous),
     specialityLabels(db),
   ]);
   const totals = (dimension: string) => counters.filter((c) => c.dimension === dimension && c.start == null);
-  const consultations = totals('total')[0]?.count ?? 0;
-  const practitioners = totals('practitioner').sort((a, b) => b.count - a.count);
+  const total = (dimension: string) => totals(dimension).reduce((sum, c) => sum + c.count, 0);
+  const inBucket = (dimension: string, start: string) => counters.find((c) => c.dimension === dimension && c.start === start)?.count ?? 0;
+  const starts = (dimension: string) => [...new Set(counters.filter((c) => c.dimension === dimension && c.start != null && c.count !== 0).map((c) => c.start!))].sort();
+  const consultations = total('total');
+  const practitioners = totals('practitioner')
+    .filter((p) => p.count > 0)
+    .sort((a, b) => b.count - a.count);
   const names = await userNames(db, organizationId, practitioners.map((p) => p.key));
 
-  const series = counters
-    .filter((c) => c.dimension === 'total' && c.start != null)
-    .sort((a, b) => a.start!.localeCompare(b.start!))
-    .map((c) => ({ start: c.start!, consultations: maskCount(c.count) }));
+  const series = starts('total').map((start) => ({ start, consultations: maskCount(inBucket('total', start)) }));
 
-  const painStarts = [...new Set(counters.filter((c) => c.dimension === 'intensity' && c.start != null).map((c) => c.start!))].sort();
+  const painStarts = starts('intensity');
   const painEvolution = painStarts.map((start) => {
     const counts: Record<string, StatCount> = {};
     for (const intensity of DOLOR_INTENSITIES) counts[intensity] = maskCount(counters.find((c) => c.dimension === 'intensity' && c.key === intensity && c.start === start)?.count ?? 0);
@@ -100,31 +87,29 @@ async function compute(ctx: AppContext, organizationId: string, organizationName
   });
   const countOf = (dimension: string, key: string) => totals(dimension).find((c) => c.key === key)?.count ?? 0;
 
-  const noticeTotalRow = notices.find((n) => n.start == null) ?? { count: 0, average: null, recommended: 0 };
   const enough = (n: number) => maskCount(n) !== '< 5' && n > 0;
-  const newTotal = patientsNew.find((p) => p.start == null)?.count ?? 0;
+  const opinions = total('opinions');
+  const previousOpinions = previous.get('opinions') ?? 0;
 
   return {
     organizationId,
     organizationName,
     period,
     activity: {
-      consultations: figure(consultations, previousConsultations),
-      newPatients: figure(newTotal, previousPatients),
+      consultations: figure(consultations, previous.get('total') ?? 0),
+      newPatients: figure(total('new_patients'), previous.get('new_patients') ?? 0),
       series,
       byPractitioner: practitioners.map((p) => ({ idUser: p.key, name: names.get(p.key) ?? '—', consultations: maskCount(p.count) })),
       bySpeciality: totals('speciality')
+        .filter((s) => s.count > 0)
         .sort((a, b) => b.count - a.count)
         .map((s) => ({ idJobSpecialist: Number(s.key), label: labels.get(s.key) ?? s.key, consultations: maskCount(s.count) })),
-      newPatientSeries: patientsNew
-        .filter((p) => p.start != null)
-        .sort((a, b) => a.start!.localeCompare(b.start!))
-        .map((p) => ({ start: p.start!, patients: maskCount(p.count) })),
+      newPatientSeries: starts('new_patients').map((start) => ({ start, patients: maskCount(inBucket('new_patients', start)) })),
     },
     clinical: {
       imcClasses: [...IMC_BANDS.map((b) => ({ key: b.key, label: b.label })), { key: 'unknown', label: 'Non renseigné' }].map((b) => ({
         ...b,
-        patients: maskCount(imc.find((r) => r.band === b.key)?.count ?? 0),
+        patients: maskCount(countOf('imc', b.key)),
       })),
       painIntensity: DOLOR_INTENSITIES.map((intensity) => ({ intensity, consultations: maskCount(countOf('intensity', intensity)) })),
       painEvolution,
@@ -133,14 +118,14 @@ async function compute(ctx: AppContext, organizationId: string, organizationName
       ),
     },
     satisfaction: {
-      opinions: figure(noticeTotalRow.count, previousNotices.count),
-      average: enough(noticeTotalRow.count) && noticeTotalRow.average != null ? round1(noticeTotalRow.average) : null,
-      previousAverage: enough(previousNotices.count) && previousNotices.average != null ? round1(previousNotices.average) : null,
-      recommendShare: enough(noticeTotalRow.count) ? round1((noticeTotalRow.recommended / noticeTotalRow.count) * 100) : null,
-      series: notices
-        .filter((n) => n.start != null)
-        .sort((a, b) => a.start!.localeCompare(b.start!))
-        .map((n) => ({ start: n.start!, opinions: maskCount(n.count), average: enough(n.count) && n.average != null ? round1(n.average) : null })),
+      opinions: figure(opinions, previousOpinions),
+      average: enough(opinions) ? round1(total('stars') / opinions) : null,
+      previousAverage: enough(previousOpinions) ? round1((previous.get('stars') ?? 0) / previousOpinions) : null,
+      recommendShare: enough(opinions) ? round1((total('recommend') / opinions) * 100) : null,
+      series: starts('opinions').map((start) => {
+        const n = inBucket('opinions', start);
+        return { start, opinions: maskCount(n), average: enough(n) ? round1(inBucket('stars', start) / n) : null };
+      }),
     },
     appointments: appointmentProvider ? await appointmentProvider(ctx, organizationId, period) : null,
   };
