@@ -16,52 +16,42 @@ function trunc(bucket: StatBucket, day: SQL): SQL {
 }
 
 export interface CounterRow {
+  /** A total of the previous period (start is then null). */
+  previous: boolean;
   dimension: string;
   key: string;
   /** Null on the row that totals the key over the whole range. */
   start: string | null;
   count: number;
+  /** The practitioner's name or the speciality's label, on the total rows of those dimensions. */
+  label: string | null;
 }
 
 /**
- * The counters of a range (statistics_daily, kept by the triggers of migration statistics): per
- * dimension and key, in total and per bucket. Dimensions: consultations (`total`, `practitioner`,
- * `speciality`, `intensity`, `location`), `new_patients`, `imc` (patients by the IMC class of their
- * latest measure, on the day of their latest consultation), notices (`opinions`, `stars` = sum of
- * Star, `recommend`).
+ * The counters of a range and of the previous one, in one round trip (statistics_daily, kept by
+ * the triggers of migration statistics): per dimension and key, in total and per bucket, with the
+ * names of the practitioners (of this organisation only) and the specialities' labels.
+ * Dimensions: consultations (`total`, `practitioner`, `speciality`, `intensity`, `location`),
+ * `new_patients`, `imc` (patients by the IMC class of their latest measure, on the day of their
+ * latest consultation), notices (`opinions`, `stars` = sum of Star, `recommend`).
  */
-export async function counters(db: Database, organizationId: string, range: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
-  const res = await query<{ dimension: string; key: string; start: string | null; count: string }>(db, sql`
-    select dimension, key, ${trunc(bucket, sql`day`)} as start, sum(count)::bigint as count
-      from statistics_daily
-     where organization_id = ${organizationId} and day between ${range.from}::date and ${range.to}::date
-     group by grouping sets ((dimension, key), (dimension, key, ${trunc(bucket, sql`day`)}))`);
-  return res.rows.map((r) => ({ dimension: r.dimension, key: r.key, start: r.start, count: Number(r.count) }));
-}
-
-/** Totals per dimension over a range (the previous period's figures). */
-export async function counterTotals(db: Database, organizationId: string, range: StatRange): Promise<Map<string, number>> {
-  const res = await query<{ dimension: string; n: string }>(db, sql`
-    select dimension, sum(count)::bigint as n from statistics_daily
-     where organization_id = ${organizationId} and day between ${range.from}::date and ${range.to}::date
-       and dimension in ('total', 'new_patients', 'opinions', 'stars', 'recommend')
-     group by dimension`);
-  return new Map(res.rows.map((r) => [r.dimension, Number(r.n)]));
-}
-
-/** Names of the organisation's users among `ids` (practitioners of the counters). */
-export async function userNames(db: Database, organizationId: string, ids: string[]) {
-  if (!ids.length) return new Map<string, string>();
-  const res = await query<{ id: string; name: string }>(db, sql`
-    select id::text as id, trim(coalesce(nullif(trim(first_name || ' ' || last_name), ''), display_name, username)) as name
-      from users where organization_id = ${organizationId} and id::text in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
-  return new Map(res.rows.map((r) => [r.id, r.name]));
-}
-
-export async function specialityLabels(db: Database) {
-  const res = await query<{ id: number; label: string }>(db, sql`select id, label from job_specialists`);
-  return new Map(res.rows.map((r) => [String(r.id), r.label]));
+export async function counters(db: Database, organizationId: string, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
+  const start = trunc(bucket, sql`day`);
+  const res = await query<{ previous: boolean; dimension: string; key: string; start: string | null; count: string; label: string | null }>(db, sql`
+    select c.previous, c.dimension, c.key, c.start, c.count,
+           case when c.dimension = 'practitioner' then trim(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.display_name, u.username))
+                when c.dimension = 'speciality' then j.label end as label
+      from (select false as previous, dimension, key, ${start} as start, sum(count)::bigint as count
+              from statistics_daily
+             where organization_id = ${organizationId} and day between ${range.from}::date and ${range.to}::date
+             group by grouping sets ((dimension, key), (dimension, key, ${start}))
+            union all
+            select true, dimension, key, null, sum(count)::bigint
+              from statistics_daily
+             where organization_id = ${organizationId} and day between ${previous.from}::date and ${previous.to}::date
+               and dimension in ('total', 'new_patients', 'opinions', 'stars', 'recommend')
+             group by dimension, key) c
+      left join users u on c.dimension = 'practitioner' and c.start is null and u.organization_id = ${organizationId} and u.id::text = c.key
+      left join job_specialists j on c.dimension = 'speciality' and c.start is null and j.id::text = c.key`);
+  return res.rows.map((r) => ({ previous: r.previous, dimension: r.dimension, key: r.key, start: r.start, count: Number(r.count), label: r.label }));
 }

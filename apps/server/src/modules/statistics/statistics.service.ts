@@ -20,7 +20,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { csvDocument, type CsvValue } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { OrganisationsService } from '../organisations/organisations.service.ts';
-import { counterTotals, counters as readCounters, specialityLabels, userNames } from './statistics.repository.ts';
+import { counters as readCounters } from './statistics.repository.ts';
 
 // /statistics (SPEC §6 `stat`): the practice's figures over a period, from SQL aggregates. No list
 // of patients ever leaves this module, and every count of 1 to 4 is answered as "< 5".
@@ -61,12 +61,10 @@ function figure(value: number, previous: number) {
 }
 
 async function compute(ctx: AppContext, organizationId: string, organizationName: string, period: ResolvedPeriod): Promise<Statistics> {
-  const db = ctx.db;
-  const [counters, previous, labels] = await Promise.all([
-    readCounters(db, organizationId, period, period.bucket),
-    counterTotals(db, organizationId, period.previous),
-    specialityLabels(db),
-  ]);
+  const rows = await readCounters(ctx.db, organizationId, period, period.previous, period.bucket);
+  const counters = rows.filter((r) => !r.previous);
+  const previous = new Map<string, number>();
+  for (const r of rows) if (r.previous) previous.set(r.dimension, (previous.get(r.dimension) ?? 0) + r.count);
   const totals = (dimension: string) => counters.filter((c) => c.dimension === dimension && c.start == null);
   const total = (dimension: string) => totals(dimension).reduce((sum, c) => sum + c.count, 0);
   const inBucket = (dimension: string, start: string) => counters.find((c) => c.dimension === dimension && c.start === start)?.count ?? 0;
@@ -75,7 +73,6 @@ async function compute(ctx: AppContext, organizationId: string, organizationName
   const practitioners = totals('practitioner')
     .filter((p) => p.count > 0)
     .sort((a, b) => b.count - a.count);
-  const names = await userNames(db, organizationId, practitioners.map((p) => p.key));
 
   const series = starts('total').map((start) => ({ start, consultations: maskCount(inBucket('total', start)) }));
 
@@ -99,11 +96,11 @@ async function compute(ctx: AppContext, organizationId: string, organizationName
       consultations: figure(consultations, previous.get('total') ?? 0),
       newPatients: figure(total('new_patients'), previous.get('new_patients') ?? 0),
       series,
-      byPractitioner: practitioners.map((p) => ({ idUser: p.key, name: names.get(p.key) ?? '—', consultations: maskCount(p.count) })),
+      byPractitioner: practitioners.map((p) => ({ idUser: p.key, name: p.label ?? '—', consultations: maskCount(p.count) })),
       bySpeciality: totals('speciality')
         .filter((s) => s.count > 0)
         .sort((a, b) => b.count - a.count)
-        .map((s) => ({ idJobSpecialist: Number(s.key), label: labels.get(s.key) ?? s.key, consultations: maskCount(s.count) })),
+        .map((s) => ({ idJobSpecialist: Number(s.key), label: s.label ?? s.key, consultations: maskCount(s.count) })),
       newPatientSeries: starts('new_patients').map((start) => ({ start, patients: maskCount(inBucket('new_patients', start)) })),
     },
     clinical: {
@@ -133,14 +130,17 @@ async function compute(ctx: AppContext, organizationId: string, organizationName
 
 export async function readStatistics(ctx: AppContext, caller: Caller, query: StatisticsQuery): Promise<Statistics> {
   const { period, organisation } = await scope(ctx, caller, query);
-  const stats = await compute(ctx, organisation.id, organisation.name, period);
-  await recordAudit(ctx, caller, {
+  // The journal row is written while the counters are read (both awaited: no answer without it).
+  const [stats] = await Promise.all([
+    compute(ctx, organisation.id, organisation.name, period),
+    recordAudit(ctx, caller, {
     action: 'statistics.read',
     outcome: 'success',
     recordType: 'organisation',
     recordId: organisation.id,
     details: { period: period.period, from: period.from, to: period.to },
-  });
+    }),
+  ]);
   return stats;
 }
 
