@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Grid, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
@@ -72,9 +72,11 @@ export function DayCards({ role }: { role: Role }) {
               {recent.data.data
                 .filter((p) => p.lastConsultationAt)
                 .map((p) => (
-                  <ListItemButton key={p.idPatient} component={Link} to={`/patient/dossier/${encodeURIComponent(p.idPatient)}`}>
-                    <ListItemText primary={p.FullName} secondary={t('cards.seenOn', { date: formatDate(p.lastConsultationAt) })} />
-                  </ListItemButton>
+                  <ListItem key={p.idPatient} disablePadding>
+                    <ListItemButton component={Link} to={`/patient/dossier/${encodeURIComponent(p.idPatient)}`}>
+                      <ListItemText primary={p.FullName} secondary={t('cards.seenOn', { date: formatDate(p.lastConsultationAt) })} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
             </List>
           ) : (
