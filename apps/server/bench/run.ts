@@ -13,7 +13,8 @@ import { runScale } from './scale.ts';
 //   BENCH_CONCURRENCY (4), or DATABASE_URL to run on an external PostgreSQL.
 // Then the forgot-password timing (`npm run bench -- forgot` runs only that one) and the
 // several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one), and the
-// dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`).
+// dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`), and /statistics
+// (statistics.ts; `npm run bench -- statistics`).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -117,6 +118,14 @@ async function main() {
     // `npm run bench -- docx`: only the DOCX check's memory, in a process of its own.
     const res = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'apps/server/bench/docx.ts')], { cwd: root, env, stdio: 'inherit' });
     process.exitCode = res.status ?? 1;
+    return;
+  }
+  if (process.argv.includes('statistics')) {
+    // `npm run bench -- statistics`: only /statistics, on the loaded patients.
+    load();
+    const server = await startServer();
+    const { runStatistics } = await import('./statistics.ts');
+    await runStatistics({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;
   }
   load();

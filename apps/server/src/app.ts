@@ -47,6 +47,7 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { sportCatalogRoutes } from './modules/sport-catalogs/sport-catalogs.routes.ts';
 import { exerciseRoutes } from './modules/exercises/exercises.routes.ts';
 import { sportProgramRoutes } from './modules/sport-programs/sport-programs.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -172,6 +173,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(sportCatalogRoutes);
   await app.register(exerciseRoutes);
   await app.register(sportProgramRoutes);
+  await app.register(statisticsRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -34,6 +34,9 @@ export const MENU: readonly NavItem[] = [
   // physiotherapists and coaches reach their daily screen.
   { id: 'sportPrograms', key: 'sportPrograms', url: '/program/sportif', icon: 'fitness', access: 'dietetics' },
   { id: 'statistics', key: 'statistics', url: '/pages/maintenance', icon: 'insights', access: 'developer' },
+  // SPEC §2's 'Statistiques' above stays as written (developers, to /pages/maintenance). Deliberate
+  // addition: the practice roles of the `stat` group reach /statistics from an entry of their own.
+  { id: 'practiceStatistics', key: 'practiceStatistics', url: '/statistics', icon: 'insights', access: 'stat' },
   { id: 'users', key: 'users', url: '/user', icon: 'people', access: 'user' },
   { id: 'organizations', key: 'organizations', url: '/organizations', icon: 'business', access: 'organisation' },
   { id: 'admin', key: 'admin', url: '/admin', icon: 'settings', access: 'developer' },

@@ -54,3 +54,13 @@ export function assertIdentity(caller: Caller, body: { Iduser?: string | null; i
 export function inOrganisation(caller: Caller, organizationId: string | null): boolean {
   return isPlatformRole(caller.role) || (organizationId != null && organizationId === caller.organizationId);
 }
+
+/**
+ * The organisation whose aggregates a call reads (/statistics): SA and DE may name any one (their
+ * own by default); for everybody else a named organisation is ignored, never an error: they always
+ * read their own (issue statistics, "an organisation id from a PA: ignored").
+ */
+export function aggregateOrganisation(caller: Caller, requested: string | null | undefined): string | null {
+  if (isPlatformRole(caller.role) && requested) return requested;
+  return caller.organizationId;
+}

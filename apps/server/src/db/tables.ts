@@ -18,3 +18,4 @@ export * from './schema/records.ts';
 export * from './schema/agenda.ts';
 export * from './schema/chat.ts';
 export * from './schema/sport.ts';
+export * from './schema/statistics.ts';

@@ -53,9 +53,9 @@ export const PAGES: Record<Area, Page> = {
   catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage }))),
   programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage }))),
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),
+  statistics: lazy(() => import('../features/statistics/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
-  statistics: unavailable,
   articles: unavailable,
   newspapers: unavailable,
   example: unavailable,

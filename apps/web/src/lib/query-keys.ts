@@ -157,6 +157,12 @@ export const queryKeys = {
     inactive: ['sport', 'inactive'] as const,
   },
 
+  /** GET /api/statistics (the /statistics screen), by organisation and period. */
+  statistics: {
+    all: ['statistics'] as const,
+    of: (params: Params) => ['statistics', params] as const,
+  },
+
   /** Reference tables (job specialities, later catalogs): `/api/<name>`. */
   reference: (name: string) => ({
     all: ['reference', name] as const,

@@ -25,5 +25,5 @@ export const notices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('notices_consultation_key').on(t.consultationId), index('notices_org_idx').on(t.organizationId)],
+  (t) => [uniqueIndex('notices_consultation_key').on(t.consultationId), index('notices_org_idx').on(t.organizationId), index('notices_org_created_idx').on(t.organizationId, t.createdAt)],
 );

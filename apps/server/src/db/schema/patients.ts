@@ -1,6 +1,6 @@
 import { archivable, organisationOwned } from './columns.ts';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const patients = pgTable(
   'patients',
@@ -27,6 +27,11 @@ export const patients = pgTable(
      */
     lastConsultationAt: timestamp('last_consultation_at', { withTimezone: true }),
     consultationCount: integer('consultation_count').notNull().default(0),
+    /**
+     * IMC of the latest live consultation that has a size and a weight, kept by the statistics
+     * trigger on consultations (migration statistics): /statistics counts IMC classes from it.
+     */
+    latestImc: numeric('latest_imc', { precision: 6, scale: 2, mode: 'number' }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +52,8 @@ export const patients = pgTable(
       .on(t.organizationId, t.lastConsultationAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.archivedAt} is null`),
     index('patients_org_consultation_count_idx').on(t.organizationId, t.consultationCount, t.id).where(sql`${t.archivedAt} is null`),
+    // /statistics: new patients of a period.
+    index('patients_org_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.archivedAt} is null`),
     index('patients_org_birth_date_idx').on(t.organizationId, t.birthDate, t.id).where(sql`${t.archivedAt} is null`),
   ],
 );

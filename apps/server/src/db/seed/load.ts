@@ -5,7 +5,7 @@ import { connect, migrateDatabase, type Database } from '../client.ts';
 import { ensureDatabase } from '../database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../embedded.ts';
 import { lockDataDir } from '../lock.ts';
-import { consultations, organisations, patients, users } from '../tables.ts';
+import { consultations, notices, organisations, patients, users } from '../tables.ts';
 import { patientKeys } from '../../modules/patients/patients.keys.ts';
 import { seedDemo } from './demo.ts';
 
@@ -63,6 +63,8 @@ export async function loadPatients(db: Database, organisationName: string, total
     .where(and(eq(users.organizationId, org.id), inArray(users.role, ['PA', 'PR', 'PG'])));
   if (!authors.length) throw new Error(`Aucun praticien dans ${organisationName} pour signer les consultations.`);
 
+  // The notices (SPEC §3) of the /statistics satisfaction figures are signed by the practice's patient account.
+  const [patientAccount] = await db.select({ id: users.id }).from(users).where(and(eq(users.organizationId, org.id), eq(users.role, 'PT'))).limit(1);
   const rand = random(20_260_101);
   const now = Date.now();
   const day = 86_400_000;
@@ -83,6 +85,8 @@ export async function loadPatients(db: Database, organisationName: string, total
         sex: rand() < 0.5 ? 'F' : 'M',
         address: `${1 + Math.floor(rand() * 120)} rue de la République, 69002 Lyon`,
         ...patientKeys(fullName, phone, email),
+        // Spread over the year of their visits, so /statistics has new patients in every month.
+        createdAt: new Date(now - Math.floor((PER_PATIENT * 60 + 60) * rand()) * day),
       });
     }
     // A name or phone already present (a demo patient) is skipped, not an error.
@@ -115,6 +119,19 @@ export async function loadPatients(db: Database, organisationName: string, total
       }
     }
     for (let i = 0; i < visits.length; i += 2000) await db.insert(consultations).values(visits.slice(i, i + 2000));
+    // One visit in four has the patient's notice, the day after (the /statistics satisfaction).
+    const opinions = visits
+      .filter(() => rand() < 0.25)
+      .map((v) => ({
+        organizationId: org.id,
+        patientId: v.patientId,
+        consultationId: v.id,
+        userId: patientAccount?.id ?? v.userId,
+        star: 3 + Math.floor(rand() * 3),
+        recommend: rand() < 0.8,
+        createdAt: new Date(v.consultationDate.getTime() + day),
+      }));
+    for (let i = 0; i < opinions.length; i += 2000) await db.insert(notices).values(opinions.slice(i, i + 2000));
     log(`${made} / ${total - n} patients…`);
   }
   log(`Chargé en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -141,6 +158,8 @@ async function main() {
     // Fresh statistics and visibility map: the planner picks the indexes, index-only scans stay index-only.
     await handle.pool.query('VACUUM ANALYZE patients');
     await handle.pool.query('VACUUM ANALYZE consultations');
+    await handle.pool.query('VACUUM ANALYZE notices');
+    await handle.pool.query('VACUUM ANALYZE statistics_daily');
   } finally {
     await handle.close();
     await embedded?.stop();

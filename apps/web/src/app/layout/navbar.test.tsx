@@ -30,8 +30,8 @@ async function menuFor(role: Role | null): Promise<string[]> {
 
 // SPEC §2 menu entries filtered by role with the SPEC §6 table (the same as guards and server).
 describe('side navigation by role', () => {
-  it('PR: dashboard, agenda, patient files, notes, sport programs', async () => {
-    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs']);
+  it('PR: dashboard, agenda, patient files, notes, sport programs, the practice statistics', async () => {
+    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Statistiques du cabinet']);
   });
 
   it('DE sees every entry, developer-only ones included', async () => {
@@ -45,6 +45,7 @@ describe('side navigation by role', () => {
       'Diététique',
       'Programmes sportifs',
       'Statistiques',
+      'Statistiques du cabinet',
       'Utilisateurs',
       'Organisations',
       'Paramètres WellBe',
@@ -53,11 +54,11 @@ describe('side navigation by role', () => {
   });
 
   it('RH: no patient files, but appointments and notes', async () => {
-    expect(await menuFor('RH')).toEqual(['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes']);
+    expect(await menuFor('RH')).toEqual(['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes', 'Statistiques du cabinet']);
   });
 
   it('SA: users and organisations, no developer entries', async () => {
-    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Utilisateurs', 'Organisations']);
+    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Statistiques du cabinet', 'Utilisateurs', 'Organisations']);
   });
 
   it('PT: dashboard, own file, appointments, notes', async () => {

@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
 import { InactiveSportPatients } from './inactive-sport-patients.tsx';
+import { DayCards } from './day-cards.tsx';
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -52,6 +53,7 @@ export function DashboardPage() {
 
       <MyDataShortcut />
       <InactiveSportPatients role={role} />
+      <DayCards role={role} />
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
         {t('dashboard:shortcuts')}
       </Typography>

@@ -1,0 +1,57 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { StatBucket, StatRange } from '@wellbe/shared/schemas/statistics';
+
+// SQL of /statistics. Every query takes the organisation the service resolved and filters on it;
+// every figure is a SQL aggregate over an index or the statistics_daily counters (migration
+// statistics), never a loop over consultations in Node.
+
+/** Raw SQL through the pool's driver (node-postgres answers `{ rows }`). */
+async function query<T>(db: Database, statement: SQL): Promise<{ rows: T[] }> {
+  return (await db.execute(statement)) as unknown as { rows: T[] };
+}
+
+function trunc(bucket: StatBucket, day: SQL): SQL {
+  return sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${day})::date::text`;
+}
+
+export interface CounterRow {
+  /** A total of the previous period (start is then null). */
+  previous: boolean;
+  dimension: string;
+  key: string;
+  /** Null on the row that totals the key over the whole range. */
+  start: string | null;
+  count: number;
+  /** The practitioner's name or the speciality's label, on the total rows of those dimensions. */
+  label: string | null;
+}
+
+/**
+ * The counters of a range and of the previous one, in one round trip (statistics_daily, kept by
+ * the triggers of migration statistics): per dimension and key, in total and per bucket, with the
+ * names of the practitioners (of this organisation only) and the specialities' labels.
+ * Dimensions: consultations (`total`, `practitioner`, `speciality`, `intensity`, `location`),
+ * `new_patients`, `imc` (patients by the IMC class of their latest measure, on the day of their
+ * latest consultation), notices (`opinions`, `stars` = sum of Star, `recommend`).
+ */
+export async function counters(db: Database, organizationId: string, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
+  const start = trunc(bucket, sql`day`);
+  const res = await query<{ previous: boolean; dimension: string; key: string; start: string | null; count: string; label: string | null }>(db, sql`
+    select c.previous, c.dimension, c.key, c.start, c.count,
+           case when c.dimension = 'practitioner' then trim(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.display_name, u.username))
+                when c.dimension = 'speciality' then j.label end as label
+      from (select false as previous, dimension, key, ${start} as start, sum(count)::bigint as count
+              from statistics_daily
+             where organization_id = ${organizationId} and day between ${range.from}::date and ${range.to}::date
+             group by grouping sets ((dimension, key), (dimension, key, ${start}))
+            union all
+            select true, dimension, key, null, sum(count)::bigint
+              from statistics_daily
+             where organization_id = ${organizationId} and day between ${previous.from}::date and ${previous.to}::date
+               and dimension in ('total', 'new_patients', 'opinions', 'stars', 'recommend')
+             group by dimension, key) c
+      left join users u on c.dimension = 'practitioner' and c.start is null and u.organization_id = ${organizationId} and u.id::text = c.key
+      left join job_specialists j on c.dimension = 'speciality' and c.start is null and j.id::text = c.key`);
+  return res.rows.map((r) => ({ previous: r.previous, dimension: r.dimension, key: r.key, start: r.start, count: Number(r.count), label: r.label }));
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAT_MESSAGES } from '@wellbe/shared/schemas/statistics';
+import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { auditEvents, consultations, notices, patients, users } from '../../db/tables.ts';
+import { patientKeys } from '../patients/patients.keys.ts';
+
+// /statistics on a fixture whose answers are known by hand, in March 2031 (no demo data there):
+// Cabinet Démo, 8 new patients on 01/03/2031; pr signs 6 consultations on 02/03 (patients 1–6,
+// 170 cm 80 kg = IMC 27,68 overweight, pain 3-4 Lombaire), pa 2 on 20/03 (patients 7–8, 170 cm
+// 50 kg = IMC 17,30 underweight, pain 7-8 Cervical); in February (the previous period) pr signed
+// 5 (patients 1–5, 170 cm 60 kg). Notices on 05/03 for pr's 6: stars 5 5 4 4 3 3, 4 recommend.
+
+let t: TestApp;
+let pa: Session;
+let pr: Session;
+let sa: Session;
+let pr2: Session;
+const march = 'period=custom&from=2031-03-01&to=2031-03-31';
+let paConsultations: string[] = [];
+
+async function fixture() {
+  const [prUser] = await t.ctx.db.select().from(users).where(eq(users.id, pr.id));
+  const [ptUser] = await t.ctx.db.select().from(users).where(eq(users.username, 'pt'));
+  const org = pr.idOrganization!;
+  const made = await t.ctx.db
+    .insert(patients)
+    .values(
+      Array.from({ length: 8 }, (_, i) => {
+        const fullName = `Statistique Patient${String.fromCharCode(65 + i)}`;
+        const phone = `07 00 00 00 ${String(10 + i)}`;
+        const email = `stat${i}@exemple.fr`;
+        return { organizationId: org, fullName, phoneNumber: phone, email, ...patientKeys(fullName, phone, email), createdAt: new Date('2031-03-01T09:00:00Z') };
+      }),
+    )
+    .returning({ id: patients.id });
+  const visit = (patientId: string, userId: string, date: string, size: number, weight: number, intensity: string | null, location: string | null) => ({
+    id: randomUUID(),
+    organizationId: org,
+    patientId,
+    userId,
+    jobSpecialistId: prUser.jobSpecialistId ?? 1,
+    consultationDate: new Date(date),
+    size,
+    weight,
+    dolorIntensity: intensity,
+    dolorLocation: location,
+  });
+  const feb = made.slice(0, 5).map((p) => visit(p.id, pr.id, '2031-02-15T10:00:00Z', 170, 60, null, null));
+  const prMarch = made.slice(0, 6).map((p) => visit(p.id, pr.id, '2031-03-02T10:00:00Z', 170, 80, '3-4', 'Lombaire'));
+  const paMarch = made.slice(6).map((p) => visit(p.id, pa.id, '2031-03-20T10:00:00Z', 170, 50, '7-8', 'Cervical'));
+  paConsultations = paMarch.map((c) => c.id);
+  await t.ctx.db.insert(consultations).values([...feb, ...prMarch, ...paMarch]);
+  const stars = [5, 5, 4, 4, 3, 3];
+  await t.ctx.db.insert(notices).values(
+    prMarch.map((c, i) => ({
+      organizationId: org,
+      patientId: c.patientId,
+      consultationId: c.id,
+      userId: ptUser.id,
+      star: stars[i],
+      recommend: i < 4,
+      createdAt: new Date('2031-03-05T12:00:00Z'),
+    })),
+  );
+}
+
+const get = (session: Session, query: string) => t.app.inject({ method: 'GET', url: `/api/statistics?${query}`, headers: session.auth });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  pa = await t.login('pa');
+  pr = await t.login('pr');
+  sa = await t.login('sa');
+  pr2 = await t.login('pr2');
+  await fixture();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('statistics', () => {
+  it('computes the activity of the period, compared with the previous one, with small counts hidden', async () => {
+    const res = await get(pa, march);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = json(res).data;
+    expect(data.period).toMatchObject({ from: '2031-03-01', to: '2031-03-31', bucket: 'day', previous: { from: '2031-01-29', to: '2031-02-28' } });
+    expect(data.activity.consultations).toEqual({ value: 8, previous: 5, change: 60 });
+    expect(data.activity.series).toEqual([
+      { start: '2031-03-02', consultations: 6 },
+      { start: '2031-03-20', consultations: '< 5' },
+    ]);
+    expect(data.activity.byPractitioner).toEqual([
+      { idUser: pr.id, name: expect.any(String), consultations: 6 },
+      { idUser: pa.id, name: expect.any(String), consultations: '< 5' },
+    ]);
+    expect(data.activity.newPatients).toEqual({ value: 8, previous: 0, change: null });
+    expect(data.appointments).toBeNull();
+  });
+
+  it('computes the clinical overview from aggregates only', async () => {
+    const data = json(await get(pa, march)).data;
+    const imc = Object.fromEntries(data.clinical.imcClasses.map((c: { key: string; patients: unknown }) => [c.key, c.patients]));
+    expect(imc).toEqual({ underweight: '< 5', normal: 0, overweight: 6, obesity: 0, unknown: 0 });
+    const pain = Object.fromEntries(data.clinical.painIntensity.map((c: { intensity: string; consultations: unknown }) => [c.intensity, c.consultations]));
+    expect(pain).toMatchObject({ '3-4': 6, '7-8': '< 5', '1-2': 0, 'Non Renseigné': 0 });
+    expect(data.clinical.painLocations[0]).toEqual({ location: 'Lombaire', consultations: 6 });
+    expect(data.clinical.painEvolution.find((p: { start: string }) => p.start === '2031-03-02').counts['3-4']).toBe(6);
+    // Never a patient's name or id in the answer.
+    expect(JSON.stringify(data)).not.toMatch(/Statistique Patient/);
+  });
+
+  it('computes the satisfaction: average Star, share of Recommend, count of opinions', async () => {
+    const data = json(await get(pa, march)).data;
+    expect(data.satisfaction).toMatchObject({ opinions: { value: 6, previous: 0, change: null }, average: 4, recommendShare: 66.7 });
+    expect(data.satisfaction.series).toEqual([{ start: '2031-03-05', opinions: 6, average: 4 }]);
+  });
+
+  it('follows an archived consultation out of the counters', async () => {
+    await t.ctx.db.update(consultations).set({ archivedAt: new Date() }).where(eq(consultations.id, paConsultations[0]));
+    const data = json(await get(pa, march)).data;
+    expect(data.activity.consultations.value).toBe(7);
+    await t.ctx.db.update(consultations).set({ archivedAt: null }).where(eq(consultations.id, paConsultations[0]));
+    expect(json(await get(pa, march)).data.activity.consultations.value).toBe(8);
+  });
+
+  it('keeps each organisation to its own figures; SA and DE may choose one', async () => {
+    const nord = json(await get(pr2, march)).data;
+    expect(nord.organizationName).toBe('Centre Santé Nord');
+    expect(nord.activity.consultations.value).toBe(0);
+    // A PA naming another organisation is ignored: their own figures.
+    const ignored = json(await get(pa, `${march}&organizationId=${pr2.idOrganization}`)).data;
+    expect(ignored.organizationId).toBe(pa.idOrganization);
+    expect(ignored.activity.consultations.value).toBe(8);
+    const chosen = json(await get(sa, `${march}&organizationId=${pr2.idOrganization}`)).data;
+    expect(chosen.organizationName).toBe('Centre Santé Nord');
+    expect(chosen.activity.consultations.value).toBe(0);
+    const unknown = await get(sa, `${march}&organizationId=${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown).error.message).toBe(STAT_MESSAGES.organisationNotFound);
+  });
+
+  it('refuses the roles outside `stat` (403)', async () => {
+    for (const username of ['pt', 'us', 're']) {
+      const session = await t.login(username);
+      const res = await get(session, march);
+      expect(res.statusCode, username).toBe(403);
+    }
+    for (const username of ['ad', 'rh', 'pg', 'de']) {
+      const session = await t.login(username);
+      expect((await get(session, march)).statusCode, username).toBe(200);
+    }
+  });
+
+  it('refuses a bad range with a French message', async () => {
+    const cases: [string, string][] = [
+      ['period=custom&from=2020-01-01&to=2025-01-01', STAT_MESSAGES.tooLong],
+      ['period=custom&from=2031-03-31&to=2031-03-01', STAT_MESSAGES.endBeforeStart],
+      ['period=custom&from=2031-02-30&to=2031-03-01', STAT_MESSAGES.invalidDate],
+      ['period=custom', STAT_MESSAGES.customNeedsDates],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(pa, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.body, query).toContain(message);
+    }
+    // Five years less a day is accepted.
+    expect((await get(pa, 'period=custom&from=2020-01-01&to=2024-12-31')).statusCode).toBe(200);
+  });
+
+  it('exports a table as CSV, masked, and journals reads and exports', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=practitioners`, headers: pa.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('statistiques-practitioners-2031-03-01-2031-03-31.csv');
+    const lines = res.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('Praticien;Consultations');
+    expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['6', '< 5']);
+    const series = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=consultations`, headers: pa.auth });
+    expect(series.body).toContain('02/03/2031;6');
+    const bad = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=patients`, headers: pa.auth });
+    expect(bad.statusCode).toBe(400);
+    const journal = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.userId, pa.id), inArray(auditEvents.action, ['statistics.read', 'statistics.export']), eq(auditEvents.outcome, 'success')));
+    expect(journal.map((j) => j.action)).toEqual(expect.arrayContaining(['statistics.read', 'statistics.export']));
+    expect(journal.find((j) => j.action === 'statistics.export')?.details).toMatchObject({ table: 'practitioners', from: '2031-03-01' });
+  });
+});

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+
+// /statistics (the `stat` group of SPEC §6): the practice's activity, clinical overview and
+// satisfaction over a period, compared with the previous period. Aggregates only: a count of
+// 1 to 4 is shown as "< 5" so that a figure never singles out a patient.
+
+export const STAT_PERIODS = ['week', 'month', 'quarter', 'year', 'custom'] as const;
+export type StatPeriod = (typeof STAT_PERIODS)[number];
+
+export type StatBucket = 'day' | 'week' | 'month';
+
+/** Longest custom range (issue "Bad input and limits"). */
+export const STAT_MAX_YEARS = 5;
+
+/** Below this, a count is hidden (issue: "fewer than 5 patients in a cell shows '< 5'"). */
+export const STAT_MASK_BELOW = 5;
+export const STAT_MASKED = '< 5' as const;
+
+/** A count as the API answers it: the number, or "< 5" when 1 to 4. */
+export type StatCount = number | typeof STAT_MASKED;
+
+export function maskCount(n: number): StatCount {
+  return n > 0 && n < STAT_MASK_BELOW ? STAT_MASKED : n;
+}
+
+export const STAT_MESSAGES = {
+  invalidDate: 'Date invalide : utilisez le format JJ/MM/AAAA.',
+  customNeedsDates: 'Choisissez une date de début et une date de fin.',
+  endBeforeStart: 'La date de fin doit être postérieure ou égale à la date de début.',
+  tooLong: `La période ne peut pas dépasser ${STAT_MAX_YEARS} ans.`,
+  organisationNotFound: 'Organisation introuvable.',
+  noOrganisation: 'Aucune organisation n’est associée à ce compte.',
+  unknownTable: 'Tableau inconnu.',
+} as const;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day 'YYYY-MM-DD' that exists (no 31/02). */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const d = new Date(value + 'T00:00:00Z');
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const isoDay = z.string().refine(isIsoDay, STAT_MESSAGES.invalidDate);
+
+export const statisticsQuerySchema = z.object({
+  period: z.enum(STAT_PERIODS).default('month'),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  /** SA and DE only; anyone else's is ignored (their own organisation). */
+  organizationId: z.string().max(64).optional(),
+});
+export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+export const STAT_TABLES = ['consultations', 'practitioners', 'specialities', 'newPatients', 'imc', 'painIntensity', 'painLocations', 'satisfaction'] as const;
+export type StatTable = (typeof STAT_TABLES)[number];
+
+export const statisticsExportSchema = statisticsQuerySchema.extend({ table: z.enum(STAT_TABLES, { error: STAT_MESSAGES.unknownTable }) });
+export type StatisticsExportQuery = z.infer<typeof statisticsExportSchema>;
+
+// --- Periods -------------------------------------------------------------------------------
+
+function toDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+function parseDay(day: string): Date {
+  return new Date(day + 'T00:00:00Z');
+}
+export function addDays(day: string, n: number): string {
+  const d = parseDay(day);
+  d.setUTCDate(d.getUTCDate() + n);
+  return toDay(d);
+}
+function addMonths(day: string, n: number): string {
+  const d = parseDay(day);
+  d.setUTCMonth(d.getUTCMonth() + n, 1);
+  return toDay(d);
+}
+/** Days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((parseDay(to).getTime() - parseDay(from).getTime()) / 86_400_000) + 1;
+}
+
+export interface StatRange {
+  from: string;
+  to: string;
+}
+export interface ResolvedPeriod extends StatRange {
+  period: StatPeriod;
+  bucket: StatBucket;
+  previous: StatRange;
+}
+
+export type PeriodCheck = { ok: true; value: ResolvedPeriod } | { ok: false; message: string };
+
+/** The bucket that keeps a chart readable: days up to a month, weeks up to a quarter, then months. */
+export function bucketFor(from: string, to: string): StatBucket {
+  const n = daysBetween(from, to);
+  return n <= 31 ? 'day' : n <= 124 ? 'week' : 'month';
+}
+
+/**
+ * The calendar period holding `today` (week from Monday, month, quarter, year) and the one before
+ * it; a custom range is compared with the same number of days just before it.
+ */
+export function resolvePeriod(query: Pick<StatisticsQuery, 'period' | 'from' | 'to'>, today: string): PeriodCheck {
+  const t = parseDay(today);
+  let from: string;
+  let to: string;
+  let previous: StatRange;
+  switch (query.period) {
+    case 'week': {
+      const weekday = (t.getUTCDay() + 6) % 7;
+      from = addDays(today, -weekday);
+      to = addDays(from, 6);
+      previous = { from: addDays(from, -7), to: addDays(from, -1) };
+      break;
+    }
+    case 'month': {
+      from = today.slice(0, 8) + '01';
+      to = addDays(addMonths(from, 1), -1);
+      previous = { from: addMonths(from, -1), to: addDays(from, -1) };
+      break;
+    }
+    case 'quarter': {
+      const q = Math.floor(t.getUTCMonth() / 3) * 3;
+      from = `${today.slice(0, 4)}-${String(q + 1).padStart(2, '0')}-01`;
+      to = addDays(addMonths(from, 3), -1);
+      previous = { from: addMonths(from, -3), to: addDays(from, -1) };
+      break;
+    }
+    case 'year': {
+      from = `${today.slice(0, 4)}-01-01`;
+      to = `${today.slice(0, 4)}-12-31`;
+      const y = String(Number(today.slice(0, 4)) - 1);
+      previous = { from: `${y}-01-01`, to: `${y}-12-31` };
+      break;
+    }
+    default: {
+      if (!query.from || !query.to) return { ok: false, message: STAT_MESSAGES.customNeedsDates };
+      if (query.to < query.from) return { ok: false, message: STAT_MESSAGES.endBeforeStart };
+      const limit = `${Number(query.from.slice(0, 4)) + STAT_MAX_YEARS}${query.from.slice(4)}`;
+      if (query.to >= limit) return { ok: false, message: STAT_MESSAGES.tooLong };
+      from = query.from;
+      to = query.to;
+      const n = daysBetween(from, to);
+      previous = { from: addDays(from, -n), to: addDays(from, -1) };
+    }
+  }
+  return { ok: true, value: { period: query.period, from, to, previous, bucket: bucketFor(from, to) } };
+}
+
+// --- Answer --------------------------------------------------------------------------------
+
+/** A figure and its change against the previous period in % (null when either side is hidden or 0). */
+export interface StatFigure {
+  value: StatCount;
+  previous: StatCount;
+  change: number | null;
+}
+
+export interface StatSeriesPoint {
+  /** First day of the bucket, YYYY-MM-DD. */
+  start: string;
+  consultations: StatCount;
+}
+
+export interface StatPainPoint {
+  start: string;
+  /** Consultations per SPEC §3 intensity option in that bucket. */
+  counts: Record<string, StatCount>;
+}
+
+export interface StatSatisfactionPoint {
+  start: string;
+  opinions: StatCount;
+  /** Hidden (null) when fewer than 5 opinions. */
+  average: number | null;
+}
+
+/**
+ * Appointment figures (by status, no-show and cancellation rates, booking delay). The agenda area
+ * fills it once appointments exist; until then the answer carries null and the screen says so.
+ */
+export interface StatAppointments {
+  byStatus: { status: string; count: StatCount }[];
+  noShowRate: number | null;
+  cancellationRate: number | null;
+  averageBookingDelayDays: number | null;
+}
+
+export interface Statistics {
+  organizationId: string;
+  organizationName: string;
+  period: ResolvedPeriod;
+  activity: {
+    consultations: StatFigure;
+    newPatients: StatFigure;
+    series: StatSeriesPoint[];
+    byPractitioner: { idUser: string; name: string; consultations: StatCount }[];
+    bySpeciality: { idJobSpecialist: number; label: string; consultations: StatCount }[];
+    newPatientSeries: { start: string; patients: StatCount }[];
+  };
+  clinical: {
+    /** Patients whose latest consultation falls in the period, by the IMC class of their latest measure. */
+    imcClasses: { key: string; label: string; patients: StatCount }[];
+    painIntensity: { intensity: string; consultations: StatCount }[];
+    painEvolution: StatPainPoint[];
+    painLocations: { location: string; consultations: StatCount }[];
+  };
+  satisfaction: {
+    opinions: StatFigure;
+    /** Average Star (1–5), null when fewer than 5 opinions. */
+    average: number | null;
+    previousAverage: number | null;
+    /** Share of opinions with Recommend = yes, in % (null when fewer than 5 opinions). */
+    recommendShare: number | null;
+    series: StatSatisfactionPoint[];
+  };
+  appointments: StatAppointments | null;
+}
+
+/** +/− % between two counts; null when either is hidden or the previous one is 0. */
+export function changePercent(value: number, previous: number): number | null {
+  if (previous === 0 || maskCount(value) === STAT_MASKED || maskCount(previous) === STAT_MASKED) return null;
+  return Math.round(((value - previous) / previous) * 1000) / 10;
+}
