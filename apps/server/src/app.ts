@@ -41,6 +41,8 @@ import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { contactCallRoutes, contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
+import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
+import { articleRoutes } from './modules/articles/articles.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -127,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerRouteCatalog(app);
   registerAuth(app);
   registerInputGuard(app);
+  registerConsentGate(app);
   await registerRealtime(app);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
@@ -160,6 +163,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(contactRoutes);
   await app.register(contactCallRoutes);
   await app.register(recordRoutes);
+  await app.register(policyRoutes);
+  await app.register(articleRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { publishDue as publishDueArticles } from './modules/articles/articles.service.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { connect, migrateDatabase, migrationsApplied } from './db/client.ts';
@@ -56,6 +57,8 @@ async function main() {
     jobs.register('documents_sweep', async () => void (await sweepOrphanDocuments({ db: handle.db, storage, clock: systemClock })), '17 * * * *');
     // Note reminders: every minute, each due reminder taken once (marked sent in the same statement).
     jobs.register('notes_reminders', async () => void (await dispatchDueReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
+    // Issue 20: scheduled publication of reviewed articles whose date has come, every minute.
+    jobs.register('articles_publish', async () => void (await publishDueArticles({ db: handle.db, clock: systemClock })), '* * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 

@@ -15,3 +15,5 @@ export * from './schema/security.ts';
 export * from './schema/realtime.ts';
 export * from './schema/dietetics.ts';
 export * from './schema/records.ts';
+export * from './schema/policies.ts';
+export * from './schema/articles.ts';

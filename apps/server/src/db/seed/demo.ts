@@ -8,6 +8,8 @@ import { seedSpecialists } from './specialists.ts';
 import { seedDietetics } from './dietetics.ts';
 import { seedContacts } from './contacts.ts';
 import { seedNotes } from './notes.ts';
+import { seedPolicies } from './policies.ts';
+import { seedEditorial } from './editorial.ts';
 
 // DESIGN §5 demo data. Seeded once per database: app_meta 'demo' marks it, and the whole seed runs
 // in one transaction under an advisory lock, so two servers starting at once cannot seed twice.
@@ -163,6 +165,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     await seedDietetics(tx, { organizationId: orgId.demo, dietitianId: userIds.di, patientId: patientIds['Lucas Bernard'], now });
     await seedContacts(tx, orgId.demo, userIds);
     await seedNotes(tx, userIds.pr, orgId.demo, patientIds['Lucas Bernard'], now);
+    // Issue 20: policies in force (accepted by every demo account), articles and newsletters.
+    await seedPolicies(tx, Object.values(userIds), Object.fromEntries(DEMO_USERS.map((u) => [userIds[u.username], orgId[u.org]])), now);
+    await seedEditorial(tx, { authorId: userIds.de, organizationId: orgId.demo, userIds, now });
 
     await tx.insert(appMeta).values({ key: 'demo', value: '1' });
     return true;
