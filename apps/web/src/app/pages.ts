@@ -47,13 +47,19 @@ export const PAGES: Record<Area, Page> = {
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage }))),
   'support-page': lazy(() => import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage }))),
 
+  // Issue 20: policies, articles, newsletters.
+  legal: lazy(() => import('../features/policies/legal-page.tsx').then((m) => ({ default: m.LegalPage }))),
+  policy: lazy(() => import('../features/policies/policy-page.tsx').then((m) => ({ default: m.PolicyPage }))),
+  'article-reader': lazy(() => import('../features/articles/article-reader-page.tsx').then((m) => ({ default: m.ArticleReaderPage }))),
+  unsubscribe: unavailable,
+
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   agenda: unavailable,
   appointments: unavailable,
   support: unavailable,
   statistics: unavailable,
   messaging: unavailable,
-  articles: unavailable,
+  articles: lazy(() => import('../features/articles/articles-page.tsx').then((m) => ({ default: m.ArticlesPage }))),
   newspapers: unavailable,
   catalogs: unavailable,
   programs: unavailable,

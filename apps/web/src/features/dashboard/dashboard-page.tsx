@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
+import { ToReadSection } from './to-read-section.tsx';
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -50,6 +51,7 @@ export function DashboardPage() {
       </Card>
 
       <MyDataShortcut />
+      <ToReadSection />
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
         {t('dashboard:shortcuts')}
       </Typography>

@@ -1,0 +1,30 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { setConsentRequiredHandler } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { Splash } from '../../components/splash.tsx';
+import { usePendingPolicies } from './api/policies.ts';
+
+const ConsentScreen = lazy(() => import('./consent-screen.tsx').then((m) => ({ default: m.ConsentScreen })));
+
+/**
+ * Issue 20: a signed-in user who owes the acceptance of a policy version in force sees the consent
+ * screen instead of the app (the server answers 403 `consent_required` to everything else anyway).
+ */
+export function ConsentGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const pending = usePendingPolicies(true);
+  useEffect(() => {
+    setConsentRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: queryKeys.policies.pending }));
+    return () => setConsentRequiredHandler(() => {});
+  }, [queryClient]);
+  if (pending.isPending) return <Splash />;
+  if (pending.data && pending.data.length > 0) {
+    return (
+      <Suspense fallback={<Splash />}>
+        <ConsentScreen versions={pending.data} />
+      </Suspense>
+    );
+  }
+  return <>{children}</>;
+}
