@@ -3,6 +3,7 @@ import type { ArticleDto, ArticleStatus, ArticleSummaryDto, ArticleVersionDto } 
 import type { Database } from '../../db/client.ts';
 import { articlePins, articles, articleVersions, users } from '../../db/tables.ts';
 import { escapeLike } from '../../lib/text.ts';
+import { sanitizeArticleHtml } from '../../lib/rich-text.ts';
 
 export type ArticleRow = typeof articles.$inferSelect;
 
@@ -35,7 +36,8 @@ export async function toDetail(db: Database, row: ArticleRow): Promise<ArticleDt
     .where(and(eq(articles.translationGroup, row.translationGroup), sql`${articles.id} <> ${row.id}`));
   return {
     ...toSummary(row),
-    body: row.body,
+    // Sanitised on save and again on display (issue 20).
+    body: sanitizeArticleHtml(row.body),
     authorName: author ? `${author.first} ${author.last}`.trim() : null,
     translationGroup: row.translationGroup,
     translations: translations.filter((t) => t.status === 'publie').map(({ slug, language, title }) => ({ slug, language, title })),

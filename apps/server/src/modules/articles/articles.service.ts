@@ -173,7 +173,7 @@ export async function readBySlug(ctx: AppContext, caller: Caller, slug: string) 
   // DE previews any article as a patient would see it.
   if (!row || (!visible && caller.role !== 'DE')) throw notFound(ARTICLE_MESSAGES.notFound);
   if (visible) await repo.countRead(ctx.db, row.id);
-  return repo.toDetail(ctx.db, row);
+  return repo.toDetail(ctx.db, visible ? { ...row, readCount: row.readCount + 1 } : row);
 }
 
 export async function pin(ctx: AppContext, caller: Caller, id: string, pinned: boolean) {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PolicyAcceptanceDto, PolicyKind, PolicyVersionDto } from '@wellbe/shared/schemas/policies';
 import type { Database } from '../../db/client.ts';
 import { policyAcceptances, policyVersions, users } from '../../db/tables.ts';
+import { sanitizeArticleHtml } from '../../lib/rich-text.ts';
 
 type Row = typeof policyVersions.$inferSelect;
 
@@ -11,7 +12,8 @@ export function toDto(row: Row): PolicyVersionDto {
     kind: row.kind,
     version: row.version,
     title: row.title,
-    body: row.body,
+    // Sanitised on save and again on display (issue 20).
+    body: sanitizeArticleHtml(row.body),
     effectiveAt: row.effectiveAt.toISOString(),
     requiresAcceptance: row.requiresAcceptance,
     status: row.status,
