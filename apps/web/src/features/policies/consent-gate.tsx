@@ -18,7 +18,8 @@ export function ConsentGate({ children }: { children: ReactNode }) {
     setConsentRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: queryKeys.policies.pending }));
     return () => setConsentRequiredHandler(() => {});
   }, [queryClient]);
-  if (pending.isPending) return <Splash />;
+  // While the answer comes the app renders as usual (no extra wait for everyone): the server
+  // refuses every call of a user who owes an acceptance, and the screen below replaces the app.
   if (pending.data && pending.data.length > 0) {
     return (
       <Suspense fallback={<Splash />}>
