@@ -56,19 +56,21 @@ test('de writes and publishes an article; pt reads it from the dashboard', async
   await signIn(page, 'de');
   await page.goto('/articles');
   await page.getByRole('button', { name: 'Nouvel article' }).click();
-  await page.getByLabel('Titre', { exact: true }).fill('Boire assez d’eau en été');
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill('Boire assez d’eau en été');
   await page.getByLabel('Résumé').fill('Un litre et demi par jour, davantage quand il fait chaud.');
   await page.getByRole('textbox', { name: 'Texte de l’article' }).click();
   await page.keyboard.type('Pensez à boire régulièrement, sans attendre d’avoir soif.');
-  await page.getByLabel('Public').click();
+  await page.getByRole('combobox', { name: 'Public' }).click();
   await page.getByRole('option', { name: 'Patients' }).click();
   await page.getByLabel('Adresse (slug)').fill('boire-assez-eau-ete');
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await page.getByRole('button', { name: 'Marquer comme relu' }).click();
-  await page.getByRole('button', { name: 'Publier' }).click();
-  await expect(page.getByText(/^Publié/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Repasser en brouillon' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Archiver' })).toBeVisible();
 
   await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, 'pt');
   await page.getByRole('link', { name: /Boire assez d’eau en été/ }).click();
   await expect(page).toHaveURL(/\/articles\/boire-assez-eau-ete$/);
