@@ -6,7 +6,6 @@ import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../l
 import { queryClient } from '../lib/query-client.ts';
 import { Splash } from '../components/splash.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { ConsentGate } from '../features/policies/consent-gate.tsx';
 
 // The chrome (navbar, toolbar, panels) is its own chunk: /login and the guest pages never load it.
 const Layout = lazy(() => import('./layout/layout.tsx').then((m) => ({ default: m.Layout })));
@@ -49,7 +48,7 @@ export function Root() {
       </Box>
     );
   }
-  const shell = (
+  return (
     <Suspense fallback={<Splash />}>
       <Layout>
         <Suspense fallback={<PageLoader />}>
@@ -58,9 +57,6 @@ export function Root() {
       </Layout>
     </Suspense>
   );
-  // Issue 20: the policies in force are accepted before anything else (sign-out stays possible).
-  if (status === 'signed-in' && location.pathname !== '/logout') return <ConsentGate>{shell}</ConsentGate>;
-  return shell;
 }
 
 /** For tests: lets a fresh render run the start-up check again. */

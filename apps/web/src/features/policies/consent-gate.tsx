@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { setConsentRequiredHandler } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { Splash } from '../../components/splash.tsx';
 import { usePendingPolicies } from './api/policies.ts';
@@ -13,14 +15,17 @@ const ConsentScreen = lazy(() => import('./consent-screen.tsx').then((m) => ({ d
  */
 export function ConsentGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const pending = usePendingPolicies(true);
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  // Signing out stays possible whatever is owed.
+  const pending = usePendingPolicies(status === 'signed-in' && pathname !== '/logout');
   useEffect(() => {
     setConsentRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: queryKeys.policies.pending }));
     return () => setConsentRequiredHandler(() => {});
   }, [queryClient]);
   // While the answer comes the app renders as usual (no extra wait for everyone): the server
   // refuses every call of a user who owes an acceptance, and the screen below replaces the app.
-  if (pending.data && pending.data.length > 0) {
+  if (status === 'signed-in' && pathname !== '/logout' && pending.data && pending.data.length > 0) {
     return (
       <Suspense fallback={<Splash />}>
         <ConsentScreen versions={pending.data} />
