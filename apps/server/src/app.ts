@@ -48,6 +48,8 @@ import { sportCatalogRoutes } from './modules/sport-catalogs/sport-catalogs.rout
 import { exerciseRoutes } from './modules/exercises/exercises.routes.ts';
 import { sportProgramRoutes } from './modules/sport-programs/sport-programs.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
+import { articleRoutes } from './modules/articles/articles.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -134,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerRouteCatalog(app);
   registerAuth(app);
   registerInputGuard(app);
+  registerConsentGate(app);
   await registerRealtime(app);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
@@ -174,6 +177,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(exerciseRoutes);
   await app.register(sportProgramRoutes);
   await app.register(statisticsRoutes);
+  await app.register(policyRoutes);
+  await app.register(articleRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

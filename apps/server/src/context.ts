@@ -43,5 +43,7 @@ declare module 'fastify' {
     access?: Access;
     /** Reads or writes patient data: denied attempts are audited too. */
     patientData?: boolean;
+    /** Answers a signed-in user who has not accepted the policies in force (the consent screen's own calls, sign-out). */
+    consentExempt?: boolean;
   }
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { publishDue as publishDueArticles } from './modules/articles/articles.service.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { connect, migrateDatabase, migrationsApplied } from './db/client.ts';
@@ -62,6 +63,8 @@ async function main() {
     jobs.register(AGENDA_JOB, async () => void (await runAgendaJobs({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Chat: a message still unread after 15 minutes sends its member one mail (without the text).
     jobs.register('chat_unread_mail', async () => void (await mailUnread({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
+    // Issue 20: scheduled publication of reviewed articles whose date has come, every minute.
+    jobs.register('articles_publish', async () => void (await publishDueArticles({ db: handle.db, clock: systemClock })), '* * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 

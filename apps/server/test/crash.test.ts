@@ -24,8 +24,8 @@ beforeAll(() => {
 
 afterAll(() => cleanUp(dataDir), 60_000);
 
-const account = { displayName: 'Louis Pasteur', email: 'louis.pasteur@exemple.fr', password: 'Vaccin-1885!' };
-const second = { displayName: 'Marie Curie', email: 'marie.curie@exemple.fr', password: 'Radium-1867!' };
+const account = { displayName: 'Louis Pasteur', email: 'louis.pasteur@exemple.fr', password: 'Vaccin-1885!', acceptPolicies: true };
+const second = { displayName: 'Marie Curie', email: 'marie.curie@exemple.fr', password: 'Radium-1867!', acceptPolicies: true };
 
 describe.sequential('the real server on its embedded PostgreSQL', () => {
   it('keeps a committed row after kill -9; the next start stops the orphaned PostgreSQL and comes up', async () => {

@@ -43,6 +43,11 @@ export const AREAS = [
   'loading',
   'example',
   'not-found',
+  // Issue 20: public policy pages, the policy editor, the article reader, newsletter unsubscribe.
+  'legal',
+  'policy',
+  'article-reader',
+  'unsubscribe',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -83,7 +88,7 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/newspapers', access: 'developer', area: 'newspapers' },
   { path: '/bodyparts', access: 'developer', area: 'catalogs' },
   { path: '/exercices', access: 'developer', area: 'catalogs' },
-  { path: '/policy', access: 'developer', area: 'catalogs' },
+  { path: '/policy', access: 'developer', area: 'policy' },
   { path: '/categories', access: 'wellbe', area: 'catalogs' },
   { path: '/equipments', access: 'wellbe', area: 'catalogs' },
   { path: '/formules', access: 'wellbe', area: 'formules' },
@@ -106,6 +111,12 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/loading', access: 'open', area: 'loading' },
   { path: '/example', access: 'developer', area: 'example' },
   { path: '/404', access: 'open', area: 'not-found' },
+  // Issue 20: the policies in force, public (linked from the login and register pages).
+  { path: '/legal/:kind', access: 'open', area: 'legal', chrome: 'none' },
+  /** Issue 20: the reader of a published article (every signed-in user, for their audience). */
+  { path: '/articles/:slug', access: 'dashboard', area: 'article-reader' },
+  /** Issue 20: one-click unsubscribe from the newsletter mail, without sign-in (signed token). */
+  { path: '/newsletter/unsubscribe', access: 'open', area: 'unsubscribe', chrome: 'none' },
 ];
 
 // SPEC §2 redirects (from -> to).

@@ -19,3 +19,5 @@ export * from './schema/agenda.ts';
 export * from './schema/chat.ts';
 export * from './schema/sport.ts';
 export * from './schema/statistics.ts';
+export * from './schema/policies.ts';
+export * from './schema/articles.ts';

@@ -63,3 +63,20 @@ export function excerpt(html: string | null | undefined, length = EXCERPT_LENGTH
   const text = richTextToPlain(html);
   return text.length > length ? text.slice(0, length - 1).trimEnd() + '…' : text;
 }
+
+// Articles and policies (issue 20): the same allow-list plus images (their own uploaded covers, or
+// https), with alt text; links keep rel="noopener noreferrer".
+const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'img'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'title'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https:\/\/|\/api\/articles\/images\/[0-9a-f]{64}$)/.test(frame.attribs.src ?? ''),
+};
+
+export function sanitizeArticleHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitizeHtml(html, ARTICLE_OPTIONS).trim();
+}

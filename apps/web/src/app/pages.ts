@@ -55,8 +55,14 @@ export const PAGES: Record<Area, Page> = {
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),
   statistics: lazy(() => import('../features/statistics/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage }))),
 
+  // Issue 20: policies, articles, newsletters.
+  legal: lazy(() => import('../features/policies/legal-page.tsx').then((m) => ({ default: m.LegalPage }))),
+  policy: lazy(() => import('../features/policies/policy-page.tsx').then((m) => ({ default: m.PolicyPage }))),
+  articles: lazy(() => import('../features/articles/articles-page.tsx').then((m) => ({ default: m.ArticlesPage }))),
+  'article-reader': lazy(() => import('../features/articles/article-reader-page.tsx').then((m) => ({ default: m.ArticleReaderPage }))),
+
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
-  articles: unavailable,
+  unsubscribe: unavailable,
   newspapers: unavailable,
   example: unavailable,
 };

@@ -46,6 +46,13 @@ export interface RequestOptions {
 type UnauthorizedHandler = (error: ApiError) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
+let onConsentRequired: () => void = () => {};
+
+/** Issue 20: the consent gate registers what a 403 `consent_required` does (show the consent screen). */
+export function setConsentRequiredHandler(handler: () => void): void {
+  onConsentRequired = handler;
+}
+
 /** The session registers here what a 401 does (kept out of this file to avoid an import cycle). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
@@ -129,6 +136,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     const error = await readError(response).finally(done);
     // SPEC §8: a 401 is never retried; it ends the session (unless the caller handles it).
     if (response.status === 401 && token && on401 === 'logout') onUnauthorized(error);
+    if (response.status === 403 && error.code === 'consent_required') onConsentRequired();
     throw error;
   }
   return { response, done, timedOut: () => controller.signal.aborted };

@@ -16,6 +16,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 function toast(error: unknown, meta: Record<string, unknown> | undefined) {
   if (meta?.silent) return;
   if (isApiError(error) && error.status === 401) return;
+  // Issue 20: the consent screen replaces the app; its refusals are not worth a toast each.
+  if (isApiError(error) && error.code === 'consent_required') return;
   notify(error instanceof Error ? error.message : String(error), 'error');
 }
 

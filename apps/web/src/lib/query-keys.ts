@@ -142,6 +142,23 @@ export const queryKeys = {
     of: (idUser: string) => ['profile', idUser] as const,
   },
 
+  /** Issue 20: policies in force, what I owe and accepted, DE's versions; articles. */
+  policies: {
+    all: ['policies'] as const,
+    current: ['policies', 'current'] as const,
+    pending: ['policies', 'pending'] as const,
+    mine: ['policies', 'mine'] as const,
+    versions: ['policies', 'versions'] as const,
+  },
+  articles: {
+    all: ['articles'] as const,
+    list: (params: Params) => ['articles', 'list', params] as const,
+    one: (id: string) => ['articles', 'one', id] as const,
+    versions: (id: string) => ['articles', 'one', id, 'versions'] as const,
+    feed: ['articles', 'feed'] as const,
+    read: (slug: string) => ['articles', 'read', slug] as const,
+  },
+
   /** A registration invitation being checked (/register/:userId). */
   invitation: (userId: string, token: string) => ['invitation', userId, token] as const,
 

@@ -163,7 +163,7 @@ export async function signIn(username: string, password: string): Promise<Signed
 }
 
 /** POST /api/auth/register (SPEC §7): the new account is signed in at once. */
-export async function register(user: { displayName: string; email: string; password: string; username?: string }): Promise<SignedInUser> {
+export async function register(user: { displayName: string; email: string; password: string; username?: string; acceptPolicies: true }): Promise<SignedInUser> {
   const answer = await api<AuthAnswer>('/auth/register', { method: 'POST', body: { user }, anonymous: true, on401: 'throw' });
   setSession(answer.user, answer.access_token);
   return answer.user;

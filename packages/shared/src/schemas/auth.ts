@@ -9,6 +9,7 @@ export const REGISTER_MESSAGES = {
   displayNameTooLong: 'Le nom ne peut pas dépasser 100 caractères.',
   emailRequired: 'Entrez votre adresse email.',
   emailInvalid: 'Adresse email invalide.',
+  policiesRequired: 'Acceptez les conditions générales d’utilisation et la politique de confidentialité pour créer votre compte.',
 } as const;
 
 export const DISPLAY_NAME_MAX = 100;
@@ -27,5 +28,7 @@ export const registerAccountSchema = z.object({
   displayName: registerDisplayNameSchema,
   email: registerEmailSchema,
   password: passwordSchema,
+  /** Issue 20: the CGU and the privacy policy in force are accepted (recorded with date and IP). */
+  acceptPolicies: z.literal(true, REGISTER_MESSAGES.policiesRequired),
 });
 export type RegisterAccount = z.infer<typeof registerAccountSchema>;

@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const forgot = (email: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress, payload: { email } });
 const register = (email: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, payload: { user: { displayName: 'Jeanne Test', email, password: 'Radium-1867!' } } });
+  t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, payload: { user: { displayName: 'Jeanne Test', email, password: 'Radium-1867!', acceptPolicies: true } } });
 
 describe('POST /api/auth/forgot-password', () => {
   it('gives the same answer for a taken and a free address; only the account holder gets a mail', async () => {

@@ -142,7 +142,7 @@ describe('invitation completion (/register/{userId}?token=)', () => {
 
 describe('email confirmation (/mail-confirm?token=)', () => {
   it('self-registration mails a confirmation link that confirms the address once', async () => {
-    const res = await post('/api/auth/register', { user: { displayName: 'Inès Nouvelle', email: 'ines.nouvelle@example.fr', password: NEW_PASSWORD } });
+    const res = await post('/api/auth/register', { user: { displayName: 'Inès Nouvelle', email: 'ines.nouvelle@example.fr', password: NEW_PASSWORD, acceptPolicies: true } });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.data.emailConfirmed).toBe(false);
     const { url, token } = linkIn('ines.nouvelle@example.fr', '/mail-confirm');

@@ -10,6 +10,7 @@ import { credentialsBody, registerBody, userUpdateBody } from './auth.schemas.ts
 import type { RecoveryService } from './auth.recovery.service.ts';
 import type { AuthService, SignInResult } from './auth.service.ts';
 import { resolveUser, unauthenticated } from '../../plugins/authenticate.ts';
+import { acceptAtRegistration } from '../policies/policies.service.ts';
 
 /** Self-registration: 10 an hour per IP, 3 an hour per address (each mails the address). */
 const REGISTER_RULES = { ip: hardLimit(10, 60 * MINUTE), email: hardLimit(3, 60 * MINUTE) };
@@ -51,6 +52,8 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
       if (taken.username) throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
       await assertNotCommonPassword(password, [username, email, displayName]);
       const id = await insertSelfRegistered(app.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
+      // Issue 20: the form's checkbox accepted the CGU and privacy policy in force; recorded with the IP.
+      await acceptAtRegistration(app.ctx, { id, organizationId: null }, request.ip);
       // The new address is confirmed through a single-use link (/mail-confirm?token=).
       await recovery.sendEmailConfirmation(id, request.log);
       const found = await findUserById(app.ctx.db, id);
@@ -78,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
   });
 
   r.post('/api/auth/user/update', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', consentExempt: true },
     schema: { body: userUpdateBody, tags, summary: 'Enregistre les réglages, raccourcis et nom affiché de l’appelant' },
     handler: async (request) => {
       const me = callerOf(request);

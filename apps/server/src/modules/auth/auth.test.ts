@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
-import { users } from '../../db/tables.ts';
+import { policyAcceptances, users } from '../../db/tables.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helpers.ts';
 
 // The sign-in contract of SPEC §7 (POST /api/user login, /api/auth/*), throttling.
@@ -162,7 +162,8 @@ describe('GET /api/auth/access-token', () => {
 });
 
 describe('POST /api/auth/register', () => {
-  const user = { displayName: 'Marie Curie', email: 'marie.curie@exemple.fr', password: 'Radium-1867!' };
+  // The register form's checkbox: the CGU and privacy policy in force are accepted (issue 20).
+  const user = { displayName: 'Marie Curie', email: 'marie.curie@exemple.fr', password: 'Radium-1867!', acceptPolicies: true };
 
   it('creates an unconfirmed US account with no organisation, signed in at once', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { user } });
@@ -175,6 +176,9 @@ describe('POST /api/auth/register', () => {
     // The username defaults to the email; the password is stored as an argon2id hash only.
     expect(row).toMatchObject({ username: user.email, role: 'US', organizationId: null, emailConfirmed: false });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    // Its acceptance of the CGU and privacy policy is recorded: it is not asked again at sign-in.
+    const accepted = await t.ctx.db.select().from(policyAcceptances).where(eq(policyAcceptances.userId, row.id));
+    expect(accepted.map((a) => a.via)).toEqual(['register', 'register']);
 
     // The new account signs in, and sees no practice data.
     const s = await t.login(user.email, user.password);
@@ -222,7 +226,7 @@ describe('common passwords', () => {
   const COMMON = 'Ce mot de passe est trop courant ou trop facile à deviner. Choisissez-en un autre.';
   it('are refused, with a French message, even when they follow the SPEC §5 rule', async () => {
     for (const password of ['Password123!', 'Motdepasse1!', 'P@ssw0rd2024!']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.9.0.1', payload: { user: { displayName: 'Commun', email: `commun-${password.length}@exemple.fr`, password } } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.9.0.1', payload: { user: { displayName: 'Commun', email: `commun-${password.length}@exemple.fr`, password, acceptPolicies: true } } });
       expect(res.statusCode, password).toBe(400);
       expect(res.json().error).toEqual({ code: 'password_common', message: COMMON });
     }

@@ -17,7 +17,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
   const idParams = z.object({ id: z.uuid() });
 
   r.post('/api/auth/logout', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', consentExempt: true },
     schema: { tags, summary: 'Déconnexion : révoque la session du jeton présenté' },
     handler: async (request) => {
       const me = callerOf(request);

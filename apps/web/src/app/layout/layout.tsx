@@ -9,6 +9,7 @@ import { SettingsPanel } from './settings-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useOrganisationLanguage } from '../../lib/organisation-settings.ts';
 import { ConsultationLauncher } from '../../features/consultations/components/consultation-launcher.tsx';
+import { ConsentGate } from '../../features/policies/consent-gate.tsx';
 
 /**
  * layout4 (vertical), SPEC §2 and §9: side navigation, toolbar, content in a 1570 px container,
@@ -17,7 +18,9 @@ import { ConsultationLauncher } from '../../features/consultations/components/co
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   useOrganisationLanguage();
+  // Issue 20: the policies in force are accepted before anything else (the consent screen replaces the app).
   return (
+    <ConsentGate>
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Navbar />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -35,5 +38,6 @@ export function Layout({ children }: { children: ReactNode }) {
       {/* Consultation panel (SPEC §5): its floating launcher goes HERE, one line, shown for dps roles. */}
       <ConsultationLauncher />
     </Box>
+    </ConsentGate>
   );
 }

@@ -58,7 +58,26 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
             {children}
           </Paper>
         </Box>
+        <LegalFooter />
       </Box>
+    </Box>
+  );
+}
+
+/** Issue 20: the policies in force, public, linked from the login and register pages' footer. */
+export function LegalFooter() {
+  const { t } = useTranslation('auth');
+  return (
+    <Box component="footer" sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap', fontSize: 13 }}>
+      <MuiLink component={Link} to="/legal/terms">
+        {t('legalLinks.terms')}
+      </MuiLink>
+      <MuiLink component={Link} to="/legal/privacy">
+        {t('legalLinks.privacy')}
+      </MuiLink>
+      <MuiLink component={Link} to="/legal/legal">
+        {t('legalLinks.legal')}
+      </MuiLink>
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
+import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, FormHelperText, Link as MuiLink, TextField } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { newPasswordSchema } from '@wellbe/shared/domain/password';
@@ -25,8 +26,11 @@ export function RegisterPage() {
 
 // The rules and messages of packages/shared (the server checks the same); the messages are shown
 // in the interface language, the password part through PasswordFields.
-const accountSchema = registerAccountSchema.pick({ displayName: true, email: true }).and(newPasswordSchema);
-type AccountValues = { displayName: string; email: string } & NewPasswordValues;
+const accountSchema = registerAccountSchema
+  .pick({ displayName: true, email: true })
+  .extend({ acceptPolicies: z.boolean().refine((v) => v, REGISTER_MESSAGES.policiesRequired) })
+  .and(newPasswordSchema);
+type AccountValues = { displayName: string; email: string; acceptPolicies: boolean } & NewPasswordValues;
 const MESSAGE_KEYS: Record<string, string> = {
   [REGISTER_MESSAGES.displayNameRequired]: 'register.displayNameRequired',
   [REGISTER_MESSAGES.displayNameTooLong]: 'register.displayNameTooLong',
@@ -40,12 +44,12 @@ function SelfRegister() {
   const { register, handleSubmit, formState } = useForm<AccountValues>({
     resolver: zodResolver(accountSchema),
     mode: 'onTouched',
-    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '' },
+    defaultValues: { displayName: '', email: '', password: '', passwordConfirm: '', acceptPolicies: false },
   });
   const submit = handleSubmit(async (v) => {
     setError(null);
     try {
-      await registerAccount({ displayName: v.displayName.trim(), email: v.email.trim(), password: v.password });
+      await registerAccount({ displayName: v.displayName.trim(), email: v.email.trim(), password: v.password, acceptPolicies: true });
     } catch (err) {
       // SPEC §8: register rejects with the server's error.
       setError(errorText(err));
@@ -57,6 +61,28 @@ function SelfRegister() {
         <TextField label={t('register.displayName')} autoComplete="name" required {...register('displayName')} error={!!formState.errors.displayName} helperText={formState.errors.displayName?.message && t(MESSAGE_KEYS[formState.errors.displayName.message] ?? 'register.displayNameRequired')} />
         <TextField label={t('register.email')} type="email" autoComplete="email" required {...register('email')} error={!!formState.errors.email} helperText={formState.errors.email?.message && t(MESSAGE_KEYS[formState.errors.email.message] ?? 'forgot.invalidEmail')} />
         <PasswordFields register={register} errors={formState.errors} />
+        <Box>
+          <FormControlLabel
+            control={<Checkbox {...register('acceptPolicies')} slotProps={{ input: { 'aria-describedby': 'register-policies-error' } }} />}
+            label={
+              <>
+                {t('register.acceptPrefix')}{' '}
+                <MuiLink component={Link} to="/legal/terms" target="_blank">
+                  {t('legalLinks.terms')}
+                </MuiLink>{' '}
+                {t('register.acceptAnd')}{' '}
+                <MuiLink component={Link} to="/legal/privacy" target="_blank">
+                  {t('legalLinks.privacy')}
+                </MuiLink>
+              </>
+            }
+          />
+          {formState.errors.acceptPolicies && (
+            <FormHelperText id="register-policies-error" error>
+              {t('register.acceptRequired')}
+            </FormHelperText>
+          )}
+        </Box>
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
           {t('register.submit')}
         </Button>
