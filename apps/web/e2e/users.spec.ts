@@ -61,6 +61,10 @@ test('as pa: create a practitioner, who activates the invitation and signs in', 
   await invited.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);
   await invited.getByRole('button', { name: 'Activer mon compte' }).click();
   await expect(invited).toHaveURL(/\/dashboard$/);
+  // A new account accepts the policies in force before anything else (issue 20).
+  await expect(invited.getByRole('heading', { name: 'Nos conditions ont changé' })).toBeVisible();
+  await invited.getByLabel('J’ai lu et j’accepte ces documents').check();
+  await invited.getByRole('button', { name: 'Accepter et continuer' }).click();
   await expect(invited.getByText('Inès Carpentier')).toBeVisible();
 
   // The link is single-use; signing in with the chosen password works.
