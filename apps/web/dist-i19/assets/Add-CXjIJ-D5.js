@@ -1,1 +1,0 @@
-import{t as e}from"./createSvgIcon-BkIBQtU5.js";import{X as t}from"./Box-CskRkfOW.js";var n=t(),r=e((0,n.jsx)(`path`,{d:`M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z`}),`Add`);export{r as t};

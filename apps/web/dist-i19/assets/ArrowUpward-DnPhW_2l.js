@@ -1,1 +1,0 @@
-import{X as e}from"./Box-CskRkfOW.js";import{t}from"./createSvgIcon-BkIBQtU5.js";var n=e(),r=t((0,n.jsx)(`path`,{d:`m20 12-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z`}),`ArrowDownward`),i=t((0,n.jsx)(`path`,{d:`m4 12 1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z`}),`ArrowUpward`);export{r as n,i as t};

@@ -1,1 +1,0 @@
-import{X as e}from"./Box-CskRkfOW.js";import{t}from"./createSvgIcon-BkIBQtU5.js";var n=e(),r=t((0,n.jsx)(`path`,{d:`M18.41 16.59L13.82 12l4.59-4.59L17 6l-6 6 6 6zM6 6h2v12H6z`}),`FirstPage`),i=t((0,n.jsx)(`path`,{d:`M5.59 7.41L10.18 12l-4.59 4.59L7 18l6-6-6-6zM16 6h2v12h-2z`}),`LastPage`);export{r as n,i as t};

@@ -1,1 +1,0 @@
-import{g as e,n as t}from"./schemas-DFrfKMzQ.js";function n(n){return e(t,n)}export{n as t};

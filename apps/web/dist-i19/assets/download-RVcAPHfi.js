@@ -1,1 +1,0 @@
-import{i as e}from"./api-90VsmXgm.js";function t(e,t){let n=URL.createObjectURL(e),r=document.createElement(`a`);r.href=n,r.download=t,document.body.appendChild(r),r.click(),r.remove(),setTimeout(()=>URL.revokeObjectURL(n),1e4)}async function n(n,r,i){let{blob:a,fileName:o}=await e(n,{query:i});t(a,o??r)}export{t as n,n as t};

@@ -1,1 +1,0 @@
-import{N as e,P as t}from"./Box-CskRkfOW.js";function n(e){return t(`MuiListItemText`,e)}var r=e(`MuiListItemText`,[`root`,`multiline`,`dense`,`inset`,`primary`,`secondary`]);export{r as n,n as t};

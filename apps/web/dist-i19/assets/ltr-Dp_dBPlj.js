@@ -1,1 +1,0 @@
-import{X as e}from"./Box-CskRkfOW.js";var t=e();function n({children:e}){return(0,t.jsx)(`bdi`,{dir:`ltr`,children:e})}export{n as t};

@@ -1,1 +1,0 @@
-import{t as e}from"./useTranslation-CEkyhI-0.js";import{t}from"./status-page-Cp_hAi6o.js";import{X as n}from"./Box-CskRkfOW.js";var r=n();function i(){let{t:n}=e(`pages`);return(0,r.jsx)(t,{code:`404`,title:n(`notFound.title`),text:n(`notFound.text`),action:{to:`/dashboard`,label:n(`backToDashboard`)}})}export{i as NotFoundPage};

@@ -1,1 +1,0 @@
-function e(e){return e.normalize(`NFD`).replace(/\p{Diacritic}/gu,``).toLowerCase().replace(/\s+/g,` `).trim()}export{e as t};

@@ -1,1 +1,0 @@
-import{I as e,j as t}from"./Box-CskRkfOW.js";import{t as n}from"./getThemeProps-CMByj1w-.js";var r=t();function i(t){let{props:r,name:i,defaultTheme:a,themeId:o}=t,s=e(a);return o&&(s=s[o]||s),n({theme:s,name:i,props:r})}export{r as n,i as t};
