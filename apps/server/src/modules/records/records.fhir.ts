@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
+  Appointment,
   Bundle,
   DocumentReference,
   Encounter,
@@ -12,7 +13,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { computeImc } from '@wellbe/shared/domain/imc';
 import { richTextToPlain } from '../../lib/rich-text.ts';
-import type { ExportConsultation, ExportDocument, ExportNotice, ExportPractitioner } from './records.repository.ts';
+import type { ExportAppointment, ExportConsultation, ExportDocument, ExportNotice, ExportPractitioner } from './records.repository.ts';
 
 // FHIR R4 resources of the patient export (RGPD art. 20, a portable format). Each builder is pure:
 // it turns one plain row into resources. References point inside the Bundle (`urn:uuid:` full
@@ -222,6 +223,34 @@ export function noticeResource(n: ExportNotice, patientId: string): Questionnair
       { linkId: 'star', text: 'Note (sur 5)', answer: [{ valueInteger: n.star }] },
       ...(n.patientOpinion.trim() ? [{ linkId: 'opinion', text: 'Avis', answer: [{ valueString: n.patientOpinion.trim() }] }] : []),
       { linkId: 'recommend', text: 'Recommande', answer: [{ valueBoolean: n.recommend }] },
+    ],
+  };
+}
+
+/** The agenda's statuses as FHIR R4 Appointment statuses. */
+const APPOINTMENT_STATUS: Record<string, Appointment['status']> = {
+  demandé: 'pending',
+  confirmé: 'booked',
+  honoré: 'fulfilled',
+  absent: 'noshow',
+  annulé: 'cancelled',
+};
+
+export function appointmentResource(a: ExportAppointment, patientId: string): Appointment {
+  const where = a.teleconsultation ? 'Téléconsultation' : (a.location ?? '');
+  return {
+    resourceType: 'Appointment',
+    id: a.id,
+    status: APPOINTMENT_STATUS[a.status] ?? 'proposed',
+    ...(a.type ? { serviceType: [{ text: a.type }], description: a.type } : {}),
+    start: a.startsAt.toISOString(),
+    end: a.endsAt.toISOString(),
+    created: a.createdAt.toISOString(),
+    ...(a.status === 'annulé' && a.cancelReason ? { cancelationReason: { text: a.cancelReason } } : {}),
+    ...(where ? { comment: where } : {}),
+    participant: [
+      { actor: ref(patientId), status: 'accepted' },
+      { actor: ref(a.practitionerId), status: 'accepted' },
     ],
   };
 }

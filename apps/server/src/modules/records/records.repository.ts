@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AccessKind } from '@wellbe/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
-import { accessFlags, auditEvents, consultations, documents, jobSpecialists, notices, organisations, patients, users } from '../../db/tables.ts';
+import { accessFlags, appointments, appointmentTypes, auditEvents, consultations, documents, jobSpecialists, notices, organisations, patients, users } from '../../db/tables.ts';
 
 // The patient's rights: plain rows. Every read here is keyed on one patient whose scope the
 // service has already checked (patientForCaller), or on the caller's organisation for /admin.
@@ -107,6 +107,39 @@ export async function noticePage(db: Database, patientId: string, after: ExportC
     .limit(EXPORT_PAGE);
 }
 export type ExportNotice = Awaited<ReturnType<typeof noticePage>>[number];
+
+/**
+ * A page of the patient's appointments, oldest first, after (start, id). A 15-minute hold
+ * ('provisoire') is a slot being booked, not yet an appointment: it is left out.
+ */
+export async function appointmentPage(db: Database, patientId: string, after: ExportCursor) {
+  return db
+    .select({
+      id: appointments.id,
+      cursorAt: sql<string>`${appointments.startsAt}::text`,
+      practitionerId: appointments.practitionerId,
+      type: appointmentTypes.label,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+      location: appointments.location,
+      teleconsultation: appointments.teleconsultation,
+      cancelReason: appointments.cancelReason,
+      createdAt: appointments.createdAt,
+    })
+    .from(appointments)
+    .leftJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        sql`${appointments.status} <> 'provisoire'`,
+        after ? sql`(${appointments.startsAt}, ${appointments.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .limit(EXPORT_PAGE);
+}
+export type ExportAppointment = Awaited<ReturnType<typeof appointmentPage>>[number];
 
 /** The practitioners named by the file (authors of its consultations and documents), of its organisation. */
 export async function practitionerRows(db: Database, organizationId: string, ids: string[]) {

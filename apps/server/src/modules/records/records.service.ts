@@ -30,6 +30,7 @@ import {
   encounterResource,
   entryJson,
   noticeResource,
+  appointmentResource,
   organizationResource,
   patientResource,
   practitionerResource,
@@ -46,6 +47,7 @@ import {
   flagPage,
   insertFlag,
   noticePage,
+  appointmentPage,
   organisationAdministrators,
   organisationRow,
   patientEvent,
@@ -115,6 +117,7 @@ function exportSource(ctx: AppContext, caller: Caller, patient: PatientRecord): 
 const consultations = (s: ExportSource) => pages((after) => consultationPage(s.ctx.db, s.patient.id, after));
 const documentRows = (s: ExportSource) => pages((after) => documentPage(s.ctx.db, s.patient.id, after));
 const noticeRows = (s: ExportSource) => pages((after) => noticePage(s.ctx.db, s.patient.id, after));
+const appointmentRows = (s: ExportSource) => pages((after) => appointmentPage(s.ctx.db, s.patient.id, after));
 
 /** A small document inlined as base64; a larger one as a signed link valid DOCUMENT_LINK_TTL_MS. */
 async function documentContent(s: ExportSource, d: ExportDocument): Promise<{ data: string } | { url: string }> {
@@ -137,11 +140,7 @@ async function documentContent(s: ExportSource, d: ExportDocument): Promise<{ da
   return { url: `${s.ctx.config.publicUrl.replace(/\/$/, '')}/api/records/documents?t=${token}` };
 }
 
-/**
- * The sections of the Bundle, in order. Each reads its own rows page by page and yields
- * resources. Appointments join the export as one more section here, reading the agenda area
- * through its service, once that area exists.
- */
+/** The sections of the Bundle, in order. Each reads its own rows page by page and yields resources. */
 type Section = (s: ExportSource) => AsyncIterable<Resource>;
 
 async function* patientSection(s: ExportSource) {
@@ -170,6 +169,13 @@ async function* noticeSection(s: ExportSource) {
   for await (const n of noticeRows(s)) yield noticeResource(n, s.patient.id);
 }
 
+async function* appointmentSection(s: ExportSource) {
+  for await (const a of appointmentRows(s)) {
+    s.practitioners.add(a.practitionerId);
+    yield appointmentResource(a, s.patient.id);
+  }
+}
+
 async function* practitionerSection(s: ExportSource) {
   const ids = [...s.practitioners];
   for (let i = 0; i < ids.length; i += 200) {
@@ -177,7 +183,7 @@ async function* practitionerSection(s: ExportSource) {
   }
 }
 
-export const FHIR_SECTIONS: Section[] = [patientSection, consultationSection, documentSection, noticeSection, practitionerSection];
+export const FHIR_SECTIONS: Section[] = [patientSection, consultationSection, documentSection, noticeSection, appointmentSection, practitionerSection];
 
 async function* bundleText(s: ExportSource, sections: Section[]): AsyncGenerator<string> {
   yield bundleOpening(derivedId(s.patient.id, 'export', String(s.ctx.clock.now())), new Date(s.ctx.clock.now()));

