@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { chatConversations, chatMembers, chatMessages, chatUserStatus, consultations, organisations, users } from '../../db/tables.ts';
+import { chatConversations, chatMembers, chatMessages, chatUserStatus, organisations, users } from '../../db/tables.ts';
 
 // Messaging rows. Every lookup that starts from an id names the caller (membership) or the
 // organisation: a conversation outside the caller's reach is simply not found.
@@ -53,16 +53,22 @@ export async function developers(db: Executor): Promise<UserRow[]> {
   return db.select(userColumns).from(users).where(and(eq(users.role, 'DE'), eq(users.active, true)));
 }
 
-/** Practitioners (user ids) who had a consultation with the patient, in the organisation. */
+// A patient's practitioners: those who had a consultation with them, or who hold an appointment
+// of theirs that is not cancelled (a booked first visit already opens the conversation).
+const seenBy = (organizationId: string) => sql`
+  select patient_id, user_id as practitioner_id from consultations
+   where organization_id = ${organizationId} and archived_at is null
+  union
+  select patient_id, practitioner_id from appointments
+   where organization_id = ${organizationId} and patient_id is not null and status in ('demandé', 'confirmé', 'honoré', 'absent')`;
+
+/** Practitioners (user ids) who saw the patient or have an appointment with them, in the organisation. */
 export async function practitionersOfPatient(db: Executor, organizationId: string, patientId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ userId: consultations.userId })
-    .from(consultations)
-    .where(and(eq(consultations.organizationId, organizationId), eq(consultations.patientId, patientId), sql`${consultations.archivedAt} is null`));
-  return rows.map((r) => r.userId);
+  const result = (await db.execute(sql`select distinct practitioner_id from (${seenBy(organizationId)}) s where patient_id = ${patientId}`)) as unknown as { rows: { practitioner_id: string }[] };
+  return result.rows.map((r) => r.practitioner_id);
 }
 
-/** Patient accounts (PT users) whose patient the practitioner has seen. */
+/** Patient accounts (PT users) whose patient the practitioner has seen or is to see. */
 export async function patientAccountsOfPractitioner(db: Executor, organizationId: string, practitionerId: string): Promise<UserRow[]> {
   return db
     .select(userColumns)
@@ -72,7 +78,7 @@ export async function patientAccountsOfPractitioner(db: Executor, organizationId
         eq(users.organizationId, organizationId),
         eq(users.role, 'PT'),
         eq(users.active, true),
-        sql`${users.patientId} in (select patient_id from consultations where user_id = ${practitionerId} and organization_id = ${organizationId} and archived_at is null)`,
+        sql`${users.patientId} in (select patient_id from (${seenBy(organizationId)}) s where practitioner_id = ${practitionerId})`,
       ),
     );
 }

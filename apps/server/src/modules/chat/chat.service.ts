@@ -23,7 +23,8 @@ import * as repo from './chat.repository.ts';
 
 // Who may talk to whom (SPEC §6 `chats`, issue 16), enforced here for every call:
 // - staff of the `chats` group with staff of the same organisation;
-// - a patient (PT) only with the practitioners who had a consultation with them, and back;
+// - a patient (PT) only with the practitioners who had a consultation with them or hold one of
+//   their appointments (not cancelled), and back;
 // - nobody across organisations; US, RE and SA have no chat (SA reaches WellBe support only).
 // A conversation the caller is not a member of answers 404, like one that does not exist.
 

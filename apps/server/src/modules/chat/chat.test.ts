@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { wsClient } from '../../../test/ws-client.ts';
-import { auditEvents, chatMessages } from '../../db/tables.ts';
+import { appointments, auditEvents, chatMessages, users } from '../../db/tables.ts';
 import { mailUnread } from './chat.service.ts';
 
 // Messaging (issue 16): who may talk to whom (SPEC §6 `chats`), the SPEC §7 /api/chat/* shapes,
@@ -84,6 +84,22 @@ describe('who may talk to whom', () => {
     expect(json(res).error.message).toBe(CHAT_MESSAGES.patientNotFollowed);
     expect((await get('pt', `/api/chat/get-chat?contactId=${s.pg.id}`)).statusCode).toBe(403);
     expect((await get('pt', `/api/chat/get-chat?contactId=${s.di.id}`)).statusCode).toBe(200);
+  });
+
+  it('an appointment booked with a practitioner opens the conversation; once cancelled, it closes again', async () => {
+    const [account] = await t.ctx.db.select({ patientId: users.patientId, organizationId: users.organizationId }).from(users).where(eq(users.id, s.pt.id));
+    const startsAt = new Date(t.clock.now() + 7 * 86_400_000);
+    const [booked] = await t.ctx.db
+      .insert(appointments)
+      .values({ organizationId: account.organizationId!, practitionerId: s.pg.id, patientId: account.patientId!, startsAt, endsAt: new Date(startsAt.getTime() + 1_800_000), status: 'demandé', createdVia: 'patient' })
+      .returning({ id: appointments.id });
+    try {
+      expect((await get('pt', `/api/chat/get-chat?contactId=${s.pg.id}`)).statusCode).toBe(200);
+      await t.ctx.db.update(appointments).set({ status: 'annulé', cancelReason: 'Test' }).where(eq(appointments.id, booked.id));
+      expect((await post('pt', '/api/chat/send-message', { contactId: s.pg.id, messageText: 'Bonjour' })).statusCode).toBe(403);
+    } finally {
+      await t.ctx.db.delete(appointments).where(eq(appointments.id, booked.id));
+    }
   });
 
   it('nobody across organisations: pr2 cannot write to pr (404), nor read pr’s conversation (404)', async () => {
