@@ -43,6 +43,7 @@ export const AGENDA_MESSAGES = {
   outsideHours: 'Ce créneau est en dehors des horaires du praticien.',
   outsideHoursWarning: 'Attention : ce rendez-vous est en dehors des horaires de travail.',
   notFound: 'Rendez-vous introuvable.',
+  consultationNotFound: 'Consultation introuvable pour le patient de ce rendez-vous.',
   practitionerNotFound: 'Praticien introuvable.',
   typeNotFound: 'Type de rendez-vous introuvable.',
   typeNotBookable: 'Ce type de rendez-vous ne se prend pas en ligne.',

@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { agendaExceptions, agendaSettings, appointmentTypes, appointmentWaitlist, appointments, organisations, patients, users } from '../../db/tables.ts';
+import { agendaExceptions, agendaSettings, appointmentTypes, appointmentWaitlist, appointments, consultations, organisations, patients, users } from '../../db/tables.ts';
 
 // SQL of the agenda: every query carries the organisation (a row of another organisation is a row
 // that does not exist for the caller). The no-double-booking rule lives in PostgreSQL itself
@@ -128,6 +128,16 @@ export async function appointmentsBetween(db: Database, organizationId: string, 
     )
     .orderBy(asc(appointments.startsAt))
     .limit(5000) as Promise<AppointmentRow[]>;
+}
+
+/** Whether a live consultation of this organisation is of this patient (the one an appointment links to). */
+export async function consultationOfPatient(db: Database, organizationId: string, patientId: string, consultationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(and(eq(consultations.id, consultationId), eq(consultations.organizationId, organizationId), eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))
+    .limit(1);
+  return !!row;
 }
 
 export async function findAppointment(db: Database, organizationId: string, id: string): Promise<AppointmentRow | null> {

@@ -344,6 +344,11 @@ export async function setStatus(ctx: Ctx, caller: Caller, id: string, input: { s
   if (!mayWrite(caller, row.practitionerId)) throw forbidden(AGENDA_MESSAGES.notYourAgenda, 'agenda_forbidden');
   if (row.status === 'annulé') throw conflict(AGENDA_MESSAGES.cancelled, 'appointment_cancelled');
   if (!STATUS_TRANSITIONS[row.status as AppointmentStatus].includes(input.status)) throw conflict(AGENDA_MESSAGES.badTransition, 'bad_transition');
+  // "Time of consultation": the consultation linked must be one of this patient's, in this
+  // organisation; an id from the body is never taken on trust.
+  if (input.consultationId && (!row.patientId || !isUuid(input.consultationId) || !(await repo.consultationOfPatient(ctx.db, organizationId, row.patientId, input.consultationId)))) {
+    throw hidden(AGENDA_MESSAGES.consultationNotFound, 'consultation_not_found');
+  }
   const now = new Date(ctx.clock.now());
   await repo.updateAppointment(ctx.db, organizationId, row.id, {
     status: input.status,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localParts, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { appointments, auditEvents, patients, realtimeEvents } from '../../db/tables.ts';
+import { appointments, auditEvents, consultations, patients, realtimeEvents } from '../../db/tables.ts';
 import { runAgendaJobs } from './agenda.jobs.ts';
 import { freeSlotsFor, todayAppointments } from './agenda.service.ts';
 
@@ -184,6 +184,23 @@ describe('booking in the agenda (staff)', () => {
     expect(json(await post('pr', `/api/agenda/appointments/${a.id}/status`, { status: 'honoré' })).data.status).toBe('honoré');
     expect((await post('pr', `/api/agenda/appointments/${a.id}/status`, { status: 'absent' })).statusCode).toBe(409);
     expect((await post('pr', `/api/agenda/appointments/${a.id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
+  });
+
+  it('time of consultation: honoré links the consultation, only one of the appointment’s patient', async () => {
+    const day = futureDay(7, 3);
+    const a = json(await post('pr', '/api/agenda/appointments', body('pr', day, '10:00', '10:30'))).data;
+    const [own] = await t.ctx.db.select({ id: consultations.id }).from(consultations).where(eq(consultations.patientId, patientId)).limit(1);
+    const [lucas] = await t.ctx.db.select({ id: patients.id }).from(patients).where(eq(patients.fullName, 'Lucas Bernard'));
+    const [other] = await t.ctx.db.select({ id: consultations.id }).from(consultations).where(eq(consultations.patientId, lucas!.id)).limit(1);
+    for (const consultationId of [other!.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await post('pr', `/api/agenda/appointments/${a.id}/status`, { status: 'honoré', consultationId });
+      expect(refused.statusCode).toBe(404);
+      expect(json(refused).error.message).toBe(AGENDA_MESSAGES.consultationNotFound);
+    }
+    const [unchanged] = await t.ctx.db.select().from(appointments).where(eq(appointments.id, a.id));
+    expect(unchanged).toMatchObject({ status: 'confirmé', consultationId: null });
+    const res = await post('pr', `/api/agenda/appointments/${a.id}/status`, { status: 'honoré', consultationId: own!.id });
+    expect(json(res).data).toMatchObject({ status: 'honoré', consultationId: own!.id });
   });
 });
 
