@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { fillSignIn, serious } from './support.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { editor, fillSignIn, panel, saveButton, serious } from './support.ts';
 
 // Agenda and appointments (issue 15): `pr` books and cancels in the week view; `pt` books online
 // and sees it in 'Mes rendez-vous'; `ad`, whose /appointment is open, sees the request arrive
@@ -21,7 +21,7 @@ function mondayIn(weeks: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-test('pr books an appointment in the week view, then cancels it with a reason', async ({ page }) => {
+test('pr books in the week view and cancels with a reason; a consultation started from an appointment marks it honoured', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, 'pr');
   const monday = mondayIn(3);
@@ -34,18 +34,7 @@ test('pr books an appointment in the week view, then cancels it with a reason', 
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 
   // A click on Tuesday 10:00 opens the booking dialog.
-  const colBox = (await tuesday.boundingBox())!;
-  const laneBox = (await lane.boundingBox())!;
-  await page.mouse.click(colBox.x + colBox.width / 2, laneBox.y + laneBox.height / 2);
-  const dialog = page.getByRole('dialog', { name: 'Nouveau rendez-vous' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Hélène');
-  await page.getByRole('option', { name: 'Hélène Martin' }).click();
-  await dialog.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
-  await page.getByRole('option', { name: /^Consultation \(30 min\)/ }).click();
-  await expect(dialog.getByLabel('Durée (min)')).toHaveValue('30');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog).toBeHidden();
+  await bookHelene(page, tuesday, lane);
   const event = page.getByRole('button', { name: /^10:00 – 10:30 Hélène Martin · Consultation/ });
   await expect(event).toBeVisible();
   
@@ -59,7 +48,42 @@ test('pr books an appointment in the week view, then cancels it with a reason', 
   await confirm.getByLabel('Motif').fill('Patiente hospitalisée');
   await confirm.getByRole('button', { name: 'Annuler le rendez-vous' }).click();
   await expect(page.getByRole('button', { name: /Hélène Martin · Consultation/ })).toHaveCount(0);
+
+  // Time of consultation: a booking at 11:00, started from its details. The panel is Hélène's,
+  // dated at the appointment; saving the consultation marks the appointment honoured.
+  await bookHelene(page, tuesday, page.locator('[data-time="11:00:00"]').last());
+  await page.getByRole('button', { name: /^11:00 – 11:30 Hélène Martin · Consultation/ }).click();
+  await page.getByRole('dialog', { name: 'Hélène Martin' }).getByRole('button', { name: 'Démarrer la consultation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hélène Martin' })).toBeVisible({ timeout: 45_000 });
+  const frenchDay = tuesdayDate.split('-').reverse().join('/');
+  await expect(panel(page).getByText(`Rendez-vous du ${frenchDay} 11:00`)).toBeVisible({ timeout: 45_000 });
+  await editor(page, 'Diagnostic').fill('Contrôle tensionnel');
+  await saveButton(page).click();
+  const choose = page.getByRole('dialog', { name: 'Choisissez un patient' });
+  await expect(choose.getByLabel('Choix du patient')).toHaveValue('Hélène Martin');
+  await choose.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(panel(page).getByRole('alert').filter({ hasText: 'Consultation créer avec succès' })).toBeVisible();
+  await page.goto(`/agenda/moi/semaine/${monday}`);
+  await page.getByRole('button', { name: /^11:00 – 11:30 Hélène Martin · Consultation/ }).click({ timeout: 45_000 });
+  await expect(page.getByRole('dialog', { name: 'Hélène Martin' }).getByText('Honoré')).toBeVisible();
 });
+
+/** Clicks the day's column at the lane's time and books Hélène Martin for a 30-minute consultation. */
+async function bookHelene(page: Page, day: Locator, lane: Locator) {
+  await lane.scrollIntoViewIfNeeded();
+  const colBox = (await day.boundingBox())!;
+  const laneBox = (await lane.boundingBox())!;
+  await page.mouse.click(colBox.x + colBox.width / 2, laneBox.y + laneBox.height / 2);
+  const dialog = page.getByRole('dialog', { name: 'Nouveau rendez-vous' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Hélène');
+  await page.getByRole('option', { name: 'Hélène Martin' }).click();
+  await dialog.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
+  await page.getByRole('option', { name: /^Consultation \(30 min\)/ }).click();
+  await expect(dialog.getByLabel('Durée (min)')).toHaveValue('30');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog).toBeHidden();
+}
 
 test('pt books online; ad sees the request arrive live and confirms it', async ({ browser }) => {
   test.setTimeout(240_000);

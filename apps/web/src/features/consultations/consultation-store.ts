@@ -1,8 +1,10 @@
 import { DIETETIC_FIELDS, applyAnalgesicRule, hasDieteticFields, isConsultationEmpty, painStartDay, toDay, type DieteticField } from '@wellbe/shared/domain/consultation';
 import { formatDecimal, parseDecimal } from '@wellbe/shared/domain/decimal';
+import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import type { ConsultationDetail, ConsultationDocument, ConsultationFields } from '@wellbe/shared/schemas/consultations';
 import { createStore } from '../../lib/store.ts';
 import { getSession, onSessionEnd, subscribeSession } from '../../lib/session.ts';
+import { readAppointment } from './api/appointment.ts';
 import { readConsultation } from './api/read-consultation.ts';
 import { readPatientContext } from './api/read-patient-context.ts';
 import { clearStoredDraft, readStoredDraft, writeStoredDraft } from './draft-storage.ts';
@@ -55,6 +57,11 @@ export interface PatientContext {
   birthDate: string | null;
   /** The weight of the patient's latest consultation, for the plausibility warning. */
   previousWeight: number | null;
+  /**
+   * The appointment the consultation is started from ("time of consultation"): its start is the
+   * consultation's date, and saving marks it honoured with the link.
+   */
+  appointment?: { id: string; startsAt: string } | null;
 }
 
 export interface ConsultationPanelState {
@@ -185,6 +192,26 @@ export async function openPanelForPatient(idPatient: string): Promise<void> {
     setPanelPatient(patient);
   } catch {
     // Not readable (archived, gone): the panel stays as the SPEC flow has it, patient chosen at save.
+  }
+}
+
+/**
+ * Opens the panel from an appointment (the agenda's 'Démarrer la consultation'): the appointment's
+ * patient, and its start as the consultation's date. A draft begun for someone else stays theirs.
+ */
+export async function openPanelForAppointment(idAppointment: string): Promise<void> {
+  let appointment: Appointment;
+  try {
+    appointment = await readAppointment(idAppointment);
+  } catch {
+    openPanel();
+    return;
+  }
+  if (!appointment.patientId) return openPanel();
+  await openPanelForPatient(appointment.patientId);
+  const { patient, mode } = consultationStore.get();
+  if (mode === 'new' && patient?.idPatient === appointment.patientId) {
+    consultationStore.set({ patient: { ...patient, appointment: { id: appointment.id, startsAt: appointment.startsAt } } });
   }
 }
 

@@ -5,6 +5,8 @@ import { queryClient } from '../../lib/query-client.ts';
 import { createStore } from '../../lib/store.ts';
 import { getSession } from '../../lib/session.ts';
 import { createConsultation } from './api/create-consultation.ts';
+import { notify } from '../../lib/notify.ts';
+import { markAppointmentHonoured } from './api/appointment.ts';
 import { createPatient } from './api/create-patient.ts';
 import { updateConsultation } from './api/update-consultation.ts';
 import { uploadDocument } from './api/upload-document.ts';
@@ -118,8 +120,21 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
         idPatient = saveStore.get().createdPatientId ?? (await createPatient(user, target.patient)).idPatient;
         saveStore.set({ createdPatientId: idPatient });
       } else throw new Error('no patient');
-      const fields = toConsultationFields(draft, user.idJobSpecialist, new Date().toISOString());
+      // Started from an appointment of this patient: the consultation is dated at its start.
+      const from = consultationStore.get().patient;
+      const appointment = from?.appointment && from.idPatient === idPatient ? from.appointment : null;
+      const fields = toConsultationFields(draft, user.idJobSpecialist, appointment?.startsAt ?? new Date().toISOString());
       idConsultation = (await createConsultation({ user, idPatient, idConsultation: draft.idConsultation, consultationCreate: fields })).idConsultation;
+      if (appointment) {
+        // The consultation is saved whatever happens here; a refusal (an appointment not
+        // confirmed, someone else's agenda) is said, and the agenda keeps its status.
+        try {
+          await markAppointmentHonoured(appointment.id, idConsultation);
+        } catch (error) {
+          notify(isApiError(error) ? error.message : String(error), 'warning');
+        }
+        consultationStore.set((s) => (s.patient ? { patient: { ...s.patient, appointment: null } } : {}));
+      }
     }
     const failed = await uploadAll(consultationStore.get().files, idConsultation, idPatient);
 

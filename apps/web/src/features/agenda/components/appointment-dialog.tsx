@@ -59,7 +59,7 @@ export function AppointmentDialog({ appointment: a, onClose }: { appointment: Ap
           {next.includes('honoré') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'honoré' }), t('done.honoured'))}>{t('actions.honoured')}</Button>}
           {next.includes('absent') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'absent' }), t('done.absent'))}>{t('actions.absent')}</Button>}
           {a.patientId && can(role, 'dpsWrite') && a.status !== 'annulé' && (
-            <Button onClick={() => navigate(`/patient/dossier/${a.patientId}?consultationDate=${encodeURIComponent(a.startsAt)}&appointment=${a.id}`)}>{t('actions.consult')}</Button>
+            <Button onClick={() => navigate(`/patient/dossier/${a.patientId}?appointment=${a.id}`)}>{t('actions.consult')}</Button>
           )}
           {a.status !== 'annulé' && a.status !== 'honoré' && a.status !== 'absent' && can(role, 'agendaDelete') && (
             <Button color="error" onClick={() => setConfirmCancel(true)}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { useSession } from '../../../lib/session.ts';
-import { flushDraft, hasUnsavedDraft, openConsultation, openPanel, openPanelForPatient, useConsultationPanel } from '../consultation-store.ts';
+import { flushDraft, hasUnsavedDraft, openConsultation, openPanel, openPanelForAppointment, openPanelForPatient, useConsultationPanel } from '../consultation-store.ts';
 
 /** The patient whose file is on screen (/patient/{tab}/{idPatient}...), if any. */
 function filePatientId(pathname: string): string | null {
@@ -18,10 +18,13 @@ const ConsultationPanel = lazy(() => import('./consultation-panel.tsx').then((m)
 
 /** The URL search parameter that opens a consultation in edit mode from any screen. */
 export const CONSULTATION_PARAM = 'consultation';
+/** The URL search parameter that starts the consultation of an appointment (from the agenda). */
+export const APPOINTMENT_PARAM = 'appointment';
 
 /**
  * SPEC §2: the floating 'Consultation' button at the bottom right, for the dps roles (SPEC §6), and
- * the panel it opens. `?consultation=<id>` opens that consultation in edit mode. Its own Suspense
+ * the panel it opens. `?consultation=<id>` opens that consultation in edit mode; `?appointment=<id>`
+ * starts the consultation of that appointment. Its own Suspense
  * boundary: loading the `consultations` texts never blanks the shell around it.
  */
 export function ConsultationLauncher() {
@@ -42,18 +45,21 @@ function Launcher() {
   const unsaved = hasUnsavedDraft(panel);
   const allowed = !!role && can(role, 'dps');
   const requested = params.get(CONSULTATION_PARAM);
+  const fromAppointment = params.get(APPOINTMENT_PARAM);
 
   useEffect(() => {
-    if (!allowed || !requested) return;
-    void openConsultation(requested);
+    if (!allowed || (!requested && !fromAppointment)) return;
+    if (requested) void openConsultation(requested);
+    else if (fromAppointment) void openPanelForAppointment(fromAppointment);
     setParams(
       (p) => {
         p.delete(CONSULTATION_PARAM);
+        p.delete(APPOINTMENT_PARAM);
         return p;
       },
       { replace: true },
     );
-  }, [allowed, requested, setParams]);
+  }, [allowed, requested, fromAppointment, setParams]);
 
   // The draft is in the browser's storage, but files are not, and a tab closed by mistake is a
   // surprise: the browser asks before leaving while something is not saved.

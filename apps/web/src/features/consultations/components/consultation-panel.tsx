@@ -11,7 +11,7 @@ import { can } from '@wellbe/shared/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { formatDecimal } from '@wellbe/shared/domain/decimal';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { clearForm, closePanel, startNewConsultation, toggleFullScreen, useConsultationPanel } from '../consultation-store.ts';
 import { checkDraft, fieldId } from '../draft-validation.ts';
 import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
@@ -87,6 +87,9 @@ export function ConsultationPanel() {
           {title}
         </Typography>
         {panel.mode === 'edit' && <Chip size="small" label={t('panel.editChip')} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />}
+        {panel.mode === 'new' && panel.patient?.appointment && (
+          <Chip size="small" label={t('panel.appointmentChip', { date: formatDateTime(panel.patient.appointment.startsAt) })} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />
+        )}
         <Tooltip title={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')}>
           <IconButton color="inherit" onClick={toggleFullScreen} aria-label={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')} aria-pressed={panel.fullScreen}>
             {panel.fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
