@@ -48,6 +48,8 @@ import { sportCatalogRoutes } from './modules/sport-catalogs/sport-catalogs.rout
 import { exerciseRoutes } from './modules/exercises/exercises.routes.ts';
 import { sportProgramRoutes } from './modules/sport-programs/sport-programs.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { registerAppointmentStatistics } from './modules/statistics/statistics.service.ts';
+import { appointmentStatistics } from './modules/agenda/agenda.statistics.ts';
 import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
 
@@ -176,6 +178,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(sportCatalogRoutes);
   await app.register(exerciseRoutes);
   await app.register(sportProgramRoutes);
+  // /statistics reads the agenda's figures through the provider the agenda gives it.
+  registerAppointmentStatistics(appointmentStatistics);
   await app.register(statisticsRoutes);
   await app.register(policyRoutes);
   await app.register(articleRoutes);

@@ -4,6 +4,7 @@ import { allows, type Access } from '@wellbe/shared/permissions';
 import { ROLES, type Role } from '@wellbe/shared/roles';
 import type { CatalogRoute } from '../src/modules/admin/route-catalog.ts';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
+import { NARROWER } from './narrower.ts';
 
 // Every REST and action route of the product, as each of the ten demo roles, as pr2 of
 // the other organisation and without a token, against the SPEC §6 table of packages/shared.
@@ -30,17 +31,6 @@ afterAll(async () => {
 });
 
 type Expectation = 'allowed' | 'denied' | 'unauthenticated' | 'free';
-
-/**
- * Narrower than the group, on purpose: roles of the group the route still refuses, each with its
- * reason. They are checked like the rest (the refusal must be a 403), not skipped.
- */
-const NARROWER: Record<string, Partial<Record<Role, string>>> = {
-  'GET /api/patients/export': { PT: 'a patient has no patient list to export: their own file only (DESIGN §4)' },
-  'GET /api/notices/summary': { PT: 'the practice-wide notice average is for the practice, not for patients' },
-  'GET /api/appointments/overview': { PT: 'the practice’s requests and day list are for its staff; a patient sees only their own (issue 15)' },
-  'POST /api/appointments/:id/confirm': { PT: 'a patient does not confirm requests: the practice does (issue 15)' },
-};
 
 function expected(access: Access, role: Role | null, label?: string): Expectation {
   if (label && role && NARROWER[label]?.[role]) return 'denied';

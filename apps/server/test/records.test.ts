@@ -5,6 +5,7 @@ import { isPlatformRole, ROLES, type Role } from '@wellbe/shared/roles';
 import { consultations, documents, notices, patients, users } from '../src/db/tables.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
+import { NARROWER } from './narrower.ts';
 
 // The route matrix, from routes to records: every REST route that takes an id in its path and
 // every SPEC §7 action whose body names a record is called with ids of the OTHER organisation (a
@@ -61,6 +62,13 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   ...Object.fromEntries(['bodyparts', 'categories', 'equipments', 'levels', 'objectifs', 'typeofprograms', 'gender'].map((name) => [`PATCH /api/sport-catalogs/${name}/:id`, () => ({ active: true })])),
   'POST /api/access-flags/:idFlag/answer': () => ({ answer: 'Réponse' }),
   'POST /api/patients/:idPatient/access-log/:eventId/flag': () => ({ comment: '' }),
+  'POST /api/agenda/appointments/:id/status': () => ({ status: 'confirmé' }),
+  'POST /api/agenda/appointments/:id/cancel': () => ({ reason: 'Motif' }),
+  'POST /api/appointments/:id/cancel': () => ({ reason: 'Motif' }),
+  'PUT /api/agenda/settings/:practitionerId': () => ({ weeklyHours: {}, availability: [] }),
+  'POST /api/agenda/settings/:practitionerId/exceptions': () => ({ startsAt: '2026-12-01T09:00:00.000Z', endsAt: '2026-12-01T10:00:00.000Z', label: 'Absence' }),
+  'PUT /api/agenda/types/:id': () => ({ label: 'Type modifié', durationMinutes: 30, colour: '#1976d2', bookable: false }),
+  'PUT /api/articles/:id/pin': () => ({ pinned: true }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */
@@ -84,7 +92,6 @@ const CALLERS: ProbeCaller[] = [
 ];
 
 /** Narrower than the group, on purpose (the route matrix lists the same). */
-const NARROWER: Record<string, Partial<Record<Role, true>>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();

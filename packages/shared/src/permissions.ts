@@ -36,10 +36,6 @@ export const PERMISSIONS = {
   signInLocks: ['SA', 'DE', 'PA'],
   /** The practice's address book (/contact): its staff; a patient sees only the practice's card. */
   addressBook: ['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'US', 'RE', 'DE'],
-  /** Issue 20: exporting the policy acceptances of the organisation's users (CSV); SA and DE everywhere. */
-  consentExport: ['SA', 'PA', 'AD', 'DE'],
-  /** Issue 20: a practice pins articles for its patients (its administrators and managers). */
-  articlePin: ['PA', 'PG', 'AD', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

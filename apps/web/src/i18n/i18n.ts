@@ -65,7 +65,9 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     lng: storedLanguage(),
-    fallbackLng: FALLBACK_LANGUAGE,
+    // en is the fallback of tr and ar. French, the default, is complete (i18n.test checks every
+    // language has every key), so a French screen never fetches the English bundles it would not use.
+    fallbackLng: (code: string) => (code === DEFAULT_LANGUAGE ? [] : [FALLBACK_LANGUAGE]),
     supportedLngs: [...LANGUAGES],
     ns: ['common'],
     defaultNS: 'common',

@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localParts, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
+import { STAT_MASKED } from '@wellbe/shared/schemas/statistics';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { appointments, auditEvents, consultations, patients, realtimeEvents } from '../../db/tables.ts';
 import { runAgendaJobs } from './agenda.jobs.ts';
@@ -382,5 +383,36 @@ describe('quick panel', () => {
     const panel = json(await t.app.inject({ method: 'GET', url: '/api/quick-panel/data', headers: pt.auth }));
     for (const e of panel.events) expect(Object.keys(e).sort()).toEqual(['detail', 'id', 'title']);
     expect(JSON.stringify(panel.events)).not.toMatch(/Hélène|Martin/);
+  });
+});
+
+describe('statistics of the agenda (/statistics)', () => {
+  it('counts the period’s appointments by status, masks counts under 5, gives the no-show and cancellation rates and the booking delay', async () => {
+    const statuses = [...Array(6).fill('honoré'), 'absent', 'absent', 'annulé', 'annulé', 'demandé'] as string[];
+    const [pa] = await t.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, patientId));
+    await t.ctx.db.insert(appointments).values(
+      statuses.map((status, i) => {
+        const startsAt = new Date(Date.UTC(2032, 2, 1 + i, 9));
+        return { organizationId: pa!.organizationId, practitionerId: s.pr!.id, patientId, startsAt, endsAt: new Date(startsAt.getTime() + 1_800_000), status, createdAt: new Date(startsAt.getTime() - 10 * 86_400_000) };
+      }),
+    );
+    const res = await get('pa', '/api/statistics?period=custom&from=2032-03-01&to=2032-03-31');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data.appointments).toEqual({
+      byStatus: [
+        { status: 'demandé', count: STAT_MASKED },
+        { status: 'confirmé', count: 0 },
+        { status: 'honoré', count: 6 },
+        { status: 'absent', count: STAT_MASKED },
+        { status: 'annulé', count: STAT_MASKED },
+      ],
+      noShowRate: 25,
+      cancellationRate: 18.2,
+      averageBookingDelayDays: 10,
+    });
+    // Another organisation's statistics know nothing of them.
+    const nord = await get('pr2', '/api/statistics?period=custom&from=2032-03-01&to=2032-03-31');
+    expect(nord.statusCode).toBe(200);
+    expect(json(nord).data.appointments.byStatus.map((b: { count: unknown }) => b.count)).toEqual([0, 0, 0, 0, 0]);
   });
 });

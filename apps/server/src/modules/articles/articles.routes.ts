@@ -45,7 +45,7 @@ export async function articleRoutes(app: FastifyInstance) {
     return reply.type('image/jpeg').header('Content-Disposition', 'inline').header('X-Content-Type-Options', 'nosniff').send(stream);
   });
 
-  r.put('/api/articles/:id/pin', { config: { access: 'articlePin' }, schema: { params: idParams, body: z.object({ pinned: z.boolean() }), tags, summary: 'Épingler un article pour les patients de mon cabinet' } }, async (request, reply) => {
+  r.put('/api/articles/:id/pin', { config: { access: 'dpsWrite' }, schema: { params: idParams, body: z.object({ pinned: z.boolean() }), tags, summary: 'Épingler un article pour les patients de mon cabinet' } }, async (request, reply) => {
     await articles.pin(ctx, callerOf(request), request.params.id, request.body.pinned);
     reply.status(204).send();
   });

@@ -44,7 +44,7 @@ export async function policyRoutes(app: FastifyInstance) {
     data: await policies.mine(ctx, callerOf(request)),
   }));
 
-  r.get('/api/policies/acceptances/export', { config: { access: 'consentExport' }, schema: { tags, summary: 'Export CSV des acceptations des utilisateurs de mon organisation' } }, async (request, reply) => {
+  r.get('/api/policies/acceptances/export', { config: { access: 'journal' }, schema: { tags, summary: 'Export CSV des acceptations des utilisateurs de mon organisation' } }, async (request, reply) => {
     const csv = await policies.exportAcceptances(ctx, callerOf(request));
     reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="acceptations.csv"');
     return csv;

@@ -20,7 +20,7 @@ export function ArticleReaderPage() {
           {t('articles.backToDashboard')}
         </Button>
         <Button onClick={() => window.print()}>{t('articles.print')}</Button>
-        {article.data && can(role, 'articlePin') && (
+        {article.data && can(role, 'dpsWrite') && (
           <Button variant="outlined" onClick={() => pin.mutate({ id: article.data.id, pinned: true })}>
             {t('articles.pin')}
           </Button>

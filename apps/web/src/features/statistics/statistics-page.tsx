@@ -36,7 +36,7 @@ function isPeriod(v: string | null): v is StatPeriod {
 }
 
 export function StatisticsPage() {
-  const { t } = useTranslation(['statistics', 'common']);
+  const { t } = useTranslation(['statistics', 'common', 'agenda']);
   const { role } = useSession();
   const platform = isPlatformRole(role);
   const [search, setSearch] = useSearchParams();
@@ -233,14 +233,18 @@ export function StatisticsPage() {
                     <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
                       {data.appointments.byStatus.map((s) => (
                         <Typography key={s.status}>
-                          {s.status} : <strong>{s.count}</strong>
+                          {t(`agenda:status.${s.status}`)} : <strong>{s.count}</strong>
                         </Typography>
                       ))}
                       <Typography>
-                        {t('statistics:noShowRate')} : <strong>{data.appointments.noShowRate ?? '—'} %</strong>
+                        {t('statistics:noShowRate')} : <strong>{data.appointments.noShowRate == null ? '—' : `${data.appointments.noShowRate} %`}</strong>
                       </Typography>
                       <Typography>
-                        {t('statistics:cancellationRate')} : <strong>{data.appointments.cancellationRate ?? '—'} %</strong>
+                        {t('statistics:cancellationRate')} : <strong>{data.appointments.cancellationRate == null ? '—' : `${data.appointments.cancellationRate} %`}</strong>
+                      </Typography>
+                      <Typography>
+                        {t('statistics:bookingDelay')} :{' '}
+                        <strong>{data.appointments.averageBookingDelayDays == null ? '—' : t('statistics:days', { count: data.appointments.averageBookingDelayDays })}</strong>
                       </Typography>
                     </Box>
                   ) : (
