@@ -40,7 +40,7 @@ import { isApiError } from '../../lib/api.ts';
 import { useCopyDay, useMenus, useSaveDay } from './api/menus.ts';
 import { LinePicker } from './components/line-picker.tsx';
 import { NutrientLine, Quantity, TargetChips, useNumber } from './components/nutrients.tsx';
-import { PatientPicker, type PickedPatient } from './components/patient-picker.tsx';
+import { PatientPicker, type PickedPatient } from '../../components/patient-picker.tsx';
 import { PrintWeek } from './components/print-week.tsx';
 import { localToday, menuPath } from './paths.ts';
 
@@ -209,7 +209,7 @@ export function MenuPage() {
         }
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <PatientPicker value={patient} onChange={pick} />
+        <PatientPicker value={patient} onChange={pick} label={t('patientPicker.label')} noOptionsText={t('patientPicker.none')} />
         {patient && (
           <>
             <Button startIcon={<PrintIcon />} variant="outlined" onClick={() => window.open(`${menuPath(detailDate, patient)}&print=1`, '_blank', 'noopener')}>

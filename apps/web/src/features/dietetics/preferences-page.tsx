@@ -11,7 +11,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDieteticProfile, usePractitionerPreferences, useSaveDieteticProfile, useSavePractitionerPreferences } from './api/profile.ts';
 import { useNumber } from './components/nutrients.tsx';
-import { PatientPicker } from './components/patient-picker.tsx';
+import { PatientPicker } from '../../components/patient-picker.tsx';
 import { localToday, menuPath } from './paths.ts';
 
 function SplitFields({ value, onChange }: { value: { proteinsPct: number; carbohydratesPct: number; fatPct: number }; onChange: (v: { proteinsPct: number; carbohydratesPct: number; fatPct: number }) => void }) {
@@ -221,7 +221,7 @@ export function PreferencesPage() {
       <PageHeader title={t('preferences.title')} subtitle={own ? t('preferences.subtitleOwn') : t('preferences.subtitlePatient')} />
       {can(role, 'dieteticPreferences') && (
         <Box sx={{ display: 'flex', gap: 2, mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <PatientPicker value={null} onChange={(p) => p && navigate(`/preferences/${p.idPatient}`)} label={t('preferences.pickPatient')} />
+          <PatientPicker value={null} onChange={(p) => p && navigate(`/preferences/${p.idPatient}`)} label={t('preferences.pickPatient')} noOptionsText={t('patientPicker.none')} />
           {!own && (
             <Button component={RouterLink} to="/preferences/0">
               {t('preferences.defaults')}

@@ -33,7 +33,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useAssignProgram, useDeleteProgram, useProgram, usePrograms, useSaveProgram } from './api/programs.ts';
 import { LinePicker } from './components/line-picker.tsx';
 import { Quantity } from './components/nutrients.tsx';
-import { PatientPicker, type PickedPatient } from './components/patient-picker.tsx';
+import { PatientPicker, type PickedPatient } from '../../components/patient-picker.tsx';
 import { localToday, menuPath } from './paths.ts';
 
 type DraftItem = Line & { dayIndex: number; meal: Meal; name: string };
@@ -71,7 +71,7 @@ function AssignPanel({ id }: { id: string }) {
           {t('programs.assign')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <PatientPicker value={patient} onChange={setPatient} />
+          <PatientPicker value={patient} onChange={setPatient} label={t('patientPicker.label')} noOptionsText={t('patientPicker.none')} />
           <TextField size="small" type="date" label={t('programs.startDate')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={!isMenuDay(start)} />
           <Button variant="contained" disabled={!patient || !isMenuDay(start) || assign.isPending} onClick={() => patient && assign.mutate({ id, idPatient: patient.idPatient, startDate: start })}>
             {t('programs.assignSubmit')}

@@ -18,7 +18,7 @@ import { catalogLabel, useSportCatalog } from './api/catalogs.ts';
 import { useArchiveSportProgram, useAssignSportProgram, useDuplicateSportProgram, useSaveSportProgram, useSportProgram, useSportPrograms } from './api/programs.ts';
 import { ExerciseDetail } from './components/exercise-detail.tsx';
 import { ExerciseSearch, NotTranslated } from './components/exercise-search.tsx';
-import { PatientPicker, type PickedPatient } from './components/patient-picker.tsx';
+import { PatientPicker, type PickedPatient } from '../../components/patient-picker.tsx';
 import { PrintProgram } from './components/print-program.tsx';
 import { localToday, sportFilePath } from './paths.ts';
 
@@ -164,7 +164,7 @@ function AssignPanel({ id }: { id: string }) {
           {t('assign.title')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <PatientPicker value={patient} onChange={setPatient} />
+          <PatientPicker value={patient} onChange={setPatient} label={t('assign.patient')} noOptionsText={t('assign.noPatient')} />
           <TextField size="small" type="date" label={t('assign.startDate')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           <Button variant="contained" disabled={!patient || !start || assign.isPending} onClick={() => patient && assign.mutate({ id, idPatient: patient.idPatient, startDate: start })}>
             {t('assign.submit')}

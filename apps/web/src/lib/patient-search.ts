@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PatientTablePage } from '@wellbe/shared/schemas/patient-files';
-import { api } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { api } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
-/** GET /api/patients: the patient picker of the menu, program and preference screens (same search as the list). */
+/** GET /api/patients: the patient pickers of the dietetics and sport screens (same search as the list). */
 export function usePatientSearch(q: string) {
   const params = { q, page: 1, pageSize: 10, sort: 'name', order: 'asc' };
   return useQuery<PatientTablePage>({

@@ -1,17 +1,15 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePatientSearch } from '../api/patients.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { usePatientSearch } from '../lib/patient-search.ts';
 
 export interface PickedPatient {
   idPatient: string;
   FullName: string;
 }
 
-/** 'Choix du patient' of the dietetics screens: the patient list's accent-insensitive search. */
-export function PatientPicker({ value, onChange, label }: { value: PickedPatient | null; onChange: (patient: PickedPatient | null) => void; label?: string }) {
-  const { t } = useTranslation('dietetics');
+/** 'Choix du patient' of the dietetics and sport screens: the patient list's accent-insensitive search. */
+export function PatientPicker({ value, onChange, label, noOptionsText }: { value: PickedPatient | null; onChange: (patient: PickedPatient | null) => void; label: string; noOptionsText: string }) {
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input, 250);
   const search = usePatientSearch(q);
@@ -29,8 +27,8 @@ export function PatientPicker({ value, onChange, label }: { value: PickedPatient
       getOptionLabel={(o) => o.FullName}
       isOptionEqualToValue={(a, b) => a.idPatient === b.idPatient}
       loading={search.isFetching}
-      noOptionsText={t('patientPicker.none')}
-      renderInput={(params) => <TextField {...params} label={label ?? t('patientPicker.label')} />}
+      noOptionsText={noOptionsText}
+      renderInput={(params) => <TextField {...params} label={label} />}
     />
   );
 }
