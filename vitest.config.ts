@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, three projects: shared rules, the API through the real app on real PostgreSQL, and
 // the web components. End-to-end tests run separately with Playwright (npm run test:e2e).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on these 2-core machines,
+    // where the API tests mostly wait on PostgreSQL. Two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },

@@ -34,7 +34,7 @@ test('pr books in the week view and cancels with a reason; a consultation starte
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 
   // A click on Tuesday 10:00 opens the booking dialog.
-  await bookHelene(page, tuesday, lane);
+  await book(page, tuesday, lane, 'Hélène Martin');
   const event = page.getByRole('button', { name: /^10:00 – 10:30 Hélène Martin · Consultation/ });
   await expect(event).toBeVisible();
   
@@ -49,35 +49,35 @@ test('pr books in the week view and cancels with a reason; a consultation starte
   await confirm.getByRole('button', { name: 'Annuler le rendez-vous' }).click();
   await expect(page.getByRole('button', { name: /Hélène Martin · Consultation/ })).toHaveCount(0);
 
-  // Time of consultation: a booking at 11:00, started from its details. The panel is Hélène's,
-  // dated at the appointment; saving the consultation marks the appointment honoured.
-  await bookHelene(page, tuesday, page.locator('[data-time="11:00:00"]').last());
-  await page.getByRole('button', { name: /^11:00 – 11:30 Hélène Martin · Consultation/ }).click();
-  await page.getByRole('dialog', { name: 'Hélène Martin' }).getByRole('button', { name: 'Démarrer la consultation' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hélène Martin' })).toBeVisible({ timeout: 45_000 });
+  // Time of consultation: a booking at 11:00 (a patient no other journey counts on), started from
+  // its details. The panel is hers, dated at the appointment; saving it marks the appointment honoured.
+  await book(page, tuesday, page.locator('[data-time="11:00:00"]').last(), 'Anaïs Chevalier');
+  await page.getByRole('button', { name: /^11:00 – 11:30 Anaïs Chevalier · Consultation/ }).click();
+  await page.getByRole('dialog', { name: 'Anaïs Chevalier' }).getByRole('button', { name: 'Démarrer la consultation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Anaïs Chevalier' })).toBeVisible({ timeout: 45_000 });
   const frenchDay = tuesdayDate.split('-').reverse().join('/');
   await expect(panel(page).getByText(`Rendez-vous du ${frenchDay} 11:00`)).toBeVisible({ timeout: 45_000 });
   await editor(page, 'Diagnostic').fill('Contrôle tensionnel');
   await saveButton(page).click();
   const choose = page.getByRole('dialog', { name: 'Choisissez un patient' });
-  await expect(choose.getByLabel('Choix du patient')).toHaveValue('Hélène Martin');
+  await expect(choose.getByLabel('Choix du patient')).toHaveValue('Anaïs Chevalier');
   await choose.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(panel(page).getByRole('alert').filter({ hasText: 'Consultation créer avec succès' })).toBeVisible();
   await page.goto(`/agenda/moi/semaine/${monday}`);
-  await page.getByRole('button', { name: /^11:00 – 11:30 Hélène Martin · Consultation/ }).click({ timeout: 45_000 });
-  await expect(page.getByRole('dialog', { name: 'Hélène Martin' }).getByText('Honoré')).toBeVisible();
+  await page.getByRole('button', { name: /^11:00 – 11:30 Anaïs Chevalier · Consultation/ }).click({ timeout: 45_000 });
+  await expect(page.getByRole('dialog', { name: 'Anaïs Chevalier' }).getByText('Honoré')).toBeVisible();
 });
 
-/** Clicks the day's column at the lane's time and books Hélène Martin for a 30-minute consultation. */
-async function bookHelene(page: Page, day: Locator, lane: Locator) {
+/** Clicks the day's column at the lane's time and books the patient for a 30-minute consultation. */
+async function book(page: Page, day: Locator, lane: Locator, fullName: string) {
   await lane.scrollIntoViewIfNeeded();
   const colBox = (await day.boundingBox())!;
   const laneBox = (await lane.boundingBox())!;
   await page.mouse.click(colBox.x + colBox.width / 2, laneBox.y + laneBox.height / 2);
   const dialog = page.getByRole('dialog', { name: 'Nouveau rendez-vous' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Hélène');
-  await page.getByRole('option', { name: 'Hélène Martin' }).click();
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill(fullName.split(' ')[0]!);
+  await page.getByRole('option', { name: fullName }).click();
   await dialog.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
   await page.getByRole('option', { name: /^Consultation \(30 min\)/ }).click();
   await expect(dialog.getByLabel('Durée (min)')).toHaveValue('30');

@@ -17,6 +17,8 @@ async function everyoneAccepts(request: APIRequestContext) {
     const headers = { authorization: `Bearer ${token}` };
     const pending = (await (await request.get('/api/policies/pending', { headers })).json()).data as { id: string }[];
     if (pending.length) await request.post('/api/policies/accept', { headers, data: { versionIds: pending.map((v) => v.id) } });
+    // Signed out again: later journeys count the sessions of these accounts.
+    await request.post('/api/auth/logout', { headers });
   }
 }
 

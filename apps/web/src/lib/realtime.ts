@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_RESYNC, type RealtimeEvents, type RealtimeServerFrame } from '@wellbe/shared/realtime';
-import { api } from './api.ts';
+import { api, isApiError } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { getSession, setSession, subscribeSession, type SignedInUser } from './session.ts';
 import { isTokenValid, readToken } from './token.ts';
@@ -81,16 +81,38 @@ function open(token: string) {
   };
 }
 
+/** How long a refused renewal waits for this tab's own renewal (a password change) to land. */
+const RENEWAL_GRACE_MS = 2000;
+
+async function renewToken(on401: 'throw' | 'logout'): Promise<string> {
+  const answer = await api<{ user: SignedInUser; access_token: string }>('/auth/access-token', { on401 });
+  setSession(answer.user, answer.access_token);
+  return answer.access_token;
+}
+
 async function freshToken(used: string): Promise<string | null> {
-  const stored = readToken();
   // Another request (or tab) already renewed it: use that one.
-  if (stored && stored !== used && isTokenValid(stored)) return stored;
+  const renewed = () => {
+    const stored = readToken();
+    return stored && stored !== used && isTokenValid(stored) ? stored : null;
+  };
+  const stored = renewed();
+  if (stored) return stored;
   try {
-    const answer = await api<{ user: SignedInUser; access_token: string }>('/auth/access-token');
-    setSession(answer.user, answer.access_token);
-    return answer.access_token;
+    return await renewToken('throw');
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 401) return null; // a network error retries below
+  }
+  // Refused: the session may have ended, or this tab's own request is renewing the token (a
+  // password change revokes the old one, and the server closes the socket before the answer
+  // carrying the new one arrives). Only once that answer had time to land does a refusal end it.
+  await new Promise((resolve) => setTimeout(resolve, RENEWAL_GRACE_MS));
+  const late = renewed();
+  if (late) return late;
+  try {
+    return await renewToken('logout');
   } catch {
-    return null; // a 401 has ended the session (and said so); a network error retries below
+    return null; // a 401 has ended the session (and said so)
   }
 }
 
