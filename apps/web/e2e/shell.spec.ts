@@ -72,7 +72,6 @@ test.describe('guards', () => {
     await fillSignIn(page, 'pr');
     await expect(page).toHaveURL(/\/agenda$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
-    await expect(page.getByText('Module pas encore disponible')).toBeVisible();
   });
 
   test('the 404 page for /404 and for any unknown path', async ({ page }) => {
