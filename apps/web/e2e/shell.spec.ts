@@ -192,6 +192,8 @@ test('self-registration signs the new user in and the mailed link confirms the a
   await expect(page.getByText('Le mot de passe doit contenir 11 caractères minimum, 1 majuscule, 1 minuscule, 1 chiffre et 1 caractère spécial')).toBeVisible();
   await page.getByLabel('Nouveau mot de passe').fill(PASSWORD);
   await page.getByLabel('Confirmation du mot de passe').fill(PASSWORD);
+  // The policies in force are accepted with the account (issue 20).
+  await page.getByRole('checkbox', { name: /J’accepte les/ }).check();
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bonjour Nadia Fournier' })).toBeVisible();
