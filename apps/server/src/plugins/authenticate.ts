@@ -29,11 +29,13 @@ export type TokenCheck =
  * (user deactivated, password changed, session revoked or past its absolute end). Shared by the
  * HTTP hook and the WebSocket endpoint (lib/realtime), which re-checks its sockets the same way.
  */
-export async function checkToken(ctx: AppContext, token: string, ip: string | null): Promise<TokenCheck> {
+export async function checkToken(ctx: AppContext, token: string, ip: string | null, options: { fresh?: boolean } = {}): Promise<TokenCheck> {
   const verified = await verifyToken(ctx.jwtKey, ctx.clock, token);
   if (!verified.ok) return verified;
   const { claims } = verified;
-  const cache = signInCacheOf(ctx);
+  // `fresh`: the realtime hub re-checks its sockets when a revocation is notified, and that
+  // notification may reach it before it reaches this process's cache: it reads the rows themselves.
+  const cache = options.fresh ? undefined : signInCacheOf(ctx);
   const loadUser = async () => {
     const [found] = await ctx.db
     .select({
@@ -62,7 +64,7 @@ export async function checkToken(ctx: AppContext, token: string, ip: string | nu
     row.role === claims.role &&
     row.organizationId === claims.org;
   if (!valid) return { ok: false, reason: 'invalid' };
-  const session = await sessionState(ctx, claims.sid, claims.sub);
+  const session = await sessionState(ctx, claims.sid, claims.sub, options);
   if (session !== 'ok') return { ok: false, reason: session };
   return {
     ok: true,

@@ -50,6 +50,7 @@ export type TokenChecker = (
   ctx: AppContext,
   token: string,
   ip: string | null,
+  options?: { fresh?: boolean },
 ) => Promise<{ ok: true; caller: Caller; exp: number } | { ok: false; reason: 'expired' | 'invalid' }>;
 
 export interface HubOptions {
@@ -329,7 +330,8 @@ export class RealtimeHub {
     const conns = [...this.connections].filter((c) => c.caller && c.token && match(c));
     await Promise.all(
       conns.map(async (conn) => {
-        const checked = await this.checkToken(this.ctx, conn.token!, conn.ip).catch(() => null);
+        // Fresh rows, not the sign-in cache: a revocation's notification may reach the hub first.
+        const checked = await this.checkToken(this.ctx, conn.token!, conn.ip, { fresh: true }).catch(() => null);
         if (!checked) return; // the database is away: keep the socket, the next check decides
         if (!checked.ok) {
           this.clearTimers(conn);

@@ -59,7 +59,7 @@ export async function openSession(ctx: AppContext, userId: string, organizationI
 export type SessionState = 'ok' | 'expired' | 'invalid';
 
 /** Whether the session of a token still holds: not revoked, not past its absolute end. */
-export async function sessionState(ctx: AppContext, sessionId: string, userId: string): Promise<SessionState> {
+export async function sessionState(ctx: AppContext, sessionId: string, userId: string, options: { fresh?: boolean } = {}): Promise<SessionState> {
   const load = async () => {
     const [found] = await ctx.db
       .select({ userId: userSessions.userId, expiresAt: userSessions.expiresAt, revokedAt: userSessions.revokedAt })
@@ -68,7 +68,7 @@ export async function sessionState(ctx: AppContext, sessionId: string, userId: s
       .limit(1);
     return found;
   };
-  const cache = signInCacheOf(ctx);
+  const cache = options.fresh ? undefined : signInCacheOf(ctx);
   const row = cache ? await cache.session(sessionId, load) : await load();
   if (!row || row.userId !== userId || row.revokedAt) return 'invalid';
   return row.expiresAt.getTime() <= ctx.clock.now() ? 'expired' : 'ok';
