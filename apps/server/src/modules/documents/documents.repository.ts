@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import { documents, patients } from '../../db/tables.ts';
+import { documents, exercises, patients } from '../../db/tables.ts';
 
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -26,5 +26,8 @@ export async function findDocument(db: Database, scope: PatientScope, id: string
 /** Whether another live row still points at a stored file (files are shared by content). */
 export async function isFileReferenced(db: Database, sha256: string): Promise<boolean> {
   const rows = await db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1);
-  return rows.length > 0;
+  if (rows.length) return true;
+  // An exercise's image or video lives in the same store (issue 19).
+  const media = await db.select({ id: exercises.id }).from(exercises).where(eq(exercises.mediaSha256, sha256)).limit(1);
+  return media.length > 0;
 }
