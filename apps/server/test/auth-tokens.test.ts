@@ -36,6 +36,15 @@ function expect401(res: Awaited<ReturnType<typeof readSelf>>, code: string) {
   expect(res.json().error.message).toMatch(/[Jj]eton|Authentification/);
 }
 
+// The writes below go straight to the database, as another server or an operator would make them:
+// this server learns of them through PostgreSQL's notification (lib/auth-cache.ts), which arrives a
+// moment after the COMMIT (on a networked PostgreSQL, after the test's next request may have left).
+// The refusal is therefore awaited (5 s at most) before its answer is checked.
+async function refusedSoon(send: () => ReturnType<typeof readSelf>) {
+  await expect.poll(async () => (await send()).statusCode, { timeout: 5000, interval: 20 }).toBe(401);
+  return send();
+}
+
 describe('bearer tokens', () => {
   it('carry the user, organisation, role and token version, HS256, 60 minutes, exp in seconds', () => {
     const header = JSON.parse(Buffer.from(pr.token.split('.')[0], 'base64url').toString());
@@ -96,7 +105,7 @@ describe('bearer tokens', () => {
     const s = await t.login('ad');
     await t.ctx.db.update(users).set({ role: 'RH' }).where(eq(users.id, s.id));
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/user', headers: s.auth, payload: { action: 'read', Iduser: s.id } });
+      const res = await refusedSoon(() => t.app.inject({ method: 'POST', url: '/api/user', headers: s.auth, payload: { action: 'read', Iduser: s.id } }));
       expect401(res, 'invalid_token');
     } finally {
       await t.ctx.db.update(users).set({ role: 'AD' }).where(eq(users.id, s.id));
@@ -112,7 +121,7 @@ describe('revocation', () => {
     expect((await read(s.auth)).statusCode).toBe(200);
 
     await t.ctx.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, s.id));
-    expect401(await read(s.auth), 'invalid_token');
+    expect401(await refusedSoon(() => read(s.auth)), 'invalid_token');
     // Renewal is refused too: a revoked token cannot buy a fresh one.
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: s.auth })).statusCode).toBe(401);
 
@@ -125,7 +134,7 @@ describe('revocation', () => {
     const s = await t.login('rh');
     await t.ctx.db.update(users).set({ active: false }).where(eq(users.id, s.id));
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: s.auth });
+      const res = await refusedSoon(() => t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: s.auth }));
       expect401(res, 'invalid_token');
     } finally {
       await t.ctx.db.update(users).set({ active: true }).where(eq(users.id, s.id));
@@ -133,7 +142,7 @@ describe('revocation', () => {
     const us = await t.login('us');
     await t.ctx.db.update(organisations).set({ active: false }).where(eq(organisations.id, us.idOrganization!));
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: us.auth });
+      const res = await refusedSoon(() => t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: us.auth }));
       expect401(res, 'invalid_token');
     } finally {
       await t.ctx.db.update(organisations).set({ active: true }).where(eq(organisations.id, us.idOrganization!));
