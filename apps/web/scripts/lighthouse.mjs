@@ -32,7 +32,11 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// Runs that could not measure a metric (a Lighthouse runtime error) are left out of its median.
+const median = (xs) => {
+  const ok = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
+};
 const rows = [];
 try {
   for (const form of forms) {
@@ -53,16 +57,17 @@ try {
         const result = await lighthouse(`${base}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
         const audits = result.lhr.audits;
         results.push({
-          score: Math.round(result.lhr.categories.performance.score * 100),
-          fcp: audits['first-contentful-paint'].numericValue,
-          lcp: audits['largest-contentful-paint'].numericValue,
-          tbt: audits['total-blocking-time'].numericValue,
-          cls: audits['cumulative-layout-shift'].numericValue,
+          score: result.lhr.categories.performance.score == null ? NaN : Math.round(result.lhr.categories.performance.score * 100),
+          error: result.lhr.runtimeError?.code,
+          fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+          lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+          tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
           finalUrl: result.lhr.finalDisplayedUrl,
         });
       }
       const m = (k) => median(results.map((r) => r[k]));
-      rows.push({ form, page, score: m('score'), scores: results.map((r) => r.score).join('/'), 'FCP ms': Math.round(m('fcp')), 'LCP ms': Math.round(m('lcp')), 'TBT ms': Math.round(m('tbt')), CLS: Number(m('cls').toFixed(3)), url: results.at(-1).finalUrl.replace(base, '') });
+      rows.push({ form, page, score: m('score'), scores: results.map((r) => r.score).join('/'), 'FCP ms': Math.round(m('fcp')), 'LCP ms': Math.round(m('lcp')), 'TBT ms': Math.round(m('tbt')), CLS: Number(m('cls').toFixed(3)), url: results.at(-1).finalUrl.replace(base, ''), errors: results.map((r) => r.error).filter(Boolean).join(' ') });
       console.log(JSON.stringify(rows.at(-1)));
     }
   }

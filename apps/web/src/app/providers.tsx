@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
-import { CssBaseline, styled, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { I18nextProvider } from 'react-i18next';
-import { MAX_SNACKS } from '@wellbe/shared/constants';
 import { i18n, isRtl } from '../i18n/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { useToasterWanted, wantToaster } from '../lib/notify.ts';
 import { emotionCache, loadRtlCache } from './emotion-cache.ts';
 import { createAppTheme } from './theme.ts';
 
@@ -19,19 +18,10 @@ export function useLanguage(): string {
   return useSyncExternalStore(subscribeLanguage, () => i18n.language);
 }
 
-// notistack's default toast colours (a light green on white text...) fail WCAG AA contrast: use the
-// theme's darker ones, so every toast reads at 4.5:1 or more.
-const Toast = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.dark },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#92400e' },
-  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.dark },
-}));
-/** The bottom-right toast stack (see ConsultationLauncher). */
-export const TOASTS_CLASS = 'wellbe-toasts';
-const TOASTS = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
+// The toasts (notistack) are not in the first load: mounted once the page is idle, or at the first toast.
+const Toaster = lazy(() => import('./toaster.tsx').then((m) => ({ default: m.Toaster })));
 
-/** Theme (with the RTL direction for ar), i18n, server state and toasts (SPEC §9: max 5, bottom right). */
+/** Theme (with the RTL direction for ar), i18n, server state and toasts (app/toaster.tsx, SPEC §9). */
 export function Providers({ children }: { children: ReactNode }) {
   const language = useLanguage();
   const wanted = isRtl(language) ? 'rtl' : 'ltr';
@@ -42,22 +32,23 @@ export function Providers({ children }: { children: ReactNode }) {
   // Until the right-to-left styles are loaded (a moment, once), the page keeps left-to-right styles.
   const direction = wanted === 'rtl' && emotionCache('rtl') ? 'rtl' : 'ltr';
   const theme = useMemo(() => createAppTheme(language, direction), [language, direction]);
+  const toaster = useToasterWanted();
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(wantToaster, { timeout: 4000 });
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <CacheProvider value={emotionCache(direction)!}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={queryClient}>
-            <SnackbarProvider
-              maxSnack={MAX_SNACKS}
-              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-              autoHideDuration={5000}
-              Components={TOASTS}
-              // A class of our own, so the consultation launcher can lift the toasts above its button.
-              classes={{ containerAnchorOriginBottomRight: TOASTS_CLASS }}
-            >
-              {children}
-            </SnackbarProvider>
+            {children}
+            {toaster && (
+              <Suspense fallback={null}>
+                <Toaster />
+              </Suspense>
+            )}
           </QueryClientProvider>
         </ThemeProvider>
       </CacheProvider>

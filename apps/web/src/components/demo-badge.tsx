@@ -1,9 +1,10 @@
-import { Chip } from '@mui/material';
-import ScienceIcon from '@mui/icons-material/ScienceOutlined';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import { queryKeys } from '../lib/query-keys.ts';
+
+// Most servers run without demo data: the chip is not in the first load.
+const DemoChip = lazy(() => import('./demo-chip.tsx').then((m) => ({ default: m.DemoChip })));
 
 export function useMeta() {
   return useQuery({
@@ -16,15 +17,11 @@ export function useMeta() {
 
 /** DESIGN §5: a visible 'Mode démo' badge when the server runs with demo data. */
 export function DemoBadge() {
-  const { t } = useTranslation('common');
   const { data } = useMeta();
   if (!data?.demo) return null;
   return (
-    <Chip
-      icon={<ScienceIcon />}
-      label={t('demoMode')}
-      size="small"
-      sx={{ fontWeight: 600, bgcolor: '#fef3c7', color: '#78350f', '& .MuiChip-icon': { color: '#92400e' }, '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
-    />
+    <Suspense fallback={null}>
+      <DemoChip />
+    </Suspense>
   );
 }

@@ -1,25 +1,36 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { attachToaster, notify } from './notify.ts';
 
-const shown = vi.hoisted(() => ({ open: new Map<number, string>(), next: 0 }));
-vi.mock('notistack', () => ({
-  enqueueSnackbar: (message: string) => {
-    shown.next += 1;
-    shown.open.set(shown.next, message);
-    return shown.next;
+// A stand-in for notistack's queue: what is on screen.
+const open = new Map<number | string, string>();
+let next = 0;
+const toaster = {
+  enqueue: (message: string) => {
+    next += 1;
+    open.set(next, message);
+    return next;
   },
-  closeSnackbar: (key: number) => shown.open.delete(key),
-}));
-
-const { notify } = await import('./notify.ts');
+  close: (key: number | string) => void open.delete(key),
+};
 
 describe('toasts', () => {
-  beforeEach(() => shown.open.clear());
+  beforeEach(() => open.clear());
 
-  it('dismisses a stale error toast once the action succeeds', () => {
+  it('shows the toasts asked for before the toaster was loaded, in order, once it is there', () => {
+    attachToaster(null);
     notify('Le serveur ne répond pas.', 'error');
     notify('Information', 'info');
-    expect([...shown.open.values()]).toEqual(['Le serveur ne répond pas.', 'Information']);
+    expect([...open.values()]).toEqual([]);
+    attachToaster(toaster);
+    expect([...open.values()]).toEqual(['Le serveur ne répond pas.', 'Information']);
+  });
+
+  it('dismisses a stale error toast once the action succeeds', () => {
+    attachToaster(toaster);
+    notify('Le serveur ne répond pas.', 'error');
+    notify('Information', 'info');
+    expect([...open.values()]).toEqual(['Le serveur ne répond pas.', 'Information']);
     notify('Profil mis à jour avec succès', 'success');
-    expect([...shown.open.values()]).toEqual(['Information', 'Profil mis à jour avec succès']);
+    expect([...open.values()]).toEqual(['Information', 'Profil mis à jour avec succès']);
   });
 });

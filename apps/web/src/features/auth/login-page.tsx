@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Box, Button, IconButton, InputAdornment, Link as MuiLink, TextField } from '@mui/material';
+import { Box, Button, IconButton, InputAdornment, Link as MuiLink } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { OutlinedField } from '../../components/outlined-field.tsx';
 import { mfaChallengeOf, setSession, signIn, type MfaChallenge } from '../../lib/session.ts';
 import { AuthForm, AuthShell, errorText } from './auth-shell.tsx';
 
@@ -73,7 +74,8 @@ export function LoginPage() {
   return (
     <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
       <AuthForm error={error} onSubmit={(e) => void submit(e)}>
-        <TextField
+        {/* Both fields are required; the label stays the plain word (no asterisk) as on any sign-in form. */}
+        <OutlinedField
           label={t('login.username')}
           name="username"
           autoComplete="username"
@@ -81,10 +83,8 @@ export function LoginPage() {
           required
           value={username}
           onChange={(e) => setUsername(e.target.value)}
-          // Both fields are required; the label stays the plain word (no asterisk) as on any sign-in form.
-          slotProps={{ inputLabel: { required: false } }}
         />
-        <TextField
+        <OutlinedField
           label={t('login.password')}
           name="password"
           type={show ? 'text' : 'password'}
@@ -92,18 +92,13 @@ export function LoginPage() {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          slotProps={{
-            inputLabel: { required: false },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton aria-label={t(show ? 'hidePassword' : 'showPassword')} onClick={() => setShow((v) => !v)} edge="end">
-                    {show ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton aria-label={t(show ? 'hidePassword' : 'showPassword')} onClick={() => setShow((v) => !v)} edge="end">
+                {show ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          }
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
           <MuiLink component={Link} to="/forgot-password" variant="body2">

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { Toaster } from '../../app/toaster.tsx';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@wellbe/shared/schemas/profile';
@@ -25,11 +25,12 @@ function renderPicker() {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <SnackbarProvider>
+        <>
+          <Toaster />
           <Suspense fallback="…">
             <AvatarPicker profile={PROFILE} />
           </Suspense>
-        </SnackbarProvider>
+        </>
       </QueryClientProvider>
     </I18nextProvider>,
   );

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
+import { Toaster } from '../../app/toaster.tsx';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@wellbe/shared/schemas/profile';
@@ -46,9 +46,10 @@ function renderView(profile = PROFILE) {
   const wrap = (children: ReactNode) => (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <SnackbarProvider>
+        <>
+          <Toaster />
           <Suspense fallback="…">{children}</Suspense>
-        </SnackbarProvider>
+        </>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
+import { Toaster } from '../../../app/toaster.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../../../i18n/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -42,9 +42,10 @@ describe("/admin 'Tâches en échec'", () => {
   it('lists a failed mail job with its error, and Relancer retries it and empties the list', async () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <SnackbarProvider>
+        <>
+          <Toaster />
           <JobsTab />
-        </SnackbarProvider>
+        </>
       </QueryClientProvider>,
     );
     const table = await screen.findByRole('table', { name: 'Tâches en échec' });
