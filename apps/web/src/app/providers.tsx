@@ -19,7 +19,7 @@ export function useLanguage(): string {
 }
 
 // The toasts (notistack) are not in the first load: mounted once the page is idle, or at the first toast.
-const Toaster = lazy(() => import('./toaster.tsx').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('../components/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 /** Theme (with the RTL direction for ar), i18n, server state and toasts (app/toaster.tsx, SPEC §9). */
 export function Providers({ children }: { children: ReactNode }) {

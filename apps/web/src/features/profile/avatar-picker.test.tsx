@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from '../../app/toaster.tsx';
+import { Toaster } from '../../components/toaster.tsx';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@wellbe/shared/schemas/profile';

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from '../../../app/toaster.tsx';
+import { Toaster } from '../../../components/toaster.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../../../i18n/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
