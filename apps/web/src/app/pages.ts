@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Area } from '@wellbe/shared/routes';
 
 // ONE map from a route's `area` (packages/shared AREAS) to its lazily loaded page: every route is
@@ -12,6 +12,15 @@ export interface PageProps {
 }
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
+
+// React's lazy, remembering how each page loads, so that main.tsx starts the requested page's chunk
+// at once (preloadPage) instead of after the router has rendered: one round trip less.
+const loaders = new Map<Page, () => Promise<unknown>>();
+function lazy(load: () => Promise<{ default: ComponentType<PageProps> }>): Page {
+  const page = reactLazy(load);
+  loaders.set(page, load);
+  return page;
+}
 
 const unavailable: Page = lazy(() => import('../features/placeholders/unavailable-page.tsx').then((m) => ({ default: m.UnavailablePage })));
 
@@ -69,4 +78,9 @@ export const PAGES: Record<Area, Page> = {
 
 export function pageFor(area: Area): Page {
   return PAGES[area];
+}
+
+/** Starts loading an area's page chunk (the import is shared with React's lazy: fetched once). */
+export function preloadPage(area: Area): void {
+  loaders.get(PAGES[area])?.().catch(() => undefined);
 }

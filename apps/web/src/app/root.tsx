@@ -8,9 +8,22 @@ import { Splash } from '../components/splash.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 
 // The chrome (navbar, toolbar, panels) is its own chunk: /login and the guest pages never load it.
-const Layout = lazy(() => import('./layout/layout.tsx').then((m) => ({ default: m.Layout })));
+const loadLayout = () => import('./layout/layout.tsx');
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+
+/** Starts loading the chrome's chunk (main.tsx, for a signed-in first load). */
+export function preloadLayout(): void {
+  loadLayout().catch(() => undefined);
+}
 
 let started = false;
+
+/** SPEC §4: the stored token is checked once per page load; main.tsx starts it before the first render. */
+export function startStoredTokenCheck(): void {
+  if (started) return;
+  started = true;
+  void checkStoredToken();
+}
 
 /** Top of the route tree: start-up token check with its splash, session-end navigation, the layout. */
 export function Root() {
@@ -20,9 +33,7 @@ export function Root() {
 
   useEffect(() => {
     // SPEC §4: at start a stored token is checked; the splash shows meanwhile. Once per page load.
-    if (started) return;
-    started = true;
-    void checkStoredToken();
+    startStoredTokenCheck();
   }, []);
 
   useEffect(

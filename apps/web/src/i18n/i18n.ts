@@ -9,6 +9,11 @@ const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.js
 
 export const LANGUAGE_KEY = 'wellbe.language';
 
+/** Whether a namespace has its bundle (app/preload.ts starts a page's texts with its chunk). */
+export function hasBundle(namespace: string): boolean {
+  return `./${DEFAULT_LANGUAGE}/${namespace}.json` in bundles;
+}
+
 const lazyBundles: BackendModule = {
   type: 'backend',
   init() {},

@@ -5,7 +5,7 @@ import type { NavbarStyle } from '@wellbe/shared/constants';
 import { api, ApiError, setUnauthorizedHandler } from './api.ts';
 import { notify } from './notify.ts';
 import { isTokenValid, readToken, writeToken } from './token.ts';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n, i18nReady } from '../i18n/i18n.ts';
 
 /** SPEC §3 signed-in user, as the server's toSignedInUser sends it. */
 export interface SignedInUser {
@@ -180,7 +180,9 @@ export async function checkStoredToken(): Promise<void> {
     set({ status: 'guest', user: null, role: null });
     return;
   }
+  // The check may start before the texts are loaded (app/preload.ts): its messages wait for them.
   if (!isTokenValid(token)) {
+    await i18nReady;
     endSession('expired', i18n.t('common:session.accessTokenExpired'));
     return;
   }
@@ -188,6 +190,7 @@ export async function checkStoredToken(): Promise<void> {
     const answer = await api<AuthAnswer>('/auth/access-token', { on401: 'throw' });
     setSession(answer.user, answer.access_token);
   } catch {
+    await i18nReady;
     endSession('token-refused', i18n.t('common:session.loginWithTokenFailed'));
   }
 }
