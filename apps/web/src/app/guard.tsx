@@ -47,11 +47,11 @@ export function GuardedRoute({ rule }: { rule: RouteRule }) {
     }
   }, [outcome.kind, location.key, location.pathname, location.search, navigate]);
 
-  if (outcome.kind !== 'allow') return <PageLoader />;
+  if (outcome.kind !== 'allow') return <PageLoader page />;
   const Page = pageFor(rule.area);
   // Pages without chrome (sign-in) load behind the splash rather than a spinner on an empty page.
   return (
-    <Suspense fallback={rule.chrome === 'none' ? <Splash /> : <PageLoader />}>
+    <Suspense fallback={rule.chrome === 'none' ? <Splash /> : <PageLoader page />}>
       <Page area={rule.area} />
     </Suspense>
   );

@@ -62,7 +62,7 @@ export function Root() {
   return (
     <Suspense fallback={<Splash />}>
       <Layout>
-        <Suspense fallback={<PageLoader />}>
+        <Suspense fallback={<PageLoader page />}>
           <Outlet />
         </Suspense>
       </Layout>

@@ -213,6 +213,8 @@ export function PatientsPage() {
               </ListItemButton>
             </ListItem>
           )}
+          // A card on a 412 px phone: name, phone and email, then the dates on two lines (measured).
+          cardHeight={101}
           empty={params.q ? t('list.empty') : t('list.emptyAll')}
           loading={table.isFetching}
           error={table.error}
