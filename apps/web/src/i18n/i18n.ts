@@ -65,14 +65,18 @@ function applyDocumentLanguage(language: string) {
 
 export const i18n = i18next.createInstance();
 
+const initialLanguage = storedLanguage();
+
 export const i18nReady = i18n
   .use(lazyBundles)
   .use(initReactI18next)
   .init({
-    lng: storedLanguage(),
+    lng: initialLanguage,
     // en is the fallback of tr and ar. French, the default, is complete (i18n.test checks every
     // language has every key), so a French screen never fetches the English bundles it would not use.
-    fallbackLng: (code: string) => (code === DEFAULT_LANGUAGE ? [] : [FALLBACK_LANGUAGE]),
+    // i18next asks without a code when namespaces are loaded before its language is set (the
+    // preload of app/preload.ts): the language being set is meant, else the English was fetched.
+    fallbackLng: (code?: string) => ((code ?? i18n.language ?? initialLanguage) === DEFAULT_LANGUAGE ? [] : [FALLBACK_LANGUAGE]),
     supportedLngs: [...LANGUAGES],
     ns: ['common'],
     defaultNS: 'common',
