@@ -1,23 +1,40 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
-import { usePatientSearch } from '../lib/patient-search.ts';
+import { usePatientSearch, type PatientSearchSource } from '../lib/patient-search.ts';
 
 export interface PickedPatient {
   idPatient: string;
   FullName: string;
 }
 
-/** 'Choix du patient' of the dietetics and sport screens: the patient list's accent-insensitive search. */
-export function PatientPicker({ value, onChange, label, noOptionsText }: { value: PickedPatient | null; onChange: (patient: PickedPatient | null) => void; label: string; noOptionsText: string }) {
+/**
+ * 'Choix du patient' of the dietetics and sport screens and of the agenda's booking dialog: the
+ * patient list's accent-insensitive search (`source` 'agenda': the booking search, also for AD and RH).
+ */
+export function PatientPicker({
+  value,
+  onChange,
+  label,
+  noOptionsText,
+  source = 'patients',
+  fullWidth = false,
+}: {
+  value: PickedPatient | null;
+  onChange: (patient: PickedPatient | null) => void;
+  label: string;
+  noOptionsText: string;
+  source?: PatientSearchSource;
+  fullWidth?: boolean;
+}) {
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input, 250);
-  const search = usePatientSearch(q);
-  const options: PickedPatient[] = (search.data?.data ?? []).map((r) => ({ idPatient: r.idPatient, FullName: r.FullName }));
+  const search = usePatientSearch(q, source);
+  const options: PickedPatient[] = search.data ?? [];
   return (
     <Autocomplete
-      sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}
-      size="small"
+      sx={fullWidth ? undefined : { minWidth: 260, flex: 1, maxWidth: 420 }}
+      size={fullWidth ? 'medium' : 'small'}
       options={value && !options.some((o) => o.idPatient === value.idPatient) ? [value, ...options] : options}
       value={value}
       onChange={(_, v) => onChange(v)}

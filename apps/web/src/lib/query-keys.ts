@@ -84,6 +84,8 @@ export const queryKeys = {
     options: ['agenda', 'options'] as const,
     slots: (params: Params) => ['agenda', 'slots', params] as const,
     waitlist: ['agenda', 'waitlist'] as const,
+    patients: (q: string) => ['agenda', 'patients', q] as const,
+    rules: ['agenda', 'rules'] as const,
   },
 
   /** /api/contacts (the /contact address book) and the practice's public card. */

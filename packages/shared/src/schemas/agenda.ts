@@ -150,6 +150,24 @@ export type AgendaSettingsInput = z.infer<typeof agendaSettingsInputSchema>;
 
 export const exceptionInputSchema = z.object({ startsAt: instant, endsAt: instant, label: z.string().trim().max(200) });
 
+/** The organisation's booking rules (issue 15), stored in its settings; `agenda management` edits them. */
+export const bookingRulesSchema = z.object({
+  /** A request (demandé) not confirmed within this many hours expires. */
+  appointmentValidityHours: z.number({ message: 'Indiquez un nombre d’heures.' }).int('Indiquez un nombre entier d’heures.').min(1, 'Le délai de validité doit être compris entre 1 et 720 heures.').max(720, 'Le délai de validité doit être compris entre 1 et 720 heures.'),
+  /** A patient cancels online up to this many hours before the start. */
+  cancellationHours: z.number({ message: 'Indiquez un nombre d’heures.' }).int('Indiquez un nombre entier d’heures.').min(0, 'Le délai d’annulation doit être compris entre 0 et 336 heures.').max(336, 'Le délai d’annulation doit être compris entre 0 et 336 heures.'),
+  /** The reminder mail goes this many hours before the start. */
+  reminderHours: z.number({ message: 'Indiquez un nombre d’heures.' }).int('Indiquez un nombre entier d’heures.').min(1, 'Le délai du rappel doit être compris entre 1 et 168 heures.').max(168, 'Le délai du rappel doit être compris entre 1 et 168 heures.'),
+});
+export type BookingRules = z.infer<typeof bookingRulesSchema>;
+
+/** GET /api/agenda/patients: the patients a booking may name (id and name only). */
+export const patientChoiceQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export interface PatientChoice {
+  id: string;
+  fullName: string;
+}
+
 export const bookingInputSchema = z.object({
   practitionerId: z.string().uuid(),
   typeId: z.string().uuid(),

@@ -82,6 +82,14 @@ export async function organisationSettings(db: Database, organizationId: string)
   return row ?? null;
 }
 
+/** Merges keys into the organisation's settings (jsonb ||): the other settings stay as they are. */
+export async function mergeOrganisationSettings(db: Database, organizationId: string, values: Record<string, unknown>, at: Date) {
+  await db
+    .update(organisations)
+    .set({ settings: sql`coalesce(${organisations.settings}, '{}'::jsonb) || ${JSON.stringify(values)}::jsonb`, updatedAt: at })
+    .where(eq(organisations.id, organizationId));
+}
+
 export async function livePatientIn(db: Database, organizationId: string, patientId: string) {
   const [row] = await db
     .select({ id: patients.id, fullName: patients.fullName, email: patients.email })

@@ -7,9 +7,11 @@ import {
   appointmentInputSchema,
   appointmentPatchSchema,
   appointmentTypeInputSchema,
+  bookingRulesSchema,
   cancelInputSchema,
   exceptionInputSchema,
   holdInputSchema,
+  patientChoiceQuerySchema,
   rangeQuerySchema,
   slotsQuerySchema,
   statusInputSchema,
@@ -113,6 +115,22 @@ export async function agendaRoutes(app: FastifyInstance) {
   r.put('/api/agenda/types/:id', { config: { access: 'agendaManagement' }, schema: { params: idParams, body: appointmentTypeInputSchema, tags, summary: 'Modifier un type de rendez-vous' } }, async (request) => ({
     success: true,
     data: await agenda.updateType(ctx, callerOf(request), request.params.id, request.body),
+  }));
+
+  r.get('/api/agenda/rules', { config: { access: 'agenda' }, schema: { tags, summary: 'Délais de réservation de l’organisation' } }, async (request) => ({
+    success: true,
+    data: await agenda.readBookingRules(ctx, callerOf(request)),
+  }));
+
+  r.put('/api/agenda/rules', { config: { access: 'agendaManagement' }, schema: { body: bookingRulesSchema, tags, summary: 'Modifier les délais de réservation' } }, async (request) => ({
+    success: true,
+    data: await agenda.writeBookingRules(ctx, callerOf(request), request.body),
+  }));
+
+  // The booking dialog's patient search: also for AD and RH, who book without the patient files.
+  r.get('/api/agenda/patients', { config: { access: 'agenda', patientData: true }, schema: { querystring: patientChoiceQuerySchema, tags, summary: 'Patients pour une prise de rendez-vous (nom seulement)' } }, async (request) => ({
+    success: true,
+    data: await agenda.searchPatients(ctx, callerOf(request), request.query.q),
   }));
 
   r.post('/api/agenda/ical', { config: { access: 'agendaWrite' }, schema: { tags, summary: 'Créer ou régénérer mon flux iCal privé' } }, async (request, reply) => {

@@ -16,7 +16,9 @@ import {
   type AppointmentStatus,
   type AppointmentType,
   type AppointmentTypeInput,
+  type BookingRules,
   type FreeSlot,
+  type PatientChoice,
 } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -27,6 +29,8 @@ import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.
 import { freeSlots as computeFreeSlots, inside, validRrule, workingIntervals, type Interval } from './agenda.hours.ts';
 import { appointmentMail } from './agenda.mail.ts';
 import * as repo from './agenda.repository.ts';
+import { pagePatients } from '../patients/patients.repository.ts';
+import { searchTerms } from '../patients/patients.service.ts';
 
 // The agenda's rules (issue 15, SPEC §6): who may see, book, move, cancel; the working hours;
 // no double booking (the database's exclusion constraint, mapped to a 409); the journal.
@@ -491,15 +495,54 @@ export async function listTypes(ctx: Pick<AppContext, 'db'>, caller: Caller): Pr
 
 export async function createType(ctx: Ctx, caller: Caller, input: AppointmentTypeInput): Promise<AppointmentType> {
   const row = await repo.insertType(ctx.db, { organizationId: orgOf(caller), label: input.label, durationMinutes: input.durationMinutes, colour: input.colour, jobSpecialistId: input.jobSpecialistId ?? null, bookable: input.bookable, active: input.active ?? true });
+  await recordAudit(ctx, caller, { action: 'agenda.type.create', outcome: 'success', recordType: 'appointment_type', recordId: row.id, details: { after: toType(row) } });
   return toType(row);
 }
 
 export async function updateType(ctx: Ctx, caller: Caller, id: string, input: AppointmentTypeInput): Promise<AppointmentType> {
-  const row = isUuid(id)
+  const before = isUuid(id) ? await repo.findType(ctx.db, orgOf(caller), id) : null;
+  const row = before
     ? await repo.updateType(ctx.db, orgOf(caller), id, { label: input.label, durationMinutes: input.durationMinutes, colour: input.colour, jobSpecialistId: input.jobSpecialistId ?? null, bookable: input.bookable, active: input.active ?? true })
     : null;
-  if (!row) throw hidden(AGENDA_MESSAGES.typeNotFound, 'type_not_found');
+  if (!row || !before) throw hidden(AGENDA_MESSAGES.typeNotFound, 'type_not_found');
+  await recordAudit(ctx, caller, { action: 'agenda.type.update', outcome: 'success', recordType: 'appointment_type', recordId: row.id, details: { before: toType(before), after: toType(row) } });
   return toType(row);
+}
+
+// ---- The organisation's booking rules (validity, cancellation, reminder delays) ----
+
+function rulesOf(settings: OrgAgendaSettings): BookingRules {
+  return { appointmentValidityHours: settings.validityHours, cancellationHours: settings.cancellationHours, reminderHours: settings.reminderHours };
+}
+
+export async function readBookingRules(ctx: Pick<AppContext, 'db'>, caller: Caller): Promise<BookingRules> {
+  return rulesOf(await orgSettings(ctx, orgOf(caller)));
+}
+
+/** `agenda management`: merged into the organisation's settings (its other keys untouched), journalled. */
+export async function writeBookingRules(ctx: Ctx, caller: Caller, input: BookingRules): Promise<BookingRules> {
+  const organizationId = orgOf(caller);
+  const before = rulesOf(await orgSettings(ctx, organizationId));
+  await repo.mergeOrganisationSettings(ctx.db, organizationId, input, new Date(ctx.clock.now()));
+  await recordAudit(ctx, caller, { action: 'agenda.rules', outcome: 'success', recordType: 'organisation', recordId: organizationId, details: { before, after: input } });
+  return readBookingRules(ctx, caller);
+}
+
+// ---- Patients a booking may name (the booking dialog) ----
+
+/**
+ * Who books for a practitioner (`agenda write` in their own agenda, `agenda management` in any)
+ * names the patient: AD and RH have no access to the patient files (not `dps`), so they get the
+ * live patients of their organisation by the list's search, id and name only. Journalled as a list.
+ */
+export async function searchPatients(ctx: Ctx, caller: Caller, q: string): Promise<PatientChoice[]> {
+  const organizationId = orgOf(caller);
+  if (!can(caller.role, 'agendaWrite') && !can(caller.role, 'agendaManagement')) throw forbidden(AGENDA_MESSAGES.noAgendaRight, 'agenda_forbidden');
+  const terms = searchTerms(q);
+  if (!terms.words.length && !terms.phones.length) return [];
+  const { rows } = await pagePatients(ctx.db, { scope: { organizationId, patientId: null, archived: false }, archivedOnly: false, ...terms }, { sort: 'name', order: 'asc' }, { limit: 10, offset: 0 });
+  await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, search: true, via: 'agenda' } });
+  return rows.map((r) => ({ id: r.id, fullName: r.fullName }));
 }
 
 // ---- iCal feed secret ----

@@ -416,3 +416,72 @@ describe('statistics of the agenda (/statistics)', () => {
     expect(json(nord).data.appointments.byStatus.map((b: { count: unknown }) => b.count)).toEqual([0, 0, 0, 0, 0]);
   });
 });
+
+describe('agenda settings: patient search for booking, appointment types, booking rules', () => {
+  const search = (who: string, q: string) => get(who, `/api/agenda/patients?q=${encodeURIComponent(q)}`);
+
+  it('AD and RH (agenda management) find the organisation’s patients by name, id and name only, journalled', async () => {
+    for (const who of ['ad', 'rh', 'pr', 'pg']) {
+      const res = await search(who, 'helene mart');
+      expect(res.statusCode, `${who} ${res.body}`).toBe(200);
+      const found = json(res).data as { id: string; fullName: string }[];
+      expect(found.map((p) => p.fullName)).toContain('Hélène Martin');
+      for (const p of found) expect(Object.keys(p).sort()).toEqual(['fullName', 'id']);
+    }
+    // Another organisation's patient never shows, in either direction.
+    expect(json(await search('ad', 'Renaud')).data).toEqual([]);
+    expect(json(await search('pr2', 'Hélène Martin')).data).toEqual([]);
+    expect(json(await search('rh', '')).data).toEqual([]);
+    const rows = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'patient.list'), eq(auditEvents.userId, s.rh!.id)));
+    expect(rows.some((r) => (r.details as { via?: string } | null)?.via === 'agenda')).toBe(true);
+    // SA sees agendas but books for no one; US, PT, RE have no agenda at all.
+    expect((await search('sa', 'martin')).statusCode).toBe(403);
+    for (const who of ['us', 'pt', 're']) expect((await search(who, 'martin')).statusCode).toBe(403);
+    // AD books for pr with the patient found.
+    const day = futureDay(8, 2);
+    const res = await post('ad', '/api/agenda/appointments', body('pr', day, '09:00', '09:30', { patientId: (json(await search('ad', 'helene martin')).data as { id: string }[])[0]!.id }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json(res).data.patientName).toBe('Hélène Martin');
+  });
+
+  it('appointment types: agenda management creates and edits them, journalled; others refused; bad input changes nothing', async () => {
+    const input = { label: 'Bilan nutritionnel', durationMinutes: 45, colour: '#2e7d32', jobSpecialistId: null, bookable: true };
+    const created = await post('rh', '/api/agenda/types', input);
+    expect(created.statusCode, created.body).toBe(201);
+    const type = json(created).data;
+    expect(type).toMatchObject({ ...input, active: true });
+    expect((await post('pr', '/api/agenda/types', { ...input, label: 'Autre' })).statusCode).toBe(403);
+    expect((await post('ad', '/api/agenda/types', { ...input, colour: 'vert' })).statusCode).toBe(400);
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/agenda/types/${type.id}`, headers: s.ad!.auth, payload: { ...input, durationMinutes: 60, bookable: false, active: false } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(json(edit).data).toMatchObject({ durationMinutes: 60, bookable: false, active: false });
+    // Another organisation's manager does not see it.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/agenda/types/${type.id}`, headers: s.pr2!.auth, payload: input })).statusCode).toBe(403);
+    const list = json(await get('pr', '/api/agenda/types')).data as { label: string }[];
+    expect(list.filter((x) => x.label === 'Bilan nutritionnel')).toHaveLength(1);
+    const journal = await t.ctx.db.select().from(auditEvents).where(eq(auditEvents.recordId, type.id));
+    expect(journal.map((j) => j.action).sort()).toEqual(['agenda.type.create', 'agenda.type.update']);
+    expect(journal.find((j) => j.action === 'agenda.type.update')!.details).toMatchObject({ before: { durationMinutes: 45 }, after: { durationMinutes: 60 } });
+  });
+
+  it('booking rules: defaults 48/24/24; agenda management changes them (journalled); the /admin settings keep them', async () => {
+    const put = (who: string, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/agenda/rules', headers: s[who]!.auth, payload: payload as object });
+    expect(json(await get('pr', '/api/agenda/rules')).data).toEqual({ appointmentValidityHours: 48, cancellationHours: 24, reminderHours: 24 });
+    const changed = await put('rh', { appointmentValidityHours: 72, cancellationHours: 12, reminderHours: 48 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(json(changed).data).toEqual({ appointmentValidityHours: 72, cancellationHours: 12, reminderHours: 48 });
+    expect((await put('pr', { appointmentValidityHours: 1, cancellationHours: 1, reminderHours: 1 })).statusCode).toBe(403);
+    const bad = await put('ad', { appointmentValidityHours: 0, cancellationHours: 12, reminderHours: 48 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Le délai de validité doit être compris entre 1 et 720 heures.');
+    // Saving the organisation's other settings in /admin leaves the agenda's delays alone.
+    const admin = json(await get('pa', '/api/admin/settings')).data;
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: s.pa!.auth, payload: admin })).statusCode).toBe(200);
+    expect(json(await get('ad', '/api/agenda/rules')).data).toEqual({ appointmentValidityHours: 72, cancellationHours: 12, reminderHours: 48 });
+    // pr2's organisation is untouched.
+    expect(json(await get('pr2', '/api/agenda/rules')).data.appointmentValidityHours).toBe(48);
+    const journal = await t.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'agenda.rules'));
+    expect(journal.at(-1)!.details).toMatchObject({ before: { appointmentValidityHours: 48 }, after: { appointmentValidityHours: 72 } });
+    expect((await put('ad', { appointmentValidityHours: 48, cancellationHours: 24, reminderHours: 24 })).statusCode).toBe(200);
+  });
+});

@@ -67,7 +67,8 @@ export async function readSettings(db: Database, id: string): Promise<Organisati
   return row?.settings;
 }
 
+/** Merged (jsonb ||): keys other screens keep in the settings (the agenda's delays, the opening hours) stay. */
 export async function writeSettings(db: Database, id: string, settings: OrganisationSettings, at: Date): Promise<void> {
-  await db.update(organisations).set({ settings, updatedAt: at }).where(eq(organisations.id, id));
+  await db.update(organisations).set({ settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`, updatedAt: at }).where(eq(organisations.id, id));
 }
 

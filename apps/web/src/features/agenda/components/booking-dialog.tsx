@@ -1,17 +1,20 @@
-import { Alert, Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { can } from '@wellbe/shared/permissions';
 import type { AgendaPractitioner, AppointmentInput } from '@wellbe/shared/schemas/agenda';
 import { DateLocalization } from '../../../components/date-localization.tsx';
+import { PatientPicker, type PickedPatient } from '../../../components/patient-picker.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAppointmentTypes } from '../api/agenda-data.ts';
-import { createPatient, usePatientChoices } from '../api/patients.ts';
+import { createPatient } from '../api/patients.ts';
 
-// 'Nouveau rendez-vous': patient (search, or a new patient with the consultation panel's rules),
-// or a free title for a meeting; type (its duration); start DD/MM/YYYY HH:mm; note.
+// 'Nouveau rendez-vous': patient (the booking search, also for AD and RH; or, for the roles that
+// create patient files, a new patient with the consultation panel's rules), or a free title for a
+// meeting; type (its duration); start DD/MM/YYYY HH:mm; note.
 
 export function BookingDialog({
   start,
@@ -30,12 +33,11 @@ export function BookingDialog({
 }) {
   const { t } = useTranslation('agenda');
   const titleId = useId();
-  const { user } = useSession();
+  const { user, role } = useSession();
+  const mayCreatePatient = can(role, 'dpsWrite');
   const types = useAppointmentTypes();
   const [who, setWho] = useState(practitionerId);
-  const [q, setQ] = useState('');
-  const patients = usePatientChoices(q, q.length >= 2);
-  const [patient, setPatient] = useState<{ id: string; fullName: string } | null>(null);
+  const [patient, setPatient] = useState<PickedPatient | null>(null);
   const [newPatient, setNewPatient] = useState(false);
   const [np, setNp] = useState({ FullName: '', PhoneNumber: '', Email: '' });
   const [title, setTitle] = useState('');
@@ -54,7 +56,7 @@ export function BookingDialog({
     setBusy(true);
     setError(null);
     try {
-      let patientId = patient?.id ?? null;
+      let patientId = patient?.idPatient ?? null;
       if (newPatient && user) patientId = (await createPatient(user, { FullName: np.FullName.trim(), PhoneNumber: np.PhoneNumber.trim(), Email: np.Email.trim() })).idPatient;
       const s = startAt!.toDate();
       await onSave({
@@ -87,7 +89,7 @@ export function BookingDialog({
               </MenuItem>
             ))}
           </TextField>
-          <FormControlLabel control={<Switch checked={newPatient} onChange={(e) => setNewPatient(e.target.checked)} />} label={t('booking.newPatient')} />
+          {mayCreatePatient && <FormControlLabel control={<Switch checked={newPatient} onChange={(e) => setNewPatient(e.target.checked)} />} label={t('booking.newPatient')} />}
           {newPatient ? (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <TextField label={t('booking.fullName')} required value={np.FullName} onChange={(e) => setNp({ ...np, FullName: e.target.value })} sx={{ gridColumn: '1 / -1' }} />
@@ -96,17 +98,7 @@ export function BookingDialog({
             </Box>
           ) : (
             <>
-              <Autocomplete
-                options={patients.data ?? []}
-                value={patient}
-                onChange={(_e, p) => setPatient(p)}
-                onInputChange={(_e, v) => setQ(v)}
-                filterOptions={(x) => x}
-                getOptionLabel={(p) => p.fullName}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                noOptionsText={q.length < 2 ? t('booking.type2') : t('booking.noPatient')}
-                renderInput={(p) => <TextField {...p} label={t('booking.patient')} />}
-              />
+              <PatientPicker value={patient} onChange={setPatient} source="agenda" fullWidth label={t('booking.patient')} noOptionsText={t('booking.noPatient')} />
               {!patient && <TextField label={t('booking.freeTitle')} value={title} onChange={(e) => setTitle(e.target.value)} helperText={t('booking.freeTitleHelp')} />}
             </>
           )}

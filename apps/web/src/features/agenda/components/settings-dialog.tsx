@@ -1,19 +1,28 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Tab, Tabs, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@wellbe/shared/domain/dates';
-import type { WeeklyHours } from '@wellbe/shared/schemas/agenda';
+import { can } from '@wellbe/shared/permissions';
+import type { AvailabilityRule, WeeklyHours } from '@wellbe/shared/schemas/agenda';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useAgendaSettings } from '../api/agenda-data.ts';
 import { useSettingsMutations } from '../api/agenda-mutations.ts';
+import { AvailabilitySection } from './availability-section.tsx';
+import { RulesTab } from './rules-tab.tsx';
+import { TypesTab } from './types-tab.tsx';
 
-// Agenda settings: working hours per weekday ('09:00-12:30, 14:00-19:00'), absences (DD/MM/YYYY),
-// and the private iCal feed of the signed-in practitioner.
+// 'Paramètres de l’agenda', three tabs. 'Horaires et absences' of the practitioner shown: working
+// hours per weekday ('09:00-12:30, 14:00-19:00'), recurring availability (RRULE), absences
+// (DD/MM/YYYY), and the private iCal feed of the signed-in practitioner. 'Types de rendez-vous'
+// (agenda management) and 'Délais de réservation' (read by all, edited by agenda management).
+
+type SettingsTab = 'hours' | 'types' | 'rules';
 
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 
@@ -38,6 +47,10 @@ function parse(text: string): { start: string; end: string }[] | null {
 export function SettingsDialog({ practitionerId, self, onClose }: { practitionerId: string; self: boolean; onClose: () => void }) {
   const { t } = useTranslation('agenda');
   const titleId = useId();
+  const { role } = useSession();
+  const manager = can(role, 'agendaManagement');
+  const mayEdit = manager || (self && can(role, 'agendaWrite'));
+  const [tab, setTab] = useState<SettingsTab>('hours');
   const settings = useAgendaSettings(practitionerId);
   const m = useSettingsMutations(practitionerId);
   const [hours, setHours] = useState<Record<string, string>>({});
@@ -70,6 +83,18 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
     }
   };
 
+  const saveAvailability = async (availability: AvailabilityRule[]): Promise<boolean> => {
+    try {
+      await m.save.mutateAsync({ weeklyHours: settings.data?.weeklyHours ?? {}, availability });
+      notify(t('availability.saved'), 'success');
+      setError(null);
+      return true;
+    } catch (err) {
+      setError(isApiError(err) ? err.message : String(err));
+      return false;
+    }
+  };
+
   const addAbsence = async () => {
     if (!from?.isValid() || !to?.isValid()) return;
     try {
@@ -83,9 +108,18 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>{t('settings.title')}</DialogTitle>
+      <Tabs value={tab} onChange={(_e, v: SettingsTab) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="hours" label={t('settings.tabs.hours')} />
+        {manager && <Tab value="types" label={t('settings.tabs.types')} />}
+        <Tab value="rules" label={t('settings.tabs.rules')} />
+      </Tabs>
       <DialogContent>
+        {tab === 'types' && <TypesTab />}
+        {tab === 'rules' && <RulesTab />}
+        {tab === 'hours' && (
+        <>
         {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
         <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
           {t('settings.hours')}
@@ -95,11 +129,12 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
             <TextField key={d} size="small" label={t(`days.${d}`)} placeholder="09:00-12:30, 14:00-19:00" value={hours[d] ?? ''} onChange={(e) => setHours({ ...hours, [d]: e.target.value })} />
           ))}
           <Box>
-            <Button variant="contained" onClick={() => void save()}>
+            <Button variant="contained" onClick={() => void save()} disabled={!mayEdit}>
               {t('settings.save')}
             </Button>
           </Box>
         </Box>
+        <AvailabilitySection rules={settings.data?.availability ?? []} disabled={!mayEdit || !settings.data} onChange={saveAvailability} />
         <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
           {t('settings.absences')}
         </Typography>
@@ -145,6 +180,8 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
               )}
             </Box>
           </>
+        )}
+        </>
         )}
       </DialogContent>
       <DialogActions>
