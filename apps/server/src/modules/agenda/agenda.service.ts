@@ -29,8 +29,7 @@ import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.
 import { freeSlots as computeFreeSlots, inside, validRrule, workingIntervals, type Interval } from './agenda.hours.ts';
 import { appointmentMail } from './agenda.mail.ts';
 import * as repo from './agenda.repository.ts';
-import { pagePatients } from '../patients/patients.repository.ts';
-import { searchTerms } from '../patients/patients.service.ts';
+import { searchPatientNames } from '../patients/patients.service.ts';
 
 // The agenda's rules (issue 15, SPEC §6): who may see, book, move, cancel; the working hours;
 // no double booking (the database's exclusion constraint, mapped to a 409); the journal.
@@ -538,11 +537,10 @@ export async function writeBookingRules(ctx: Ctx, caller: Caller, input: Booking
 export async function searchPatients(ctx: Ctx, caller: Caller, q: string): Promise<PatientChoice[]> {
   const organizationId = orgOf(caller);
   if (!can(caller.role, 'agendaWrite') && !can(caller.role, 'agendaManagement')) throw forbidden(AGENDA_MESSAGES.noAgendaRight, 'agenda_forbidden');
-  const terms = searchTerms(q);
-  if (!terms.words.length && !terms.phones.length) return [];
-  const { rows } = await pagePatients(ctx.db, { scope: { organizationId, patientId: null, archived: false }, archivedOnly: false, ...terms }, { sort: 'name', order: 'asc' }, { limit: 10, offset: 0 });
+  if (!q.trim()) return [];
+  const rows = await searchPatientNames(ctx, organizationId, q);
   await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, search: true, via: 'agenda' } });
-  return rows.map((r) => ({ id: r.id, fullName: r.fullName }));
+  return rows;
 }
 
 // ---- iCal feed secret ----

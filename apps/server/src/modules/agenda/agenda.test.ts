@@ -455,7 +455,7 @@ describe('agenda settings: patient search for booking, appointment types, bookin
     const edit = await t.app.inject({ method: 'PUT', url: `/api/agenda/types/${type.id}`, headers: s.ad!.auth, payload: { ...input, durationMinutes: 60, bookable: false, active: false } });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(json(edit).data).toMatchObject({ durationMinutes: 60, bookable: false, active: false });
-    // Another organisation's manager does not see it.
+    // pr2 (another organisation, no agenda management) is refused.
     expect((await t.app.inject({ method: 'PUT', url: `/api/agenda/types/${type.id}`, headers: s.pr2!.auth, payload: input })).statusCode).toBe(403);
     const list = json(await get('pr', '/api/agenda/types')).data as { label: string }[];
     expect(list.filter((x) => x.label === 'Bilan nutritionnel')).toHaveLength(1);

@@ -167,6 +167,18 @@ export async function listPatients(ctx: AppContext, caller: Caller, query: Patie
   return { success: true, data: rows.map((r) => ({ idPatient: r.id, FullName: r.fullName, PhoneNumber: r.phoneNumber })), total, page, pageSize, nextCursor, totalCapped };
 }
 
+/**
+ * Live patients of an organisation by the list's search (id and name only), for a module that
+ * names a patient without opening the files (the agenda's booking dialog). The caller checks its
+ * own right and journals the read.
+ */
+export async function searchPatientNames(ctx: Pick<AppContext, 'db'>, organizationId: string, q: string, limit = 10): Promise<{ id: string; fullName: string }[]> {
+  const terms = searchTerms(q);
+  if (!terms.words.length && !terms.phones.length) return [];
+  const { rows } = await pagePatients(ctx.db, { scope: { organizationId, patientId: null, archived: false }, archivedOnly: false, ...terms }, { sort: 'name', order: 'asc' }, { limit, offset: 0 });
+  return rows.map((r) => ({ id: r.id, fullName: r.fullName }));
+}
+
 const CSV_HEADER = ['Nom', 'Téléphone', 'Adresse Email', 'Date de naissance', 'Dernière consultation', 'Consultations'];
 
 /**

@@ -12,7 +12,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { Autocomplete, Box, Button, Chip, Paper, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery, useTheme } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
@@ -27,11 +27,13 @@ import { useAgendaRange, usePractitioners } from './api/agenda-data.ts';
 import { useAppointmentMutations } from './api/agenda-mutations.ts';
 import { AppointmentDialog } from './components/appointment-dialog.tsx';
 import { BookingDialog } from './components/booking-dialog.tsx';
+import { DayColumns } from './components/day-columns.tsx';
 import { SettingsDialog } from './components/settings-dialog.tsx';
 
 // /agenda (SPEC §2, issue 15): FullCalendar day/week/month/list, French, Monday first, the
 // organisation's time zone. URL /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD}
-// reloads on the same view. Management roles pick one or several practitioners.
+// reloads on the same view. Management roles pick one or several practitioners: the day view then
+// shows one column per practitioner (DayColumns), the other views one calendar in their colours.
 
 const VIEWS = { jour: 'timeGridDay', semaine: 'timeGridWeek', mois: 'dayGridMonth', liste: 'listWeek' } as const;
 type ViewName = keyof typeof VIEWS;
@@ -76,7 +78,7 @@ export function AgendaPage() {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const agenda = useAgendaRange(range ? { ...range, practitioners: shownIds.join(',') } : null);
   const mutations = useAppointmentMutations();
-  const [booking, setBooking] = useState<{ start: Date; end: Date } | null>(null);
+  const [booking, setBooking] = useState<{ start: Date; end: Date; practitionerId: string } | null>(null);
   const [opened, setOpened] = useState<Appointment | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
@@ -90,21 +92,23 @@ export function AgendaPage() {
     if (!params.agendaUri || !params.agendaDate) go(handle, view, date);
   }, [params.agendaUri, params.agendaDate]);
 
+  const columns = view === 'jour' && shownIds.length > 1;
   const events = useMemo(() => {
     const appts = (agenda.data?.appointments ?? []).map((a) => ({
+      practitionerId: a.practitionerId,
       id: a.id,
-      title: [a.patientName ?? a.title ?? t('hold'), a.typeLabel, shownIds.length > 1 ? a.practitionerName : null].filter(Boolean).join(' · '),
+      title: [a.patientName ?? a.title ?? t('hold'), a.typeLabel, shownIds.length > 1 && !columns ? a.practitionerName : null].filter(Boolean).join(' · '),
       start: a.startsAt,
       end: a.endsAt,
-      backgroundColor: shownIds.length > 1 ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0'),
+      backgroundColor: shownIds.length > 1 && !columns ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0'),
       borderColor: a.status === 'demandé' ? '#ef6c00' : undefined,
       editable: a.status !== 'honoré' && a.status !== 'absent',
       classNames: [`rdv-${a.status === 'demandé' ? 'demande' : a.status === 'confirmé' ? 'confirme' : 'autre'}`],
       extendedProps: { appointment: a },
     }));
-    const absences = (agenda.data?.exceptions ?? []).map((e) => ({ id: `ex-${e.id}`, title: e.label || t('absence'), start: e.startsAt, end: e.endsAt, display: 'background', backgroundColor: '#9e9e9e' }));
+    const absences = (agenda.data?.exceptions ?? []).map((e) => ({ id: `ex-${e.id}`, practitionerId: e.practitionerId, title: e.label || t('absence'), start: e.startsAt, end: e.endsAt, display: 'background', backgroundColor: '#9e9e9e' }));
     return [...appts, ...absences];
-  }, [agenda.data, shownIds.length, t]);
+  }, [agenda.data, shownIds.length, columns, t]);
 
   const onMove = async (info: { event: { id: string; start: Date | null; end: Date | null }; revert: () => void }) => {
     try {
@@ -117,6 +121,37 @@ export function AgendaPage() {
   };
 
   const mayBook = can(role, 'agendaWrite') || manager;
+
+  // The columns' day: its range is read wide (the day ± one, in UTC) so no time zone is needed first.
+  useEffect(() => {
+    if (!columns) return;
+    const from = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString();
+    const to = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString();
+    if (!range || range.from !== from || range.to !== to) setRange({ from, to });
+  }, [columns, date]);
+
+  /** What every calendar of the page shares (the week, month, list views and each day column). */
+  const shared: ComponentProps<typeof FullCalendar> = {
+    plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin],
+    locale: frLocale,
+    firstDay: 1,
+    timeZone: agenda.data?.timeZone ?? 'Europe/Paris',
+    slotMinTime: '07:00:00',
+    slotMaxTime: '21:00:00',
+    slotDuration: '00:15:00',
+    allDaySlot: false,
+    nowIndicator: true,
+    height: 'auto',
+    selectable: mayBook,
+    editable: mayBook,
+    eventResizableFromStart: false,
+    eventClick: (info) => {
+      const a = info.event.extendedProps.appointment as Appointment | undefined;
+      if (a) setOpened(a);
+    },
+    eventDrop: (info) => void onMove(info),
+    eventResize: (info) => void onMove(info),
+  };
 
   return (
     <Box>
@@ -159,51 +194,44 @@ export function AgendaPage() {
         </ToggleButtonGroup>
       </Paper>
       <Paper sx={{ p: { xs: 0.5, sm: 2 } }} aria-label={t('calendarLabel')} role="region">
-        <FullCalendar
-          key={view}
-          plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin]}
-          locale={frLocale}
-          firstDay={1}
-          timeZone={agenda.data?.timeZone ?? 'Europe/Paris'}
-          initialView={VIEWS[view]}
-          initialDate={date}
-          headerToolbar={{ start: 'prev,next today', center: 'title', end: '' }}
-          dayHeaderFormat={view === 'semaine' ? { weekday: 'short', day: '2-digit', month: '2-digit' } : undefined}
-          slotMinTime="07:00:00"
-          slotMaxTime="21:00:00"
-          slotDuration="00:15:00"
-          allDaySlot={false}
-          nowIndicator
-          height="auto"
-          selectable={mayBook}
-          editable={mayBook}
-          eventResizableFromStart={false}
-          events={events}
-          datesSet={(info) => {
-            const from = info.start.toISOString();
-            const to = info.end.toISOString();
-            if (!range || range.from !== from || range.to !== to) setRange({ from, to });
-            const fcView = VIEW_BY_FC[info.view.type] ?? view;
-            const start = info.view.currentStart.toISOString().slice(0, 10);
-            if (fcView !== view || start !== date) go(handle, fcView, start);
-          }}
-          select={(info) => {
-            setBooking({ start: info.start, end: info.end });
-          }}
-          eventClick={(info) => {
-            const a = info.event.extendedProps.appointment as Appointment | undefined;
-            if (a) setOpened(a);
-          }}
-          eventDrop={(info) => void onMove(info)}
-          eventResize={(info) => void onMove(info)}
-        />
+        {columns ? (
+          <DayColumns
+            date={date}
+            practitioners={shownIds.map((id) => list.find((p) => p.id === id)).filter((p) => !!p)}
+            colourOf={colourOf}
+            calendar={shared}
+            eventsOf={(id) => events.filter((e) => e.practitionerId === id)}
+            onSelect={(practitionerId, start, end) => setBooking({ start, end, practitionerId })}
+            onDate={(day) => go(handle, view, day)}
+            label={t('columns.label')}
+          />
+        ) : (
+          <FullCalendar
+            key={view}
+            {...shared}
+            initialView={VIEWS[view]}
+            initialDate={date}
+            headerToolbar={{ start: 'prev,next today', center: 'title', end: '' }}
+            dayHeaderFormat={view === 'semaine' ? { weekday: 'short', day: '2-digit', month: '2-digit' } : undefined}
+            events={events}
+            datesSet={(info) => {
+              const from = info.start.toISOString();
+              const to = info.end.toISOString();
+              if (!range || range.from !== from || range.to !== to) setRange({ from, to });
+              const fcView = VIEW_BY_FC[info.view.type] ?? view;
+              const start = info.view.currentStart.toISOString().slice(0, 10);
+              if (fcView !== view || start !== date) go(handle, fcView, start);
+            }}
+            select={(info) => shownIds[0] && setBooking({ start: info.start, end: info.end, practitionerId: shownIds[0] })}
+          />
+        )}
       </Paper>
-      {booking && shownIds[0] && (
+      {booking && (
         <BookingDialog
           start={booking.start}
           end={booking.end}
           practitioners={list}
-          practitionerId={shownIds[0]}
+          practitionerId={booking.practitionerId}
           onClose={() => setBooking(null)}
           onSave={async (input) => {
             const a = await mutations.create.mutateAsync(input);

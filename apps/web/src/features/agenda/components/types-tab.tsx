@@ -7,7 +7,7 @@ import type { AppointmentType, AppointmentTypeInput } from '@wellbe/shared/schem
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSpecialists } from '../../users/api/users-api.ts';
+import { useSpecialists } from '../../../lib/specialists.ts';
 import { useAppointmentTypes } from '../api/agenda-data.ts';
 import { useSaveAppointmentType } from '../api/appointment-types.ts';
 

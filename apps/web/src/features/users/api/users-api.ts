@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobSpecialist } from '@wellbe/shared/schemas/specialists';
 import type { ManagedUser, Paged, UserCreateInput, UserUpdateInput } from '@wellbe/shared/schemas/users';
-import { api, apiAction } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { useSession } from '../../../lib/session.ts';
 
 // /user: the REST resource /api/users (see apps/server/src/modules/users/users.routes.ts).
 
@@ -19,17 +17,6 @@ export function useUserTable(params: UserTableParams) {
     queryKey: queryKeys.users.table({ ...params }),
     queryFn: ({ signal }) => api<Paged<ManagedUser>>('/users', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** SPEC §7 POST /api/Job_specialist action list: the specialities a user can be given. */
-export function useSpecialists() {
-  const { user } = useSession();
-  return useQuery({
-    queryKey: queryKeys.reference('specialists').active,
-    queryFn: () => apiAction<{ data: JobSpecialist[] }>('/Job_specialist', 'list', { Iduser: user?.id, idOrganization: user?.idOrganization }).then((r) => r.data),
-    enabled: !!user,
-    staleTime: 5 * 60_000,
   });
 }
 
