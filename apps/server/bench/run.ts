@@ -14,7 +14,8 @@ import { runScale } from './scale.ts';
 // Then the forgot-password timing (`npm run bench -- forgot` runs only that one) and the
 // several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one), and the
 // dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`), and /statistics
-// (statistics.ts; `npm run bench -- statistics`).
+// (statistics.ts; `npm run bench -- statistics`), and the agenda's week view on 50,000
+// appointments (agenda.ts; `npm run bench -- agenda`).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -26,8 +27,8 @@ const base = `http://127.0.0.1:${port}`;
 // so the per-IP limit measures nothing but the answer time.
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' };
 
-function load() {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed/load.ts')], { cwd: root, env, stdio: 'inherit' });
+function load(extra: Record<string, string> = {}) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed/load.ts')], { cwd: root, env: { ...env, ...extra }, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('seed:load a échoué');
 }
 
@@ -126,6 +127,14 @@ async function main() {
     const server = await startServer();
     const { runStatistics } = await import('./statistics.ts');
     await runStatistics({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
+    return;
+  }
+  if (process.argv.includes('agenda')) {
+    // `npm run bench -- agenda`: only the agenda's week view, on 50,000 loaded appointments.
+    load({ LOAD_APPOINTMENTS: process.env.LOAD_APPOINTMENTS ?? '50000' });
+    const server = await startServer();
+    const { runAgenda } = await import('./agenda.ts');
+    await runAgenda({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;
   }
   load();

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { editor, fillSignIn, panel, saveButton, serious } from './support.ts';
 
-// Agenda and appointments (issue 15): `pr` books and cancels in the week view; `pt` books online
+// Agenda and appointments (issue 15): `pr` books, drags and cancels in the week view; `pt` books online
 // and sees it in 'Mes rendez-vous'; `ad`, whose /appointment is open, sees the request arrive
 // live and confirms it. axe on /agenda and /appointment.
 
@@ -21,7 +21,7 @@ function mondayIn(weeks: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-test('pr books in the week view and cancels with a reason; a consultation started from an appointment marks it honoured', async ({ page }) => {
+test('pr books in the week view, drags the appointment to another day, cancels with a reason; a consultation started from an appointment marks it honoured', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, 'pr');
   const monday = mondayIn(3);
@@ -35,9 +35,30 @@ test('pr books in the week view and cancels with a reason; a consultation starte
 
   // A click on Tuesday 10:00 opens the booking dialog.
   await book(page, tuesday, lane, 'Hélène Martin');
-  const event = page.getByRole('button', { name: /^10:00 – 10:30 Hélène Martin · Consultation/ });
+  const booked = page.getByRole('button', { name: /^10:00 – 10:30 Hélène Martin · Consultation/ });
+  await expect(booked).toBeVisible();
+
+  // Dragged to Wednesday 14:00: the server takes the move (a refused overlap would snap back).
+  const wednesdayDate = new Date(Date.parse(`${tuesdayDate}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const target = page.locator('[data-time="14:00:00"]').last();
+  await target.scrollIntoViewIfNeeded();
+  await booked.scrollIntoViewIfNeeded();
+  const from = (await booked.boundingBox())!;
+  const col = (await page.locator(`[role="cell"][data-date="${wednesdayDate}"]`).last().boundingBox())!;
+  const to = (await target.boundingBox())!;
+  // Grabbed in its first quarter hour (10:00), dropped in the 14:00 slot: four hours later.
+  await page.mouse.move(from.x + from.width / 2, from.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 14, { steps: 5 });
+  await page.mouse.move(col.x + col.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await expect(page.getByText(/^(Rendez-vous déplacé|Attention : ce rendez-vous est en dehors des horaires de travail\.)$/)).toBeVisible();
+  const event = page.getByRole('button', { name: /^14:00 – 14:30 Hélène Martin · Consultation/ });
   await expect(event).toBeVisible();
-  
+  await page.reload();
+  await expect(event).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator(`[role="cell"][data-date="${wednesdayDate}"]`).last().getByRole('button', { name: /Hélène Martin/ })).toBeVisible();
+
   // Its details, then the cancel with the 'Confirmation' dialog and a reason.
   await event.click();
   const details = page.getByRole('dialog', { name: 'Hélène Martin' });

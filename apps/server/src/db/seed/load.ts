@@ -8,6 +8,7 @@ import { lockDataDir } from '../lock.ts';
 import { consultations, notices, organisations, patients, users } from '../tables.ts';
 import { patientKeys } from '../../modules/patients/patients.keys.ts';
 import { seedDemo } from './demo.ts';
+import { loadAppointments } from './load-agenda.ts';
 
 // `npm run seed:load`: 10,000 patients with 5 consultations each in one organisation
 // (LOAD_ORGANISATION, 'Cabinet Démo' by default, whose demo practitioners sign the consultations),
@@ -155,6 +156,12 @@ async function main() {
     await migrateDatabase(handle);
     if (config.demo) await seedDemo(handle.db);
     await loadPatients(handle.db, organisation, PATIENTS, log);
+    // The agenda bench (`npm run bench -- agenda`) asks for its appointments too.
+    const appointmentCount = Number(process.env.LOAD_APPOINTMENTS ?? 0);
+    if (appointmentCount > 0) {
+      await loadAppointments(handle.db, organisation, appointmentCount, log);
+      await handle.pool.query('VACUUM ANALYZE appointments');
+    }
     // Fresh statistics and visibility map: the planner picks the indexes, index-only scans stay index-only.
     await handle.pool.query('VACUUM ANALYZE patients');
     await handle.pool.query('VACUUM ANALYZE consultations');
