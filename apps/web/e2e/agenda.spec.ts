@@ -38,22 +38,22 @@ test('pr books in the week view, drags the appointment to another day, cancels w
   const booked = page.getByRole('button', { name: /^10:00 – 10:30 Hélène Martin · Consultation/ });
   await expect(booked).toBeVisible();
 
-  // Dragged to Wednesday 14:00: the server takes the move (a refused overlap would snap back).
+  // Dragged to Wednesday 10:30: the server takes the move (a refused overlap would snap back).
   const wednesdayDate = new Date(Date.parse(`${tuesdayDate}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const target = page.locator('[data-time="14:00:00"]').last();
-  await target.scrollIntoViewIfNeeded();
-  await booked.scrollIntoViewIfNeeded();
+  const target = page.locator('[data-time="10:30:00"]').last();
+  await booked.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const from = (await booked.boundingBox())!;
   const col = (await page.locator(`[role="cell"][data-date="${wednesdayDate}"]`).last().boundingBox())!;
   const to = (await target.boundingBox())!;
-  // Grabbed in its first quarter hour (10:00), dropped in the 14:00 slot: four hours later.
+  // Grabbed in its first quarter hour (10:00), dropped in Wednesday's 10:30 slot.
   await page.mouse.move(from.x + from.width / 2, from.y + 4);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 14, { steps: 5 });
-  await page.mouse.move(col.x + col.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.move(from.x + from.width / 2 + 8, from.y + 12, { steps: 4 });
+  await page.mouse.move(col.x + col.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.waitForTimeout(200);
   await page.mouse.up();
   await expect(page.getByText(/^(Rendez-vous déplacé|Attention : ce rendez-vous est en dehors des horaires de travail\.)$/)).toBeVisible();
-  const event = page.getByRole('button', { name: /^14:00 – 14:30 Hélène Martin · Consultation/ });
+  const event = page.getByRole('button', { name: /^10:30 – 11:00 Hélène Martin · Consultation/ });
   await expect(event).toBeVisible();
   await page.reload();
   await expect(event).toBeVisible({ timeout: 45_000 });
