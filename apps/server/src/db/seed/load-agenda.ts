@@ -50,8 +50,7 @@ export async function loadAppointments(db: Database, organisationName: string, t
   let rows: (typeof appointments.$inferInsert)[] = [];
   let made = 0;
   const flush = async () => {
-    if (rows.length) await db.insert(appointments).values(rows).onConflictDoNothing();
-    made += rows.length;
+    if (rows.length) made += (await db.insert(appointments).values(rows).onConflictDoNothing().returning({ id: appointments.id })).length;
     rows = [];
   };
   for (const p of staff) {
