@@ -199,8 +199,8 @@ export async function updateAppointment(db: Database, organizationId: string, id
  * Frees the slots of holds past their 15 minutes and of requests past the organisation's validity
  * delay: they become 'annulé' with the reason. Returns what was released (for the events).
  */
-export async function releaseExpired(db: Database, now: Date, practitionerId?: string) {
-  const scope = practitionerId ? eq(appointments.practitionerId, practitionerId) : undefined;
+export async function releaseExpired(db: Database, now: Date, practitionerId?: string | string[]) {
+  const scope = Array.isArray(practitionerId) ? inArray(appointments.practitionerId, practitionerId) : practitionerId ? eq(appointments.practitionerId, practitionerId) : undefined;
   const holds = await db
     .update(appointments)
     .set({ status: 'annulé', cancelReason: 'Réservation provisoire expirée', cancelledAt: now, updatedAt: now })

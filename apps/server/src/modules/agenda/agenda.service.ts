@@ -176,7 +176,8 @@ export async function listAppointments(ctx: Ctx, caller: Caller, query: { from: 
   if (to <= from || to.getTime() - from.getTime() > AGENDA_LIMITS.maxRangeDays * 86_400_000) throw badRequest('Période invalide (62 jours au plus).', 'bad_range');
   const ids = (query.practitioners ? query.practitioners.split(',') : [caller.id]).filter(isUuid).slice(0, 50);
   const { timeZone } = await orgSettings(ctx, organizationId);
-  await repo.releaseExpired(ctx.db, new Date(ctx.clock.now()));
+  // Only the agendas shown: the week view does not sweep every organisation's expired holds (the job does).
+  if (ids.length) await repo.releaseExpired(ctx.db, new Date(ctx.clock.now()), ids);
   const rows = await repo.appointmentsBetween(ctx.db, organizationId, ids, from, to);
   const exceptions = await repo.exceptionsBetween(ctx.db, organizationId, ids, from, to);
   // Reading names of patients in an agenda is a read of patient data: one journal row per patient.
