@@ -67,6 +67,30 @@ export const chatMessages = pgTable(
   (t) => [uniqueIndex('chat_messages_seq_key').on(t.conversationId, t.seq), index('chat_messages_sender_idx').on(t.senderId, t.createdAt)],
 );
 
+// An attached file (issue 16), stored by content like a patient document (same store, same type
+// check by bytes), readable by the conversation's members only.
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_attachments_message_idx').on(t.messageId), index('chat_attachments_sha_idx').on(t.sha256)],
+);
+
 export const chatUserStatus = pgTable('chat_user_status', {
   userId: uuid('user_id')
     .primaryKey()

@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Real-time events (DESIGN §8): every published event is a row, so a client that reconnects
 // replays what it missed (`id > since`), and its id travels through LISTEN/NOTIFY between servers.
@@ -16,4 +16,18 @@ export const realtimeEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('realtime_events_org_idx').on(t.organizationId, t.id), index('realtime_events_created_idx').on(t.createdAt)],
+);
+
+// Presence (issue 16): which user holds a signed-in socket on which server process. Each hub keeps
+// its rows fresh (seen_at, every ping period) and removes them when the user's last socket closes;
+// a server that died leaves rows that stop counting once stale.
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    serverId: uuid('server_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    organizationId: uuid('organization_id'),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.userId] }), index('realtime_presence_user_idx').on(t.userId, t.seenAt)],
 );

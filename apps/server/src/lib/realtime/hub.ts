@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
 import { allows } from '@wellbe/shared/permissions';
@@ -14,8 +15,9 @@ import {
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
 import { realtimeEvents } from '../../db/tables.ts';
+import { dropPresence, dropServerPresence, refreshPresence, setPresence } from './presence.ts';
 import { REALTIME_CHANNEL, REVOKE_CHANNEL } from './publish.ts';
-import { realtimeMessageHandler, realtimeType, type RealtimeEvent } from './registry.ts';
+import { presenceListenersList, realtimeMessageHandler, realtimeType, type RealtimeEvent } from './registry.ts';
 
 // One hub per server process (DESIGN §8): it holds this process's sockets, listens on PostgreSQL
 // for every server's events (its own included: one path for all), and pushes each event to the
@@ -65,6 +67,8 @@ export class RealtimeHub {
   private stopped = false;
   private readonly log: (message: string) => void;
   private readonly checkToken: TokenChecker;
+  /** This process's id in realtime_presence (several servers share one database). */
+  readonly serverId = randomUUID();
 
   constructor(
     private readonly ctx: AppContext,
@@ -91,7 +95,10 @@ export class RealtimeHub {
     await this.listen();
     const recheck = setInterval(() => void this.recheck(() => true), RECHECK_MS);
     const purge = setInterval(() => void this.purge(), PURGE_MS);
-    const ping = setInterval(() => this.ping(), PING_MS);
+    const ping = setInterval(() => {
+      this.ping();
+      void refreshPresence(this.ctx.db, this.serverId).catch(() => {});
+    }, PING_MS);
     for (const t of [recheck, purge, ping]) t.unref();
     this.timers.push(recheck, purge, ping);
   }
@@ -129,6 +136,7 @@ export class RealtimeHub {
       c.socket.close(REALTIME_CLOSE.goingAway, 'server stopping');
     }
     this.connections.clear();
+    await dropServerPresence(this.ctx.db, this.serverId).catch(() => {});
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});
@@ -159,6 +167,7 @@ export class RealtimeHub {
     socket.on('close', () => {
       this.clearTimers(conn);
       this.connections.delete(conn);
+      if (conn.caller && !this.isConnected(conn.caller.id)) void this.presence(conn.caller, false);
     });
     socket.on('error', () => {});
   }
@@ -208,8 +217,10 @@ export class RealtimeHub {
     const checked = await this.checkToken(this.ctx, conn.token!, conn.ip).catch(() => null);
     if (!checked?.ok) return conn.socket.close(REALTIME_CLOSE.unauthenticated, checked?.reason ?? 'invalid');
     if (conn.socket.readyState !== conn.socket.OPEN) return;
+    const first = !this.isConnected(checked.caller.id);
     conn.caller = checked.caller;
     conn.exp = checked.exp * 1000;
+    if (first) void this.presence(checked.caller, true);
     if (conn.authTimer) clearTimeout(conn.authTimer);
     conn.authTimer = null;
     this.armExpiry(conn);
@@ -224,6 +235,19 @@ export class RealtimeHub {
       conn.pending = null;
       for (const event of pending) await this.deliverTo(conn, event);
       conn.sent.clear();
+    }
+  }
+
+  /** A user's first socket on this server opened, or their last one closed: the row, then the modules. */
+  private async presence(user: Caller, online: boolean): Promise<void> {
+    if (this.stopped) return;
+    try {
+      if (online) await setPresence(this.ctx.db, this.serverId, user);
+      else if (!this.isConnected(user.id)) await dropPresence(this.ctx.db, this.serverId, user.id);
+      else return;
+      for (const listener of presenceListenersList()) await listener(this.ctx, user, online);
+    } catch (err) {
+      this.log(`Temps réel : présence non enregistrée (${(err as Error).message})`);
     }
   }
 

@@ -47,3 +47,17 @@ export function registerRealtimeMessage(type: string, handler: RealtimeMessageHa
 export function realtimeMessageHandler(type: string): RealtimeMessageHandler | undefined {
   return handlers.get(type);
 }
+
+/** A user's first socket opened on a server, or their last one on it closed (presence). */
+export type PresenceListener = (ctx: AppContext, user: Caller, online: boolean) => Promise<void>;
+
+const presenceListeners: PresenceListener[] = [];
+
+/** A module hears presence changes (the chat tells the user's contacts they came or went). */
+export function onPresenceChange(listener: PresenceListener): void {
+  presenceListeners.push(listener);
+}
+
+export function presenceListenersList(): readonly PresenceListener[] {
+  return presenceListeners;
+}
