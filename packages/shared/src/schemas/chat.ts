@@ -41,6 +41,11 @@ export const CHAT_MESSAGES = {
   idTaken: 'Cet identifiant de message est déjà utilisé.',
   supportClosed: 'Cette demande de support est close.',
   mailSubject: 'Vous avez un nouveau message sur WellBe',
+  groupOnly: 'Seules les conversations de groupe ont des membres à gérer.',
+  removeForbidden: 'Seul le créateur de la conversation retire des membres.',
+  alreadyMember: 'Cette personne est déjà membre de la conversation.',
+  attachmentNotFound: 'Pièce jointe introuvable.',
+  attachmentInSupport: 'Les pièces jointes ne sont pas acceptées dans le support.',
 } as const;
 
 
@@ -88,6 +93,20 @@ export const groupInputSchema = z.object({
   memberIds: z.array(z.string().max(64)).min(1, CHAT_MESSAGES.membersRequired).max(CHAT_LIMITS.groupMembersMax, CHAT_MESSAGES.tooManyMembers),
 });
 
+/** Group management: rename (any member), add members (any member), remove (creator) or leave. */
+export const groupPatchSchema = z.object({
+  title: z.string({ error: CHAT_MESSAGES.titleRequired }).trim().min(1, CHAT_MESSAGES.titleRequired).max(CHAT_LIMITS.titleMax, CHAT_MESSAGES.titleTooLong),
+});
+export const groupMembersSchema = z.object({
+  memberIds: z.array(z.string().max(64)).min(1, CHAT_MESSAGES.membersRequired).max(CHAT_LIMITS.groupMembersMax, CHAT_MESSAGES.tooManyMembers),
+});
+
+/** The multipart fields sent with an attachment (the file itself is the `file` part). */
+export const attachmentFieldsSchema = z.object({
+  messageText: z.string().max(CHAT_LIMITS.messageMax, CHAT_MESSAGES.tooLong).optional(),
+  id: z.uuid(CHAT_MESSAGES.idInvalid).optional(),
+});
+
 export const supportMessageSchema = z.object({ messageText: messageTextSchema, id: z.uuid(CHAT_MESSAGES.idInvalid).optional() });
 export const supportPatchSchema = z.object({ status: z.enum(['open', 'closed']).optional(), assignedTo: z.uuid().nullable().optional() });
 
@@ -112,6 +131,15 @@ export interface ChatDialogEntry {
   who: string;
   message: string;
   time: string;
+  /** A file sent with the message (download: /api/chat/attachments/{id}, members only). */
+  attachment?: ChatAttachment | null;
+}
+
+export interface ChatAttachment {
+  id: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
 }
 
 export interface ChatMember {
@@ -126,6 +154,8 @@ export interface Chat {
   id: string;
   kind: ChatKind;
   title: string;
+  /** Group conversations: who created it (the one who removes members). */
+  createdBy: string | null;
   members: ChatMember[];
   dialog: ChatDialogEntry[];
   /** Sequence number of the oldest message loaded: page further with ?before= (null: nothing older). */

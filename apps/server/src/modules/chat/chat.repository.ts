@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { chatConversations, chatMembers, chatMessages, chatUserStatus, organisations, users } from '../../db/tables.ts';
+import { chatAttachments, chatConversations, chatMembers, chatMessages, chatUserStatus, organisations, users } from '../../db/tables.ts';
 
 // Messaging rows. Every lookup that starts from an id names the caller (membership) or the
 // organisation: a conversation outside the caller's reach is simply not found.
@@ -263,3 +263,32 @@ export async function takeUnreadToMail(db: Executor, before: Date): Promise<{ us
   return result.rows.map((r) => ({ userId: r.user_id, email: r.email }));
 }
 
+
+export async function removeMember(db: Executor, conversationId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(chatMembers)
+    .where(and(eq(chatMembers.conversationId, conversationId), eq(chatMembers.userId, userId)))
+    .returning({ userId: chatMembers.userId });
+  return rows.length > 0;
+}
+
+export async function renameConversation(db: Executor, id: string, title: string) {
+  await db.update(chatConversations).set({ title }).where(and(eq(chatConversations.id, id), eq(chatConversations.kind, 'group')));
+}
+
+export type AttachmentRow = typeof chatAttachments.$inferSelect;
+
+export async function insertAttachment(db: Executor, values: typeof chatAttachments.$inferInsert): Promise<AttachmentRow> {
+  const [row] = await db.insert(chatAttachments).values(values).returning();
+  return row;
+}
+
+export async function findAttachment(db: Executor, id: string): Promise<AttachmentRow | null> {
+  const [row] = await db.select().from(chatAttachments).where(eq(chatAttachments.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function attachmentsOf(db: Executor, messageIds: string[]): Promise<AttachmentRow[]> {
+  if (!messageIds.length) return [];
+  return db.select().from(chatAttachments).where(inArray(chatAttachments.messageId, messageIds));
+}

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getChatQuerySchema, groupInputSchema, historyQuerySchema, markReadSchema, sendMessageSchema, supportMessageSchema, supportPatchSchema, userDataSchema } from '@wellbe/shared/schemas/chat';
+import { attachmentFieldsSchema, getChatQuerySchema, groupInputSchema, groupMembersSchema, groupPatchSchema, historyQuerySchema, markReadSchema, sendMessageSchema, supportMessageSchema, supportPatchSchema, userDataSchema } from '@wellbe/shared/schemas/chat';
+import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
+import { badRequest } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
+import { contentDisposition } from '../documents/documents.routes.ts';
+import type { ReceivedFile } from '../documents/documents.storage.ts';
+import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import * as chat from './chat.service.ts';
 
 const tags = ['chat'];
 const idParams = z.object({ id: z.string().max(64) });
+const memberParams = z.object({ id: z.string().max(64), userId: z.string().max(64) });
 
 // Messaging (issue 16): the SPEC §7 /api/chat/* calls with their shapes, plus REST for history
 // paging, read marks and groups, and the support conversation. Conversations with a patient are
@@ -37,6 +43,57 @@ export async function chatRoutes(app: FastifyInstance) {
   r.post('/api/chat/conversations/:id/read', { config: { access }, schema: { params: idParams, body: markReadSchema, tags, summary: 'Marquer comme lu' } }, async (request) =>
     chat.markRead(ctx, callerOf(request), request.params.id, request.body.seq),
   );
+
+  // Group management (staff): rename and add (members), remove (creator), leave (oneself).
+  r.patch('/api/chat/conversations/:id', { config: { access }, schema: { params: idParams, body: groupPatchSchema, tags, summary: 'Renommer une conversation de groupe' } }, async (request) =>
+    chat.renameGroup(ctx, callerOf(request), request.params.id, request.body),
+  );
+  r.post('/api/chat/conversations/:id/members', { config: { access }, schema: { params: idParams, body: groupMembersSchema, tags, summary: 'Ajouter des membres à un groupe' } }, async (request) =>
+    chat.addGroupMembers(ctx, callerOf(request), request.params.id, request.body),
+  );
+  r.delete('/api/chat/conversations/:id/members/:userId', { config: { access }, schema: { params: memberParams, tags, summary: 'Retirer un membre (créateur) ou quitter le groupe' } }, async (request) =>
+    chat.removeGroupMember(ctx, callerOf(request), request.params.id, request.params.userId),
+  );
+
+  // Attachments: multipart (one `file` part, optional messageText and id), checked like a document.
+  r.post('/api/chat/conversations/:id/attachments', { config: { access, patientData: true }, schema: { params: idParams, tags, summary: 'Envoyer une pièce jointe (multipart)' } }, async (request, reply) => {
+    if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
+    const { uploadLimitBytes } = await getOrganisationSettings(ctx, callerOf(request).organizationId);
+    const fields: Record<string, string> = {};
+    let file: ReceivedFile | null = null;
+    let fileName = '';
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (file) throw badRequest(DOCUMENT_MESSAGES.oneFile, 'too_many_files');
+          fileName = part.filename;
+          file = await ctx.storage.stage(part.file, uploadLimitBytes);
+        } else fields[part.fieldname] = String(part.value);
+      }
+      if (!file || file.size === 0) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'missing_file');
+    } catch (err) {
+      await ctx.storage.discard(file);
+      if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(DOCUMENT_MESSAGES.oneFile, 'too_many_files');
+      throw err;
+    }
+    const parsed = attachmentFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      await ctx.storage.discard(file);
+      throw badRequest(parsed.error.issues[0]?.message ?? DOCUMENT_MESSAGES.missingField, 'validation');
+    }
+    reply.status(201);
+    return chat.sendAttachment(ctx, callerOf(request), request.params.id, { ...parsed.data, fileName, file });
+  });
+  r.get('/api/chat/attachments/:id', { config: { access, patientData: true }, schema: { params: idParams, tags, summary: 'Télécharger une pièce jointe (membres seulement)' } }, async (request, reply) => {
+    const file = await chat.openAttachment(ctx, callerOf(request), request.params.id);
+    reply
+      .header('Content-Type', file.mimeType)
+      .header('Content-Length', String(file.size))
+      .header('Content-Disposition', contentDisposition(file.previewable ? 'inline' : 'attachment', file.fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    return reply.send(file.stream);
+  });
 
   // Support: the user menu's 'Support' (PA, SA) and the WellBe desk (/support-chat, DE).
   r.get('/api/chat/support', { config: { access: 'support' }, schema: { tags, summary: 'Ma conversation avec le support WellBe' } }, async (request) => chat.mySupport(ctx, callerOf(request)));

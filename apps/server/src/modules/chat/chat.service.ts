@@ -4,9 +4,12 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   groupInputSchema,
+  groupMembersSchema,
+  groupPatchSchema,
   sendMessageSchema,
   type Chat,
   type ChatContact,
+  type ChatAttachment,
   type ChatDialogEntry,
   type ChatListEntry,
   type ChatStatus,
@@ -18,7 +21,11 @@ import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
-import { publishRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
+import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
+import { onlineUsers, onPresenceChange, publishRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
+import { isFileReferenced } from '../documents/documents.repository.ts';
+import { cleanFileName } from '../documents/documents.service.ts';
+import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from '../documents/documents.storage.ts';
 import * as repo from './chat.repository.ts';
 
 // Who may talk to whom (SPEC §6 `chats`, issue 16), enforced here for every call:
@@ -29,6 +36,7 @@ import * as repo from './chat.repository.ts';
 // A conversation the caller is not a member of answers 404, like one that does not exist.
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type StoreCtx = Pick<AppContext, 'db' | 'clock' | 'storage'>;
 
 function nameOf(u: repo.UserRow): string {
   return u.displayName || `${u.firstName} ${u.lastName}`.trim();
@@ -41,8 +49,18 @@ function assertChats(caller: Caller) {
 const notFoundChat = () => hidden(CHAT_MESSAGES.chatNotFound, 'chat_not_found');
 const notFoundContact = () => hidden(CHAT_MESSAGES.contactNotFound, 'chat_contact_not_found');
 
-function toEntry(m: repo.MessageRow): ChatDialogEntry {
-  return { id: m.id, seq: m.seq, who: m.senderId, message: m.text, time: m.createdAt.toISOString() };
+function toAttachment(a: repo.AttachmentRow): ChatAttachment {
+  return { id: a.id, fileName: a.fileName, mimeType: a.mimeType, size: a.sizeBytes };
+}
+
+function toEntry(m: repo.MessageRow, attachment?: repo.AttachmentRow | null): ChatDialogEntry {
+  return { id: m.id, seq: m.seq, who: m.senderId, message: m.text, time: m.createdAt.toISOString(), attachment: attachment ? toAttachment(attachment) : null };
+}
+
+/** Messages with their attachment (one query for the page). */
+async function entries(ctx: Ctx, rows: repo.MessageRow[]): Promise<ChatDialogEntry[]> {
+  const attachments = await repo.attachmentsOf(ctx.db, rows.map((m) => m.id));
+  return rows.map((m) => toEntry(m, attachments.find((a) => a.messageId === m.id)));
 }
 
 /** The users the caller may start a conversation with (the chat panel's contacts). */
@@ -112,8 +130,18 @@ async function auditPatientChat(ctx: Ctx, caller: Caller, action: string, conv: 
   await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'chat', recordId: conv.id, patientId: conv.patientId, details });
 }
 
+/**
+ * Statuses as the others see them: the chosen status (online, away, dnd, offline = appears
+ * offline) of a user with a signed-in socket on any server, 'offline' for one without.
+ */
 async function statusMap(ctx: Ctx, ids: string[]) {
-  return repo.statusesOf(ctx.db, ids);
+  const [chosen, online] = await Promise.all([repo.statusesOf(ctx.db, ids), onlineUsers(ctx.db, ids)]);
+  const map = new Map<string, { status: string; mood: string }>();
+  for (const id of ids) {
+    const s = chosen.get(id);
+    map.set(id, { status: online.has(id) ? (s?.status ?? 'online') : 'offline', mood: s?.mood ?? '' });
+  }
+  return map;
 }
 
 function effectiveStatus(s: { status: string } | undefined): ChatStatus {
@@ -168,8 +196,7 @@ export async function contacts(ctx: Ctx, caller: Caller): Promise<ChatContact[]>
 export async function chatUser(ctx: Ctx, caller: Caller): Promise<ChatUser> {
   assertChats(caller);
   const [me] = await repo.findUsers(ctx.db, [caller.id]);
-  const statuses = await statusMap(ctx, [caller.id]);
-  const s = statuses.get(caller.id);
+  const s = (await repo.statusesOf(ctx.db, [caller.id])).get(caller.id);
   return { id: caller.id, name: nameOf(me), avatar: me.photoUrl, status: (s?.status as ChatStatus) ?? 'online', mood: s?.mood ?? '', chatList: await chatList(ctx, caller) };
 }
 
@@ -183,6 +210,7 @@ export async function updateChatUser(ctx: Ctx, caller: Caller, input: { status?:
 
 async function buildChat(ctx: Ctx, caller: Caller, conv: repo.ConversationRow, lastReadSeq: number): Promise<Chat> {
   const messages = await repo.history(ctx.db, conv.id, { limit: CHAT_LIMITS.pageSize });
+  const dialog = await entries(ctx, messages);
   const memberRows = await repo.membersOf(ctx.db, [conv.id]);
   const people = await repo.findUsers(ctx.db, memberRows.map((m) => m.userId));
   const members = memberRows.map((m) => {
@@ -195,8 +223,9 @@ async function buildChat(ctx: Ctx, caller: Caller, conv: repo.ConversationRow, l
     id: conv.id,
     kind: conv.kind,
     title,
+    createdBy: conv.kind === 'group' ? conv.createdBy : null,
     members,
-    dialog: messages.map(toEntry),
+    dialog,
     olderCursor: messages.length && messages[0].seq > 1 ? messages[0].seq : null,
     lastSeq: conv.lastSeq,
     unread: Math.max(0, conv.lastSeq - lastReadSeq),
@@ -227,7 +256,7 @@ export async function messages(ctx: Ctx, caller: Caller, chatId: string, page: {
   const rows = await repo.history(ctx.db, conv.id, page);
   await auditPatientChat(ctx, caller, 'chat.read', conv, { messages: rows.length });
   const olderCursor = page.after === undefined && rows.length === page.limit && rows[0].seq > 1 ? rows[0].seq : null;
-  return { messages: rows.map(toEntry), olderCursor, lastSeq: conv.lastSeq };
+  return { messages: await entries(ctx, rows), olderCursor, lastSeq: conv.lastSeq };
 }
 
 function assertChatsOrDesk(caller: Caller) {
@@ -259,7 +288,15 @@ async function checkRate(ctx: Ctx, caller: Caller) {
 }
 
 /** Appends a message (idempotent on its client id) and publishes it to the members. */
-async function post(ctx: Ctx, caller: Caller, conv: repo.ConversationRow, text: string, id: string | undefined, extraAudience: string[] = []) {
+async function post(
+  ctx: Ctx,
+  caller: Caller,
+  conv: repo.ConversationRow,
+  text: string,
+  id: string | undefined,
+  extraAudience: string[] = [],
+  attach?: (tx: repo.Executor, message: repo.MessageRow) => Promise<unknown>,
+) {
   const messageId = id ?? randomUUID();
   const existing = await repo.findMessage(ctx.db, messageId);
   if (existing) {
@@ -270,6 +307,7 @@ async function post(ctx: Ctx, caller: Caller, conv: repo.ConversationRow, text: 
   try {
     return await ctx.db.transaction(async (tx) => {
       const message = await repo.appendMessage(tx, { id: messageId, conversationId: conv.id, senderId: caller.id, text, now: new Date(ctx.clock.now()) });
+      if (attach) await attach(tx, message);
       const memberIds = (await repo.membersOf(tx, [conv.id])).map((m) => m.userId);
       await publishRealtime(tx, { ...audienceOf(conv, [...memberIds, ...extraAudience]), type: 'chat.message', data: { chatId: conv.id, messageId: message.id } });
       return message;
@@ -427,6 +465,137 @@ export async function patchSupport(ctx: Ctx, caller: Caller, id: string, patch: 
   return supportChat(ctx, caller, id);
 }
 
+// ---- Attachments: the document pipeline (type by bytes, size limit, same store), members only ----
+
+/**
+ * A message with a file: the conversation must be one of the caller's (not support), the name's
+ * extension accepted and the bytes of that type; the file is committed to the store before the
+ * row exists. Idempotent on the client's message id like a text message.
+ */
+export async function sendAttachment(
+  ctx: StoreCtx,
+  caller: Caller,
+  chatId: string,
+  input: { fileName: string; file: ReceivedFile; messageText?: string; id?: string },
+) {
+  const { file } = input;
+  try {
+    assertChats(caller);
+    const { conv } = await conversationForCaller(ctx, caller, chatId);
+    if (conv.kind === 'support') throw badRequest(CHAT_MESSAGES.attachmentInSupport, 'chat_attachment_support');
+    const existing = input.id ? await repo.findMessage(ctx.db, input.id) : null;
+    if (existing && existing.senderId === caller.id && existing.conversationId === conv.id) {
+      const [entry] = await entries(ctx, [existing]);
+      return { message: { ...entry, chatId: conv.id } };
+    }
+    const fileName = cleanFileName(input.fileName);
+    if (!isAcceptedExtension(fileName)) throw badRequest(DOCUMENT_MESSAGES.badExtension, 'bad_extension');
+    const type = await detectType(file);
+    if (!type || !matchesExtension(type, fileName)) {
+      if (conv.patientId) await recordAudit(ctx, caller, { action: 'chat.attachment', outcome: 'error', recordType: 'chat', recordId: conv.id, patientId: conv.patientId, details: { reason: 'bad_content' } });
+      throw badRequest(DOCUMENT_MESSAGES.badContent, 'bad_content');
+    }
+    const text = (input.messageText ?? '').replace(/\r\n?/g, '\n').trim() || fileName;
+    const stored = await ctx.storage.commit(file);
+    let message: repo.MessageRow;
+    let attachment: repo.AttachmentRow | null = null;
+    try {
+      message = await post(ctx, caller, conv, text, input.id, [], async (tx, m) => {
+        attachment = await repo.insertAttachment(tx, {
+          conversationId: conv.id,
+          messageId: m.id,
+          uploadedBy: caller.id,
+          fileName,
+          mimeType: DOCUMENT_TYPES[type].mime,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          createdAt: m.createdAt,
+        });
+      });
+    } catch (err) {
+      if (stored && !(await isFileReferenced(ctx.db, file.sha256))) await ctx.storage.delete(file.sha256);
+      throw err;
+    }
+    if (conv.patientId) {
+      await recordAudit(ctx, caller, { action: 'chat.attachment', outcome: 'success', recordType: 'chat', recordId: conv.id, patientId: conv.patientId, details: { messageId: message.id, size: file.size, type } });
+    }
+    return { message: { ...toEntry(message, attachment), chatId: conv.id } };
+  } finally {
+    await ctx.storage.discard(file);
+  }
+}
+
+/** The download of an attachment: members of its conversation only (anyone else: 404), journalled for a patient's conversation. */
+export async function openAttachment(ctx: StoreCtx, caller: Caller, id: string) {
+  assertChats(caller);
+  const attachment = isUuid(id) ? await repo.findAttachment(ctx.db, id) : null;
+  let conv: repo.ConversationRow | null = null;
+  if (attachment) conv = (await conversationForCaller(ctx, caller, attachment.conversationId).catch(() => null))?.conv ?? null;
+  if (!attachment || !conv) {
+    await recordAudit(ctx, caller, { action: 'chat.attachment.download', outcome: 'denied', recordType: 'chat_attachment', recordId: id });
+    throw hidden(CHAT_MESSAGES.attachmentNotFound, 'chat_attachment_not_found');
+  }
+  const stream = await ctx.storage.get(attachment.sha256);
+  if (!stream) throw hidden(CHAT_MESSAGES.attachmentNotFound, 'chat_attachment_not_found');
+  await auditPatientChat(ctx, caller, 'chat.attachment.download', conv, { attachmentId: attachment.id });
+  const previewable = attachment.mimeType.startsWith('image/') || attachment.mimeType === 'application/pdf';
+  return { stream, fileName: attachment.fileName, mimeType: attachment.mimeType, size: attachment.sizeBytes, previewable };
+}
+
+// ---- Group conversations: rename and add (any member), remove (the creator), leave (anyone) ----
+
+async function groupForCaller(ctx: Ctx, caller: Caller, chatId: string): Promise<repo.ConversationRow> {
+  assertChats(caller);
+  if (caller.role === 'PT' || !caller.organizationId) throw forbidden(CHAT_MESSAGES.groupForbidden, 'chat_group_forbidden');
+  const { conv } = await conversationForCaller(ctx, caller, chatId);
+  if (conv.kind !== 'group') throw badRequest(CHAT_MESSAGES.groupOnly, 'chat_group_only');
+  return conv;
+}
+
+/** Tells the members (and those who just left) that the conversation changed: their lists refetch. */
+async function publishGroupChange(ctx: Ctx, conv: repo.ConversationRow, alsoTell: string[] = []) {
+  const memberIds = (await repo.membersOf(ctx.db, [conv.id])).map((m) => m.userId);
+  await publishRealtime(ctx.db, { type: 'chat.chat', organisationId: conv.organizationId, userIds: [...memberIds, ...alsoTell], data: { chatId: conv.id } });
+}
+
+async function refreshedChat(ctx: Ctx, caller: Caller, chatId: string): Promise<Chat> {
+  const { conv, lastReadSeq } = await conversationForCaller(ctx, caller, chatId);
+  return buildChat(ctx, caller, conv, lastReadSeq);
+}
+
+export async function renameGroup(ctx: Ctx, caller: Caller, chatId: string, raw: z.input<typeof groupPatchSchema>): Promise<Chat> {
+  const conv = await groupForCaller(ctx, caller, chatId);
+  const { title } = groupPatchSchema.parse(raw);
+  await repo.renameConversation(ctx.db, conv.id, title);
+  await publishGroupChange(ctx, conv);
+  return refreshedChat(ctx, caller, conv.id);
+}
+
+export async function addGroupMembers(ctx: Ctx, caller: Caller, chatId: string, raw: z.input<typeof groupMembersSchema>): Promise<Chat> {
+  const conv = await groupForCaller(ctx, caller, chatId);
+  const { memberIds } = groupMembersSchema.parse(raw);
+  const current = (await repo.membersOf(ctx.db, [conv.id])).map((m) => m.userId);
+  const ids = [...new Set(memberIds)];
+  if (ids.some((id) => current.includes(id))) throw conflict(CHAT_MESSAGES.alreadyMember, 'chat_already_member');
+  // Colleagues of the practice with the chat only: never a patient, never another organisation.
+  const staff = await repo.usersOfOrganisation(ctx.db, caller.organizationId!, ['AD', 'PA', 'PG', 'PR', 'RH', 'DE']);
+  if (ids.some((id) => !staff.some((u) => u.id === id))) throw notFoundContact();
+  if (current.length + ids.length > CHAT_LIMITS.groupMembersMax) throw badRequest(CHAT_MESSAGES.tooManyMembers, 'chat_too_many_members');
+  for (const id of ids) await repo.addMember(ctx.db, conv.id, id, 0);
+  await publishGroupChange(ctx, conv);
+  return refreshedChat(ctx, caller, conv.id);
+}
+
+/** Removes a member (the creator only) or leaves (the caller themself): access ends at once. */
+export async function removeGroupMember(ctx: Ctx, caller: Caller, chatId: string, userId: string): Promise<{ left: boolean; chat: Chat | null }> {
+  const conv = await groupForCaller(ctx, caller, chatId);
+  const leaving = userId === caller.id;
+  if (!leaving && conv.createdBy !== caller.id) throw forbidden(CHAT_MESSAGES.removeForbidden, 'chat_remove_forbidden');
+  if (!isUuid(userId) || !(await repo.removeMember(ctx.db, conv.id, userId))) throw notFoundContact();
+  await publishGroupChange(ctx, conv, [userId]);
+  return { left: leaving, chat: leaving ? null : await refreshedChat(ctx, caller, conv.id) };
+}
+
 // ---- Real time ----
 
 async function memberOrDesk(ctx: AppContext, chatId: string, recipient: Caller): Promise<repo.ConversationRow | null> {
@@ -445,7 +614,8 @@ registerRealtimeType('chat.message', {
     const message = conv ? await repo.findMessage(ctx.db, String(event.data.messageId)) : null;
     if (!conv || !message || message.conversationId !== conv.id) return null;
     const member = await repo.membership(ctx.db, conv.id, recipient.id);
-    return { chatId, messageId: message.id, kind: conv.kind, message: toEntry(message), unread: member ? Math.max(0, conv.lastSeq - member.lastReadSeq) : 0 };
+    const [entry] = await entries(ctx, [message]);
+    return { chatId, messageId: message.id, kind: conv.kind, message: entry, unread: member ? Math.max(0, conv.lastSeq - member.lastReadSeq) : 0 };
   },
 });
 
@@ -460,6 +630,13 @@ registerRealtimeType('chat.read', {
 
 registerRealtimeType('chat.chat', { access: 'chats' });
 
+// Presence: a user's first socket (on any server) or their last one closing changes what their
+// contacts see; the event carries the id only, each recipient's server re-reads the status.
+onPresenceChange(async (ctx, user, _online) => {
+  if (!user.organizationId || !can(user.role, 'chats')) return;
+  await publishRealtime(ctx.db, { type: 'chat.status', organisationId: user.organizationId, ephemeral: true, data: { userId: user.id } });
+});
+
 registerRealtimeType('chat.typing', {
   resolve: async (ctx, event, recipient) => (event.data.userId !== recipient.id && (await memberOrDesk(ctx, String(event.data.chatId), recipient)) ? event.data : null),
 });
@@ -471,7 +648,7 @@ registerRealtimeType('chat.status', {
     if (userId === recipient.id) return { userId, ...((await repo.statusesOf(ctx.db, [userId])).get(userId) ?? {}) };
     const reach = await reachableUsers(ctx, recipient);
     if (!reach.some((u) => u.id === userId)) return null;
-    const s = (await repo.statusesOf(ctx.db, [userId])).get(userId);
+    const s = (await statusMap(ctx, [userId])).get(userId);
     return { userId, status: s?.status ?? 'offline', mood: s?.mood ?? '' };
   },
 });

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { wsClient } from '../../../test/ws-client.ts';
-import { appointments, auditEvents, chatMessages, users } from '../../db/tables.ts';
+import { appointments, auditEvents, chatAttachments, chatMessages, users } from '../../db/tables.ts';
 import { mailUnread } from './chat.service.ts';
 
 // Messaging (issue 16): who may talk to whom (SPEC §6 `chats`), the SPEC §7 /api/chat/* shapes,
@@ -38,7 +39,8 @@ describe('contacts and conversations (SPEC §7 shapes)', () => {
     // US, RE and SA have no chat; pr2 is another organisation.
     for (const absent of ['Camille Petit', 'Thomas Girard', 'Sophie Marchand', 'Émilie Fournier', 'Julien Moreau']) expect(names).not.toContain(absent);
     const pa = list.find((c) => c.id === s.pa.id)!;
-    expect(pa).toMatchObject({ status: 'online', mood: 'En consultation jusqu’à 18 h', unread: 1 });
+    // Presence comes from the sockets: pa has chosen 'online' but has no socket open yet.
+    expect(pa).toMatchObject({ status: 'offline', mood: 'En consultation jusqu’à 18 h', unread: 1 });
     expect(Object.keys(pa)).toEqual(expect.arrayContaining(['id', 'name', 'avatar', 'status', 'mood', 'unread']));
     expect(list[0].id).toBe(s.pa.id);
   });
@@ -284,5 +286,151 @@ describe('unread mail', () => {
     expect(toRh[0].text).not.toContain('Secret');
     await mailUnread({ ...ctx, mailer });
     expect(sent.filter((m) => m.to.startsWith('rh@'))).toHaveLength(1);
+  });
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+function attach(who: string, chatId: string, file: { name: string; content: Buffer }, fields: Record<string, string> = {}) {
+  const body = multipart(fields, { ...file, field: 'file' });
+  return t.app.inject({ method: 'POST', url: `/api/chat/conversations/${chatId}/attachments`, headers: { ...s[who].auth, ...body.headers }, payload: body.payload });
+}
+
+describe('attachments', () => {
+  it('sends a file checked by its bytes; members download it, others get 404; a patient conversation journals it', async () => {
+    const chat = json(await get('pr', `/api/chat/get-chat?contactId=${s.pt.id}`)).chat;
+    const id = randomUUID();
+    const res = await attach('pt', chat.id, { name: 'ordonnance.pdf', content: PDF }, { messageText: 'Voici mon ordonnance', id });
+    expect(res.statusCode, res.body).toBe(201);
+    const message = json(res).message;
+    expect(message).toMatchObject({ id, message: 'Voici mon ordonnance', attachment: { fileName: 'ordonnance.pdf', mimeType: 'application/pdf', size: PDF.length } });
+    // Idempotent: the resend answers the stored message, one attachment row.
+    const again = await attach('pt', chat.id, { name: 'ordonnance.pdf', content: PDF }, { messageText: 'Voici mon ordonnance', id });
+    expect(json(again).message.attachment.id).toBe(message.attachment.id);
+    expect(await t.ctx.db.select().from(chatAttachments).where(eq(chatAttachments.messageId, id))).toHaveLength(1);
+    // The history carries it.
+    const history = json(await get('pr', `/api/chat/conversations/${chat.id}/messages`));
+    expect(history.messages.at(-1).attachment).toMatchObject({ id: message.attachment.id, fileName: 'ordonnance.pdf' });
+
+    const url = `/api/chat/attachments/${message.attachment.id}`;
+    const download = await get('pr', url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    const audit = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'chat.attachment.download'), eq(auditEvents.userId, s.pr.id)));
+    expect(audit[0]).toMatchObject({ outcome: 'success', recordId: chat.id });
+    expect(audit[0].patientId).toBeTruthy();
+    expect((await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'chat.attachment'), eq(auditEvents.userId, s.pt.id)))).length).toBe(1);
+    // Not a member (same practice), another organisation, an unknown id: 404.
+    for (const who of ['pa', 'pr2']) expect((await get(who, url)).statusCode).toBe(404);
+    expect((await get('pr', `/api/chat/attachments/${randomUUID()}`)).statusCode).toBe(404);
+    // Another organisation cannot post into the conversation either.
+    expect((await attach('pr2', chat.id, { name: 'a.pdf', content: PDF })).statusCode).toBe(404);
+  });
+
+  it('refuses a file whose bytes do not match its name, an unaccepted type, and one over the size limit (French, nothing stored)', async () => {
+    const chat = json(await get('pr', `/api/chat/get-chat?contactId=${s.pa.id}`)).chat;
+    const before = (await t.ctx.db.select().from(chatAttachments)).length;
+    const fake = await attach('pr', chat.id, { name: 'photo.png', content: PDF });
+    expect(fake.statusCode).toBe(400);
+    expect(json(fake).error.message).toBe('Le contenu du fichier ne correspond pas à son extension.');
+    const exe = await attach('pr', chat.id, { name: 'outil.exe', content: Buffer.from('MZ') });
+    expect(exe.statusCode).toBe(400);
+    expect(json(exe).error.message).toMatch(/^Type de fichier non accepté/);
+    const limit = 1000;
+    const put = (uploadLimitBytes: number) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: s.pa.auth, payload: { language: 'fr', navbarStyle: 'style-1', uploadLimitBytes, timeZone: 'Europe/Paris' } });
+    expect((await put(limit)).statusCode).toBe(200);
+    try {
+      const big = await attach('pr', chat.id, { name: 'gros.pdf', content: Buffer.concat([PDF, Buffer.alloc(2000, 32)]) });
+      expect(big.statusCode).toBe(413);
+      expect(json(big).error.message).toMatch(/taille maximale/);
+    } finally {
+      await put(50_000_000);
+    }
+    expect(await t.ctx.db.select().from(chatAttachments)).toHaveLength(before);
+    // Support conversations carry no file.
+    const support = await attach('pa', json(await get('pa', '/api/chat/support')).id, { name: 'a.pdf', content: PDF });
+    expect(support.statusCode).toBe(400);
+    expect(json(support).error.message).toBe(CHAT_MESSAGES.attachmentInSupport);
+  });
+});
+
+describe('group management', () => {
+  const patch = (who: string, url: string, payload: unknown) => t.app.inject({ method: 'PATCH', url, headers: s[who].auth, payload: payload as object });
+  const del = (who: string, url: string) => t.app.inject({ method: 'DELETE', url, headers: s[who].auth });
+
+  it('members rename and add colleagues; only the creator removes; anyone leaves; a removed member loses access at once', async () => {
+    const group = json(await post('pr', '/api/chat/conversations', { title: 'Staff du lundi', memberIds: [s.pa.id] }));
+    const onPa = wsClient(base);
+    await onPa.auth(s.pa.token);
+    const onRh = wsClient(base);
+    await onRh.auth(s.rh.token);
+
+    const renamed = await patch('pa', `/api/chat/conversations/${group.id}`, { title: 'Staff du mardi' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(json(renamed)).toMatchObject({ title: 'Staff du mardi', createdBy: s.pr.id });
+    expect((await patch('pa', `/api/chat/conversations/${group.id}`, { title: '  ' })).statusCode).toBe(400);
+    await onPa.next((f) => f.type === 'chat.chat' && f.data.chatId === group.id);
+
+    const added = await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.rh.id] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(json(added).members.map((m: { id: string }) => m.id).sort()).toEqual([s.pr.id, s.pa.id, s.rh.id].sort());
+    await onRh.next((f) => f.type === 'chat.chat' && f.data.chatId === group.id);
+    expect((await get('rh', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(200);
+    // No patient, nobody of another organisation, nobody twice.
+    expect((await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.pt.id] })).statusCode).toBe(404);
+    expect((await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.pr2.id] })).statusCode).toBe(404);
+    expect((await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.rh.id] })).statusCode).toBe(409);
+    // Outsiders cannot manage it.
+    expect((await patch('pr2', `/api/chat/conversations/${group.id}`, { title: 'x' })).statusCode).toBe(404);
+    expect((await patch('ad', `/api/chat/conversations/${group.id}`, { title: 'x' })).statusCode).toBe(404);
+
+    // Only the creator removes somebody else.
+    const refused = await del('pa', `/api/chat/conversations/${group.id}/members/${s.rh.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).error.message).toBe(CHAT_MESSAGES.removeForbidden);
+    const removed = await del('pr', `/api/chat/conversations/${group.id}/members/${s.rh.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await onRh.next((f) => f.type === 'chat.chat' && f.data.chatId === group.id);
+    expect((await get('rh', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(404);
+    expect((await post('rh', '/api/chat/send-message', { chatId: group.id, messageText: 'encore là ?' })).statusCode).toBe(404);
+    // Messages after the removal no longer reach rh's socket.
+    const sent = json(await post('pr', '/api/chat/send-message', { chatId: group.id, messageText: 'Ordre du jour' }));
+    await onPa.next((f) => f.type === 'chat.message' && f.data.messageId === sent.message.id);
+    expect(onRh.frames.some((f) => f.type === 'chat.message' && f.data.messageId === sent.message.id)).toBe(false);
+
+    // Leaving.
+    const left = await del('pa', `/api/chat/conversations/${group.id}/members/${s.pa.id}`);
+    expect(json(left)).toMatchObject({ left: true, chat: null });
+    expect((await get('pa', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(404);
+    // A one-to-one conversation has no members to manage.
+    const direct = json(await get('pr', `/api/chat/get-chat?contactId=${s.ad.id}`)).chat;
+    expect((await patch('pr', `/api/chat/conversations/${direct.id}`, { title: 'x' })).statusCode).toBe(400);
+    for (const c of [onPa, onRh]) c.close();
+  });
+});
+
+describe('presence from the sockets', () => {
+  it('a contact is online while they hold a socket (on any server), with their chosen status, and offline after', async () => {
+    const status = async () => (json(await get('pr', '/api/chat/contacts')) as { id: string; status: string }[]).find((c) => c.id === s.ad.id)!.status;
+    await post('ad', '/api/chat/user/data', { status: 'online' });
+    expect(await status()).toBe('offline');
+    const onPr = wsClient(base);
+    await onPr.auth(s.pr.token);
+    const onAd = wsClient(base);
+    await onAd.auth(s.ad.token);
+    const came = await onPr.next((f) => f.type === 'chat.status' && f.data.userId === s.ad.id);
+    expect(came.data).toMatchObject({ status: 'online' });
+    expect(t.app.realtime.isConnected(s.ad.id)).toBe(true);
+    expect(await status()).toBe('online');
+    // The row belongs to this server: another server's view (the same table) sees ad online too.
+    await post('ad', '/api/chat/user/data', { status: 'dnd' });
+    expect(await status()).toBe('dnd');
+    onAd.close();
+    const went = await onPr.next((f) => f.type === 'chat.status' && f.data.userId === s.ad.id && f.data.status === 'offline');
+    expect(went.data).toMatchObject({ userId: s.ad.id, status: 'offline' });
+    expect(await status()).toBe('offline');
+    onPr.close();
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import { documents, patients } from '../../db/tables.ts';
+import { chatAttachments, documents, patients } from '../../db/tables.ts';
 
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -23,8 +23,10 @@ export async function findDocument(db: Database, scope: PatientScope, id: string
   return row?.d ?? null;
 }
 
-/** Whether another live row still points at a stored file (files are shared by content). */
+/** Whether another live row still points at a stored file (files are shared by content: documents and chat attachments). */
 export async function isFileReferenced(db: Database, sha256: string): Promise<boolean> {
   const rows = await db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1);
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const attached = await db.select({ id: chatAttachments.id }).from(chatAttachments).where(eq(chatAttachments.sha256, sha256)).limit(1);
+  return attached.length > 0;
 }

@@ -9,7 +9,7 @@ import { findDocument, insertDocument, isFileReferenced } from './documents.repo
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from './documents.storage.ts';
 
 /** Keeps the name a practitioner chose, without any path or control character. */
-function cleanFileName(name: string): string {
+export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);

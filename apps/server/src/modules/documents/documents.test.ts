@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, documents } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 
 let t: TestApp;
 let pr: Session;
@@ -41,21 +42,6 @@ async function newConsultation(idPatient: string): Promise<string> {
     payload: { action: 'createBySpeciality', idPatient, Iduser: pr.id, idOrganization: pr.idOrganization, idConsultation: randomUUID(), consultationCreate: { Diagnostic: '<p>Bilan</p>' } },
   });
   return json(res).idConsultation;
-}
-
-/** A multipart body: the fields, then one file (as a browser's FormData sends it). */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
-  const boundary = '----wellbe' + randomUUID();
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
-    chunks.push(file.content, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 function upload(file: { name: string; content: Buffer } | undefined, extra: Record<string, string> = {}, session = pr, url = '/api/document') {
