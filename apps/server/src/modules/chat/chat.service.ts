@@ -23,8 +23,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
 import { onlineUsers, onPresenceChange, publishRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
-import { isFileReferenced } from '../documents/documents.repository.ts';
-import { cleanFileName } from '../documents/documents.service.ts';
+import { cleanFileName, storedFileInUse } from '../documents/documents.service.ts';
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from '../documents/documents.storage.ts';
 import * as repo from './chat.repository.ts';
 
@@ -513,7 +512,7 @@ export async function sendAttachment(
         });
       });
     } catch (err) {
-      if (stored && !(await isFileReferenced(ctx.db, file.sha256))) await ctx.storage.delete(file.sha256);
+      if (stored && !(await storedFileInUse(ctx, file.sha256))) await ctx.storage.delete(file.sha256);
       throw err;
     }
     if (conv.patientId) {

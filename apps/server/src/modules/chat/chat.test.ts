@@ -371,12 +371,12 @@ describe('group management', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(json(renamed)).toMatchObject({ title: 'Staff du mardi', createdBy: s.pr.id });
     expect((await patch('pa', `/api/chat/conversations/${group.id}`, { title: '  ' })).statusCode).toBe(400);
-    await onPa.next((f) => f.type === 'chat.chat' && f.data.chatId === group.id);
+    await onPa.next((f) => f.type === 'chat.chat' && f.data?.chatId === group.id);
 
     const added = await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.rh.id] });
     expect(added.statusCode, added.body).toBe(200);
     expect(json(added).members.map((m: { id: string }) => m.id).sort()).toEqual([s.pr.id, s.pa.id, s.rh.id].sort());
-    await onRh.next((f) => f.type === 'chat.chat' && f.data.chatId === group.id);
+    await onRh.next((f) => f.type === 'chat.chat' && f.data?.chatId === group.id);
     expect((await get('rh', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(200);
     // No patient, nobody of another organisation, nobody twice.
     expect((await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.pt.id] })).statusCode).toBe(404);
@@ -392,13 +392,13 @@ describe('group management', () => {
     expect(json(refused).error.message).toBe(CHAT_MESSAGES.removeForbidden);
     const removed = await del('pr', `/api/chat/conversations/${group.id}/members/${s.rh.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    await onRh.next((f) => f.type === 'chat.chat' && f.data.chatId === group.id);
+    await onRh.next((f) => f.type === 'chat.chat' && f.data?.chatId === group.id);
     expect((await get('rh', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(404);
     expect((await post('rh', '/api/chat/send-message', { chatId: group.id, messageText: 'encore là ?' })).statusCode).toBe(404);
     // Messages after the removal no longer reach rh's socket.
     const sent = json(await post('pr', '/api/chat/send-message', { chatId: group.id, messageText: 'Ordre du jour' }));
-    await onPa.next((f) => f.type === 'chat.message' && f.data.messageId === sent.message.id);
-    expect(onRh.frames.some((f) => f.type === 'chat.message' && f.data.messageId === sent.message.id)).toBe(false);
+    await onPa.next((f) => f.type === 'chat.message' && f.data?.messageId === sent.message.id);
+    expect(onRh.frames.some((f) => f.type === 'chat.message' && f.data?.messageId === sent.message.id)).toBe(false);
 
     // Leaving.
     const left = await del('pa', `/api/chat/conversations/${group.id}/members/${s.pa.id}`);
@@ -420,7 +420,7 @@ describe('presence from the sockets', () => {
     await onPr.auth(s.pr.token);
     const onAd = wsClient(base);
     await onAd.auth(s.ad.token);
-    const came = await onPr.next((f) => f.type === 'chat.status' && f.data.userId === s.ad.id);
+    const came = await onPr.next((f) => f.type === 'chat.status' && f.data?.userId === s.ad.id);
     expect(came.data).toMatchObject({ status: 'online' });
     expect(t.app.realtime.isConnected(s.ad.id)).toBe(true);
     expect(await status()).toBe('online');
@@ -428,7 +428,7 @@ describe('presence from the sockets', () => {
     await post('ad', '/api/chat/user/data', { status: 'dnd' });
     expect(await status()).toBe('dnd');
     onAd.close();
-    const went = await onPr.next((f) => f.type === 'chat.status' && f.data.userId === s.ad.id && f.data.status === 'offline');
+    const went = await onPr.next((f) => f.type === 'chat.status' && f.data?.userId === s.ad.id && f.data?.status === 'offline');
     expect(went.data).toMatchObject({ userId: s.ad.id, status: 'offline' });
     expect(await status()).toBe('offline');
     onPr.close();

@@ -88,3 +88,8 @@ export async function openDocument(ctx: AppContext, caller: Caller, id: string, 
   const previewable = doc.mimeType.startsWith('image/') || doc.mimeType === 'application/pdf';
   return { stream, fileName: doc.fileName, mimeType: doc.mimeType, size: doc.sizeBytes, disposition: inline && previewable ? 'inline' : 'attachment' };
 }
+
+/** Whether a row (a document or a chat attachment) still points at a stored file. */
+export async function storedFileInUse(ctx: Pick<AppContext, 'db'>, sha256: string): Promise<boolean> {
+  return isFileReferenced(ctx.db, sha256);
+}
