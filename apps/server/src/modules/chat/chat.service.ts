@@ -595,6 +595,21 @@ export async function removeGroupMember(ctx: Ctx, caller: Caller, chatId: string
   return { left: leaving, chat: leaving ? null : await refreshedChat(ctx, caller, conv.id) };
 }
 
+/**
+ * A message a patient's action sends to named staff of their practice (issue 22: an access flag
+ * reaches the organisation's administrators as a message too). It opens the one-to-one
+ * conversation with each of them even outside the followed-practitioner rule: the action itself is
+ * the patient's reason to write; afterwards the conversation is theirs like any other.
+ */
+export async function messageFromPatient(ctx: Ctx, caller: Caller, toUserIds: string[], text: string): Promise<void> {
+  if (caller.role !== 'PT' || !caller.organizationId || !can(caller.role, 'chats')) return;
+  const recipients = (await repo.findUsers(ctx.db, toUserIds)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
+  for (const contact of recipients) {
+    const conv = await directWith(ctx, caller, contact);
+    await post(ctx, caller, conv, text.slice(0, CHAT_LIMITS.messageMax), undefined);
+  }
+}
+
 // ---- Real time ----
 
 async function memberOrDesk(ctx: AppContext, chatId: string, recipient: Caller): Promise<repo.ConversationRow | null> {

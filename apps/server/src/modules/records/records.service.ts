@@ -20,6 +20,7 @@ import { publishRealtime } from '../../lib/realtime/publish.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { hardLimit, MINUTE, Throttle } from '../../lib/throttle.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
+import { messageFromPatient } from '../chat/chat.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
   BUNDLE_CLOSE,
@@ -335,8 +336,7 @@ export async function flagAccess(ctx: AppContext, caller: Caller, idPatient: str
     createdAt: new Date(ctx.clock.now()),
   });
   if (!idFlag) throw conflict(RECORDS_MESSAGES.flagExists, 'flag_exists');
-  // The journal entry the organisation's administrators see in 'Journal d'accès' (a chat message
-  // to them can follow once messaging exists).
+  // The journal entry the organisation's administrators see in 'Journal d'accès'.
   await recordAudit(ctx, caller, {
     action: 'records.flag.create',
     outcome: 'success',
@@ -346,7 +346,11 @@ export async function flagAccess(ctx: AppContext, caller: Caller, idPatient: str
     details: { auditEventId: event.id, flaggedAction: event.action },
   });
   // /admin 'Signalements' of the organisation's administrators refreshes at once (DESIGN §8).
-  await publishRealtime(ctx.db, { type: 'records.flag', organisationId: patient.organizationId, userIds: await organisationAdministrators(ctx.db, patient.organizationId), data: { flagId: idFlag } });
+  const administrators = await organisationAdministrators(ctx.db, patient.organizationId);
+  await publishRealtime(ctx.db, { type: 'records.flag', organisationId: patient.organizationId, userIds: administrators, data: { flagId: idFlag } });
+  // And a message to them (issue 22): the flag is recorded whatever becomes of it (rate limit…).
+  const text = `Signalement : je ne reconnais pas un accès à mon dossier (journal d’accès).${comment.trim() ? `\n${comment.trim()}` : ''}\nÀ traiter depuis /admin, Signalements.`;
+  await messageFromPatient(ctx, caller, administrators, text).catch(() => {});
   return { idFlag };
 }
 

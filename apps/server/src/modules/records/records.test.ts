@@ -310,6 +310,13 @@ describe('who opened my file', () => {
     expect(pushed).toMatchObject({ organizationId: pt.idOrganization, data: { flagId: idFlag } });
     expect(pushed.userIds).toContain(pa.id);
     expect(pushed.userIds).not.toContain(pr.id);
+    // …a chat message from the patient in their conversation with the PA (issue 22)…
+    const conversations = json(await get(pa, '/api/chat/conversations')) as { contactId: string | null; lastMessage: { text: string; who: string } | null; unread: number }[];
+    const withPt = conversations.find((c) => c.contactId === pt.id)!;
+    expect(withPt.lastMessage).toMatchObject({ who: pt.id });
+    expect(withPt.lastMessage!.text).toContain('Je n’ai pas eu de rendez-vous ce jour-là.');
+    expect(withPt.lastMessage!.text).toMatch(/^Signalement : je ne reconnais pas un accès à mon dossier/);
+    expect(withPt.unread).toBeGreaterThanOrEqual(1);
     // …and the list in /admin.
     const list = await get(pa, '/api/access-flags?status=open');
     expect(list.statusCode).toBe(200);
