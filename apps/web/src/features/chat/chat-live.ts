@@ -99,8 +99,11 @@ export function useChatLive({ panelOpen }: { panelOpen: () => boolean }) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations });
   });
 
+  // A group created, renamed, or its members changed: lists and open conversations refetch (a
+  // removed member's refetch answers 404 and the conversation leaves their screen).
   useRealtimeEvent('chat.chat', () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.chat.chats });
   });
 
   useRealtimeEvent('realtime.resync', () => void queryClient.invalidateQueries({ queryKey: queryKeys.chat.all }));

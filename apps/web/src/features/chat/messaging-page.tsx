@@ -34,6 +34,7 @@ import { useConversations, useCreateGroup } from './api/conversations.ts';
 import { useChat } from './api/get-chat.ts';
 import { useSendMessage } from './api/send-message.ts';
 import { ConversationView } from './components/conversation-view.tsx';
+import { ConversationDetails } from './components/group-details.tsx';
 import { StatusDot } from './components/status-dot.tsx';
 import { StatusMenu } from './components/status-menu.tsx';
 
@@ -142,7 +143,7 @@ export function MessagingPage() {
           )}
         </Box>
         <Box sx={{ display: { xs: selected ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}>
-          {chat.data && user ? (
+          {chat.data && user && !chat.isError ? (
             <>
               <Box sx={{ px: 2, py: 1.5, borderBottom: '1px solid', borderColor: 'divider', display: 'flex', alignItems: 'center', gap: 1 }}>
                 <Button size="small" sx={{ display: { md: 'none' } }} onClick={() => setSelected(null)}>
@@ -162,23 +163,14 @@ export function MessagingPage() {
           <Typography variant="h2" sx={{ fontSize: '1rem', mb: 1 }}>
             {t('details')}
           </Typography>
-          {chat.data && (
+          {chat.data && user && !chat.isError && (
             <>
               {chat.data.patientConversation && (
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                   {t('patientConversation')}
                 </Typography>
               )}
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {t('members')}
-              </Typography>
-              <List dense>
-                {chat.data.members.map((m) => (
-                  <ListItem key={m.id} sx={{ px: 1 }}>
-                    <ListItemText primary={m.id === user?.id ? `${m.name} (${t('you')})` : m.name} />
-                  </ListItem>
-                ))}
-              </List>
+              <ConversationDetails key={chat.data.id + chat.data.title} chat={chat.data} me={user.id} contacts={contacts.data ?? []} onLeft={() => setSelected(null)} />
             </>
           )}
         </Box>

@@ -1,11 +1,16 @@
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Box, Button, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, type Chat, type ChatDialogEntry } from '@wellbe/shared/schemas/chat';
+import { CHAT_LIMITS, type Chat, type ChatAttachment, type ChatDialogEntry } from '@wellbe/shared/schemas/chat';
+import { UPLOAD_ACCEPT } from '@wellbe/shared/schemas/documents';
+import { notify } from '../../../lib/notify.ts';
+import { downloadAttachment, sendAttachment } from '../api/attachments.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { sendRealtime } from '../../../lib/realtime.ts';
 import { activeChatStore, typingStore, updateCachedChat, withMessage } from '../chat-live.ts';
@@ -17,6 +22,7 @@ interface Pending {
   id: string;
   text: string;
   failed: boolean;
+  file?: File;
 }
 
 export interface ConversationViewProps {
@@ -78,12 +84,35 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
   const deliver = async (p: Pending) => {
     setPending((list) => list.map((x) => (x.id === p.id ? { ...x, failed: false } : x)));
     try {
-      const answer = (await send({ id: p.id, messageText: p.text })) as { message?: ChatDialogEntry } | undefined;
+      const answer = (p.file ? await sendAttachment(chat.id, { id: p.id, file: p.file }) : await send({ id: p.id, messageText: p.text })) as { message?: ChatDialogEntry } | undefined;
       if (answer?.message) updateCachedChat(chat.id, (c) => withMessage(c, answer.message!));
       setPending((list) => list.filter((x) => x.id !== p.id));
-    } catch {
+    } catch (err) {
+      // A refused file (type, size: the server's French message) is not retried; a network failure is.
+      const status = (err as { status?: number }).status;
+      if (p.file && status && status >= 400 && status < 500) {
+        notify((err as Error).message, 'error');
+        setPending((list) => list.filter((x) => x.id !== p.id));
+        return;
+      }
       setPending((list) => list.map((x) => (x.id === p.id ? { ...x, failed: true } : x)));
     }
+  };
+
+  // Attachments by button or drop (not in support conversations: no patient file content there).
+  const canAttach = chat.kind !== 'support' && !disabled;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const attach = (files: FileList | null) => {
+    for (const file of Array.from(files ?? []).slice(0, 5)) {
+      const p = { id: crypto.randomUUID(), text: file.name, failed: false, file };
+      setPending((list) => [...list, p]);
+      void deliver(p);
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    if (!canAttach || !e.dataTransfer.files.length) return;
+    e.preventDefault();
+    attach(e.dataTransfer.files);
   };
 
   const submit = () => {
@@ -125,7 +154,7 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
 
   let lastDay = '';
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} onDragOver={(e) => canAttach && e.preventDefault()} onDrop={onDrop}>
       <Box ref={scroller} role="log" aria-live="polite" aria-label={chat.title} tabIndex={0} sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
         {olderCursor && (
           <Button size="small" onClick={() => void loadOlder()} disabled={loadingOlder} sx={{ alignSelf: 'center' }}>
@@ -150,7 +179,7 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
                   {day}
                 </Divider>
               )}
-              <Bubble own={own} author={!own && chat.kind !== 'direct' ? author?.name : undefined} time={timeOf(m.time)} text={m.message} tick={own ? (readBy(m) ? 'read' : 'sent') : undefined} />
+              <Bubble own={own} author={!own && chat.kind !== 'direct' ? author?.name : undefined} time={timeOf(m.time)} text={m.message} attachment={m.attachment} tick={own ? (readBy(m) ? 'read' : 'sent') : undefined} />
             </Fragment>
           );
         })}
@@ -166,6 +195,27 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
         )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
+        {canAttach && (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              multiple
+              accept={UPLOAD_ACCEPT}
+              data-testid="chat-attach-input"
+              onChange={(e) => {
+                attach(e.target.files);
+                e.target.value = '';
+              }}
+            />
+            <Tooltip title={t('attach')}>
+              <IconButton aria-label={t('attach')} onClick={() => fileInput.current?.click()}>
+                <AttachFileIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
         <TextField
           fullWidth
           multiline
@@ -190,7 +240,23 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
   );
 }
 
-function Bubble({ own, author, time, text, tick, onRetry }: { own: boolean; author?: string; time?: string; text: string; tick?: 'sending' | 'sent' | 'read' | 'failed'; onRetry?: () => void }) {
+function Bubble({
+  own,
+  author,
+  time,
+  text,
+  attachment,
+  tick,
+  onRetry,
+}: {
+  own: boolean;
+  author?: string;
+  time?: string;
+  text: string;
+  attachment?: ChatAttachment | null;
+  tick?: 'sending' | 'sent' | 'read' | 'failed';
+  onRetry?: () => void;
+}) {
   const { t } = useTranslation('chat');
   return (
     <Box
@@ -213,9 +279,22 @@ function Bubble({ own, author, time, text, tick, onRetry }: { own: boolean; auth
           {author}
         </Typography>
       )}
-      <Typography variant="body2" component="div">
-        <MessageText text={text} />
-      </Typography>
+      {attachment && (
+        <Button
+          size="small"
+          color="inherit"
+          startIcon={<DescriptionIcon />}
+          onClick={() => void downloadAttachment(attachment.id, attachment.fileName).catch((e: Error) => notify(e.message, 'error'))}
+          sx={{ textTransform: 'none', p: 0.25, mb: 0.5, textDecoration: 'underline' }}
+        >
+          {t('attachmentLabel', { name: attachment.fileName, size: Math.max(1, Math.round(attachment.size / 1024)) })}
+        </Button>
+      )}
+      {(!attachment || text !== attachment.fileName) && (
+        <Typography variant="body2" component="div">
+          <MessageText text={text} />
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
         {time && <Typography variant="caption">{time}</Typography>}
         {tick === 'read' && <DoneAllIcon sx={{ fontSize: 14 }} titleAccess={t('read')} data-testid="tick-read" />}
