@@ -601,13 +601,28 @@ export async function removeGroupMember(ctx: Ctx, caller: Caller, chatId: string
  * conversation with each of them even outside the followed-practitioner rule: the action itself is
  * the patient's reason to write; afterwards the conversation is theirs like any other.
  */
-export async function messageFromPatient(ctx: Ctx, caller: Caller, toUserIds: string[], text: string): Promise<void> {
-  if (caller.role !== 'PT' || !caller.organizationId || !can(caller.role, 'chats')) return;
+export async function messageFromPatient(ctx: Ctx, caller: Caller, toUserIds: string[], text: string): Promise<string[]> {
+  if (caller.role !== 'PT' || !caller.organizationId || !can(caller.role, 'chats')) return [];
   const recipients = (await repo.findUsers(ctx.db, toUserIds)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
+  const chatIds: string[] = [];
   for (const contact of recipients) {
     const conv = await directWith(ctx, caller, contact);
     await post(ctx, caller, conv, text.slice(0, CHAT_LIMITS.messageMax), undefined);
+    await auditPatientChat(ctx, caller, 'chat.send', conv);
+    chatIds.push(conv.id);
   }
+  return chatIds;
+}
+
+/**
+ * Issue 17's "Nous écrire" for a patient: the message goes to the practice's secretariat (its
+ * administrators, PA) as a conversation; null when the practice has none (the caller mails instead).
+ */
+export async function messageToPractice(ctx: Ctx, caller: Caller, text: string): Promise<string | null> {
+  if (caller.role !== 'PT' || !caller.organizationId) return null;
+  const administrators = await repo.usersOfOrganisation(ctx.db, caller.organizationId, ['PA']);
+  const [chatId] = await messageFromPatient(ctx, caller, administrators.map((u) => u.id), text);
+  return chatId ?? null;
 }
 
 // ---- Real time ----

@@ -77,9 +77,9 @@ export async function contactRoutes(app: FastifyInstance) {
   }));
 
   r.post('/api/contacts/practice/message', { config: { access: 'staff' }, schema: { body: practiceMessageSchema, tags, summary: 'Nous écrire : un message au cabinet' } }, async (request, reply) => {
-    await contacts.writeToPractice(ctx, callerOf(request), request.body);
-    reply.status(202);
-    return { success: true };
+    const { chatId } = await contacts.writeToPractice(ctx, callerOf(request), request.body);
+    reply.status(chatId ? 201 : 202);
+    return { success: true, chatId };
   });
 
   r.get('/api/contacts/:id', { config: { access }, schema: { params: idParams, tags, summary: 'Un contact (compte pour les contacts fréquents)' } }, async (request) => ({

@@ -16,6 +16,7 @@ import {
 } from '@wellbe/shared/schemas/contacts';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { messageToPractice } from '../chat/chat.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import * as repo from './contacts.repository.ts';
@@ -246,10 +247,13 @@ export async function practiceCardFor(ctx: AppContext, caller: Caller): Promise<
 }
 
 /**
- * "Nous écrire": until the practice conversation exists, a mail to the practice's address with the
- * sender's name and address (the practice answers by mail). The text is sent as plain text.
+ * "Nous écrire": a patient's message opens (or continues) their conversation with the practice's
+ * secretariat (issue 16 landed); anyone else, or a practice without a secretariat, mails the
+ * practice's address with the sender's name and address. The text is sent as plain text.
  */
-export async function writeToPractice(ctx: AppContext, caller: Caller, input: { subject: string; message: string }): Promise<void> {
+export async function writeToPractice(ctx: AppContext, caller: Caller, input: { subject: string; message: string }): Promise<{ chatId: string | null }> {
+  const chatId = await messageToPractice(ctx, caller, `${input.subject}\n\n${input.message}`);
+  if (chatId) return { chatId };
   const card = await practiceCardFor(ctx, caller);
   const sender = await repo.senderOf(ctx.db, caller.id);
   if (!card.email) throw conflict(CONTACT_MESSAGES.noPracticeEmail, 'no_practice_email');
@@ -259,4 +263,5 @@ export async function writeToPractice(ctx: AppContext, caller: Caller, input: { 
     text: `Message de ${sender.name} (${sender.email}) envoyé depuis WellBe :\n\n${input.message}\n\nRépondez directement à ${sender.email}.`,
   });
   await recordAudit(ctx, caller, { action: 'contact.practice_message', outcome: 'success', recordType: 'organisation', recordId: caller.organizationId, patientId: caller.patientId });
+  return { chatId: null };
 }

@@ -278,20 +278,31 @@ describe('vCard', () => {
 });
 
 describe('the patient’s /contact', () => {
-  it('shows the practice’s card and sends "Nous écrire" to the practice by mail', async () => {
+  it('shows the practice’s card; a patient’s "Nous écrire" opens their conversation with the secretariat (PA), staff still mail', async () => {
     const pt = await t.login('pt');
     expect((await send(pt, 'GET', '/api/contacts')).statusCode).toBe(403);
     const card = json(await send(pt, 'GET', '/api/contacts/practice')).data;
     expect(card).toEqual({ name: 'Cabinet Démo', address: '10 rue de la Santé, 69003 Lyon', phone: '04 72 00 00 00', email: 'contact@cabinet-demo.fr', openingHours: expect.stringContaining('lundi') });
     const empty = await send(pt, 'POST', '/api/contacts/practice/message', { subject: 'Question', message: '  ' });
     expect(json(empty).error.message).toBe(CONTACT_MESSAGES.messageRequired);
+    const mailsBefore = t.mails.length;
     const res = await send(pt, 'POST', '/api/contacts/practice/message', { subject: 'Ordonnance', message: 'Bonjour, pouvez-vous renouveler mon ordonnance ? <b>Merci</b>' });
-    expect(res.statusCode).toBe(202);
+    expect(res.statusCode, res.body).toBe(201);
+    const { chatId } = json(res);
+    expect(t.mails.length).toBe(mailsBefore);
+    // The PA reads it in the messaging, as text.
+    const pa = await t.login('pa');
+    const chat = json(await send(pa, 'GET', `/api/chat/get-chat?chatId=${chatId}`)).chat;
+    expect(chat.members.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining([pt.id, pa.id]));
+    expect(chat.dialog.at(-1)).toMatchObject({ who: pt.id, message: 'Ordonnance\n\nBonjour, pouvez-vous renouveler mon ordonnance ? <b>Merci</b>' });
+    // Staff (no patient conversation): the mail to the practice's address, as before.
+    const rh = await t.login('rh');
+    const byMail = await send(rh, 'POST', '/api/contacts/practice/message', { subject: 'Congés', message: 'Bonjour' });
+    expect(byMail.statusCode).toBe(202);
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe('contact@cabinet-demo.fr');
-    expect(mail.subject).toBe('[WellBe] Ordonnance');
-    expect(mail.text).toContain('pt@demo.wellbe.fr');
-    expect(mail.text).toContain('<b>Merci</b>');
+    expect(mail.subject).toBe('[WellBe] Congés');
+    expect(mail.text).toContain('rh@demo.wellbe.fr');
     expect(mail.html).toBeUndefined();
   });
 });

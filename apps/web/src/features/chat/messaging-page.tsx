@@ -22,6 +22,7 @@ import {
 import GroupAddIcon from '@mui/icons-material/GroupAddOutlined';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { fold } from '@wellbe/shared/domain/text';
 import { CHAT_LIMITS, type ChatContact, type ConversationSummary } from '@wellbe/shared/schemas/chat';
@@ -45,7 +46,9 @@ export function MessagingPage() {
   const allowed = can(role, 'chats');
   const conversations = useConversations();
   const contacts = useChatContacts(allowed);
-  const [selected, setSelected] = useState<{ chatId?: string; contactId?: string } | null>(null);
+  // ?chat={id} opens a conversation (the patient's "Nous écrire" lands here).
+  const [search] = useSearchParams();
+  const [selected, setSelected] = useState<{ chatId?: string; contactId?: string } | null>(() => (search.get('chat') ? { chatId: search.get('chat')! } : null));
   const [q, setQ] = useState('');
   const [groupOpen, setGroupOpen] = useState(false);
   const chat = useChat(selected);

@@ -8,7 +8,7 @@ export function usePracticeCard() {
   return useQuery({ queryKey: queryKeys.contacts.practice, queryFn: ({ signal }) => api<{ data: PracticeCard }>('/contacts/practice', { signal }).then((r) => r.data) });
 }
 
-/** POST /api/contacts/practice/message: "Nous écrire" (a mail to the practice until the chat exists). */
+/** POST /api/contacts/practice/message: "Nous écrire" (a patient: their conversation with the secretariat, chatId; else a mail). */
 export function useWriteToPractice() {
-  return useMutation({ mutationFn: (body: { subject: string; message: string }) => api('/contacts/practice/message', { method: 'POST', body }) });
+  return useMutation({ mutationFn: (body: { subject: string; message: string }) => api<{ success: boolean; chatId: string | null }>('/contacts/practice/message', { method: 'POST', body }) });
 }

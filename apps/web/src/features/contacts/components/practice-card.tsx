@@ -5,6 +5,7 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify.ts';
 import { usePracticeCard, useWriteToPractice } from '../api/practice.ts';
 
@@ -26,11 +27,12 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** A patient's /contact: the practice's public card and "Nous écrire" (sent as a mail until the practice chat exists). */
+/** A patient's /contact: the practice's public card and "Nous écrire" (a conversation with the secretariat). */
 export function PracticeContact() {
   const { t } = useTranslation('contacts');
   const card = usePracticeCard();
   const write = useWriteToPractice();
+  const navigate = useNavigate();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const submit = (e: FormEvent) => {
@@ -38,10 +40,12 @@ export function PracticeContact() {
     write.mutate(
       { subject, message },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           notify(t('practice.sent'), 'success');
           setSubject('');
           setMessage('');
+          // The conversation with the practice opens in /messaging.
+          if (answer?.chatId) void navigate(`/messaging?chat=${answer.chatId}`);
         },
       },
     );
