@@ -75,3 +75,29 @@ test('pt writes to pr from /messaging; axe on /messaging', async ({ page }) => {
   await page.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.getByTestId('bubble-mine').last()).toContainText('Merci docteur, je reprends doucement.');
 });
+
+test('pr creates a group on /messaging, sends a file, renames the group and leaves it', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.goto('/messaging');
+  await page.getByRole('button', { name: 'Nouvelle conversation de groupe' }).click();
+  await page.getByLabel('Nom du groupe').fill('Astreinte e2e');
+  await page.getByLabel('Membres').click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Créer' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Astreinte e2e' })).toBeVisible();
+  // An attachment, typed by its bytes on the server, shown as a downloadable file in the bubble.
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  await page.getByTestId('chat-attach-input').setInputFiles({ name: 'compte-rendu.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByTestId('bubble-mine').last().getByRole('button', { name: /compte-rendu\.pdf/ })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('bubble-mine').last().getByRole('button', { name: /compte-rendu\.pdf/ }).click();
+  expect((await download).suggestedFilename()).toBe('compte-rendu.pdf');
+  // Group management from the details column.
+  await page.getByLabel('Nom du groupe').fill('Astreinte du samedi');
+  await page.getByRole('button', { name: 'Renommer' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Astreinte du samedi' })).toBeVisible();
+  await page.getByRole('button', { name: 'Quitter la conversation' }).click();
+  await expect(page.getByText('Sélectionnez un contact')).toBeVisible();
+  await expect(page.getByTestId('messaging-row').filter({ hasText: 'Astreinte du samedi' })).toHaveCount(0);
+});
