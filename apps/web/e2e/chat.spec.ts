@@ -83,7 +83,6 @@ test('pr creates a group on /messaging, sends a file, renames the group and leav
   await page.getByLabel('Nom du groupe').fill('Astreinte e2e');
   await page.getByLabel('Membres').click();
   await page.getByRole('option').first().click();
-  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Créer' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Astreinte e2e' })).toBeVisible();
   // An attachment, typed by its bytes on the server, shown as a downloadable file in the bubble.
