@@ -83,4 +83,7 @@ test('pt sees the practice’s card and writes to the practice', async ({ page }
   await page.getByLabel('Message').fill('Bonjour, pourriez-vous renouveler mon ordonnance ? Merci.');
   await page.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.getByText('Message envoyé au cabinet')).toBeVisible();
+  // The conversation with the practice's secretariat opens in /messaging (issue 16 landed).
+  await expect(page).toHaveURL(/\/messaging\?chat=/);
+  await expect(page.getByTestId('bubble-mine').last()).toContainText('Bonjour, pourriez-vous renouveler mon ordonnance ? Merci.');
 });
