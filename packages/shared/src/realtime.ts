@@ -66,6 +66,8 @@ export interface RealtimeEvents {
   'chat.chat': { chatId: string };
   /** A patient flagged an access, or an administrator answered a flag: the lists refetch. */
   'records.flag': { flagId: string };
+  /** A patient's sport program was assigned, changed or archived: the patient's screen refetches. */
+  'sport.program': { programId: string };
 }
 
 export type RealtimeType = keyof RealtimeEvents;

@@ -202,6 +202,36 @@ export interface ProgramSession {
   exercises: ProgramExercise[];
 }
 
+/** A program's body with extra fields on each line (the web builder adds the exercise's name). */
+export type ProgramWriteWith<X> = Omit<SportProgramWrite, 'sessions'> & { sessions: { id?: string; name: string; exercises: (ProgramExerciseWrite & X)[] }[] };
+
+/**
+ * A saved program back as the body that writes it: the server copies a program with it (duplicate,
+ * assign; `keepSessionIds` false), the builder edits it as a draft (session ids kept, the patient's
+ * logs point at them; `extra` adds display fields to each line).
+ */
+export function programWriteOf<X extends object = Record<never, never>>(p: SportProgram, options: { keepSessionIds?: boolean; extra?: (line: ProgramExercise) => X } = {}): ProgramWriteWith<X> {
+  const extra = options.extra ?? (() => ({}) as X);
+  return {
+    name: p.name,
+    description: p.description,
+    objectiveId: p.objectiveId,
+    typeId: p.typeId,
+    levelId: p.levelId,
+    genderId: p.genderId,
+    weeks: p.weeks,
+    sessionsPerWeek: p.sessionsPerWeek,
+    sessions: p.sessions.map((s) => ({
+      ...(options.keepSessionIds ? { id: s.id } : {}),
+      name: s.name,
+      exercises: s.exercises.map((l) => {
+        const { id: _id, exercise: _e, ...line } = l;
+        return { ...line, ...extra(l) };
+      }),
+    })),
+  };
+}
+
 export interface SportProgramSummary {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { consultations, exercises, patients, sportPrograms, sportSessionExercises, sportSessionLogs, sportSessions } from '../../db/tables.ts';
+import { consultations, exercises, patients, users, sportPrograms, sportSessionExercises, sportSessionLogs, sportSessions } from '../../db/tables.ts';
 
 // The only code of the sport programs that touches Drizzle. Programs are read inside the caller's
 // organisation; a patient's programs and logs through a patient the service found in scope.
@@ -191,4 +191,10 @@ export async function inactive(db: Database, organizationId: string, today: stri
       ),
     )
     .orderBy(asc(patients.fullName));
+}
+
+/** The accounts of a patient (their patient-space sign-in), who see the program live. */
+export async function patientAccounts(db: Database, patientId: string): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.patientId, patientId));
+  return rows.map((r) => r.id);
 }

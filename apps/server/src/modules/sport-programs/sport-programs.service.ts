@@ -1,6 +1,7 @@
 import { addDays } from '@wellbe/shared/domain/dietetics';
 import {
   computeAdherence,
+  programWriteOf,
   SPORT_LIMITS,
   SPORT_MESSAGES,
   type Adherence,
@@ -18,6 +19,7 @@ import {
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
 import { today } from '../dietetics/dietetics.service.ts';
@@ -28,6 +30,15 @@ import * as repo from './sport-programs.repository.ts';
 // (the patient's program, adjusted per patient without touching the template); the patient logs
 // sessions (done / partly / not done, RPE, pain, a comment); the practitioner follows adherence.
 // Every read or write of a patient's program or logs is journalled.
+
+// A patient's program changed: their open 'Mon programme' screen refetches (ids only, DESIGN §8;
+// the REST route re-authorises). Only the patient's own accounts receive it.
+registerRealtimeType('sport.program', { access: 'dps' });
+
+async function publishProgramChange(ctx: AppContext, organizationId: string, patientId: string, programId: string): Promise<void> {
+  const userIds = await repo.patientAccounts(ctx.db, patientId);
+  if (userIds.length) await publishRealtime(ctx.db, { type: 'sport.program', organisationId: organizationId, userIds, data: { programId } });
+}
 
 const programNotFound = () => hidden(SPORT_MESSAGES.programNotFound, 'program_not_found');
 
@@ -170,6 +181,7 @@ export async function writeProgram(ctx: AppContext, caller: Caller, id: string |
     recordId: before?.patientId ?? savedId,
     ...(before?.patientId ? { patientId: before.patientId, details: { programId: savedId } } : {}),
   });
+  if (before?.patientId) await publishProgramChange(ctx, organizationId, before.patientId, savedId);
   return readProgram(ctx, caller, savedId);
 }
 
@@ -188,30 +200,17 @@ async function catalogChecked<T>(run: () => Promise<T>): Promise<T> {
 export async function duplicateProgram(ctx: AppContext, caller: Caller, id: string): Promise<SportProgram> {
   const source = await readProgram(ctx, caller, id);
   const input: SportProgramWrite = {
-    ...programValuesOf(source),
+    ...programWriteOf(source),
     name: `${source.name} (copie)`.slice(0, 200),
   };
   return writeProgram(ctx, caller, null, input);
-}
-
-function programValuesOf(p: SportProgram): SportProgramWrite {
-  return {
-    name: p.name,
-    description: p.description,
-    objectiveId: p.objectiveId,
-    typeId: p.typeId,
-    levelId: p.levelId,
-    genderId: p.genderId,
-    weeks: p.weeks,
-    sessionsPerWeek: p.sessionsPerWeek,
-    sessions: p.sessions.map((s) => ({ name: s.name, exercises: s.exercises.map(({ id: _id, exercise: _e, ...line }) => line) })),
-  };
 }
 
 export async function archiveProgram(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   const row = await programFor(ctx, caller, id);
   if (row.patientId) await patientForCaller(ctx, caller, row.patientId, 'sport.program.archive', 'write');
   await repo.archiveProgram(ctx.db, id, caller.id, new Date(ctx.clock.now()));
+  if (row.patientId) await publishProgramChange(ctx, row.organizationId, row.patientId, id);
   await recordAudit(ctx, caller, {
     action: 'sport.program.archive',
     outcome: 'success',
@@ -227,7 +226,7 @@ export async function assignProgram(ctx: AppContext, caller: Caller, id: string,
   const patient = await patientForCaller(ctx, caller, input.idPatient, 'sport.program.assign', 'write');
   if (patient.organizationId !== template.organizationId) throw programNotFound();
   const source = (await withSessions(ctx, [template]))[0];
-  const values = programValuesOf(source);
+  const values = programWriteOf(source);
   const sessions = await sessionValues(ctx, template.organizationId, values);
   const savedId = await repo.saveProgram(
     ctx.db,
@@ -244,6 +243,7 @@ export async function assignProgram(ctx: AppContext, caller: Caller, id: string,
     sessions,
   );
   await recordAudit(ctx, caller, { action: 'sport.program.assign', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { templateId: id, programId: savedId, startDate: input.startDate } });
+  await publishProgramChange(ctx, template.organizationId, patient.id, savedId);
   return (await withSessions(ctx, [(await repo.findProgram(ctx.db, template.organizationId, savedId))!], patient.fullName))[0];
 }
 

@@ -3,11 +3,15 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { SPORT_LIMITS, type Exercise, type ProgramExerciseWrite, type SportCatalog, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import { programWriteOf, SPORT_LIMITS, type Exercise, type ProgramExerciseWrite, type SportCatalog, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -36,21 +40,7 @@ let keys = 0;
 const nextKey = () => ++keys;
 
 function fromProgram(p: SportProgram): Draft {
-  return {
-    name: p.name,
-    description: p.description,
-    objectiveId: p.objectiveId,
-    typeId: p.typeId,
-    levelId: p.levelId,
-    genderId: p.genderId,
-    weeks: p.weeks,
-    sessionsPerWeek: p.sessionsPerWeek,
-    sessions: p.sessions.map((s) => ({
-      id: s.id,
-      name: s.name,
-      exercises: s.exercises.map(({ id: _id, exercise, ...line }) => ({ ...line, name: exercise.name, translated: exercise.translated, key: nextKey() })),
-    })),
-  };
+  return programWriteOf(p, { keepSessionIds: true, extra: (l) => ({ name: l.exercise.name, translated: l.exercise.translated, key: nextKey() }) });
 }
 
 const emptyDraft = (sessionName: string): Draft => ({
@@ -71,6 +61,14 @@ function move<T>(list: T[], index: number, step: -1 | 1): T[] {
   const next = [...list];
   [next[index], next[to]] = [next[to]!, next[index]!];
   return next;
+}
+
+/** The session's lines after a drag ended over another line (the saved order is the list's). */
+function dropped(lines: Line[], { active, over }: DragEndEvent): Line[] {
+  if (!over || active.id === over.id) return lines;
+  const from = lines.findIndex((l) => l.key === active.id);
+  const to = lines.findIndex((l) => l.key === over.id);
+  return from < 0 || to < 0 ? lines : arrayMove(lines, from, to);
 }
 
 function CatalogSelect({ catalog, label, value, onChange }: { catalog: SportCatalog; label: string; value: number | null; onChange: (v: number | null) => void }) {
@@ -96,6 +94,8 @@ const num = (v: string): number | null => (v.trim() === '' ? null : Number(v));
 function LineEditor({ line, onChange, onRemove, onMove, first, last, sessionName }: { line: Line; onChange: (l: Line) => void; onRemove: () => void; onMove: (step: -1 | 1) => void; first: boolean; last: boolean; sessionName: string }) {
   const { t } = useTranslation('sport');
   const [loadMode, setLoadMode] = useState<'kg' | 'pct'>(line.loadPct != null ? 'pct' : 'kg');
+  // Drag by the handle (mouse, touch, or keyboard: Space, arrows, Space); the arrows stay as well.
+  const sortable = useSortable({ id: line.key });
   const field = (key: keyof ProgramExerciseWrite, label: string, width = 92, inputProps: Record<string, number> = {}) => (
     <TextField
       size="small"
@@ -108,8 +108,17 @@ function LineEditor({ line, onChange, onRemove, onMove, first, last, sessionName
     />
   );
   return (
-    <Box component="li" sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 1 }} aria-label={line.name}>
+    <Box
+      component="li"
+      ref={sortable.setNodeRef}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+      sx={{ listStyle: 'none', border: 1, borderColor: sortable.isDragging ? 'primary.main' : 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 1, bgcolor: 'background.paper', position: 'relative', zIndex: sortable.isDragging ? 1 : 'auto' }}
+      aria-label={line.name}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <IconButton size="small" ref={sortable.setActivatorNodeRef} {...sortable.attributes} {...sortable.listeners} aria-label={t('builder.drag', { name: line.name, session: sessionName })} sx={{ cursor: 'grab', touchAction: 'none' }}>
+          <DragIndicatorIcon fontSize="small" />
+        </IconButton>
         <Typography sx={{ fontWeight: 600, flex: 1 }}>
           <span lang={line.translated ? 'fr' : 'en'}>{line.name}</span>
           {!line.translated && <NotTranslated />}
@@ -196,6 +205,15 @@ function ProgramEditor({ id, onSaved, onGone }: { id: string | null; onSaved: (i
   const [draft, setDraft] = useState<Draft | null>(id ? null : emptyDraft(t('builder.sessionN', { n: 1 })));
   const [target, setTarget] = useState(0);
   const [detail, setDetail] = useState<Exercise | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const nameOf = (lines: Line[], key: unknown) => lines.find((l) => l.key === key)?.name ?? '';
+  const positionOf = (lines: Line[], key: unknown) => lines.findIndex((l) => l.key === key) + 1;
+  const announcements = (lines: Line[]) => ({
+    onDragStart: ({ active }: { active: { id: unknown } }) => t('builder.dragStart', { name: nameOf(lines, active.id) }),
+    onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) => (over ? t('builder.dragOver', { name: nameOf(lines, active.id), position: positionOf(lines, over.id) }) : undefined),
+    onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) => (over ? t('builder.dragEnd', { name: nameOf(lines, active.id), position: positionOf(lines, over.id) }) : t('builder.dragCancel', { name: nameOf(lines, active.id) })),
+    onDragCancel: ({ active }: { active: { id: unknown } }) => t('builder.dragCancel', { name: nameOf(lines, active.id) }),
+  });
   if (id && existing.data && !draft) setDraft(fromProgram(existing.data));
   if (existing.isError) return <Alert severity="error">{existing.error.message}</Alert>;
   if (!draft) return <CircularProgress aria-label={t('loading')} />;
@@ -271,6 +289,8 @@ function ProgramEditor({ id, onSaved, onGone }: { id: string | null; onSaved: (i
                     </IconButton>
                   </Box>
                   {s.exercises.length === 0 && <Typography color="text.secondary">{t('builder.emptySession')}</Typography>}
+                  <DndContext sensors={sensors} collisionDetection={closestCenter} accessibility={{ announcements: announcements(s.exercises), screenReaderInstructions: { draggable: t('builder.dragHelp') } }} onDragEnd={(e) => updateSession(si, { ...s, exercises: dropped(s.exercises, e) })}>
+                  <SortableContext items={s.exercises.map((l) => l.key)} strategy={verticalListSortingStrategy}>
                   <Box component="ol" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
                     {s.exercises.map((line, li) => (
                       <LineEditor
@@ -285,6 +305,8 @@ function ProgramEditor({ id, onSaved, onGone }: { id: string | null; onSaved: (i
                       />
                     ))}
                   </Box>
+                  </SortableContext>
+                  </DndContext>
                 </Box>
               ))}
               <Button

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MySportToday, SessionLog, SessionLogWrite, SportProgram, SportProgramSummary, SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useRealtimeEvent } from '../../../lib/realtime.ts';
 
 /** GET /api/sport-programs: the organisation's program library. */
 export function useSportPrograms() {
@@ -55,8 +56,10 @@ export function useAssignSportProgram() {
   });
 }
 
-/** GET /api/sport-programs/mine: the patient's program of the day. */
+/** GET /api/sport-programs/mine: the patient's program of the day, refetched live when the practitioner changes it. */
 export function useMySport() {
+  const client = useQueryClient();
+  useRealtimeEvent('sport.program', () => void client.invalidateQueries({ queryKey: queryKeys.sport.mine }));
   return useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<{ data: MySportToday }>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false });
 }
 
