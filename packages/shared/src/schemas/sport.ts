@@ -62,6 +62,18 @@ export const SPORT_MESSAGES = {
   noPatientLink: 'Aucun dossier patient n’est associé à ce compte.',
   noProgram: 'Aucun programme sportif en cours.',
   logStatus: 'Indiquez si la séance est faite, partielle ou non faite.',
+  mediaMissing: 'Choisissez une image ou une vidéo.',
+  mediaType: 'Le fichier doit être une image JPEG ou PNG, ou une vidéo MP4 ou WebM.',
+  mediaImageTooLarge: 'Une image ne peut pas dépasser 5 Mo.',
+  mediaVideoTooLarge: 'Une vidéo ne peut pas dépasser 20 Mo.',
+  noMedia: 'Cet exercice n’a ni image ni vidéo.',
+} as const;
+
+/** An exercise's image or short video: the types (read from the bytes) and their size limits. */
+export const EXERCISE_MEDIA = {
+  imageMaxBytes: 5_000_000,
+  videoMaxBytes: 20_000_000,
+  accept: 'image/jpeg,image/png,video/mp4,video/webm',
 } as const;
 
 const text = (max: number) => z.string().trim().max(max, 'Texte trop long.');
@@ -130,6 +142,8 @@ export interface Exercise {
   secondaryBodyPartIds: number[];
   /** 'library' (the shared free-exercise-db library) or 'organisation' (the practice's own). */
   source: 'library' | 'organisation';
+  /** Its image or short video (GET /api/exercises/{id}/media), or null. */
+  media: { kind: 'image' | 'video'; mime: string; version: string } | null;
 }
 
 export interface ExercisePage {
@@ -193,7 +207,7 @@ export type SessionLogWrite = z.infer<typeof sessionLogSchema>;
 
 export interface ProgramExercise extends Omit<ProgramExerciseWrite, never> {
   id: string;
-  exercise: Pick<Exercise, 'id' | 'name' | 'translated' | 'instructions' | 'equipmentId'>;
+  exercise: Pick<Exercise, 'id' | 'name' | 'translated' | 'instructions' | 'equipmentId' | 'media'>;
 }
 
 export interface ProgramSession {

@@ -47,7 +47,9 @@ export const foods = pgTable(
  * a search is corrected against these few thousand short words through their trigram index, and
  * the foods are then found by the corrected words, instead of comparing every long name.
  */
-export const foodWords = pgTable('food_words', { word: text('word').primaryKey() }, (t) => [index('food_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`)]);
+// GiST rather than GIN: it serves both `%` and the nearest-first order `<->` (KNN), so the closest
+// words of a typed word come straight off the index, a few pages read (issue 18's 20 ms budget).
+export const foodWords = pgTable('food_words', { word: text('word').primaryKey() }, (t) => [index('food_words_trgm_gist').using('gist', sql`${t.word} gist_trgm_ops`)]);
 
 export const recipes = pgTable(
   'recipes',

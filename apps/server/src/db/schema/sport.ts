@@ -60,12 +60,17 @@ export const exercises = pgTable(
     equipmentId: integer('equipment_id').references(() => sportEquipments.id),
     primaryBodyPartIds: integer('primary_body_part_ids').array().notNull().default(sql`'{}'::integer[]`),
     secondaryBodyPartIds: integer('secondary_body_part_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** The exercise's image or short video, in the document store (named by its sha256, typed by its bytes). */
+    mediaSha256: text('media_sha256'),
+    mediaMime: text('media_mime'),
+    mediaSize: integer('media_size'),
     createdBy: uuid('created_by').references(() => users.id),
     ...archivable(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('exercises_media_idx').on(t.mediaSha256).where(sql`${t.mediaSha256} is not null`),
     uniqueIndex('exercises_source_id_key').on(t.sourceId).where(sql`${t.sourceId} is not null`),
     index('exercises_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
     index('exercises_body_parts_gin').using('gin', t.primaryBodyPartIds),

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES } from '@wellbe/shared/schemas/articles';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { SWEEP_GRACE_MS, sweepOrphanDocuments } from '../documents/documents.sweep.ts';
 import { publishDue } from './articles.service.ts';
 
 // Articles (issue 20): DE-only writing, sanitised bodies, audiences, scheduled publication with a
@@ -75,6 +78,13 @@ describe('writing', () => {
     const image = await t.app.inject({ method: 'GET', url });
     expect(image.statusCode).toBe(200);
     expect((await sharp(image.rawPayload).metadata()).width).toBe(1600);
+
+    // The hourly sweep of unreferenced files leaves an article's cover in the store.
+    const hash = url.split('/').pop();
+    const old = new Date(Date.now() - 2 * SWEEP_GRACE_MS);
+    fs.utimesSync(path.join(t.dataDir, 'files', hash), old, old);
+    await sweepOrphanDocuments(t.ctx);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 });
 

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import { chatAttachments, documents, patients } from '../../db/tables.ts';
+import { articles, chatAttachments, documents, exercises, patients } from '../../db/tables.ts';
 
 export type NewDocument = typeof documents.$inferInsert;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -23,10 +23,18 @@ export async function findDocument(db: Database, scope: PatientScope, id: string
   return row?.d ?? null;
 }
 
-/** Whether another live row still points at a stored file (files are shared by content: documents and chat attachments). */
+/**
+ * Whether a row still points at a stored file. Files are shared by content across the store:
+ * patient documents, chat attachments, exercise images or videos (issue 19) and article covers and
+ * pictures; the hourly sweep deletes a file none of them names.
+ */
 export async function isFileReferenced(db: Database, sha256: string): Promise<boolean> {
-  const rows = await db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1);
-  if (rows.length > 0) return true;
-  const attached = await db.select({ id: chatAttachments.id }).from(chatAttachments).where(eq(chatAttachments.sha256, sha256)).limit(1);
-  return attached.length > 0;
+  const holders = [
+    () => db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1),
+    () => db.select({ id: chatAttachments.id }).from(chatAttachments).where(eq(chatAttachments.sha256, sha256)).limit(1),
+    () => db.select({ id: exercises.id }).from(exercises).where(eq(exercises.mediaSha256, sha256)).limit(1),
+    () => db.select({ id: articles.id }).from(articles).where(or(eq(articles.coverHash, sha256), sql`${articles.images} ? ${sha256}`)).limit(1),
+  ];
+  for (const holder of holders) if ((await holder()).length > 0) return true;
+  return false;
 }

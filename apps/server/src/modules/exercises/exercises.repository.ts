@@ -13,8 +13,30 @@ function visible(organizationId: string | null): SQL {
   return and(isNull(exercises.archivedAt), organizationId ? or(isNull(exercises.organizationId), eq(exercises.organizationId, organizationId)) : isNull(exercises.organizationId))!;
 }
 
-/** Every folded word must appear in the French or English name; names starting with the first word first. */
-export async function search(db: Database, organizationId: string | null, folded: string, query: ExerciseSearchQuery): Promise<{ rows: ExerciseRow[]; total: number }> {
+/** What a list of exercises needs: no search key, and one language of instructions (French when written). */
+const listColumns = {
+  id: exercises.id,
+  organizationId: exercises.organizationId,
+  nameFr: exercises.nameFr,
+  nameEn: exercises.nameEn,
+  instructionsFr: exercises.instructionsFr,
+  instructionsEn: sql<string[]>`case when jsonb_array_length(coalesce(${exercises.instructionsFr}, '[]'::jsonb)) > 0 then '[]'::jsonb else ${exercises.instructionsEn} end`,
+  categoryId: exercises.categoryId,
+  levelId: exercises.levelId,
+  equipmentId: exercises.equipmentId,
+  primaryBodyPartIds: exercises.primaryBodyPartIds,
+  secondaryBodyPartIds: exercises.secondaryBodyPartIds,
+  mediaSha256: exercises.mediaSha256,
+  mediaMime: exercises.mediaMime,
+};
+export type ExerciseListRow = Pick<ExerciseRow, Exclude<keyof typeof listColumns, 'instructionsEn'>> & { instructionsEn: string[] };
+
+/**
+ * Every folded word must appear in the French or English name; names starting with the first word
+ * first. One statement: the page and the total (a window count) in the same pass over the matches,
+ * the words' substrings served by the trigram index when they have 3 letters or more.
+ */
+export async function search(db: Database, organizationId: string | null, folded: string, query: ExerciseSearchQuery): Promise<{ rows: ExerciseListRow[]; total: number }> {
   const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
   const where = and(
     visible(organizationId),
@@ -24,22 +46,21 @@ export async function search(db: Database, organizationId: string | null, folded
     query.level ? eq(exercises.levelId, query.level) : undefined,
     query.category ? eq(exercises.categoryId, query.category) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(exercises)
-      .where(where)
-      .orderBy(
-        ...(words.length ? [sql`(${exercises.searchKey} like ${`${escapeLike(words[0])}%`}) desc`] : []),
-        sql`(${exercises.nameFr} is null)`,
-        asc(sql`coalesce(${exercises.nameFr}, ${exercises.nameEn})`),
-        asc(exercises.id),
-      )
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(exercises).where(where),
-  ]);
-  return { rows, total: Number(total) };
+  const found = await db
+    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(exercises)
+    .where(where)
+    .orderBy(
+      ...(words.length ? [sql`(${exercises.searchKey} like ${`${escapeLike(words[0])}%`}) desc`] : []),
+      sql`(${exercises.nameFr} is null)`,
+      asc(sql`coalesce(${exercises.nameFr}, ${exercises.nameEn})`),
+      asc(exercises.id),
+    )
+    .limit(query.limit)
+    .offset(query.offset);
+  // A page past the end has no row to carry the total: count alone (rare, paging only).
+  const total = found.length ? found[0]!.total : query.offset ? Number((await db.select({ total: count() }).from(exercises).where(where))[0]!.total) : 0;
+  return { rows: found.map(({ total: _t, ...row }) => row), total };
 }
 
 export async function find(db: Database, organizationId: string | null, id: string): Promise<ExerciseRow | undefined> {

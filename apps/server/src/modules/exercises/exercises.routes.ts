@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exerciseSearchQuerySchema, exerciseWriteSchema } from '@wellbe/shared/schemas/sport';
+import { EXERCISE_MEDIA, exerciseSearchQuerySchema, exerciseWriteSchema, SPORT_MESSAGES } from '@wellbe/shared/schemas/sport';
+import { badRequest } from '../../lib/errors.ts';
+import type { StagedFile } from '../../lib/storage/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as service from './exercises.service.ts';
 
@@ -30,4 +32,45 @@ export async function exerciseRoutes(app: FastifyInstance) {
     success: true,
     data: await service.updateExercise(ctx, callerOf(request), request.params.id, request.body),
   }));
+
+  r.delete('/api/exercises/:id', { config: { access: 'practitionerWrite' }, schema: { params: idParams, tags, summary: 'Désactiver (archiver) un exercice de l’organisation' } }, async (request) => {
+    await service.archiveExercise(ctx, callerOf(request), request.params.id);
+    return { success: true };
+  });
+
+  // The exercise's image or short video, through the document store: one file, typed by its bytes
+  // (JPEG, PNG, MP4, WebM), 5 MB for an image and 20 MB for a video.
+  r.post('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { params: idParams, tags, summary: 'Image ou vidéo d’un exercice (multipart)', consumes: ['multipart/form-data'] } }, async (request) => {
+    if (!request.isMultipart()) throw badRequest(SPORT_MESSAGES.mediaMissing, 'media_missing');
+    let file: StagedFile | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (file) throw badRequest(SPORT_MESSAGES.mediaMissing, 'too_many_files');
+          file = await ctx.storage.stage(part.file, EXERCISE_MEDIA.videoMaxBytes);
+        }
+      }
+    } catch (err) {
+      await ctx.storage.discard(file);
+      if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(SPORT_MESSAGES.mediaMissing, 'too_many_files');
+      throw err;
+    }
+    return { success: true, data: await service.setExerciseMedia(ctx, callerOf(request), request.params.id, file) };
+  });
+  r.delete('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { params: idParams, tags, summary: 'Retirer l’image ou la vidéo d’un exercice' } }, async (request) => ({
+    success: true,
+    data: await service.removeExerciseMedia(ctx, callerOf(request), request.params.id),
+  }));
+  // Read by the program builders and by the patient whose program shows the exercise.
+  r.get('/api/exercises/:id/media', { config: { access: 'dps' }, schema: { params: idParams, tags, summary: 'L’image ou la vidéo d’un exercice' } }, async (request, reply) => {
+    const media = await service.openExerciseMedia(ctx, callerOf(request), request.params.id);
+    reply
+      .header('Content-Type', media.mime)
+      .header('Content-Length', String(media.size))
+      .header('Content-Disposition', 'inline')
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox");
+    return reply.send(media.stream);
+  });
 }

@@ -1,10 +1,12 @@
 import { fold } from '@wellbe/shared/domain/text';
-import { SPORT_MESSAGES, type Exercise, type ExercisePage, type ExerciseSearchQuery, type ExerciseWrite } from '@wellbe/shared/schemas/sport';
+import { EXERCISE_MEDIA, SPORT_MESSAGES, type Exercise, type ExercisePage, type ExerciseSearchQuery, type ExerciseWrite } from '@wellbe/shared/schemas/sport';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { CATALOG_TABLES, exerciseSearchKey } from '../../db/seed/sport/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { StagedFile } from '../../lib/storage/index.ts';
+import { detectType } from '../documents/documents.storage.ts';
 import { inArray } from 'drizzle-orm';
 import * as repo from './exercises.repository.ts';
 
@@ -17,7 +19,7 @@ export const EXERCISE_MESSAGES = {
   noOrganisation: 'Aucune organisation n’est associée à ce compte.',
 } as const;
 
-export function toExercise(row: repo.ExerciseRow): Exercise {
+export function toExercise(row: repo.ExerciseListRow | repo.ExerciseRow): Exercise {
   const translated = !!row.nameFr;
   return {
     id: row.id,
@@ -32,6 +34,8 @@ export function toExercise(row: repo.ExerciseRow): Exercise {
     primaryBodyPartIds: row.primaryBodyPartIds,
     secondaryBodyPartIds: row.secondaryBodyPartIds,
     source: row.organizationId ? 'organisation' : 'library',
+    // The version (a prefix of the content hash) changes with the file: the browser's copy is never stale.
+    media: row.mediaSha256 && row.mediaMime ? { kind: row.mediaMime.startsWith('video/') ? 'video' : 'image', mime: row.mediaMime, version: row.mediaSha256.slice(0, 12) } : null,
   };
 }
 
@@ -91,9 +95,68 @@ export async function createExercise(ctx: AppContext, caller: Caller, body: Exer
   return toExercise(row);
 }
 
+/** An exercise the caller may change: their organisation's, or the shared library for a developer. */
+async function editableExercise(ctx: AppContext, caller: Caller, id: string) {
+  const row = await exerciseFor(ctx, caller, id);
+  if (!row.organizationId && caller.role !== 'DE') throw forbidden(EXERCISE_MESSAGES.libraryReadOnly, 'library_read_only');
+  return row;
+}
+
+/** The media type read from the first bytes (never the name): JPEG, PNG, MP4 ('ftyp' box) or WebM (EBML). */
+async function mediaType(file: StagedFile): Promise<{ mime: string; maxBytes: number; tooLarge: string } | null> {
+  const image = await detectType(file);
+  if (image === 'jpeg' || image === 'png') return { mime: `image/${image}`, maxBytes: EXERCISE_MEDIA.imageMaxBytes, tooLarge: SPORT_MESSAGES.mediaImageTooLarge };
+  const video = { maxBytes: EXERCISE_MEDIA.videoMaxBytes, tooLarge: SPORT_MESSAGES.mediaVideoTooLarge };
+  if (file.head.subarray(4, 8).toString('latin1') === 'ftyp') return { mime: 'video/mp4', ...video };
+  if (file.head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return { mime: 'video/webm', ...video };
+  return null;
+}
+
+/** Sets an exercise's image or short video from a staged upload; the staged file is always discarded. */
+export async function setExerciseMedia(ctx: AppContext, caller: Caller, id: string, file: StagedFile | null): Promise<Exercise> {
+  try {
+    const before = await editableExercise(ctx, caller, id);
+    if (!file || file.size === 0) throw badRequest(SPORT_MESSAGES.mediaMissing, 'media_missing');
+    const type = await mediaType(file);
+    if (!type) {
+      await recordAudit(ctx, caller, { action: 'exercise.media', outcome: 'error', recordType: 'exercise', recordId: id, details: { reason: 'bad_content' } });
+      throw badRequest(SPORT_MESSAGES.mediaType, 'media_type');
+    }
+    if (file.size > type.maxBytes) throw new AppError(413, 'payload_too_large', type.tooLarge);
+    await ctx.storage.commit(file);
+    // The previous file stays in the store until the hourly sweep finds no row pointing at it.
+    const row = await repo.update(ctx.db, id, { mediaSha256: file.sha256, mediaMime: type.mime, mediaSize: file.size });
+    await recordAudit(ctx, caller, { action: 'exercise.media', outcome: 'success', recordType: 'exercise', recordId: id, details: { type: type.mime, size: file.size, replaced: !!before.mediaSha256 } });
+    return toExercise(row);
+  } finally {
+    await ctx.storage.discard(file);
+  }
+}
+
+export async function removeExerciseMedia(ctx: AppContext, caller: Caller, id: string): Promise<Exercise> {
+  await editableExercise(ctx, caller, id);
+  const row = await repo.update(ctx.db, id, { mediaSha256: null, mediaMime: null, mediaSize: null });
+  await recordAudit(ctx, caller, { action: 'exercise.media.remove', outcome: 'success', recordType: 'exercise', recordId: id });
+  return toExercise(row);
+}
+
+/** The media of an exercise the caller sees (the library, or their organisation's own). */
+export async function openExerciseMedia(ctx: AppContext, caller: Caller, id: string) {
+  const row = await exerciseFor(ctx, caller, id);
+  const stream = row.mediaSha256 ? await ctx.storage.get(row.mediaSha256) : null;
+  if (!stream || !row.mediaMime || row.mediaSize == null) throw notFound(SPORT_MESSAGES.noMedia, 'no_media');
+  return { stream, mime: row.mediaMime, size: row.mediaSize };
+}
+
+/** Archives an organisation's own exercise (programs that use it keep showing it). */
+export async function archiveExercise(ctx: AppContext, caller: Caller, id: string): Promise<void> {
+  await editableExercise(ctx, caller, id);
+  await repo.update(ctx.db, id, { archivedAt: new Date(ctx.clock.now()), archivedBy: caller.id });
+  await recordAudit(ctx, caller, { action: 'exercise.archive', outcome: 'success', recordType: 'exercise', recordId: id });
+}
+
 export async function updateExercise(ctx: AppContext, caller: Caller, id: string, body: ExerciseWrite): Promise<Exercise> {
-  const before = await exerciseFor(ctx, caller, id);
-  if (!before.organizationId && caller.role !== 'DE') throw forbidden(EXERCISE_MESSAGES.libraryReadOnly, 'library_read_only');
+  const before = await editableExercise(ctx, caller, id);
   await checkCatalogs(ctx, body);
   const row = await repo.update(ctx.db, id, { ...values(body), searchKey: exerciseSearchKey(body.nameFr, before.nameEn) });
   await recordAudit(ctx, caller, { action: 'exercise.update', outcome: 'success', recordType: 'exercise', recordId: id, details: { before: { nameFr: before.nameFr }, after: { nameFr: row.nameFr } } });

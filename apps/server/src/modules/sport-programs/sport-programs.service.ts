@@ -99,7 +99,7 @@ async function withSessions(ctx: AppContext, rows: repo.ProgramRow[], patientNam
               restS: l.restS,
               tempo: l.tempo,
               notes: l.notes,
-              exercise: { id: ex.id, name: ex.name, translated: ex.translated, instructions: ex.instructions, equipmentId: ex.equipmentId },
+              exercise: { id: ex.id, name: ex.name, translated: ex.translated, instructions: ex.instructions, equipmentId: ex.equipmentId, media: ex.media },
             };
           }),
       }));

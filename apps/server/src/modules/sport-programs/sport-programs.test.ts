@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@wellbe/shared/domain/dietetics';
-import { computeAdherence, SPORT_MESSAGES, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
-import { exercises, patients, sportPrograms, sportSessionLogs } from '../../db/tables.ts';
+import { computeAdherence, EXERCISE_MEDIA, SPORT_MESSAGES, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import { exercises, patients, realtimeEvents, sportPrograms, sportSessionLogs } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { today } from '../dietetics/dietetics.service.ts';
 
@@ -121,6 +122,70 @@ describe('exercise library', () => {
   });
 });
 
+/** A multipart body with one file (as a browser's FormData sends it). */
+function upload(s: Session, url: string, name: string, content: Buffer) {
+  const boundary = '----wellbe' + randomUUID();
+  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return t.app.inject({ method: 'POST', url, headers: { ...s.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(300, 2)]);
+
+describe('exercise media and deactivation', () => {
+  const search = async (s: Session, qs: string) => json(await get(s, `/api/exercises?${qs}`)).data as { items: { media: { kind: string } | null }[]; total: number };
+  let own: string;
+  beforeAll(async () => {
+    const res = await send(pr, 'POST', '/api/exercises', {
+      nameFr: 'Pont fessier zéphyr',
+      instructionsFr: ['Allongé, les pieds sur le ballon.', 'Montez le bassin.'],
+      categoryId: await idOf('categories', 'strength'),
+      levelId: await idOf('levels', 'beginner'),
+      primaryBodyPartIds: [await idOf('bodyparts', 'hamstrings')],
+    });
+    own = json(res).data.id;
+  });
+
+  it('stores an image typed by its bytes, shows it on the exercise and serves it to the organisation only', async () => {
+    const res = await upload(pr, `/api/exercises/${own}/media`, 'pont.png', PNG);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.media).toMatchObject({ kind: 'image', mime: 'image/png' });
+    expect((await search(pr, 'q=pont%20fessier%20zephyr')).items[0].media?.kind).toBe('image');
+    const file = await get(pr, `/api/exercises/${own}/media`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect((await get(pr2, `/api/exercises/${own}/media`)).statusCode).toBe(404);
+    expect((await upload(pr2, `/api/exercises/${own}/media`, 'x.png', PNG)).statusCode).toBe(404);
+    // A short video replaces it.
+    const video = await upload(pr, `/api/exercises/${own}/media`, 'pont.mp4', MP4);
+    expect(json(video).data.media).toMatchObject({ kind: 'video', mime: 'video/mp4' });
+  });
+
+  it('refuses a file that is not an image or a video by its bytes, an image over 5 MB, the shared library; nothing changes', async () => {
+    const fake = await upload(pr, `/api/exercises/${own}/media`, 'photo.png', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(fake.statusCode).toBe(400);
+    expect(json(fake).error.message).toBe(SPORT_MESSAGES.mediaType);
+    const big = Buffer.concat([PNG, Buffer.alloc(EXERCISE_MEDIA.imageMaxBytes)]);
+    const tooBig = await upload(pr, `/api/exercises/${own}/media`, 'big.png', big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(json(tooBig).error.message).toBe(SPORT_MESSAGES.mediaImageTooLarge);
+    expect(json(await get(pr, `/api/exercises/${own}`)).data.media.kind).toBe('video');
+    expect((await upload(pr, `/api/exercises/${await exerciseId('Plank')}/media`, 'p.png', PNG)).statusCode).toBe(403);
+    expect((await upload(pt, `/api/exercises/${own}/media`, 'p.png', PNG)).statusCode).toBe(403);
+    const removed = await send(pr, 'DELETE', `/api/exercises/${own}/media`);
+    expect(json(removed).data.media).toBeNull();
+    expect((await get(pr, `/api/exercises/${own}/media`)).statusCode).toBe(404);
+  });
+
+  it('deactivates an organisation exercise: gone from the search, the library stays read-only', async () => {
+    expect((await send(pr2, 'DELETE', `/api/exercises/${own}`)).statusCode).toBe(404);
+    expect((await send(pr, 'DELETE', `/api/exercises/${await exerciseId('Plank')}`)).statusCode).toBe(403);
+    expect((await send(pr, 'DELETE', `/api/exercises/${own}`)).statusCode).toBe(200);
+    expect((await search(pr, 'q=pont%20fessier%20zephyr')).total).toBe(0);
+  });
+});
+
 describe('programs', () => {
   let template: SportProgram;
   const program = async (): Promise<SportProgramWrite> => {
@@ -201,6 +266,11 @@ describe('programs', () => {
     expect(json(await get(pr, `/api/sport-programs/${template.id}`)).data.sessions[0].name).toBe('Séance 1');
     const tab = json(await get(pr, `/api/sport-programs/patients/${lucas}`)).data as { program: SportProgram }[];
     expect(tab.some((p) => p.program.id === assigned.id && p.program.sessions[0].name === 'Séance 1 adaptée')).toBe(true);
+    // The patient's own account is told live (ids only), twice: assigned, then adjusted.
+    const events = await t.ctx.db.select().from(realtimeEvents).where(and(eq(realtimeEvents.type, 'sport.program')));
+    const mine = events.filter((e) => (e.data as { programId: string }).programId === assigned.id);
+    expect(mine.length).toBe(2);
+    expect(mine.every((e) => e.userIds?.length === 1 && e.userIds[0] === pt.id)).toBe(true);
   });
 
   it('lets the patient see the program of the day and log only their own sessions', async () => {
