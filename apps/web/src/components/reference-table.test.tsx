@@ -149,6 +149,22 @@ describe('reference-table kit', () => {
     expect(requests).toContainEqual({ path: '/food-groups/1', method: 'PATCH', body: { labels: { ...labels('Légumes'), fr: 'Légumes verts' }, seasonal: true } });
   });
 
+  it('asks for confirmation before taking a row out of service; searches the labels without accents', async () => {
+    renderKit();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mettre hors service : Féculents' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre hors service : Féculents' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirmation' })).getByRole('button', { name: 'Mettre hors service' }));
+    await waitFor(() => expect(requests).toContainEqual({ path: '/food-groups/2', method: 'PATCH', body: { active: false } }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Rechercher' }), { target: { value: 'FECUL' } });
+    await waitFor(() => expect(frenchLabels()).toEqual(['Féculents']));
+    expect(screen.getAllByText('4/4 langues').length).toBe(1);
+  });
+
   it('takes a row out of service and back (PATCH active)', async () => {
     renderKit();
     fireEvent.click(await screen.findByRole('button', { name: 'Remettre en service : Sucres' }));

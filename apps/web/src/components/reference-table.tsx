@@ -14,6 +14,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  InputAdornment,
   TextField,
   Tooltip,
   Typography,
@@ -24,14 +25,17 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { fold } from '@wellbe/shared/domain/text';
 import { REFERENCE_LANGUAGES, REFERENCE_MESSAGES, referenceLabelsSchema, type ReferenceItem, type ReferenceLabels } from '@wellbe/shared/schemas/reference';
 import { notify } from '../lib/notify.ts';
 import { moveId, useCreateReference, useReferenceList, useReorderReference, useUpdateReference } from '../lib/reference-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { FormDialog } from './form-dialog.tsx';
 
 // The reference-table screen (react-admin's resource idea): one list/edit screen for every small
@@ -79,8 +83,13 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
   const update = useUpdateReference<T>(resource);
   const reorder = useReorderReference<T>(resource);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const rows = list.data ?? [];
-  const ids = rows.map((row) => row.id);
+  const [deactivating, setDeactivating] = useState<T | null>(null);
+  const [query, setQuery] = useState('');
+  const all = list.data ?? [];
+  const ids = all.map((row) => row.id);
+  // The search matches any of the four labels, accents and case aside; the order is the full list's.
+  const needle = fold(query.trim());
+  const rows = needle ? all.filter((row) => REFERENCE_LANGUAGES.some((lang) => fold(row.labels[lang] ?? '').includes(needle))) : all;
   const busy = reorder.isPending || update.isPending;
 
   const move = (row: T, step: -1 | 1) => reorder.mutate(moveId(ids, row.id, step), { onSuccess: () => notify(t('toast.reordered'), 'success') });
@@ -91,6 +100,14 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
     <>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', p: 2, gap: 2, flexWrap: 'wrap' }}>
         {intro && <Typography color="text.secondary">{intro}</Typography>}
+        <TextField
+          size="small"
+          type="search"
+          label={t('search.label')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ marginInlineStart: 'auto' }}>
           {createLabel}
         </Button>
@@ -108,6 +125,7 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
               {flags.map((flag) => (
                 <TableCell key={flag.name}>{flag.column}</TableCell>
               ))}
+              <TableCell>{t('columns.languages')}</TableCell>
               <TableCell>{t('columns.status')}</TableCell>
               <TableCell align="right">{t('columns.actions')}</TableCell>
             </TableRow>
@@ -115,10 +133,12 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
           <TableBody>
             {list.isSuccess && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={REFERENCE_LANGUAGES.length + flags.length + 3}>{t('empty')}</TableCell>
+                <TableCell colSpan={REFERENCE_LANGUAGES.length + flags.length + 4}>{needle ? t('search.none', { query: query.trim() }) : t('empty')}</TableCell>
               </TableRow>
             )}
-            {rows.map((row, index) => (
+            {rows.map((row) => {
+              const index = ids.indexOf(row.id);
+              return (
               <TableRow key={row.id} hover>
                 <TableCell>{index + 1}</TableCell>
                 {REFERENCE_LANGUAGES.map((lang) => (
@@ -130,13 +150,16 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
                   <TableCell key={flag.name}>{row[flag.name] ? t('yes') : t('no')}</TableCell>
                 ))}
                 <TableCell>
+                  <Completeness labels={row.labels} />
+                </TableCell>
+                <TableCell>
                   <Chip size="small" color={row.active ? 'success' : 'default'} variant={row.active ? 'filled' : 'outlined'} label={row.active ? t('status.active') : t('status.inactive')} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton aria-label={t('actions.moveUp', { name: row.label })} disabled={busy || index === 0} onClick={() => move(row, -1)}>
+                  <IconButton aria-label={t('actions.moveUp', { name: row.label })} disabled={busy || !!needle || index === 0} onClick={() => move(row, -1)}>
                     <ArrowUpwardIcon />
                   </IconButton>
-                  <IconButton aria-label={t('actions.moveDown', { name: row.label })} disabled={busy || index === rows.length - 1} onClick={() => move(row, 1)}>
+                  <IconButton aria-label={t('actions.moveDown', { name: row.label })} disabled={busy || !!needle || index === all.length - 1} onClick={() => move(row, 1)}>
                     <ArrowDownwardIcon />
                   </IconButton>
                   <Tooltip title={t('actions.edit', { name: row.label })}>
@@ -145,16 +168,30 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
                     </IconButton>
                   </Tooltip>
                   {mayDeactivate(row) && (
-                    <IconButton aria-label={t(row.active ? 'actions.deactivate' : 'actions.activate', { name: row.label })} disabled={busy} onClick={() => setActive(row, !row.active)}>
+                    <IconButton aria-label={t(row.active ? 'actions.deactivate' : 'actions.activate', { name: row.label })} disabled={busy} onClick={() => (row.active ? setDeactivating(row) : setActive(row, true))}>
                       {row.active ? <BlockIcon /> : <CheckCircleIcon />}
                     </IconButton>
                   )}
                 </TableCell>
               </TableRow>
-            ))}
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>
+      {/* Taking an entry out of service asks first (the shared 'Confirmation' dialog); it is never deleted. */}
+      <ConfirmDialog
+        open={!!deactivating}
+        text={deactivating ? t('confirm.deactivate', { name: deactivating.label }) : ''}
+        confirmLabel={t('confirm.deactivateButton')}
+        cancelLabel={t('form.cancel')}
+        busy={update.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          if (deactivating) setActive(deactivating, false);
+          setDeactivating(null);
+        }}
+      />
       {editing && (
         <ReferenceDialog
           resource={resource}
@@ -170,6 +207,14 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
       )}
     </>
   );
+}
+
+/** How many of the four languages have a label: the completeness indicator. */
+function Completeness({ labels }: { labels: ReferenceLabels }) {
+  const { t } = useTranslation('reference');
+  const filled = REFERENCE_LANGUAGES.filter((lang) => labels[lang]?.trim()).length;
+  const complete = filled === REFERENCE_LANGUAGES.length;
+  return <Chip size="small" variant="outlined" color={complete ? 'success' : 'warning'} label={t('languages', { filled, total: REFERENCE_LANGUAGES.length })} />;
 }
 
 type DialogValues = { labels: ReferenceLabels } & Record<string, unknown>;

@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLogSession, useMySport } from './api/programs.ts';
 import { useDoseText } from './components/dose.tsx';
+import { ExerciseMedia } from './components/exercise-media.tsx';
 
 function ScoreField({ label, hint, value, onChange }: { label: string; hint: string; value: number; onChange: (v: number) => void }) {
   const id = useId();
@@ -78,6 +79,7 @@ function SessionView({ program, sessionId }: { program: SportProgram; sessionId:
               {i + 1}. <span lang={e.exercise.translated ? 'fr' : 'en'}>{e.exercise.name}</span>
             </Typography>
             <Chip color="primary" variant="outlined" label={dose(e)} sx={{ my: 1, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} />
+            <ExerciseMedia exercise={e.exercise} />
             {e.notes && (
               <Typography variant="body2" sx={{ fontStyle: 'italic', mb: 1 }}>
                 {e.notes}

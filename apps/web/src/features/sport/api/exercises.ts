@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Exercise, ExercisePage, ExerciseWrite } from '@wellbe/shared/schemas/sport';
-import { api } from '../../../lib/api.ts';
+import { api, apiBlob, apiUpload } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface ExerciseFilters {
@@ -30,4 +30,43 @@ export function useSaveExercise() {
       api<{ data: Exercise }>(id ? `/exercises/${encodeURIComponent(id)}` : '/exercises', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
   });
+}
+
+/** POST /api/exercises/{id}/media: the exercise's image or short video (typed by its bytes on the server). */
+export function useUploadExerciseMedia() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => apiUpload<{ data: Exercise }>(`/exercises/${encodeURIComponent(id)}/media`, { file }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
+  });
+}
+
+/** DELETE /api/exercises/{id}/media. */
+export function useRemoveExerciseMedia() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ data: Exercise }>(`/exercises/${encodeURIComponent(id)}/media`, { method: 'DELETE' }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
+  });
+}
+
+/** DELETE /api/exercises/{id}: deactivates an organisation's exercise (programs keep showing it). */
+export function useArchiveExercise() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/exercises/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
+  });
+}
+
+/** GET /api/exercises/{id}/media as an object URL (the route needs the session's token, an <img src> cannot send it). */
+export function useExerciseMediaUrl(id: string, version: string | null) {
+  const query = useQuery({
+    queryKey: [...queryKeys.sport.exercise(id), 'media', version],
+    queryFn: async ({ signal }) => URL.createObjectURL((await apiBlob(`/exercises/${encodeURIComponent(id)}/media`, { signal })).blob),
+    enabled: !!version,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
+  return query.data ?? null;
 }
