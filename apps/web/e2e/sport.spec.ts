@@ -32,6 +32,16 @@ test('as pr: builds a 3-session program from the library, assigns it, prints it,
   // Session 1 gets the squat on a chair ("etirement" typed without accents finds "Étirement…").
   await addExercise(page, 'squat chaise', 'Squat sur chaise');
   await addExercise(page, 'etirement ischio', 'Étirement des ischio-jambiers');
+  // Drag the stretch above the squat with the keyboard (Space, ArrowUp, Space): the order saved is the list's.
+  const handle = page.getByRole('button', { name: /^Déplacer Étirement des ischio-jambiers \(Séance 1\)/ });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Étirement des ischio-jambiers saisi.')).toBeAttached();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('Étirement des ischio-jambiers en position 1.')).toBeAttached();
+  await page.keyboard.press('Space');
+  const session1 = page.getByRole('region', { name: 'Séance 1' }).getByRole('listitem');
+  await expect(session1.first()).toHaveAccessibleName('Étirement des ischio-jambiers');
   await page.getByRole('button', { name: 'Ajouter une séance' }).click();
   await addExercise(page, 'gainage', 'Gainage (planche)');
   await page.getByRole('button', { name: 'Ajouter une séance' }).click();
@@ -54,6 +64,8 @@ test('as pr: builds a 3-session program from the library, assigns it, prints it,
   await expect(print.getByRole('heading', { name: 'Épaule — reprise en douceur' })).toBeVisible();
   await expect(print.getByRole('row', { name: /Squat sur chaise/ })).toContainText('Asseyez-vous lentement');
   await expect(print.getByRole('row')).toHaveCount(4 + 3);
+  const printed = await print.getByRole('row').allInnerTexts();
+  expect(printed.findIndex((r) => r.includes('Étirement des ischio-jambiers'))).toBeLessThan(printed.findIndex((r) => r.includes('Squat sur chaise')));
   await expectAccessible(page);
 
   // The adherence chart of Lucas Bernard (demo logs) in his file's new tab.
@@ -97,5 +109,18 @@ test('as de: edits a body part’s Arabic label', async ({ page }) => {
   await dialog.getByRole('textbox', { name: 'Libellé (العربية)' }).fill('الأرداف');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('table', { name: 'Parties du corps' }).getByRole('cell', { name: 'الأرداف' })).toBeVisible();
+  await expectAccessible(page);
+
+  // An image for a library exercise, typed by its bytes on the server, shown in its detail.
+  await page.goto('/exercices');
+  await page.getByRole('searchbox', { name: 'Rechercher un exercice' }).fill('gainage');
+  await page.getByRole('list', { name: 'Exercices trouvés' }).getByRole('button', { name: /Gainage \(planche\)/ }).first().click();
+  const detail = page.getByRole('dialog', { name: 'Gainage (planche)' });
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await detail.getByTestId('exercise-media-input').setInputFiles({ name: 'planche.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image ou vidéo enregistrée.')).toBeVisible();
+  await expect(detail.getByRole('img', { name: 'Gainage (planche)' })).toBeVisible();
+  await detail.getByTestId('exercise-media-input').setInputFiles({ name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('pas une image') });
+  await expect(detail.getByText('Le fichier doit être une image JPEG ou PNG, ou une vidéo MP4 ou WebM.')).toBeVisible();
   await expectAccessible(page);
 });
