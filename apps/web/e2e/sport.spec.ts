@@ -36,9 +36,9 @@ test('as pr: builds a 3-session program from the library, assigns it, prints it,
   const handle = page.getByRole('button', { name: /^Déplacer Étirement des ischio-jambiers \(Séance 1\)/ });
   await handle.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText('Étirement des ischio-jambiers saisi.')).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: 'Étirement des ischio-jambiers en position 2.' })).toBeAttached();
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByText('Étirement des ischio-jambiers en position 1.')).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: 'Étirement des ischio-jambiers en position 1.' })).toBeAttached();
   await page.keyboard.press('Space');
   const session1 = page.getByRole('region', { name: 'Séance 1' }).getByRole('listitem');
   await expect(session1.first()).toHaveAccessibleName('Étirement des ischio-jambiers');
