@@ -52,6 +52,7 @@ import { registerAppointmentStatistics } from './modules/statistics/statistics.s
 import { appointmentStatistics } from './modules/agenda/agenda.statistics.ts';
 import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
+import { newspaperRoutes } from './modules/newspapers/newspapers.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -183,6 +184,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(statisticsRoutes);
   await app.register(policyRoutes);
   await app.register(articleRoutes);
+  await app.register(newspaperRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

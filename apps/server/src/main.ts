@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { publishDue as publishDueArticles } from './modules/articles/articles.service.ts';
+import { NEWSPAPER_TASK, runNewspaperJobs } from './modules/newspapers/newspapers.service.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { connect, migrateDatabase, migrationsApplied } from './db/client.ts';
@@ -56,6 +57,7 @@ async function main() {
     const transport = createMailer(config, { info: (obj, msg) => console.log(`[wellbe] ${msg ?? ''}`, JSON.stringify(obj)) });
     const jobs = new Jobs({ pool: handle.pool, transport });
     const storage = createStorage(config.dataDir, config.storageUrl);
+    const jwtKey = loadJwtKey(config.dataDir, config.jwtSecret);
     jobs.register('documents_sweep', async () => void (await sweepOrphanDocuments({ db: handle.db, storage, clock: systemClock })), '17 * * * *');
     // Note reminders: every minute, each due reminder taken once (marked sent in the same statement).
     jobs.register('notes_reminders', async () => void (await dispatchDueReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
@@ -65,6 +67,8 @@ async function main() {
     jobs.register('chat_unread_mail', async () => void (await mailUnread({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Issue 20: scheduled publication of reviewed articles whose date has come, every minute.
     jobs.register('articles_publish', async () => void (await publishDueArticles({ db: handle.db, clock: systemClock })), '* * * * *');
+    // Newsletters: scheduled ones start at their date; each sends a batch a minute (and at once on "Envoyer maintenant").
+    jobs.register(NEWSPAPER_TASK, async () => void (await runNewspaperJobs({ db: handle.db, clock: systemClock, config, jwtKey })), '* * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 
@@ -76,7 +80,7 @@ async function main() {
       mailer: jobs.mailer,
       jobs,
       storage,
-      jwtKey: loadJwtKey(config.dataDir, config.jwtSecret),
+      jwtKey,
       ping: async () => {
         await handle.pool.query('select 1');
       },

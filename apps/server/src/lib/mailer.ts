@@ -10,6 +10,8 @@ export interface Mail {
   html?: string;
   /** Small text attachments (an .ics invitation); the job queue carries them as JSON. */
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** Extra headers (the newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

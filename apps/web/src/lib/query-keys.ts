@@ -160,6 +160,13 @@ export const queryKeys = {
     feed: ['articles', 'feed'] as const,
     read: (slug: string) => ['articles', 'read', slug] as const,
   },
+  newspapers: {
+    all: ['newspapers'] as const,
+    list: ['newspapers', 'list'] as const,
+    one: (id: string) => ['newspapers', 'one', id] as const,
+    preview: (id: string) => ['newspapers', 'one', id, 'preview'] as const,
+    subscription: ['newspapers', 'subscription'] as const,
+  },
 
   /** A registration invitation being checked (/register/:userId). */
   invitation: (userId: string, token: string) => ['invitation', userId, token] as const,

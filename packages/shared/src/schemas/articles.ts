@@ -44,6 +44,8 @@ export const ARTICLE_MESSAGES = {
   newsletterAlreadySent: 'Cette lettre a déjà été envoyée ou est en cours d’envoi.',
   newsletterOrganisation: 'Choisissez l’organisation dont les patients recevront la lettre.',
   unsubscribeInvalid: 'Ce lien de désinscription n’est pas valide ou a expiré. Rien n’a été modifié.',
+  newsletterNotFound: 'Lettre d’information introuvable.',
+  newsletterPastDate: 'Choisissez une date d’envoi à venir.',
 } as const;
 
 /** 5 MB: a cover is a picture, not a document. */
@@ -149,6 +151,17 @@ export const newsletterInputSchema = z.object({
 });
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
 
+export const newsletterPatchSchema = z.object({
+  title: z.string().trim().min(1, ARTICLE_MESSAGES.titleRequired).max(200).optional(),
+  intro: z.string().trim().max(2000).optional(),
+  articleIds: z.array(z.uuid()).max(20).optional(),
+  audience: z.enum(NEWSLETTER_AUDIENCES).optional(),
+  organizationId: z.uuid().nullable().optional(),
+});
+/** "Programmer": a date to come; "Envoyer maintenant": no date. */
+export const newsletterSendSchema = z.object({ scheduledAt: z.iso.datetime({ offset: true }).nullable().optional() });
+export const newsletterUnsubscribeSchema = z.object({ token: z.string().min(10).max(500) });
+
 export interface NewsletterDto {
   id: string;
   title: string;
@@ -156,8 +169,17 @@ export interface NewsletterDto {
   articleIds: string[];
   audience: (typeof NEWSLETTER_AUDIENCES)[number];
   organizationId: string | null;
+  organizationName: string | null;
   status: keyof typeof NEWSLETTER_STATUS_LABELS;
   scheduledAt: string | null;
   sentAt: string | null;
+  createdBy: string | null;
+  createdAt: string;
   stats: { recipients: number; sent: number; failed: number; unsubscribed: number };
+}
+
+export interface NewsletterPreviewDto {
+  subject: string;
+  html: string;
+  text: string;
 }

@@ -86,6 +86,13 @@ export class Jobs {
     if (schedule) this.crontab.push(`${schedule} ${name}`);
   }
 
+  /** Queues a registered task to run now; a pending job with the same key is kept, not doubled. */
+  async add(name: string, payload: Record<string, unknown> = {}, jobKey?: string): Promise<void> {
+    const utils = await this.workerUtils();
+    await utils.addJob(name, payload, jobKey ? { jobKey, jobKeyMode: 'preserve_run_at' } : {});
+    this.pendingLocal++;
+  }
+
   /** Starts the in-process workers (WORKERS=1). */
   async start(concurrency = 2): Promise<void> {
     this.runner = await run({

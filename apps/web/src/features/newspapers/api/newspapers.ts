@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NewsletterDto, NewsletterInput, NewsletterPreviewDto } from '@wellbe/shared/schemas/articles';
+import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+// Issue 20: /api/newspapers (DE's newsletters), the opt-in of /profile and the unsubscribe link.
+
+export function useNewsletters() {
+  return useQuery({ queryKey: queryKeys.newspapers.list, queryFn: () => api<{ data: NewsletterDto[] }>('/newspapers').then((a) => a.data) });
+}
+
+export function useNewsletter(id: string | null) {
+  return useQuery({ queryKey: queryKeys.newspapers.one(id ?? ''), queryFn: () => api<{ data: NewsletterDto }>(`/newspapers/${id}`).then((a) => a.data), enabled: !!id });
+}
+
+export function useNewsletterPreview(id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.newspapers.preview(id ?? ''),
+    queryFn: () => api<{ data: NewsletterPreviewDto }>(`/newspapers/${id}/preview`).then((a) => a.data),
+    enabled: !!id && enabled,
+  });
+}
+
+/** Creates (no id) or saves a newsletter before it goes out. */
+export function useSaveNewsletter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: NewsletterInput }) =>
+      (id ? api<{ data: NewsletterDto }>(`/newspapers/${id}`, { method: 'PATCH', body }) : api<{ data: NewsletterDto }>('/newspapers', { method: 'POST', body })).then((a) => a.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.newspapers.all }),
+  });
+}
+
+/** "Envoyer maintenant" (no date), "Programmer" (a date), or back to draft. */
+export function useSendNewsletter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, scheduledAt, unschedule }: { id: string; scheduledAt?: string; unschedule?: boolean }) =>
+      (unschedule
+        ? api<{ data: NewsletterDto }>(`/newspapers/${id}/unschedule`, { method: 'POST' })
+        : api<{ data: NewsletterDto }>(`/newspapers/${id}/send`, { method: 'POST', body: scheduledAt ? { scheduledAt } : {} })
+      ).then((a) => a.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.newspapers.all }),
+  });
+}
+
+export function useNewsletterSubscription() {
+  return useQuery({ queryKey: queryKeys.newspapers.subscription, queryFn: () => api<{ data: { subscribed: boolean } }>('/newspapers/subscription').then((a) => a.data) });
+}
+
+export function useSetNewsletterSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscribed: boolean) => api<{ data: { subscribed: boolean } }>('/newspapers/subscription', { method: 'PUT', body: { subscribed } }).then((a) => a.data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.newspapers.subscription, data),
+  });
+}
+
+/** The unsubscribe page's one call: the signed link does it, without sign-in. */
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: (token: string) => api<{ data: { unsubscribed: boolean } }>('/newspapers/unsubscribe', { method: 'POST', body: { token } }).then((a) => a.data) });
+}
