@@ -133,9 +133,9 @@ describe('sending', () => {
     await t.ctx.db.insert(newsletterSubscriptions).values(created.map((u) => ({ userId: u.id, subscribed: true })));
 
     const n = await createNewsletter();
-    const at = new Date(t.clock.now() + 3600_000).toISOString();
+    const at = new Date(t.clock.now() + 60_000).toISOString();
     expect(json(await post(de, `/api/newspapers/${n.id}/send`, { scheduledAt: at })).data.status).toBe('programmee');
-    t.clock.advance(2 * 3600_000);
+    t.clock.advance(2 * 60_000);
 
     // The worker dies after queuing the third mail of its batch of five: nothing of that batch stays.
     await expect(
@@ -172,7 +172,7 @@ describe('unsubscribe', () => {
   it('one click without sign-in turns the opt-in off; a tampered or expired link changes nothing', async () => {
     const n = await createNewsletter();
     await sendNow(n.id);
-    const header = mailsOf(n.title)[0].headers!['List-Unsubscribe'];
+    const header = mailsOf(n.title).find((m) => m.to === emailOf.pt)!.headers!['List-Unsubscribe'];
     const url = new URL(header.slice(1, -1));
     const token = url.searchParams.get('token')!;
 
