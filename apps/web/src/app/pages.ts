@@ -69,10 +69,10 @@ export const PAGES: Record<Area, Page> = {
   policy: lazy(() => import('../features/policies/policy-page.tsx').then((m) => ({ default: m.PolicyPage }))),
   articles: lazy(() => import('../features/articles/articles-page.tsx').then((m) => ({ default: m.ArticlesPage }))),
   'article-reader': lazy(() => import('../features/articles/article-reader-page.tsx').then((m) => ({ default: m.ArticleReaderPage }))),
+  newspapers: lazy(() => import('../features/newspapers/newspapers-page.tsx').then((m) => ({ default: m.NewspapersPage }))),
+  unsubscribe: lazy(() => import('../features/newspapers/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
-  unsubscribe: unavailable,
-  newspapers: unavailable,
   example: unavailable,
 };
 

@@ -166,6 +166,8 @@ export const queryKeys = {
     one: (id: string) => ['newspapers', 'one', id] as const,
     preview: (id: string) => ['newspapers', 'one', id, 'preview'] as const,
     subscription: ['newspapers', 'subscription'] as const,
+    articles: ['newspapers', 'articles'] as const,
+    organisations: ['newspapers', 'organisations'] as const,
   },
 
   /** A registration invitation being checked (/register/:userId). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
 import { MyDataSection } from './components/my-data-section.tsx';
+import { NewsletterSection } from './components/newsletter-section.tsx';
 import { useProfile } from './api/read-profile.ts';
 import { ProfileView } from './components/profile-view.tsx';
 import { SessionsSection } from './components/sessions-section.tsx';
@@ -58,6 +59,7 @@ export function ProfilePage() {
           <SessionsSection />
         </Box>
       )}
+      {profile.data && <NewsletterSection />}
       {profile.data && <MyDataSection />}
     </Box>
   );

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewsletterDto, NewsletterInput, NewsletterPreviewDto } from '@wellbe/shared/schemas/articles';
+import type { ArticleSummaryDto, NewsletterDto, NewsletterInput, NewsletterPreviewDto } from '@wellbe/shared/schemas/articles';
+import type { Organisation } from '@wellbe/shared/schemas/organisations';
+import type { Paged } from '@wellbe/shared/schemas/users';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -44,19 +46,24 @@ export function useSendNewsletter() {
   });
 }
 
-export function useNewsletterSubscription() {
-  return useQuery({ queryKey: queryKeys.newspapers.subscription, queryFn: () => api<{ data: { subscribed: boolean } }>('/newspapers/subscription').then((a) => a.data) });
-}
-
-export function useSetNewsletterSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (subscribed: boolean) => api<{ data: { subscribed: boolean } }>('/newspapers/subscription', { method: 'PUT', body: { subscribed } }).then((a) => a.data),
-    onSuccess: (data) => queryClient.setQueryData(queryKeys.newspapers.subscription, data),
-  });
-}
-
 /** The unsubscribe page's one call: the signed link does it, without sign-in. */
 export function useUnsubscribe() {
   return useMutation({ mutationFn: (token: string) => api<{ data: { unsubscribed: boolean } }>('/newspapers/unsubscribe', { method: 'POST', body: { token } }).then((a) => a.data) });
+}
+
+/** The article picker: the published articles (GET /api/articles, DE). */
+export function usePublishedArticles() {
+  return useQuery({
+    queryKey: queryKeys.newspapers.articles,
+    queryFn: () => api<{ data: { items: ArticleSummaryDto[] } }>('/articles', { query: { status: 'publie', page: 1, pageSize: 100 } }).then((a) => a.data.items),
+  });
+}
+
+/** The organisations of the audience 'Les patients d’une organisation' (GET /api/organisations, DE). */
+export function useOrganisationChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.newspapers.organisations,
+    queryFn: () => api<Paged<Organisation>>('/organisations', { query: { q: '', page: 1, pageSize: 100 } }).then((a) => a.data),
+    enabled,
+  });
 }
