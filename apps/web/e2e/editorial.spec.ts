@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, fillSignIn, serious, signIn } from './support';
+import { DEMO_PASSWORD, fillSignIn, newestMail, serious, signIn } from './support';
 
 // Issue 20: de publishes a new CGU version and pr's next sign-in asks to accept it; de writes and
-// publishes an article, pt reads it from the dashboard's "À lire"; axe on the consent screen, the
-// editor and the reader.
+// publishes an article, pt reads it from the dashboard's "À lire"; de creates and sends a
+// newsletter, pt (opted in) unsubscribes with the link of the .eml; axe on the consent screen, the
+// editor, the reader and the newsletter screens.
 
 const DEMO_USERNAMES = ['sa', 'pa', 'pg', 'pr', 'ad', 'rh', 'pt', 'us', 're', 'de', 'di', 'pr2'];
 
@@ -84,4 +85,56 @@ test('de writes and publishes an article; pt reads it from the dashboard', async
 
   await page.goto('/articles/nulle-part');
   await expect(page.getByText('Cet article n’existe pas ou ne vous est pas destiné.')).toBeVisible();
+});
+
+test('de creates and sends a newsletter; the unsubscribe link of the .eml works without sign-in', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await everyoneAccepts(page.request);
+  await signIn(page, 'de');
+  await page.goto('/newspapers');
+  await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible();
+  // The demo's sent newsletter and its figures.
+  await expect(page.getByRole('row', { name: /La lettre WellBe : bien dormir, bien manger.*Envoyée/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Nouvelle lettre' }).click();
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill('Lettre de l’été');
+  await page.getByRole('textbox', { name: 'Introduction' }).fill('Deux conseils pour passer un bel été.');
+  // No article: refused with a French message.
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page.getByText('Choisissez au moins un article publié.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Bien dormir : sept habitudes qui aident' }).check();
+  await page.getByRole('checkbox', { name: 'Composer une assiette équilibrée' }).check();
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page.getByText(/^Brouillon · Tous les patients de tous les cabinets/)).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await page.getByRole('tab', { name: 'Aperçu du mail' }).click();
+  await expect(page.frameLocator('iframe[title="Aperçu du mail"]').getByRole('heading', { name: 'Composer une assiette équilibrée' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Contenu' }).click();
+  await page.getByRole('button', { name: 'Envoyer maintenant' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Envoyer maintenant' }).click();
+  await expect(page.getByText(/^Envoi en cours|^Envoyée/).first()).toBeVisible();
+
+  // pt asked for the newsletter in the demo: their mail is in the .eml outbox.
+  await expect.poll(() => newestMail('-pt@demo.wellbe.fr.eml') ?? '', { timeout: 30_000 }).toContain('Lettre de l');
+  const mail = newestMail('-pt@demo.wellbe.fr.eml')!;
+  expect(mail).toMatch(/List-Unsubscribe: <http[^>]+\/api\/newspapers\/unsubscribe\?token=/);
+  expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  const link = mail.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=[A-Za-z0-9._%-]+/)![0];
+
+  const guest = await (await browser.newContext()).newPage();
+  const url = new URL(link);
+  const tampered = url.pathname + '?token=' + url.searchParams.get('token')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+  await guest.goto(tampered);
+  await expect(guest.getByText('Ce lien de désinscription n’est pas valide ou a expiré. Rien n’a été modifié.')).toBeVisible();
+  await guest.goto(url.pathname + url.search);
+  await expect(guest.getByText(/C’est fait : vous ne recevrez plus la lettre d’information/)).toBeVisible();
+  expect(serious((await new AxeBuilder({ page: guest }).analyze()).violations)).toEqual([]);
+
+  // de sees the newsletter sent, with its unsubscription.
+  await page.getByRole('button', { name: 'Retour à la liste' }).click();
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByRole('row', { name: /Lettre de l’été/ }).innerText();
+    })
+    .toMatch(/Envoyée[\s\S]*1\s+1\s+0\s+1/);
 });
