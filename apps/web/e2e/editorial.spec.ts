@@ -92,7 +92,7 @@ test('de creates and sends a newsletter; the unsubscribe link of the .eml works 
   await everyoneAccepts(page.request);
   await signIn(page, 'de');
   await page.goto('/newspapers');
-  await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
   // The demo's sent newsletter and its figures.
   await expect(page.getByRole('row', { name: /La lettre WellBe : bien dormir, bien manger.*Envoyée/ })).toBeVisible();
   await page.getByRole('button', { name: 'Nouvelle lettre' }).click();

@@ -212,7 +212,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
               <Typography variant="h2" sx={{ fontSize: '1rem' }}>
                 {t('newspapers.textPart')}
               </Typography>
-              <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 13, p: 2, bgcolor: 'action.hover', borderRadius: 1, maxWidth: 680 }}>
+              <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13, p: 2, bgcolor: 'action.hover', borderRadius: 1, maxWidth: 680 }}>
                 {preview.data.text}
               </Box>
             </>

@@ -30,6 +30,8 @@ export function useSaveNewsletter() {
     mutationFn: ({ id, body }: { id: string | null; body: NewsletterInput }) =>
       (id ? api<{ data: NewsletterDto }>(`/newspapers/${id}`, { method: 'PATCH', body }) : api<{ data: NewsletterDto }>('/newspapers', { method: 'POST', body })).then((a) => a.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.newspapers.all }),
+    // The editor shows the refusal in its own alert.
+    meta: { silent: true },
   });
 }
 
@@ -43,12 +45,15 @@ export function useSendNewsletter() {
         : api<{ data: NewsletterDto }>(`/newspapers/${id}/send`, { method: 'POST', body: scheduledAt ? { scheduledAt } : {} })
       ).then((a) => a.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.newspapers.all }),
+    // The editor shows the refusal in its own alert.
+    meta: { silent: true },
   });
 }
 
 /** The unsubscribe page's one call: the signed link does it, without sign-in. */
 export function useUnsubscribe() {
-  return useMutation({ mutationFn: (token: string) => api<{ data: { unsubscribed: boolean } }>('/newspapers/unsubscribe', { method: 'POST', body: { token } }).then((a) => a.data) });
+  // The page says what went wrong itself: no toast on top.
+  return useMutation({ mutationFn: (token: string) => api<{ data: { unsubscribed: boolean } }>('/newspapers/unsubscribe', { method: 'POST', body: { token } }).then((a) => a.data), meta: { silent: true } });
 }
 
 /** The article picker: the published articles (GET /api/articles, DE). */
