@@ -50,6 +50,7 @@ import { sportProgramRoutes } from './modules/sport-programs/sport-programs.rout
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { registerAppointmentStatistics } from './modules/statistics/statistics.service.ts';
 import { appointmentStatistics } from './modules/agenda/agenda.statistics.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { newspaperRoutes } from './modules/newspapers/newspapers.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // /statistics reads the agenda's figures through the provider the agenda gives it.
   registerAppointmentStatistics(appointmentStatistics);
   await app.register(statisticsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(policyRoutes);
   await app.register(articleRoutes);
   await app.register(newspaperRoutes);

@@ -112,6 +112,12 @@ export class Jobs {
     await runOnce({ pgPool: this.options.pool, taskList: this.tasks, noHandleSignals: true, logger: quietLogger(this.options.log) });
   }
 
+  /** How many jobs have spent their attempts (the WellBe dashboard card). */
+  async failedCount(): Promise<number> {
+    const { rows } = await this.options.pool.query(`select count(*)::int as n from graphile_worker.jobs where attempts >= max_attempts`);
+    return rows[0].n as number;
+  }
+
   /** Jobs whose attempts are spent, newest first (DE's 'Tâches en échec' tab). */
   async failed(limit = 100): Promise<FailedJob[]> {
     const { rows } = await this.options.pool.query(
