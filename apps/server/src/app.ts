@@ -48,8 +48,10 @@ import { sportCatalogRoutes } from './modules/sport-catalogs/sport-catalogs.rout
 import { exerciseRoutes } from './modules/exercises/exercises.routes.ts';
 import { sportProgramRoutes } from './modules/sport-programs/sport-programs.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
-import { registerAppointmentStatistics } from './modules/statistics/statistics.service.ts';
+import { registerAppointmentStatistics, registerProgramStatistics } from './modules/statistics/statistics.service.ts';
 import { appointmentStatistics } from './modules/agenda/agenda.statistics.ts';
+import { dieteticsStatistics } from './modules/dietetics/dietetics.statistics.ts';
+import { sportStatistics } from './modules/sport-programs/sport-programs.statistics.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
@@ -180,8 +182,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(sportCatalogRoutes);
   await app.register(exerciseRoutes);
   await app.register(sportProgramRoutes);
-  // /statistics reads the agenda's figures through the provider the agenda gives it.
+  // /statistics reads the agenda's, dietetics' and sport's figures through the providers they give it.
   registerAppointmentStatistics(appointmentStatistics);
+  registerProgramStatistics('dietetics', dieteticsStatistics);
+  registerProgramStatistics('sport', sportStatistics);
   await app.register(statisticsRoutes);
   await app.register(dashboardRoutes);
   await app.register(policyRoutes);

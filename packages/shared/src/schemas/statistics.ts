@@ -190,6 +190,18 @@ export interface StatAppointments {
   averageBookingDelayDays: number | null;
 }
 
+/**
+ * Programs (dietetics or sport) of the period: assigned in it, patients following one during it,
+ * and the adherence over the weeks of the period already lived (sessions done, a partial one counting
+ * half, over the sessions planned), not given under 5 patients.
+ */
+export interface StatPrograms {
+  assigned: StatCount;
+  patients: StatCount;
+  /** %, null when fewer than 5 patients or nothing to log (dietetics has no log). */
+  adherenceRate: number | null;
+}
+
 export interface Statistics {
   organizationId: string;
   organizationName: string;
@@ -219,6 +231,8 @@ export interface Statistics {
     series: StatSatisfactionPoint[];
   };
   appointments: StatAppointments | null;
+  /** Dietetics and sport, from their areas (null until an area gives its figures). */
+  programs: { dietetics: StatPrograms | null; sport: StatPrograms | null };
 }
 
 /** +/− % between two counts; null when either is hidden or the previous one is 0. */

@@ -10,15 +10,15 @@ const STATUSES = ['demandé', 'confirmé', 'honoré', 'absent', 'annulé'] as co
 const MIN_BASE = 5;
 const rate = (part: number, base: number) => (base >= MIN_BASE ? Math.round((part / base) * 1000) / 10 : null);
 
-export async function appointmentStatistics(ctx: Pick<AppContext, 'db'>, organizationId: string, period: ResolvedPeriod): Promise<StatAppointments> {
-  // Days of the period are Paris calendar days, as the other figures'; holds (provisoire) are not appointments.
+export async function appointmentStatistics(ctx: Pick<AppContext, 'db'>, organizationId: string, period: ResolvedPeriod, timeZone: string): Promise<StatAppointments> {
+  // Days of the period are the organisation's calendar days, as the other figures'; holds (provisoire) are not appointments.
   const result = (await ctx.db.execute(sql`
     select status, count(*)::int as n, coalesce(sum(extract(epoch from (starts_at - created_at)) / 86400), 0)::float8 as delay
       from appointments
      where organization_id = ${organizationId}
        and status <> 'provisoire'
-       and starts_at >= (${period.from}::date)::timestamp at time zone 'Europe/Paris'
-       and starts_at < ((${period.to}::date + 1)::timestamp at time zone 'Europe/Paris')
+       and starts_at >= (${period.from}::date)::timestamp at time zone ${timeZone}
+       and starts_at < ((${period.to}::date + 1)::timestamp at time zone ${timeZone})
      group by status`)) as unknown as { rows: { status: string; n: number; delay: number }[] };
   const count = new Map(result.rows.map((r) => [r.status, r.n]));
   const total = result.rows.reduce((sum, r) => sum + r.n, 0);

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import {
   DEACTIVATION_REASON_MESSAGE,
   DEFAULT_SETTINGS,
+  DEFAULT_TIME_ZONE,
   NEW_ORGANISATION_SETTINGS,
   settingsSchema,
   type Organisation,
@@ -95,9 +96,11 @@ export class OrganisationsService {
   }
 
   /** An organisation's name and state, for another area (creating a user in it), or null. */
-  async find(id: string): Promise<{ id: string; name: string; active: boolean } | null> {
+  /** The organisation's name, state and time zone ('Paramètres'; Europe/Paris by default). */
+  async find(id: string): Promise<{ id: string; name: string; active: boolean; timeZone: string } | null> {
     const row = await findOrganisation(this.ctx.db, id);
-    return row ? { id: row.id, name: row.name, active: row.active } : null;
+    const zone: unknown = row?.settings.timeZone;
+    return row ? { id: row.id, name: row.name, active: row.active, timeZone: typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE } : null;
   }
 
   async list(query: { q?: string; page: number; pageSize: number }) {

@@ -11,8 +11,13 @@ async function query<T>(db: Database, statement: SQL): Promise<{ rows: T[] }> {
   return (await db.execute(statement)) as unknown as { rows: T[] };
 }
 
+/**
+ * The first day of a day's bucket. On a timestamp without time zone: date_trunc on a date would go
+ * through timestamptz and the session's time zone for every counter row (twice the aggregate's time
+ * on a year of counters); a counter's day is already the organisation's calendar day.
+ */
 function trunc(bucket: StatBucket, day: SQL): SQL {
-  return sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${day})::date::text`;
+  return sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${day}::timestamp)::date::text`;
 }
 
 export interface CounterRow {

@@ -7,6 +7,7 @@ import {
   resolvePeriod,
   type ResolvedPeriod,
   type StatAppointments,
+  type StatPrograms,
   type StatCount,
   type StatTable,
   type Statistics,
@@ -14,6 +15,7 @@ import {
   type StatisticsQuery,
 } from '@wellbe/shared/schemas/statistics';
 import { formatDate } from '@wellbe/shared/domain/dates';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import { aggregateOrganisation, hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -25,27 +27,27 @@ import { counters as readCounters } from './statistics.repository.ts';
 // /statistics (SPEC §6 `stat`): the practice's figures over a period, from SQL aggregates. No list
 // of patients ever leaves this module, and every count of 1 to 4 is answered as "< 5".
 
-/** Today's calendar day in Europe/Paris. */
-function parisToday(now: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
-}
-
 /**
- * Appointment figures (by status, no-show and cancellation rates, booking delay). The agenda area
- * registers its provider here when it lands (its service computes them for the organisation and
- * period); until then /statistics answers `appointments: null`.
+ * Figures another area gives /statistics (appointments, dietetics and sport), computed by its own
+ * service for the organisation and period, in the organisation's time zone: the area registers its
+ * provider at start-up (app.ts), so this module imports none of its internals. Until an area's
+ * provider is registered, its part of the answer is null and the screen says so.
  */
-export type AppointmentStatisticsProvider = (ctx: AppContext, organizationId: string, period: ResolvedPeriod) => Promise<StatAppointments>;
+export type StatisticsProvider<T> = (ctx: AppContext, organizationId: string, period: ResolvedPeriod, timeZone: string) => Promise<T>;
+export type AppointmentStatisticsProvider = StatisticsProvider<StatAppointments>;
 let appointmentProvider: AppointmentStatisticsProvider | null = null;
 export function registerAppointmentStatistics(provider: AppointmentStatisticsProvider): void {
   appointmentProvider = provider;
+}
+let programProviders: { dietetics: StatisticsProvider<StatPrograms> | null; sport: StatisticsProvider<StatPrograms> | null } = { dietetics: null, sport: null };
+/** Dietetics and sport: programs assigned over the period and their adherence. */
+export function registerProgramStatistics(area: 'dietetics' | 'sport', provider: StatisticsProvider<StatPrograms>): void {
+  programProviders = { ...programProviders, [area]: provider };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 async function scope(ctx: AppContext, caller: Caller, query: StatisticsQuery) {
-  const period = resolvePeriod(query, parisToday(ctx.clock.now()));
-  if (!period.ok) throw badRequest(period.message, 'invalid_period');
   const organizationId = aggregateOrganisation(caller, query.organizationId);
   if (!organizationId) throw badRequest(STAT_MESSAGES.noOrganisation, 'no_organisation');
   const organisation = isUuid(organizationId) ? await new OrganisationsService(ctx).find(organizationId) : null;
@@ -53,6 +55,9 @@ async function scope(ctx: AppContext, caller: Caller, query: StatisticsQuery) {
     await recordAudit(ctx, caller, { action: 'statistics.read', outcome: 'denied', recordType: 'organisation', recordId: organizationId });
     throw hidden(STAT_MESSAGES.organisationNotFound, 'organisation_not_found');
   }
+  // Calendar periods and buckets are the organisation's days (its time zone, 'Paramètres').
+  const period = resolvePeriod(query, localParts(new Date(ctx.clock.now()), organisation.timeZone).day);
+  if (!period.ok) throw badRequest(period.message, 'invalid_period');
   return { period: period.value, organisation };
 }
 
@@ -60,8 +65,16 @@ function figure(value: number, previous: number) {
   return { value: maskCount(value), previous: maskCount(previous), change: changePercent(value, previous) };
 }
 
-async function compute(ctx: AppContext, organizationId: string, organizationName: string, period: ResolvedPeriod): Promise<Statistics> {
-  const rows = await readCounters(ctx.db, organizationId, period, period.previous, period.bucket);
+async function compute(ctx: AppContext, organisation: { id: string; name: string; timeZone: string }, period: ResolvedPeriod): Promise<Statistics> {
+  const { id: organizationId, name: organizationName, timeZone } = organisation;
+  // One query for the counters, the other areas' figures alongside it (not after).
+  const provide = <T>(provider: StatisticsProvider<T> | null) => (provider ? provider(ctx, organizationId, period, timeZone) : Promise.resolve(null));
+  const [rows, appointments, dietetics, sport] = await Promise.all([
+    readCounters(ctx.db, organizationId, period, period.previous, period.bucket),
+    provide(appointmentProvider),
+    provide(programProviders.dietetics),
+    provide(programProviders.sport),
+  ]);
   const counters = rows.filter((r) => !r.previous);
   const previous = new Map<string, number>();
   for (const r of rows) if (r.previous) previous.set(r.dimension, (previous.get(r.dimension) ?? 0) + r.count);
@@ -124,7 +137,8 @@ async function compute(ctx: AppContext, organizationId: string, organizationName
         return { start, opinions: maskCount(n), average: enough(n) ? round1(inBucket('stars', start) / n) : null };
       }),
     },
-    appointments: appointmentProvider ? await appointmentProvider(ctx, organizationId, period) : null,
+    appointments,
+    programs: { dietetics, sport },
   };
 }
 
@@ -132,7 +146,7 @@ export async function readStatistics(ctx: AppContext, caller: Caller, query: Sta
   const { period, organisation } = await scope(ctx, caller, query);
   // The journal row is written while the counters are read (both awaited: no answer without it).
   const [stats] = await Promise.all([
-    compute(ctx, organisation.id, organisation.name, period),
+    compute(ctx, organisation, period),
     recordAudit(ctx, caller, {
     action: 'statistics.read',
     outcome: 'success',
@@ -171,7 +185,7 @@ function table(stats: Statistics, name: StatTable): { header: string[]; rows: Cs
 
 export async function exportStatistics(ctx: AppContext, caller: Caller, query: StatisticsExportQuery): Promise<{ fileName: string; body: string }> {
   const { period, organisation } = await scope(ctx, caller, query);
-  const stats = await compute(ctx, organisation.id, organisation.name, period);
+  const stats = await compute(ctx, organisation, period);
   const { header, rows } = table(stats, query.table);
   await recordAudit(ctx, caller, {
     action: 'statistics.export',

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAT_MESSAGES } from '@wellbe/shared/schemas/statistics';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { auditEvents, consultations, notices, patients, users } from '../../db/tables.ts';
+import { auditEvents, consultations, dietProgramAssignments, dietPrograms, notices, organisations, patients, sportPrograms, sportSessionLogs, sportSessions, users } from '../../db/tables.ts';
 import { patientKeys } from '../patients/patients.keys.ts';
 
 // /statistics on a fixture whose answers are known by hand, in March 2031 (no demo data there):
@@ -19,6 +19,7 @@ let sa: Session;
 let pr2: Session;
 const march = 'period=custom&from=2031-03-01&to=2031-03-31';
 let paConsultations: string[] = [];
+let fixturePatients: string[] = [];
 
 async function fixture() {
   const [prUser] = await t.ctx.db.select().from(users).where(eq(users.id, pr.id));
@@ -35,6 +36,7 @@ async function fixture() {
       }),
     )
     .returning({ id: patients.id });
+  fixturePatients = made.map((p) => p.id);
   const visit = (patientId: string, userId: string, date: string, size: number, weight: number, intensity: string | null, location: string | null) => ({
     id: randomUUID(),
     organizationId: org,
@@ -188,5 +190,73 @@ describe('statistics', () => {
       .where(and(eq(auditEvents.userId, pa.id), inArray(auditEvents.action, ['statistics.read', 'statistics.export']), eq(auditEvents.outcome, 'success')));
     expect(journal.map((j) => j.action)).toEqual(expect.arrayContaining(['statistics.read', 'statistics.export']));
     expect(journal.find((j) => j.action === 'statistics.export')?.details).toMatchObject({ table: 'practitioners', from: '2031-03-01' });
+  });
+
+  it('counts the days in the organisation’s time zone, and recounts them when it changes', async () => {
+    const nord = pr2.idOrganization!;
+    const [patient] = await t.ctx.db
+      .insert(patients)
+      .values({ organizationId: nord, fullName: 'Fuseau Patient', phoneNumber: '07 00 00 01 99', email: 'fuseau@exemple.fr', ...patientKeys('Fuseau Patient', '07 00 00 01 99', 'fuseau@exemple.fr') })
+      .returning({ id: patients.id });
+    const visit = (date: string) => ({ id: randomUUID(), organizationId: nord, patientId: patient.id, userId: pr2.id, jobSpecialistId: 3, consultationDate: new Date(date) });
+    // 12:00 UTC on 10/04 is 14:00 in Paris (10/04) and 02:00 on 11/04 at Kiritimati (UTC+14).
+    await t.ctx.db.insert(consultations).values(visit('2031-04-10T12:00:00Z'));
+    const april = 'period=custom&from=2031-04-01&to=2031-04-30';
+    expect(json(await get(pr2, april)).data.activity.series).toEqual([{ start: '2031-04-10', consultations: '< 5' }]);
+    const [org] = await t.ctx.db.select().from(organisations).where(eq(organisations.id, nord));
+    await t.ctx.db.update(organisations).set({ settings: { ...org.settings, timeZone: 'Pacific/Kiritimati' } }).where(eq(organisations.id, nord));
+    expect(json(await get(pr2, april)).data.activity.series).toEqual([{ start: '2031-04-11', consultations: '< 5' }]);
+    await t.ctx.db.insert(consultations).values(visit('2031-04-20T11:00:00Z'));
+    expect(json(await get(pr2, april)).data.activity.series).toEqual([
+      { start: '2031-04-11', consultations: '< 5' },
+      { start: '2031-04-21', consultations: '< 5' },
+    ]);
+    // Cabinet Démo's counters did not move.
+    expect(json(await get(pa, march)).data.activity.consultations.value).toBe(8);
+  });
+
+  it('gives the sport and dietetics programs of the period and the sport adherence, for its organisation only', async () => {
+    // March 2021: six sport programs from Monday 01/03, 2 weeks of 2 sessions (24 planned); each
+    // patient does 2 sessions in week 1 and half of one in week 2 (2.5 of 4): 15 / 24 = 62.5 %.
+    // Patient 1's third session of week 1 is beyond the plan and does not count.
+    const org = pa.idOrganization!;
+    const logs: (typeof sportSessionLogs.$inferInsert)[] = [];
+    const program = async (organizationId: string, patientId: string) => {
+      const [p] = await t.ctx.db
+        .insert(sportPrograms)
+        .values({ organizationId, name: 'Reprise', weeks: 2, sessionsPerWeek: 2, patientId, startDate: '2021-03-01', endDate: '2021-03-14' })
+        .returning({ id: sportPrograms.id });
+      const [session] = await t.ctx.db.insert(sportSessions).values({ programId: p.id, name: 'Séance A' }).returning({ id: sportSessions.id });
+      const log = (day: string, status: string) => logs.push({ organizationId, patientId, programId: p.id, sessionId: session.id, day, status });
+      log('2021-03-02', 'done');
+      log('2021-03-04', 'done');
+      log('2021-03-09', 'partial');
+      return log;
+    };
+    const first = await program(org, fixturePatients[0]);
+    first('2021-03-05', 'done');
+    for (const patientId of fixturePatients.slice(1, 6)) await program(org, patientId);
+    // Another organisation's program and logs are never counted.
+    const [other] = await t.ctx.db
+      .insert(patients)
+      .values({ organizationId: pr2.idOrganization!, fullName: 'Sport Nord', phoneNumber: '07 00 00 02 99', email: 'sportnord@exemple.fr', ...patientKeys('Sport Nord', '07 00 00 02 99', 'sportnord@exemple.fr') })
+      .returning({ id: patients.id });
+    const nordLog = await program(pr2.idOrganization!, other.id);
+    nordLog('2021-03-10', 'done');
+    await t.ctx.db.insert(sportSessionLogs).values(logs);
+
+    const [diet] = await t.ctx.db.insert(dietPrograms).values({ organizationId: org, name: 'Équilibre', goal: 'Perte de poids', weeks: 2 }).returning({ id: dietPrograms.id });
+    await t.ctx.db.insert(dietProgramAssignments).values([
+      ...fixturePatients.slice(0, 5).map((patientId) => ({ organizationId: org, programId: diet.id, patientId, startDate: '2021-03-10', endDate: '2021-03-23' })),
+      // Began in February, still followed in March: a patient of the period, not an assignment of it.
+      { organizationId: org, programId: diet.id, patientId: fixturePatients[5], startDate: '2021-02-20', endDate: '2021-03-05' },
+    ]);
+
+    const data = json(await get(pa, 'period=custom&from=2021-03-01&to=2021-03-31')).data;
+    expect(data.programs.sport).toEqual({ assigned: 6, patients: 6, adherenceRate: 62.5 });
+    expect(data.programs.dietetics).toEqual({ assigned: 5, patients: 6, adherenceRate: null });
+    const nord = json(await get(pr2, 'period=custom&from=2021-03-01&to=2021-03-31')).data;
+    expect(nord.programs.sport).toEqual({ assigned: '< 5', patients: '< 5', adherenceRate: null });
+    expect(nord.programs.dietetics).toEqual({ assigned: 0, patients: 0, adherenceRate: null });
   });
 });
