@@ -5,7 +5,8 @@ import { appointmentTypes, appointments, organisations, patients, users } from '
 // `npm run bench -- agenda` (LOAD_APPOINTMENTS=50000 for seed:load): the organisation's agendas
 // filled for the week-view benchmark. Ten practitioners (the demo ones, completed by practitioners
 // 'bench-pr-N' who never sign in), 20 appointments of 30 minutes a weekday each, around today, on
-// the loaded patients; a few cancelled, the past ones honoured. Idempotent; the exclusion
+// the loaded patients, statuses spread as a practice's (the dashboards and /statistics read
+// them). Idempotent; the exclusion
 // constraint keeps the demo appointments (an overlapping row is skipped).
 
 const PRACTITIONERS = 10;
@@ -57,7 +58,12 @@ export async function loadAppointments(db: Database, organisationName: string, t
     for (const day of days) {
       for (let k = 0; k < PER_DAY; k++) {
         const startsAt = new Date(day.getTime() + (7 * 60 + k * 30) * 60_000);
-        const cancelled = rand() < 0.05;
+        // Past: honoured (85 %), missed (7 %) or cancelled; future: confirmed (80 %) or still
+        // requested. Booked 1 to 30 days ahead, so /statistics' booking delays read a spread.
+        const r = rand();
+        const past = startsAt.getTime() < now;
+        const status = past ? (r < 0.85 ? 'honoré' : r < 0.92 ? 'absent' : 'annulé') : r < 0.8 ? 'confirmé' : 'demandé';
+        const bookedAt = new Date(Math.min(now, startsAt.getTime() - (1 + Math.floor(rand() * 30)) * 86_400_000));
         rows.push({
           organizationId: org.id,
           practitionerId: p.id,
@@ -66,8 +72,10 @@ export async function loadAppointments(db: Database, organisationName: string, t
           typeId: type?.id ?? null,
           startsAt,
           endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-          status: cancelled ? 'annulé' : startsAt.getTime() < now ? 'honoré' : 'confirmé',
-          cancelReason: cancelled ? 'Empêchement' : null,
+          status,
+          cancelReason: status === 'annulé' ? 'Empêchement' : null,
+          createdAt: bookedAt,
+          confirmedAt: status === 'demandé' ? null : bookedAt,
           createdBy: p.id,
           createdVia: 'staff',
         });
