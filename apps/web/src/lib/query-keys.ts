@@ -185,6 +185,8 @@ export const queryKeys = {
     inactive: ['sport', 'inactive'] as const,
   },
 
+  /** GET /api/dashboard: the per-role counts of the dashboard's cards. */
+  dashboard: ['dashboard'] as const,
   /** GET /api/statistics (the /statistics screen), by organisation and period. */
   statistics: {
     all: ['statistics'] as const,

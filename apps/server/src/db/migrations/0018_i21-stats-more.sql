@@ -71,6 +71,53 @@ LANGUAGE sql STABLE AS $$
     FROM (VALUES ('opinions', 1::bigint), ('stars', r.star::bigint), ('recommend', CASE WHEN r.recommend THEN 1::bigint ELSE 0::bigint END)) v(dimension, n)
 $$;
 --> statement-breakpoint
+-- Appointments count in the same counters (the agenda's figures of /statistics read a year from a
+-- few thousand counter rows, not 20,000 appointments): per status on the organisation's day of the
+-- appointment, with the booking delay (minutes between booking and appointment) summed alongside.
+-- Holds (provisoire) are not appointments.
+CREATE FUNCTION statistics_appointment_dimensions(r appointments) RETURNS TABLE(day date, dimension text, key text, n bigint)
+LANGUAGE sql STABLE AS $$
+  SELECT (r.starts_at AT TIME ZONE statistics_zone(r.organization_id))::date, v.dimension, r.status, v.n
+    FROM (VALUES ('appointments', 1::bigint), ('booking_minutes', round(extract(epoch FROM (r.starts_at - r.created_at)) / 60)::bigint)) v(dimension, n)
+   WHERE r.status <> 'provisoire'
+$$;
+--> statement-breakpoint
+CREATE FUNCTION statistics_count_appointments() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO statistics_daily AS s (organization_id, day, dimension, key, count)
+    SELECT r.organization_id, d.day, d.dimension, d.key, sum(d.n) FROM new_rows r CROSS JOIN LATERAL statistics_appointment_dimensions(r) d GROUP BY 1, 2, 3, 4
+    ON CONFLICT (organization_id, day, dimension, key) DO UPDATE SET count = s.count + excluded.count;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO statistics_daily AS s (organization_id, day, dimension, key, count)
+    SELECT r.organization_id, d.day, d.dimension, d.key, -sum(d.n) FROM old_rows r CROSS JOIN LATERAL statistics_appointment_dimensions(r) d GROUP BY 1, 2, 3, 4
+    ON CONFLICT (organization_id, day, dimension, key) DO UPDATE SET count = s.count + excluded.count;
+  ELSE
+    INSERT INTO statistics_daily AS s (organization_id, day, dimension, key, count)
+    SELECT organization_id, day, dimension, key, sum(n)
+      FROM (SELECT r.organization_id, d.day, d.dimension, d.key, -d.n AS n FROM old_rows r CROSS JOIN LATERAL statistics_appointment_dimensions(r) d
+            UNION ALL
+            SELECT r.organization_id, d.day, d.dimension, d.key, d.n FROM new_rows r CROSS JOIN LATERAL statistics_appointment_dimensions(r) d) t
+     GROUP BY 1, 2, 3, 4
+    HAVING sum(n) <> 0
+    ON CONFLICT (organization_id, day, dimension, key) DO UPDATE SET count = s.count + excluded.count;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER appointments_statistics_insert AFTER INSERT ON appointments REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION statistics_count_appointments();
+--> statement-breakpoint
+CREATE TRIGGER appointments_statistics_update AFTER UPDATE ON appointments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION statistics_count_appointments();
+--> statement-breakpoint
+CREATE TRIGGER appointments_statistics_delete AFTER DELETE ON appointments REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION statistics_count_appointments();
+--> statement-breakpoint
+INSERT INTO statistics_daily AS s (organization_id, day, dimension, key, count)
+SELECT a.organization_id, d.day, d.dimension, d.key, sum(d.n) FROM appointments a CROSS JOIN LATERAL statistics_appointment_dimensions(a) d GROUP BY 1, 2, 3, 4
+ON CONFLICT (organization_id, day, dimension, key) DO UPDATE SET count = s.count + excluded.count;
+--> statement-breakpoint
 CREATE FUNCTION statistics_rebuild(org uuid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := statistics_zone(org);
@@ -88,6 +135,10 @@ BEGIN
   INSERT INTO statistics_daily AS s (organization_id, day, dimension, key, count)
   SELECT x.organization_id, d.day, d.dimension, d.key, sum(d.n) FROM notices x CROSS JOIN LATERAL statistics_notice_dimensions(x) d
    WHERE x.organization_id = org GROUP BY 1, 2, 3, 4
+  ON CONFLICT (organization_id, day, dimension, key) DO UPDATE SET count = s.count + excluded.count;
+  INSERT INTO statistics_daily AS s (organization_id, day, dimension, key, count)
+  SELECT a.organization_id, d.day, d.dimension, d.key, sum(d.n) FROM appointments a CROSS JOIN LATERAL statistics_appointment_dimensions(a) d
+   WHERE a.organization_id = org GROUP BY 1, 2, 3, 4
   ON CONFLICT (organization_id, day, dimension, key) DO UPDATE SET count = s.count + excluded.count;
 END $$;
 --> statement-breakpoint

@@ -33,7 +33,9 @@ import { counters as readCounters } from './statistics.repository.ts';
  * provider at start-up (app.ts), so this module imports none of its internals. Until an area's
  * provider is registered, its part of the answer is null and the screen says so.
  */
-export type StatisticsProvider<T> = (ctx: AppContext, organizationId: string, period: ResolvedPeriod, timeZone: string) => Promise<T>;
+export type StatisticsProvider<T> = (ctx: AppContext, organizationId: string, period: ResolvedPeriod, timeZone: string, counters: PeriodCounters) => Promise<T>;
+/** The period's totals of one dimension of statistics_daily, by key (an area whose rows the counters keep reads them here). */
+export type PeriodCounters = (dimension: string) => Map<string, number>;
 export type AppointmentStatisticsProvider = StatisticsProvider<StatAppointments>;
 let appointmentProvider: AppointmentStatisticsProvider | null = null;
 export function registerAppointmentStatistics(provider: AppointmentStatisticsProvider): void {
@@ -67,14 +69,17 @@ function figure(value: number, previous: number) {
 
 async function compute(ctx: AppContext, organisation: { id: string; name: string; timeZone: string }, period: ResolvedPeriod): Promise<Statistics> {
   const { id: organizationId, name: organizationName, timeZone } = organisation;
-  // One query for the counters, the other areas' figures alongside it (not after).
-  const provide = <T>(provider: StatisticsProvider<T> | null) => (provider ? provider(ctx, organizationId, period, timeZone) : Promise.resolve(null));
-  const [rows, appointments, dietetics, sport] = await Promise.all([
+  // One query for the counters (consultations, patients, notices, appointments); the areas that
+  // keep no counters (dietetics, sport) query alongside it, not after.
+  let periodCounters: PeriodCounters = () => new Map();
+  const provide = <T>(provider: StatisticsProvider<T> | null) => (provider ? provider(ctx, organizationId, period, timeZone, (d) => periodCounters(d)) : Promise.resolve(null));
+  const [rows, dietetics, sport] = await Promise.all([
     readCounters(ctx.db, organizationId, period, period.previous, period.bucket),
-    provide(appointmentProvider),
     provide(programProviders.dietetics),
     provide(programProviders.sport),
   ]);
+  periodCounters = (dimension) => new Map(rows.filter((r) => !r.previous && r.start == null && r.dimension === dimension).map((r) => [r.key, r.count]));
+  const appointments = await provide(appointmentProvider);
   const counters = rows.filter((r) => !r.previous);
   const previous = new Map<string, number>();
   for (const r of rows) if (r.previous) previous.set(r.dimension, (previous.get(r.dimension) ?? 0) + r.count);

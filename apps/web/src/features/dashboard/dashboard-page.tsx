@@ -10,6 +10,7 @@ import { NavIcon } from '../../components/nav-icon.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
 import { InactiveSportPatients } from './inactive-sport-patients.tsx';
 import { DayCards } from './day-cards.tsx';
+import { RoleCards } from './role-cards.tsx';
 import { ToReadSection } from './to-read-section.tsx';
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
@@ -55,6 +56,7 @@ export function DashboardPage() {
       <MyDataShortcut />
       <InactiveSportPatients role={role} />
       <DayCards role={role} />
+      <RoleCards role={role} />
       <ToReadSection />
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
         {t('dashboard:shortcuts')}

@@ -13,7 +13,8 @@ import { useRecentPatients } from './api/recent-patients.ts';
 // cards whose data exists today; the agenda, messaging and sport cards join this grid when their
 // areas land (one more <Grid> item each, with its own api/ file).
 
-function DayCard({ title, to, linkLabel, loading, children, testId }: { title: string; to: string; linkLabel: string; loading: boolean; children: ReactNode; testId: string }) {
+/** One card of the dashboard's grid (one column on phones): a title, the link to its screen when the role may open it, skeletons while loading. */
+export function DayCard({ title, to, linkLabel, loading, children, testId }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string }) {
   return (
     <Grid size={{ xs: 12, md: 6 }}>
       <Card component="section" aria-label={title} sx={{ height: '100%' }} data-testid={testId}>
@@ -22,9 +23,11 @@ function DayCard({ title, to, linkLabel, loading, children, testId }: { title: s
             <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
               {title}
             </Typography>
-            <Button component={Link} to={to} size="small">
-              {linkLabel}
-            </Button>
+            {to && (
+              <Button component={Link} to={to} size="small">
+                {linkLabel}
+              </Button>
+            )}
           </Box>
           {loading ? (
             <Box aria-hidden>
@@ -38,6 +41,18 @@ function DayCard({ title, to, linkLabel, loading, children, testId }: { title: s
         </CardContent>
       </Card>
     </Grid>
+  );
+}
+
+/** A labelled count of a card. */
+export function Count({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ minWidth: 110 }} data-testid={testId}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>{value}</Typography>
+    </Box>
   );
 }
 
