@@ -4,8 +4,8 @@ import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/schemas/dashboard';
 import { formatDateTime } from '../../lib/format.ts';
-import { useMyAppointments } from '../appointments/api/appointments.ts';
-import { useUnread } from '../chat/api/unread.ts';
+import { useMyNextAppointments } from './api/next-appointments.ts';
+import { useUnreadCount } from './api/unread-count.ts';
 import { useDashboard } from './api/dashboard.ts';
 import { Count, DayCard } from './day-cards.tsx';
 
@@ -102,8 +102,8 @@ export function WellbeCard({ role }: { role: Role }) {
 export function PatientCards({ role }: { role: Role }) {
   const { t } = useTranslation('dashboard');
   const patient = role === 'PT';
-  const mine = useMyAppointments(patient);
-  const unread = useUnread(patient);
+  const mine = useMyNextAppointments(patient);
+  const unread = useUnreadCount(patient);
   if (!patient) return null;
   const now = Date.now();
   const next = mine.data

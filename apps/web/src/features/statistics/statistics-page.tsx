@@ -253,6 +253,35 @@ export function StatisticsPage() {
                 </CardContent>
               </Card>
             </Grid>
+            {(['dietetics', 'sport'] as const).map((area) => {
+              const figures = data.programs?.[area];
+              return (
+                <Grid key={area} size={{ xs: 12, md: 6 }}>
+                  <Card component="section" aria-label={t(`statistics:programs.${area}`)} data-testid={`statistics-programs-${area}`} sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Typography variant="h2" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1 }}>
+                        {t(`statistics:programs.${area}`)}
+                      </Typography>
+                      {figures ? (
+                        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+                          <Typography>
+                            {t('statistics:programs.assigned')} : <strong>{figures.assigned}</strong>
+                          </Typography>
+                          <Typography>
+                            {t('statistics:programs.patients')} : <strong>{figures.patients}</strong>
+                          </Typography>
+                          <Typography>
+                            {t('statistics:programs.adherence')} : <strong>{figures.adherenceRate == null ? '—' : `${String(figures.adherenceRate).replace('.', ',')} %`}</strong>
+                          </Typography>
+                        </Box>
+                      ) : (
+                        <Typography color="text.secondary">{t('statistics:programs.none')}</Typography>
+                      )}
+                    </CardContent>
+                  </Card>
+                </Grid>
+              );
+            })}
           </Grid>
 
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
