@@ -16,6 +16,10 @@ test('pa reads the practice statistics, changes the period, shows a table and ex
   const year = new Date().getFullYear();
   await expect(page.getByText(`du 01/01/${year} au 31/12/${year}`)).toBeVisible();
 
+  // Dietetics and sport figures from their areas.
+  await expect(page.getByRole('region', { name: 'Programmes sportifs' }).getByText('Taux d’adhésion')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Programmes diététiques' }).getByText('Programmes attribués')).toBeVisible();
+
   const practitioners = page.getByTestId('chart-practitioners');
   await practitioners.getByRole('button', { name: 'Afficher le tableau' }).click();
   const table = practitioners.getByRole('table', { name: 'Consultations par praticien' });
@@ -43,4 +47,28 @@ test('pr’s dashboard shows the last consultations and this month’s activity'
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await page.getByRole('region', { name: 'L’activité du mois' }).getByRole('link', { name: 'Statistiques' }).click();
   await expect(page).toHaveURL(/\/statistics$/);
+});
+
+// As `ad`: the administration's cards (accounts, today's load and requests), each leading to its screen.
+test('ad’s dashboard shows the organisation’s accounts and today’s agenda load', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'ad');
+  const accounts = page.getByRole('region', { name: 'Comptes de l’organisation' });
+  await expect(accounts.getByText('Invitations en attente')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'La charge du jour' }).getByTestId('count-requests')).toHaveText(/demandes? de rendez-vous à confirmer/);
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await accounts.getByRole('link', { name: 'Utilisateurs' }).click();
+  await expect(page).toHaveURL(/\/user$/);
+});
+
+// As `pt`: the next appointment and the unread messages.
+test('pt’s dashboard shows the next appointment', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'pt');
+  const next = page.getByRole('region', { name: 'Mon prochain rendez-vous' });
+  await expect(next.getByText(/^\d{2}\/\d{2}\/\d{4}/).or(next.getByText('Aucun rendez-vous à venir.'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Mes messages' }).getByText('Messages non lus')).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await next.getByRole('link', { name: 'Mes rendez-vous' }).click();
+  await expect(page).toHaveURL(/\/appointment$/);
 });
