@@ -69,6 +69,8 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/agenda/settings/:practitionerId/exceptions': () => ({ startsAt: '2026-12-01T09:00:00.000Z', endsAt: '2026-12-01T10:00:00.000Z', label: 'Absence' }),
   'PUT /api/agenda/types/:id': () => ({ label: 'Type modifié', durationMinutes: 30, colour: '#1976d2', bookable: false }),
   'PUT /api/articles/:id/pin': () => ({ pinned: true }),
+  'PATCH /api/chat/conversations/:id': () => ({ title: 'Groupe renommé' }),
+  'POST /api/chat/conversations/:id/members': () => ({ memberIds: [randomUUID()] }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

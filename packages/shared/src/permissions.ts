@@ -10,6 +10,8 @@ export const PERMISSIONS = {
   agendaWrite: ['PA', 'PR', 'PG', 'DE'],
   agendaDelete: ['PA', 'PR', 'PG', 'DE', 'RH', 'AD'],
   agendaManagement: ['PG', 'RH', 'AD', 'DE'],
+  /** Booking for someone (the booking dialog's patient search): agenda write or agenda management. */
+  agendaBooking: ['AD', 'RH', 'PA', 'PR', 'PG', 'DE'],
   user: ['SA', 'AD', 'PA', 'PG', 'DE'],
   userWrite: ['SA', 'AD', 'RH', 'PA', 'PG', 'DE'],
   dps: ['SA', 'PT', 'PA', 'PR', 'PG', 'DE'],
@@ -24,6 +26,8 @@ export const PERMISSIONS = {
   dietetics: ['SA', 'PA', 'PR', 'PG', 'DE'],
   dieteticPreferences: ['PA', 'PR', 'PG', 'DE'],
   chats: ['AD', 'PA', 'PG', 'PR', 'PT', 'RH', 'DE'],
+  /** Group conversations (issue 16): created and managed by the chats group's staff; a patient is never in one. */
+  chatGroups: ['AD', 'PA', 'PG', 'PR', 'RH', 'DE'],
   wellbe: ['SA', 'AD', 'RH', 'PA', 'PR', 'PG', 'DE'],
   stat: ['SA', 'AD', 'RH', 'PA', 'PR', 'PG', 'DE'],
   /** Developer-only routes (SPEC §6). */

@@ -128,7 +128,7 @@ export async function agendaRoutes(app: FastifyInstance) {
   }));
 
   // The booking dialog's patient search: also for AD and RH, who book without the patient files.
-  r.get('/api/agenda/patients', { config: { access: 'agenda', patientData: true }, schema: { querystring: patientChoiceQuerySchema, tags, summary: 'Patients pour une prise de rendez-vous (nom seulement)' } }, async (request) => ({
+  r.get('/api/agenda/patients', { config: { access: 'agendaBooking', patientData: true }, schema: { querystring: patientChoiceQuerySchema, tags, summary: 'Patients pour une prise de rendez-vous (nom seulement)' } }, async (request) => ({
     success: true,
     data: await agenda.searchPatients(ctx, callerOf(request), request.query.q),
   }));

@@ -537,7 +537,7 @@ export async function writeBookingRules(ctx: Ctx, caller: Caller, input: Booking
  */
 export async function searchPatients(ctx: Ctx, caller: Caller, q: string): Promise<PatientChoice[]> {
   const organizationId = orgOf(caller);
-  if (!can(caller.role, 'agendaWrite') && !can(caller.role, 'agendaManagement')) throw forbidden(AGENDA_MESSAGES.noAgendaRight, 'agenda_forbidden');
+  if (!can(caller.role, 'agendaBooking')) throw forbidden(AGENDA_MESSAGES.noAgendaRight, 'agenda_forbidden');
   if (!q.trim()) return [];
   const rows = await searchPatientNames(ctx, organizationId, q);
   await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, search: true, via: 'agenda' } });

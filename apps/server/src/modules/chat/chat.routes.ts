@@ -33,7 +33,7 @@ export async function chatRoutes(app: FastifyInstance) {
   );
   r.get('/api/chat/unread', { config: { access: 'authenticated' }, schema: { tags, summary: 'Messages non lus (badge, titre de l’onglet)' } }, async (request) => chat.unreadTotal(ctx, callerOf(request)));
   r.get('/api/chat/conversations', { config: { access }, schema: { tags, summary: 'Mes conversations (/messaging)' } }, async (request) => chat.conversations(ctx, callerOf(request)));
-  r.post('/api/chat/conversations', { config: { access }, schema: { body: groupInputSchema, tags, summary: 'Créer une conversation de groupe (équipe)' } }, async (request, reply) => {
+  r.post('/api/chat/conversations', { config: { access: 'chatGroups' }, schema: { body: groupInputSchema, tags, summary: 'Créer une conversation de groupe (équipe)' } }, async (request, reply) => {
     reply.status(201);
     return chat.createGroup(ctx, callerOf(request), request.body);
   });
@@ -45,18 +45,19 @@ export async function chatRoutes(app: FastifyInstance) {
   );
 
   // Group management (staff): rename and add (members), remove (creator), leave (oneself).
-  r.patch('/api/chat/conversations/:id', { config: { access }, schema: { params: idParams, body: groupPatchSchema, tags, summary: 'Renommer une conversation de groupe' } }, async (request) =>
+  r.patch('/api/chat/conversations/:id', { config: { access: 'chatGroups' }, schema: { params: idParams, body: groupPatchSchema, tags, summary: 'Renommer une conversation de groupe' } }, async (request) =>
     chat.renameGroup(ctx, callerOf(request), request.params.id, request.body),
   );
-  r.post('/api/chat/conversations/:id/members', { config: { access }, schema: { params: idParams, body: groupMembersSchema, tags, summary: 'Ajouter des membres à un groupe' } }, async (request) =>
+  r.post('/api/chat/conversations/:id/members', { config: { access: 'chatGroups' }, schema: { params: idParams, body: groupMembersSchema, tags, summary: 'Ajouter des membres à un groupe' } }, async (request) =>
     chat.addGroupMembers(ctx, callerOf(request), request.params.id, request.body),
   );
-  r.delete('/api/chat/conversations/:id/members/:userId', { config: { access }, schema: { params: memberParams, tags, summary: 'Retirer un membre (créateur) ou quitter le groupe' } }, async (request) =>
+  r.delete('/api/chat/conversations/:id/members/:userId', { config: { access: 'chatGroups' }, schema: { params: memberParams, tags, summary: 'Retirer un membre (créateur) ou quitter le groupe' } }, async (request) =>
     chat.removeGroupMember(ctx, callerOf(request), request.params.id, request.params.userId),
   );
 
   // Attachments: multipart (one `file` part, optional messageText and id), checked like a document.
   r.post('/api/chat/conversations/:id/attachments', { config: { access, patientData: true }, schema: { params: idParams, tags, summary: 'Envoyer une pièce jointe (multipart)' } }, async (request, reply) => {
+    await chat.attachmentTarget(ctx, callerOf(request), request.params.id);
     if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
     const { uploadLimitBytes } = await getOrganisationSettings(ctx, callerOf(request).organizationId);
     const fields: Record<string, string> = {};

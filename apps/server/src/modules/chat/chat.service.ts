@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { can } from '@wellbe/shared/permissions';
+import { can, PERMISSIONS } from '@wellbe/shared/permissions';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
@@ -70,7 +70,7 @@ async function reachableUsers(ctx: Ctx, caller: Caller): Promise<repo.UserRow[]>
     const ids = await repo.practitionersOfPatient(ctx.db, caller.organizationId, caller.patientId);
     return (await repo.findUsers(ctx.db, ids)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
   }
-  const staff = (await repo.usersOfOrganisation(ctx.db, caller.organizationId, ['AD', 'PA', 'PG', 'PR', 'RH', 'DE'])).filter((u) => u.id !== caller.id);
+  const staff = (await repo.usersOfOrganisation(ctx.db, caller.organizationId, PERMISSIONS.chatGroups)).filter((u) => u.id !== caller.id);
   const patients = await repo.patientAccountsOfPractitioner(ctx.db, caller.organizationId, caller.id);
   return [...staff, ...patients];
 }
@@ -371,9 +371,9 @@ async function summarise(ctx: Ctx, caller: Caller, rows: { conv: repo.Conversati
 /** A group conversation, created by staff with colleagues of the practice (no patient in groups). */
 export async function createGroup(ctx: Ctx, caller: Caller, raw: z.input<typeof groupInputSchema>): Promise<ConversationSummary> {
   assertChats(caller);
-  if (caller.role === 'PT' || !caller.organizationId) throw forbidden(CHAT_MESSAGES.groupForbidden, 'chat_group_forbidden');
+  if (!can(caller.role, 'chatGroups') || !caller.organizationId) throw forbidden(CHAT_MESSAGES.groupForbidden, 'chat_group_forbidden');
   const input = groupInputSchema.parse(raw);
-  const staff = await repo.usersOfOrganisation(ctx.db, caller.organizationId, ['AD', 'PA', 'PG', 'PR', 'RH', 'DE']);
+  const staff = await repo.usersOfOrganisation(ctx.db, caller.organizationId, PERMISSIONS.chatGroups);
   const ids = [...new Set(input.memberIds)].filter((id) => id !== caller.id);
   if (!ids.length || ids.some((id) => !staff.some((s) => s.id === id))) throw notFoundContact();
   const conv = await repo.insertConversation(ctx.db, { organizationId: caller.organizationId, kind: 'group', title: input.title, createdBy: caller.id, createdAt: new Date(ctx.clock.now()) }, [caller.id, ...ids]);
@@ -471,6 +471,16 @@ export async function patchSupport(ctx: Ctx, caller: Caller, id: string, patch: 
  * extension accepted and the bytes of that type; the file is committed to the store before the
  * row exists. Idempotent on the client's message id like a text message.
  */
+/**
+ * Checked before the upload is read: a conversation the caller is not a member of answers 404
+ * (another organisation's id is never confirmed), and no byte of the file is stored for it.
+ */
+export async function attachmentTarget(ctx: Ctx, caller: Caller, chatId: string): Promise<void> {
+  assertChats(caller);
+  const { conv } = await conversationForCaller(ctx, caller, chatId);
+  if (conv.kind === 'support') throw badRequest(CHAT_MESSAGES.attachmentInSupport, 'chat_attachment_support');
+}
+
 export async function sendAttachment(
   ctx: StoreCtx,
   caller: Caller,
@@ -545,7 +555,7 @@ export async function openAttachment(ctx: StoreCtx, caller: Caller, id: string) 
 
 async function groupForCaller(ctx: Ctx, caller: Caller, chatId: string): Promise<repo.ConversationRow> {
   assertChats(caller);
-  if (caller.role === 'PT' || !caller.organizationId) throw forbidden(CHAT_MESSAGES.groupForbidden, 'chat_group_forbidden');
+  if (!can(caller.role, 'chatGroups') || !caller.organizationId) throw forbidden(CHAT_MESSAGES.groupForbidden, 'chat_group_forbidden');
   const { conv } = await conversationForCaller(ctx, caller, chatId);
   if (conv.kind !== 'group') throw badRequest(CHAT_MESSAGES.groupOnly, 'chat_group_only');
   return conv;
@@ -577,7 +587,7 @@ export async function addGroupMembers(ctx: Ctx, caller: Caller, chatId: string, 
   const ids = [...new Set(memberIds)];
   if (ids.some((id) => current.includes(id))) throw conflict(CHAT_MESSAGES.alreadyMember, 'chat_already_member');
   // Colleagues of the practice with the chat only: never a patient, never another organisation.
-  const staff = await repo.usersOfOrganisation(ctx.db, caller.organizationId!, ['AD', 'PA', 'PG', 'PR', 'RH', 'DE']);
+  const staff = await repo.usersOfOrganisation(ctx.db, caller.organizationId!, PERMISSIONS.chatGroups);
   if (ids.some((id) => !staff.some((u) => u.id === id))) throw notFoundContact();
   if (current.length + ids.length > CHAT_LIMITS.groupMembersMax) throw badRequest(CHAT_MESSAGES.tooManyMembers, 'chat_too_many_members');
   for (const id of ids) await repo.addMember(ctx.db, conv.id, id, 0);

@@ -41,6 +41,7 @@ export async function exerciseRoutes(app: FastifyInstance) {
   // The exercise's image or short video, through the document store: one file, typed by its bytes
   // (JPEG, PNG, MP4, WebM), 5 MB for an image and 20 MB for a video.
   r.post('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { params: idParams, tags, summary: 'Image ou vidéo d’un exercice (multipart)', consumes: ['multipart/form-data'] } }, async (request) => {
+    await service.editableExercise(ctx, callerOf(request), request.params.id);
     if (!request.isMultipart()) throw badRequest(SPORT_MESSAGES.mediaMissing, 'media_missing');
     let file: StagedFile | null = null;
     try {

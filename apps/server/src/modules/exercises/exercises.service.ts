@@ -96,7 +96,8 @@ export async function createExercise(ctx: AppContext, caller: Caller, body: Exer
 }
 
 /** An exercise the caller may change: their organisation's, or the shared library for a developer. */
-async function editableExercise(ctx: AppContext, caller: Caller, id: string) {
+/** Also checked before an upload is read: no byte is stored for an exercise the caller cannot edit. */
+export async function editableExercise(ctx: AppContext, caller: Caller, id: string) {
   const row = await exerciseFor(ctx, caller, id);
   if (!row.organizationId && caller.role !== 'DE') throw forbidden(EXERCISE_MESSAGES.libraryReadOnly, 'library_read_only');
   return row;

@@ -82,7 +82,7 @@ export function MessagingPage() {
         actions={
           <>
             <StatusMenu />
-            {role !== 'PT' && (
+            {can(role, 'chatGroups') && (
               <Button variant="contained" startIcon={<GroupAddIcon />} onClick={() => setGroupOpen(true)}>
                 {t('newGroup')}
               </Button>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Avatar, Box, Card, CardActionArea, CardContent, Chip, Grid, Typography } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import { Link } from 'react-router';
@@ -10,8 +11,11 @@ import { NavIcon } from '../../components/nav-icon.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
 import { InactiveSportPatients } from './inactive-sport-patients.tsx';
 import { DayCards } from './day-cards.tsx';
-import { RoleCards } from './role-cards.tsx';
 import { ToReadSection } from './to-read-section.tsx';
+
+// The cards of the administration, WellBe and patient roles are in their own chunk: each role
+// reads a part of them, and the first load of /dashboard stays within its budget (issue 13).
+const RoleCards = lazy(() => import('./role-cards.tsx').then((m) => ({ default: m.RoleCards })));
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -56,7 +60,9 @@ export function DashboardPage() {
       <MyDataShortcut />
       <InactiveSportPatients role={role} />
       <DayCards role={role} />
-      <RoleCards role={role} />
+      <Suspense fallback={null}>
+        <RoleCards role={role} />
+      </Suspense>
       <ToReadSection />
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
         {t('dashboard:shortcuts')}
