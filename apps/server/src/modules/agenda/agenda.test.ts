@@ -163,6 +163,26 @@ describe('booking in the agenda (staff)', () => {
     expect((await patch('pr', `/api/agenda/appointments/${b.id}`, { startsAt: at(day, '14:00') })).statusCode).toBe(409);
   });
 
+  it('the day columns: a drop in another practitioner’s column moves the appointment to them (agenda management only), journalled; an overlap there is a 409', async () => {
+    const day = futureDay(10, 2);
+    const a = json(await post('pr', '/api/agenda/appointments', body('pr', day, '09:00', '09:30'))).data;
+    const busy = json(await post('pa', '/api/agenda/appointments', body('pa', day, '10:00', '10:30'))).data;
+    const own = await patch('pr', `/api/agenda/appointments/${a.id}`, { practitionerId: s.pa!.id, startsAt: at(day, '09:00'), endsAt: at(day, '09:30') });
+    expect(own.statusCode).toBe(403);
+    expect(json(own).error.message).toBe(AGENDA_MESSAGES.notYourAgenda);
+    const clash = await patch('ad', `/api/agenda/appointments/${a.id}`, { practitionerId: s.pa!.id, startsAt: at(day, '10:00'), endsAt: at(day, '10:30') });
+    expect(clash.statusCode).toBe(409);
+    expect(json(await get('pr', `/api/agenda/appointments/${a.id}`)).data).toMatchObject({ practitionerId: s.pr!.id, startsAt: at(day, '09:00') });
+    const moved = await patch('ad', `/api/agenda/appointments/${a.id}`, { practitionerId: s.pa!.id, startsAt: at(day, '11:00'), endsAt: at(day, '11:30') });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(json(moved).data).toMatchObject({ practitionerId: s.pa!.id, practitionerName: json(await get('pa', `/api/agenda/appointments/${busy.id}`)).data.practitionerName, startsAt: at(day, '11:00') });
+    const columns = json(await get('ad', `/api/agenda/appointments?from=${at(day, '00:00')}&to=${at(day, '23:00')}&practitioners=${s.pr!.id},${s.pa!.id}`)).data.appointments;
+    expect(columns.filter((x: { id: string }) => x.id === a.id).map((x: { practitionerId: string }) => x.practitionerId)).toEqual([s.pa!.id]);
+    const journal = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.move'), eq(auditEvents.recordId, a.id)));
+    expect(journal).toHaveLength(1);
+    expect(journal[0]!.details).toMatchObject({ before: { practitionerId: s.pr!.id }, after: { practitionerId: s.pa!.id, startsAt: at(day, '11:00') } });
+  });
+
   it('cancel: a reason is required; agenda delete (own for PA/PR, any for RH/AD); US refused', async () => {
     const day = futureDay(7, 1);
     const a = json(await post('pr', '/api/agenda/appointments', body('pr', day, '09:00', '09:30'))).data;
