@@ -207,8 +207,7 @@ export async function listAppointments(ctx: Ctx, caller: Caller, query: { from: 
   const ids = [...new Set((query.practitioners ? query.practitioners.split(',') : [caller.id]).filter(isUuid))].slice(0, 50);
   const { timeZone, validityHours } = await orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
-  const rows = await repo.appointmentsBetween(ctx.db, organizationId, ids, from, to, { live: { now, validityHours } });
-  const exceptions = await repo.exceptionsBetween(ctx.db, organizationId, ids, from, to);
+  const [rows, exceptions] = await Promise.all([repo.appointmentsBetween(ctx.db, organizationId, ids, from, to, { live: { now, validityHours } }), repo.exceptionsBetween(ctx.db, organizationId, ids, from, to)]);
   await journalList(ctx, caller, rows, { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length });
   return {
     timeZone,
