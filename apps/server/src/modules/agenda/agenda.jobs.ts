@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { publishRealtime } from '../../lib/realtime/index.ts';
 import * as repo from './agenda.repository.ts';
-import { mailPatient, offerFreedSlot, orgSettings } from './agenda.service.ts';
+import { mailPatient, orgSettings, releaseExpired } from './agenda.service.ts';
 
 // The agenda's background job (DESIGN §8), every minute on graphile-worker's cron (one run per
 // slot even with several servers): releases holds past 15 minutes and requests past the
@@ -15,18 +14,12 @@ export const AGENDA_JOB = 'agenda_tick';
 
 export async function runAgendaJobs(ctx: Ctx): Promise<{ released: number; reminders: number }> {
   const now = new Date(ctx.clock.now());
-  const { holds, requests } = await repo.releaseExpired(ctx.db, now);
-  for (const r of [...holds, ...requests]) {
-    await publishRealtime(ctx.db, { type: 'agenda.changed', organisationId: r.organizationId, data: { appointmentId: r.id, practitionerId: r.practitionerId } });
-  }
-  for (const r of requests) {
-    if (r.startsAt > now) await offerFreedSlot(ctx, r, (await orgSettings(ctx, r.organizationId)).timeZone);
-  }
+  const released = await releaseExpired(ctx);
   const due = await repo.takeDueReminders(ctx.db, now);
   for (const d of due) {
     const row = await repo.findAppointment(ctx.db, d.organizationId, d.id);
     if (!row || row.status !== 'confirmé') continue;
     await mailPatient(ctx, row, 'reminder', (await orgSettings(ctx, d.organizationId)).timeZone);
   }
-  return { released: holds.length + requests.length, reminders: due.length };
+  return { released, reminders: due.length };
 }

@@ -8,6 +8,9 @@ import { agendaExceptions, agendaSettings, appointmentTypes, appointmentWaitlist
 
 export const PRACTITIONER_ROLES = ['PA', 'PR', 'PG', 'DE'] as const;
 
+/** No appointment lasts 24 hours (checkTimes, and the appointments_max_duration check). */
+const MAX_DURATION_MS = 24 * 3600_000;
+
 const practitioner = aliasedTable(users, 'practitioner');
 
 const appointmentColumns = {
@@ -16,8 +19,10 @@ const appointmentColumns = {
   practitionerId: appointments.practitionerId,
   practitionerName: practitioner.displayName,
   patientId: appointments.patientId,
-  patientName: patients.fullName,
-  patientEmail: patients.email,
+  // Looked up per row by the primary key: a join let the planner hash the whole patients table for
+  // a week's page (10,000 patients read for 900 appointments).
+  patientName: sql<string | null>`(select ${patients.fullName} from ${patients} where ${patients.id} = ${appointments.patientId})`,
+  patientEmail: sql<string | null>`(select ${patients.email} from ${patients} where ${patients.id} = ${appointments.patientId})`,
   title: appointments.title,
   typeId: appointments.typeId,
   typeLabel: appointmentTypes.label,
@@ -65,7 +70,6 @@ function selectAppointments(db: Database) {
     .select(appointmentColumns)
     .from(appointments)
     .innerJoin(practitioner, eq(practitioner.id, appointments.practitionerId))
-    .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId));
 }
 
@@ -122,7 +126,29 @@ export async function findByUsername(db: Database, organizationId: string, usern
   return row ?? null;
 }
 
-export async function appointmentsBetween(db: Database, organizationId: string, practitionerIds: string[], from: Date, to: Date, includeCancelled = false) {
+/**
+ * Holds past their 15 minutes and requests past the organisation's validity delay, not yet
+ * released by the job (it runs every minute): a read treats them as released (cancelled), so
+ * that reading an agenda writes nothing.
+ */
+function pending(now: Date, validityHours: number) {
+  return sql`(${appointments.status} <> 'provisoire' or ${appointments.holdExpiresAt} > ${now}) and (${appointments.status} <> 'demandé' or ${appointments.createdAt} > ${new Date(now.getTime() - validityHours * 3600_000)})`;
+}
+
+/**
+ * The appointments of some practitioners overlapping [from, to): one query, names joined. The
+ * lower bound on starts_at (no appointment lasts a day, AGENDA_LIMITS and the table's check)
+ * keeps the scan of (practitioner_id, starts_at) to the period instead of the whole history.
+ * `live` (now and the validity delay) leaves out the expired holds and requests.
+ */
+export async function appointmentsBetween(
+  db: Database,
+  organizationId: string,
+  practitionerIds: string[],
+  from: Date,
+  to: Date,
+  options: { includeCancelled?: boolean; live?: { now: Date; validityHours: number } } = {},
+) {
   if (!practitionerIds.length) return [];
   return selectAppointments(db)
     .where(
@@ -130,8 +156,10 @@ export async function appointmentsBetween(db: Database, organizationId: string, 
         eq(appointments.organizationId, organizationId),
         inArray(appointments.practitionerId, practitionerIds),
         lt(appointments.startsAt, to),
+        gt(appointments.startsAt, new Date(from.getTime() - MAX_DURATION_MS)),
         gt(appointments.endsAt, from),
-        includeCancelled ? undefined : ne(appointments.status, 'annulé'),
+        options.includeCancelled ? undefined : ne(appointments.status, 'annulé'),
+        options.live ? pending(options.live.now, options.live.validityHours) : undefined,
       ),
     )
     .orderBy(asc(appointments.startsAt))
@@ -199,8 +227,9 @@ export async function updateAppointment(db: Database, organizationId: string, id
  * Frees the slots of holds past their 15 minutes and of requests past the organisation's validity
  * delay: they become 'annulé' with the reason. Returns what was released (for the events).
  */
-export async function releaseExpired(db: Database, now: Date, practitionerId?: string | string[]) {
-  const scope = Array.isArray(practitionerId) ? inArray(appointments.practitionerId, practitionerId) : practitionerId ? eq(appointments.practitionerId, practitionerId) : undefined;
+export async function releaseExpired(db: Database, now: Date, where: { organizationId?: string; practitionerId?: string } = {}) {
+  // Both statements go through appointments_pending_idx (the few rows still 'provisoire' or 'demandé').
+  const scope = and(where.organizationId ? eq(appointments.organizationId, where.organizationId) : undefined, where.practitionerId ? eq(appointments.practitionerId, where.practitionerId) : undefined);
   const holds = await db
     .update(appointments)
     .set({ status: 'annulé', cancelReason: 'Réservation provisoire expirée', cancelledAt: now, updatedAt: now })

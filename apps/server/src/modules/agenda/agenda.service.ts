@@ -22,7 +22,6 @@ import {
 } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { auditEvents } from '../../db/tables.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
@@ -147,6 +146,31 @@ async function journal(ctx: Ctx, caller: Caller, action: string, row: { id: stri
   await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'appointment', recordId: row.id, patientId: row.patientId, details });
 }
 
+/**
+ * Showing patients' names in a list of appointments is a read of patient data: one journal row
+ * for the read (as the patient list's 'patient.list'), with how many appointments and patients it
+ * showed, not one row per patient. Opening an appointment is journalled with its patient.
+ */
+async function journalList(ctx: Ctx, caller: Caller, rows: { patientId: string | null }[], details: Record<string, unknown>) {
+  const patients = new Set(rows.map((r) => r.patientId).filter(Boolean)).size;
+  if (patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { ...details, appointments: rows.length, patients } });
+}
+
+/**
+ * Releases the expired holds and requests (of one organisation or practitioner, or all for the
+ * job) before a write that needs their slots, and does what a release entails: the open agendas
+ * are told, and a request's freed future slot is offered to the waitlist.
+ */
+export async function releaseExpired(ctx: Ctx, where: { organizationId?: string; practitionerId?: string } = {}): Promise<number> {
+  const now = new Date(ctx.clock.now());
+  const { holds, requests } = await repo.releaseExpired(ctx.db, now, where);
+  for (const r of [...holds, ...requests]) await changed(ctx, r.organizationId, r.id, r.practitionerId);
+  for (const r of requests) {
+    if (r.startsAt > now) await offerFreedSlot(ctx, r, (await orgSettings(ctx, r.organizationId)).timeZone);
+  }
+  return holds.length + requests.length;
+}
+
 async function changed(ctx: Pick<AppContext, 'db'>, organizationId: string, appointmentId: string, practitionerId: string) {
   await publishRealtime(ctx.db, { type: 'agenda.changed', organisationId: organizationId, data: { appointmentId, practitionerId } });
 }
@@ -169,25 +193,22 @@ export async function resolveHandle(ctx: Pick<AppContext, 'db'>, caller: Caller,
   return row.id;
 }
 
+/**
+ * The agenda's period (day, week, month views): one query for the appointments (names joined),
+ * one for the exceptions. A read writes nothing but its journal row: expired holds and requests
+ * are left out here (as released) and released by the job, which also tells the open agendas
+ * and offers the freed slots to the waitlist.
+ */
 export async function listAppointments(ctx: Ctx, caller: Caller, query: { from: string; to: string; practitioners?: string }) {
   const organizationId = orgOf(caller);
   const from = new Date(query.from);
   const to = new Date(query.to);
   if (to <= from || to.getTime() - from.getTime() > AGENDA_LIMITS.maxRangeDays * 86_400_000) throw badRequest('Période invalide (62 jours au plus).', 'bad_range');
-  const ids = (query.practitioners ? query.practitioners.split(',') : [caller.id]).filter(isUuid).slice(0, 50);
-  const { timeZone } = await orgSettings(ctx, organizationId);
-  // Only the agendas shown: the week view does not sweep every organisation's expired holds (the job does).
-  if (ids.length) await repo.releaseExpired(ctx.db, new Date(ctx.clock.now()), ids);
-  const rows = await repo.appointmentsBetween(ctx.db, organizationId, ids, from, to);
-  const exceptions = await repo.exceptionsBetween(ctx.db, organizationId, ids, from, to);
-  // Reading names of patients in an agenda is a read of patient data: one journal row per patient.
-  const patientIds = [...new Set(rows.map((r) => r.patientId).filter((p): p is string => !!p))];
-  if (patientIds.length) {
-    const at = new Date(ctx.clock.now());
-    await ctx.db.insert(auditEvents).values(
-      patientIds.map((patientId) => ({ at, userId: caller.id, role: caller.role, organizationId, action: 'appointment.list', recordType: 'appointment', recordId: null, patientId, ip: caller.ip, outcome: 'success' as const, details: null })),
-    );
-  }
+  const ids = [...new Set((query.practitioners ? query.practitioners.split(',') : [caller.id]).filter(isUuid))].slice(0, 50);
+  const { timeZone, validityHours } = await orgSettings(ctx, organizationId);
+  const now = new Date(ctx.clock.now());
+  const [rows, exceptions] = await Promise.all([repo.appointmentsBetween(ctx.db, organizationId, ids, from, to, { live: { now, validityHours } }), repo.exceptionsBetween(ctx.db, organizationId, ids, from, to)]);
+  await journalList(ctx, caller, rows, { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length });
   return {
     timeZone,
     appointments: rows.map((r) => toAppointment(r, timeZone)),
@@ -215,11 +236,12 @@ async function found(ctx: Pick<AppContext, 'db'>, organizationId: string, id: st
  * names to a user journal it themselves.
  */
 export async function todayAppointments(ctx: Pick<AppContext, 'db' | 'clock'>, organizationId: string, practitionerId: string): Promise<Appointment[]> {
-  const { timeZone } = await orgSettings(ctx, organizationId);
-  const today = localParts(new Date(ctx.clock.now()), timeZone).day;
+  const { timeZone, validityHours } = await orgSettings(ctx, organizationId);
+  const now = new Date(ctx.clock.now());
+  const today = localParts(now, timeZone).day;
   const from = zonedInstant(today, '00:00', timeZone);
   const to = zonedInstant(addDays(today, 1), '00:00', timeZone);
-  const rows = await repo.appointmentsBetween(ctx.db, organizationId, [practitionerId], from, to);
+  const rows = await repo.appointmentsBetween(ctx.db, organizationId, [practitionerId], from, to, { live: { now, validityHours } });
   return rows.filter((r) => r.status !== 'provisoire').map((r) => toAppointment(r, timeZone));
 }
 
@@ -241,8 +263,7 @@ export async function panelEvents(ctx: Ctx, caller: Caller): Promise<{ id: strin
   }
   if (!can(caller.role, 'agendaWrite')) return [];
   const list = await todayAppointments(ctx, caller.organizationId, caller.id);
-  const patients = [...new Set(list.map((a) => a.patientId).filter((p): p is string => !!p))];
-  for (const patientId of patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', patientId });
+  await journalList(ctx, caller, list, { via: 'panel' });
   return list.filter((a) => a.status !== 'annulé').map((a) => ({ id: a.id, title: `${time(a.startsAt)} ${a.patientName ?? a.title ?? ''}`.trim(), detail: [a.typeLabel, a.status].filter(Boolean).join(' · ') }));
 }
 
@@ -266,7 +287,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
   const type = await typeIn(ctx, organizationId, input.typeId);
   const { timeZone } = await orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
-  await repo.releaseExpired(ctx.db, now, practitioner.id);
+  await releaseExpired(ctx, { practitionerId: practitioner.id });
   if (input.holdId) {
     const hold = await repo.findAppointment(ctx.db, organizationId, input.holdId);
     if (!hold || hold.status !== 'provisoire' || hold.createdBy !== caller.id) throw conflict(AGENDA_MESSAGES.holdExpired, 'hold_expired');
@@ -319,6 +340,7 @@ export async function updateAppointment(ctx: Ctx, caller: Caller, id: string, pa
   const { timeZone } = await orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
   const moved = startsAt.getTime() !== row.startsAt.getTime() || endsAt.getTime() !== row.endsAt.getTime() || practitionerId !== row.practitionerId;
+  if (moved) await releaseExpired(ctx, { practitionerId });
   const result = await repo.updateAppointment(ctx.db, organizationId, row.id, {
     practitionerId,
     startsAt,
@@ -399,7 +421,7 @@ export async function createHold(ctx: Ctx, caller: Caller, input: { practitioner
   const endsAt = new Date(input.endsAt);
   checkTimes(startsAt, endsAt);
   const now = new Date(ctx.clock.now());
-  await repo.releaseExpired(ctx.db, now, practitioner.id);
+  await releaseExpired(ctx, { practitionerId: practitioner.id });
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: practitioner.id,
@@ -422,12 +444,13 @@ export async function createHold(ctx: Ctx, caller: Caller, input: { practitioner
 // ---- Free slots, settings, types ----
 
 export async function freeSlotsFor(ctx: Ctx, organizationId: string, practitionerId: string, minutes: number, fromDay: string, days: number, notBefore: Date): Promise<FreeSlot[]> {
-  const { timeZone } = await orgSettings(ctx, organizationId);
+  const { timeZone, validityHours } = await orgSettings(ctx, organizationId);
   const from = zonedInstant(fromDay, '00:00', timeZone);
   const to = zonedInstant(addDays(fromDay, days), '00:00', timeZone);
-  await repo.releaseExpired(ctx.db, new Date(ctx.clock.now()), practitionerId);
   const intervals = (await workingTime(ctx, organizationId, practitionerId, from, addHours(to, -1), timeZone)).filter((i) => i.end > from && i.start < to);
-  const busy = (await repo.appointmentsBetween(ctx.db, organizationId, [practitionerId], from, to)).map((r) => ({ start: r.startsAt, end: r.endsAt }));
+  // Expired holds and requests are free slots already (the booking releases them).
+  const live = { now: new Date(ctx.clock.now()), validityHours };
+  const busy = (await repo.appointmentsBetween(ctx.db, organizationId, [practitionerId], from, to, { live })).map((r) => ({ start: r.startsAt, end: r.endsAt }));
   const step = minutes <= 20 ? minutes : minutes <= 30 ? 30 : 15;
   return computeFreeSlots(intervals, busy, minutes, step, notBefore).map((s) => ({ startsAt: s.start.toISOString(), endsAt: s.end.toISOString() }));
 }

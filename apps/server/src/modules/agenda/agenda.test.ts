@@ -163,6 +163,26 @@ describe('booking in the agenda (staff)', () => {
     expect((await patch('pr', `/api/agenda/appointments/${b.id}`, { startsAt: at(day, '14:00') })).statusCode).toBe(409);
   });
 
+  it('the day columns: a drop in another practitioner’s column moves the appointment to them (agenda management only), journalled; an overlap there is a 409', async () => {
+    const day = futureDay(10, 2);
+    const a = json(await post('pr', '/api/agenda/appointments', body('pr', day, '09:00', '09:30'))).data;
+    const busy = json(await post('pa', '/api/agenda/appointments', body('pa', day, '10:00', '10:30'))).data;
+    const own = await patch('pr', `/api/agenda/appointments/${a.id}`, { practitionerId: s.pa!.id, startsAt: at(day, '09:00'), endsAt: at(day, '09:30') });
+    expect(own.statusCode).toBe(403);
+    expect(json(own).error.message).toBe(AGENDA_MESSAGES.notYourAgenda);
+    const clash = await patch('ad', `/api/agenda/appointments/${a.id}`, { practitionerId: s.pa!.id, startsAt: at(day, '10:00'), endsAt: at(day, '10:30') });
+    expect(clash.statusCode).toBe(409);
+    expect(json(await get('pr', `/api/agenda/appointments/${a.id}`)).data).toMatchObject({ practitionerId: s.pr!.id, startsAt: at(day, '09:00') });
+    const moved = await patch('ad', `/api/agenda/appointments/${a.id}`, { practitionerId: s.pa!.id, startsAt: at(day, '11:00'), endsAt: at(day, '11:30') });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(json(moved).data).toMatchObject({ practitionerId: s.pa!.id, practitionerName: json(await get('pa', `/api/agenda/appointments/${busy.id}`)).data.practitionerName, startsAt: at(day, '11:00') });
+    const columns = json(await get('ad', `/api/agenda/appointments?from=${at(day, '00:00')}&to=${at(day, '23:00')}&practitioners=${s.pr!.id},${s.pa!.id}`)).data.appointments;
+    expect(columns.filter((x: { id: string }) => x.id === a.id).map((x: { practitionerId: string }) => x.practitionerId)).toEqual([s.pa!.id]);
+    const journal = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.move'), eq(auditEvents.recordId, a.id)));
+    expect(journal).toHaveLength(1);
+    expect(journal[0]!.details).toMatchObject({ before: { practitionerId: s.pr!.id }, after: { practitionerId: s.pa!.id, startsAt: at(day, '11:00') } });
+  });
+
   it('cancel: a reason is required; agenda delete (own for PA/PR, any for RH/AD); US refused', async () => {
     const day = futureDay(7, 1);
     const a = json(await post('pr', '/api/agenda/appointments', body('pr', day, '09:00', '09:30'))).data;
@@ -228,6 +248,45 @@ describe('holds and validity (fake clock)', () => {
     const after = json(await get('pr', `/api/agenda/appointments/${a.id}`)).data;
     expect(after).toMatchObject({ status: 'annulé', cancelReason: 'Demande non confirmée dans le délai' });
     expect((await post('pr', '/api/agenda/appointments', body('pr', day, '09:00', '09:30'))).statusCode).toBe(201);
+  });
+});
+
+describe('reading the agenda (issue 15 bench)', () => {
+  it('a week read writes one journal row and changes nothing; expired holds and requests are left out, and the write that releases them offers the slot to the waitlist', async () => {
+    const day = futureDay(12);
+    const [other] = await t.ctx.db.select().from(patients).where(eq(patients.fullName, 'Lucas Bernard'));
+    const kept = [
+      json(await post('pr', '/api/agenda/appointments', body('pr', day, '09:00', '09:30'))).data.id,
+      json(await post('pr', '/api/agenda/appointments', body('pr', day, '10:00', '10:30', { patientId: other!.id }))).data.id,
+      json(await post('pr', '/api/agenda/appointments', body('pr', day, '10:30', '11:00'))).data.id,
+    ];
+    const request = json(await post('pr', '/api/agenda/appointments', body('pr', day, '11:00', '11:30', { status: 'demandé' }))).data;
+    const hold = json(await post('pr', '/api/agenda/holds', { practitionerId: s.pr!.id, startsAt: at(day, '12:00'), endsAt: at(day, '12:30') })).data;
+    expect((await post('pt', '/api/appointments/waitlist', { practitionerId: s.pr!.id, fromDay: day, toDay: day })).statusCode).toBe(201);
+    await advance(49 * 3600_000);
+
+    const lists = () => t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.list'), eq(auditEvents.userId, s.pr!.id)));
+    const before = (await lists()).length;
+    const mails = t.mails.length;
+    const week = await get('pr', `/api/agenda/appointments?from=${at(day, '00:00')}&to=${at(addDays(day, 7), '00:00')}&practitioners=${s.pr!.id},${s.pr!.id}`);
+    expect(week.statusCode).toBe(200);
+    expect(json(week).data.appointments.map((a: { id: string }) => a.id)).toEqual(kept);
+    const journal = (await lists()).slice(before);
+    expect(journal).toHaveLength(1);
+    expect(journal[0]).toMatchObject({ patientId: null, outcome: 'success', details: { appointments: 3, patients: 2, practitioners: 1 } });
+    const stored = async (id: string) => (await t.ctx.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.status;
+    expect([await stored(request.id), await stored(hold.id)]).toEqual(['demandé', 'provisoire']);
+    expect(t.mails.length).toBe(mails);
+
+    // A booking in the same agenda releases them, tells the open agendas, offers the freed slot.
+    expect((await post('pr', '/api/agenda/appointments', body('pr', day, '14:00', '14:30'))).statusCode).toBe(201);
+    expect([await stored(request.id), await stored(hold.id)]).toEqual(['annulé', 'annulé']);
+    const live = (await t.ctx.db.select().from(realtimeEvents).where(eq(realtimeEvents.type, 'agenda.changed'))).map((e) => (e.data as { appointmentId: string }).appointmentId);
+    expect(live).toEqual(expect.arrayContaining([request.id, hold.id]));
+    const offer = t.mails.find((m, i) => i >= mails && m.to === 'lucas.bernard@exemple.fr' && m.subject.startsWith('Un créneau s’est libéré'));
+    expect(offer?.subject).toContain('à 11:00');
+    const token = /offre=([A-Za-z0-9_-]+)/.exec(offer!.text)![1]!;
+    expect(json(await post('pt', '/api/appointments/offers/accept', { token })).data).toMatchObject({ status: 'confirmé', startsAt: at(day, '11:00') });
   });
 });
 

@@ -56,7 +56,7 @@ export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: '
   const { timeZone } = await agenda.orgSettings(ctx, organizationId);
   const hours = await agenda.workingTime(ctx, organizationId, practitioner.id, startsAt, endsAt, timeZone);
   if (!inside(hours, startsAt, endsAt)) throw badRequest(AGENDA_MESSAGES.outsideHours, 'outside_hours');
-  await repo.releaseExpired(ctx.db, now, practitioner.id);
+  await agenda.releaseExpired(ctx, { practitionerId: practitioner.id });
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: practitioner.id,
@@ -86,7 +86,7 @@ export async function myAppointments(ctx: Ctx, caller: Caller): Promise<Appointm
   const organizationId = agenda.orgOf(caller);
   const patientId = patientOf(caller);
   const { timeZone } = await agenda.orgSettings(ctx, organizationId);
-  await repo.releaseExpired(ctx.db, new Date(ctx.clock.now()));
+  await agenda.releaseExpired(ctx, { organizationId });
   const rows = await repo.patientAppointments(ctx.db, organizationId, patientId);
   await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', patientId, details: { count: rows.length } });
   return rows.map((r) => agenda.toAppointment(r, timeZone));
@@ -98,7 +98,7 @@ export async function staffOverview(ctx: Ctx, caller: Caller, day?: string): Pro
   const organizationId = agenda.orgOf(caller);
   const { timeZone } = await agenda.orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
-  await repo.releaseExpired(ctx.db, now);
+  await agenda.releaseExpired(ctx, { organizationId });
   const theDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : localParts(now, timeZone).day;
   const from = zonedInstant(theDay, '00:00', timeZone);
   const to = zonedInstant(addDays(theDay, 1), '00:00', timeZone);
@@ -159,7 +159,7 @@ export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Prom
   if (!entry || entry.organizationId !== organizationId || entry.patientId !== patientId || !entry.offerExpiresAt || entry.offerExpiresAt <= now || !entry.offerStartsAt || !entry.offerEndsAt) {
     throw conflict(AGENDA_MESSAGES.offerInvalid, 'offer_invalid');
   }
-  await repo.releaseExpired(ctx.db, now, entry.practitionerId);
+  await agenda.releaseExpired(ctx, { practitionerId: entry.practitionerId });
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: entry.practitionerId,

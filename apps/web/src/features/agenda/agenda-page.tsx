@@ -110,9 +110,11 @@ export function AgendaPage() {
     return [...appts, ...absences];
   }, [agenda.data, shownIds.length, columns, t]);
 
-  const onMove = async (info: { event: { id: string; start: Date | null; end: Date | null }; revert: () => void }) => {
+  /** A drag or a resize (and, in the day columns, a drop in another practitioner's column). */
+  const onMove = async (info: { event: { id: string; start: Date | null; end: Date | null }; revert: () => void; done?: () => void }, practitionerId?: string) => {
     try {
-      const a = await mutations.update.mutateAsync({ id: info.event.id, startsAt: info.event.start!.toISOString(), endsAt: (info.event.end ?? info.event.start!).toISOString() });
+      const a = await mutations.update.mutateAsync({ id: info.event.id, startsAt: info.event.start!.toISOString(), endsAt: (info.event.end ?? info.event.start!).toISOString(), ...(practitionerId ? { practitionerId } : {}) });
+      info.done?.();
       notify(a.warning ?? t('moved'), a.warning ? 'warning' : 'success');
     } catch (err) {
       info.revert();
@@ -202,6 +204,7 @@ export function AgendaPage() {
             calendar={shared}
             eventsOf={(id) => events.filter((e) => e.practitionerId === id)}
             onSelect={(practitionerId, start, end) => setBooking({ start, end, practitionerId })}
+            onMoveTo={(practitionerId, move) => void onMove(move, practitionerId)}
             onDate={(day) => go(handle, view, day)}
             label={t('columns.label')}
           />

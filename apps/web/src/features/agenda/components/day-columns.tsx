@@ -2,7 +2,7 @@ import FullCalendar from '@fullcalendar/react';
 import { Box, Button, IconButton, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
@@ -10,7 +10,9 @@ import { Ltr } from '../../../components/ltr.tsx';
 
 // The day view with one column per practitioner, for the staff who see several agendas
 // (FullCalendar's resource views are premium): one free time grid per practitioner, side by side,
-// on the same hours, each with its own bookings; a click books in that practitioner's agenda.
+// on the same hours, each with its own bookings; a click books in that practitioner's agenda, and
+// an appointment dragged into another column moves to that practitioner (onMoveTo, the server
+// decides; a refusal puts it back in its column).
 
 type CalendarProps = ComponentProps<typeof FullCalendar>;
 
@@ -21,6 +23,7 @@ export function DayColumns({
   calendar,
   eventsOf,
   onSelect,
+  onMoveTo,
   onDate,
   label,
 }: {
@@ -31,12 +34,20 @@ export function DayColumns({
   calendar: CalendarProps;
   eventsOf: (practitionerId: string) => NonNullable<CalendarProps['events']>;
   onSelect: (practitionerId: string, start: Date, end: Date) => void;
+  /**
+   * An appointment dropped in another practitioner's column: `revert` puts it back where it was,
+   * `done` drops the column's provisional copy once the period is read again.
+   */
+  onMoveTo: (practitionerId: string, move: { event: { id: string; start: Date | null; end: Date | null }; revert: () => void; done: () => void }) => void;
   onDate: (day: string) => void;
   label: string;
 }) {
   const { t } = useTranslation('agenda');
   const [y, m, d] = date.split('-');
   const today = new Date().toISOString().slice(0, 10);
+  // FullCalendar tells the column left (eventLeave) before the one reached (eventReceive): a
+  // refused move undoes both.
+  const left = useRef<{ revert: () => void } | null>(null);
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -68,6 +79,22 @@ export function DayColumns({
               dayHeaders={false}
               events={eventsOf(p.id)}
               select={(info) => onSelect(p.id, info.start, info.end)}
+              droppable={!!calendar.editable}
+              eventLeave={(info) => {
+                left.current = info;
+              }}
+              eventReceive={(info) => {
+                const from = left.current;
+                left.current = null;
+                onMoveTo(p.id, {
+                  event: info.event,
+                  revert: () => {
+                    info.revert();
+                    from?.revert();
+                  },
+                  done: () => info.revert(),
+                });
+              }}
             />
           </Box>
         ))}
