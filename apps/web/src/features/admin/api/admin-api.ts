@@ -11,9 +11,13 @@ export type JournalFilterValues = { [K in keyof JournalFilters]-?: string };
 
 export interface JournalPage {
   data: JournalEntry[];
+  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped`. */
   total: number;
   page: number;
   pageSize: number;
+  /** The next page's cursor (keyset paging), null on the last page. */
+  nextCursor: string | null;
+  totalCapped: boolean;
   /** The organisation's time zone: times are shown in it. */
   timeZone: string;
 }
