@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { api } from '../../../lib/api.ts';
+import { fetchPage } from '../../../lib/page-cursors.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -29,7 +30,8 @@ function query(filters: JournalFilterValues): Record<string, string> {
 export function useJournal(filters: JournalFilterValues, page: number, pageSize: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.journal.page(filters, page, pageSize),
-    queryFn: ({ signal }) => api<JournalPage>('/admin/journal', { query: { ...query(filters), page, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      fetchPage(['journal', filters, pageSize], page, (cursor) => api<JournalPage>('/admin/journal', { query: { ...query(filters), page, pageSize, cursor }, signal })),
     placeholderData: keepPreviousData,
     enabled,
   });
