@@ -15,7 +15,8 @@ import { runScale } from './scale.ts';
 // several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one), and the
 // dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`), and /statistics
 // (statistics.ts; `npm run bench -- statistics`), and the agenda's week view on 50,000
-// appointments (agenda.ts; `npm run bench -- agenda`).
+// appointments (agenda.ts; `npm run bench -- agenda`), and the users, organisations and journal
+// lists at a practice's size (lists.ts; `npm run bench -- lists`).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -127,6 +128,14 @@ async function main() {
     const server = await startServer();
     const { runStatistics } = await import('./statistics.ts');
     await runStatistics({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
+    return;
+  }
+  if (process.argv.includes('lists')) {
+    // `npm run bench -- lists`: users, organisations and the journal at a practice's size (issue 13).
+    load({ LOAD_LIST_ROWS: '1' });
+    const server = await startServer();
+    const { runLists } = await import('./lists.ts');
+    await runLists({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;
   }
   if (process.argv.includes('agenda')) {

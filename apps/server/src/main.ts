@@ -10,6 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { lockDataDir } from './db/lock.ts';
 import { ensureFirstAdmin } from './db/seed/admin.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { drainAudit } from './lib/audit.ts';
 import { systemClock } from './lib/clock.ts';
 import { Jobs } from './lib/jobs/jobs.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -105,6 +106,8 @@ async function main() {
       await step(app.close());
       // Jobs in progress finish (graphile-worker waits for them) before the pool closes.
       await step(jobs.stop());
+      // Journal rows still being grouped (lib/audit.ts) are committed before the pool closes.
+      await step(drainAudit(handle.db));
       await step(handle.close());
       await step(cleanup());
       log('Arrêt terminé');

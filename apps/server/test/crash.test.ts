@@ -35,6 +35,13 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
     const reg = await api(first, 'POST', '/api/auth/register', { user: account });
     expect(reg.status).toBe(201);
 
+    // Journal rows are committed in groups (lib/audit.ts), yet every answered read has its row:
+    // N concurrent reads answered, then kill -9, then N rows after the restart.
+    const reads = 40;
+    const pr = { authorization: `Bearer ${(await signIn(first, 'pr', DEMO_PASSWORD)).json.data.access_token}` };
+    const answered = await Promise.all(Array.from({ length: reads }, () => fetch(`http://127.0.0.1:${first.port}/api/patients?pageSize=1`, { headers: pr }).then((r) => r.status)));
+    expect(answered).toEqual(answered.map(() => 200));
+
     const orphan = postmasterPid();
     expect(orphan).toBeGreaterThan(0);
     first.child.kill('SIGKILL');
@@ -49,6 +56,9 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
     const back = await signIn(next, account.email, account.password);
     expect(back.status).toBe(200);
     expect(back.json.data.displayName).toBe('Louis Pasteur');
+    const pa = { authorization: `Bearer ${(await signIn(next, 'pa', DEMO_PASSWORD)).json.data.access_token}` };
+    const journal = (await (await fetch(`http://127.0.0.1:${next.port}/api/admin/journal?action=patient.list&pageSize=1`, { headers: pa })).json()) as { total: number };
+    expect(journal.total).toBe(reads);
     // The demo data was seeded once, not twice.
     expect(next.output()).not.toContain('Données de démonstration chargées');
     expect((await signIn(next, 'pr', DEMO_PASSWORD)).status).toBe(200);

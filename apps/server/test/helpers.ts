@@ -155,3 +155,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 export function json<T = any>(res: LightMyRequestResponse): T {
   return res.json() as T;
 }
+
+/**
+ * Every row of a keyset-paged list (issue 13): follows `nextCursor` from the first page to the last
+ * and answers the pages' ids in order, and the first page's answer (its total).
+ */
+export async function walkCursor(app: TestApp['app'], url: string, headers: Record<string, string>, id: (row: any) => string) {
+  const ids: string[] = [];
+  let first: any;
+  let cursor: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    const res: LightMyRequestResponse = await app.inject({ method: 'GET', url: cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body}`);
+    const page = res.json() as { data: unknown[]; nextCursor: string | null };
+    first ??= page;
+    ids.push(...page.data.map(id));
+    cursor = page.nextCursor;
+    if (!cursor) return { ids, first };
+  }
+  throw new Error(`${url}: more than 100 pages`);
+}

@@ -73,3 +73,30 @@ export function keysetKey(column: AnyColumn | SQL): SQL<string | null> {
 export function cappedTotal(n: number, cap = COUNT_CAP): { total: number; totalCapped: boolean } {
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
 }
+
+/**
+ * The rows strictly after `position` in an order of several non-null columns then id, all in one
+ * direction (the users' list: last name, first name, id). The key is the JSON array of the
+ * columns' values as PostgreSQL printed them (`keysetTupleKey`); one row comparison, so an index on
+ * the same columns serves it.
+ */
+export function keysetAfterTuple(columns: SQL[], id: AnyColumn, desc: boolean, position: KeysetPosition, type = 'text'): SQL {
+  let values: unknown;
+  try {
+    values = JSON.parse(position.key ?? 'null');
+  } catch {
+    values = null;
+  }
+  if (!Array.isArray(values) || values.length !== columns.length || !values.every((v) => typeof v === 'string')) {
+    throw badRequest('Curseur de pagination invalide : rechargez la liste.', 'invalid_cursor');
+  }
+  const cmp = desc ? sql.raw('<') : sql.raw('>');
+  const left = sql.join([...columns, sql`${id}`], sql`, `);
+  const right = sql.join([...(values as string[]).map((v) => sql`cast(${v} as ${sql.raw(type)})`), sql`${position.id}`], sql`, `);
+  return sql`(${left}) ${cmp} (${right})`;
+}
+
+/** The key of a row for keysetAfterTuple: its columns' values, as text, in one JSON array. */
+export function keysetTupleKey(columns: SQL[]): SQL<string> {
+  return sql<string>`json_build_array(${sql.join(columns.map((c) => sql`${c}::text`), sql`, `)})::text`;
+}

@@ -21,9 +21,11 @@ export const journalQuerySchema = z.object({
   /** Calendar days, in the organisation's time zone, both included. */
   from: day.optional(),
   to: day.optional(),
+  /** Keyset paging: the `nextCursor` of the previous page (then `page` is only echoed). */
+  cursor: z.string().max(500).optional(),
 });
 export type JournalQuery = z.infer<typeof journalQuerySchema>;
-export type JournalFilters = Omit<JournalQuery, 'page' | 'pageSize'>;
+export type JournalFilters = Omit<JournalQuery, 'page' | 'pageSize' | 'cursor'>;
 
 export interface JournalEntry {
   id: number;

@@ -47,6 +47,8 @@ export const organisationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   q: z.string().trim().max(100).optional(),
+  /** Keyset paging: the `nextCursor` of the previous page (then `page` is only echoed). */
+  cursor: z.string().max(500).optional(),
 });
 
 export interface Organisation {

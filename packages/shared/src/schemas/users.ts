@@ -61,6 +61,8 @@ export const userListQuerySchema = z.object({
   organizationId: z.uuid().optional(),
   role: roleSchema.optional(),
   active: z.enum(['true', 'false']).optional(),
+  /** Keyset paging: the `nextCursor` of the previous page (then `page` is only echoed). */
+  cursor: z.string().max(500).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
@@ -99,7 +101,11 @@ export interface ManagedUser {
 export interface Paged<T> {
   success: true;
   data: T[];
+  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped` (shown "plus de 1 000"). */
   total: number;
   page: number;
   pageSize: number;
+  /** The next page's cursor (keyset paging, `cursor=`), null on the last page. */
+  nextCursor: string | null;
+  totalCapped: boolean;
 }

@@ -19,7 +19,10 @@ export const auditEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('audit_org_at_idx').on(t.organizationId, t.at.desc()),
+    // The journal's keyset order (newest first, id as the tie-breaker), per organisation and overall (issue 13).
+    // (`order by at desc, id desc` puts nulls first: the indexes say so, or the planner sorts instead.)
+    index('audit_org_at_idx').on(t.organizationId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_patient_idx').on(t.patientId, t.at.desc()),
     index('audit_user_idx').on(t.userId, t.at.desc()),
   ],

@@ -1,4 +1,5 @@
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Settings an organisation applies to its users ('Paramètres'). */
 export interface OrganisationSettings {
@@ -12,18 +13,23 @@ export interface OrganisationSettings {
   openingHours?: string;
 }
 
-export const organisations = pgTable('organisations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  address: text('address'),
-  phone: text('phone'),
-  email: text('email'),
-  siret: text('siret'),
-  logoPath: text('logo_path'),
-  settings: jsonb('settings').$type<OrganisationSettings>().notNull().default({}),
-  active: boolean('active').notNull().default(true),
-  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
-  deactivationReason: text('deactivation_reason'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    siret: text('siret'),
+    logoPath: text('logo_path'),
+    settings: jsonb('settings').$type<OrganisationSettings>().notNull().default({}),
+    active: boolean('active').notNull().default(true),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivationReason: text('deactivation_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The /organisations list's keyset order (issue 13).
+  (t) => [index('organisations_name_idx').on(sql`lower(${t.name})`, t.id)],
+);

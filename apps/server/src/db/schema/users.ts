@@ -44,5 +44,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_patient_key').on(t.patientId),
     index('users_organization_idx').on(t.organizationId, t.lastName, t.firstName),
+    // The /user list's keyset order (issue 13): within an organisation, and across all (SA, DE).
+    index('users_list_org_name_idx').on(t.organizationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('users_list_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
   ],
 );

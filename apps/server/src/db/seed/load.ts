@@ -9,6 +9,7 @@ import { consultations, notices, organisations, patients, users } from '../table
 import { patientKeys } from '../../modules/patients/patients.keys.ts';
 import { seedDemo } from './demo.ts';
 import { loadAppointments } from './load-agenda.ts';
+import { loadListRows } from './load-lists.ts';
 
 // `npm run seed:load`: 10,000 patients with 5 consultations each in one organisation
 // (LOAD_ORGANISATION, 'Cabinet Démo' by default, whose demo practitioners sign the consultations),
@@ -165,6 +166,11 @@ async function main() {
     await handle.pool.query('VACUUM ANALYZE notices');
     await handle.pool.query('VACUUM ANALYZE statistics_daily');
     await handle.pool.query('VACUUM ANALYZE appointments');
+    // The lists bench (LOAD_LIST_ROWS=1): accounts, organisations and journal rows in numbers.
+    if (process.env.LOAD_LIST_ROWS === '1') {
+      const n = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+      await loadListRows(handle.pool, organisation, { users: n('LOAD_USERS', 20_000), organisations: n('LOAD_ORGANISATIONS', 5_000), journal: n('LOAD_JOURNAL', 500_000) }, log);
+    }
   } finally {
     await handle.close();
     await embedded?.stop();

@@ -3,6 +3,7 @@ import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin'
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { openCursor } from '../../lib/db-cursor.ts';
+import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { auditEvents, patients, users } from '../../db/tables.ts';
 import { fold } from '@wellbe/shared/domain/text';
 import { escapeLike } from '../../lib/text.ts';
@@ -60,12 +61,12 @@ const selection = {
   details: auditEvents.details,
 };
 
+// The names a row may show: its user and patient, joined only within the reader's reach.
+const userJoin = (f: JournalScope) => and(eq(users.id, auditEvents.userId), f.namesOf ? eq(users.organizationId, f.namesOf) : undefined);
+const patientJoin = (f: JournalScope) => and(eq(patients.id, auditEvents.patientId), f.namesOf ? eq(patients.organizationId, f.namesOf) : undefined);
+
 function base(db: Database, f: JournalScope) {
-  return db
-    .select(selection)
-    .from(auditEvents)
-    .leftJoin(users, and(eq(users.id, auditEvents.userId), f.namesOf ? eq(users.organizationId, f.namesOf) : undefined))
-    .leftJoin(patients, and(eq(patients.id, auditEvents.patientId), f.namesOf ? eq(patients.organizationId, f.namesOf) : undefined));
+  return db.select(selection).from(auditEvents).leftJoin(users, userJoin(f)).leftJoin(patients, patientJoin(f));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['execute']>>[number];
@@ -81,20 +82,40 @@ function toEntry(r: Row): JournalEntry {
   };
 }
 
-/** Newest first, id as the tie-breaker; served by the (organisation, at) index. */
-export async function listJournal(db: Database, f: JournalScope, page: { offset: number; limit: number }): Promise<JournalEntry[]> {
-  const rows = await base(db, f).where(conditions(f)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(page.limit).offset(page.offset);
-  return rows.map(toEntry);
-}
+// Newest first, id as the tie-breaker: the order of the (at, id) and (organisation, at, id)
+// indexes, which a cursor reads from its position on (lib/keyset).
+const journalOrder: KeysetOrder = { column: auditEvents.at, id: auditEvents.id, desc: true, type: 'timestamptz' };
+const JOURNAL_CURSOR_TAG = 'journal:at';
 
-export async function countJournal(db: Database, f: JournalScope): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(auditEvents)
-    .leftJoin(users, and(eq(users.id, auditEvents.userId), f.namesOf ? eq(users.organizationId, f.namesOf) : undefined))
-    .leftJoin(patients, and(eq(patients.id, auditEvents.patientId), f.namesOf ? eq(patients.organizationId, f.namesOf) : undefined))
-    .where(conditions(f));
-  return total;
+/**
+ * One page of the journal, its `nextCursor` and the number of matching rows exact up to COUNT_CAP:
+ * a cursor reads the rows after it through the index (no OFFSET), the count stops at the cap (the
+ * journal is the table that grows fastest: every read of patient data adds a row).
+ */
+export async function pageJournal(db: Database, f: JournalScope, page: { offset: number; limit: number; cursor?: string }) {
+  const where = conditions(f);
+  const after = page.cursor ? keysetAfter(journalOrder, decodeCursor(JOURNAL_CURSOR_TAG, page.cursor)) : undefined;
+  const capped = db.select({ one: sql`1` }).from(auditEvents).leftJoin(users, userJoin(f)).leftJoin(patients, patientJoin(f)).where(where).limit(COUNT_CAP + 1);
+  const [found, [{ n }]] = await Promise.all([
+    db
+      .select({ ...selection, sortKey: keysetKey(auditEvents.at) })
+      .from(auditEvents)
+      .leftJoin(users, userJoin(f))
+      .leftJoin(patients, patientJoin(f))
+      .where(and(where, after))
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(page.limit + 1)
+      .offset(after ? 0 : page.offset),
+    db.select({ n: count() }).from(capped.as('capped')),
+  ]);
+  const more = found.length > page.limit;
+  const rows = more ? found.slice(0, page.limit) : found;
+  const last = rows[rows.length - 1];
+  return {
+    data: rows.map(({ sortKey: _, ...r }) => toEntry(r)),
+    ...cappedTotal(n),
+    nextCursor: more && last ? encodeCursor(JOURNAL_CURSOR_TAG, { key: last.sortKey, id: String(last.id) }) : null,
+  };
 }
 
 /**

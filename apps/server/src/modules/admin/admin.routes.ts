@@ -23,7 +23,7 @@ export async function adminRoutes(app: FastifyInstance) {
 
   r.get('/api/admin/journal.csv', {
     config: { access: 'journal' },
-    schema: { tags, summary: 'Export CSV de la vue filtrée du journal', querystring: journalQuerySchema.omit({ page: true, pageSize: true }) },
+    schema: { tags, summary: 'Export CSV de la vue filtrée du journal', querystring: journalQuerySchema.omit({ page: true, pageSize: true, cursor: true }) },
     handler: async (request, reply) => {
       const csv = await service.journalCsv(callerOf(request), request.query);
       const day = new Date(app.ctx.clock.now()).toISOString().slice(0, 10);

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getOrganisationSettings, OrganisationsService } from '../organisations/organisations.service.ts';
-import { countJournal, listJournal, openJournalCursor, type JournalScope } from './admin.repository.ts';
+import { openJournalCursor, pageJournal, type JournalScope } from './admin.repository.ts';
 
 /** The CSV export stops there: a filtered view, not a dump of the whole journal. */
 export const CSV_MAX_ROWS = 50_000;
@@ -31,13 +31,11 @@ export class AdminService {
   }
 
   async journal(caller: Caller, query: JournalQuery) {
-    const { page, pageSize, ...filters } = query;
+    const { page, pageSize, cursor, ...filters } = query;
     const scope = await this.scope(caller, filters);
-    const [data, total] = await Promise.all([
-      listJournal(this.ctx.db, scope, { offset: (page - 1) * pageSize, limit: pageSize }),
-      countJournal(this.ctx.db, scope),
-    ]);
-    return { data, total, page, pageSize, timeZone: scope.timeZone };
+    // total is exact up to 1,000 rows (totalCapped beyond); nextCursor reads the next page by keyset.
+    const { data, total, totalCapped, nextCursor } = await pageJournal(this.ctx.db, scope, { offset: (page - 1) * pageSize, limit: pageSize, cursor });
+    return { data, total, page, pageSize, nextCursor, totalCapped, timeZone: scope.timeZone };
   }
 
   /**

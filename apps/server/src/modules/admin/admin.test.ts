@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, walkCursor, type Session, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let sa: Session;
@@ -112,6 +112,40 @@ describe('GET /api/admin/journal', () => {
     const reversed = await journal(sa, '?from=2001-02-01&to=2001-01-01');
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().error.message).toBe('La date de début doit précéder la date de fin.');
+  });
+
+  it('pages by cursor (issue 13): every row exactly once, newest first, filters and scope kept', async () => {
+    const idOf = (e: { id: number }) => String(e.id);
+    for (const [session, query] of [
+      [pa, ''],
+      [sa, ''],
+      [sa, `&organizationId=${pr2.idOrganization}`],
+      [pa, '&outcome=denied'],
+    ] as const) {
+      // Read first (the journal's own reads add no row), then walk: nothing is written in between.
+      const all = (await journal(session, `?pageSize=200${query}`)).json();
+      expect(all.nextCursor, query).toBeNull();
+      const walked = await walkCursor(t.app, `/api/admin/journal?pageSize=2${query}`, session.auth, idOf);
+      expect(walked.ids, query).toEqual(all.data.map(idOf));
+      expect(new Set(walked.ids).size).toBe(walked.ids.length);
+      expect(walked.first).toMatchObject({ total: all.data.length, totalCapped: false });
+    }
+    // PA's walk stays inside its organisation (plus the attempts on its patients).
+    const mine = await walkCursor(t.app, '/api/admin/journal?pageSize=3', pa.auth, (e: { organizationId: string; patientId: string | null }) => `${e.organizationId}|${e.patientId}`);
+    expect(mine.ids.every((k) => k.startsWith(`${pa.idOrganization}|`) || k.endsWith(`|${helene}`))).toBe(true);
+    // A page by number answers what the cursor answered.
+    const second = (await journal(pa, '?pageSize=2&page=2')).json();
+    const walkedPa = await walkCursor(t.app, '/api/admin/journal?pageSize=2', pa.auth, idOf);
+    expect(second.data.map(idOf)).toEqual(walkedPa.ids.slice(2, 4));
+    expect((await journal(pa, '?cursor=abc')).statusCode).toBe(400);
+  });
+
+  it('holds the row of a read as soon as the read is answered', async () => {
+    const pr = await t.login('pr');
+    const read = await t.app.inject({ method: 'GET', url: `/api/patients/${helene}`, headers: pr.auth });
+    expect(read.statusCode).toBe(200);
+    const [entry] = (await journal(pa, `?patientId=${helene}&action=patient.file.read&outcome=success`)).json().data;
+    expect(entry).toMatchObject({ userId: pr.id, action: 'patient.file.read', recordId: helene, outcome: 'success' });
   });
 
   it('exports the filtered view as CSV, and journals the export', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, type OrganisationSettings } from '../../db/tables.ts';
+import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
 
@@ -29,27 +30,51 @@ export async function findOrganisationWithCounts(db: Database, id: string): Prom
   return row;
 }
 
+// The list's order: the case-insensitive name, then id (the organisations_name_idx index).
+const nameKey = sql`lower(${organisations.name})`;
+const nameOrder: KeysetOrder = { column: nameKey, id: organisations.id, desc: false, type: 'text' };
+const ORGANISATIONS_CURSOR_TAG = 'organisations:name';
+
+/**
+ * One page of organisations, its `nextCursor` and the number of matches exact up to COUNT_CAP
+ * (like the patients' list). A cursor reads the rows after it through the name index; a page
+ * number reads its ids first, so the per-row counts are computed for the page's rows only.
+ */
 export async function listOrganisations(
   db: Database,
-  f: { q?: string; page: number; pageSize: number },
-): Promise<{ rows: OrganisationWithCounts[]; total: number }> {
+  f: { q?: string; page: number; pageSize: number; cursor?: string },
+): Promise<{ rows: OrganisationWithCounts[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const conditions: SQL[] = [];
   if (f.q) {
     const like = `%${escapeLike(f.q.toLowerCase())}%`;
     conditions.push(sql`(lower(${organisations.name}) like ${like} or lower(coalesce(${organisations.address}, '')) like ${like} or ${organisations.siret} like ${like})`);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ organisation: organisations, userCount, patientCount })
-      .from(organisations)
-      .where(where)
-      .orderBy(asc(sql`lower(${organisations.name})`), asc(organisations.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ total: count() }).from(organisations).where(where),
+  const order = [asc(nameKey), asc(organisations.id)];
+  const columns = { organisation: organisations, userCount, patientCount, sortKey: keysetKey(nameKey) };
+  const [found, [{ n }]] = await Promise.all([
+    f.cursor
+      ? db
+          .select(columns)
+          .from(organisations)
+          .where(and(where, keysetAfter(nameOrder, decodeCursor(ORGANISATIONS_CURSOR_TAG, f.cursor))))
+          .orderBy(...order)
+          .limit(f.pageSize + 1)
+      : db
+          .select(columns)
+          .from(organisations)
+          .where(inArray(organisations.id, db.select({ id: organisations.id }).from(organisations).where(where).orderBy(...order).limit(f.pageSize + 1).offset((f.page - 1) * f.pageSize)))
+          .orderBy(...order),
+    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(organisations).where(where).limit(COUNT_CAP + 1).as('capped')),
   ]);
-  return { rows, total };
+  const more = found.length > f.pageSize;
+  const page = more ? found.slice(0, f.pageSize) : found;
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(({ sortKey: _, ...r }) => r),
+    ...cappedTotal(n),
+    nextCursor: more && last ? encodeCursor(ORGANISATIONS_CURSOR_TAG, { key: last.sortKey, id: last.organisation.id }) : null,
+  };
 }
 
 export async function insertOrganisation(db: Database, values: NewOrganisation): Promise<string> {

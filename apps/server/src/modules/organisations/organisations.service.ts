@@ -103,9 +103,10 @@ export class OrganisationsService {
     return row ? { id: row.id, name: row.name, active: row.active, timeZone: typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE } : null;
   }
 
-  async list(query: { q?: string; page: number; pageSize: number }) {
-    const { rows, total } = await listOrganisations(this.ctx.db, { q: query.q || undefined, page: query.page, pageSize: query.pageSize });
-    return { data: rows.map(toOrganisation), total, page: query.page, pageSize: query.pageSize };
+  async list(query: { q?: string; page: number; pageSize: number; cursor?: string }) {
+    const { rows, total, totalCapped, nextCursor } = await listOrganisations(this.ctx.db, { q: query.q || undefined, page: query.page, pageSize: query.pageSize, cursor: query.cursor });
+    // total is exact up to 1,000 matches (totalCapped beyond); nextCursor reads the next page by keyset.
+    return { data: rows.map(toOrganisation), total, page: query.page, pageSize: query.pageSize, nextCursor, totalCapped };
   }
 
   async get(id: string): Promise<Organisation> {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, DEMO_PASSWORD, walkCursor, type Session, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let sa: Session;
@@ -33,6 +33,23 @@ describe('/api/organisations', () => {
     const byName = Object.fromEntries(res.json().data.map((o: { name: string }) => [o.name, o]));
     expect(byName['Cabinet Démo']).toMatchObject({ userCount: 11, patientCount: 12, siret: '73282932000074', active: true });
     expect(byName['Centre Santé Nord']).toMatchObject({ userCount: 1, patientCount: 5 });
+  });
+
+  it('pages by cursor (issue 13): every organisation exactly once, in name order, the search kept', async () => {
+    for (const name of ['Pagination delta', 'pagination Alpha', 'Pagination charlie', 'PAGINATION bravo', 'Pagination alpha']) expect((await create({ name })).statusCode).toBe(201);
+    const idOf = (o: { idOrganization: string }) => o.idOrganization;
+    const all = (await t.app.inject({ method: 'GET', url: '/api/organisations?pageSize=100', headers: sa.auth })).json();
+    expect(all).toMatchObject({ nextCursor: null, totalCapped: false, total: all.data.length });
+    const walked = await walkCursor(t.app, '/api/organisations?pageSize=2', sa.auth, idOf);
+    expect(walked.ids).toEqual(all.data.map(idOf));
+    expect(new Set(walked.ids).size).toBe(walked.ids.length);
+    const search = await walkCursor(t.app, '/api/organisations?pageSize=2&q=pagination', sa.auth, (o: { name: string }) => o.name.toLowerCase());
+    expect(search.first.total).toBe(5);
+    expect(search.ids).toEqual(['pagination alpha', 'pagination alpha', 'pagination bravo', 'pagination charlie', 'pagination delta']);
+    // A page picked by its number gives the rows the cursor gave, with their counts.
+    const second = (await t.app.inject({ method: 'GET', url: '/api/organisations?pageSize=2&page=2&q=pagination', headers: sa.auth })).json();
+    expect(second.data.map((o: { name: string }) => o.name.toLowerCase())).toEqual(search.ids.slice(2, 4));
+    expect(second.data[0]).toMatchObject({ userCount: 0, patientCount: 0 });
   });
 
   it('is for SA and DE only: others are refused, anonymous callers must sign in', async () => {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { jobSpecialists, organisations, users } from '../../db/tables.ts';
+import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfterTuple, keysetTupleKey } from '../../lib/keyset.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
@@ -22,6 +23,11 @@ const invitationExpiry = sql<Date | null>`(
   where t.user_id = ${sql.raw('"users"."id"')} and t.kind = 'invitation' and t.used_at is null and t.revoked_at is null
 )`.mapWith((v: string | Date | null) => (v == null ? null : new Date(v)));
 
+// The list's order (last name, first name, id, case-insensitive), as the users_list_*_idx
+// indexes write it: a cursor reads the rows after it through the index (lib/keyset).
+const nameOrder = [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`];
+const USERS_CURSOR_TAG = 'users:name';
+
 const managedSelection = {
   user: users,
   organisationName: organisations.name,
@@ -31,7 +37,7 @@ const managedSelection = {
 
 function managedBase(db: Database) {
   return db
-    .select(managedSelection)
+    .select({ ...managedSelection, sortKey: keysetTupleKey(nameOrder) })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organizationId))
     .leftJoin(jobSpecialists, eq(jobSpecialists.id, users.jobSpecialistId));
@@ -47,9 +53,12 @@ export interface UserListFilter {
   searchContacts: boolean;
   page: number;
   pageSize: number;
+  /** Keyset paging: the `nextCursor` of the previous page (then `page` is only echoed). */
+  cursor?: string;
 }
 
-export async function listManagedUsers(db: Database, f: UserListFilter): Promise<{ rows: ManagedUserRow[]; total: number }> {
+
+function userListWhere(f: UserListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (f.organizationId) conditions.push(eq(users.organizationId, f.organizationId));
   if (f.role) conditions.push(eq(users.role, f.role));
@@ -63,16 +72,42 @@ export async function listManagedUsers(db: Database, f: UserListFilter): Promise
         or lower(${users.lastName} || ' ' || ${users.firstName}) like ${like})`,
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    managedBase(db)
-      .where(where)
-      .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ total: count() }).from(users).where(where),
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of accounts, its `nextCursor` and the number of matches exact up to COUNT_CAP (like the
+ * patients' list): a cursor reads the rows after it through the name index; a page number reads
+ * its ids from the index (OFFSET skips index entries, not joined rows with their invitation).
+ */
+export async function listManagedUsers(
+  db: Database,
+  f: UserListFilter,
+): Promise<{ rows: ManagedUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const where = userListWhere(f);
+  const order = [...nameOrder.map((c) => asc(c)), asc(users.id)];
+  const limit = f.pageSize + 1;
+  const page = f.cursor
+    ? managedBase(db)
+        .where(and(where, keysetAfterTuple(nameOrder, users.id, false, decodeCursor(USERS_CURSOR_TAG, f.cursor))))
+        .orderBy(...order)
+        .limit(limit)
+    : managedBase(db)
+        .where(inArray(users.id, db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit).offset((f.page - 1) * f.pageSize)))
+        .orderBy(...order);
+  const [found, [{ n }]] = await Promise.all([
+    page,
+    // Stops counting at the cap: the cost does not grow with the practice's patient accounts.
+    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(users).where(where).limit(COUNT_CAP + 1).as('capped')),
   ]);
-  return { rows: rows as ManagedUserRow[], total };
+  const more = found.length > f.pageSize;
+  const rows = (more ? found.slice(0, f.pageSize) : found) as (ManagedUserRow & { sortKey: string })[];
+  const last = rows[rows.length - 1];
+  return {
+    rows,
+    ...cappedTotal(n),
+    nextCursor: more && last ? encodeCursor(USERS_CURSOR_TAG, { key: last.sortKey, id: last.user.id }) : null,
+  };
 }
 
 /** One account inside an organisation (null: any organisation, for SA and DE). */

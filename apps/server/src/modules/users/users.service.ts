@@ -151,7 +151,7 @@ export class UsersService {
   }
 
   async list(caller: Caller, query: UserListQuery) {
-    const { rows, total } = await listManagedUsers(this.ctx.db, {
+    const { rows, total, totalCapped, nextCursor } = await listManagedUsers(this.ctx.db, {
       organizationId: listOrganisation(caller, query.organizationId),
       q: query.q || undefined,
       role: query.role,
@@ -160,8 +160,10 @@ export class UsersService {
       searchContacts: mayReadPatientContacts(caller),
       page: query.page,
       pageSize: query.pageSize,
+      cursor: query.cursor,
     });
-    return { data: rows.map((r) => this.toDto(r, caller)), total, page: query.page, pageSize: query.pageSize };
+    // total is exact up to 1,000 matches (totalCapped beyond); nextCursor reads the next page by keyset.
+    return { data: rows.map((r) => this.toDto(r, caller)), total, page: query.page, pageSize: query.pageSize, nextCursor, totalCapped };
   }
 
   async get(caller: Caller, id: string): Promise<ManagedUser> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, DEMO_PASSWORD, walkCursor, type Session, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 // The practice's administrator (PA): grants every practice role (packages/shared grants.ts).
@@ -66,6 +66,45 @@ describe('GET /api/users', () => {
     const pr2 = await t.login('pr2');
     expect((await t.app.inject({ method: 'GET', url: `/api/users?organizationId=${pr2.idOrganization}`, headers: pa.auth })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${pr2.id}`, headers: pa.auth })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/users: keyset paging (issue 13)', () => {
+  const idOf = (u: { idUser: string }) => u.idUser;
+
+  it('walks every account of the organisation exactly once, in the list order, forward by cursor and by page number', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: '/api/users?pageSize=100', headers: admin.auth })).json();
+    expect(all).toMatchObject({ nextCursor: null, totalCapped: false });
+    const names = (all.data as { lastName: string; firstName: string }[]).map((u) => [u.lastName.toLowerCase(), u.firstName.toLowerCase()].join(' '));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const { ids, first } = await walkCursor(t.app, '/api/users?pageSize=3', admin.auth, idOf);
+    expect(ids).toEqual(all.data.map(idOf));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(first.total).toBe(all.data.length);
+    expect(all.data.every((u: { idOrganization: string }) => u.idOrganization === admin.idOrganization)).toBe(true);
+    // Back to an earlier page by its number: the same rows as the cursor gave.
+    const second = (await t.app.inject({ method: 'GET', url: '/api/users?pageSize=3&page=2', headers: admin.auth })).json();
+    expect(second.data.map(idOf)).toEqual(ids.slice(3, 6));
+  });
+
+  it('keeps the filters and the organisation scope along the cursors', async () => {
+    const practitioners = (await t.app.inject({ method: 'GET', url: '/api/users?pageSize=100&role=PR', headers: sa.auth })).json().data;
+    expect(practitioners.length).toBeGreaterThan(1);
+    const walked = await walkCursor(t.app, '/api/users?pageSize=1&role=PR', sa.auth, idOf);
+    expect(walked.ids).toEqual(practitioners.map(idOf));
+    // A PA's cursor never reaches another organisation, whatever it names.
+    const mine = await walkCursor(t.app, '/api/users?pageSize=2&active=true', admin.auth, idOf);
+    const other = (await t.app.inject({ method: 'GET', url: '/api/users?q=fournier', headers: sa.auth })).json().data[0].idUser;
+    expect(mine.ids).not.toContain(other);
+  });
+
+  it('refuses a forged or foreign cursor with 400 and a French message', async () => {
+    const organisations = (await t.app.inject({ method: 'GET', url: '/api/organisations?pageSize=1', headers: sa.auth })).json();
+    for (const cursor of ['nimporte-quoi', organisations.nextCursor]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/users?cursor=${encodeURIComponent(cursor)}`, headers: admin.auth });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Curseur de pagination invalide : rechargez la liste.');
+    }
   });
 });
 

@@ -166,6 +166,7 @@ function OrganisationsTab() {
         pageSize={params.pageSize}
         pageSizes={PAGE_SIZES}
         total={table.data?.total ?? 0}
+        totalCapped={table.data?.totalCapped}
         onPage={(page) => list.update({ page })}
         onPageSize={(pageSize) => list.update({ pageSize })}
       />

@@ -177,6 +177,7 @@ export function UsersPage() {
           pageSize={params.pageSize}
           pageSizes={PAGE_SIZES}
           total={data?.total ?? 0}
+          totalCapped={data?.totalCapped}
           onPage={(page) => list.update({ page })}
           onPageSize={(pageSize) => list.update({ pageSize })}
         />

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { api } from '../../../lib/api.ts';
+import { fetchPage } from '../../../lib/page-cursors.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -11,9 +12,13 @@ export type JournalFilterValues = { [K in keyof JournalFilters]-?: string };
 
 export interface JournalPage {
   data: JournalEntry[];
+  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped`. */
   total: number;
   page: number;
   pageSize: number;
+  /** The next page's cursor (keyset paging), null on the last page. */
+  nextCursor: string | null;
+  totalCapped: boolean;
   /** The organisation's time zone: times are shown in it. */
   timeZone: string;
 }
@@ -25,7 +30,8 @@ function query(filters: JournalFilterValues): Record<string, string> {
 export function useJournal(filters: JournalFilterValues, page: number, pageSize: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.journal.page(filters, page, pageSize),
-    queryFn: ({ signal }) => api<JournalPage>('/admin/journal', { query: { ...query(filters), page, pageSize }, signal }),
+    queryFn: ({ signal }) =>
+      fetchPage(['journal', filters, pageSize], page, (cursor) => api<JournalPage>('/admin/journal', { query: { ...query(filters), page, pageSize, cursor }, signal })),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -148,6 +148,7 @@ export function JournalTab() {
         pageSize={pageSize}
         pageSizes={PAGE_SIZES}
         total={journal.data?.total ?? 0}
+        totalCapped={journal.data?.totalCapped}
         onPage={(next) => list.update({ page: next })}
         onPageSize={(size) => list.update({ pageSize: size })}
       />

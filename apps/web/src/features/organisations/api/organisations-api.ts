@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Organisation, OrganisationInput, OrganisationUpdateInput } from '@wellbe/shared/schemas/organisations';
 import type { Paged } from '@wellbe/shared/schemas/users';
 import { api } from '../../../lib/api.ts';
+import { fetchPage } from '../../../lib/page-cursors.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 // /organizations: /api/organisations (organisation group: SA, DE). The specialities tab uses the
@@ -18,7 +19,10 @@ export interface OrganisationTableParams {
 export function useOrganisationTable(params: OrganisationTableParams, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.organisations.table({ ...params }),
-    queryFn: ({ signal }) => api<Paged<Organisation>>('/organisations', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => {
+      const { page, ...scope } = params;
+      return fetchPage(['organisations', scope], page, (cursor) => api<Paged<Organisation>>('/organisations', { query: { ...params, cursor }, signal }));
+    },
     placeholderData: keepPreviousData,
     enabled,
   });

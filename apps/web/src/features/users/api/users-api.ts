@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManagedUser, Paged, UserCreateInput, UserUpdateInput } from '@wellbe/shared/schemas/users';
 import { api } from '../../../lib/api.ts';
+import { fetchPage } from '../../../lib/page-cursors.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 // /user: the REST resource /api/users (see apps/server/src/modules/users/users.routes.ts).
@@ -15,7 +16,10 @@ export interface UserTableParams {
 export function useUserTable(params: UserTableParams) {
   return useQuery({
     queryKey: queryKeys.users.table({ ...params }),
-    queryFn: ({ signal }) => api<Paged<ManagedUser>>('/users', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => {
+      const { page, ...scope } = params;
+      return fetchPage(['users', scope], page, (cursor) => api<Paged<ManagedUser>>('/users', { query: { ...params, cursor }, signal }));
+    },
     placeholderData: keepPreviousData,
   });
 }
