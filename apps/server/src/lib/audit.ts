@@ -22,8 +22,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Awaited by callers: a read of patient data whose journal row cannot be written must fail.
  */
 export async function recordAudit(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, entry: AuditEntry): Promise<void> {
-  await ctx.db.insert(auditEvents).values({
-    at: new Date(ctx.clock.now()),
+  await recordAudits(ctx, actor, [entry]);
+}
+
+/** Several journal rows in one statement (a screen that names several patients: one row each). */
+export async function recordAudits(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const at = new Date(ctx.clock.now());
+  await ctx.db.insert(auditEvents).values(entries.map((entry) => ({
+    at,
     userId: actor.id,
     role: actor.role,
     organizationId: actor.organizationId,
@@ -35,5 +42,5 @@ export async function recordAudit(ctx: Pick<AppContext, 'db' | 'clock'>, actor: 
     ip: actor.ip,
     outcome: entry.outcome,
     details: entry.details ?? null,
-  });
+  })));
 }

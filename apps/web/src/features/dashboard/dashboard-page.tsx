@@ -16,6 +16,7 @@ import { ToReadSection } from './to-read-section.tsx';
 // The cards of the administration, WellBe and patient roles are in their own chunk: each role
 // reads a part of them, and the first load of /dashboard stays within its budget (issue 13).
 const RoleCards = lazy(() => import('./role-cards.tsx').then((m) => ({ default: m.RoleCards })));
+const PractitionerCards = lazy(() => import('./practitioner-cards.tsx').then((m) => ({ default: m.PractitionerCards })));
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -58,6 +59,9 @@ export function DashboardPage() {
       </Card>
 
       <MyDataShortcut />
+      <Suspense fallback={null}>
+        <PractitionerCards role={role} />
+      </Suspense>
       <InactiveSportPatients role={role} />
       <DayCards role={role} />
       <Suspense fallback={null}>
