@@ -9,7 +9,6 @@ import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
-import { InactiveSportPatients } from './inactive-sport-patients.tsx';
 import { DayCards } from './day-cards.tsx';
 import { ToReadSection } from './to-read-section.tsx';
 
@@ -62,7 +61,6 @@ export function DashboardPage() {
       <Suspense fallback={null}>
         <PractitionerCards role={role} />
       </Suspense>
-      <InactiveSportPatients role={role} />
       <DayCards role={role} />
       <Suspense fallback={null}>
         <RoleCards role={role} />

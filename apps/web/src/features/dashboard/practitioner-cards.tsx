@@ -47,7 +47,7 @@ export function PractitionerCards({ role }: { role: Role }) {
                   divider
                   disableGutters
                   secondaryAction={
-                    a.idPatient && a.status !== 'absent' ? (
+                    a.idPatient && a.status === 'confirmé' ? (
                       <Button size="small" variant="outlined" component={Link} to={`/patient/dossier/${encodeURIComponent(a.idPatient)}?appointment=${encodeURIComponent(a.id)}`} aria-label={`${t('agenda:actions.consult')} : ${a.patientName ?? ''}`}>
                         {t('agenda:actions.consult')}
                       </Button>
