@@ -75,12 +75,12 @@ function ValidationForm() {
 export function ExamplePage() {
   const { t, i18n } = useTranslation(['example', 'common']);
   const [confirming, setConfirming] = useState(false);
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(5);
   const [html, setHtml] = useState('<p>Texte <strong>riche</strong></p>');
   const [files, setFiles] = useState<File[]>([]);
   const [loading, setLoading] = useState(true);
-  const rows = SAMPLE_ROWS.slice(page * pageSize, page * pageSize + pageSize);
+  const rows = SAMPLE_ROWS.slice((page - 1) * pageSize, page * pageSize);
   const csv = () => saveBlob(new Blob([`${t('chart.period')};${t('chart.value')}\n${SAMPLE_SERIES.map((p) => `${p.label};${p.value}`).join('\n')}\n`], { type: 'text/csv;charset=utf-8' }), 'exemple.csv');
   return (
     <Box>
@@ -151,7 +151,7 @@ export function ExamplePage() {
             onPage={setPage}
             onPageSize={(s) => {
               setPageSize(s);
-              setPage(0);
+              setPage(1);
             }}
           />
         </Block>
