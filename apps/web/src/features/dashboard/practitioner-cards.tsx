@@ -42,21 +42,14 @@ export function PractitionerCards({ role }: { role: Role }) {
           p.today.length ? (
             <List dense disablePadding aria-label={t('today.title')}>
               {p.today.map((a) => (
-                <ListItem
-                  key={a.id}
-                  divider
-                  disableGutters
-                  secondaryAction={
-                    a.idPatient && a.status === 'confirmé' ? (
-                      <Button size="small" variant="outlined" component={Link} to={`/patient/dossier/${encodeURIComponent(a.idPatient)}?appointment=${encodeURIComponent(a.id)}`} aria-label={`${t('agenda:actions.consult')} : ${a.patientName ?? ''}`}>
-                        {t('agenda:actions.consult')}
-                      </Button>
-                    ) : undefined
-                  }
-                  sx={{ pr: { xs: 0, sm: 26 }, flexWrap: 'wrap' }}
-                >
-                  <ListItemText primary={`${formatTime(a.startsAt)} · ${a.patientName ?? a.title ?? ''}`} secondary={a.typeLabel} />
-                  <Chip size="small" label={t(`agenda:status.${a.status}`)} color={statusColour(a.status)} sx={{ mx: 1 }} />
+                <ListItem key={a.id} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  <ListItemText primary={`${formatTime(a.startsAt)} · ${a.patientName ?? a.title ?? ''}`} secondary={a.typeLabel} sx={{ flex: '1 1 160px' }} />
+                  <Chip size="small" label={t(`agenda:status.${a.status}`)} color={statusColour(a.status)} />
+                  {a.idPatient && a.status === 'confirmé' && (
+                    <Button size="small" variant="outlined" component={Link} to={`/patient/dossier/${encodeURIComponent(a.idPatient)}?appointment=${encodeURIComponent(a.id)}`} aria-label={`${t('agenda:actions.consult')} : ${a.patientName ?? ''}`}>
+                      {t('agenda:actions.consult')}
+                    </Button>
+                  )}
                 </ListItem>
               ))}
             </List>
