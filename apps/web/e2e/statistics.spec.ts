@@ -53,8 +53,11 @@ test('pr’s dashboard shows the last consultations, this month’s activity and
   const start = page.getByRole('region', { name: 'Mes rendez-vous du jour' }).getByRole('link', { name: /^Démarrer la consultation/ }).first();
   await expect(start).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Patients à suivre' })).toBeVisible();
+  const name = (await start.getAttribute('aria-label'))!.replace(/^Démarrer la consultation : /, '');
   await start.click();
-  await expect(page).toHaveURL(/\/patient\/dossier\/[0-9a-f-]+\?appointment=[0-9a-f-]+$/);
+  await expect(page).toHaveURL(/\/patient\/dossier\/[0-9a-f-]+/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText(/^Rendez-vous du \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible({ timeout: 45_000 });
 });
 
 // As `ad`: the administration's cards (accounts, today's load and requests), each leading to its screen.
