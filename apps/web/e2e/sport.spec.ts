@@ -78,9 +78,9 @@ test('as pr: builds a 3-session program from the library, assigns it, prints it,
   await expect(page.getByTestId('adherence-rate')).toBeVisible();
   await expectAccessible(page);
 
-  // The dashboard flags Hélène Martin (nothing logged for 21 days).
+  // The dashboard's patients to follow up flag Hélène Martin (nothing logged for 21 days).
   await page.goto('/dashboard');
-  await expect(page.getByTestId('sport-inactive')).toContainText('Hélène Martin');
+  await expect(page.getByRole('region', { name: 'Patients à suivre' })).toContainText('Hélène Martin');
 });
 
 test('as pt on a 390 px phone: logs today’s session', async ({ page }) => {

@@ -38,7 +38,7 @@ test('pa reads the practice statistics, changes the period, shows a table and ex
 });
 
 // As `pr`: the dashboard's cards from real data, each leading to its screen.
-test('pr’s dashboard shows the last consultations and this month’s activity', async ({ page }) => {
+test('pr’s dashboard shows the last consultations, this month’s activity and starts a consultation from today’s appointments', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, 'pr');
   const recent = page.getByRole('region', { name: 'Dernières consultations enregistrées' });
@@ -47,6 +47,17 @@ test('pr’s dashboard shows the last consultations and this month’s activity'
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await page.getByRole('region', { name: 'L’activité du mois' }).getByRole('link', { name: 'Statistiques' }).click();
   await expect(page).toHaveURL(/\/statistics$/);
+
+  // Today's appointments: a confirmed one starts the consultation in the patient's file.
+  await page.goto('/dashboard');
+  const start = page.getByRole('region', { name: 'Mes rendez-vous du jour' }).getByRole('link', { name: /^Démarrer la consultation/ }).first();
+  await expect(start).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Patients à suivre' })).toBeVisible();
+  const name = (await start.getAttribute('aria-label'))!.replace(/^Démarrer la consultation : /, '');
+  await start.click();
+  await expect(page).toHaveURL(/\/patient\/dossier\/[0-9a-f-]+/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText(/^Rendez-vous du \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible({ timeout: 45_000 });
 });
 
 // As `ad`: the administration's cards (accounts, today's load and requests), each leading to its screen.
@@ -68,6 +79,7 @@ test('pt’s dashboard shows the next appointment', async ({ page }) => {
   const next = page.getByRole('region', { name: 'Mon prochain rendez-vous' });
   await expect(next.getByText(/^\d{2}\/\d{2}\/\d{4}/).or(next.getByText('Aucun rendez-vous à venir.'))).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Mes messages' }).getByText('Messages non lus')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mon menu du jour' }).or(page.getByRole('region', { name: 'Ma séance du jour' })).first()).toBeVisible();
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await next.getByRole('link', { name: 'Mes rendez-vous' }).click();
   await expect(page).toHaveURL(/\/appointment$/);

@@ -100,18 +100,32 @@ export async function drainAudit(db: Db): Promise<void> {
  * Awaited by callers: a read of patient data whose journal row cannot be written must fail.
  */
 export async function recordAudit(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, entry: AuditEntry): Promise<void> {
-  await writerOf(ctx.db).write({
-    at: new Date(ctx.clock.now()),
-    userId: actor.id,
-    role: actor.role,
-    organizationId: actor.organizationId,
-    action: entry.action,
-    recordType: entry.recordType ?? null,
-    recordId: entry.recordId ?? null,
-    // A malformed id from a refused request is kept in recordId, not forced into the uuid column.
-    patientId: entry.patientId && UUID.test(entry.patientId) ? entry.patientId : null,
-    ip: actor.ip,
-    outcome: entry.outcome,
-    details: entry.details ?? null,
-  });
+  await recordAudits(ctx, actor, [entry]);
+}
+
+/**
+ * Several journal rows (a screen that names several patients: one row each). They are asked for in
+ * the same turn of the event loop, so the AuditWriter commits them in one statement.
+ */
+export async function recordAudits(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  const at = new Date(ctx.clock.now());
+  const writer = writerOf(ctx.db);
+  await Promise.all(
+    entries.map((entry) =>
+      writer.write({
+        at,
+        userId: actor.id,
+        role: actor.role,
+        organizationId: actor.organizationId,
+        action: entry.action,
+        recordType: entry.recordType ?? null,
+        recordId: entry.recordId ?? null,
+        // A malformed id from a refused request is kept in recordId, not forced into the uuid column.
+        patientId: entry.patientId && UUID.test(entry.patientId) ? entry.patientId : null,
+        ip: actor.ip,
+        outcome: entry.outcome,
+        details: entry.details ?? null,
+      }),
+    ),
+  );
 }

@@ -22,8 +22,6 @@ function lazy(load: () => Promise<{ default: ComponentType<PageProps> }>): Page 
   return page;
 }
 
-const unavailable: Page = lazy(() => import('../features/placeholders/unavailable-page.tsx').then((m) => ({ default: m.UnavailablePage })));
-
 export const NOT_FOUND_PAGE: Page = lazy(() => import('../features/placeholders/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 export const PAGES: Record<Area, Page> = {
@@ -73,7 +71,7 @@ export const PAGES: Record<Area, Page> = {
   unsubscribe: lazy(() => import('../features/newspapers/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
-  example: unavailable,
+  example: lazy(() => import('../features/example/example-page.tsx').then((m) => ({ default: m.ExamplePage }))),
 };
 
 export function pageFor(area: Area): Page {

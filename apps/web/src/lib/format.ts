@@ -17,3 +17,8 @@ export function formatDate(value: DateInput): string {
 export function formatDateTime(value: DateInput): string {
   return sharedFormatDateTime(value, displayTimeZone);
 }
+
+/** The time of day, HH:mm (a dashboard line of today). */
+export function formatTime(value: DateInput): string {
+  return formatDateTime(value).slice(11);
+}

@@ -182,7 +182,6 @@ export const queryKeys = {
     program: (id: string) => ['sport', 'programs', id] as const,
     patient: (idPatient: string) => ['sport', 'patient', idPatient] as const,
     mine: ['sport', 'mine'] as const,
-    inactive: ['sport', 'inactive'] as const,
   },
 
   /** GET /api/dashboard: the per-role counts of the dashboard's cards. */

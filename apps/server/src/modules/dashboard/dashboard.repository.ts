@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { DashboardAdministration, DashboardWellbe } from '@wellbe/shared/schemas/dashboard';
+import { DASHBOARD_FOLLOW_UP, type DashboardAdministration, type DashboardFollowUp, type DashboardPatient, type DashboardPractitioner, type DashboardWellbe } from '@wellbe/shared/schemas/dashboard';
 
 // SQL of GET /api/dashboard: counts over indexed columns, one round trip per section. Every
 // administration query takes the caller's organisation; "today" is the calendar day in the
@@ -10,8 +10,14 @@ async function query<T>(db: Database, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
+/** The organisation's calendar day and time zone ('Paramètres', Europe/Paris by default). */
+const todayOf = (organizationId: string) =>
+  sql`(select (now() at time zone tz)::date as day, tz from (select coalesce((select settings->>'timeZone' from organisations where id = ${organizationId}), 'Europe/Paris') as tz) z)`;
+
+const userName = (u: string) => sql.raw(`trim(coalesce(nullif(trim(coalesce(${u}.first_name, '') || ' ' || coalesce(${u}.last_name, '')), ''), ${u}.display_name, ${u}.username))`);
+
 export async function administration(db: Database, organizationId: string, refusalDays: number | null): Promise<Omit<DashboardAdministration, 'refusals'> & { refusalCount: number; refusals: { at: Date; action: string; username: string | null }[] }> {
-  const today = sql`(select (now() at time zone tz)::date as day, tz from (select coalesce((select settings->>'timeZone' from organisations where id = ${organizationId}), 'Europe/Paris') as tz) z)`;
+  const today = todayOf(organizationId);
   const [row] = await query<{
     active: number;
     inactive: number;
@@ -63,4 +69,112 @@ export async function wellbe(db: Database): Promise<Omit<DashboardWellbe, 'faile
                (select count(*) from chat_conversations where kind = 'support' and support_status = 'open')::int as support`,
   );
   return { organisations: { active: row.active, total: row.total }, users: row.users, supportOpen: row.support };
+}
+
+/**
+ * The practitioner's section: their appointments of today, their requests, their due notes, and the
+ * organisation's patients to follow up (three reasons, each read through an index):
+ * - noVisit: last consultation older than N months while a follow-up was planned (the patient came
+ *   back at least once, or an appointment was booked after that consultation) and nothing is booked;
+ * - program: a running sport program with no session logged for 7 days;
+ * - weight: the latest consultation (of the last N months) moved the weight by more than 5 % from the previous one.
+ */
+export async function practitioner(db: Database, organizationId: string, userId: string): Promise<DashboardPractitioner> {
+  const f = DASHBOARD_FOLLOW_UP;
+  const [row] = await query<{
+    today: (Omit<DashboardPractitioner['today'][number], 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string })[] | null;
+    requests: number;
+    follow: (Omit<DashboardFollowUp, 'value'> & { value: string | number | null })[] | null;
+    note_count: number;
+    notes: { id: string; title: string; reminderAt: string }[] | null;
+  }>(
+    db,
+    sql`
+    with t as ${todayOf(organizationId)},
+    no_visit as (
+      select p.id, p.full_name, p.last_consultation_at
+        from patients p
+       where p.organization_id = ${organizationId} and p.archived_at is null
+         and p.last_consultation_at < now() - make_interval(months => ${f.noVisitMonths})
+         and (p.consultation_count >= 2
+              or exists (select 1 from appointments a where a.patient_id = p.id and a.organization_id = ${organizationId}
+                           and a.starts_at > p.last_consultation_at and a.status <> 'provisoire'))
+         and not exists (select 1 from appointments a where a.patient_id = p.id and a.organization_id = ${organizationId}
+                           and a.starts_at >= now() and a.status in ('demandé', 'confirmé'))
+       order by p.last_consultation_at desc
+       limit ${f.limit}),
+    program as (
+      select p.id, p.full_name, l.last_day, ((select day from t) - coalesce(l.last_day, sp.start_date))::int as days
+        from sport_programs sp
+        join patients p on p.id = sp.patient_id and p.organization_id = ${organizationId} and p.archived_at is null
+        left join lateral (select max(day) as last_day from sport_session_logs where program_id = sp.id) l on true
+       where sp.organization_id = ${organizationId} and sp.archived_at is null and sp.patient_id is not null
+         and sp.start_date <= (select day from t) - ${f.programDays}::int and sp.end_date >= (select day from t)
+         and coalesce(l.last_day, sp.start_date) <= (select day from t) - ${f.programDays}::int
+       order by days desc, p.full_name
+       limit ${f.limit}),
+    weight as (
+      select p.id, p.full_name, w.at, round(((w.last - w.prev) / w.prev * 100)::numeric, 1) as pct
+        from patients p
+        cross join lateral (
+          select max(c.consultation_date) as at,
+                 (array_agg(c.weight order by c.consultation_date desc))[1] as last,
+                 (array_agg(c.weight order by c.consultation_date desc))[2] as prev
+            from (select consultation_date, weight from consultations
+                   where patient_id = p.id and archived_at is null and weight is not null
+                   order by consultation_date desc limit 2) c) w
+       where p.organization_id = ${organizationId} and p.archived_at is null
+         and p.last_consultation_at >= now() - make_interval(months => ${f.noVisitMonths})
+         and w.prev > 0 and abs(w.last - w.prev) / w.prev * 100 > ${f.weightPct}
+       order by w.at desc
+       limit ${f.limit})
+    select (select json_agg(json_build_object('id', a.id, 'startsAt', a.starts_at, 'endsAt', a.ends_at, 'status', a.status, 'idPatient', a.patient_id,
+                                              'patientName', p.full_name, 'title', a.title, 'typeLabel', ty.label) order by a.starts_at)
+              from appointments a
+              left join patients p on p.id = a.patient_id and p.organization_id = ${organizationId}
+              left join appointment_types ty on ty.id = a.type_id, t
+             where a.organization_id = ${organizationId} and a.practitioner_id = ${userId}
+               and a.status not in ('provisoire', 'annulé')
+               and a.starts_at >= (t.day::timestamp at time zone t.tz) and a.starts_at < ((t.day + 1)::timestamp at time zone t.tz)) as today,
+           (select count(*) from appointments where organization_id = ${organizationId} and practitioner_id = ${userId} and status = 'demandé' and starts_at >= now())::int as requests,
+           (select json_agg(x) from (
+              select id as "idPatient", full_name as "FullName", 'noVisit' as reason, last_consultation_at as date, null::numeric as value from no_visit
+              union all
+              select id, full_name, 'program', last_day::timestamp at time zone current_setting('TimeZone'), days from program
+              union all
+              select id, full_name, 'weight', at, pct from weight) x) as follow,
+           (select count(*) from notes, t where user_id = ${userId} and not archived and reminder_at is not null
+               and reminder_at < ((t.day + 1)::timestamp at time zone t.tz) and reminder_at >= now() - interval '7 days')::int as note_count,
+           (select json_agg(json_build_object('id', n.id, 'title', n.title, 'reminderAt', n.reminder_at) order by n.reminder_at)
+              from (select id, title, reminder_at from notes, t where user_id = ${userId} and not archived and reminder_at is not null
+                       and reminder_at < ((t.day + 1)::timestamp at time zone t.tz) and reminder_at >= now() - interval '7 days'
+                     order by reminder_at limit 5) n) as notes`,
+  );
+  const iso = (v: string) => new Date(v).toISOString();
+  return {
+    today: (row.today ?? []).map((a) => ({ ...a, startsAt: iso(a.startsAt), endsAt: iso(a.endsAt) })),
+    requests: row.requests,
+    followUp: (row.follow ?? []).map((x) => ({
+      ...x,
+      date: x.date == null ? null : x.reason === 'program' ? x.date.slice(0, 10) : iso(x.date),
+      value: x.value == null ? null : Number(x.value),
+    })),
+    notes: { count: row.note_count, due: (row.notes ?? []).map((n) => ({ ...n, reminderAt: iso(n.reminderAt) })) },
+  };
+}
+
+/** The patient's section: their latest consultation of the last 30 days without a notice. */
+export async function patient(db: Database, organizationId: string, patientId: string): Promise<DashboardPatient> {
+  const [row] = await query<{ id: string; date: Date | string; name: string }>(
+    db,
+    sql`select c.id, c.consultation_date as date, ${userName('u')} as name
+          from consultations c join users u on u.id = c.user_id
+         where c.patient_id = ${patientId} and c.organization_id = ${organizationId} and c.archived_at is null
+           and c.consultation_date <= now() and c.consultation_date >= now() - make_interval(days => ${DASHBOARD_FOLLOW_UP.noticeDays})
+           and not exists (select 1 from notices n where n.consultation_id = c.id)
+         order by c.consultation_date desc limit 1`,
+  );
+  return {
+    notice: row ? { idPatient: patientId, idConsultation: row.id, consultationDate: new Date(row.date).toISOString(), practitionerName: row.name } : null,
+  };
 }

@@ -6,7 +6,7 @@ import { readDashboard } from './dashboard.service.ts';
 // /dashboard (SPEC §6 `dashboard`: all roles): each role gets the sections that are its own.
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/dashboard', { config: { access: 'dashboard' }, schema: { tags: ['dashboard'], summary: 'Chiffres du tableau de bord (par rôle)' } }, async (request) => ({
+  r.get('/api/dashboard', { config: { access: 'dashboard', patientData: true }, schema: { tags: ['dashboard'], summary: 'Chiffres du tableau de bord (par rôle)' } }, async (request) => ({
     success: true,
     data: await readDashboard(app.ctx, callerOf(request)),
   }));

@@ -1,12 +1,15 @@
 import { can } from '@wellbe/shared/permissions';
-import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_REFUSAL_DAYS, DASHBOARD_WELLBE_ROLES, type Dashboard } from '@wellbe/shared/schemas/dashboard';
+import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD_REFUSAL_DAYS, DASHBOARD_WELLBE_ROLES, type Dashboard } from '@wellbe/shared/schemas/dashboard';
+import { recordAudits } from '../../lib/audit.ts';
 import type { Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import * as repo from './dashboard.repository.ts';
 
 // GET /api/dashboard: the counts of the administration card (AD, RH, PA: their organisation only)
-// and of the WellBe card (SA, DE, RE: the platform). The practitioner's and the patient's cards
-// read the calls of their own areas (agenda, appointments, chat, dietetics, sport, articles).
+// and of the WellBe card (SA, DE, RE: the platform), the practitioner's day (PR, PA, PG: their
+// appointments, requests, notes; the organisation's patients to follow up) and the patient's notice
+// to leave (PT: their own consultations). Every patient named in the answer is journalled. The other
+// cards read the calls of their own areas (last consultations, messages, menu, sport, articles).
 
 export async function readDashboard(ctx: AppContext, caller: Caller): Promise<Dashboard> {
   const administration = async () => {
@@ -26,6 +29,19 @@ export async function readDashboard(ctx: AppContext, caller: Caller): Promise<Da
     const [counts, failed] = await Promise.all([repo.wellbe(ctx.db), ctx.jobs.failedCount()]);
     return { ...counts, failedJobs: failed };
   };
-  const [a, w] = await Promise.all([administration(), wellbe()]);
-  return { administration: a, wellbe: w };
+  const practitioner = async () => {
+    if (!DASHBOARD_PRACTITIONER_ROLES.includes(caller.role) || !caller.organizationId) return null;
+    const p = await repo.practitioner(ctx.db, caller.organizationId, caller.id);
+    const named = new Set([...p.today.map((a) => a.idPatient), ...p.followUp.map((f) => f.idPatient)].filter((id): id is string => id != null));
+    await recordAudits(ctx, caller, [...named].map((patientId) => ({ action: 'dashboard.read', outcome: 'success', recordType: 'patient', recordId: patientId, patientId })));
+    return p;
+  };
+  const patient = async () => {
+    if (caller.role !== 'PT' || !caller.patientId || !caller.organizationId) return null;
+    const p = await repo.patient(ctx.db, caller.organizationId, caller.patientId);
+    if (p.notice) await recordAudits(ctx, caller, [{ action: 'dashboard.read', outcome: 'success', recordType: 'consultation', recordId: p.notice.idConsultation, patientId: caller.patientId }]);
+    return p;
+  };
+  const [a, w, pr, pt] = await Promise.all([administration(), wellbe(), practitioner(), patient()]);
+  return { administration: a, wellbe: w, practitioner: pr, patient: pt };
 }

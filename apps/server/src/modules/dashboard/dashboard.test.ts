@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localParts, zonedInstant, addDays } from '@wellbe/shared/domain/zoned';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { appointments, auditEvents, chatConversations, organisations, users } from '../../db/tables.ts';
+import { and, eq } from 'drizzle-orm';
+import { appointments, auditEvents, chatConversations, consultations, notes, notices, organisations, patients, users } from '../../db/tables.ts';
+import { patientKeys } from '../patients/patients.keys.ts';
 import type { Dashboard } from '@wellbe/shared/schemas/dashboard';
 
 // GET /api/dashboard: each role's section, counted on its organisation only. The fixture adds known
@@ -101,9 +103,95 @@ describe('dashboard', () => {
     for (const username of ['de', 're']) expect((await read(await t.login(username))).wellbe, username).toEqual(after);
     for (const username of ['pr', 'pt', 'us', 'pg']) {
       const d = await read(await t.login(username));
-      expect(d, username).toEqual({ administration: null, wellbe: null });
+      expect({ administration: d.administration, wellbe: d.wellbe }, username).toEqual({ administration: null, wellbe: null });
     }
     expect((await read(sa)).administration).toBeNull();
+  });
+
+  it('gives PR, PA and PG their day and the organisation’s patients to follow up, journalled, never another organisation’s', async () => {
+    const demo = pr.idOrganization!;
+    const nord = pr2.idOrganization!;
+    const before = (await read(pr)).practitioner!;
+    let n = 0;
+    const patient = async (organizationId: string, fullName: string) => {
+      n += 1;
+      const phone = `07 11 22 33 ${String(10 + n)}`;
+      const email = `suivi${n}@exemple.fr`;
+      const [p] = await t.ctx.db
+        .insert(patients)
+        .values({ organizationId, fullName, phoneNumber: phone, email, ...patientKeys(fullName, phone, email) })
+        .returning({ id: patients.id });
+      return p.id;
+    };
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+    const visit = (organizationId: string, patientId: string, userId: string, date: Date, weight: number | null) => ({ id: randomUUID(), organizationId, patientId, userId, jobSpecialistId: 1, consultationDate: date, weight });
+    const [relance, poids, stable, nordPoids] = [await patient(demo, 'Suivi Relance'), await patient(demo, 'Suivi Poids'), await patient(demo, 'Suivi Stable'), await patient(nord, 'Suivi Nord')];
+    await t.ctx.db.insert(consultations).values([
+      // Came back once, last seen over 3 months ago, nothing booked: to follow up.
+      visit(demo, relance, pr.id, daysAgo(150), 80),
+      visit(demo, relance, pr.id, daysAgo(95), 80),
+      // 70 kg then 75 kg: +7,1 %; 70 then 72 (+2,9 %) is not flagged.
+      visit(demo, poids, pr.id, daysAgo(40), 70),
+      visit(demo, poids, pr.id, new Date(Date.now() - 60_000), 75),
+      visit(demo, stable, pr.id, daysAgo(40), 70),
+      visit(demo, stable, pr.id, daysAgo(1), 72),
+      visit(nord, nordPoids, pr2.id, daysAgo(40), 60),
+      visit(nord, nordPoids, pr2.id, daysAgo(1), 70),
+    ]);
+    const [mine] = await t.ctx.db
+      .insert(appointments)
+      .values([{ ...appointment(demo, pr.id, todayAt('23:30'), 'confirmé'), patientId: poids, title: null }, appointment(demo, pr.id, todayAt('12:00', 3), 'demandé'), appointment(nord, pr2.id, todayAt('23:00'), 'confirmé'), appointment(nord, pr2.id, todayAt('12:00', 3), 'demandé')])
+      .returning({ id: appointments.id });
+    const [note] = await t.ctx.db
+      .insert(notes)
+      .values([
+        { userId: pr.id, organizationId: demo, title: 'Rappeler le laboratoire', reminderAt: new Date(Date.now() - 3_600_000) },
+        { userId: pr2.id, organizationId: nord, title: 'Note de Nord', reminderAt: new Date(Date.now() - 3_600_000) },
+      ])
+      .returning({ id: notes.id });
+
+    const after = (await read(pr)).practitioner!;
+    expect(after.today.find((a) => a.id === mine.id)).toMatchObject({ idPatient: poids, patientName: 'Suivi Poids', status: 'confirmé' });
+    expect(after.today.length).toBe(before.today.length + 1);
+    expect(after.requests).toBe(before.requests + 1);
+    expect(after.followUp).toContainEqual(expect.objectContaining({ idPatient: relance, FullName: 'Suivi Relance', reason: 'noVisit' }));
+    expect(after.followUp).toContainEqual(expect.objectContaining({ idPatient: poids, reason: 'weight', value: 7.1 }));
+    expect(after.followUp.some((f) => f.idPatient === stable || f.idPatient === nordPoids)).toBe(false);
+    expect(after.notes.count).toBe(before.notes.count + 1);
+    expect(after.notes.due.map((d) => d.id)).toContain(note.id);
+    expect(after.notes.due.some((d) => d.title === 'Note de Nord')).toBe(false);
+
+    // Every patient named is journalled for the reader.
+    const journal = await t.ctx.db
+      .select({ patientId: auditEvents.patientId })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.userId, pr.id), eq(auditEvents.action, 'dashboard.read')));
+    expect(journal.map((j) => j.patientId)).toEqual(expect.arrayContaining([relance, poids]));
+
+    // Nord's practitioner sees Nord only; PA and PG get the same organisation's follow-up.
+    const nordDay = (await read(pr2)).practitioner!;
+    expect(nordDay.followUp).toContainEqual(expect.objectContaining({ idPatient: nordPoids, reason: 'weight', value: 16.7 }));
+    expect(nordDay.followUp.some((f) => [relance, poids].includes(f.idPatient))).toBe(false);
+    expect(nordDay.today.some((a) => a.id === mine.id)).toBe(false);
+    expect(nordDay.notes.due.map((d) => d.title)).toContain('Note de Nord');
+    expect((await read(pa)).practitioner!.followUp.some((f) => f.idPatient === poids)).toBe(true);
+    expect((await read(await t.login('pg'))).practitioner).not.toBeNull();
+    for (const username of ['ad', 'rh', 'pt', 'sa']) expect((await read(await t.login(username))).practitioner, username).toBeNull();
+  });
+
+  it('gives PT the latest consultation of theirs awaiting a notice, and nothing of others', async () => {
+    const pt = await t.login('pt');
+    const [ptUser] = await t.ctx.db.select().from(users).where(eq(users.id, pt.id));
+    const idPatient = ptUser.patientId!;
+    const id = randomUUID();
+    await t.ctx.db.insert(consultations).values({ id, organizationId: pt.idOrganization!, patientId: idPatient, userId: pr.id, jobSpecialistId: 1, consultationDate: new Date(Date.now() - 3_600_000) });
+    const d = await read(pt);
+    expect(d.practitioner).toBeNull();
+    expect(d.patient!.notice).toMatchObject({ idPatient, idConsultation: id });
+    expect(d.patient!.notice!.practitionerName).toBeTruthy();
+    await t.ctx.db.insert(notices).values({ organizationId: pt.idOrganization!, patientId: idPatient, consultationId: id, userId: pt.id, star: 5, recommend: true });
+    expect((await read(pt)).patient!.notice?.idConsultation).not.toBe(id);
+    for (const username of ['pr', 'ad', 'sa']) expect((await read(await t.login(username))).patient, username).toBeNull();
   });
 
   it('refuses a guest', async () => {

@@ -9,13 +9,13 @@ import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
-import { InactiveSportPatients } from './inactive-sport-patients.tsx';
 import { DayCards } from './day-cards.tsx';
 import { ToReadSection } from './to-read-section.tsx';
 
 // The cards of the administration, WellBe and patient roles are in their own chunk: each role
 // reads a part of them, and the first load of /dashboard stays within its budget (issue 13).
 const RoleCards = lazy(() => import('./role-cards.tsx').then((m) => ({ default: m.RoleCards })));
+const PractitionerCards = lazy(() => import('./practitioner-cards.tsx').then((m) => ({ default: m.PractitionerCards })));
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -58,7 +58,9 @@ export function DashboardPage() {
       </Card>
 
       <MyDataShortcut />
-      <InactiveSportPatients role={role} />
+      <Suspense fallback={null}>
+        <PractitionerCards role={role} />
+      </Suspense>
       <DayCards role={role} />
       <Suspense fallback={null}>
         <RoleCards role={role} />

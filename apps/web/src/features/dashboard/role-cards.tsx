@@ -1,12 +1,22 @@
-import { Box, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MEALS } from '@wellbe/shared/domain/dietetics';
+import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/schemas/dashboard';
-import { formatDateTime } from '../../lib/format.ts';
+import { ReasonConfirmDialog } from '../../components/reason-confirm-dialog.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
 import { useMyNextAppointments } from './api/next-appointments.ts';
 import { useUnreadCount } from './api/unread-count.ts';
 import { useDashboard } from './api/dashboard.ts';
+import { useCancelAppointment } from './api/cancel-appointment.ts';
+import { useMyMenuToday } from './api/my-menu-today.ts';
+import { useMySportToday } from './api/my-sport-today.ts';
 import { Count, DayCard } from './day-cards.tsx';
 
 // The dashboard's cards of the administration (AD, RH, PA), of the WellBe roles (SA, DE, RE) and of
@@ -99,6 +109,99 @@ export function WellbeCard({ role }: { role: Role }) {
   );
 }
 
+/** The next appointment's actions: cancel (the 'Confirmation' dialog with a reason) or move (book another slot). */
+function NextAppointmentActions({ next }: { next: Appointment }) {
+  const { t } = useTranslation(['dashboardCards', 'agenda']);
+  const cancel = useCancelAppointment();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+      <Button size="small" variant="outlined" component={Link} to="/appointment">
+        {t('next.move')}
+      </Button>
+      <Button size="small" color="error" onClick={() => setOpen(true)}>
+        {t('agenda:actions.cancel')}
+      </Button>
+      <ReasonConfirmDialog
+        open={open}
+        reason={reason}
+        setReason={setReason}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          cancel
+            .mutateAsync({ id: next.id, reason })
+            .then(() => notify(t('agenda:done.cancelled'), 'success'))
+            .catch((err: unknown) => notify(isApiError(err) ? err.message : String(err), 'error'));
+        }}
+        title={t('agenda:confirmTitle')}
+        text={t('agenda:cancelText')}
+        reasonLabel={t('agenda:reason')}
+        confirmLabel={t('agenda:actions.cancel')}
+        cancelLabel={t('agenda:keep')}
+      />
+    </Box>
+  );
+}
+
+/** The patient's day: today's menu, today's exercise session (when a program is assigned), the notice to leave. */
+function PatientDayCards() {
+  const { t } = useTranslation(['dashboardCards', 'dietetics']);
+  const menu = useMyMenuToday();
+  const sport = useMySportToday();
+  const dashboard = useDashboard();
+  const meals = menu.data ? MEALS.map((m) => ({ meal: m, items: menu.data!.today.meals[m].items })).filter((m) => m.items.length) : [];
+  const session = sport.data?.program?.sessions.find((s) => s.id === sport.data?.sessionId);
+  const done = sport.data?.logs.some((l) => l.day === sport.data?.today);
+  const notice = dashboard.data?.patient?.notice;
+  return (
+    <>
+      <DayCard title={t('menu.title')} to="/dietetiques/mon-menu" linkLabel={t('menu.open')} loading={menu.isPending} testId="card-menu">
+        {meals.length ? (
+          <List dense disablePadding aria-label={t('menu.title')}>
+            {meals.map((m) => (
+              <ListItem key={m.meal} disableGutters>
+                <ListItemText primary={t(`dietetics:meals.${m.meal}`)} secondary={m.items.map((i) => i.name).join(', ')} />
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          <Empty>{t('menu.empty')}</Empty>
+        )}
+      </DayCard>
+      <DayCard title={t('sport.title')} to="/program/sportif/today" linkLabel={t('sport.open')} loading={sport.isPending} testId="card-sport">
+        {session ? (
+          <Box>
+            <Typography sx={{ fontWeight: 600 }}>{session.name}</Typography>
+            <Typography color="text.secondary">
+              {[sport.data!.program!.name, t('sport.exercises', { count: session.exercises.length })].join(' · ')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {done ? t('sport.done') : t('sport.toLog')}
+            </Typography>
+          </Box>
+        ) : (
+          <Empty>{t('sport.empty')}</Empty>
+        )}
+      </DayCard>
+      <DayCard
+        title={t('notice.title')}
+        to={notice ? `/patient/dossier/${encodeURIComponent(notice.idPatient)}/${encodeURIComponent(notice.idConsultation)}` : undefined}
+        linkLabel={t('notice.open')}
+        loading={dashboard.isPending}
+        testId="card-notice"
+      >
+        {notice ? (
+          <Typography>{t('notice.text', { date: formatDate(notice.consultationDate), name: notice.practitionerName })}</Typography>
+        ) : (
+          <Empty>{dashboard.isError ? t('failed') : t('notice.empty')}</Empty>
+        )}
+      </DayCard>
+    </>
+  );
+}
+
 export function PatientCards({ role }: { role: Role }) {
   const { t } = useTranslation('dashboard');
   const patient = role === 'PT';
@@ -118,9 +221,7 @@ export function PatientCards({ role }: { role: Role }) {
             <Typography color="text.secondary">
               {[next.practitionerName, next.typeLabel, t(`cards.status.${next.status}`)].filter(Boolean).join(' · ')}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('cards.moveOrCancel')}
-            </Typography>
+            <NextAppointmentActions next={next} />
           </Box>
         ) : (
           <Empty>{mine.isError ? t('cards.failed') : t('cards.noNextAppointment')}</Empty>
@@ -129,6 +230,7 @@ export function PatientCards({ role }: { role: Role }) {
       <DayCard title={t('cards.messages')} to="/messaging" linkLabel={t('cards.openMessaging')} loading={unread.isPending} testId="card-unread">
         {unread.data ? <Count label={t('cards.unread')} value={unread.data.unread} /> : <Empty>{t('cards.failed')}</Empty>}
       </DayCard>
+      <PatientDayCards />
     </>
   );
 }

@@ -16,7 +16,7 @@ import { notify } from '../../lib/notify.ts';
 import { useOrganisationOptions } from '../../lib/organisation-options.ts';
 import { useSession } from '../../lib/session.ts';
 import { downloadStatisticsCsv, useStatistics, type StatisticsFilters } from './api/read-statistics.ts';
-import { ChartCard } from './components/chart-card.tsx';
+import { ChartCard } from '../../components/chart-card.tsx';
 
 // /statistics (SPEC §6 `stat`): the practice's activity, clinical overview and satisfaction over a
 // period, compared with the previous one. Filters live in the URL (?period=&from=&to=&org=), so a
