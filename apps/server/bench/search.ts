@@ -6,6 +6,7 @@
 // its p95 to /api/health's on the same server; before the timings, what each query answers (how
 // many results, the first one, the JSON's size), so a fast answer is also seen to be the right one.
 
+import os from 'node:os';
 import { printResults, signInAs, type AreaBench, type Result } from './table.ts';
 
 interface Scenario {
@@ -63,9 +64,14 @@ export async function runSearch({ base, password, measure }: AreaBench): Promise
     console.log(s.name.padEnd(42) + String(p.count).padStart(10) + String(p.bytes).padStart(9) + '  ' + p.first.slice(0, 60));
   }
 
+  // On a shared machine the absolute figures follow its load: printed beside them (the ratio to
+  // /api/health, measured in the same conditions, is the steadier reading).
+  const load = () => `charge de la machine ${os.loadavg()[0].toFixed(1)} (1 min) sur ${os.cpus().length} cœurs`;
+  console.log(`\n[bench] avant les mesures : ${load()}`);
   const results: Result[] = [await measure('GET /api/health (référence)', '/api/health', {})];
   for (const s of scenarios) results.push(await measure(s.name, s.url, auth));
   printResults(results);
+  console.log(`[bench] après les mesures : ${load()}`);
   for (const [area, prefix] of [
     ['aliments', 'aliments'],
     ['exercices', 'exercices'],
