@@ -15,8 +15,9 @@ import { runScale } from './scale.ts';
 // several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one), and the
 // dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`), and /statistics
 // (statistics.ts; `npm run bench -- statistics`), and the agenda's week view on 50,000
-// appointments (agenda.ts; `npm run bench -- agenda`), and the users, organisations and journal
-// lists at a practice's size (lists.ts; `npm run bench -- lists`).
+// appointments (agenda.ts; `npm run bench -- agenda`), the users, organisations and journal
+// lists at a practice's size (lists.ts; `npm run bench -- lists`), and the food and exercise
+// searches over a spread of queries (search.ts; `npm run bench -- search`).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -107,6 +108,13 @@ async function main() {
     const server = await startServer();
     const { runSport } = await import('./sport.ts');
     await runSport({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
+    return;
+  }
+  if (process.argv.includes('search')) {
+    // `npm run bench -- search`: only the food and exercise searches (20 ms p95), on the demo data.
+    const server = await startServer();
+    const { runSearch } = await import('./search.ts');
+    await runSearch({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;
   }
   if (process.argv.includes('dietetics')) {

@@ -30,6 +30,15 @@ export const foods = pgTable(
     nameEn: text('name_en'),
     /** Folded French name: accent-insensitive, typo-tolerant search through a trigram index. */
     searchKey: text('search_key').notNull(),
+    /**
+     * The folded name's words between single spaces (' pomme chair et peau crue '), split as the
+     * food_words trigger splits them: whether a typed word is a whole word or a word's start is then
+     * a cheap LIKE ('% pomme %', '% pomme%'), which ranks the matches (word_similarity on every
+     * matching name cost ~100 ms for a one-letter search; issue 18's 20 ms budget).
+     */
+    searchWords: text('search_words')
+      .notNull()
+      .generatedAlwaysAs(sql`' ' || regexp_replace(search_key, '[^a-z0-9œæß]+', ' ', 'g') || ' '`),
     ...nutrientColumns(),
     ...archivable(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -43,8 +43,8 @@ export type FoodDbRow = { id: number; nameFr: string; groupCode: string; organiz
 
 /**
  * Ranked, accent-insensitive, typo-tolerant search on the folded name (the same folding as the
- * patient search): names holding the text first (those starting with it before the others), then
- * trigram word similarity (pg_trgm `<%`, served by the GIN index), shorter names first on ties.
+ * patient search): every typed word held by the name (a substring, served by the trigram GIN
+ * index), or, when that finds too few, one of its closest words (pg_trgm); ranked below.
  */
 export async function searchFoods(db: Database, organizationId: string | null, folded: string, group: string | undefined, limit: number): Promise<FoodDbRow[]> {
   const where: (SQL | undefined)[] = [visibleFoods(organizationId), group ? eq(foods.groupCode, group) : undefined];
@@ -58,50 +58,75 @@ export async function searchFoods(db: Database, organizationId: string | null, f
   }
   // Every word must match. First exactly (a substring: cheap, and what nearly every search is);
   // only when that finds fewer than `limit` foods, nearly too (the closest words of the food names,
-  // pg_trgm), so 'pome crue' still finds 'Pomme, chair et peau, crue'. Ranking: the name starts with
-  // the first word, more exact words, then the closest words, shorter names first.
+  // pg_trgm), so 'pome crue' still finds 'Pomme, chair et peau, crue'. Ranking: more of the typed
+  // words as typed, then how well the words are met (see rankedFoods), shorter names first. Only
+  // LIKEs on each matching row: a one-letter search matches half the table, and word_similarity on
+  // each of those names cost ~100 ms.
   const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0))].slice(0, 6);
   if (!words.length) return [];
-  const contains = (w: string) => sql`${foods.searchKey} like ${`%${escapeLike(w)}%`}`;
-  const exact = sql.join(
-    words.map((w) => sql`(${contains(w)})::int`),
-    sql` + `,
-  );
-  const close = sql.join(
-    words.map((w) => sql`word_similarity(${w}, ${foods.searchKey})`),
-    sql` + `,
-  );
-  const run = (match: SQL[]) =>
-    db
-      .select(foodColumns)
-      .from(foods)
-      .where(and(...where, ...match))
-      .orderBy(sql`(${foods.searchKey} like ${`${escapeLike(words[0])}%`}) desc`, sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id))
-      .limit(limit);
-  const found = await run(words.map(contains));
+  const found = await rankedFoods(db, where, words.map((word) => [{ word, similarity: 1 }]), limit);
   if (found.length >= limit) return found;
   // Nearly: each word may also be one of the closest words of the food names ('pome' → 'pomme').
   const near = await closeWords(db, words);
-  return run(words.map((w, i) => or(contains(w), ...near[i].map(contains))!));
+  return rankedFoods(db, where, words.map((word, i) => [{ word, similarity: 1 }, ...near[i]]), limit);
+}
+
+/** A typed word, or one of the food names' words close to it with its trigram similarity (0–1). */
+interface Alternative {
+  word: string;
+  similarity: number;
+}
+
+/** The visible foods that hold, for every typed word, the word or one of its alternatives; ranked. */
+function rankedFoods(db: Database, where: (SQL | undefined)[], alternatives: Alternative[][], limit: number): Promise<FoodDbRow[]> {
+  const like = (column: SQL | typeof foods.searchKey, pattern: string) => sql`${column} like ${pattern}`;
+  const contains = (w: string) => like(foods.searchKey, `%${escapeLike(w)}%`);
+  const words = sql`${foods.searchWords}`;
+  // How well the words are met, summed: for each typed word its best alternative, a whole word 3,
+  // a word's start 2, inside a word 1; and 1.5 more when the name starts with the first word — each
+  // times the alternative's similarity (1 for the word as typed). So 'pomme' puts 'Pomme, crue'
+  // before 'Compote de pomme' and 'Pommes de terre', and 'pome crue' puts 'Pomme, chair et peau,
+  // crue' before 'Pomelo …, cru'. Numbers in the SQL, never parameters: CASE would guess a type.
+  const points = (n: number, a: Alternative) => sql.raw(String(Math.round(n * a.similarity * 1000)));
+  const best = (cases: SQL[]) => (cases.length === 1 ? cases[0]! : sql`greatest(${sql.join(cases, sql`, `)})`);
+  const met = (alts: Alternative[]) =>
+    best(
+      alts.map(
+        (a) =>
+          sql`case when ${like(words, `% ${escapeLike(a.word)} %`)} then ${points(3, a)} when ${like(words, `% ${escapeLike(a.word)}%`)} then ${points(2, a)} when ${contains(a.word)} then ${points(1, a)} else 0 end`,
+      ),
+    );
+  const startsWithFirst = best(alternatives[0]!.map((a) => sql`case when ${like(foods.searchKey, `${escapeLike(a.word)}%`)} then ${points(1.5, a)} else 0 end`));
+  const exact = sql.join(
+    alternatives.map((alts) => sql`(${contains(alts[0]!.word)})::int`),
+    sql` + `,
+  );
+  const close = sql.join([startsWithFirst, ...alternatives.map(met)], sql` + `);
+  return db
+    .select(foodColumns)
+    .from(foods)
+    .where(and(...where, ...alternatives.map((alts) => or(...alts.map((a) => contains(a.word)))!)))
+    .orderBy(sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id))
+    .limit(limit);
 }
 
 /**
- * The words of the food names closest to each typed word, in one round trip: pg_trgm's `%` and its
- * nearest-first order `<->`, both served by the GiST index (a KNN index scan, no pass over the
- * 1,900 words). Words under 3 letters get none.
+ * The words of the food names closest to each typed word, with their similarity, in one round
+ * trip: pg_trgm's `%` and its nearest-first order `<->`, both served by the GiST index (a KNN index
+ * scan, no pass over the 1,900 words). Words under 3 letters get none.
  */
-async function closeWords(db: Database, words: string[]): Promise<string[][]> {
+async function closeWords(db: Database, words: string[]): Promise<Alternative[][]> {
   const result = (await db.execute(sql`
-    select w.i::int as i, n.word
+    select w.i::int as i, n.word, n.similarity
     from unnest(${sql.param(words)}::text[]) with ordinality as w(typed, i)
     cross join lateral (
-      select ${foodWords.word} as word from ${foodWords}
+      select ${foodWords.word} as word, similarity(${foodWords.word}, w.typed)::float8 as similarity from ${foodWords}
       where length(w.typed) >= 3 and ${foodWords.word} % w.typed
       order by ${foodWords.word} <-> w.typed, ${foodWords.word}
       limit 4
-    ) n`)) as unknown as { rows: { i: number; word: string }[] };
-  const near = words.map(() => [] as string[]);
-  for (const r of result.rows) if (r.word !== words[r.i - 1]) near[r.i - 1]!.push(r.word);
+    ) n`)) as unknown as { rows: { i: number; word: string; similarity: number }[] };
+  const near = words.map(() => [] as Alternative[]);
+  for (const r of result.rows) if (r.word !== words[r.i - 1]) near[r.i - 1]!.push({ word: r.word, similarity: Number(r.similarity) });
   return near;
 }
 

@@ -71,6 +71,19 @@ describe('foods', () => {
     expect(typo, typo.join(' ; ')).toEqual(expect.arrayContaining([expect.stringMatching(/^Brocoli/)]));
   });
 
+  it('ranks the closest names first: a typo, whole words, the typed words as typed; one letter; nothing', async () => {
+    // 'pome' is both a typo of 'pomme' and the start of 'pomelo': the raw apple, which also holds
+    // 'crue' as typed, comes before 'Pomelo …, cru'.
+    expect((await names('pome crue'))[0]).toMatch(/^Pomme, .*crue/);
+    // A whole word before a longer word starting with it ('Lait …' before 'Laitue').
+    const milk = await names('lait');
+    expect(milk.slice(0, 5).every((n) => /^Lait\b/.test(n)), milk.join(' ; ')).toBe(true);
+    // The names holding more of the typed words as typed first (no Ciqual name holds both).
+    expect((await names('creme fraiche'))[0]).toMatch(/crème/);
+    expect((await names('p')).length).toBe(20);
+    expect(await names('xylophone')).toEqual([]);
+  });
+
   it('filters by group', async () => {
     const res = json(await get(di, `/api/dietetics/foods?q=pomme&group=${encodeURIComponent('beverages')}`));
     expect(res.data.length).toBeGreaterThan(0);

@@ -99,6 +99,16 @@ describe('exercise library', () => {
     const rows = await t.ctx.db.select().from(exercises);
     const expected = rows.filter((r) => r.primaryBodyPartIds.includes(glutes) && r.equipmentId === bodyOnly && r.levelId === beginner && !r.organizationId);
     expect(filtered.total).toBe(expected.length);
+    // One letter matches most of the library: the pages follow each other without overlap, the total
+    // counts every match, and each row carries its own instructions (the detail's).
+    const first = await search(pr, 'q=a&limit=30');
+    const second = await search(pr, 'q=a&limit=30&offset=30');
+    expect(first.items).toHaveLength(30);
+    expect(first.total).toBe(rows.filter((r) => !r.organizationId && !r.archivedAt && r.searchKey.includes('a')).length);
+    expect(second.total).toBe(first.total);
+    expect(second.items.some((e) => first.items.some((f) => f.id === e.id))).toBe(false);
+    const detail = json(await get(pr, `/api/exercises/${second.items[7].id}`)).data as { name: string; instructions: string[] };
+    expect({ name: second.items[7].name, instructions: second.items[7].instructions }).toEqual({ name: detail.name, instructions: detail.instructions });
   });
 
   it('lets a practitioner add an exercise of their organisation, unseen by another organisation', async () => {

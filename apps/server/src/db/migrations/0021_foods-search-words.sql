@@ -1,0 +1,1 @@
+ALTER TABLE "foods" ADD COLUMN "search_words" text GENERATED ALWAYS AS (' ' || regexp_replace(search_key, '[^a-z0-9œæß]+', ' ', 'g') || ' ') STORED NOT NULL;
