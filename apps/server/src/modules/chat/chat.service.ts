@@ -647,13 +647,13 @@ async function memberOrDesk(ctx: AppContext, chatId: string, recipient: Caller):
 
 // A new message: each recipient's server re-reads it and checks the membership before pushing it.
 registerRealtimeType('chat.message', {
-  resolve: async (ctx, event: RealtimeEvent, recipient) => {
+  resolve: async (ctx, event: RealtimeEvent, recipient, shared) => {
     const chatId = String(event.data.chatId);
     const conv = await memberOrDesk(ctx, chatId, recipient);
-    const message = conv ? await repo.findMessage(ctx.db, String(event.data.messageId)) : null;
+    const message = conv ? await shared('message', () => repo.findMessage(ctx.db, String(event.data.messageId))) : null;
     if (!conv || !message || message.conversationId !== conv.id) return null;
     const member = await repo.membership(ctx.db, conv.id, recipient.id);
-    const [entry] = await entries(ctx, [message]);
+    const [entry] = await shared('entry', () => entries(ctx, [message]));
     return { chatId, messageId: message.id, kind: conv.kind, message: entry, unread: member ? Math.max(0, conv.lastSeq - member.lastReadSeq) : 0 };
   },
 });
@@ -682,12 +682,16 @@ registerRealtimeType('chat.typing', {
 
 registerRealtimeType('chat.status', {
   access: 'chats',
-  resolve: async (ctx, event, recipient) => {
+  resolve: async (ctx, event, recipient, shared) => {
     const userId = String(event.data.userId);
     if (userId === recipient.id) return { userId, ...((await repo.statusesOf(ctx.db, [userId])).get(userId) ?? {}) };
-    const reach = await reachableUsers(ctx, recipient);
-    if (!reach.some((u) => u.id === userId)) return null;
-    const s = (await statusMap(ctx, [userId])).get(userId);
+    // The whole practice hears a colleague come and go: the colleague's row and status are read once
+    // per event, and staff see staff of their practice (reachableUsers' first rule) without a query.
+    const [subject] = await shared('subject', () => repo.findUsers(ctx.db, [userId]));
+    if (!subject) return null;
+    const colleagues = recipient.role !== 'PT' && subject.active && subject.organizationId === recipient.organizationId && can(subject.role as Caller['role'], 'chatGroups');
+    if (!colleagues && !(await reachableUsers(ctx, recipient)).some((u) => u.id === userId)) return null;
+    const s = (await shared('status', () => statusMap(ctx, [userId]))).get(userId);
     return { userId, status: s?.status ?? 'offline', mood: s?.mood ?? '' };
   },
 });
