@@ -31,6 +31,8 @@ const RETENTION = '1 day';
 /** Client messages allowed per socket per 10 s (typing indicators are sent at most every 3 s). */
 const MESSAGE_BUDGET = 50;
 const PING_MS = 30_000;
+/** How long the ids of replayed events are kept to drop their late notifications. */
+const REPLAY_MEMORY_MS = 10_000;
 
 interface Connection {
   socket: WebSocket;
@@ -40,6 +42,10 @@ interface Connection {
   exp: number;
   /** Set while missed events are replayed: live events wait here, then go out in order. */
   pending: RealtimeEvent[] | null;
+  /**
+   * The events a reconnecting client got by replay: their notifications, which may arrive after the
+   * replay (they are sent once the event's transaction has committed), are not pushed twice.
+   */
   sent: Set<number>;
   authTimer: NodeJS.Timeout | null;
   expiryTimer: NodeJS.Timeout | null;
@@ -236,7 +242,7 @@ export class RealtimeHub {
       const pending = conn.pending;
       conn.pending = null;
       for (const event of pending) await this.deliverTo(conn, event);
-      conn.sent.clear();
+      if (conn.sent.size) setTimeout(() => conn.sent.clear(), REPLAY_MEMORY_MS).unref();
     }
   }
 

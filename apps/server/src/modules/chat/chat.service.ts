@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
-import { onlineUsers, onPresenceChange, publishRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
+import { notifyRealtime, onlineUsers, onPresenceChange, publishRealtime, recordRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
 import { cleanFileName, storedFileInUse } from '../documents/documents.service.ts';
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from '../documents/documents.storage.ts';
 import * as repo from './chat.repository.ts';
@@ -304,13 +304,16 @@ async function post(
   }
   await checkRate(ctx, caller);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    // The event is stored with the message and announced once both are committed (recordRealtime).
+    const { message, event } = await ctx.db.transaction(async (tx) => {
       const message = await repo.appendMessage(tx, { id: messageId, conversationId: conv.id, senderId: caller.id, text, now: new Date(ctx.clock.now()) });
       if (attach) await attach(tx, message);
       const memberIds = (await repo.membersOf(tx, [conv.id])).map((m) => m.userId);
-      await publishRealtime(tx, { ...audienceOf(conv, [...memberIds, ...extraAudience]), type: 'chat.message', data: { chatId: conv.id, messageId: message.id } });
-      return message;
+      const event = await recordRealtime(tx, { ...audienceOf(conv, [...memberIds, ...extraAudience]), type: 'chat.message', data: { chatId: conv.id, messageId: message.id } });
+      return { message, event };
     });
+    await notifyRealtime(ctx.db, event);
+    return message;
   } catch (err) {
     // Two resends racing: the loser finds the winner's row.
     const again = await repo.findMessage(ctx.db, messageId);
