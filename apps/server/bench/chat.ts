@@ -20,7 +20,9 @@ import { signToken } from '../src/modules/auth/auth.tokens.ts';
 // PostgreSQL: the members of each pair sit on different servers (LISTEN/NOTIFY in between).
 // Budget: delivery p95 ≤ 50 ms on loopback. Figures, not a test.
 //   A database of its own (wellbe_chat, demo data) on the embedded PostgreSQL of BENCH_DATA_DIR
-//   or on DATABASE_URL's server; BENCH_CHAT_PORT (3381) and BENCH_CHAT_PORT2 (the next one).
+//   or on DATABASE_URL's server; BENCH_CHAT_PORT (3381) and BENCH_CHAT_PORT2 (the next one);
+//   BENCH_CHAT_BATCH (20) sockets opening at once; BENCH_CHAT_SAMPLE=1 prints what PostgreSQL was
+//   busy with during the messages (pg_stat_activity samples), BENCH_CHAT_PROFILE=<dir> CPU profiles.
 
 interface Member {
   id: string;
@@ -117,7 +119,7 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
       const latencies: number[] = [];
       const sendTimes: number[] = [];
       const connectStarted = performance.now();
-      const BATCH = 50;
+      const BATCH = Number(process.env.BENCH_CHAT_BATCH ?? 20); // sockets opening together
       for (let i = 0; i < members.length; i += BATCH) {
         await Promise.all(
           members.slice(i, i + BATCH).map(
