@@ -652,12 +652,12 @@ async function memberOrDesk(ctx: AppContext, chatId: string, recipient: Caller):
 registerRealtimeType('chat.message', {
   resolve: async (ctx, event: RealtimeEvent, recipient, shared) => {
     const chatId = String(event.data.chatId);
-    const conv = await memberOrDesk(ctx, chatId, recipient);
-    const message = conv ? await shared('message', () => repo.findMessage(ctx.db, String(event.data.messageId))) : null;
-    if (!conv || !message || message.conversationId !== conv.id) return null;
-    const member = await repo.membership(ctx.db, conv.id, recipient.id);
+    const access = await conversationForCaller(ctx, recipient, chatId).catch(() => null);
+    const message = access ? await shared('message', () => repo.findMessage(ctx.db, String(event.data.messageId))) : null;
+    if (!access || !message || message.conversationId !== access.conv.id) return null;
     const [entry] = await shared('entry', () => entries(ctx, [message]));
-    return { chatId, messageId: message.id, kind: conv.kind, message: entry, unread: member ? Math.max(0, conv.lastSeq - member.lastReadSeq) : 0 };
+    // The recipient's read mark came with the membership check (the support desk's is the last message).
+    return { chatId, messageId: message.id, kind: access.conv.kind, message: entry, unread: Math.max(0, access.conv.lastSeq - access.lastReadSeq) };
   },
 });
 
