@@ -232,10 +232,10 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
     results.push(await phase(2));
     const mb = (v: number[]) => v.map((x) => x.toFixed(0)).join(' + ');
     const f = (v: number) => v.toFixed(1).padStart(7);
-    console.log('serveurs  envoyés  reçus  perdus  doublés  livraison p50    p95    p99    max   envoi p95   connexion');
+    console.log('serveurs  envoyés  reçus  non reçus (2 s après)  doublés  livraison p50    p95    p99    max   envoi p95   connexion');
     for (const r of results) {
       console.log(
-        `${String(r.servers).padStart(8)} ${String(r.sent).padStart(8)} ${String(r.delivered).padStart(6)} ${String(r.lost).padStart(7)} ${String(r.twice).padStart(8)}         ${f(r.p50)}${f(r.p95)}${f(r.p99)}${f(r.max)}     ${f(r.sendP95)}   ${r.connectSeconds.toFixed(1)} s`,
+        `${String(r.servers).padStart(8)} ${String(r.sent).padStart(8)} ${String(r.delivered).padStart(6)} ${String(r.lost).padStart(22)} ${String(r.twice).padStart(8)}         ${f(r.p50)}${f(r.p95)}${f(r.p99)}${f(r.max)}     ${f(r.sendP95)}   ${r.connectSeconds.toFixed(1)} s`,
       );
     }
     for (const r of results) console.log(`[bench] chat, ${r.servers} serveur(s) : RSS ${mb(r.rss.idle)} Mo au repos, ${mb(r.rss.connected)} Mo sockets connectées, ${mb(r.rss.after)} Mo après les messages`);
