@@ -16,8 +16,9 @@ import { runScale } from './scale.ts';
 // dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`), and /statistics
 // (statistics.ts; `npm run bench -- statistics`), and the agenda's week view on 50,000
 // appointments (agenda.ts; `npm run bench -- agenda`), the users, organisations and journal
-// lists at a practice's size (lists.ts; `npm run bench -- lists`), and the food and exercise
-// searches over a spread of queries (search.ts; `npm run bench -- search`).
+// lists at a practice's size (lists.ts; `npm run bench -- lists`), the food and exercise
+// searches over a spread of queries (search.ts; `npm run bench -- search`), and the real-time
+// chat: 1,000 sockets and 100 messages/s on one then two servers (chat.ts; `npm run bench -- chat`).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-data');
@@ -128,6 +129,12 @@ async function main() {
     // `npm run bench -- docx`: only the DOCX check's memory, in a process of its own.
     const res = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'apps/server/bench/docx.ts')], { cwd: root, env, stdio: 'inherit' });
     process.exitCode = res.status ?? 1;
+    return;
+  }
+  if (process.argv.includes('chat')) {
+    // `npm run bench -- chat`: only the real-time chat (its own database, demo data, one then two servers).
+    const { runChat } = await import('./chat.ts');
+    await runChat({ root, dataDir });
     return;
   }
   if (process.argv.includes('statistics')) {

@@ -263,6 +263,61 @@ describe('real time across two app servers (LISTEN/NOTIFY)', () => {
     back.close();
   });
 
+  it('presence: pa connected on A is online for pr on B, stays online while a tab remains, goes offline with the last one', async () => {
+    const pa = await signIn(a, 'pa', DEMO_PASSWORD);
+    const pr = await signIn(b, 'pr', DEMO_PASSWORD);
+    const [paToken, prToken, paId] = [pa.json.data.access_token as string, pr.json.data.access_token as string, pa.json.id as string];
+    const statusOfPa = async () => ((await call(b, 'GET', '/api/chat/contacts', prToken)).json as { id: string; status: string }[]).find((c) => c.id === paId)?.status;
+    const paStatus = (f: { type: string; data?: Record<string, unknown> }) => f.type === 'chat.status' && f.data?.userId === paId;
+    // The sockets of the tests above are gone: pa starts offline everywhere.
+    expect(await until(statusOfPa, (s) => s === 'offline', 5000)).toBe('offline');
+    const prOnB = wsClient(`http://127.0.0.1:${b.port}`);
+    await prOnB.auth(prToken);
+
+    const firstTab = wsClient(`http://127.0.0.1:${a.port}`);
+    await firstTab.auth(paToken);
+    expect((await prOnB.next(paStatus, 1000)).data).toMatchObject({ userId: paId, status: 'online' });
+    expect(await statusOfPa()).toBe('online');
+
+    // A second tab on A, then the first one closes: pa is still connected, nothing changes for pr.
+    const secondTab = wsClient(`http://127.0.0.1:${a.port}`);
+    await secondTab.auth(paToken);
+    firstTab.close();
+    await firstTab.closed;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await statusOfPa()).toBe('online');
+    expect(prOnB.frames.filter((f) => paStatus(f) && f.data?.status === 'offline')).toEqual([]);
+
+    // The last tab closes: pr sees pa go offline live (within 1 s) and in the contact list.
+    secondTab.close();
+    await secondTab.closed;
+    expect((await prOnB.next(paStatus, 1000)).data).toMatchObject({ userId: paId, status: 'offline' });
+    expect(await statusOfPa()).toBe('offline');
+    prOnB.close();
+    await prOnB.closed;
+  });
+
+  it('a message sent through A reaches each of pr’s sockets exactly once (two tabs on B, one on A), a resend adds nothing', async () => {
+    const pa = await signIn(a, 'pa', DEMO_PASSWORD);
+    const pr = await signIn(b, 'pr', DEMO_PASSWORD);
+    const [paToken, prToken] = [pa.json.data.access_token as string, pr.json.data.access_token as string];
+    const tabs = [wsClient(`http://127.0.0.1:${b.port}`), wsClient(`http://127.0.0.1:${b.port}`), wsClient(`http://127.0.0.1:${a.port}`)];
+    for (const t of tabs) await t.auth(prToken);
+    const paOnA = wsClient(`http://127.0.0.1:${a.port}`);
+    await paOnA.auth(paToken);
+    const chatId = (await call(a, 'GET', `/api/chat/get-chat?contactId=${pr.json.id as string}`, paToken)).json.chat.id as string;
+    const id = randomUUID();
+    expect((await call(a, 'POST', '/api/chat/send-message', paToken, { chatId, messageText: 'Une seule fois', id })).status).toBe(200);
+    const isIt = (f: { type: string; data?: Record<string, unknown> }) => f.type === 'chat.message' && f.data?.messageId === id;
+    for (const t of [...tabs, paOnA]) await t.next(isIt, 1000);
+    // The same id sent again (a client retrying through either server) is answered, not re-sent.
+    expect((await call(a, 'POST', '/api/chat/send-message', paToken, { chatId, messageText: 'Une seule fois', id })).json.message.id).toBe(id);
+    expect((await call(b, 'POST', '/api/chat/send-message', paToken, { chatId, messageText: 'Une seule fois', id })).json.message.id).toBe(id);
+    await new Promise((r) => setTimeout(r, 700));
+    expect([...tabs, paOnA].map((t) => t.frames.filter(isIt).length)).toEqual([1, 1, 1, 1]);
+    for (const t of [...tabs, paOnA]) t.close();
+  });
+
   it('a logout through A closes the socket the same session holds on B', async () => {
     const login = await signIn(a, 'pg', DEMO_PASSWORD);
     const token = login.json.data.access_token as string;

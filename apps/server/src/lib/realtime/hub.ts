@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { realtimeEvents } from '../../db/tables.ts';
 import { dropPresence, dropServerPresence, refreshPresence, setPresence } from './presence.ts';
 import { REALTIME_CHANNEL, REVOKE_CHANNEL } from './publish.ts';
-import { presenceListenersList, realtimeMessageHandler, realtimeType, type RealtimeEvent } from './registry.ts';
+import { presenceListenersList, realtimeMessageHandler, realtimeType, sharedReads, type RealtimeEvent, type SharedReads } from './registry.ts';
 
 // One hub per server process (DESIGN §8): it holds this process's sockets, listens on PostgreSQL
 // for every server's events (its own included: one path for all), and pushes each event to the
@@ -31,6 +31,8 @@ const RETENTION = '1 day';
 /** Client messages allowed per socket per 10 s (typing indicators are sent at most every 3 s). */
 const MESSAGE_BUDGET = 50;
 const PING_MS = 30_000;
+/** How long the ids of replayed events are kept to drop their late notifications. */
+const REPLAY_MEMORY_MS = 10_000;
 
 interface Connection {
   socket: WebSocket;
@@ -40,6 +42,10 @@ interface Connection {
   exp: number;
   /** Set while missed events are replayed: live events wait here, then go out in order. */
   pending: RealtimeEvent[] | null;
+  /**
+   * The events a reconnecting client got by replay: their notifications, which may arrive after the
+   * replay (they are sent once the event's transaction has committed), are not pushed twice.
+   */
   sent: Set<number>;
   authTimer: NodeJS.Timeout | null;
   expiryTimer: NodeJS.Timeout | null;
@@ -67,6 +73,9 @@ export class RealtimeHub {
   private stopped = false;
   private readonly log: (message: string) => void;
   private readonly checkToken: TokenChecker;
+  /** Presence writes in progress per user, chained; and the users whose row this server wrote. */
+  private readonly presenceWrites = new Map<string, Promise<void>>();
+  private readonly present = new Set<string>();
   /** This process's id in realtime_presence (several servers share one database). */
   readonly serverId = randomUUID();
 
@@ -167,7 +176,7 @@ export class RealtimeHub {
     socket.on('close', () => {
       this.clearTimers(conn);
       this.connections.delete(conn);
-      if (conn.caller && !this.isConnected(conn.caller.id)) void this.presence(conn.caller, false);
+      if (conn.caller) this.presence(conn.caller);
     });
     socket.on('error', () => {});
   }
@@ -217,10 +226,9 @@ export class RealtimeHub {
     const checked = await this.checkToken(this.ctx, conn.token!, conn.ip).catch(() => null);
     if (!checked?.ok) return conn.socket.close(REALTIME_CLOSE.unauthenticated, checked?.reason ?? 'invalid');
     if (conn.socket.readyState !== conn.socket.OPEN) return;
-    const first = !this.isConnected(checked.caller.id);
     conn.caller = checked.caller;
     conn.exp = checked.exp * 1000;
-    if (first) void this.presence(checked.caller, true);
+    this.presence(checked.caller);
     if (conn.authTimer) clearTimeout(conn.authTimer);
     conn.authTimer = null;
     this.armExpiry(conn);
@@ -234,17 +242,33 @@ export class RealtimeHub {
       const pending = conn.pending;
       conn.pending = null;
       for (const event of pending) await this.deliverTo(conn, event);
-      conn.sent.clear();
+      if (conn.sent.size) setTimeout(() => conn.sent.clear(), REPLAY_MEMORY_MS).unref();
     }
   }
 
-  /** A user's first socket on this server opened, or their last one closed: the row, then the modules. */
-  private async presence(user: Caller, online: boolean): Promise<void> {
+  /**
+   * A user's socket opened or closed: their presence row follows, one write after the other per user
+   * (a socket closing while the row of its opening is still being written must not leave the row
+   * behind: the user would look online until this server stops).
+   */
+  private presence(user: Caller): void {
+    const run = (this.presenceWrites.get(user.id) ?? Promise.resolve()).then(() => this.syncPresence(user));
+    this.presenceWrites.set(user.id, run);
+    void run.finally(() => {
+      if (this.presenceWrites.get(user.id) === run) this.presenceWrites.delete(user.id);
+    });
+  }
+
+  /** Writes the row when the user's connected state differs from it, then tells the modules. */
+  private async syncPresence(user: Caller): Promise<void> {
     if (this.stopped) return;
+    const online = this.isConnected(user.id);
+    if (online === this.present.has(user.id)) return;
     try {
       if (online) await setPresence(this.ctx.db, this.serverId, user);
-      else if (!this.isConnected(user.id)) await dropPresence(this.ctx.db, this.serverId, user.id);
-      else return;
+      else await dropPresence(this.ctx.db, this.serverId, user.id);
+      if (online) this.present.add(user.id);
+      else this.present.delete(user.id);
       for (const listener of presenceListenersList()) await listener(this.ctx, user, online);
     } catch (err) {
       this.log(`Temps réel : présence non enregistrée (${(err as Error).message})`);
@@ -309,18 +333,20 @@ export class RealtimeHub {
     const targets = [...this.connections].filter((c) => c.caller && inAudience(c.caller, event));
     // The resolver runs once per recipient user, whatever the number of their tabs.
     const perUser = new Map<string, Promise<Record<string, unknown> | null>>();
+    // And what it reads of the event's own rows is read once for all of them.
+    const shared = sharedReads();
     await Promise.all(
       targets.map(async (conn) => {
         if (conn.pending) {
           conn.pending.push(event);
           return;
         }
-        await this.deliverTo(conn, event, perUser);
+        await this.deliverTo(conn, event, perUser, shared);
       }),
     );
   }
 
-  private async deliverTo(conn: Connection, event: RealtimeEvent, perUser = new Map<string, Promise<Record<string, unknown> | null>>()): Promise<void> {
+  private async deliverTo(conn: Connection, event: RealtimeEvent, perUser = new Map<string, Promise<Record<string, unknown> | null>>(), shared: SharedReads = sharedReads()): Promise<void> {
     const caller = conn.caller;
     if (!caller || !inAudience(caller, event)) return;
     if (event.id !== null && conn.sent.has(event.id)) return;
@@ -329,7 +355,7 @@ export class RealtimeHub {
     let data: Record<string, unknown> | null = event.data;
     if (options?.resolve) {
       const resolve = options.resolve;
-      if (!perUser.has(caller.id)) perUser.set(caller.id, resolve(this.ctx, event, caller).catch(() => null));
+      if (!perUser.has(caller.id)) perUser.set(caller.id, resolve(this.ctx, event, caller, shared).catch(() => null));
       data = await perUser.get(caller.id)!;
     }
     if (data === null) return;

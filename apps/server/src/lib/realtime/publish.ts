@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { realtimeEvents } from '../../db/tables.ts';
 
@@ -32,9 +33,26 @@ function checkIdsOnly(data: PublishInput['data']): void {
 /**
  * Publishes an event to the connected clients of every server (DESIGN §8). Called with a
  * transaction, the event leaves when (and only if) the transaction commits: PostgreSQL holds
- * NOTIFY until COMMIT, and the stored row appears at the same moment.
+ * NOTIFY until COMMIT, and the stored row appears at the same moment. A hot path should rather
+ * record the event in its transaction and notify after the commit (recordRealtime, notifyRealtime):
+ * a transaction that notifies holds PostgreSQL's global notify lock through its commit's disk flush,
+ * so such commits run one at a time across the whole database.
  */
 export async function publishRealtime(db: Executor, input: PublishInput): Promise<number | null> {
+  const pending = await recordRealtime(db, input);
+  if (!pending) return null;
+  if (db instanceof PgTransaction) await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${pending.payload})`);
+  else await notifyRealtime(db as Pick<Database, 'execute'>, pending);
+  return pending.id;
+}
+
+export interface PendingRealtime {
+  id: number | null;
+  payload: string;
+}
+
+/** Stores the event (unless ephemeral) and answers what notifyRealtime sends; null: no audience. */
+export async function recordRealtime(db: Executor, input: PublishInput): Promise<PendingRealtime | null> {
   if (input.organisationId === null && !input.userIds) throw new Error('publishRealtime: an event without organisation names its users');
   checkIdsOnly(input.data);
   const userIds = input.userIds ? [...new Set(input.userIds)] : null;
@@ -48,7 +66,15 @@ export async function publishRealtime(db: Executor, input: PublishInput): Promis
     id = row.id;
   }
   const full = JSON.stringify({ id, type: input.type, organizationId: input.organisationId, userIds, data: input.data });
-  const payload = full.length <= MAX_INLINE_PAYLOAD || id === null ? full : JSON.stringify({ id });
-  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
-  return id;
+  return { id, payload: full.length <= MAX_INLINE_PAYLOAD || id === null ? full : JSON.stringify({ id }) };
+}
+
+/**
+ * Sends a recorded event, outside any transaction, in one statement whose commit does not wait for
+ * the disk (synchronous_commit off for it alone): the event's row, when there is one, is already
+ * durable, and a notification lost in a crash is replayed from that row when clients reconnect.
+ */
+export async function notifyRealtime(db: Pick<Database, 'execute'>, pending: PendingRealtime | null): Promise<void> {
+  if (!pending) return;
+  await db.execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${REALTIME_CHANNEL}, ${pending.payload})`);
 }

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '@wellbe/shared/permissions';
 import { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CLOSE, REALTIME_MAX_FRAME_BYTES } from '@wellbe/shared/realtime';
 import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
 import { wsClient, type WsClient } from '../../../test/ws-client.ts';
+import { realtimePresence } from '../../db/tables.ts';
 import { publishRealtime, registerRealtimeMessage, registerRealtimeType } from './index.ts';
 
 // The /api/ws endpoint and the hub: authentication by first message, audience (organisation,
@@ -156,6 +158,35 @@ describe('publishRealtime audience', () => {
     // Presence frames (chat.status) may arrive too: only the test's events count.
     expect(client.frames.map((f) => f.type).filter((type) => type === 'ready' || type.startsWith('test.'))).toEqual(['ready', 'test.end']);
     client.close();
+  });
+});
+
+describe('presence', () => {
+  it('leaves no presence row behind a socket that closes while its row is still being written', async () => {
+    const rh = await t.login('rh');
+    const rows = async () => (await t.ctx.db.select().from(realtimePresence).where(eq(realtimePresence.userId, rh.id))).length;
+    // Another transaction holds the same (server, user) key: the hub's write of the row waits on it.
+    const blocker = await t.ctx.pool.connect();
+    await blocker.query('begin');
+    await blocker.query('insert into realtime_presence (server_id, user_id, organization_id) values ($1, $2, $3)', [t.app.realtime.serverId, rh.id, rh.idOrganization]);
+    const { client } = await connect(rh);
+    client.close();
+    await client.closed;
+    await new Promise((r) => setTimeout(r, 200));
+    // The write goes through once the other transaction ends: the close must still win.
+    await blocker.query('rollback');
+    blocker.release();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(t.app.realtime.isConnected(rh.id)).toBe(false);
+    expect(await rows()).toBe(0);
+    // And a tab that stays is one row, gone with it.
+    const tab = await connect(rh);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await rows()).toBe(1);
+    tab.client.close();
+    await tab.client.closed;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await rows()).toBe(0);
   });
 });
 

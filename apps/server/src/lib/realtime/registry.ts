@@ -16,7 +16,21 @@ export interface RealtimeEvent {
  * socket: answers the data to push (it may add the record the recipient is allowed to see), or
  * null to push nothing to that recipient.
  */
-export type RealtimeResolver = (ctx: AppContext, event: RealtimeEvent, recipient: Caller) => Promise<Record<string, unknown> | null>;
+export type RealtimeResolver = (ctx: AppContext, event: RealtimeEvent, recipient: Caller, shared: SharedReads) => Promise<Record<string, unknown> | null>;
+
+/**
+ * A read made once per event and server, whatever the number of recipients (the row an event names
+ * is the same for all of them; only the authorisation is per recipient).
+ */
+export type SharedReads = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+
+export function sharedReads(): SharedReads {
+  const reads = new Map<string, Promise<unknown>>();
+  return <T>(key: string, read: () => Promise<T>) => {
+    if (!reads.has(key)) reads.set(key, read());
+    return reads.get(key) as Promise<T>;
+  };
+}
 
 export interface RealtimeTypeOptions {
   /** Only recipients whose role is in this SPEC §6 group receive the event. */

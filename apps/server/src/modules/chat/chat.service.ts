@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
-import { onlineUsers, onPresenceChange, publishRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
+import { notifyRealtime, onlineUsers, onPresenceChange, publishRealtime, recordRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
 import { cleanFileName, storedFileInUse } from '../documents/documents.service.ts';
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from '../documents/documents.storage.ts';
 import * as repo from './chat.repository.ts';
@@ -304,13 +304,16 @@ async function post(
   }
   await checkRate(ctx, caller);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    // The event is stored with the message and announced once both are committed (recordRealtime).
+    const { message, event } = await ctx.db.transaction(async (tx) => {
       const message = await repo.appendMessage(tx, { id: messageId, conversationId: conv.id, senderId: caller.id, text, now: new Date(ctx.clock.now()) });
       if (attach) await attach(tx, message);
       const memberIds = (await repo.membersOf(tx, [conv.id])).map((m) => m.userId);
-      await publishRealtime(tx, { ...audienceOf(conv, [...memberIds, ...extraAudience]), type: 'chat.message', data: { chatId: conv.id, messageId: message.id } });
-      return message;
+      const event = await recordRealtime(tx, { ...audienceOf(conv, [...memberIds, ...extraAudience]), type: 'chat.message', data: { chatId: conv.id, messageId: message.id } });
+      return { message, event };
     });
+    await notifyRealtime(ctx.db, event);
+    return message;
   } catch (err) {
     // Two resends racing: the loser finds the winner's row.
     const again = await repo.findMessage(ctx.db, messageId);
@@ -647,14 +650,14 @@ async function memberOrDesk(ctx: AppContext, chatId: string, recipient: Caller):
 
 // A new message: each recipient's server re-reads it and checks the membership before pushing it.
 registerRealtimeType('chat.message', {
-  resolve: async (ctx, event: RealtimeEvent, recipient) => {
+  resolve: async (ctx, event: RealtimeEvent, recipient, shared) => {
     const chatId = String(event.data.chatId);
-    const conv = await memberOrDesk(ctx, chatId, recipient);
-    const message = conv ? await repo.findMessage(ctx.db, String(event.data.messageId)) : null;
-    if (!conv || !message || message.conversationId !== conv.id) return null;
-    const member = await repo.membership(ctx.db, conv.id, recipient.id);
-    const [entry] = await entries(ctx, [message]);
-    return { chatId, messageId: message.id, kind: conv.kind, message: entry, unread: member ? Math.max(0, conv.lastSeq - member.lastReadSeq) : 0 };
+    const access = await conversationForCaller(ctx, recipient, chatId).catch(() => null);
+    const message = access ? await shared('message', () => repo.findMessage(ctx.db, String(event.data.messageId))) : null;
+    if (!access || !message || message.conversationId !== access.conv.id) return null;
+    const [entry] = await shared('entry', () => entries(ctx, [message]));
+    // The recipient's read mark came with the membership check (the support desk's is the last message).
+    return { chatId, messageId: message.id, kind: access.conv.kind, message: entry, unread: Math.max(0, access.conv.lastSeq - access.lastReadSeq) };
   },
 });
 
@@ -682,12 +685,16 @@ registerRealtimeType('chat.typing', {
 
 registerRealtimeType('chat.status', {
   access: 'chats',
-  resolve: async (ctx, event, recipient) => {
+  resolve: async (ctx, event, recipient, shared) => {
     const userId = String(event.data.userId);
     if (userId === recipient.id) return { userId, ...((await repo.statusesOf(ctx.db, [userId])).get(userId) ?? {}) };
-    const reach = await reachableUsers(ctx, recipient);
-    if (!reach.some((u) => u.id === userId)) return null;
-    const s = (await statusMap(ctx, [userId])).get(userId);
+    // The whole practice hears a colleague come and go: the colleague's row and status are read once
+    // per event, and staff see staff of their practice (reachableUsers' first rule) without a query.
+    const [subject] = await shared('subject', () => repo.findUsers(ctx.db, [userId]));
+    if (!subject) return null;
+    const colleagues = recipient.role !== 'PT' && subject.active && subject.organizationId === recipient.organizationId && can(subject.role as Caller['role'], 'chatGroups');
+    if (!colleagues && !(await reachableUsers(ctx, recipient)).some((u) => u.id === userId)) return null;
+    const s = (await shared('status', () => statusMap(ctx, [userId]))).get(userId);
     return { userId, status: s?.status ?? 'offline', mood: s?.mood ?? '' };
   },
 });
