@@ -73,6 +73,17 @@ describe('route guard (SPEC §4)', () => {
     const router = visit('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'page:dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+    // Not a page reserved to other roles: no 'Accès réservé' (signing in passes through /login).
+    expect(toasts).toEqual([]);
+  });
+
+  it('says nothing when the sign-in itself leaves /login', async () => {
+    const router = visit('/login');
+    expect(await screen.findByRole('heading', { name: 'page:login' })).toBeInTheDocument();
+    signInAs('PT');
+    expect(await screen.findByRole('heading', { name: 'page:dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(toasts).toEqual([]);
   });
 
   it('lets a guest open routes without a rule (404, register, notes)', async () => {

@@ -39,8 +39,10 @@ export function GuardedRoute({ rule }: { rule: RouteRule }) {
       setRedirectUrl(location.pathname + location.search);
       void navigate('/login', { replace: true });
     } else if (outcome.kind === 'away') {
-      // Never a silent bounce: the user is told who the page is for.
-      notify(reservedMessage(location.pathname), 'warning');
+      // Never a silent bounce: the user is told who the page is for. A guest-only page (sign-in,
+      // forgotten password) is left without a word: signing in lands there before moving on.
+      const access = findRoute(location.pathname)?.access;
+      if (access !== 'guest' && access !== 'guestOnly') notify(reservedMessage(location.pathname), 'warning');
       const stored = takeRedirectUrl();
       const target = stored && stored !== location.pathname ? stored : '/';
       void navigate(target, { replace: true });
