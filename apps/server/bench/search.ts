@@ -7,7 +7,7 @@
 // many results, the first one, the JSON's size), so a fast answer is also seen to be the right one.
 
 import os from 'node:os';
-import { printResults, signInAs, type AreaBench, type Result } from './table.ts';
+import { catalogIdOf, printResults, signInAs, type AreaBench, type Result } from './table.ts';
 
 interface Scenario {
   name: string;
@@ -28,14 +28,8 @@ async function peek(base: string, url: string, auth: Record<string, string>): Pr
 export async function runSearch({ base, password, measure }: AreaBench): Promise<void> {
   // `di` (Cabinet Démo's dietitian) holds the dietetics group that both routes require.
   const auth = await signInAs(base, 'di', password);
-  const idOf = async (name: string, code: string) => {
-    const rows = (await (await fetch(`${base}/api/sport-catalogs/${name}`, { headers: auth })).json()) as { data: { id: number; code: string }[] };
-    const row = rows.data.find((r) => r.code === code);
-    if (!row) throw new Error(`catalogue ${name} : code ${code} introuvable`);
-    return row.id;
-  };
-  const glutes = await idOf('bodyparts', 'glutes');
-  const beginner = await idOf('levels', 'beginner');
+  const glutes = await catalogIdOf(base, auth, 'bodyparts', 'glutes');
+  const beginner = await catalogIdOf(base, auth, 'levels', 'beginner');
 
   const food = (label: string, q: string): Scenario => ({ name: `aliments : ${label}`, url: `/api/dietetics/foods?q=${encodeURIComponent(q)}` });
   const exercise = (label: string, q: string, filters = ''): Scenario => ({ name: `exercices : ${label}`, url: `/api/exercises?q=${encodeURIComponent(q)}&limit=30${filters}` });

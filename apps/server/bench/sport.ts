@@ -1,18 +1,12 @@
 // `npm run bench -- sport`: the exercise library on the demo database (873 exercises): a French
 // word, a word with body part and level filters, an English name, each with its ratio to
 // /api/health. Budget: exercise search p95 ≤ 20 ms.
-import { printResults, signInAs, type AreaBench, type Result } from './table.ts';
+import { catalogIdOf, printResults, signInAs, type AreaBench, type Result } from './table.ts';
 
 export async function runSport({ base, password, measure }: AreaBench): Promise<void> {
   const auth = await signInAs(base, 'pr', password);
-  const idOf = async (name: string, code: string) => {
-    const rows = (await (await fetch(`${base}/api/sport-catalogs/${name}`, { headers: auth })).json()) as { data: { id: number; code: string }[] };
-    const row = rows.data.find((r) => r.code === code);
-    if (!row) throw new Error(`catalogue ${name} : code ${code} introuvable`);
-    return row.id;
-  };
-  const glutes = await idOf('bodyparts', 'glutes');
-  const beginner = await idOf('levels', 'beginner');
+  const glutes = await catalogIdOf(base, auth, 'bodyparts', 'glutes');
+  const beginner = await catalogIdOf(base, auth, 'levels', 'beginner');
 
   const results: Result[] = [];
   results.push(await measure('GET /api/health (référence)', '/api/health', {}));

@@ -22,6 +22,14 @@ export async function signInAs(base: string, username: string, password: string)
   return { authorization: `Bearer ${((await login.json()) as { data: { access_token: string } }).data.access_token}` };
 }
 
+/** The id of a sport catalog entry by its stable code (the exercise benches filter on them). */
+export async function catalogIdOf(base: string, auth: Record<string, string>, name: string, code: string): Promise<number> {
+  const rows = (await (await fetch(`${base}/api/sport-catalogs/${name}`, { headers: auth })).json()) as { data: { id: number; code: string }[] };
+  const row = rows.data.find((r) => r.code === code);
+  if (!row) throw new Error(`catalogue ${name} : code ${code} introuvable`);
+  return row.id;
+}
+
 export function printResults(results: Result[]): void {
   const ref = results[0].p95;
   const pad = (s: string, n: number) => s.padEnd(n);
