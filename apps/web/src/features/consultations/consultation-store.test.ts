@@ -83,6 +83,16 @@ describe('draft kept in the browser for its user', () => {
     expect(consultationStore.get().draft.eradiation).toBe('');
   });
 
+  it('stays open for the user when it was opened before the page knew who is signed in', () => {
+    endSession('logout');
+    // A fresh tab on a ?consultation= link: the panel opens while the user is still being read.
+    consultationStore.set({ open: true, loading: true, owner: null });
+    setSession(alice, 'header.payload.signature');
+    expect(consultationStore.get()).toMatchObject({ open: true, loading: true, owner: alice.id });
+    endSession('logout');
+    expect(consultationStore.get().open).toBe(false);
+  });
+
   it('is removed once the form is empty again (after a save)', () => {
     setSession(alice, 'header.payload.signature');
     updateDraft({ Size: '172' });

@@ -358,7 +358,15 @@ subscribeSession(() => {
   const { user } = getSession();
   const s = consultationStore.get();
   if (!user || user.id === s.owner) return;
-  // First sign-in of this page (a reload) or another user: that user's own draft, if any.
   clearTimeout(persistTimer);
+  if (s.owner === null && s.open) {
+    // Opened before the page knew who is signed in: a fresh tab on a `?consultation=` link knows the
+    // role from the token and the user a moment later. The panel is theirs: keep what it shows (or
+    // is loading), and bring back their stored draft only into a blank panel.
+    const blank = !s.loading && !s.editing && !s.patient && !hasUnsavedDraft(s);
+    consultationStore.set(blank ? { owner: user.id, ...restoreFor(user.id) } : { owner: user.id });
+    return;
+  }
+  // First sign-in of this page (a reload) or another user: that user's own draft, if any.
   consultationStore.set({ ...initial(), owner: user.id, ...restoreFor(user.id), generation: s.generation + 1 });
 });
