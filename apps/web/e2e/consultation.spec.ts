@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { editor, panel, saveButton, serious, signIn } from './support.ts';
+import { editor, panel, saveButton, searchPatients, serious, signIn } from './support.ts';
 
 // The consultation panel as a practitioner uses it, in Chromium against the real server on
 // a fresh demo database. The tests run in order and build on each other (one patient created, then
@@ -170,7 +170,7 @@ test('saves a second consultation for the same patient through the autocomplete'
 test('opened from Lucas Bernard’s file, the panel is his; another patient at save time is confirmed', async ({ page }) => {
   await signIn(page, 'pr');
   await page.goto('/patients/list');
-  await page.getByLabel('Rechercher un patient').fill('lucas bernard');
+  await searchPatients(page, 'lucas bernard');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible();
   await openPanel(page);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { editor, panel, signIn } from './support.ts';
+import { editor, panel, searchPatients, signIn } from './support.ts';
 
 // The patient list and the patient file, in Chromium against the real server on a fresh
 // demo database. Serial: the practitioner's consultations and the patient's notice build on each other.
@@ -159,7 +159,7 @@ test('as pr: switches tabs through the URL, opens a consultation, downloads its 
 test('as pr in Arabic: Lucas Bernard’s phone reads 06 45 12 78 90 in order, and the file stays accessible', async ({ page }) => {
   await signIn(page, 'pr');
   await page.goto('/patients/list');
-  await page.getByLabel('Rechercher un patient').fill('lucas bernard');
+  await searchPatients(page, 'lucas bernard');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible();
   await page.getByRole('button', { name: 'Choisir la langue' }).click();
@@ -219,7 +219,7 @@ test('as pr: sees the notice on the file and the organisation’s average on the
   await signIn(page, 'pr');
   await page.goto('/patients/list');
   await expect(page.getByTestId('notice-average')).toContainText('Avis patients : 4 / 5');
-  await page.getByLabel('Rechercher un patient').fill('lucas');
+  await searchPatients(page, 'lucas');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(page.getByText('« Médecin très à l’écoute, explications claires. »')).toBeVisible();
 });

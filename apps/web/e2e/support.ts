@@ -25,6 +25,17 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Types a search in /patients/list and waits until the table shows its answer. The previous rows
+ * stay on screen while the debounced request runs: a row clicked before the answer is replaced
+ * under the click, which then does nothing.
+ */
+export async function searchPatients(page: Page, query: string) {
+  await page.getByLabel('Rechercher un patient').fill(query);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(query).replace(/%20/g, '(\\+|%20)')}(&|$)`));
+  await expect(page.getByRole('table', { name: 'Liste des patients' })).toHaveAttribute('aria-busy', 'false');
+}
+
 /** The newest .eml whose file name ends with `suffix`, decoded from quoted-printable; undefined if none. */
 export function newestMail(suffix: string): string | undefined {
   const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(suffix)).sort() : [];

@@ -63,7 +63,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('table.loading')} />}</Box>
       {error && <Alert severity="error">{error.message}</Alert>}
       {cards ? (
-        <List aria-label={label} sx={{ display: 'grid', gap: 1, py: 1 }}>
+        <List aria-label={label} aria-busy={loading} sx={{ display: 'grid', gap: 1, py: 1 }}>
           {skeletons.map((i) => (
             <Skeleton key={i} variant="rounded" height={cardHeight} aria-hidden />
           ))}
@@ -72,7 +72,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
         </List>
       ) : (
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
+        <Table size="small" aria-label={label} aria-busy={loading} sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (
