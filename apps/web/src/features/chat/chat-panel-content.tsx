@@ -44,8 +44,13 @@ export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
             {contact && (
               <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <StatusDot status={contact.status} label="" />
-                {t(`status.${contact.status}`)}
-                {contact.mood ? ` · ${contact.mood}` : ''}
+                {t(`presence.${contact.status}`)}
+                {contact.mood ? (
+                  <>
+                    {' · '}
+                    <bdi>{contact.mood}</bdi>
+                  </>
+                ) : null}
               </Typography>
             )}
           </Box>

@@ -111,7 +111,7 @@ export function MessagingPage() {
                       </Avatar>
                       {status && (
                         <Box sx={{ position: 'absolute', bottom: -2, insetInlineEnd: -2, display: 'flex' }}>
-                          <StatusDot status={status} label={t(`status.${status}`)} />
+                          <StatusDot status={status} label={t(`presence.${status}`)} />
                         </Box>
                       )}
                     </Box>
@@ -123,7 +123,14 @@ export function MessagingPage() {
                         {conv?.kind === 'group' && <Chip size="small" label={t('group')} sx={{ mx: 1 }} />}
                       </>
                     }
-                    secondary={conv?.lastMessage ? `${conv.lastMessage.who === user?.id ? `${t('you')} : ` : ''}${conv.lastMessage.text}` : undefined}
+                    secondary={
+                      conv?.lastMessage ? (
+                        <>
+                          {conv.lastMessage.who === user?.id ? `${t('you')} : ` : ''}
+                          <bdi>{conv.lastMessage.text}</bdi>
+                        </>
+                      ) : undefined
+                    }
                     slotProps={{ primary: { noWrap: true, sx: { fontWeight: unread ? 700 : 400 } }, secondary: { noWrap: true } }}
                   />
                   <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, mx: 1 }}>

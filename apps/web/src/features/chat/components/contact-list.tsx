@@ -17,13 +17,13 @@ export function ContactList({ contacts, selected, onSelect }: { contacts: ChatCo
                 {c.name.charAt(0)}
               </Avatar>
               <Box sx={{ position: 'absolute', bottom: -2, insetInlineEnd: -2, display: 'flex' }}>
-                <StatusDot status={c.status} label={t(`status.${c.status}`)} />
+                <StatusDot status={c.status} label={t(`presence.${c.status}`)} />
               </Box>
             </Box>
           </ListItemAvatar>
           <ListItemText
             primary={c.name}
-            secondary={c.mood || c.job}
+            secondary={<bdi>{c.mood || c.job}</bdi>}
             slotProps={{ primary: { noWrap: true, sx: { fontWeight: c.unread ? 700 : 400 } }, secondary: { noWrap: true } }}
           />
           {c.unread > 0 && (
