@@ -46,8 +46,9 @@ const webBoundaries = {
 const NODE_BUILTINS = ['assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
 
 export default tseslint.config(
-  // apps/web/scripts: measurement scripts run by hand (plain .mjs, outside the typed projects).
-  { ignores: ['apps/web/scripts/**', '**/node_modules/**', '**/dist/**', '**/.tmp/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  // apps/web/scripts: measurement scripts run by hand; scripts: the npm scripts' runner (plain .mjs,
+  // outside the typed projects).
+  { ignores: ['apps/web/scripts/**', 'scripts/**', '**/node_modules/**', '**/dist/**', '**/.tmp/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
