@@ -160,9 +160,10 @@ function countShown(rows: { patientId: string | null }[]) {
 }
 
 /**
- * Releases the expired holds and requests (of one organisation or practitioner, or all for the
- * job) before a write that needs their slots, and does what a release entails: the open agendas
- * are told, and a request's freed future slot is offered to the waitlist.
+ * The job's release of the expired holds and requests (agenda.jobs.ts, every minute), with what a
+ * release entails: the open agendas are told, and a request's freed future slot is offered to the
+ * waitlist. Reads never release (they show them as released); a write releases only those
+ * overlapping its own slot, in its transaction (repo.insertAppointment, repo.updateAppointment).
  */
 export async function releaseExpired(ctx: Ctx, where: { organizationId?: string; practitionerId?: string } = {}): Promise<number> {
   const now = new Date(ctx.clock.now());
