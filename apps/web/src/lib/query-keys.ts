@@ -77,6 +77,7 @@ export const queryKeys = {
     practitioners: ['agenda', 'practitioners'] as const,
     handle: (handle: string) => ['agenda', 'handle', handle] as const,
     range: (params: Params) => ['agenda', 'range', params] as const,
+    appointment: (id: string) => ['agenda', 'appointment', id] as const,
     types: ['agenda', 'types'] as const,
     settings: (practitionerId: string) => ['agenda', 'settings', practitionerId] as const,
     overview: (day: string) => ['agenda', 'overview', day] as const,

@@ -216,6 +216,29 @@ export interface Appointment {
   warning?: string;
 }
 
+/**
+ * One appointment as the calendar draws it (GET /api/agenda/appointments, the period's views):
+ * what the event shows, nothing more; its details come on demand (GET /api/agenda/appointments/:id).
+ */
+export interface AgendaEvent {
+  id: string;
+  practitionerId: string;
+  /** The patient's full name, or the title of a slot without a patient (a meeting, a hold). */
+  title: string | null;
+  typeLabel: string | null;
+  colour: string | null;
+  startsAt: string;
+  endsAt: string;
+  status: AppointmentStatus;
+}
+
+/** The calendar's period: its events and the practitioners' absences, in the organisation's time zone. */
+export interface AgendaPeriod {
+  timeZone: string;
+  appointments: AgendaEvent[];
+  exceptions: { id: string; practitionerId: string; startsAt: string; endsAt: string; label: string }[];
+}
+
 export interface AgendaPractitioner {
   id: string;
   username: string;

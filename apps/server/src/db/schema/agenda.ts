@@ -95,7 +95,8 @@ export const appointments = pgTable(
   },
   (t) => [
     index('appointments_org_start_idx').on(t.organizationId, t.startsAt),
-    index('appointments_practitioner_start_idx').on(t.practitionerId, t.startsAt),
+    // The calendar's period (every read carries the organisation): organisation, practitioners, time.
+    index('appointments_org_practitioner_start_idx').on(t.organizationId, t.practitionerId, t.startsAt),
     index('appointments_patient_idx').on(t.patientId, t.startsAt).where(sql`${t.patientId} is not null`),
     // The job's (and the writes') release of expired holds and requests reads only these rows.
     index('appointments_pending_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('provisoire', 'demandé')`),

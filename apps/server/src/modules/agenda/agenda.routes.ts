@@ -42,10 +42,11 @@ export async function agendaRoutes(app: FastifyInstance) {
     data: { practitionerId: await agenda.resolveHandle(ctx, callerOf(request), request.params.handle) },
   }));
 
-  r.get('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { querystring: rangeQuerySchema, tags, summary: 'Rendez-vous d’une période' } }, async (request) => ({
-    success: true,
-    data: await agenda.listAppointments(ctx, callerOf(request), request.query),
-  }));
+  // The calendar's period (AgendaPeriod): JSON built by PostgreSQL, sent as it is (no per-row work here).
+  r.get('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { querystring: rangeQuerySchema, tags, summary: 'Rendez-vous d’une période' } }, async (request, reply) => {
+    const data = await agenda.listAppointments(ctx, callerOf(request), request.query);
+    return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data}}`);
+  });
 
   r.get('/api/agenda/appointments/:id', { config: { access: 'agenda', patientData: true }, schema: { params: idParams, tags, summary: 'Un rendez-vous' } }, async (request) => ({
     success: true,
@@ -160,7 +161,9 @@ export async function agendaRoutes(app: FastifyInstance) {
       const settings = secret.length >= 40 ? await repo.settingsByIcalHash(ctx.db, agenda.hashSecret(secret)) : null;
       if (!settings) throw notFound('Flux iCal introuvable.', 'ical_not_found');
       const now = ctx.clock.now();
-      const rows = await repo.appointmentsBetween(ctx.db, settings.organizationId, [settings.userId], new Date(now - 30 * 86_400_000), new Date(now + 180 * 86_400_000));
+      // A read writes nothing: expired holds and requests are left out (the job releases them).
+      const live = { now: new Date(now), validityHours: (await agenda.orgSettings(ctx, settings.organizationId)).validityHours };
+      const rows = await repo.appointmentsBetween(ctx.db, settings.organizationId, [settings.userId], new Date(now - 30 * 86_400_000), new Date(now + 180 * 86_400_000), { live });
       const practitioner = await repo.findPractitioner(ctx.db, settings.organizationId, settings.userId);
       const body = feedIcs(rows.filter((r) => r.status !== 'provisoire'), practitioner?.displayName ?? '');
       const etag = '"' + createHash('sha256').update(body).digest('base64url').slice(0, 27) + '"';

@@ -151,15 +151,19 @@ async function journal(ctx: Ctx, caller: Caller, action: string, row: { id: stri
  * for the read (as the patient list's 'patient.list'), with how many appointments and patients it
  * showed, not one row per patient. Opening an appointment is journalled with its patient.
  */
-async function journalList(ctx: Ctx, caller: Caller, rows: { patientId: string | null }[], details: Record<string, unknown>) {
-  const patients = new Set(rows.map((r) => r.patientId).filter(Boolean)).size;
-  if (patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { ...details, appointments: rows.length, patients } });
+async function journalList(ctx: Ctx, caller: Caller, shown: { appointments: number; patients: number }, details: Record<string, unknown>) {
+  if (shown.patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { ...details, ...shown } });
+}
+
+function countShown(rows: { patientId: string | null }[]) {
+  return { appointments: rows.length, patients: new Set(rows.map((r) => r.patientId).filter(Boolean)).size };
 }
 
 /**
- * Releases the expired holds and requests (of one organisation or practitioner, or all for the
- * job) before a write that needs their slots, and does what a release entails: the open agendas
- * are told, and a request's freed future slot is offered to the waitlist.
+ * The job's release of the expired holds and requests (agenda.jobs.ts, every minute), with what a
+ * release entails: the open agendas are told, and a request's freed future slot is offered to the
+ * waitlist. Reads never release (they show them as released); a write releases only those
+ * overlapping its own slot, in its transaction (repo.insertAppointment, repo.updateAppointment).
  */
 export async function releaseExpired(ctx: Ctx, where: { organizationId?: string; practitionerId?: string } = {}): Promise<number> {
   const now = new Date(ctx.clock.now());
@@ -169,6 +173,11 @@ export async function releaseExpired(ctx: Ctx, where: { organizationId?: string;
     if (r.startsAt > now) await offerFreedSlot(ctx, r, (await orgSettings(ctx, r.organizationId)).timeZone);
   }
   return holds.length + requests.length;
+}
+
+/** Tells the open agendas about the expired holds and requests a write released in its transaction. */
+export async function releasedChanged(ctx: Pick<AppContext, 'db'>, released: repo.Released): Promise<void> {
+  for (const r of released) await changed(ctx, r.organizationId, r.id, r.practitionerId);
 }
 
 async function changed(ctx: Pick<AppContext, 'db'>, organizationId: string, appointmentId: string, practitionerId: string) {
@@ -194,26 +203,29 @@ export async function resolveHandle(ctx: Pick<AppContext, 'db'>, caller: Caller,
 }
 
 /**
- * The agenda's period (day, week, month views): one query for the appointments (names joined),
- * one for the exceptions. A read writes nothing but its journal row: expired holds and requests
- * are left out here (as released) and released by the job, which also tells the open agendas
- * and offers the freed slots to the waitlist.
+ * The agenda's period (day, week, month views), as the JSON text of an AgendaPeriod: one prepared
+ * statement builds it in PostgreSQL (repo.periodJson), the route sends it as it is. A read writes
+ * nothing but its journal row: expired holds and requests are left out (as released) and released
+ * by the job, which also tells the open agendas and offers the freed slots to the waitlist.
  */
-export async function listAppointments(ctx: Ctx, caller: Caller, query: { from: string; to: string; practitioners?: string }) {
+export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, caller: Caller, query: { from: string; to: string; practitioners?: string }): Promise<string> {
   const organizationId = orgOf(caller);
   const from = new Date(query.from);
   const to = new Date(query.to);
-  if (to <= from || to.getTime() - from.getTime() > AGENDA_LIMITS.maxRangeDays * 86_400_000) throw badRequest('Période invalide (62 jours au plus).', 'bad_range');
+  if (!(to > from) || to.getTime() - from.getTime() > AGENDA_LIMITS.maxRangeDays * 86_400_000) throw badRequest('Période invalide (62 jours au plus).', 'bad_range');
   const ids = [...new Set((query.practitioners ? query.practitioners.split(',') : [caller.id]).filter(isUuid))].slice(0, 50);
-  const { timeZone, validityHours } = await orgSettings(ctx, organizationId);
-  const now = new Date(ctx.clock.now());
-  const [rows, exceptions] = await Promise.all([repo.appointmentsBetween(ctx.db, organizationId, ids, from, to, { live: { now, validityHours } }), repo.exceptionsBetween(ctx.db, organizationId, ids, from, to)]);
-  await journalList(ctx, caller, rows, { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length });
-  return {
-    timeZone,
-    appointments: rows.map((r) => toAppointment(r, timeZone)),
-    exceptions: exceptions.map((e) => ({ id: e.id, practitionerId: e.practitionerId, startsAt: e.startsAt.toISOString(), endsAt: e.endsAt.toISOString(), label: e.label })),
-  };
+  const period = await repo.periodJson(ctx.pool, {
+    organizationId,
+    practitionerIds: ids,
+    from,
+    to,
+    now: new Date(ctx.clock.now()),
+    defaultTimeZone: DEFAULT_TIME_ZONE,
+    defaultValidityHours: AGENDA_LIMITS.defaultValidityHours,
+  });
+  if (!period) throw forbidden('Aucune organisation n’est associée à ce compte.', 'no_organisation');
+  await journalList(ctx, caller, period, { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length });
+  return period.data;
 }
 
 export async function readAppointment(ctx: Ctx, caller: Caller, id: string): Promise<Appointment> {
@@ -263,7 +275,7 @@ export async function panelEvents(ctx: Ctx, caller: Caller): Promise<{ id: strin
   }
   if (!can(caller.role, 'agendaWrite')) return [];
   const list = await todayAppointments(ctx, caller.organizationId, caller.id);
-  await journalList(ctx, caller, list, { via: 'panel' });
+  await journalList(ctx, caller, countShown(list), { via: 'panel' });
   return list.filter((a) => a.status !== 'annulé').map((a) => ({ id: a.id, title: `${time(a.startsAt)} ${a.patientName ?? a.title ?? ''}`.trim(), detail: [a.typeLabel, a.status].filter(Boolean).join(' · ') }));
 }
 
@@ -287,7 +299,6 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
   const type = await typeIn(ctx, organizationId, input.typeId);
   const { timeZone } = await orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
-  await releaseExpired(ctx, { practitionerId: practitioner.id });
   if (input.holdId) {
     const hold = await repo.findAppointment(ctx.db, organizationId, input.holdId);
     if (!hold || hold.status !== 'provisoire' || hold.createdBy !== caller.id) throw conflict(AGENDA_MESSAGES.holdExpired, 'hold_expired');
@@ -312,8 +323,9 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
     createdVia: 'staff',
     createdAt: now,
     updatedAt: now,
-  });
+  }, { now, practitionerId: practitioner.id, startsAt, endsAt });
   if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
+  await releasedChanged(ctx, result.released);
   const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
   await journal(ctx, caller, 'appointment.create', row, { after: snapshot(row) });
   await changed(ctx, organizationId, row.id, row.practitionerId);
@@ -340,7 +352,6 @@ export async function updateAppointment(ctx: Ctx, caller: Caller, id: string, pa
   const { timeZone } = await orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
   const moved = startsAt.getTime() !== row.startsAt.getTime() || endsAt.getTime() !== row.endsAt.getTime() || practitionerId !== row.practitionerId;
-  if (moved) await releaseExpired(ctx, { practitionerId });
   const result = await repo.updateAppointment(ctx.db, organizationId, row.id, {
     practitionerId,
     startsAt,
@@ -352,8 +363,9 @@ export async function updateAppointment(ctx: Ctx, caller: Caller, id: string, pa
     ...(patch.title !== undefined ? { title: patch.title } : {}),
     ...(moved ? { reminderSentAt: null } : {}),
     updatedAt: now,
-  });
+  }, moved ? { now, practitionerId, startsAt, endsAt } : undefined);
   if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
+  await releasedChanged(ctx, result.released);
   const after = (await repo.findAppointment(ctx.db, organizationId, row.id))!;
   await journal(ctx, caller, moved ? 'appointment.move' : 'appointment.update', after, { before: snapshot(row), after: snapshot(after) });
   await changed(ctx, organizationId, row.id, practitionerId);
@@ -421,7 +433,6 @@ export async function createHold(ctx: Ctx, caller: Caller, input: { practitioner
   const endsAt = new Date(input.endsAt);
   checkTimes(startsAt, endsAt);
   const now = new Date(ctx.clock.now());
-  await releaseExpired(ctx, { practitionerId: practitioner.id });
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: practitioner.id,
@@ -434,8 +445,9 @@ export async function createHold(ctx: Ctx, caller: Caller, input: { practitioner
     createdVia: 'staff',
     createdAt: now,
     updatedAt: now,
-  });
+  }, { now, practitionerId: practitioner.id, startsAt, endsAt });
   if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
+  await releasedChanged(ctx, result.released);
   const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
   await changed(ctx, organizationId, row.id, row.practitionerId);
   return toAppointment(row, (await orgSettings(ctx, organizationId)).timeZone);

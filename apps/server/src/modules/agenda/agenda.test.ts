@@ -251,6 +251,37 @@ describe('holds and validity (fake clock)', () => {
   });
 });
 
+describe('reads never write', () => {
+  it('an expired hold is left untouched by the iCal feed, "Mes rendez-vous" and the free slots, which show its slot free; a booking over it succeeds, a live hold answers 409', async () => {
+    const day = futureDay(14);
+    const stored = async (id: string) => (await t.ctx.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+    const hold = json(await post('pr', '/api/agenda/holds', { practitionerId: s.pr!.id, startsAt: at(day, '09:00'), endsAt: at(day, '09:30') })).data;
+    const slots = async (who: string, prefix: string) => json(await get(who, `${prefix}/slots?practitionerId=${s.pr!.id}&typeId=${typeId('Consultation')}&from=${day}&days=1`)).data.map((x: { startsAt: string }) => x.startsAt);
+    expect(await slots('pt', '/api/appointments')).not.toContain(at(day, '09:00'));
+    const live = await post('pt', '/api/appointments', { practitionerId: s.pr!.id, typeId: typeId('Consultation'), startsAt: at(day, '09:00') });
+    expect(live.statusCode).toBe(409);
+    expect(json(live).error.message).toBe(AGENDA_MESSAGES.slotTaken);
+
+    await advance(16 * 60_000);
+    const before = await stored(hold.id);
+    const feed = new URL(json(await post('pr', '/api/agenda/ical', {})).data.url).pathname;
+    expect((await t.app.inject({ method: 'GET', url: feed })).statusCode).toBe(200);
+    expect((await get('pt', '/api/appointments/mine')).statusCode).toBe(200);
+    expect((await get('ad', '/api/appointments/overview')).statusCode).toBe(200);
+    expect(await slots('pt', '/api/appointments')).toContain(at(day, '09:00'));
+    expect(await slots('pr', '/api/agenda')).toContain(at(day, '09:00'));
+    const week = json(await get('pr', `/api/agenda/appointments?from=${at(day, '00:00')}&to=${at(addDays(day, 1), '00:00')}`)).data;
+    expect(week.appointments.map((a: { id: string }) => a.id)).not.toContain(hold.id);
+    expect(await stored(hold.id)).toEqual(before);
+    expect(before).toMatchObject({ status: 'provisoire', cancelledAt: null });
+
+    // The booking releases the expired hold in its own transaction, then takes the slot.
+    const booked = await post('pt', '/api/appointments', { practitionerId: s.pr!.id, typeId: typeId('Consultation'), startsAt: at(day, '09:00') });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await stored(hold.id)).toMatchObject({ status: 'annulé', cancelReason: 'Réservation provisoire expirée' });
+  });
+});
+
 describe('reading the agenda (issue 15 bench)', () => {
   it('a week read writes one journal row and changes nothing; expired holds and requests are left out, and the write that releases them offers the slot to the waitlist', async () => {
     const day = futureDay(12);
@@ -271,6 +302,9 @@ describe('reading the agenda (issue 15 bench)', () => {
     const week = await get('pr', `/api/agenda/appointments?from=${at(day, '00:00')}&to=${at(addDays(day, 7), '00:00')}&practitioners=${s.pr!.id},${s.pr!.id}`);
     expect(week.statusCode).toBe(200);
     expect(json(week).data.appointments.map((a: { id: string }) => a.id)).toEqual(kept);
+    // What the calendar draws, nothing more (the details come with GET /api/agenda/appointments/:id).
+    expect(json(week).data.appointments[0]).toEqual({ id: kept[0], practitionerId: s.pr!.id, title: 'Hélène Martin', typeLabel: 'Consultation', colour: expect.stringMatching(/^#/), startsAt: at(day, '09:00'), endsAt: at(day, '09:30'), status: 'confirmé' });
+    expect(json(week).data.timeZone).toBe(TZ);
     const journal = (await lists()).slice(before);
     expect(journal).toHaveLength(1);
     expect(journal[0]).toMatchObject({ patientId: null, outcome: 'success', details: { appointments: 3, patients: 2, practitioners: 1 } });
@@ -278,8 +312,12 @@ describe('reading the agenda (issue 15 bench)', () => {
     expect([await stored(request.id), await stored(hold.id)]).toEqual(['demandé', 'provisoire']);
     expect(t.mails.length).toBe(mails);
 
-    // A booking in the same agenda releases them, tells the open agendas, offers the freed slot.
+    // A booking elsewhere in the agenda releases nothing; the job releases them, tells the open
+    // agendas and offers the freed slot.
     expect((await post('pr', '/api/agenda/appointments', body('pr', day, '14:00', '14:30'))).statusCode).toBe(201);
+    expect([await stored(request.id), await stored(hold.id)]).toEqual(['demandé', 'provisoire']);
+    await runAgendaJobs(t.ctx);
+    await t.drain();
     expect([await stored(request.id), await stored(hold.id)]).toEqual(['annulé', 'annulé']);
     const live = (await t.ctx.db.select().from(realtimeEvents).where(eq(realtimeEvents.type, 'agenda.changed'))).map((e) => (e.data as { appointmentId: string }).appointmentId);
     expect(live).toEqual(expect.arrayContaining([request.id, hold.id]));

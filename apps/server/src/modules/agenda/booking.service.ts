@@ -56,7 +56,6 @@ export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: '
   const { timeZone } = await agenda.orgSettings(ctx, organizationId);
   const hours = await agenda.workingTime(ctx, organizationId, practitioner.id, startsAt, endsAt, timeZone);
   if (!inside(hours, startsAt, endsAt)) throw badRequest(AGENDA_MESSAGES.outsideHours, 'outside_hours');
-  await agenda.releaseExpired(ctx, { practitionerId: practitioner.id });
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: practitioner.id,
@@ -71,8 +70,9 @@ export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: '
     createdVia: via,
     createdAt: now,
     updatedAt: now,
-  });
+  }, { now, practitionerId: practitioner.id, startsAt, endsAt });
   if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
+  await agenda.releasedChanged(ctx, result.released);
   const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
   await recordAudit(ctx, caller, { action: 'appointment.book', outcome: 'success', recordType: 'appointment', recordId: row.id, patientId, details: { after: { startsAt: row.startsAt.toISOString(), practitionerId: row.practitionerId, status: row.status } } });
   await publishRealtime(ctx.db, { type: 'agenda.changed', organisationId: organizationId, data: { appointmentId: row.id, practitionerId: row.practitionerId } });
@@ -85,9 +85,9 @@ export async function myAppointments(ctx: Ctx, caller: Caller): Promise<Appointm
   if (caller.role !== 'PT') return [];
   const organizationId = agenda.orgOf(caller);
   const patientId = patientOf(caller);
-  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
-  await agenda.releaseExpired(ctx, { organizationId });
-  const rows = await repo.patientAppointments(ctx.db, organizationId, patientId);
+  const { timeZone, validityHours } = await agenda.orgSettings(ctx, organizationId);
+  // A read writes nothing: an expired request reads as released (the job releases it).
+  const rows = await repo.patientAppointments(ctx.db, organizationId, patientId, { now: new Date(ctx.clock.now()), validityHours });
   await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', patientId, details: { count: rows.length } });
   return rows.map((r) => agenda.toAppointment(r, timeZone));
 }
@@ -96,13 +96,12 @@ export async function myAppointments(ctx: Ctx, caller: Caller): Promise<Appointm
 export async function staffOverview(ctx: Ctx, caller: Caller, day?: string): Promise<{ day: string; requests: Appointment[]; appointments: Appointment[] }> {
   if (caller.role === 'PT') throw forbidden();
   const organizationId = agenda.orgOf(caller);
-  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  const { timeZone, validityHours } = await agenda.orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
-  await agenda.releaseExpired(ctx, { organizationId });
   const theDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : localParts(now, timeZone).day;
   const from = zonedInstant(theDay, '00:00', timeZone);
   const to = zonedInstant(addDays(theDay, 1), '00:00', timeZone);
-  const rows = await repo.requestsAndDay(ctx.db, organizationId, from, to);
+  const rows = await repo.requestsAndDay(ctx.db, organizationId, from, to, { now, validityHours });
   const patientIds = [...new Set(rows.map((r) => r.patientId).filter(Boolean))];
   if (patientIds.length) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { patients: patientIds.length } });
   const all = rows.map((r) => agenda.toAppointment(r, timeZone));
@@ -159,7 +158,6 @@ export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Prom
   if (!entry || entry.organizationId !== organizationId || entry.patientId !== patientId || !entry.offerExpiresAt || entry.offerExpiresAt <= now || !entry.offerStartsAt || !entry.offerEndsAt) {
     throw conflict(AGENDA_MESSAGES.offerInvalid, 'offer_invalid');
   }
-  await agenda.releaseExpired(ctx, { practitionerId: entry.practitionerId });
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: entry.practitionerId,
@@ -173,11 +171,12 @@ export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Prom
     createdVia: 'waitlist',
     createdAt: now,
     updatedAt: now,
-  });
+  }, { now, practitionerId: entry.practitionerId, startsAt: entry.offerStartsAt, endsAt: entry.offerEndsAt });
   if (result === 'overlap') {
     await repo.markWaitlist(ctx.db, entry.id, 'attente');
     throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
   }
+  await agenda.releasedChanged(ctx, result.released);
   await repo.markWaitlist(ctx.db, entry.id, 'servi');
   const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
   const { timeZone } = await agenda.orgSettings(ctx, organizationId);

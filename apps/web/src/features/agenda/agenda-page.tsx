@@ -16,7 +16,7 @@ import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
-import type { Appointment } from '@wellbe/shared/schemas/agenda';
+import type { AgendaEvent } from '@wellbe/shared/schemas/agenda';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -79,7 +79,7 @@ export function AgendaPage() {
   const agenda = useAgendaRange(range ? { ...range, practitioners: shownIds.join(',') } : null);
   const mutations = useAppointmentMutations();
   const [booking, setBooking] = useState<{ start: Date; end: Date; practitionerId: string } | null>(null);
-  const [opened, setOpened] = useState<Appointment | null>(null);
+  const [opened, setOpened] = useState<AgendaEvent | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   // Live updates (DESIGN §8): another user's change refetches the open period.
@@ -97,7 +97,7 @@ export function AgendaPage() {
     const appts = (agenda.data?.appointments ?? []).map((a) => ({
       practitionerId: a.practitionerId,
       id: a.id,
-      title: [a.patientName ?? a.title ?? t('hold'), a.typeLabel, shownIds.length > 1 && !columns ? a.practitionerName : null].filter(Boolean).join(' · '),
+      title: [a.title ?? t('hold'), a.typeLabel, shownIds.length > 1 && !columns ? list.find((p) => p.id === a.practitionerId)?.displayName : null].filter(Boolean).join(' · '),
       start: a.startsAt,
       end: a.endsAt,
       backgroundColor: shownIds.length > 1 && !columns ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0'),
@@ -108,7 +108,7 @@ export function AgendaPage() {
     }));
     const absences = (agenda.data?.exceptions ?? []).map((e) => ({ id: `ex-${e.id}`, practitionerId: e.practitionerId, title: e.label || t('absence'), start: e.startsAt, end: e.endsAt, display: 'background', backgroundColor: '#9e9e9e' }));
     return [...appts, ...absences];
-  }, [agenda.data, shownIds.length, columns, t]);
+  }, [agenda.data, shownIds.length, columns, list, t]);
 
   /** A drag or a resize (and, in the day columns, a drop in another practitioner's column). */
   const onMove = async (info: { event: { id: string; start: Date | null; end: Date | null }; revert: () => void; done?: () => void }, practitionerId?: string) => {
@@ -148,7 +148,7 @@ export function AgendaPage() {
     editable: mayBook,
     eventResizableFromStart: false,
     eventClick: (info) => {
-      const a = info.event.extendedProps.appointment as Appointment | undefined;
+      const a = info.event.extendedProps.appointment as AgendaEvent | undefined;
       if (a) setOpened(a);
     },
     eventDrop: (info) => void onMove(info),
@@ -243,7 +243,7 @@ export function AgendaPage() {
           }}
         />
       )}
-      {opened && <AppointmentDialog appointment={opened} onClose={() => setOpened(null)} />}
+      {opened && <AppointmentDialog event={opened} onClose={() => setOpened(null)} />}
       {settingsOpen && shownIds[0] && <SettingsDialog practitionerId={shownIds[0]} self={shownIds[0] === user?.id} onClose={() => setSettingsOpen(false)} />}
     </Box>
   );

@@ -1,24 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AgendaPractitioner, AgendaSettings, Appointment, AppointmentType } from '@wellbe/shared/schemas/agenda';
+import type { AgendaPeriod, AgendaPractitioner, AgendaSettings, AppointmentType } from '@wellbe/shared/schemas/agenda';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-export interface AgendaRange {
-  timeZone: string;
-  appointments: Appointment[];
-  exceptions: { id: string; practitionerId: string; startsAt: string; endsAt: string; label: string }[];
-}
 
 /** GET /api/agenda/practitioners: the organisation's agendas. */
 export function usePractitioners() {
   return useQuery({ queryKey: queryKeys.agenda.practitioners, queryFn: ({ signal }) => api<{ data: AgendaPractitioner[] }>('/agenda/practitioners', { signal }).then((r) => r.data) });
 }
 
-/** GET /api/agenda/appointments: the appointments and absences of a period. */
+/** GET /api/agenda/appointments: the events (what the calendar draws) and absences of a period. */
 export function useAgendaRange(params: { from: string; to: string; practitioners: string } | null) {
   return useQuery({
     queryKey: queryKeys.agenda.range({ ...params }),
-    queryFn: ({ signal }) => api<{ data: AgendaRange }>('/agenda/appointments', { query: { ...params }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<{ data: AgendaPeriod }>('/agenda/appointments', { query: { ...params }, signal }).then((r) => r.data),
     enabled: !!params && !!params.practitioners,
     placeholderData: (previous) => previous,
   });

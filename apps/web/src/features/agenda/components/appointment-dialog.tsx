@@ -5,16 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@wellbe/shared/domain/dates';
 import { can } from '@wellbe/shared/permissions';
-import { STATUS_TRANSITIONS, type Appointment } from '@wellbe/shared/schemas/agenda';
+import { STATUS_TRANSITIONS, type AgendaEvent } from '@wellbe/shared/schemas/agenda';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAppointmentMutations } from '../api/agenda-mutations.ts';
+import { useAppointmentDetails } from '../api/appointment-details.ts';
 
 // An appointment's details and its actions: confirm, honoured/absent, cancel (the shared
-// 'Confirmation' dialog with a reason), start the consultation (the patient's file).
+// 'Confirmation' dialog with a reason), start the consultation (the patient's file). It opens on
+// what the calendar drew (the event) and reads the details on demand.
 
-export function AppointmentDialog({ appointment: a, onClose }: { appointment: Appointment; onClose: () => void }) {
+export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onClose: () => void }) {
   const { t } = useTranslation('agenda');
   const titleId = useId();
   const navigate = useNavigate();
@@ -23,6 +25,8 @@ export function AppointmentDialog({ appointment: a, onClose }: { appointment: Ap
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const details = useAppointmentDetails(event.id).data;
+  const a = { ...event, ...details, status: details?.status ?? event.status };
   const next = STATUS_TRANSITIONS[a.status] ?? [];
 
   const run = async (fn: () => Promise<unknown>, done: string) => {
@@ -39,7 +43,7 @@ export function AppointmentDialog({ appointment: a, onClose }: { appointment: Ap
   return (
     <>
       <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-        <DialogTitle id={titleId}>{a.patientName ?? a.title ?? t('hold')}</DialogTitle>
+        <DialogTitle id={titleId}>{event.title ?? t('hold')}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
@@ -49,17 +53,17 @@ export function AppointmentDialog({ appointment: a, onClose }: { appointment: Ap
             <Typography>
               {formatDateTime(a.startsAt)} – {formatDateTime(a.endsAt).slice(11)}
             </Typography>
-            <Typography color="text.secondary">{[a.typeLabel, a.practitionerName, a.teleconsultation ? t('booking.tele') : a.location].filter(Boolean).join(' · ')}</Typography>
-            {a.note && <Typography>{a.note}</Typography>}
-            {a.cancelReason && <Typography color="error">{t('reason')} : {a.cancelReason}</Typography>}
+            <Typography color="text.secondary">{[a.typeLabel, details?.practitionerName, details?.teleconsultation ? t('booking.tele') : details?.location].filter(Boolean).join(' · ')}</Typography>
+            {details?.note && <Typography>{details.note}</Typography>}
+            {details?.cancelReason && <Typography color="error">{t('reason')} : {details.cancelReason}</Typography>}
           </Box>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           {next.includes('confirmé') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'confirmé' }), t('done.confirmed'))}>{t('actions.confirm')}</Button>}
           {next.includes('honoré') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'honoré' }), t('done.honoured'))}>{t('actions.honoured')}</Button>}
           {next.includes('absent') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'absent' }), t('done.absent'))}>{t('actions.absent')}</Button>}
-          {a.patientId && can(role, 'dpsWrite') && a.status !== 'annulé' && (
-            <Button onClick={() => navigate(`/patient/dossier/${a.patientId}?appointment=${a.id}`)}>{t('actions.consult')}</Button>
+          {details?.patientId && can(role, 'dpsWrite') && a.status !== 'annulé' && (
+            <Button onClick={() => navigate(`/patient/dossier/${details.patientId}?appointment=${a.id}`)}>{t('actions.consult')}</Button>
           )}
           {a.status !== 'annulé' && a.status !== 'honoré' && a.status !== 'absent' && can(role, 'agendaDelete') && (
             <Button color="error" onClick={() => setConfirmCancel(true)}>

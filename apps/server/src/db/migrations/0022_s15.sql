@@ -1,0 +1,2 @@
+DROP INDEX "appointments_practitioner_start_idx";--> statement-breakpoint
+CREATE INDEX "appointments_org_practitioner_start_idx" ON "appointments" USING btree ("organization_id","practitioner_id","starts_at");
