@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // The Roboto weights of the first screen (text 400, buttons and labels 500) are preloaded by the
 // HTML: without it the browser discovers them only once the page has rendered text (issue 13).
@@ -25,6 +25,30 @@ const CORE =
 // ...with the app's own first-screen modules that lazy chunks share (else each is a file of its own).
 const SHELL = /\/apps\/web\/src\/(i18n\/i18n|lib\/(api|token|notify|session)|components\/(logo|splash|page-loader|demo-badge|language-switcher|outlined-field))\.tsx?$|\/packages\/shared\/src\/(constants|routes|roles|permissions|errors)\.ts$/;
 
+const LATER = /node_modules\/@tanstack\/[^/]+\/|\/apps\/web\/src\/lib\/(query-client|query-keys)\.ts$/;
+// ...but only those the first screen runs: a module of these packages that only lazy pages use
+// (MUI's internal Radio or Rating icons, the RTL copy of stylis...) stays out of it. The first
+// screen is what the entry and the sign-in page import statically.
+const FIRST_SCREEN = /\/apps\/web\/src\/(main\.tsx|features\/auth\/login-page\.tsx)$/;
+function coreChunk(): Rolldown.CodeSplittingNameFunction {
+  const known = new Map<string, boolean>();
+  const onFirstScreen = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    known.set(id, false); // an import cycle does not make a module part of it
+    const info = ctx.getModuleInfo(id);
+    const result = FIRST_SCREEN.test(id) || (info?.importers ?? []).some((importer) => onFirstScreen(importer, ctx));
+    known.set(id, result);
+    return result;
+  };
+  // The rest of those packages, and react-query, go in a second shared chunk that the layout and
+  // the other pages load (one file, not fifty: the first load of /dashboard stays in few round trips).
+  return (id, ctx) => {
+    if (!CORE.test(id) && !SHELL.test(id) && !LATER.test(id)) return null;
+    return !LATER.test(id) && onFirstScreen(id, ctx) ? 'core' : 'shared';
+  };
+}
+
 export default defineConfig({
   plugins: [react(), preloadFonts([400, 500])],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
@@ -33,6 +57,6 @@ export default defineConfig({
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'core', test: CORE }, { name: 'core', test: SHELL }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: coreChunk() }] } } },
   },
 });
