@@ -57,6 +57,6 @@ export default defineConfig({
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: coreChunk() }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: coreChunk(), debugName: 'core' }] } } },
   },
 });
