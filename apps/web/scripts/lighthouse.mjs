@@ -1,59 +1,122 @@
-// Lighthouse scores of the built app (a measurement, not a test: too slow for the suite).
-//   node apps/web/scripts/lighthouse.mjs [baseUrl] [username]
-// baseUrl defaults to http://localhost:3000, a server already serving the built app with the demo
-// data (npm start). The `lighthouse` package is not a dependency of the project: install it where you
-// like (npm i lighthouse in a scratch folder) and point LIGHTHOUSE_DIR at that folder. It drives the
-// installed Chromium (CHROME_PATH, else /usr/bin/chromium) and downloads nothing.
-// Pages: /login as a guest; /dashboard and /patients/list signed in (the token is stored by a sign-in
-// through the API, then Lighthouse keeps the storage). Mobile (Lighthouse's default: Moto G power,
-// slow 4G, 4x CPU slowdown, simulated) and desktop; the median of RUNS runs (default 3) is printed.
+// `npm run bench:web` (issue 13): Lighthouse scores of the built app in Chromium. A measurement,
+// not a test (too slow and too noisy for the suite): it prints one table and fails only if it
+// cannot measure.
+//   npm run bench:web                       builds the app into apps/web/dist-bench, starts the real
+//                                           server on a database of its own with the demo data, measures
+//   npm run bench:web -- http://host:port   measures a server already running (demo data, npm start)
+// Pages: /login as a guest; /dashboard and /patients/list signed in as BENCH_USER (default pr: the
+// token from a sign-in through the API is put in localStorage `jwt_access_token` before each run,
+// Lighthouse keeping the storage). Mobile (Lighthouse's default: Moto G Power, slow 4G, 4x CPU
+// slowdown, simulated) and desktop; the median of RUNS runs (default 3) per page.
+//   RUNS, PAGES (/login,/dashboard,/patients/list), FORMS (mobile,desktop), CHROME_PATH
+//   (/usr/bin/chromium), BENCH_PORT (3370), BENCH_DATA_DIR (.tmp/bench-web-data), BENCH_BUILD=0
+//   (measure the build already in BENCH_WEB_DIST, default apps/web/dist-bench).
+// Lighthouse 12.8 (13 wants Node 22) drives the installed Chromium and downloads nothing.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import WebSocket from 'ws';
 
-const base = process.argv[2] ?? 'http://localhost:3000';
-const username = process.argv[3] ?? 'pr';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const username = process.env.BENCH_USER ?? 'pr';
 const password = process.env.DEMO_PASSWORD ?? 'Demo-Wellbe-2026!';
 const runs = Number(process.env.RUNS ?? 3);
 const pages = (process.env.PAGES ?? '/login,/dashboard,/patients/list').split(',');
 const forms = (process.env.FORMS ?? 'mobile,desktop').split(',');
-const lhDir = process.env.LIGHTHOUSE_DIR ?? process.cwd();
-const require = createRequire(path.join(lhDir, 'package.json'));
-const { default: lighthouse, desktopConfig } = await import(pathToFileURL(require.resolve('lighthouse')).href);
-const chromeLauncher = await import(pathToFileURL(require.resolve('chrome-launcher')).href);
-// Node 20 has no WebSocket of its own: the one Lighthouse installs (ws) talks to Chromium.
-const WebSocket = (await import(pathToFileURL(require.resolve('ws')).href)).default;
 
-const answer = await fetch(`${base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: "login", Username: username, Password: password }) });
-const token = (await answer.json())?.data?.access_token;
-if (!token) throw new Error(`sign-in of ${username} failed (${answer.status})`);
+/** Builds the app and starts the server on it (the bench's own database, demo data); returns its URL and a stop function. */
+async function startServer() {
+  const port = Number(process.env.BENCH_PORT ?? 3370);
+  const webDist = path.resolve(root, process.env.BENCH_WEB_DIST ?? 'apps/web/dist-bench');
+  if (process.env.BENCH_BUILD !== '0') {
+    console.log(`vite build → ${path.relative(root, webDist)}`);
+    const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build a échoué');
+  }
+  const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-web-data');
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST: webDist };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode != null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode != null) throw new Error(`le serveur s’est arrêté (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('le serveur ne répond pas');
+}
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+/** Sends CDP commands, one after the other, to a page target; resolves with their results. */
+function cdp(webSocketUrl, commands) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(webSocketUrl);
+    const results = [];
+    const send = () => ws.send(JSON.stringify({ id: results.length + 1, ...commands[results.length] }));
+    ws.on('open', send);
+    ws.on('message', (raw) => {
+      const message = JSON.parse(String(raw));
+      if (message.id !== results.length + 1) return;
+      if (message.error) return reject(new Error(message.error.message));
+      results.push(message.result);
+      if (results.length === commands.length) {
+        ws.close();
+        resolve(results);
+      } else send();
+    });
+    ws.on('error', reject);
+  });
+}
+
 // Runs that could not measure a metric (a Lighthouse runtime error) are left out of its median.
 const median = (xs) => {
   const ok = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
 };
+
+const given = process.argv[2];
+const server = given ? { base: given.replace(/\/$/, ''), stop: async () => undefined } : await startServer();
+const { base } = server;
+let chrome;
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-lighthouse-'));
 const rows = [];
 try {
+  const answer = await fetch(`${base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'login', Username: username, Password: password }) });
+  const token = (await answer.json())?.data?.access_token;
+  if (!token) throw new Error(`sign-in of ${username} failed (${answer.status})`);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    userDataDir: profile,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   for (const form of forms) {
     for (const page of pages) {
       const results = [];
       for (let i = 0; i < runs; i++) {
         const signedIn = page !== '/login';
-        const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
-        // The storage is set through a first visit of the origin (Lighthouse keeps it: disableStorageReset).
+        // Lighthouse resets neither storage nor cache (disableStorageReset keeps the token): the
+        // cache is cleared here, and the token set (or removed) through a first visit of the origin.
         const setup = await fetch(`http://127.0.0.1:${chrome.port}/json/new?${base}/api/health`, { method: 'PUT' }).then((r) => r.json());
-        await new Promise((resolve, reject) => {
-          const ws = new WebSocket(setup.webSocketDebuggerUrl);
-          ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: signedIn ? `localStorage.setItem('jwt_access_token', ${JSON.stringify(token)})` : `localStorage.clear()` } }));
-          ws.onmessage = () => { ws.close(); resolve(); };
-          ws.onerror = reject;
-        });
+        await cdp(setup.webSocketDebuggerUrl, [
+          { method: 'Network.clearBrowserCache' },
+          { method: 'Runtime.evaluate', params: { expression: signedIn ? `localStorage.setItem('jwt_access_token', ${JSON.stringify(token)})` : 'localStorage.clear()' } },
+        ]);
         await fetch(`http://127.0.0.1:${chrome.port}/json/close/${setup.id}`);
+        const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
         const result = await lighthouse(`${base}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
         const audits = result.lhr.audits;
         results.push({
@@ -67,11 +130,26 @@ try {
         });
       }
       const m = (k) => median(results.map((r) => r[k]));
-      rows.push({ form, page, score: m('score'), scores: results.map((r) => r.score).join('/'), 'FCP ms': Math.round(m('fcp')), 'LCP ms': Math.round(m('lcp')), 'TBT ms': Math.round(m('tbt')), CLS: Number(m('cls').toFixed(3)), url: results.at(-1).finalUrl.replace(base, ''), errors: results.map((r) => r.error).filter(Boolean).join(' ') });
+      rows.push({
+        form,
+        page,
+        score: m('score'),
+        runs: results.map((r) => r.score).join('/'),
+        'FCP ms': Math.round(m('fcp')),
+        'LCP ms': Math.round(m('lcp')),
+        'TBT ms': Math.round(m('tbt')),
+        CLS: Number(m('cls').toFixed(3)),
+        // Where the page ended (a redirect to /login would mean the token was not taken).
+        shown: results.at(-1).finalUrl.replace(base, ''),
+        errors: results.map((r) => r.error).filter(Boolean).join(' '),
+      });
       console.log(JSON.stringify(rows.at(-1)));
     }
   }
 } finally {
-  await chrome.kill();
+  await chrome?.kill();
+  await server.stop();
+  fs.rmSync(profile, { recursive: true, force: true });
 }
+console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${runs} run(s) per line (median), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.table(rows);

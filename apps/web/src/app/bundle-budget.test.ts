@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // into a temporary folder and reads Vite's manifest: entry + its static imports + the page's chunk
 // (+ the layout's for /dashboard) + the i18n bundles the page asks for (fr; en is only the fallback
 // of tr and ar). Measured before issue 13: /login 248.6 KB in 43 files; after: 198.3 KB in 10 files
-// (two round trips after the HTML); /dashboard 293 KB.
+// (two round trips after the HTML); /dashboard 293 KB. Then 182.7 KB in 9 files: react-query out of
+// /login (app/query-provider.tsx), the demo badge without MUI's Chip, the core chunk holding only
+// what the first screen runs (vite.config coreChunk).
 // The budgets sit just above what is reached: raise them only with a reason, in the commit message.
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LOGIN_BUDGET = 200 * 1000;
+const LOGIN_BUDGET = 184 * 1000;
 // Issue 13 asks for 200 KB: zod (25 KB) still comes with the layout through the constants of
 // packages/shared modules that also build schemas (realtime.ts, schemas/organisations.ts).
 const DASHBOARD_BUDGET = 295 * 1000;
@@ -54,7 +56,7 @@ function gzipSize(keys: Iterable<string>): number {
 }
 
 describe('bundle budget', () => {
-  it('loads /login with at most 200 KB of gzipped JavaScript', () => {
+  it('loads /login with at most 184 KB of gzipped JavaScript', () => {
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
     const login = 'src/features/auth/login-page.tsx';
     expect(manifest[login], 'the login page is its own chunk').toBeDefined();
@@ -67,11 +69,11 @@ describe('bundle budget', () => {
     expect(size).toBeLessThanOrEqual(LOGIN_BUDGET);
     // Over HTTP/1.1 a browser fetches six files at a time: few files, few round trips (vite.config CORE).
     expect(keys.size).toBeLessThanOrEqual(12);
-    // Nothing for toasts, date pickers, charts, editors or the chrome before the sign-in (each
-    // recognised by a class name its code carries).
+    // Nothing for toasts, date pickers, charts, editors, chips, server state (react-query) or the
+    // chrome before the sign-in (each recognised by a class name or a message its code carries).
     expect(keys.has('src/app/layout/layout.tsx')).toBe(false);
     const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
-    for (const heavy of ['notistack-Snackbar', 'MuiPickersLayout', 'recharts-wrapper', 'ProseMirror', 'MuiPopover']) expect(code, heavy).not.toContain(heavy);
+    for (const heavy of ['notistack-Snackbar', 'MuiPickersLayout', 'recharts-wrapper', 'ProseMirror', 'MuiPopover', 'MuiChip', 'No QueryClient set']) expect(code, heavy).not.toContain(heavy);
   });
 
   it('loads /dashboard with at most 295 KB of gzipped JavaScript', () => {

@@ -2,7 +2,7 @@ import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n, hasBundle } from '../i18n/i18n.ts';
 import { readToken } from '../lib/token.ts';
 import { preloadPage } from './pages.ts';
-import { preloadLayout, startStoredTokenCheck } from './root.tsx';
+import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } from './root.tsx';
 
 // The first load in two round trips after the HTML: the entry (and its static imports, preloaded by
 // the HTML), then, all at once, what the requested page needs: its chunk, the layout's for a
@@ -35,6 +35,7 @@ export function preloadRoute(pathname: string): void {
     preloadLayout();
     namespaces.push('navigation');
   }
+  if (needsQueries(rule.area)) preloadQueries();
   preloadPage(rule.area);
   if (namespaces.length) void i18n.loadNamespaces(namespaces);
 }

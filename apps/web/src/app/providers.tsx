@@ -1,11 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, isRtl } from '../i18n/i18n.ts';
-import { queryClient } from '../lib/query-client.ts';
-import { useToasterWanted, wantToaster } from '../lib/notify.ts';
+import { useToasterWanted } from '../lib/notify.ts';
 import { emotionCache, loadRtlCache } from './emotion-cache.ts';
 import { createAppTheme } from './theme.ts';
 
@@ -18,10 +16,13 @@ export function useLanguage(): string {
   return useSyncExternalStore(subscribeLanguage, () => i18n.language);
 }
 
-// The toasts (notistack) are not in the first load: mounted once the page is idle, or at the first toast.
+// The toasts (notistack) are not in the first load: mounted at the first toast (lib/notify.ts).
 const Toaster = lazy(() => import('../components/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
-/** Theme (with the RTL direction for ar), i18n, server state and toasts (app/toaster.tsx, SPEC §9). */
+/**
+ * Theme (with the RTL direction for ar), i18n and toasts (components/toaster.tsx, SPEC §9). Server
+ * state (react-query) is provided by app/query-provider.tsx around the pages that use it (root.tsx).
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const language = useLanguage();
   const wanted = isRtl(language) ? 'rtl' : 'ltr';
@@ -33,23 +34,17 @@ export function Providers({ children }: { children: ReactNode }) {
   const direction = wanted === 'rtl' && emotionCache('rtl') ? 'rtl' : 'ltr';
   const theme = useMemo(() => createAppTheme(language, direction), [language, direction]);
   const toaster = useToasterWanted();
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-    idle(wantToaster, { timeout: 4000 });
-  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <CacheProvider value={emotionCache(direction)!}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <QueryClientProvider client={queryClient}>
-            {children}
-            {toaster && (
-              <Suspense fallback={null}>
-                <Toaster />
-              </Suspense>
-            )}
-          </QueryClientProvider>
+          {children}
+          {toaster && (
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          )}
         </ThemeProvider>
       </CacheProvider>
     </I18nextProvider>

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Box } from '@mui/material';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { findRoute } from '@wellbe/shared/routes';
+import { findRoute, type Area } from '@wellbe/shared/routes';
 import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../lib/session.ts';
-import { queryClient } from '../lib/query-client.ts';
 import { Splash } from '../components/splash.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 
@@ -14,6 +13,20 @@ const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
 /** Starts loading the chrome's chunk (main.tsx, for a signed-in first load). */
 export function preloadLayout(): void {
   loadLayout().catch(() => undefined);
+}
+
+// react-query, for every page but the sign-in form (which needs no server state).
+const loadQueries = () => import('./query-provider.tsx');
+const QueryProvider = lazy(() => loadQueries().then((m) => ({ default: m.QueryProvider })));
+
+/** Starts loading react-query's chunk (preload.ts, for any page but /login). */
+export function preloadQueries(): void {
+  loadQueries().catch(() => undefined);
+}
+
+/** Whether a page needs react-query: all but the sign-in form, whose first load is the smallest. */
+export function needsQueries(area: Area): boolean {
+  return area !== 'login';
 }
 
 let started = false;
@@ -39,8 +52,7 @@ export function Root() {
   useEffect(
     () =>
       onSessionEnd((reason) => {
-        // Nothing of the previous user stays in memory.
-        queryClient.clear();
+        // (query-provider.tsx clears react-query's cache.)
         // SPEC §4: a 401 or an expired token clears the session and goes to /login (logout has its page).
         if (reason !== 'logout') {
           const { pathname, search } = window.location;
@@ -52,20 +64,31 @@ export function Root() {
   );
 
   if (status === 'checking') return <Splash />;
-  if (findRoute(location.pathname)?.chrome === 'none') {
+  const rule = findRoute(location.pathname);
+  if (rule?.chrome === 'none') {
     return (
       <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-        <Outlet />
+        {!needsQueries(rule.area) ? (
+          <Outlet />
+        ) : (
+          <Suspense fallback={<Splash />}>
+            <QueryProvider>
+              <Outlet />
+            </QueryProvider>
+          </Suspense>
+        )}
       </Box>
     );
   }
   return (
     <Suspense fallback={<Splash />}>
-      <Layout>
-        <Suspense fallback={<PageLoader page />}>
-          <Outlet />
-        </Suspense>
-      </Layout>
+      <QueryProvider>
+        <Layout>
+          <Suspense fallback={<PageLoader page />}>
+            <Outlet />
+          </Suspense>
+        </Layout>
+      </QueryProvider>
     </Suspense>
   );
 }

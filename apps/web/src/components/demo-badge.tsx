@@ -1,27 +1,35 @@
-import { lazy, Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
-import { queryKeys } from '../lib/query-keys.ts';
+import { Box } from '@mui/material';
+import ScienceIcon from '@mui/icons-material/ScienceOutlined';
+import { useTranslation } from 'react-i18next';
+import { useMeta } from '../lib/meta.ts';
 
-// Most servers run without demo data: the chip is not in the first load.
-const DemoChip = lazy(() => import('./demo-chip.tsx').then((m) => ({ default: m.DemoChip })));
-
-export function useMeta() {
-  return useQuery({
-    queryKey: queryKeys.meta,
-    queryFn: ({ signal }) => api<{ success: boolean; demo: boolean }>('/meta', { signal, anonymous: true }),
-    staleTime: Infinity,
-    meta: { silent: true },
-  });
-}
-
-/** DESIGN §5: a visible 'Mode démo' badge when the server runs with demo data. */
+/**
+ * DESIGN §5: a visible 'Mode démo' badge when the server runs with demo data. A plain span drawn
+ * like a small chip (MUI's Chip would add its chunk to the first load of /login).
+ */
 export function DemoBadge() {
-  const { data } = useMeta();
-  if (!data?.demo) return null;
+  const { t } = useTranslation('common');
+  if (!useMeta()?.demo) return null;
   return (
-    <Suspense fallback={null}>
-      <DemoChip />
-    </Suspense>
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        height: 24,
+        px: 1,
+        borderRadius: 3,
+        fontSize: '0.8125rem',
+        fontWeight: 600,
+        whiteSpace: 'nowrap',
+        bgcolor: '#fef3c7',
+        color: '#78350f',
+        '& svg': { fontSize: 18, color: '#92400e' },
+      }}
+    >
+      <ScienceIcon aria-hidden />
+      {t('demoMode')}
+    </Box>
   );
 }

@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { SnackbarKey, VariantType } from 'notistack';
 
 // Toasts from anywhere (API client, session): notistack's global queue, max 5 bottom right (SPEC §9).
-// notistack is not in the first load: the toaster (app/toaster.tsx) is mounted once the page is
-// idle or when the first toast is asked for; toasts asked for before it is there wait for it.
+// notistack is not in the first load: the toaster (components/toaster.tsx) is mounted when the first
+// toast is asked for; toasts asked for before it is there wait for it (issue 13: a page that shows
+// no toast never downloads it).
 // An error toast still on screen when something later succeeds is stale: it goes, so the user does
 // not read "failed" next to "saved".
 const openErrors = new Set<SnackbarKey>();
