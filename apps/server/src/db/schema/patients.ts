@@ -32,6 +32,14 @@ export const patients = pgTable(
      * trigger on consultations (migration statistics): /statistics counts IMC classes from it.
      */
     latestImc: numeric('latest_imc', { precision: 6, scale: 2, mode: 'number' }),
+    /**
+     * The weights of the two latest live consultations that have one, and the date of the latest,
+     * kept by the same trigger (migration s21): the dashboard's "weight change above 5 %" reads
+     * them through an index instead of looking up every recent patient's consultations.
+     */
+    latestWeight: numeric('latest_weight', { precision: 6, scale: 2, mode: 'number' }),
+    previousWeight: numeric('previous_weight', { precision: 6, scale: 2, mode: 'number' }),
+    latestWeightAt: timestamp('latest_weight_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +62,10 @@ export const patients = pgTable(
     index('patients_org_consultation_count_idx').on(t.organizationId, t.consultationCount, t.id).where(sql`${t.archivedAt} is null`),
     // /statistics: new patients of a period.
     index('patients_org_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.archivedAt} is null`),
+    // Dashboard: the patients whose latest weighing moved more than 5 % (DASHBOARD_FOLLOW_UP.weightPct).
+    index('patients_org_weight_change_idx')
+      .on(t.organizationId, t.latestWeightAt.desc())
+      .where(sql`${t.archivedAt} is null and ${t.previousWeight} > 0 and abs(${t.latestWeight} - ${t.previousWeight}) / ${t.previousWeight} * 100 > 5`),
     index('patients_org_birth_date_idx').on(t.organizationId, t.birthDate, t.id).where(sql`${t.archivedAt} is null`),
   ],
 );

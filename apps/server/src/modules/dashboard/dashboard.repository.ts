@@ -114,19 +114,14 @@ export async function practitioner(db: Database, organizationId: string, userId:
        order by days desc, p.full_name
        limit ${f.limit}),
     weight as (
-      select p.id, p.full_name, w.at, round(((w.last - w.prev) / w.prev * 100)::numeric, 1) as pct
+      -- latest_weight, previous_weight and latest_weight_at are kept by the consultations' trigger
+      -- (migration s21); the predicate is patients_org_weight_change_idx's, with its 5 % inline.
+      select p.id, p.full_name, p.latest_weight_at as at, round(((p.latest_weight - p.previous_weight) / p.previous_weight * 100)::numeric, 1) as pct
         from patients p
-        cross join lateral (
-          select max(c.consultation_date) as at,
-                 (array_agg(c.weight order by c.consultation_date desc))[1] as last,
-                 (array_agg(c.weight order by c.consultation_date desc))[2] as prev
-            from (select consultation_date, weight from consultations
-                   where patient_id = p.id and archived_at is null and weight is not null
-                   order by consultation_date desc limit 2) c) w
        where p.organization_id = ${organizationId} and p.archived_at is null
          and p.last_consultation_at >= now() - make_interval(months => ${f.noVisitMonths})
-         and w.prev > 0 and abs(w.last - w.prev) / w.prev * 100 > ${f.weightPct}
-       order by w.at desc
+         and p.previous_weight > 0 and abs(p.latest_weight - p.previous_weight) / p.previous_weight * 100 > ${sql.raw(String(Number(f.weightPct)))}
+       order by p.latest_weight_at desc
        limit ${f.limit})
     select (select json_agg(json_build_object('id', a.id, 'startsAt', a.starts_at, 'endsAt', a.ends_at, 'status', a.status, 'idPatient', a.patient_id,
                                               'patientName', p.full_name, 'title', a.title, 'typeLabel', ty.label) order by a.starts_at)

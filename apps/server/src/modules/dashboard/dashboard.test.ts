@@ -179,6 +179,33 @@ describe('dashboard', () => {
     for (const username of ['ad', 'rh', 'pt', 'sa']) expect((await read(await t.login(username))).practitioner, username).toBeNull();
   });
 
+  it('follows the weight change as consultations are added, corrected and archived', async () => {
+    const demo = pr.idOrganization!;
+    const fullName = 'Suivi Correction';
+    const [p] = await t.ctx.db
+      .insert(patients)
+      .values({ organizationId: demo, fullName, phoneNumber: '07 11 22 44 55', email: 'correction@exemple.fr', ...patientKeys(fullName, '07 11 22 44 55', 'correction@exemple.fr') })
+      .returning({ id: patients.id });
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const visit = (days: number, weight: number | null) => ({ id: randomUUID(), organizationId: demo, patientId: p.id, userId: pr.id, jobSpecialistId: 1, consultationDate: at(days), weight });
+    const [old, middle, latest] = [visit(100, 70), visit(40, 80), visit(2, 88)];
+    await t.ctx.db.insert(consultations).values([old, middle, latest]);
+    const flagged = async () => (await read(pr)).practitioner!.followUp.find((f) => f.idPatient === p.id && f.reason === 'weight');
+    // 80 kg then 88 kg: +10 %.
+    expect(await flagged()).toMatchObject({ value: 10, date: latest.consultationDate.toISOString() });
+    // The latest weight corrected to 82 kg: +2,5 %, no longer flagged.
+    await t.ctx.db.update(consultations).set({ weight: 82 }).where(eq(consultations.id, latest.id));
+    expect(await flagged()).toBeUndefined();
+    // A visit without weighing changes nothing; archiving the corrected one brings back 70 → 80 kg (+14,3 %).
+    await t.ctx.db.insert(consultations).values(visit(1, null));
+    expect(await flagged()).toBeUndefined();
+    await t.ctx.db.update(consultations).set({ archivedAt: new Date() }).where(eq(consultations.id, latest.id));
+    expect(await flagged()).toMatchObject({ value: 14.3, date: middle.consultationDate.toISOString() });
+    // A new weighing at 80 kg: 0 %.
+    await t.ctx.db.insert(consultations).values(visit(0, 80));
+    expect(await flagged()).toBeUndefined();
+  });
+
   it('gives PT the latest consultation of theirs awaiting a notice, and nothing of others', async () => {
     const pt = await t.login('pt');
     const [ptUser] = await t.ctx.db.select().from(users).where(eq(users.id, pt.id));
