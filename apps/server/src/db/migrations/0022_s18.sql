@@ -3,6 +3,7 @@ CREATE TABLE "exercise_words" (
 );
 --> statement-breakpoint
 CREATE INDEX "exercise_words_trgm_gist" ON "exercise_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "foods_search_prefix" ON "foods" USING btree ("search_key" text_pattern_ops);--> statement-breakpoint
 -- hand-written
 CREATE OR REPLACE FUNCTION exercise_words_add() RETURNS trigger AS $$
 BEGIN

