@@ -132,7 +132,9 @@ function rankedFoods(db: Database, where: (SQL | undefined)[], alternatives: Alt
  * words' in the index. An OR of LIKEs made PostgreSQL read the whole table (a seq scan of the 3,323
  * names, ~10–14 ms for 'pome crue', against ~0.4 ms through the index).
  */
-function holdsOneOf(alts: Alternative[]): SQL {
+function holdsOneOf(all: Alternative[]): SQL {
+  // A close word holding the typed one ('laitue' for 'lait') finds no other name: ranked, not searched.
+  const alts = all.filter((a, i) => i === 0 || !a.word.includes(all[0]!.word));
   if (alts.length === 1) return sql`${foods.searchKey} like ${`%${escapeLike(alts[0]!.word)}%`}`;
   return sql`${foods.searchKey} ~ ${alts.map((a) => a.word.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join('|')}`;
 }
