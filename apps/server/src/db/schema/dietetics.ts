@@ -47,6 +47,8 @@ export const foods = pgTable(
   (t) => [
     uniqueIndex('foods_ciqual_code_key').on(t.ciqualCode).where(sql`${t.ciqualCode} is not null`),
     index('foods_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+    /** Names starting with a one- or two-letter search, in order of the key (a range of this index). */
+    index('foods_search_prefix').using('btree', sql`${t.searchKey} text_pattern_ops`),
     index('foods_org_idx').on(t.organizationId),
   ],
 );

@@ -79,6 +79,14 @@ export const exercises = pgTable(
   ],
 );
 
+/**
+ * The distinct words (3 letters or more) of the exercise names, kept by a trigger on exercises
+ * (hand-written in the migration, as food_words): a typed word that matches nothing is replaced by
+ * its closest words here (a KNN scan of the trigram GiST index), then the exercises are searched
+ * with them. A word stays when its exercise goes: it is only ever a candidate for a visible search.
+ */
+export const exerciseWords = pgTable('exercise_words', { word: text('word').primaryKey() }, (t) => [index('exercise_words_trgm_gist').using('gist', sql`${t.word} gist_trgm_ops`)]);
+
 export const sportPrograms = pgTable(
   'sport_programs',
   {

@@ -64,11 +64,27 @@ export async function searchFoods(db: Database, organizationId: string | null, f
   // each of those names cost ~100 ms.
   const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0))].slice(0, 6);
   if (!words.length) return [];
-  const found = await rankedFoods(db, where, words.map((word) => [{ word, similarity: 1 }]), limit);
-  if (found.length >= limit) return found;
+  // One or two letters: the names starting with them rank before every other (1.5 for the start
+  // and 2 for a word's start, against 3 at most elsewhere, see rankedFoods), so when there are
+  // `limit` of them they are the answer, read through the prefix index instead of ranking the
+  // half of the table holding the letter (~1,750 names for 'p', ~20 ms).
+  if (words.length === 1 && words[0]!.length <= 2) {
+    // A range in byte order (text_pattern_ops), so that the prefix index serves it: a LIKE 'p%'
+    // went to the trigram index, which holds every name with a word starting with 'p' (~1,500).
+    const w = words[0]!;
+    const after = w.slice(0, -1) + String.fromCodePoint(w.codePointAt(w.length - 1)! + 1);
+    const starting = await rankedFoods(db, [...where, sql`${foods.searchKey} ~>=~ ${w}`, sql`${foods.searchKey} ~<~ ${after}`], [[{ word: w, similarity: 1 }]], limit);
+    if (starting.length >= limit) return starting;
+  }
+  // The closest words are looked up beside the search as typed (two connections, one wait instead
+  // of two), whenever a word could have them (3 letters or more).
+  const [found, near] = await Promise.all([rankedFoods(db, where, words.map((word) => [{ word, similarity: 1 }]), limit), words.some((w) => w.length >= 3) ? closeWords(db, words) : null]);
+  if (found.length >= limit || !near) return found;
   // Nearly: each word may also be one of the closest words of the food names ('pome' → 'pomme').
-  const near = await closeWords(db, words);
-  return rankedFoods(db, where, words.map((word, i) => [{ word, similarity: 1 }, ...near[i]]), limit);
+  // A close word holding the typed one ('pommes' for 'pomme') finds no other food: when no close
+  // word is left, the foods found as typed are every food there is (no second statement).
+  if (near.every((alts, i) => alts.every((a) => a.word.includes(words[i]!)))) return found;
+  return rankedFoods(db, where, words.map((word, i) => [{ word, similarity: 1 }, ...near[i]!]), limit);
 }
 
 /** A typed word, or one of the food names' words close to it with its trigram similarity (0–1). */
@@ -105,9 +121,22 @@ function rankedFoods(db: Database, where: (SQL | undefined)[], alternatives: Alt
   return db
     .select(foodColumns)
     .from(foods)
-    .where(and(...where, ...alternatives.map((alts) => or(...alts.map((a) => contains(a.word)))!)))
+    .where(and(...where, ...alternatives.map(holdsOneOf)))
     .orderBy(sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id))
     .limit(limit);
+}
+
+/**
+ * The name holds the typed word, or one of its alternatives: a LIKE for one word; for several, one
+ * regular expression (`a|b|c`) the trigram GIN index serves in a single scan, ANDed with the other
+ * words' in the index. An OR of LIKEs made PostgreSQL read the whole table (a seq scan of the 3,323
+ * names, ~10–14 ms for 'pome crue', against ~0.4 ms through the index).
+ */
+function holdsOneOf(all: Alternative[]): SQL {
+  // A close word holding the typed one ('laitue' for 'lait') finds no other name: ranked, not searched.
+  const alts = all.filter((a, i) => i === 0 || !a.word.includes(all[0]!.word));
+  if (alts.length === 1) return sql`${foods.searchKey} like ${`%${escapeLike(alts[0]!.word)}%`}`;
+  return sql`${foods.searchKey} ~ ${alts.map((a) => a.word.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join('|')}`;
 }
 
 /**

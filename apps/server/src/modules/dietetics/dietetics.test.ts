@@ -1,3 +1,4 @@
+import { fold } from '@wellbe/shared/domain/text';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,15 @@ describe('foods', () => {
     expect((await names('creme fraiche'))[0]).toMatch(/crème/);
     expect((await names('p')).length).toBe(20);
     expect(await names('xylophone')).toEqual([]);
+  });
+
+  it('lists the names starting with one or two typed letters, shortest first', async () => {
+    for (const q of ['p', 'Po']) {
+      const found = await names(q);
+      expect(found).toHaveLength(20);
+      expect(found.every((n) => fold(n).startsWith(fold(q))), found.join(' ; ')).toBe(true);
+      expect(found.map((n) => n.length)).toEqual([...found.map((n) => n.length)].sort((a, b) => a - b));
+    }
   });
 
   it('filters by group', async () => {

@@ -111,6 +111,21 @@ describe('exercise library', () => {
     expect({ name: second.items[7].name, instructions: second.items[7].instructions }).toEqual({ name: detail.name, instructions: detail.instructions });
   });
 
+  it('forgives a typing mistake when nothing matches the words as typed, and finds nothing for nonsense', async () => {
+    // Two letters swapped: 'sqaut' holds no name, so the closest words stand for it (Squat first, as for 'squat').
+    const typo = await search(pr, 'q=sqaut&limit=30');
+    const exact = await search(pr, 'q=squat&limit=30');
+    expect(typo.items.map((e) => e.name)).toContain('Squat au poids du corps');
+    expect(typo.total).toBe(exact.total);
+    expect(typo.items[0].name).toBe(exact.items[0].name);
+    // One word mistyped among right ones ('halteres' as typed, 'sqat' missing a letter).
+    expect((await search(pr, 'q=sqat%20avec%20halteres')).items.map((e) => e.name)).toContain('Squat avec haltères');
+    expect((await search(pr, 'q=xylophone')).total).toBe(0);
+    // A word found as typed is never widened: 'pont' finds the names holding it, and only those.
+    const rows = await t.ctx.db.select({ key: exercises.searchKey, org: exercises.organizationId }).from(exercises);
+    expect((await search(pr, 'q=pont')).total).toBe(rows.filter((r) => !r.org && r.key.includes('pont')).length);
+  });
+
   it('lets a practitioner add an exercise of their organisation, unseen by another organisation', async () => {
     const body = {
       nameFr: 'Équilibre unipodal sur coussin',
