@@ -16,7 +16,10 @@ import { signToken } from '../src/modules/auth/auth.tokens.ts';
 // POST /api/chat/send-message for BENCH_CHAT_SECONDS (20) s, spread over the conversations. It
 // prints the delivery latency (from the send to the frame on the other member's socket: p50, p95,
 // p99, max), messages lost or delivered twice, and the servers' memory (RSS) idle, with the
-// sockets connected and after the messages. Then the same with two server processes on the same
+// sockets connected and after the messages. The messages start once presence has settled (no
+// status frame on any socket for 1 s, at most BENCH_CHAT_SETTLE_MAX = 120 s): it prints how long
+// that took, the frames the clients received per phase (presence ones apart) and the servers'
+// event-loop delay per phase (bench/loop-lag.ts, read on SIGUSR2). Then the same with two server processes on the same
 // PostgreSQL: the members of each pair sit on different servers (LISTEN/NOTIFY in between).
 // Budget: delivery p95 ≤ 50 ms on loopback. Figures, not a test.
 //   A database of its own (wellbe_chat, demo data) on the embedded PostgreSQL of BENCH_DATA_DIR
@@ -43,10 +46,50 @@ interface Phase {
   sendP95: number;
   rss: { idle: number[]; connected: number[]; after: number[] };
   connectSeconds: number;
+  /** From the last socket's `ready` until no presence frame arrived for SETTLE_QUIET_MS (null: not within the cap). */
+  settleSeconds: number | null;
+  /** Frames the clients received while connecting and settling, and while the messages were sent. */
+  frames: { connect: FrameCount; messages: FrameCount };
+  /** The servers' event-loop delay (ms) while connecting and settling, and while the messages were sent. */
+  lag: { connect: Lag[]; messages: Lag[] };
 }
+
+interface FrameCount {
+  total: number;
+  presence: number;
+  /** Status changes carried (one per frame before coalescing; a coalesced frame carries several). */
+  entries: number;
+  bytes: number;
+}
+
+interface Lag {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const SETTLE_QUIET_MS = 1000;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Asks a server for its event-loop delay since the last reading (bench/loop-lag.ts). */
+async function loopLag(pid: number, file: string): Promise<Lag> {
+  fs.rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  // A busy server may take a while to reach its signal handler (on a loaded machine, seconds).
+  for (let n = 0; n < 250; n++) {
+    await sleep(20);
+    if (fs.existsSync(file)) {
+      try {
+        return JSON.parse(fs.readFileSync(file, 'utf8')) as Lag;
+      } catch {
+        // written as we read: next turn
+      }
+    }
+  }
+  return { p50: NaN, p99: NaN, max: NaN };
+}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -73,14 +116,15 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
   const secret = randomBytes(32).toString('hex');
   const key = new TextEncoder().encode(secret);
   const servers: ChildProcess[] = [];
+  const lagFile = (i: number) => path.join(dataDir, `chat-loop-${i}.json`);
   const db = new pg.Pool({ connectionString: url, max: 2 });
 
   const start = async (i: number) => {
     const port = ports[i];
-    const env = { ...process.env, DATABASE_URL: url, DATA_DIR: path.join(dataDir, `chat-${i}`), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', JWT_SECRET: secret, WORKERS: '1', WELLBE_DEMO: '1' };
+    const env = { ...process.env, DATABASE_URL: url, DATA_DIR: path.join(dataDir, `chat-${i}`), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', JWT_SECRET: secret, WORKERS: '1', WELLBE_DEMO: '1', BENCH_LOOP_FILE: lagFile(i) };
     // BENCH_CHAT_PROFILE=<dir>: each server writes a CPU profile there when it stops.
     const profile = process.env.BENCH_CHAT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CHAT_PROFILE)}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', path.join(root, 'apps/server/bench/loop-lag.ts'), path.join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
     servers.push(child);
     for (let n = 0; n < 1800; n++) {
       if (child.exitCode != null) throw new Error(`le serveur ${i} s’est arrêté (code ${child.exitCode})`);
@@ -118,6 +162,11 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
       const received = new Map<string, number>();
       const latencies: number[] = [];
       const sendTimes: number[] = [];
+      const counts = { connect: { total: 0, presence: 0, entries: 0, bytes: 0 }, messages: { total: 0, presence: 0, entries: 0, bytes: 0 } };
+      let counting = counts.connect;
+      let lastPresence = performance.now();
+      const lags = () => Promise.all(pids.map((pid, i) => loopLag(pid, lagFile(i))));
+      await lags(); // starts the servers' readings from here
       const connectStarted = performance.now();
       const BATCH = Number(process.env.BENCH_CHAT_BATCH ?? 20); // sockets opening together
       for (let i = 0; i < members.length; i += BATCH) {
@@ -130,7 +179,15 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
                 socket.once('error', reject);
                 socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token: m.token })));
                 socket.on('message', (raw) => {
-                  const frame = JSON.parse(raw.toString()) as { type: string; data?: { messageId?: string; message?: { who?: string } } };
+                  const text = raw.toString();
+                  const frame = JSON.parse(text) as { type: string; data?: { messageId?: string; message?: { who?: string }; statuses?: unknown[] } };
+                  counting.total++;
+                  counting.bytes += text.length;
+                  if (frame.type === 'chat.status' || frame.type === 'chat.statuses') {
+                    counting.presence++;
+                    counting.entries += frame.data?.statuses?.length ?? 1;
+                    lastPresence = performance.now();
+                  }
                   if (frame.type === 'ready') resolve();
                   if (frame.type !== 'chat.message' || !frame.data?.messageId) return;
                   const id = frame.data.messageId;
@@ -146,8 +203,14 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
         );
       }
       const connectSeconds = (performance.now() - connectStarted) / 1000;
-      await sleep(3000); // presence fan-out of the last connections settles
+      // Presence settles: no status frame on any socket for SETTLE_QUIET_MS (capped), before measuring.
+      const connected = performance.now();
+      const settleCap = Number(process.env.BENCH_CHAT_SETTLE_MAX ?? 120) * 1000;
+      while (performance.now() - lastPresence < SETTLE_QUIET_MS && performance.now() - connected < settleCap) await sleep(100);
+      const settleSeconds = performance.now() - connected < settleCap ? (lastPresence > connected ? lastPresence - connected : 0) / 1000 : null;
+      const connectLag = await lags();
       rss.connected = pids.map(rssMb);
+      counting = counts.messages;
 
       // Open loop: one message every 1000/rate ms whatever the answers, each pair in turn, the
       // sender alternating inside the pair (30 per minute per user stays far away).
@@ -194,6 +257,7 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
       sampling = false;
       await sampler;
       await sleep(2000);
+      const messagesLag = await lags();
       rss.after = pids.map(rssMb);
       for (const m of members) m.socket?.removeAllListeners('close');
       await Promise.all(
@@ -223,6 +287,9 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
         sendP95: percentile(sendTimes, 95),
         rss,
         connectSeconds,
+        settleSeconds,
+        frames: counts,
+        lag: { connect: connectLag, messages: messagesLag },
       };
     };
 
@@ -237,6 +304,13 @@ export async function runChat({ root, dataDir }: { root: string; dataDir: string
       console.log(
         `${String(r.servers).padStart(8)} ${String(r.sent).padStart(8)} ${String(r.delivered).padStart(6)} ${String(r.lost).padStart(22)} ${String(r.twice).padStart(8)}         ${f(r.p50)}${f(r.p95)}${f(r.p99)}${f(r.max)}     ${f(r.sendP95)}   ${r.connectSeconds.toFixed(1)} s`,
       );
+    }
+    const fc = (c: FrameCount) => `${c.total} trames (${(c.bytes / 1e6).toFixed(1)} Mo), dont ${c.presence} de présence portant ${c.entries} changements`;
+    const lg = (l: Lag[]) => l.map((x) => `p50 ${x.p50} / p99 ${x.p99} / max ${x.max} ms`).join(' + ');
+    for (const r of results) {
+      console.log(`[bench] chat, ${r.servers} serveur(s) : présence stabilisée ${r.settleSeconds === null ? 'NON (plafond atteint)' : `${r.settleSeconds.toFixed(1)} s`} après la dernière connexion`);
+      console.log(`[bench] chat, ${r.servers} serveur(s) : reçu en connexion ${fc(r.frames.connect)} ; pendant les messages ${fc(r.frames.messages)}`);
+      console.log(`[bench] chat, ${r.servers} serveur(s) : délai de boucle en connexion ${lg(r.lag.connect)} ; pendant les messages ${lg(r.lag.messages)}`);
     }
     for (const r of results) console.log(`[bench] chat, ${r.servers} serveur(s) : RSS ${mb(r.rss.idle)} Mo au repos, ${mb(r.rss.connected)} Mo sockets connectées, ${mb(r.rss.after)} Mo après les messages`);
     const worst = Math.max(...results.map((r) => r.p95));

@@ -62,7 +62,10 @@ export interface RealtimeEvents {
   'chat.message': { chatId: string; messageId: string };
   'chat.read': { chatId: string; userId: string; messageId: string };
   'chat.typing': { chatId: string; userId: string };
+  /** Published by the server (ids only); clients receive them gathered as `chat.statuses`. */
   'chat.status': { userId: string };
+  /** Server → client only: the status changes of the last ~250 ms this user may see (presence). */
+  'chat.statuses': { statuses: StatusChange[] };
   'chat.chat': { chatId: string };
   /** A patient flagged an access, or an administrator answered a flag: the lists refetch. */
   'records.flag': { flagId: string };
@@ -71,3 +74,10 @@ export interface RealtimeEvents {
 }
 
 export type RealtimeType = keyof RealtimeEvents;
+
+/** One user's status as their contacts see it (a user without a socket anywhere is 'offline'). */
+export interface StatusChange {
+  userId: string;
+  status: 'online' | 'away' | 'dnd' | 'offline';
+  mood: string;
+}

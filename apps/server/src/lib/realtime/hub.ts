@@ -17,7 +17,16 @@ import type { AppContext } from '../../context.ts';
 import { realtimeEvents } from '../../db/tables.ts';
 import { dropPresence, dropServerPresence, refreshPresence, setPresence } from './presence.ts';
 import { REALTIME_CHANNEL, REVOKE_CHANNEL } from './publish.ts';
-import { presenceListenersList, realtimeMessageHandler, realtimeType, sharedReads, type RealtimeEvent, type SharedReads } from './registry.ts';
+import { presenceListenersList, realtimeMessageHandler, realtimeType, sharedReads, type RealtimeEvent, type RealtimeTypeOptions, type SharedReads } from './registry.ts';
+
+type Coalesce = NonNullable<RealtimeTypeOptions['coalesce']>;
+
+/** The events of a coalesced type waiting for their next frame, and its timer. */
+interface Batch {
+  events: RealtimeEvent[];
+  timer: NodeJS.Timeout | null;
+  flushing: boolean;
+}
 
 // One hub per server process (DESIGN §8): it holds this process's sockets, listens on PostgreSQL
 // for every server's events (its own included: one path for all), and pushes each event to the
@@ -76,6 +85,8 @@ export class RealtimeHub {
   /** Presence writes in progress per user, chained; and the users whose row this server wrote. */
   private readonly presenceWrites = new Map<string, Promise<void>>();
   private readonly present = new Set<string>();
+  /** Coalesced event types (presence): what waits for the next frame, per type. */
+  private readonly batches = new Map<string, Batch>();
   /** This process's id in realtime_presence (several servers share one database). */
   readonly serverId = randomUUID();
 
@@ -140,6 +151,8 @@ export class RealtimeHub {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    for (const batch of this.batches.values()) if (batch.timer) clearTimeout(batch.timer);
+    this.batches.clear();
     for (const c of this.connections) {
       this.clearTimers(c);
       c.socket.close(REALTIME_CLOSE.goingAway, 'server stopping');
@@ -187,8 +200,8 @@ export class RealtimeHub {
     conn.authTimer = conn.expiryTimer = null;
   }
 
-  private send(conn: Connection, frame: RealtimeServerFrame): void {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
+  private send(conn: Connection, frame: RealtimeServerFrame | string): void {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
   private async onMessage(conn: Connection, raw: Buffer, isBinary: boolean): Promise<void> {
@@ -265,11 +278,12 @@ export class RealtimeHub {
     const online = this.isConnected(user.id);
     if (online === this.present.has(user.id)) return;
     try {
-      if (online) await setPresence(this.ctx.db, this.serverId, user);
-      else await dropPresence(this.ctx.db, this.serverId, user.id);
+      // Told only when the user's state changes across all servers: a user already online through
+      // another server (or still online there) is no news for their contacts.
+      const changed = online ? await setPresence(this.ctx.db, this.serverId, user) : await dropPresence(this.ctx.db, this.serverId, user.id);
       if (online) this.present.add(user.id);
       else this.present.delete(user.id);
-      for (const listener of presenceListenersList()) await listener(this.ctx, user, online);
+      if (changed) for (const listener of presenceListenersList()) await listener(this.ctx, user, online);
     } catch (err) {
       this.log(`Temps réel : présence non enregistrée (${(err as Error).message})`);
     }
@@ -305,10 +319,15 @@ export class RealtimeHub {
       this.send(conn, { type: REALTIME_RESYNC });
       return;
     }
+    const coalesced = new Map<string, RealtimeEvent[]>();
     for (const row of rows) {
-      await this.deliverTo(conn, { id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data });
+      const event: RealtimeEvent = { id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data };
       conn.sent.add(row.id);
+      if (realtimeType(row.type)?.coalesce) coalesced.set(row.type, [...(coalesced.get(row.type) ?? []), event]);
+      else await this.deliverTo(conn, event);
     }
+    // What a coalesced type says is a state (presence): its missed events go out as one frame.
+    for (const [type, events] of coalesced) await this.flushTo([conn], type, events);
   }
 
   private async onEvent(payload: string): Promise<void> {
@@ -330,6 +349,8 @@ export class RealtimeHub {
 
   /** Pushes an event to this server's sockets of its audience (called for every NOTIFY). */
   async dispatch(event: RealtimeEvent): Promise<void> {
+    const coalesce = realtimeType(event.type)?.coalesce;
+    if (coalesce) return this.gather(event, coalesce);
     const targets = [...this.connections].filter((c) => c.caller && inAudience(c.caller, event));
     // The resolver runs once per recipient user, whatever the number of their tabs.
     const perUser = new Map<string, Promise<Record<string, unknown> | null>>();
@@ -360,6 +381,59 @@ export class RealtimeHub {
     }
     if (data === null) return;
     this.send(conn, event.id === null ? { type: event.type, data } : { type: event.type, id: event.id, data });
+  }
+
+  /** A coalesced event waits for its type's next frame (at most one per `ms` and socket). */
+  private gather(event: RealtimeEvent, coalesce: Coalesce): void {
+    let batch = this.batches.get(event.type);
+    if (!batch) this.batches.set(event.type, (batch = { events: [], timer: null, flushing: false }));
+    batch.events.push(event);
+    this.arm(event.type, batch, coalesce);
+  }
+
+  private arm(type: string, batch: Batch, coalesce: Coalesce): void {
+    // One flush at a time: the next one starts `ms` after the previous one ended (in order).
+    if (batch.timer || batch.flushing || this.stopped || !batch.events.length) return;
+    batch.timer = setTimeout(() => void this.flush(type, batch, coalesce), coalesce.ms);
+    batch.timer.unref();
+  }
+
+  private async flush(type: string, batch: Batch, coalesce: Coalesce): Promise<void> {
+    batch.timer = null;
+    batch.flushing = true;
+    const events = batch.events;
+    batch.events = [];
+    try {
+      await this.flushTo([...this.connections], type, events);
+    } catch (err) {
+      this.log(`Temps réel : envoi groupé ${type} en échec (${(err as Error).message})`);
+    } finally {
+      batch.flushing = false;
+      this.arm(type, batch, coalesce);
+    }
+  }
+
+  /** One frame per socket for a batch of coalesced events: the batch's reads are made once. */
+  private async flushTo(conns: Connection[], type: string, events: RealtimeEvent[]): Promise<void> {
+    const options = realtimeType(type);
+    if (!options?.coalesce || !events.length) return;
+    const targets = conns.filter((c) => c.caller && (!options.access || allows(options.access, c.caller.role)) && events.some((e) => inAudience(c.caller!, e)));
+    if (!targets.length) return;
+    const recipients = [...new Map(targets.map((c) => [c.caller!.id, c.caller!])).values()];
+    const answer = await options.coalesce.batch(this.ctx, events, recipients);
+    const perUser = new Map<string, string | null>();
+    const serialised = new Map<Record<string, unknown>, string>();
+    for (const conn of targets) {
+      const caller = conn.caller!;
+      if (!perUser.has(caller.id)) {
+        const mine = events.filter((e) => inAudience(caller, e));
+        const data = answer(caller, mine.length === events.length ? events : mine);
+        if (data && !serialised.has(data)) serialised.set(data, JSON.stringify({ type: options.coalesce.frame, data }));
+        perUser.set(caller.id, data ? serialised.get(data)! : null);
+      }
+      const frame = perUser.get(caller.id);
+      if (frame) this.send(conn, frame);
+    }
   }
 
   private async onRevoke(payload: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { realtimePresence } from '../../db/tables.ts';
 import type { Caller } from '../../access/caller.ts';
@@ -11,15 +11,43 @@ export const PRESENCE_STALE_MS = 90_000;
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
-export async function setPresence(db: Executor, serverId: string, user: Caller): Promise<void> {
-  await db
-    .insert(realtimePresence)
-    .values({ serverId, userId: user.id, organizationId: user.organizationId })
-    .onConflictDoUpdate({ target: [realtimePresence.serverId, realtimePresence.userId], set: { seenAt: sql`now()` } });
+/** Whether the user holds a signed-in socket on another server (a fresh row). */
+async function elsewhere(db: Executor, serverId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: realtimePresence.userId })
+    .from(realtimePresence)
+    .where(and(eq(realtimePresence.userId, userId), ne(realtimePresence.serverId, serverId), gt(realtimePresence.seenAt, sql`now() - ${`${PRESENCE_STALE_MS / 1000} seconds`}::interval`)))
+    .limit(1);
+  return !!row;
 }
 
-export async function dropPresence(db: Executor, serverId: string, userId: string): Promise<void> {
-  await db.delete(realtimePresence).where(and(eq(realtimePresence.serverId, serverId), eq(realtimePresence.userId, userId)));
+/**
+ * The user's row on this server, written and compared with the other servers' under a lock per user
+ * (two servers changing the same user's presence at once take turns): answers whether the user's
+ * state across all servers changed, i.e. whether they were offline everywhere else.
+ */
+async function changePresence(db: Database, serverId: string, userId: string, write: (tx: Executor) => Promise<unknown>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wellbe_presence:${userId}`}))`);
+    const other = await elsewhere(tx, serverId, userId);
+    await write(tx);
+    return !other;
+  });
+}
+
+/** This server holds a socket of the user: answers whether they just came online (no other server had them). */
+export async function setPresence(db: Database, serverId: string, user: Caller): Promise<boolean> {
+  return changePresence(db, serverId, user.id, (tx) =>
+    tx
+      .insert(realtimePresence)
+      .values({ serverId, userId: user.id, organizationId: user.organizationId })
+      .onConflictDoUpdate({ target: [realtimePresence.serverId, realtimePresence.userId], set: { seenAt: sql`now()` } }),
+  );
+}
+
+/** This server's last socket of the user closed: answers whether they went offline (no other server has them). */
+export async function dropPresence(db: Database, serverId: string, userId: string): Promise<boolean> {
+  return changePresence(db, serverId, userId, (tx) => tx.delete(realtimePresence).where(and(eq(realtimePresence.serverId, serverId), eq(realtimePresence.userId, userId))));
 }
 
 export async function dropServerPresence(db: Executor, serverId: string): Promise<void> {

@@ -32,10 +32,27 @@ export function sharedReads(): SharedReads {
   };
 }
 
+/**
+ * Coalesced delivery: reads made once for a whole batch of events and every recipient, then a
+ * function answering one recipient's frame data for the events of the batch in their audience
+ * (null: no frame for them). The same data object for several recipients is serialised once.
+ */
+export type RealtimeBatchResolver = (
+  ctx: AppContext,
+  events: RealtimeEvent[],
+  recipients: Caller[],
+) => Promise<(recipient: Caller, events: RealtimeEvent[]) => Record<string, unknown> | null>;
+
 export interface RealtimeTypeOptions {
   /** Only recipients whose role is in this SPEC §6 group receive the event. */
   access?: PermissionGroup;
   resolve?: RealtimeResolver;
+  /**
+   * Frequent events nobody needs one by one (presence): the events of this type a server hears
+   * within `ms` go out as ONE frame `{ type: frame, data }` per socket (at most one per `ms`),
+   * built by `batch`. Such frames carry no id: a reconnecting client gets the batch of what it missed.
+   */
+  coalesce?: { frame: string; ms: number; batch: RealtimeBatchResolver };
 }
 
 /** A message a signed-in client sends on its socket (typing…): handled with the socket's caller. */

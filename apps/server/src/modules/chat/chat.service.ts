@@ -683,21 +683,63 @@ registerRealtimeType('chat.typing', {
   resolve: async (ctx, event, recipient) => (event.data.userId !== recipient.id && (await memberOrDesk(ctx, String(event.data.chatId), recipient)) ? event.data : null),
 });
 
+/** Status changes heard within this period go out together: one `chat.statuses` frame per socket. */
+export const STATUS_COALESCE_MS = 250;
+
+/**
+ * Who hears a status change (the contacts rule, reachableUsers, read once per batch): staff of the
+ * practice hear its chat staff; a practitioner hears the patients they follow; a patient hears only
+ * their practitioners; everyone hears their own (their other tabs). Each recipient gets
+ * `{ statuses: [{ userId, status, mood }] }` with the latest status of every user of the batch they
+ * may see; the staff of one practice share one list (serialised once).
+ */
 registerRealtimeType('chat.status', {
   access: 'chats',
-  resolve: async (ctx, event, recipient, shared) => {
-    const userId = String(event.data.userId);
-    if (userId === recipient.id) return { userId, ...((await repo.statusesOf(ctx.db, [userId])).get(userId) ?? {}) };
-    // The whole practice hears a colleague come and go: the colleague's row and status are read once
-    // per event, and staff see staff of their practice (reachableUsers' first rule) without a query.
-    const [subject] = await shared('subject', () => repo.findUsers(ctx.db, [userId]));
-    if (!subject) return null;
-    const colleagues = recipient.role !== 'PT' && subject.active && subject.organizationId === recipient.organizationId && can(subject.role as Caller['role'], 'chatGroups');
-    if (!colleagues && !(await reachableUsers(ctx, recipient)).some((u) => u.id === userId)) return null;
-    const s = (await shared('status', () => statusMap(ctx, [userId]))).get(userId);
-    return { userId, status: s?.status ?? 'offline', mood: s?.mood ?? '' };
+  coalesce: {
+    frame: 'chat.statuses',
+    ms: STATUS_COALESCE_MS,
+    batch: async (ctx, events, recipients) => {
+      const ids = [...new Set(events.map((e) => String(e.data.userId)))];
+      const [subjects, statuses] = await Promise.all([repo.findUsers(ctx.db, ids), statusMap(ctx, ids)]);
+      const entry = (id: string) => ({ userId: id, status: statuses.get(id)?.status ?? 'offline', mood: statuses.get(id)?.mood ?? '' });
+      // Chat staff of each practice: what every colleague there sees.
+      const staff = new Map<string, ReturnType<typeof entry>[]>();
+      for (const u of subjects) {
+        if (!u.active || !u.organizationId || !can(u.role as Caller['role'], 'chatGroups')) continue;
+        staff.set(u.organizationId, [...(staff.get(u.organizationId) ?? []), entry(u.id)]);
+      }
+      // Patients of the batch: their practitioners (and themselves) hear them.
+      const extra = new Map<string, ReturnType<typeof entry>[]>();
+      const connected = new Set(recipients.map((r) => r.id));
+      const add = (to: string, e: ReturnType<typeof entry>) => extra.set(to, [...(extra.get(to) ?? []), e]);
+      for (const p of subjects.filter((u) => u.role === 'PT' && u.active && u.organizationId && u.patientId)) {
+        if (connected.has(p.id)) add(p.id, entry(p.id));
+        for (const id of await repo.practitionersOfPatient(ctx.db, p.organizationId!, p.patientId!)) if (connected.has(id)) add(id, entry(p.id));
+      }
+      // Connected patients: which staff of the batch are their practitioners.
+      const followedBy = new Map<string, Set<string>>();
+      for (const r of recipients) {
+        if (r.role === 'PT' && r.organizationId && r.patientId && staff.has(r.organizationId)) {
+          followedBy.set(r.id, new Set(await repo.practitionersOfPatient(ctx.db, r.organizationId, r.patientId)));
+        }
+      }
+      return (recipient, mine) => {
+        const visible = new Set(mine.map((e) => String(e.data.userId)));
+        const sameOrg = (recipient.organizationId && staff.get(recipient.organizationId)) || [];
+        let list = recipient.role === 'PT' ? sameOrg.filter((e) => followedBy.get(recipient.id)?.has(e.userId)) : sameOrg;
+        const more = extra.get(recipient.id);
+        if (more) list = [...list, ...more];
+        if (mine.length !== events.length) list = list.filter((e) => visible.has(e.userId));
+        // The practice's staff list itself when nothing else applies: one object, serialised once.
+        if (!list.length) return null;
+        return list === sameOrg ? (sharedData.get(sameOrg) ?? sharedData.set(sameOrg, { statuses: sameOrg }).get(sameOrg)!) : { statuses: list };
+      };
+    },
   },
 });
+
+/** The frame data of a practice's staff list within one batch (the same object for every colleague). */
+const sharedData = new WeakMap<object, Record<string, unknown>>();
 
 // The typing indicator: a client says it is typing in a conversation it belongs to.
 registerRealtimeMessage('chat.typing', async (ctx, caller, data) => {

@@ -16,6 +16,12 @@ let t: TestApp;
 let base: string;
 const s: Record<string, Session> = {};
 
+/** A user's entry in a coalesced presence frame (`chat.statuses`), if the frame is one and carries it. */
+function statusIn(f: { type: string; data?: Record<string, unknown> }, userId: string) {
+  if (f.type !== 'chat.statuses') return undefined;
+  return (f.data?.statuses as { userId: string; status: string; mood: string }[]).find((e) => e.userId === userId);
+}
+
 const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: s[who].auth });
 const post = (who: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: s[who].auth, payload: payload as object });
 
@@ -242,8 +248,8 @@ describe('live delivery through /api/ws', () => {
     expect(receipt.data).toMatchObject({ chatId: chat.id, userId: s.pa.id, seq: sent.message.seq });
     // rh is not a member: nothing about that conversation.
     await post('pr', '/api/chat/user/data', { status: 'online' });
-    await onRh.next((f) => f.type === 'chat.status');
-    expect(onRh.frames.filter((f) => f.type.startsWith('chat.') && f.type !== 'chat.status')).toEqual([]);
+    await onRh.next((f) => f.type === 'chat.statuses');
+    expect(onRh.frames.filter((f) => f.type.startsWith('chat.') && f.type !== 'chat.statuses')).toEqual([]);
     for (const c of [onPa, onRh, onPr]) c.close();
   });
 });
@@ -420,17 +426,80 @@ describe('presence from the sockets', () => {
     await onPr.auth(s.pr.token);
     const onAd = wsClient(base);
     await onAd.auth(s.ad.token);
-    const came = await onPr.next((f) => f.type === 'chat.status' && f.data?.userId === s.ad.id);
-    expect(came.data).toMatchObject({ status: 'online' });
+    const came = await onPr.next((f) => !!statusIn(f, s.ad.id));
+    expect(statusIn(came, s.ad.id)).toMatchObject({ status: 'online' });
     expect(t.app.realtime.isConnected(s.ad.id)).toBe(true);
     expect(await status()).toBe('online');
     // The row belongs to this server: another server's view (the same table) sees ad online too.
     await post('ad', '/api/chat/user/data', { status: 'dnd' });
     expect(await status()).toBe('dnd');
     onAd.close();
-    const went = await onPr.next((f) => f.type === 'chat.status' && f.data?.userId === s.ad.id && f.data?.status === 'offline');
-    expect(went.data).toMatchObject({ userId: s.ad.id, status: 'offline' });
+    const went = await onPr.next((f) => statusIn(f, s.ad.id)?.status === 'offline');
+    expect(statusIn(went, s.ad.id)).toEqual({ userId: s.ad.id, status: 'offline', mood: expect.any(String) });
     expect(await status()).toBe('offline');
     onPr.close();
+  });
+});
+
+describe('presence rules (who hears a status change, coalesced)', () => {
+  it('reaches the practice’s chat staff; a patient is heard by and hears only their practitioners; never another organisation', async () => {
+    const watch = { pr: wsClient(base), pa: wsClient(base), pr2: wsClient(base) };
+    for (const [who, c] of Object.entries(watch)) await c.auth(s[who].token);
+    const pt = wsClient(base);
+    await pt.auth(s.pt.token);
+    // pt came online: pr follows them and hears it.
+    expect(statusIn(await watch.pr.next((f) => !!statusIn(f, s.pt.id)), s.pt.id)?.status).not.toBe('offline');
+    const ad = wsClient(base);
+    await ad.auth(s.ad.token);
+    await watch.pr.next((f) => !!statusIn(f, s.ad.id));
+    await watch.pa.next((f) => !!statusIn(f, s.ad.id));
+    // pr changes their status: colleagues and pr's patient hear it (the last frames of this test).
+    await post('pr', '/api/chat/user/data', { status: 'away', mood: 'Visite à domicile' });
+    const away = (f: { type: string; data?: Record<string, unknown> }) => statusIn(f, s.pr.id)?.status === 'away';
+    expect(statusIn(await pt.next(away), s.pr.id)).toEqual({ userId: s.pr.id, status: 'away', mood: 'Visite à domicile' });
+    await watch.pa.next(away);
+    await watch.pr.next(away); // their own other tabs too
+    const heard = (c: typeof pt) => new Set(c.frames.filter((f) => f.type === 'chat.statuses').flatMap((f) => (f.data?.statuses as { userId: string }[]).map((e) => e.userId)));
+    // Each socket heard only its own contacts (GET /api/chat/contacts, the pair rule) and itself.
+    for (const [who, c] of [...Object.entries(watch), ['pt', pt] as const]) {
+      const contacts = new Set((json(await get(who, '/api/chat/contacts')) as { id: string }[]).map((x) => x.id));
+      for (const id of heard(c)) expect(contacts.has(id) || id === s[who].id, `${who} heard ${id}`).toBe(true);
+    }
+    expect(heard(watch.pr).has(s.pt.id)).toBe(true);
+    // pt hears only their practitioners (pr, not the administrator ad); pr2 nothing of the demo practice.
+    expect(heard(pt).has(s.ad.id)).toBe(false);
+    for (const id of [s.pr.id, s.pa.id, s.pt.id, s.ad.id]) expect(heard(watch.pr2).has(id)).toBe(false);
+    // The old frame, one per change, is gone.
+    expect([...Object.values(watch), pt, ad].flatMap((c) => c.frames).filter((f) => f.type === 'chat.status')).toEqual([]);
+    await post('pr', '/api/chat/user/data', { status: 'online', mood: '' });
+    for (const c of [...Object.values(watch), pt, ad]) c.close();
+  });
+
+  it('gathers the changes of a period into one frame per socket, at most one per period; a second tab is no news', async () => {
+    const onPr = wsClient(base);
+    await onPr.auth(s.pr.token);
+    const rhTab = wsClient(base);
+    await rhTab.auth(s.rh.token);
+    await onPr.next((f) => !!statusIn(f, s.rh.id));
+    // Four colleagues' changes heard at once (as from several servers' notifications): one frame with all four.
+    const ids = [s.pa.id, s.ad.id, s.rh.id, s.pg.id];
+    const change = (userId: string) => t.app.realtime.dispatch({ id: null, type: 'chat.status', organizationId: s.pr.idOrganization!, userIds: null, data: { userId } });
+    const from = onPr.frames.length;
+    for (const id of ids) void change(id);
+    const first = await onPr.next((f) => ids.every((id) => !!statusIn(f, id)));
+    const at = Date.now();
+    expect(onPr.frames.slice(from).filter((f) => ids.some((id) => !!statusIn(f, id)))).toEqual([first]);
+    // The next change waits for the next period.
+    void change(s.pa.id);
+    await onPr.next((f) => !!statusIn(f, s.pa.id));
+    expect(Date.now() - at).toBeGreaterThanOrEqual(200);
+    // rh opens a second tab: already online, nothing new for pr.
+    const count = () => onPr.frames.filter((f) => !!statusIn(f, s.rh.id)).length;
+    const before = count();
+    const secondTab = wsClient(base);
+    await secondTab.auth(s.rh.token);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(count()).toBe(before);
+    for (const c of [onPr, rhTab, secondTab]) c.close();
   });
 });

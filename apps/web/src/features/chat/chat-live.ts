@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@wellbe/shared/permissions';
-import type { Chat, ChatDialogEntry } from '@wellbe/shared/schemas/chat';
+import type { Chat, ChatContact, ChatDialogEntry, ConversationSummary } from '@wellbe/shared/schemas/chat';
 import { notify } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRealtimeEvent } from '../../lib/realtime.ts';
+import type { StatusChange } from '@wellbe/shared/realtime';
 import { useSession } from '../../lib/session.ts';
 import { createStore } from '../../lib/store.ts';
 import type { ChatStatus, ChatUser } from '@wellbe/shared/schemas/chat';
@@ -40,6 +41,26 @@ export function withMessage(chat: Chat, message: ChatDialogEntry): Chat {
   if (chat.dialog.some((m) => m.id === message.id)) return chat;
   const dialog = [...chat.dialog, message].sort((a, b) => a.seq - b.seq);
   return { ...chat, dialog, lastSeq: Math.max(chat.lastSeq, message.seq) };
+}
+
+/** Puts the statuses of a `chat.statuses` frame into the cached contacts, conversations and the user's own status. */
+export function applyStatuses(statuses: StatusChange[], me: string | undefined) {
+  const byId = new Map(statuses.map((e) => [e.userId, e]));
+  queryClient.setQueryData<ChatContact[]>(queryKeys.chat.contacts, (list) =>
+    list?.map((c) => {
+      const e = byId.get(c.id);
+      return e ? { ...c, status: e.status, mood: e.mood } : c;
+    }),
+  );
+  queryClient.setQueryData<ConversationSummary[]>(queryKeys.chat.conversations, (list) =>
+    list?.map((c) => {
+      const e = c.contactId ? byId.get(c.contactId) : undefined;
+      return e ? { ...c, status: e.status } : c;
+    }),
+  );
+  const mine = me ? byId.get(me) : undefined;
+  // The user's own change made in another tab: that tab's status menu shows it here too.
+  if (mine && mine.status !== 'offline') queryClient.setQueryData<ChatUser>(queryKeys.chat.user, (u) => (u ? { ...u, status: mine.status, mood: mine.mood } : u));
 }
 
 const BASE_TITLE = typeof document !== 'undefined' ? document.title.replace(/^\(\d+\)\s*/, '') : 'WellBe';
@@ -94,10 +115,9 @@ export function useChatLive({ panelOpen }: { panelOpen: () => boolean }) {
     setTimeout(() => typingStore.set((s) => ({ typing: { ...s.typing } })), 4100);
   });
 
-  useRealtimeEvent('chat.status', () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.chat.contacts });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations });
-  });
+  // Presence: the status changes of the last moments in one frame (the server gathers them), applied
+  // to the cached lists in place, without refetching them (a practice's morning is many changes).
+  useRealtimeEvent('chat.statuses', (data) => applyStatuses(data.statuses ?? [], user?.id));
 
   // A group created, renamed, or its members changed: lists and open conversations refetch (a
   // removed member's refetch answers 404 and the conversation leaves their screen).
