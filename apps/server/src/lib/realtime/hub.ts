@@ -322,9 +322,10 @@ export class RealtimeHub {
     const coalesced = new Map<string, RealtimeEvent[]>();
     for (const row of rows) {
       const event: RealtimeEvent = { id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data };
-      conn.sent.add(row.id);
       if (realtimeType(row.type)?.coalesce) coalesced.set(row.type, [...(coalesced.get(row.type) ?? []), event]);
       else await this.deliverTo(conn, event);
+      // Marked after delivery: deliverTo skips what a socket was already sent.
+      conn.sent.add(row.id);
     }
     // What a coalesced type says is a state (presence): its missed events go out as one frame.
     for (const [type, events] of coalesced) await this.flushTo([conn], type, events);
