@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { api } from './api.ts';
+import { createStore } from './store.ts';
 
 // GET /api/meta (demo mode), asked for once per page load, as soon as the entry runs (main.tsx):
 // it no longer waits for the page to render, and the first screen does not need react-query for it.
@@ -8,17 +9,13 @@ export interface Meta {
   demo: boolean;
 }
 
-let meta: Meta | null = null;
+const store = createStore<{ meta: Meta | null }>({ meta: null });
 let pending: Promise<void> | null = null;
-const listeners = new Set<() => void>();
 
 /** Starts the request (once; again after a failure). */
 export function loadMeta(): Promise<void> {
   pending ??= api<Meta>('/meta', { anonymous: true }).then(
-    (answer) => {
-      meta = answer;
-      for (const l of listeners) l();
-    },
+    (answer) => store.set({ meta: answer }),
     // Silent: without the answer the badge is simply not shown; the next caller asks again.
     () => {
       pending = null;
@@ -29,12 +26,8 @@ export function loadMeta(): Promise<void> {
 
 /** The server's meta (null until it arrives). */
 export function useMeta(): Meta | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      void loadMeta();
-      return () => listeners.delete(listener);
-    },
-    () => meta,
-  );
+  useEffect(() => {
+    void loadMeta();
+  }, []);
+  return store.use().meta;
 }
