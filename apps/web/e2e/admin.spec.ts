@@ -8,8 +8,11 @@ import { signIn } from './support.ts';
 test('as pa: filter the journal by a patient opened earlier', async ({ page }) => {
   await signIn(page, 'pa');
   await page.goto('/patients/list');
+  // The file's own read must reach the server before leaving (its name shows from the list first).
+  const fileRead = page.waitForResponse((r) => /^\/api\/patients\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) && r.ok());
   await page.getByRole('row', { name: 'Ouvrir le dossier de Zoé Laurent' }).click();
   await expect(page).toHaveURL(/\/patient\//);
+  await fileRead;
   await expect(page.getByText('Zoé Laurent').first()).toBeVisible();
 
   await page.goto('/admin');
