@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, panel, saveButton, serious, signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { apiSession, DEMO_PASSWORD, panel, saveButton, serious, signIn } from './support.ts';
 
 // Consultation panel sessions: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
 // the token went bad, and the draft cleared at logout.
-
-
-
-async function apiSession(request: APIRequestContext, username: string) {
-  const res = await request.post('/api/user', { data: { action: 'login', Username: username, Password: DEMO_PASSWORD } });
-  const body = await res.json();
-  return { id: body.id as string, idOrganization: body.data.idOrganization as string, headers: { authorization: `Bearer ${body.data.access_token}` } };
-}
 
 test('opens an existing consultation in edit mode from ?consultation=, and saves it', async ({ page, request }) => {
   const pr = await apiSession(request, 'pr');

@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { serious, signIn } from './support.ts';
+import { apiSession, serious, signIn } from './support.ts';
+
+/** Today in the demo organisation's time zone (Europe/Paris) at `time`, as an instant. */
+function todayInParisAt(time: string): string {
+  const now = new Date();
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+  const zone = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Paris', timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')!.value;
+  return new Date(`${day}T${time}:00${zone.replace('GMT', '') || 'Z'}`).toISOString();
+}
 
 // As `pa`: /statistics from the menu, another period (kept in the URL), a chart's data table, a CSV export.
 test('pa reads the practice statistics, changes the period, shows a table and exports it', async ({ page }) => {
@@ -38,8 +46,21 @@ test('pa reads the practice statistics, changes the period, shows a table and ex
 });
 
 // As `pr`: the dashboard's cards from real data, each leading to its screen.
-test('pr’s dashboard shows the last consultations, this month’s activity and starts a consultation from today’s appointments', async ({ page }) => {
+test('pr’s dashboard shows the last consultations, this month’s activity and starts a consultation from today’s appointments', async ({ page, request }) => {
   test.setTimeout(90_000);
+  // The demo's confirmed appointments of today are over by 17:00 (honoré) and there are none at the
+  // weekend: the journey books its own, early in the morning (the first free slot of a few, for a retry).
+  const pr = await apiSession(request, 'pr');
+  const found = await request.post('/api/patient', { headers: pr.headers, data: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, q: 'zoe laurent' } });
+  const patientId = (await found.json()).data[0].idPatient as string;
+  let booked = 0;
+  for (const time of ['07:00', '07:20', '07:40', '08:00', '08:20']) {
+    const startsAt = todayInParisAt(time);
+    const endsAt = new Date(Date.parse(startsAt) + 20 * 60_000).toISOString();
+    booked = (await request.post('/api/agenda/appointments', { headers: pr.headers, data: { practitionerId: pr.id, patientId, startsAt, endsAt } })).status();
+    if (booked === 201) break;
+  }
+  expect(booked).toBe(201);
   await signIn(page, 'pr');
   const recent = page.getByRole('region', { name: 'Dernières consultations enregistrées' });
   await expect(recent.getByText(/^Vu le \d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible({ timeout: 30_000 });

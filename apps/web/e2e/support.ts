@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 // What every journey needs: the demo password, signing in, the mails the server wrote, the
 // consultation panel, and the accessibility verdict (DESIGN §7).
@@ -16,6 +16,13 @@ export async function fillSignIn(page: Page, username: string, password = DEMO_P
   await page.getByLabel('Nom d’utilisateur').fill(username);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in through the API (data a journey prepares without clicking): the user's ids and auth header. */
+export async function apiSession(request: APIRequestContext, username: string) {
+  const res = await request.post('/api/user', { data: { action: 'login', Username: username, Password: DEMO_PASSWORD } });
+  const body = await res.json();
+  return { id: body.id as string, idOrganization: body.data.idOrganization as string, headers: { authorization: `Bearer ${body.data.access_token}` } };
 }
 
 /** Signs in from /login; the app goes to / and then /dashboard: waits for the end of the redirects. */

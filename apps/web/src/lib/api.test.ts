@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../i18n/i18n.ts';
-import { api, apiAction, ApiError } from './api.ts';
+import { api, apiAction, ApiError, renewingToken } from './api.ts';
 import { shouldRetry } from './query-client.ts';
 import { getSession, onSessionEnd, setSession } from './session.ts';
 import { readToken } from './token.ts';
@@ -64,6 +64,46 @@ describe('api client (SPEC §7, §8)', () => {
     expect(readToken()).toBeNull();
     expect(notify).toHaveBeenCalledWith('Invalid access_token', 'error');
     expect(ended).toHaveBeenCalledWith('unauthorized');
+  });
+
+  it('a 401 met while this tab changes the password waits for the new token and is sent again with it', async () => {
+    const refused = () => answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton d’accès invalide ou expiré.' } });
+    let answerPassword!: () => void;
+    const changed = new Promise<void>((resolve) => (answerPassword = resolve));
+    const renewal = renewingToken(async () => {
+      await changed;
+      setSession(fakeUser('PR'), 'new.token.value');
+    });
+    fetchMock.mockResolvedValueOnce(refused()).mockResolvedValueOnce(answer(200, { success: true, data: [2] }));
+    const pending = api<{ data: number[] }>('/patients');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // Refused with the old token before the password change answered: nothing ends yet.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getSession().status).toBe('signed-in');
+    answerPassword();
+    await renewal;
+    expect((await pending).data).toEqual([2]);
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer new.token.value');
+    expect(getSession().status).toBe('signed-in');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a token replaced meanwhile (another tab) is sent once more; refused again, the session ends', async () => {
+    const refused = () => answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton d’accès invalide ou expiré.' } });
+    fetchMock.mockImplementationOnce(async () => {
+      localStorage.setItem('jwt_access_token', 'other.tab.token');
+      return refused();
+    });
+    fetchMock.mockResolvedValueOnce(refused());
+    const error = await api('/patients').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer other.tab.token');
+    expect(getSession().status).toBe('guest');
+    expect(notify).toHaveBeenCalledWith('Invalid access_token', 'error');
   });
 
   it('an expired token answer says "access_token expired"', async () => {

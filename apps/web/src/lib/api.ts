@@ -58,6 +58,36 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** This tab's requests whose answer replaces the session's token, until the new token is stored. */
+const renewals = new Set<Promise<unknown>>();
+
+/**
+ * Runs a request whose answer carries the session's new token (a password change) and stores it.
+ * The server refuses the old token from its commit on, before that answer arrives: meanwhile a 401
+ * of another request sent with the old token waits for the renewal instead of ending the session.
+ */
+export function renewingToken<T>(run: () => Promise<T>): Promise<T> {
+  const running = run();
+  renewals.add(running);
+  running.then(
+    () => renewals.delete(running),
+    () => renewals.delete(running),
+  );
+  return running;
+}
+
+/** Resolves once no renewal of this tab is running (its new token stored, or it failed). */
+export async function renewalsSettled(): Promise<void> {
+  while (renewals.size) await Promise.allSettled([...renewals]);
+}
+
+/** Whether the session moved on from `used` to another token (this tab's renewal, or another tab's). */
+async function replacedSince(used: string): Promise<boolean> {
+  await renewalsSettled();
+  const stored = readToken();
+  return stored !== null && stored !== used;
+}
+
 function buildUrl(path: string, query?: Query): string {
   const url = API_BASE + (path.startsWith('/') ? path : '/' + path);
   if (!query) return url;
@@ -95,7 +125,7 @@ async function readError(response: Response): Promise<ApiError> {
  * The one transport: base URL, bearer token, 25 s timeout, caller's abort, error shape and the 401
  * rule. Resolves with the successful Response; `api` reads it as JSON, `apiBlob` as a file.
  */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Sent> {
+async function send(path: string, options: RequestOptions, accept: string, replayed = false): Promise<Sent> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, on401 = 'logout', anonymous } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
@@ -134,8 +164,12 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 
   if (!response.ok) {
     const error = await readError(response).finally(done);
-    // SPEC §8: a 401 is never retried; it ends the session (unless the caller handles it).
-    if (response.status === 401 && token && on401 === 'logout') onUnauthorized(error);
+    if (response.status === 401 && token && on401 === 'logout') {
+      // A token the session has since replaced was refused, not the session: the request is sent
+      // once more with the current token. Otherwise (SPEC §8) a 401 ends the session, never retried.
+      if (!replayed && !signal?.aborted && (await replacedSince(token))) return send(path, options, accept, true);
+      onUnauthorized(error);
+    }
     if (response.status === 403 && error.code === 'consent_required') onConsentRequired();
     throw error;
   }

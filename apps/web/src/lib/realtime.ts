@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { REALTIME_CLOSE, REALTIME_PATH, REALTIME_RESYNC, type RealtimeEvents, type RealtimeServerFrame } from '@wellbe/shared/realtime';
-import { api, isApiError } from './api.ts';
+import { api, isApiError, renewalsSettled } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { getSession, setSession, subscribeSession, type SignedInUser } from './session.ts';
 import { isTokenValid, readToken } from './token.ts';
@@ -81,7 +81,7 @@ function open(token: string) {
   };
 }
 
-/** How long a refused renewal waits for this tab's own renewal (a password change) to land. */
+/** How long a refused renewal waits for another tab's renewal (a password change there) to land. */
 const RENEWAL_GRACE_MS = 2000;
 
 async function renewToken(on401: 'throw' | 'logout'): Promise<string> {
@@ -103,10 +103,11 @@ async function freshToken(used: string): Promise<string | null> {
   } catch (error) {
     if (!isApiError(error) || error.status !== 401) return null; // a network error retries below
   }
-  // Refused: the session may have ended, or this tab's own request is renewing the token (a
-  // password change revokes the old one, and the server closes the socket before the answer
-  // carrying the new one arrives). Only once that answer had time to land does a refusal end it.
-  await new Promise((resolve) => setTimeout(resolve, RENEWAL_GRACE_MS));
+  // Refused: the session may have ended, or a request is renewing the token (a password change
+  // revokes the old one, and the server closes the socket before the answer carrying the new one
+  // arrives). Only once this tab's renewal has landed, and another tab's had time to, does a
+  // refusal end it.
+  await Promise.all([renewalsSettled(), new Promise((resolve) => setTimeout(resolve, RENEWAL_GRACE_MS))]);
   const late = renewed();
   if (late) return late;
   try {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UserUpdate } from '@wellbe/shared/schemas/profile';
-import { apiAction } from '../../../lib/api.ts';
+import { apiAction, renewingToken } from '../../../lib/api.ts';
 import { getSession, setSession } from '../../../lib/session.ts';
 import { profileKey, type ProfileAnswer } from './read-profile.ts';
 
@@ -10,19 +10,20 @@ import { profileKey, type ProfileAnswer } from './read-profile.ts';
  * goes on.
  */
 export function updatePassword(userUpdate: UserUpdate): Promise<{ token: string; profile: Profile }> {
-  return apiAction<ProfileAnswer & { access_token: string }>('/profil', 'updatePassword', { userUpdate }).then((answer) => ({
-    token: answer.access_token,
-    profile: answer.data.data,
-  }));
+  return renewingToken(async () => {
+    const answer = await apiAction<ProfileAnswer & { access_token: string }>('/profil', 'updatePassword', { userUpdate });
+    const token = answer.access_token;
+    const { user } = getSession();
+    if (user) setSession({ ...user, data: { ...user.data, token } }, token);
+    return { token, profile: answer.data.data };
+  });
 }
 
 export function useUpdatePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePassword,
-    onSuccess: async ({ token, profile }) => {
-      const { user } = getSession();
-      if (user) setSession({ ...user, data: { ...user.data, token } }, token);
+    onSuccess: async ({ profile }) => {
       await queryClient.invalidateQueries({ queryKey: profileKey(profile.idUser) });
     },
   });
