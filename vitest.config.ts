@@ -22,6 +22,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Each file builds its own app on its own database, and the server keeps no module state
+          // that outlives an app (caches live on the app's context): one import of the server per
+          // worker instead of one per file. Measured: user CPU 7 min 06 → 3 min 42, import 290 → 34 s.
+          isolate: false,
         },
       },
       {
