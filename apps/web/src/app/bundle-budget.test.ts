@@ -20,7 +20,8 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const LOGIN_BUDGET = 184 * 1000;
 // Issue 13 asks for 200 KB: zod (25 KB) still comes with the layout through the constants of
 // packages/shared modules that also build schemas (realtime.ts, schemas/organisations.ts).
-const DASHBOARD_BUDGET = 295 * 1000;
+// 295 → 296: the API client waits for a password change's new token instead of signing out (+0.4 KB).
+const DASHBOARD_BUDGET = 296 * 1000;
 let outDir: string;
 let manifest: Manifest;
 

@@ -8,14 +8,17 @@ import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
+import { RevealWhenSettled } from '../../components/reveal-when-settled.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
 import { DayCards } from './day-cards.tsx';
 import { ToReadSection } from './to-read-section.tsx';
 
 // The cards of the administration, WellBe and patient roles are in their own chunk: each role
 // reads a part of them, and the first load of /dashboard stays within its budget (issue 13).
-const RoleCards = lazy(() => import('./role-cards.tsx').then((m) => ({ default: m.RoleCards })));
-const PractitionerCards = lazy(() => import('./practitioner-cards.tsx').then((m) => ({ default: m.PractitionerCards })));
+const roleCards = () => import('./role-cards.tsx');
+const practitionerCards = () => import('./practitioner-cards.tsx');
+const RoleCards = lazy(() => roleCards().then((m) => ({ default: m.RoleCards })));
+const PractitionerCards = lazy(() => practitionerCards().then((m) => ({ default: m.PractitionerCards })));
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -58,36 +61,38 @@ export function DashboardPage() {
       </Card>
 
       <MyDataShortcut />
-      <Suspense fallback={null}>
-        <PractitionerCards role={role} />
-      </Suspense>
-      <DayCards role={role} />
-      <Suspense fallback={null}>
-        <RoleCards role={role} />
-      </Suspense>
-      <ToReadSection />
-      <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
-        {t('dashboard:shortcuts')}
-      </Typography>
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('dashboard:shortcuts')}>
-        {links.map((item) => (
-          <Grid key={item.id} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
-            <Card sx={{ height: '100%' }}>
-              <CardActionArea component={Link} to={item.url} sx={{ height: '100%', p: 2.5, display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2 }}>
-                <Box sx={{ width: 44, height: 44, borderRadius: 2, bgcolor: 'rgba(15,118,110,0.1)', color: 'primary.main', display: 'grid', placeItems: 'center', flexShrink: 0 }}>
-                  <NavIcon name={item.icon} fontSize="medium" />
-                </Box>
-                <Box>
-                  <Typography sx={{ fontWeight: 600 }}>{t(item.label)}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {t(`dashboard:descriptions.${item.id}`)}
-                  </Typography>
-                </Box>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
+      <RevealWhenSettled chunks={[practitionerCards, roleCards]} label={t('common:table.loading')}>
+        <Suspense fallback={null}>
+          <PractitionerCards role={role} />
+        </Suspense>
+        <DayCards role={role} />
+        <Suspense fallback={null}>
+          <RoleCards role={role} />
+        </Suspense>
+        <ToReadSection />
+        <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
+          {t('dashboard:shortcuts')}
+        </Typography>
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('dashboard:shortcuts')}>
+          {links.map((item) => (
+            <Grid key={item.id} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
+              <Card sx={{ height: '100%' }}>
+                <CardActionArea component={Link} to={item.url} sx={{ height: '100%', p: 2.5, display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2 }}>
+                  <Box sx={{ width: 44, height: 44, borderRadius: 2, bgcolor: 'rgba(15,118,110,0.1)', color: 'primary.main', display: 'grid', placeItems: 'center', flexShrink: 0 }}>
+                    <NavIcon name={item.icon} fontSize="medium" />
+                  </Box>
+                  <Box>
+                    <Typography sx={{ fontWeight: 600 }}>{t(item.label)}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t(`dashboard:descriptions.${item.id}`)}
+                    </Typography>
+                  </Box>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      </RevealWhenSettled>
     </Box>
   );
 }

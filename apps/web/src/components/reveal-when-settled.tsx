@@ -1,0 +1,58 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Skeleton } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+
+/** Longest the content stays hidden: a slow request shows its own card skeleton after that. */
+const MAX_WAIT_MS = 3000;
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/**
+ * Shows a region whose parts arrive one by one (lazy chunks, then each card's request) in one step,
+ * once its chunks are loaded and the first requests have answered: parts appearing in turn pushed
+ * the ones below them down the screen (/dashboard's layout shift, issue 13). Meanwhile the children
+ * are mounted — so their chunks and requests run — but not laid out, behind one placeholder tall
+ * enough to keep what follows below the fold.
+ */
+export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => Promise<unknown>)[]; label: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let done = false;
+    let unsubscribe = () => {};
+    const finish = () => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      setReady(true);
+    };
+    const cap = setTimeout(finish, MAX_WAIT_MS);
+    void Promise.allSettled(chunks.map((load) => load())).then(async () => {
+      // The chunks' components render on the next frames and only then start their requests.
+      await nextFrame();
+      await nextFrame();
+      const idle = () => queryClient.isFetching() === 0;
+      if (idle()) return finish();
+      unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        if (idle()) finish();
+      });
+    });
+    return () => {
+      done = true;
+      clearTimeout(cap);
+      unsubscribe();
+    };
+    // The chunks are fixed for the page's life: run once.
+  }, []);
+  return (
+    <>
+      {!ready && (
+        <Box role="status" aria-label={label} aria-busy="true" sx={{ minHeight: '100vh' }}>
+          <Skeleton variant="rounded" height={220} sx={{ mb: 2 }} />
+          <Skeleton variant="rounded" height={220} />
+        </Box>
+      )}
+      <Box sx={ready ? undefined : { display: 'none' }}>{children}</Box>
+    </>
+  );
+}
