@@ -8,6 +8,12 @@ export interface PagedColumn {
   align?: 'right';
   /** The last column of actions stays in view while the rest of a wide table scrolls under it. */
   sticky?: boolean;
+  /**
+   * The column's share of the table (e.g. '20%'). When the columns have one, the table's layout is
+   * fixed: the widths no longer follow the content, so nothing moves when the rows replace the
+   * skeletons, and a long value wraps inside its cell.
+   */
+  width?: string;
   sx?: CSSProperties;
   /** A column the server sorts by: the header becomes a sort button. */
   sort?: { active: boolean; direction: 'asc' | 'desc'; onSort: () => void };
@@ -58,6 +64,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
   const shownPage = count === -1 ? page - 1 : Math.min(page - 1, Math.max(0, Math.ceil(count / pageSize) - 1));
   // Before the first answer, skeletons of the final height hold the place (no layout shift).
   const skeletons = rows === undefined && !error ? Array.from({ length: pageSize }, (_, i) => i) : [];
+  const fixed = columns.some((c) => c.width);
   return (
     <>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('table.loading')} />}</Box>
@@ -72,7 +79,12 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
         </List>
       ) : (
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={label} aria-busy={loading} sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
+        <Table
+          size="small"
+          aria-label={label}
+          aria-busy={loading}
+          sx={{ '& .MuiTableCell-root': { px: 1.5 }, ...(fixed ? { tableLayout: 'fixed', minWidth: 760, '& .MuiTableCell-body': { overflowWrap: 'anywhere' } } : {}) }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((c) => (
@@ -80,7 +92,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
                   key={c.key}
                   align={c.align}
                   sortDirection={c.sort?.active ? c.sort.direction : false}
-                  sx={{ ...(c.sticky ? STICKY_CELL : {}), ...c.sx }}
+                  sx={{ ...(c.sticky ? STICKY_CELL : {}), ...(c.width ? { width: c.width } : {}), ...c.sx }}
                 >
                   {c.sort ? (
                     <TableSortLabel active={c.sort.active} direction={c.sort.active ? c.sort.direction : 'asc'} onClick={c.sort.onSort}>

@@ -72,13 +72,14 @@ export function PatientsPage() {
   };
 
   const total = table.data?.total ?? 0;
-  const columns: { key: keyof typeof SORTABLE | 'phone' | 'email'; align?: 'right' }[] = [
-    { key: 'name' },
-    { key: 'phone' },
-    { key: 'email' },
-    { key: 'birthDate' },
-    { key: 'lastConsultation' },
-    { key: 'consultations', align: 'right' },
+  // Fixed widths: the columns keep their place when the rows replace the skeletons (no layout shift).
+  const columns: { key: keyof typeof SORTABLE | 'phone' | 'email'; align?: 'right'; width: string }[] = [
+    { key: 'name', width: '21%' },
+    { key: 'phone', width: '13%' },
+    { key: 'email', width: '24%' },
+    { key: 'birthDate', width: '12%' },
+    { key: 'lastConsultation', width: '15%' },
+    { key: 'consultations', align: 'right', width: '15%' },
   ];
 
   return (
@@ -86,7 +87,8 @@ export function PatientsPage() {
       <PageHeader
         title={t('list.title')}
         subtitle={
-          <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          // As tall as the chip before the count and the chip arrive: the table below stays in place.
+          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minHeight: 24 }}>
             {table.data && <span>{table.data.totalCapped ? t('list.subtitleCapped', { count: total }) : t('list.subtitle', { count: total })}</span>}
             {summary.data && (
               <Chip
@@ -156,7 +158,8 @@ export function PatientsPage() {
               key: c.key,
               label: t(`list.columns.${c.key}`),
               align: c.align,
-              sx: { fontWeight: 600, whiteSpace: 'nowrap' },
+              width: c.width,
+              sx: { fontWeight: 600 },
               sort: sortKey && { active: params.sort === sortKey, direction: params.order, onSort: () => list.toggleSort(sortKey) },
             };
           })}
