@@ -17,9 +17,10 @@ function preloadFonts(weights: number[]): Plugin {
   };
 }
 
-// The code every first screen runs (React, the router, i18next, emotion, MUI's styling and its
-// basic components, react-query) in ONE chunk: over HTTP/1.1 a browser fetches six files at a time,
-// so forty small chunks cost seven round trips where one file costs one (issue 13).
+// The code every first screen runs (React, the router, i18next...) in ONE chunk: over HTTP/1.1 a
+// browser fetches six files at a time, so forty small chunks cost seven round trips where one file
+// costs one (issue 13). The sign-in page has no MUI nor emotion (app/mui.tsx): MUI's styling and
+// basic components listed here go to the shared chunk the other pages load.
 const CORE =
   /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@emotion\/[^/]+|@mui\/(system|utils|styled-engine|private-theming)|stylis|clsx|prop-types|react-is|@babel\/runtime)\/|node_modules\/@mui\/material\/(styles|utils|internal|transitions|colors|zero-styled|DefaultPropsProvider|className|GlobalStyles|CssBaseline|Box|Typography|Paper|SvgIcon|ButtonBase|Button|IconButton|Link|Alert|CircularProgress|InputBase|OutlinedInput|FormControl|FormLabel|InputLabel|InputAdornment|FormHelperText|useLazyRipple)\//;
 // ...with the app's own first-screen modules that lazy chunks share (else each is a file of its own).

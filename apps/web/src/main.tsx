@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import { i18n, i18nReady, isRtl } from './i18n/i18n.ts';
-import { loadRtlCache } from './app/emotion-cache.ts';
+import './styles/base.css';
+import { i18nReady } from './i18n/i18n.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/preload.ts';
 import { loadMeta } from './lib/meta.ts';
@@ -15,10 +15,9 @@ preloadRoute(window.location.pathname);
 // The demo badge's /api/meta goes with them, not after the first render.
 void loadMeta();
 
-// The common namespace (and, for Arabic, the right-to-left styles) are there before the first
-// paint: no flash of keys or of mirrored layout.
-void i18nReady.then(async () => {
-  if (isRtl(i18n.language)) await loadRtlCache();
+// The common namespace is there before the first paint: no flash of keys. (MUI's right-to-left
+// styles, for Arabic, come with MUI: app/mui.tsx.)
+void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

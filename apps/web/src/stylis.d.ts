@@ -1,4 +1,4 @@
-// stylis ships no types; emotion only needs its prefixer plugin (RTL cache, app/emotion-cache.ts).
+// stylis ships no types; emotion only needs its prefixer plugin (RTL cache, lib/emotion-cache.ts).
 declare module 'stylis' {
   import type { StylisPlugin } from '@emotion/cache';
   export const prefixer: StylisPlugin;

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { Splash } from '../components/splash.tsx';
+import { MuiGate } from './mui.tsx';
 import { Providers } from './providers.tsx';
 import { appRoutes } from './router.tsx';
 
@@ -15,7 +16,9 @@ export function App() {
     <Providers>
       <Suspense fallback={<Splash />}>
         <BrowserRouter>
-          <Routes />
+          <MuiGate>
+            <Routes />
+          </MuiGate>
         </BrowserRouter>
       </Suspense>
     </Providers>

@@ -2,6 +2,7 @@ import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n, hasBundle } from '../i18n/i18n.ts';
 import { readToken } from '../lib/token.ts';
 import { preloadPage } from './pages.ts';
+import { loadMui } from '../lib/mui.ts';
 import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } from './root.tsx';
 
 // The first load in two round trips after the HTML: the entry (and its static imports, preloaded by
@@ -36,6 +37,8 @@ export function preloadRoute(pathname: string): void {
     namespaces.push('navigation');
   }
   if (needsQueries(rule.area)) preloadQueries();
+  // Every page but the sign-in form is drawn with MUI (app/mui.tsx): its chunk starts now too.
+  if (rule.area !== 'login') void loadMui().catch(() => undefined);
   preloadPage(rule.area);
   if (namespaces.length) void i18n.loadNamespaces(namespaces);
 }

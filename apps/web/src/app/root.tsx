@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Box } from '@mui/material';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { findRoute, type Area } from '@wellbe/shared/routes';
 import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../lib/session.ts';
@@ -67,7 +66,7 @@ export function Root() {
   const rule = findRoute(location.pathname);
   if (rule?.chrome === 'none') {
     return (
-      <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <main style={{ minHeight: '100vh' }}>
         {!needsQueries(rule.area) ? (
           <Outlet />
         ) : (
@@ -77,7 +76,7 @@ export function Root() {
             </QueryProvider>
           </Suspense>
         )}
-      </Box>
+      </main>
     );
   }
   return (

@@ -1,14 +1,14 @@
-import { Box, CircularProgress } from '@mui/material';
 import { Logo } from './logo.tsx';
+import { Spinner, spinnerStyles } from './spinner.tsx';
 
-/** SPEC §2: shown while the initial authentication check runs. No text: i18n may not be loaded yet. */
+/** SPEC §2: shown while the initial authentication check runs. No text: i18n may not be loaded yet. No MUI (issue 13). */
 export function Splash() {
   return (
-    <Box role="progressbar" aria-busy="true" aria-label="WellBe" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default' }}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 3 }}>
+    <div role="progressbar" aria-busy="true" aria-label="WellBe" className={spinnerStyles.splash}>
+      <div className={spinnerStyles.splashInner}>
         <Logo size="large" />
-        <CircularProgress size={32} thickness={4} aria-hidden />
-      </Box>
-    </Box>
+        <Spinner size={32} thickness={4} />
+      </div>
+    </div>
   );
 }

@@ -55,6 +55,23 @@ describe('login page', () => {
     expect(getSession().status).toBe('guest');
   });
 
+  it('shows the password on demand and asks for both fields before calling the server', async () => {
+    wrap(<LoginPage />);
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText('Mot de passe');
+    await user.type(password, 'secret');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Masquer le mot de passe' }));
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Entrez votre nom d’utilisateur et votre mot de passe.');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user')).toBe(false);
+    for (const name of ['Mot de passe oublié ?', 'Créer un compte', 'Conditions générales d’utilisation', 'Politique de confidentialité', 'Mentions légales']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Utiliser une clé d’accès' })).toBeInTheDocument();
+  });
+
   it('signs in through POST /api/user action login and stores the session', async () => {
     fetchMock.mockImplementation((url: string) =>
       Promise.resolve(

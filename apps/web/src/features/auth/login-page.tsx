@@ -1,18 +1,17 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Box, Button, IconButton, InputAdornment, Link as MuiLink } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../components/outlined-field.tsx';
+import { PlainIcon } from '../../components/plain-icon.tsx';
+import { prefetchMui } from '../../lib/mui.ts';
 import { mfaChallengeOf, setSession, signIn, type MfaChallenge } from '../../lib/session.ts';
-import { AuthForm, AuthShell, errorText } from './auth-shell.tsx';
+import { AuthForm, AuthLink, AuthShell, authStyles as styles, errorText } from './auth-shell.tsx';
 
 // The second step and passkeys are loaded only when needed: the first load of /login stays small.
 const MfaStep = lazy(() => import('./mfa-step.tsx').then((m) => ({ default: m.MfaStep })));
 
 /**
- * /login (guest-only, no chrome). Sign-in by username and password; a failure shows the server's
+ * /login (guest-only, no chrome). Plain elements and the frame's CSS module: its first load carries
+ * no MUI and no emotion (issue 13); MUI comes with the second step (mfa-step.tsx) or after sign-in. Sign-in by username and password; a failure shows the server's
  * message (SPEC §8). On success the route guard sends the user to the stored redirect URL or /.
  */
 export function LoginPage() {
@@ -45,6 +44,7 @@ export function LoginPage() {
     }
     setBusy(true);
     setError(null);
+    prefetchMui();
     try {
       await signIn(username.trim(), password);
     } catch (err) {
@@ -93,30 +93,25 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           endAdornment={
-            <InputAdornment position="end">
-              <IconButton aria-label={t(show ? 'hidePassword' : 'showPassword')} onClick={() => setShow((v) => !v)} edge="end">
-                {show ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
+            <button type="button" className={styles.iconButton} aria-label={t(show ? 'hidePassword' : 'showPassword')} onClick={() => setShow((v) => !v)}>
+              <PlainIcon name={show ? 'visibilityOff' : 'visibility'} />
+            </button>
           }
         />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
-          <MuiLink component={Link} to="/forgot-password" variant="body2">
+        <div className={styles.forgotRow}>
+          <AuthLink to="/forgot-password" small>
             {t('login.forgot')}
-          </MuiLink>
-        </Box>
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          </AuthLink>
+        </div>
+        <button type="submit" className={`${styles.button} ${styles.contained}`} disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
-        </Button>
-        <Button variant="outlined" size="large" disabled={busy} onClick={() => void withPasskey()}>
+        </button>
+        <button type="button" className={`${styles.button} ${styles.outlined}`} disabled={busy} onClick={() => void withPasskey()}>
           {t('login.passkey')}
-        </Button>
-        <Box sx={{ textAlign: 'center', color: 'text.secondary', fontSize: 14 }}>
-          {t('login.noAccount')}{' '}
-          <MuiLink component={Link} to="/register">
-            {t('login.register')}
-          </MuiLink>
-        </Box>
+        </button>
+        <div className={styles.note}>
+          {t('login.noAccount')} <AuthLink to="/register">{t('login.register')}</AuthLink>
+        </div>
       </AuthForm>
     </AuthShell>
   );

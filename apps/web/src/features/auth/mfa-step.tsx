@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { passkeySignIn } from '../../lib/passkeys.ts';
 import { loginAction, setSession, type LoginAnswer, type MfaChallenge } from '../../lib/session.ts';
 import { RecoveryCodes } from '../../components/recovery-codes.tsx';
+import { MuiProviders } from '../../components/mui-providers.tsx';
 import { AuthForm, errorText } from './auth-shell.tsx';
 
 /**
@@ -12,7 +13,8 @@ import { AuthForm, errorText } from './auth-shell.tsx';
  * a passkey), or the enrolment its organisation requires before any patient data is reached.
  */
 export function MfaStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: () => void }) {
-  return challenge.code === 'mfa_required' ? <VerifyStep challenge={challenge} onCancel={onCancel} /> : <EnrolStep challenge={challenge} onCancel={onCancel} />;
+  // /login draws its first step without MUI (issue 13): this step brings MUI's theme with it.
+  return <MuiProviders scope>{challenge.code === 'mfa_required' ? <VerifyStep challenge={challenge} onCancel={onCancel} /> : <EnrolStep challenge={challenge} onCancel={onCancel} />}</MuiProviders>;
 }
 
 function VerifyStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: () => void }) {

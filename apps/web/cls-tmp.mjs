@@ -1,0 +1,21 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell' });
+const mobile = process.argv[2] === 'mobile';
+const ctx = await browser.newContext(mobile ? { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true } : { viewport: { width: 1350, height: 940 } });
+const base = 'http://127.0.0.1:3231';
+const res = await (await fetch(base + '/api/user', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'login', Username: process.argv[3] ?? 'pr', Password: 'Demo-Wellbe-2026!' }) })).json();
+await ctx.addInitScript((t) => {
+  localStorage.setItem('jwt_access_token', t);
+  window.__shifts = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) { if (e.hadRecentInput) continue; window.__shifts.push({ v: e.value, t: Math.round(e.startTime), src: e.sources.map((s) => { const n = s.node; const d = n && n.nodeType === 1 ? n.tagName + '.' + String(n.className).slice(0, 60) + ' ' + (n.getAttribute('data-testid') ?? '') + ' ' + (n.textContent ?? '').slice(0, 40) : String(n?.nodeName) + ' ' + (n?.textContent ?? '').slice(0,40); return d + ` ${JSON.stringify(s.previousRect)}→${JSON.stringify(s.currentRect)}`; }) }); } }).observe({ type: 'layout-shift', buffered: true });
+}, res.data.access_token);
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+if (mobile) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await page.goto(base + (process.argv[4] ?? '/dashboard'));
+await page.waitForTimeout(8000);
+const shifts = await page.evaluate(() => window.__shifts);
+console.log('CLS', shifts.reduce((a, s) => a + s.v, 0).toFixed(3));
+for (const s of shifts) console.log(s.v.toFixed(3), s.t, '\n   ' + s.src.join('\n   '));
+await page.screenshot({ path: '/tmp/cls.png' });
+await browser.close();
