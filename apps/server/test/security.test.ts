@@ -189,6 +189,18 @@ describe('the web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/index-000000.js' });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('API answers are compressed as well (brotli or gzip, at their own levels): the same JSON once decompressed', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/policies/current' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [encoding, inflate] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/policies/current', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(plain.body.length);
+      expect(JSON.parse(inflate(res.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    }
+  });
 });
 
 describe('GET /api/docs', () => {

@@ -11,6 +11,10 @@ import { REVOKE_CHANNEL } from './realtime/publish.ts';
 // - in this process at once: the code that changes those rows calls `signInChanged()` after its
 //   write, so the very next request of this server never reads a stale entry;
 // - while the LISTEN connection is down (or not yet up), nothing is served from the cache.
+// It also holds the consent gate's answer per user (modules/policies: whether the user owes an
+// acceptance), forgotten the same ways: the policies migration's triggers notify a version
+// written (every user) or an acceptance recorded (that user), `consentChanged()` in this process;
+// and an answer never outlives the next published version's effective date (no write marks it).
 
 /** How long an entry is trusted without a notification (a safety net, not the invalidation). */
 export const SIGN_IN_CACHE_TTL_MS = 5000;
@@ -30,9 +34,22 @@ export function signInChanged(): void {
   for (const c of caches) c.clear();
 }
 
+/** Forgets this process's cached consent answers: one user's (an acceptance), or everyone's (a version). */
+export function consentChanged(userId?: string): void {
+  for (const c of caches) c.forgetConsent(userId);
+}
+
+/** The consent gate's answer for a user, and until when (clock time) it holds at most. */
+export interface ConsentState {
+  pending: boolean;
+  /** The effective date of the next published version not yet in force (ms), if any. */
+  until: number | null;
+}
+
 export class SignInCache {
   private readonly users = new Map<string, Entry<unknown>>();
   private readonly sessions = new Map<string, Entry<unknown>>();
+  private readonly consents = new Map<string, Entry<unknown>>();
   private listener: pg.Client | null = null;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
@@ -93,17 +110,27 @@ export class SignInCache {
     this.generation++;
     this.users.clear();
     this.sessions.clear();
+    this.consents.clear();
+  }
+
+  forgetConsent(userId?: string): void {
+    this.generation++;
+    if (userId) this.consents.delete(userId);
+    else this.consents.clear();
   }
 
   private onNotify(payload: string): void {
-    let target: { userId?: string; organizationId?: string };
+    let target: { userId?: string; organizationId?: string; policies?: boolean; consentUserId?: string };
     try {
       target = JSON.parse(payload) as typeof target;
     } catch {
       this.clear();
       return;
     }
+    if (target.policies) return this.forgetConsent();
+    if (target.consentUserId) return this.forgetConsent(target.consentUserId);
     this.generation++;
+    if (!target.userId && !target.organizationId) this.consents.clear();
     for (const map of [this.users, this.sessions]) {
       for (const [key, e] of map) {
         if ((target.userId && e.userId === target.userId) || (target.organizationId && e.organizationId === target.organizationId) || (!target.userId && !target.organizationId)) {
@@ -123,11 +150,26 @@ export class SignInCache {
     return this.lookup(this.sessions, sessionId, load, (v) => ({ userId: v.userId, organizationId: null }));
   }
 
-  private async lookup<T>(map: Map<string, Entry<unknown>>, key: string, load: () => Promise<T | undefined>, owner: (v: T) => { userId: string; organizationId: string | null }): Promise<T | undefined> {
+  /**
+   * Whether the user owes an acceptance, from the cache or `load`; `clockNow` (the app's clock)
+   * past the answer's `until` reads it again.
+   */
+  async consent(userId: string, clockNow: number, load: () => Promise<ConsentState>): Promise<boolean> {
+    const state = await this.lookup(this.consents, userId, load, () => ({ userId, organizationId: null }), (v) => v.until === null || clockNow < v.until);
+    return state!.pending;
+  }
+
+  private async lookup<T>(
+    map: Map<string, Entry<unknown>>,
+    key: string,
+    load: () => Promise<T | undefined>,
+    owner: (v: T) => { userId: string; organizationId: string | null },
+    holds: (v: T) => boolean = () => true,
+  ): Promise<T | undefined> {
     if (!this.active) return load();
     const now = performance.now();
     const hit = map.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value as T;
+    if (hit && now - hit.at < this.ttlMs && holds(hit.value as T)) return hit.value as T;
     const generation = this.generation;
     const value = await load();
     // Nothing unknown is cached (an unknown id stays a database answer), nor a row read before an

@@ -76,10 +76,12 @@ export async function searchFoods(db: Database, organizationId: string | null, f
     const starting = await rankedFoods(db, [...where, sql`${foods.searchKey} ~>=~ ${w}`, sql`${foods.searchKey} ~<~ ${after}`], [[{ word: w, similarity: 1 }]], limit);
     if (starting.length >= limit) return starting;
   }
-  // The closest words are looked up beside the search as typed (two connections, one wait instead
-  // of two), whenever a word could have them (3 letters or more).
-  const [found, near] = await Promise.all([rankedFoods(db, where, words.map((word) => [{ word, similarity: 1 }]), limit), words.some((w) => w.length >= 3) ? closeWords(db, words) : null]);
-  if (found.length >= limit || !near) return found;
+  // The closest words are looked up in the same statement as the search as typed (one round trip),
+  // whenever a word could have them (3 letters or more).
+  const asTyped = words.map((word) => [{ word, similarity: 1 }]);
+  if (!words.some((w) => w.length >= 3)) return rankedFoods(db, where, asTyped, limit);
+  const { found, near } = await rankedFoodsAndCloseWords(db, where, asTyped, words, limit);
+  if (found.length >= limit) return found;
   // Nearly: each word may also be one of the closest words of the food names ('pome' → 'pomme').
   // A close word holding the typed one ('pommes' for 'pomme') finds no other food: when no close
   // word is left, the foods found as typed are every food there is (no second statement).
@@ -95,6 +97,58 @@ interface Alternative {
 
 /** The visible foods that hold, for every typed word, the word or one of its alternatives; ranked. */
 function rankedFoods(db: Database, where: (SQL | undefined)[], alternatives: Alternative[][], limit: number): Promise<FoodDbRow[]> {
+  const rank = ranking(alternatives);
+  return db
+    .select(foodColumns)
+    .from(foods)
+    .where(and(...where, ...alternatives.map(holdsOneOf)))
+    .orderBy(...rank.order)
+    .limit(limit);
+}
+
+/**
+ * rankedFoods and closeWords in one statement: the closest words, aggregated into one row, left
+ * joined to the ranked foods (so they come back even when no food matches), the foods re-sorted by
+ * their ranking columns.
+ */
+async function rankedFoodsAndCloseWords(db: Database, where: (SQL | undefined)[], alternatives: Alternative[][], words: string[], limit: number): Promise<{ found: FoodDbRow[]; near: Alternative[][] }> {
+  const rank = ranking(alternatives);
+  const found = db
+    .select({
+      ...foodColumns,
+      rankExact: sql<number>`${rank.exact}`.as('rank_exact'),
+      rankClose: sql<number>`${rank.close}`.as('rank_close'),
+      rankLength: sql<number>`length(${foods.searchKey})`.as('rank_length'),
+    })
+    .from(foods)
+    .where(and(...where, ...alternatives.map(holdsOneOf)))
+    .orderBy(...rank.order)
+    .limit(limit)
+    .as('found');
+  const rows = await db
+    .select({
+      near: sql<[number, string, number][]>`close.near`,
+      id: found.id,
+      nameFr: found.nameFr,
+      groupCode: found.groupCode,
+      organizationId: found.organizationId,
+      ciqualCode: found.ciqualCode,
+      energyKcal: found.energyKcal,
+      proteinsG: found.proteinsG,
+      carbohydratesG: found.carbohydratesG,
+      fatG: found.fatG,
+      fibresG: found.fibresG,
+    })
+    .from(sql`(select coalesce(json_agg(json_build_array(c.i, c.word, c.similarity)), '[]'::json) as near from (${closeWordsQuery(words)}) c) as close`)
+    .leftJoin(found, sql`true`)
+    .orderBy(desc(found.rankExact), desc(found.rankClose), asc(found.rankLength), asc(found.id));
+  const near = words.map(() => [] as Alternative[]);
+  for (const [i, word, similarity] of rows[0]?.near ?? []) if (word !== words[i - 1]) near[i - 1]!.push({ word, similarity: Number(similarity) });
+  return { found: rows.filter((r) => r.id !== null).map(({ near: _n, ...food }) => food as FoodDbRow), near };
+}
+
+/** The ranking of rankedFoods: its two scores and its order. */
+function ranking(alternatives: Alternative[][]): { exact: SQL; close: SQL; order: SQL[] } {
   const like = (column: SQL | typeof foods.searchKey, pattern: string) => sql`${column} like ${pattern}`;
   const contains = (w: string) => like(foods.searchKey, `%${escapeLike(w)}%`);
   const words = sql`${foods.searchWords}`;
@@ -118,12 +172,7 @@ function rankedFoods(db: Database, where: (SQL | undefined)[], alternatives: Alt
     sql` + `,
   );
   const close = sql.join([startsWithFirst, ...alternatives.map(met)], sql` + `);
-  return db
-    .select(foodColumns)
-    .from(foods)
-    .where(and(...where, ...alternatives.map(holdsOneOf)))
-    .orderBy(sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id))
-    .limit(limit);
+  return { exact, close, order: [sql`${exact} desc`, sql`${close} desc`, sql`length(${foods.searchKey})`, asc(foods.id)] };
 }
 
 /**
@@ -140,12 +189,12 @@ function holdsOneOf(all: Alternative[]): SQL {
 }
 
 /**
- * The words of the food names closest to each typed word, with their similarity, in one round
- * trip: pg_trgm's `%` and its nearest-first order `<->`, both served by the GiST index (a KNN index
- * scan, no pass over the 1,900 words). Words under 3 letters get none.
+ * The words of the food names closest to each typed word, with their similarity (rows i, word,
+ * similarity; i from 1): pg_trgm's `%` and its nearest-first order `<->`, both served by the GiST
+ * index (a KNN index scan, no pass over the 1,900 words). Words under 3 letters get none.
  */
-async function closeWords(db: Database, words: string[]): Promise<Alternative[][]> {
-  const result = (await db.execute(sql`
+function closeWordsQuery(words: string[]): SQL {
+  return sql`
     select w.i::int as i, n.word, n.similarity
     from unnest(${sql.param(words)}::text[]) with ordinality as w(typed, i)
     cross join lateral (
@@ -153,10 +202,7 @@ async function closeWords(db: Database, words: string[]): Promise<Alternative[][
       where length(w.typed) >= 3 and ${foodWords.word} % w.typed
       order by ${foodWords.word} <-> w.typed, ${foodWords.word}
       limit 4
-    ) n`)) as unknown as { rows: { i: number; word: string; similarity: number }[] };
-  const near = words.map(() => [] as Alternative[]);
-  for (const r of result.rows) if (r.word !== words[r.i - 1]) near[r.i - 1]!.push({ word: r.word, similarity: Number(r.similarity) });
-  return near;
+    ) n`;
 }
 
 export async function foodsByIds(db: Database, organizationId: string | null, ids: number[]): Promise<FoodDbRow[]> {

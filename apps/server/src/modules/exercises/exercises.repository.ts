@@ -38,11 +38,13 @@ export type ExerciseListRow = Pick<ExerciseRow, Exclude<keyof typeof listColumns
  */
 export async function search(db: Database, organizationId: string | null, folded: string, query: ExerciseSearchQuery): Promise<{ rows: ExerciseListRow[]; total: number }> {
   const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
-  const found = await searchPage(db, organizationId, words.map((w) => [w]), query);
-  if (found.total > 0 || !words.some((w) => w.length >= 3)) return found;
-  const near = await closeWords(db, words);
+  const typos = words.some((w) => w.length >= 3);
+  // The nearest words come back with the search as typed, read only when it finds nothing.
+  const found = await searchPage(db, organizationId, words.map((w) => [w]), query, typos ? words : null);
+  if (found.total > 0 || !typos) return found;
+  const near = closestWords(words, found.nearest);
   if (near.every((alts) => alts.length === 0)) return found;
-  return searchPage(db, organizationId, words.map((w, i) => [w, ...near[i]!]), query);
+  return searchPage(db, organizationId, words.map((w, i) => [w, ...near[i]!]), query, null);
 }
 
 /**
@@ -51,9 +53,17 @@ export async function search(db: Database, organizationId: string | null, folded
  * total as a sub-query counted once, then the list columns of the page's rows only: reading the
  * instructions (jsonb, often TOASTed) of every match before the sort cost ~13 ms for a one-letter
  * search (issue 19's 20 ms budget). `alternatives`: for each typed word, the words that may stand
- * for it (itself first).
+ * for it (itself first). `nearestFor`: the typed words whose nearest words of the exercise names
+ * (see closestWords) the same statement reads when nothing matches — a sub-query PostgreSQL runs
+ * only then; the page's rows hang on one row (a left join) so that they come back even so.
  */
-async function searchPage(db: Database, organizationId: string | null, alternatives: string[][], query: ExerciseSearchQuery): Promise<{ rows: ExerciseListRow[]; total: number }> {
+async function searchPage(
+  db: Database,
+  organizationId: string | null,
+  alternatives: string[][],
+  query: ExerciseSearchQuery,
+  nearestFor: string[] | null,
+): Promise<{ rows: ExerciseListRow[]; total: number; nearest: [number, string][] }> {
   const contains = (w: string) => sql`${exercises.searchKey} like ${`%${escapeLike(w)}%`}`;
   const where = and(
     visible(organizationId),
@@ -81,25 +91,40 @@ async function searchPage(db: Database, organizationId: string | null, alternati
       .limit(query.limit)
       .offset(query.offset),
   );
+  const nearest = nearestFor
+    ? sql<[number, string][] | null>`case when not exists (select 1 from ${page}) then (select coalesce(json_agg(json_build_array(c.i, c.word)), '[]'::json) from (${nearestWords(nearestFor)}) c) end`
+    : sql<null>`null`;
   const found = await db
     .with(page)
-    .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(exercises, eq(exercises.id, page.id))
+    .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number), nearest })
+    .from(sql`(select 1) as one`)
+    .leftJoin(page, sql`true`)
+    .leftJoin(exercises, eq(exercises.id, page.id))
     .orderBy(...order);
+  const rows = found.filter((r) => r.id !== null);
   // A page past the end has no row to carry the total: count alone (rare, paging only).
-  const total = found.length ? found[0]!.total : query.offset ? Number((await db.select({ total: count() }).from(exercises).where(where))[0]!.total) : 0;
-  return { rows: found.map(({ total: _t, ...row }) => row), total };
+  const total = rows.length ? rows[0]!.total : query.offset ? Number((await db.select({ total: count() }).from(exercises).where(where))[0]!.total) : 0;
+  return { rows: rows.map(({ total: _t, nearest: _n, ...row }) => row as ExerciseListRow), total, nearest: found[0]?.nearest ?? [] };
 }
 
 /**
  * For each typed word of 3 letters or more, the words of the exercise names at the fewest typing
  * mistakes from it (1 for words up to 4 letters, 2 beyond; see typoDistance), among its 20 nearest
- * by trigrams (a KNN scan of exercise_words' GiST index, one round trip for every word). Trigrams
- * alone miss swapped letters ('sqaut' and 'squat' share 2 of 6) and rank 'haut' nearer.
+ * by trigrams (nearestWords). Trigrams alone miss swapped letters ('sqaut' and 'squat' share 2 of
+ * 6) and rank 'haut' nearer.
  */
-async function closeWords(db: Database, words: string[]): Promise<string[][]> {
-  const result = (await db.execute(sql`
+function closestWords(words: string[], nearest: [number, string][]): string[][] {
+  return words.map((typed, index) => {
+    const allowed = typed.length <= 4 ? 1 : 2;
+    const scored = nearest.filter(([i, word]) => i === index + 1 && word !== typed).map(([, word]) => ({ word, d: typoDistance(typed, word, allowed) }));
+    const best = Math.min(allowed + 1, ...scored.map((r) => r.d));
+    return best > allowed ? [] : scored.filter((r) => r.d === best).map((r) => r.word);
+  });
+}
+
+/** Rows (i, word), i from 1: each typed word's 20 nearest words by trigrams (a KNN scan of exercise_words' GiST index). */
+function nearestWords(words: string[]): SQL {
+  return sql`
     select w.i::int as i, n.word
     from unnest(${sql.param(words)}::text[]) with ordinality as w(typed, i)
     cross join lateral (
@@ -107,13 +132,7 @@ async function closeWords(db: Database, words: string[]): Promise<string[][]> {
       where length(w.typed) >= 3
       order by ${exerciseWords.word} <-> w.typed, ${exerciseWords.word}
       limit 20
-    ) n`)) as unknown as { rows: { i: number; word: string }[] };
-  return words.map((typed, index) => {
-    const allowed = typed.length <= 4 ? 1 : 2;
-    const scored = result.rows.filter((r) => r.i === index + 1 && r.word !== typed).map((r) => ({ word: r.word, d: typoDistance(typed, r.word, allowed) }));
-    const best = Math.min(allowed + 1, ...scored.map((r) => r.d));
-    return best > allowed ? [] : scored.filter((r) => r.d === best).map((r) => r.word);
-  });
+    ) n`;
 }
 
 export async function find(db: Database, organizationId: string | null, id: string): Promise<ExerciseRow | undefined> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PolicyAcceptanceDto, PolicyKind, PolicyVersionDto } from '@wellbe/shared/schemas/policies';
 import type { Database } from '../../db/client.ts';
+import type { ConsentState } from '../../lib/auth-cache.ts';
 import { policyAcceptances, policyVersions, users } from '../../db/tables.ts';
 import { sanitizeArticleHtml } from '../../lib/rich-text.ts';
 
@@ -44,16 +45,22 @@ export async function pendingVersions(db: Database, userId: string, now: Date): 
   return required.filter((v) => !done.has(v.id));
 }
 
-/** Whether the user owes an acceptance: the gate's one query per request. */
-export async function hasPending(db: Database, userId: string, now: Date): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from (
-       select distinct on (kind) id, requires_acceptance from policy_versions
-        where status = 'published' and effective_at <= ${now.toISOString()} order by kind, version desc
-     ) v
-     where v.requires_acceptance and not exists (select 1 from policy_acceptances a where a.user_id = ${userId} and a.version_id = v.id)
-     limit 1`);
-  const rows = (result as unknown as { rows: unknown[] }).rows;
-  return rows.length > 0;
+/**
+ * Whether the user owes an acceptance, and the effective date of the next published version not
+ * yet in force (the answer may change then without any write): the consent gate's one query, read
+ * through each server's cache (lib/auth-cache.ts).
+ */
+export async function consentState(db: Database, userId: string, now: Date): Promise<ConsentState> {
+  const result = await db.execute(sql`select exists (
+       select 1 from (
+         select distinct on (kind) id, requires_acceptance from policy_versions
+          where status = 'published' and effective_at <= ${now.toISOString()} order by kind, version desc
+       ) v
+       where v.requires_acceptance and not exists (select 1 from policy_acceptances a where a.user_id = ${userId} and a.version_id = v.id)
+     ) as pending,
+     (select min(effective_at) from policy_versions where status = 'published' and effective_at > ${now.toISOString()}) as until`);
+  const [row] = (result as unknown as { rows: { pending: boolean; until: Date | string | null }[] }).rows;
+  return { pending: row!.pending, until: row!.until === null ? null : new Date(row!.until).getTime() };
 }
 
 export async function recordAcceptances(db: Database, input: { userId: string; organizationId: string | null; versionIds: string[]; ip: string | null; via: string; at: Date }): Promise<void> {

@@ -6,7 +6,8 @@ import { callerOf } from '../../lib/request.ts';
 import { journalAuth } from '../auth/auth.journal.ts';
 import { revokeSession } from '../auth/sessions.ts';
 import * as policies from './policies.service.ts';
-import { hasPending } from './policies.repository.ts';
+import { signInCacheOf } from '../../lib/auth-cache.ts';
+import { consentState } from './policies.repository.ts';
 
 const tags = ['policies'];
 const idParams = z.object({ id: z.uuid() });
@@ -74,7 +75,9 @@ export async function policyRoutes(app: FastifyInstance) {
 /**
  * The consent gate: a signed-in user who owes an acceptance gets 403 `consent_required` on every
  * call but the consent screen's own, sign-out and the public ones, until they accept (issue 20).
- * Registered after the authentication hook, so the caller is known.
+ * Registered after the authentication hook, so the caller is known. Its answer per user is kept in
+ * the sign-in cache (lib/auth-cache.ts), forgotten on every server when a version is written or
+ * an acceptance recorded, and when the next version's effective date comes: no query per request.
  */
 export function registerConsentGate(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
@@ -82,6 +85,11 @@ export function registerConsentGate(app: FastifyInstance) {
     const access = config?.access;
     if (access === undefined || access === 'open' || access === 'guest' || access === 'guestOnly' || config.consentExempt) return;
     if (!request.user) return;
-    if (await hasPending(app.ctx.db, request.user.id, new Date(app.ctx.clock.now()))) throw policies.consentRequired();
+    const userId = request.user.id;
+    const now = app.ctx.clock.now();
+    const load = () => consentState(app.ctx.db, userId, new Date(now));
+    const cache = signInCacheOf(app.ctx);
+    const pending = cache ? await cache.consent(userId, now, load) : (await load()).pending;
+    if (pending) throw policies.consentRequired();
   });
 }

@@ -5,6 +5,7 @@ import type { policyVersionPatchSchema } from '@wellbe/shared/schemas/policies';
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { consentChanged } from '../../lib/auth-cache.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText, richTextToPlain } from '../../lib/rich-text.ts';
@@ -33,6 +34,8 @@ export async function accept(ctx: AppContext, caller: Caller, versionIds: string
   const missing = owed.filter((v) => !versionIds.includes(v.id));
   if (missing.length > 0) throw conflict(POLICY_MESSAGES.notCurrent, 'policy_not_current');
   await repo.recordAcceptances(ctx.db, { userId: caller.id, organizationId: caller.organizationId, versionIds: owed.map((v) => v.id), ip: caller.ip, via: 'sign-in', at: now(ctx) });
+  // This server's next request already knows (the other servers through the trigger's notification).
+  consentChanged(caller.id);
   await recordAudit(ctx, caller, { action: 'policy.accept', outcome: 'success', details: { versions: owed.map((v) => `${v.kind}-v${v.version}`) } });
   return repo.acceptancesOf(ctx.db, caller.id);
 }
@@ -41,6 +44,7 @@ export async function accept(ctx: AppContext, caller: Caller, versionIds: string
 export async function acceptAtRegistration(ctx: AppContext, user: { id: string; organizationId: string | null }, ip: string | null) {
   const required = (await repo.currentVersions(ctx.db, now(ctx))).filter((v) => v.requiresAcceptance);
   await repo.recordAcceptances(ctx.db, { userId: user.id, organizationId: user.organizationId, versionIds: required.map((v) => v.id), ip, via: 'register', at: now(ctx) });
+  consentChanged(user.id);
 }
 
 export async function mine(ctx: AppContext, caller: Caller) {
@@ -115,6 +119,7 @@ export async function publish(ctx: AppContext, caller: Caller, id: string) {
   if (!existing) throw notFound();
   const row = await repo.publish(ctx.db, id, caller.id, now(ctx));
   if (!row) throw conflict(POLICY_MESSAGES.alreadyPublished, 'policy_published');
+  consentChanged();
   await recordAudit(ctx, caller, { action: 'policy.publish', outcome: 'success', details: { kind: row.kind, version: row.version } });
   return repo.toDto(row);
 }

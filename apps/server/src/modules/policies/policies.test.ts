@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_MESSAGES } from '@wellbe/shared/schemas/policies';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { policyAcceptances, users } from '../../db/tables.ts';
+import { policyAcceptances, policyVersions, users } from '../../db/tables.ts';
 
 // Versioned policies and recorded consent (issue 20): DE-only writing, the consent gate at the
 // next sign-in, the acceptance recorded (never editable), refusal, and the admin's CSV export.
@@ -146,5 +146,55 @@ describe('registration and export', () => {
     expect(res.body).not.toContain('pr2;'); // Centre Santé Nord
     expect(res.body).not.toContain('nina.nouvelle');
     expect((await get(pr, '/api/policies/acceptances/export')).statusCode).toBe(403);
+  });
+});
+
+// The gate's answer is kept per user on each server (lib/auth-cache.ts): what another server
+// writes (here: straight into the database, as another server's request would) reaches it through
+// PostgreSQL's notification within a second, well before the cache's 5 s safety net.
+describe('the consent gate kept per user on every server', () => {
+  const until = async (probe: () => Promise<number>, expected: number) => {
+    const end = Date.now() + 1000;
+    let status = await probe();
+    while (status !== expected && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = await probe();
+    }
+    return status;
+  };
+  const status = async (s: Session) => (await get(s, '/api/auth/sessions')).statusCode;
+
+  it('an acceptance recorded by another server lets the user in, a version published by another server stops them', async () => {
+    const pg = await t.login('pg');
+    // pg has not accepted the CGU v2 published above: refused, and that answer is now cached.
+    expect(await status(pg)).toBe(403);
+    expect(await status(pg)).toBe(403);
+    const owed = json(await get(pg, '/api/policies/pending')).data as { id: string }[];
+    expect(owed.length).toBeGreaterThan(0);
+    await t.handle.db.insert(policyAcceptances).values(owed.map((v) => ({ userId: pg.id, organizationId: pg.idOrganization, versionId: v.id, acceptedAt: new Date(t.clock.now()), ip: null, via: 'sign-in' })));
+    expect(await until(() => status(pg), 200)).toBe(200);
+
+    // Now cached as nothing owed; a new privacy policy published elsewhere, in force at once.
+    expect(await status(pg)).toBe(200);
+    await t.handle.db.insert(policyVersions).values({ kind: 'privacy', version: 9, title: 'Politique de confidentialité', body: '<p>Version 9</p>', requiresAcceptance: true, effectiveAt: new Date(t.clock.now() - 60_000), status: 'published', publishedAt: new Date(t.clock.now()) });
+    expect(await until(() => status(pg), 403)).toBe(403);
+  });
+
+  it('a version published for a later date stops nobody before that date, and everyone from it, with no write in between', async () => {
+    const pa = await t.login('pa');
+    for (const s of [pa, de]) {
+      const owed = json(await get(s, '/api/policies/pending')).data.map((v: { id: string }) => v.id);
+      if (owed.length) expect((await post(s, '/api/policies/accept', { versionIds: owed })).statusCode).toBe(200);
+    }
+    const later = new Date(t.clock.now() + 60_000).toISOString();
+    const draft = json(await post(de, '/api/policies', { ...newTerms, body: '<p>Version à venir</p>', effectiveAt: later })).data;
+    expect((await post(de, `/api/policies/${draft.id}/publish`)).statusCode).toBe(200);
+    expect(await status(pa)).toBe(200);
+    expect(await status(pa)).toBe(200);
+    t.clock.advance(2 * 60_000);
+    const blocked = await get(pa, '/api/auth/sessions');
+    expect(blocked.statusCode).toBe(403);
+    expect(json(blocked).error.code).toBe('consent_required');
+    expect(json(await get(pa, '/api/policies/pending')).data.map((v: { id: string }) => v.id)).toEqual([draft.id]);
   });
 });
