@@ -152,7 +152,9 @@ async function journal(ctx: Ctx, caller: Caller, action: string, row: { id: stri
  * showed, not one row per patient. Opening an appointment is journalled with its patient.
  */
 async function journalList(ctx: Ctx, caller: Caller, shown: { appointments: number; patients: number }, details: Record<string, unknown>) {
-  if (shown.patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { ...details, ...shown } });
+  // The counts only, picked by name: never the rest of what the caller passes (the week view's
+  // period carries its answer, names included: 290 kB written and flushed at every read).
+  if (shown.patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { ...details, appointments: shown.appointments, patients: shown.patients } });
 }
 
 function countShown(rows: { patientId: string | null }[]) {
