@@ -467,6 +467,10 @@ describe('time zones and helpers', () => {
     const slots = await freeSlotsFor(t.ctx, s.pr!.idOrganization!, s.pr!.id, 30, day, 8, new Date(0));
     expect(slots.some((x) => localParts(new Date(x.startsAt), TZ).day === day)).toBe(false);
     expect(slots.some((x) => localParts(new Date(x.startsAt), TZ).day === addDays(day, 7))).toBe(true);
+    // The week view draws it (as does another practitioner's agenda read by ad, without it).
+    const week = (who: string, ids: string) => get(who, `/api/agenda/appointments?from=${at(day, '00:00')}&to=${at(addDays(day, 7), '00:00')}&practitioners=${ids}`);
+    expect(json(await week('pr', s.pr!.id)).data).toEqual({ timeZone: TZ, appointments: [], exceptions: [{ id: json(ex).data.id, practitionerId: s.pr!.id, startsAt: at(day, '00:00'), endsAt: at(addDays(day, 1), '00:00'), label: 'Congés' }] });
+    expect(json(await week('ad', s.pa!.id)).data.exceptions).toEqual([]);
   });
 
   it('todayAppointments: the day’s appointments of a practitioner (for the quick panel)', async () => {
