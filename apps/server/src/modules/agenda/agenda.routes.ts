@@ -42,11 +42,10 @@ export async function agendaRoutes(app: FastifyInstance) {
     data: { practitionerId: await agenda.resolveHandle(ctx, callerOf(request), request.params.handle) },
   }));
 
-  // The calendar's period (AgendaPeriod): JSON built by PostgreSQL, sent as it is (no per-row work here).
-  r.get('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { querystring: rangeQuerySchema, tags, summary: 'Rendez-vous d’une période' } }, async (request, reply) => {
-    const data = await agenda.listAppointments(ctx, callerOf(request), request.query);
-    return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data}}`);
-  });
+  r.get('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { querystring: rangeQuerySchema, tags, summary: 'Rendez-vous d’une période' } }, async (request) => ({
+    success: true,
+    data: await agenda.listAppointments(ctx, callerOf(request), request.query),
+  }));
 
   r.get('/api/agenda/appointments/:id', { config: { access: 'agenda', patientData: true }, schema: { params: idParams, tags, summary: 'Un rendez-vous' } }, async (request) => ({
     success: true,

@@ -7,6 +7,7 @@ import {
   AGENDA_MESSAGES,
   DEFAULT_WEEKLY_HOURS,
   STATUS_TRANSITIONS,
+  type AgendaPeriod,
   type AgendaPractitioner,
   type AgendaSettings,
   type AgendaSettingsInput,
@@ -152,7 +153,9 @@ async function journal(ctx: Ctx, caller: Caller, action: string, row: { id: stri
  * showed, not one row per patient. Opening an appointment is journalled with its patient.
  */
 async function journalList(ctx: Ctx, caller: Caller, shown: { appointments: number; patients: number }, details: Record<string, unknown>) {
-  if (shown.patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { ...details, ...shown } });
+  // The counts only, picked by name: never the rest of what the caller passes (the week view's
+  // period carries its answer, names included: 290 kB written and flushed at every read).
+  if (shown.patients) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { ...details, appointments: shown.appointments, patients: shown.patients } });
 }
 
 function countShown(rows: { patientId: string | null }[]) {
@@ -203,18 +206,17 @@ export async function resolveHandle(ctx: Pick<AppContext, 'db'>, caller: Caller,
 }
 
 /**
- * The agenda's period (day, week, month views), as the JSON text of an AgendaPeriod: one prepared
- * statement builds it in PostgreSQL (repo.periodJson), the route sends it as it is. A read writes
- * nothing but its journal row: expired holds and requests are left out (as released) and released
- * by the job, which also tells the open agendas and offers the freed slots to the waitlist.
+ * The agenda's period (day, week, month views): one prepared statement (repo.period). A read
+ * writes nothing but its journal row: expired holds and requests are left out (as released) and
+ * released by the job, which also tells the open agendas and offers the freed slots to the waitlist.
  */
-export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, caller: Caller, query: { from: string; to: string; practitioners?: string }): Promise<string> {
+export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, caller: Caller, query: { from: string; to: string; practitioners?: string }): Promise<AgendaPeriod> {
   const organizationId = orgOf(caller);
   const from = new Date(query.from);
   const to = new Date(query.to);
   if (!(to > from) || to.getTime() - from.getTime() > AGENDA_LIMITS.maxRangeDays * 86_400_000) throw badRequest('Période invalide (62 jours au plus).', 'bad_range');
   const ids = [...new Set((query.practitioners ? query.practitioners.split(',') : [caller.id]).filter(isUuid))].slice(0, 50);
-  const period = await repo.periodJson(ctx.pool, {
+  const read = await repo.period(ctx.pool, {
     organizationId,
     practitionerIds: ids,
     from,
@@ -223,9 +225,9 @@ export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, call
     defaultTimeZone: DEFAULT_TIME_ZONE,
     defaultValidityHours: AGENDA_LIMITS.defaultValidityHours,
   });
-  if (!period) throw forbidden('Aucune organisation n’est associée à ce compte.', 'no_organisation');
-  await journalList(ctx, caller, period, { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length });
-  return period.data;
+  if (!read) throw forbidden('Aucune organisation n’est associée à ce compte.', 'no_organisation');
+  await journalList(ctx, caller, { appointments: read.period.appointments.length, patients: read.patients }, { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length });
+  return read.period;
 }
 
 export async function readAppointment(ctx: Ctx, caller: Caller, id: string): Promise<Appointment> {
