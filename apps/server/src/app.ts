@@ -131,8 +131,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifyCookie);
   // The API's answers are JSON made for each request, compressed each time: brotli 3 and gzip 3
   // cost a third of the defaults (brotli 4, gzip 6) for a few % more bytes (~0.4 ms against ~1.2 ms
-  // for a 37 kB exercise list; 7.8 → ~2.5 ms in gzip for the 240 kB of a 10-practitioner agenda week), and up to 64 kB in one synchronous call rather than through a
-  // zlib stream. Set on each /api route before the plugin reads its options (onRoute, in order).
+  // for a 37 kB exercise list; in gzip 7.8 → ~2.5 ms for the 240 kB of a 10-practitioner agenda
+  // week), and up to 64 kB in one synchronous call rather than through a zlib stream. Set on each
+  // /api route before the plugin reads its options (onRoute, in order).
   const compressCommon = { threshold: 1024, encodings: ['br', 'gzip'] as ('br' | 'gzip')[] };
   const apiCompress = {
     ...compressCommon,
