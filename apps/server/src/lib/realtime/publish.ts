@@ -5,8 +5,7 @@ import { realtimeEvents } from '../../db/tables.ts';
 
 export const REALTIME_CHANNEL = 'wellbe_realtime';
 export const REVOKE_CHANNEL = 'wellbe_realtime_revoke';
-// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more: a larger event travels as its id alone
-// and each server reads the row.
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (ephemeral events travel whole).
 const MAX_INLINE_PAYLOAD = 7000;
 
 export interface PublishInput {
@@ -65,8 +64,12 @@ export async function recordRealtime(db: Executor, input: PublishInput): Promise
       .returning({ id: realtimeEvents.id });
     id = row.id;
   }
+  // A stored event's notification only wakes the servers, which read the table in commit-safe order
+  // (hub.ts); an ephemeral one travels whole.
+  if (id !== null) return { id, payload: JSON.stringify({ id }) };
   const full = JSON.stringify({ id, type: input.type, organizationId: input.organisationId, userIds, data: input.data });
-  return { id, payload: full.length <= MAX_INLINE_PAYLOAD || id === null ? full : JSON.stringify({ id }) };
+  if (full.length > MAX_INLINE_PAYLOAD) throw new Error('publishRealtime: un événement éphémère trop grand pour NOTIFY');
+  return { id, payload: full };
 }
 
 /**
