@@ -63,6 +63,8 @@ interface Queued {
 const TAIL_BATCH = 500;
 /** The tail reads again after this long when a running transaction holds events back (doubling). */
 const HELD_RETRY_MS = [5, 10, 20, 50, 100, 250];
+/** A hold longer than this is logged (a long transaction delays every live event). */
+const HELD_WARN_MS = 10_000;
 /** And every so often anyway (a notification lost between a commit and its NOTIFY). */
 const TAIL_SAFETY_MS = 5000;
 
@@ -125,6 +127,9 @@ export class RealtimeHub {
   private tailAgain = false;
   private heldTimer: NodeJS.Timeout | null = null;
   private heldRetries = 0;
+  /** Since when a running transaction holds events back (null: none), and whether that was logged. */
+  private heldSince: number | null = null;
+  private heldLogged = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -386,7 +391,7 @@ export class RealtimeHub {
       let held = false;
       try {
         let more = true;
-        while (more || this.tailAgain) {
+        while ((more || this.tailAgain) && !this.stopped) {
           this.tailAgain = false;
           ({ more, held } = await this.readTail());
         }
@@ -398,8 +403,17 @@ export class RealtimeHub {
       }
       if (this.heldTimer) clearTimeout(this.heldTimer);
       this.heldTimer = null;
-      if (!held) this.heldRetries = 0;
-      else if (!this.stopped) {
+      if (!held) {
+        this.heldRetries = 0;
+        this.heldSince = null;
+        this.heldLogged = false;
+      } else if (!this.stopped) {
+        // Correct but slow: a long transaction (with a write) delays every live event until it ends.
+        this.heldSince ??= Date.now();
+        if (!this.heldLogged && Date.now() - this.heldSince > HELD_WARN_MS) {
+          this.heldLogged = true;
+          this.log(`Temps réel : des événements attendent depuis ${Math.round((Date.now() - this.heldSince) / 1000)} s la fin d’une transaction plus ancienne`);
+        }
         this.heldTimer = setTimeout(() => {
           this.heldTimer = null;
           this.tail();
