@@ -25,7 +25,7 @@ export const REALTIME_CLOSE = {
   goingAway: 1001,
 } as const;
 
-/** Client → server. `since`: the last event id the client saw (catch-up after a reconnect). */
+/** Client → server. `since`: the last event id the client received, or the `ready` cursor (catch-up after a reconnect). */
 export const realtimeAuthFrame = z.object({
   type: z.literal('auth'),
   token: z.string().min(1).max(4096),
@@ -39,7 +39,9 @@ export const realtimeClientFrame = z.object({
 
 /**
  * Server → client frames:
- * - `{ type: 'ready', cursor }` after authentication; `cursor` = the newest event id;
+ * - `{ type: 'ready', cursor }` after authentication; `cursor` = the event id to resume after;
+ * - stored events go out in a commit-safe order that is not always the order of their ids: a client
+ *   resumes (`since`) after the LAST id it received, not the largest;
  * - `{ type, id?, data }` an event (id absent for ephemeral events such as typing);
  * - `{ type: 'realtime.resync' }` too many events were missed: refetch everything.
  */

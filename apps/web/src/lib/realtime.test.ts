@@ -87,12 +87,15 @@ describe('the shared real-time connection', () => {
     expect(last().sent[1]).toEqual({ type: 'chat.typing', data: { chatId: 'c' } });
   });
 
-  it('reconnects after a drop from the last event id seen, so the server replays what was missed', () => {
+  it('reconnects after a drop from the last event id received, so the server replays what was missed', () => {
     setSession(fakeUser('PA'), jwt('pa'));
     renderHook(() => useRealtimeEvent('chat.message', () => {}));
     act(() => last().open());
     act(() => last().push({ type: 'ready', cursor: 10 }));
     act(() => last().push({ type: 'chat.message', id: 12, data: {} }));
+    // The server sends in commit order, not id order: 11 committed after 12. Resuming after the
+    // largest id (12) would skip nothing here but replay 11 twice; after the last one, nothing twice.
+    act(() => last().push({ type: 'chat.message', id: 11, data: {} }));
     act(() => last().drop(1006));
     expect(FakeSocket.all).toHaveLength(1);
     act(() => {
@@ -100,7 +103,15 @@ describe('the shared real-time connection', () => {
     });
     expect(FakeSocket.all).toHaveLength(2);
     act(() => last().open());
-    expect(last().sent[0]).toMatchObject({ type: 'auth', since: 12 });
+    expect(last().sent[0]).toMatchObject({ type: 'auth', since: 11 });
+    // A cursor 0 (a fresh database: no event yet) is a cursor too: a reconnect replays from the start.
+    act(() => last().push({ type: 'ready', cursor: 0 }));
+    act(() => last().drop(1006));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    act(() => last().open());
+    expect(last().sent[0]).toMatchObject({ type: 'auth', since: 0 });
   });
 
   it('after a close for its token, reconnects with a fresh token; a refused renewal ends the session and the socket', async () => {

@@ -19,7 +19,11 @@ const statusListeners = new Set<() => void>();
 let status: RealtimeStatus = 'offline';
 let socket: WebSocket | null = null;
 let started = false;
-let lastId = 0;
+/**
+ * The last event id received (the server sends stored events in its delivery order, which is not
+ * always the order of the ids): a reconnect resumes right after it. Null before the first `ready`.
+ */
+let lastId: number | null = null;
 let attempts = 0;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let unsubscribeSession: (() => void) | null = null;
@@ -54,7 +58,7 @@ function onFrame(raw: unknown) {
   }
   if (frame.type === 'ready') {
     attempts = 0;
-    lastId = Math.max(lastId, frame.cursor ?? 0);
+    lastId = frame.cursor ?? lastId;
     setStatus('online');
     return;
   }
@@ -63,7 +67,7 @@ function onFrame(raw: unknown) {
     // Too much was missed to replay: every screen refetches through its REST queries.
     void queryClient.invalidateQueries();
   }
-  if (typeof frame.id === 'number') lastId = Math.max(lastId, frame.id);
+  if (typeof frame.id === 'number') lastId = frame.id;
   emit(frame.type, frame.data ?? {}, frame);
 }
 
@@ -71,7 +75,7 @@ function open(token: string) {
   const ws = new WebSocket(socketUrl());
   socket = ws;
   setStatus('connecting');
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token, since: lastId || undefined }));
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token, since: lastId ?? undefined }));
   ws.onmessage = (event) => onFrame(event.data);
   ws.onclose = (event) => {
     if (socket !== ws) return;
@@ -146,7 +150,7 @@ function disconnect() {
   socket = null;
   ws?.close(1000);
   setStatus('offline');
-  lastId = 0;
+  lastId = null;
   attempts = 0;
 }
 

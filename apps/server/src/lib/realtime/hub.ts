@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
@@ -32,6 +32,41 @@ interface Batch {
 // for every server's events (its own included: one path for all), and pushes each event to the
 // sockets of its audience after the event type's resolver has re-read and re-authorised it for
 // each recipient.
+//
+// Stored events go out in the order of their position (tx, id) — the writing transaction, then the
+// id — and only once final: `tx` below the oldest transaction still running. An id is taken at
+// INSERT but the row appears at COMMIT, so a transaction holding id 41 may commit after the one
+// holding 42; delivering 42 first, or a client resuming after 42, would skip 41 forever. A
+// notification only wakes the hub, which reads the table from its position (the tail): a late
+// commit holds back the events after it until it lands, a lost notification is caught up by the
+// next one (or the periodic read), and every socket gets each event once, in one order.
+
+/** A stored event's place in the delivery order. */
+interface Position {
+  tx: bigint;
+  id: number;
+}
+
+const ORIGIN: Position = { tx: 0n, id: 0 };
+
+function isAfter(a: Position, b: Position): boolean {
+  return a.tx > b.tx || (a.tx === b.tx && a.id > b.id);
+}
+
+/** An event with its position (stored events), or without (ephemeral ones). */
+interface Queued {
+  event: RealtimeEvent;
+  position: Position | null;
+}
+
+/** Events read from the table per query of the tail. */
+const TAIL_BATCH = 500;
+/** The tail reads again after this long when a running transaction holds events back (doubling). */
+const HELD_RETRY_MS = [5, 10, 20, 50, 100, 250];
+/** A hold longer than this is logged (a long transaction delays every live event). */
+const HELD_WARN_MS = 10_000;
+/** And every so often anyway (a notification lost between a commit and its NOTIFY). */
+const TAIL_SAFETY_MS = 5000;
 
 /** Sockets are also re-checked on this period (a token that simply reaches its expiry). */
 const RECHECK_MS = 60_000;
@@ -40,8 +75,6 @@ const RETENTION = '1 day';
 /** Client messages allowed per socket per 10 s (typing indicators are sent at most every 3 s). */
 const MESSAGE_BUDGET = 50;
 const PING_MS = 30_000;
-/** How long the ids of replayed events are kept to drop their late notifications. */
-const REPLAY_MEMORY_MS = 10_000;
 
 interface Connection {
   socket: WebSocket;
@@ -50,12 +83,11 @@ interface Connection {
   caller: Caller | null;
   exp: number;
   /** Set while missed events are replayed: live events wait here, then go out in order. */
-  pending: RealtimeEvent[] | null;
-  /**
-   * The events a reconnecting client got by replay: their notifications, which may arrive after the
-   * replay (they are sent once the event's transaction has committed), are not pushed twice.
-   */
-  sent: Set<number>;
+  pending: Queued[] | null;
+  /** Stored events at or before this position were sent (or not owed) to the socket: never again. */
+  floor: Position | null;
+  /** Frames go out in the order their events came, whatever the order their re-reads answer in. */
+  queue: Promise<void>;
   authTimer: NodeJS.Timeout | null;
   expiryTimer: NodeJS.Timeout | null;
   budget: { start: number; count: number };
@@ -89,6 +121,15 @@ export class RealtimeHub {
   private readonly batches = new Map<string, Batch>();
   /** This process's id in realtime_presence (several servers share one database). */
   readonly serverId = randomUUID();
+  /** The last stored event the tail dispatched (null until start has read where the table ends). */
+  private position: Position | null = null;
+  private tailRunning = false;
+  private tailAgain = false;
+  private heldTimer: NodeJS.Timeout | null = null;
+  private heldRetries = 0;
+  /** Since when a running transaction holds events back (null: none), and whether that was logged. */
+  private heldSince: number | null = null;
+  private heldLogged = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -113,14 +154,18 @@ export class RealtimeHub {
 
   async start(): Promise<void> {
     await this.listen();
+    // Listening first: whatever commits from now on is after this position or wakes the tail.
+    this.position = await this.finalEnd();
+    this.tail();
+    const safety = setInterval(() => this.tail(), TAIL_SAFETY_MS);
     const recheck = setInterval(() => void this.recheck(() => true), RECHECK_MS);
     const purge = setInterval(() => void this.purge(), PURGE_MS);
     const ping = setInterval(() => {
       this.ping();
       void refreshPresence(this.ctx.db, this.serverId).catch(() => {});
     }, PING_MS);
-    for (const t of [recheck, purge, ping]) t.unref();
-    this.timers.push(recheck, purge, ping);
+    for (const t of [safety, recheck, purge, ping]) t.unref();
+    this.timers.push(safety, recheck, purge, ping);
   }
 
   private async listen(): Promise<void> {
@@ -138,7 +183,7 @@ export class RealtimeHub {
       // reconnects and replays what it missed since its last event id.
       this.log('Temps réel : connexion LISTEN perdue, reconnexion');
       for (const c of this.connections) c.socket.close(REALTIME_CLOSE.goingAway, 'reconnect');
-      const retry = setTimeout(() => void this.listen().catch(() => client.emit('end')), 1000);
+      const retry = setTimeout(() => void this.listen().then(() => this.tail(), () => client.emit('end')), 1000);
       retry.unref();
     });
     await client.connect();
@@ -151,6 +196,8 @@ export class RealtimeHub {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    if (this.heldTimer) clearTimeout(this.heldTimer);
+    this.heldTimer = null;
     for (const batch of this.batches.values()) if (batch.timer) clearTimeout(batch.timer);
     this.batches.clear();
     for (const c of this.connections) {
@@ -173,7 +220,8 @@ export class RealtimeHub {
       caller: null,
       exp: 0,
       pending: null,
-      sent: new Set(),
+      floor: null,
+      queue: Promise.resolve(),
       authTimer: null,
       expiryTimer: null,
       budget: { start: Date.now(), count: 0 },
@@ -245,17 +293,30 @@ export class RealtimeHub {
     if (conn.authTimer) clearTimeout(conn.authTimer);
     conn.authTimer = null;
     this.armExpiry(conn);
-    // Live events from now on wait in `pending` while the missed ones are replayed.
+    // Live events from now on wait in `pending` while the missed ones are replayed: the tail
+    // dispatches in order and synchronously, so everything after `reached` lands there.
     conn.pending = [];
+    const reached = this.position ?? ORIGIN;
     try {
-      const cursor = await this.cursor();
-      if (since !== undefined && since < cursor) await this.replay(conn, since, cursor);
-      this.send(conn, { type: 'ready', cursor });
+      const from = since === undefined ? null : await this.positionOf(since);
+      if (since !== undefined && !from) {
+        // Purged (older than the retention) or unknown here: the client refetches everything.
+        conn.floor = reached;
+        void this.queue(conn, { type: REALTIME_RESYNC });
+      } else if (from && isAfter(reached, from)) {
+        conn.floor = from;
+        if (!(await this.replay(conn, from, reached))) void this.queue(conn, { type: REALTIME_RESYNC });
+        conn.floor = reached;
+      } else {
+        // A client that another server brought further than this one: nothing twice.
+        conn.floor = from ?? reached;
+      }
+      void this.queue(conn, { type: 'ready', cursor: conn.floor.id });
     } finally {
       const pending = conn.pending;
       conn.pending = null;
-      for (const event of pending) await this.deliverTo(conn, event);
-      if (conn.sent.size) setTimeout(() => conn.sent.clear(), REPLAY_MEMORY_MS).unref();
+      conn.floor ??= reached;
+      for (const { event, position } of pending) void this.deliverTo(conn, event, position);
     }
   }
 
@@ -296,14 +357,103 @@ export class RealtimeHub {
     conn.expiryTimer.unref();
   }
 
-  private async cursor(): Promise<number> {
-    const [row] = await this.ctx.db.select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
-    return row?.id ?? 0;
+  /** The last final event of the table: where a starting hub's tail begins. */
+  private async finalEnd(): Promise<Position> {
+    const [row] = await this.ctx.db
+      .select({ tx: realtimeEvents.tx, id: realtimeEvents.id })
+      .from(realtimeEvents)
+      .where(sql`${realtimeEvents.tx} < pg_snapshot_xmin(pg_current_snapshot())`)
+      .orderBy(desc(realtimeEvents.tx), desc(realtimeEvents.id))
+      .limit(1);
+    return row ? { tx: BigInt(row.tx), id: row.id } : ORIGIN;
   }
 
-  private async replay(conn: Connection, since: number, cursor: number): Promise<void> {
+  /** The position of the event a client saw last (0: before every event); null when not stored. */
+  private async positionOf(id: number): Promise<Position | null> {
+    if (id === 0) return ORIGIN;
+    const [row] = await this.ctx.db.select({ tx: realtimeEvents.tx }).from(realtimeEvents).where(eq(realtimeEvents.id, id)).limit(1);
+    return row ? { tx: BigInt(row.tx), id } : null;
+  }
+
+  /**
+   * Reads the table after the hub's position and dispatches its final events in order; one read at
+   * a time (a wake-up during a read reads again after it). Events held back by a running
+   * transaction are read again shortly, and at once when that transaction's own event wakes it.
+   */
+  private tail(): void {
+    if (this.position === null || this.stopped) return;
+    if (this.tailRunning) {
+      this.tailAgain = true;
+      return;
+    }
+    this.tailRunning = true;
+    void (async () => {
+      let held = false;
+      try {
+        let more = true;
+        while ((more || this.tailAgain) && !this.stopped) {
+          this.tailAgain = false;
+          ({ more, held } = await this.readTail());
+        }
+      } catch (err) {
+        held = true;
+        this.log(`Temps réel : lecture des événements en échec (${(err as Error).message})`);
+      } finally {
+        this.tailRunning = false;
+      }
+      if (this.heldTimer) clearTimeout(this.heldTimer);
+      this.heldTimer = null;
+      if (!held) {
+        this.heldRetries = 0;
+        this.heldSince = null;
+        this.heldLogged = false;
+      } else if (!this.stopped) {
+        // Correct but slow: a long transaction (with a write) delays every live event until it ends.
+        this.heldSince ??= Date.now();
+        if (!this.heldLogged && Date.now() - this.heldSince > HELD_WARN_MS) {
+          this.heldLogged = true;
+          this.log(`Temps réel : des événements attendent depuis ${Math.round((Date.now() - this.heldSince) / 1000)} s la fin d’une transaction plus ancienne`);
+        }
+        this.heldTimer = setTimeout(() => {
+          this.heldTimer = null;
+          this.tail();
+        }, HELD_RETRY_MS[Math.min(this.heldRetries++, HELD_RETRY_MS.length - 1)]);
+        this.heldTimer.unref();
+      }
+    })();
+  }
+
+  private async readTail(): Promise<{ more: boolean; held: boolean }> {
+    const from = this.position!;
+    const rows = await this.ctx.db
+      .select({
+        id: realtimeEvents.id,
+        tx: realtimeEvents.tx,
+        type: realtimeEvents.type,
+        organizationId: realtimeEvents.organizationId,
+        userIds: realtimeEvents.userIds,
+        data: realtimeEvents.data,
+        final: sql<boolean>`${realtimeEvents.tx} < pg_snapshot_xmin(pg_current_snapshot())`,
+      })
+      .from(realtimeEvents)
+      .where(sql`(${realtimeEvents.tx}, ${realtimeEvents.id}) > (${from.tx.toString()}::xid8, ${from.id}::bigint)`)
+      .orderBy(asc(realtimeEvents.tx), asc(realtimeEvents.id))
+      .limit(TAIL_BATCH);
+    for (const row of rows) {
+      // Ordered by tx: the first event not final holds back every event after it.
+      if (!row.final) return { more: false, held: true };
+      const position = { tx: BigInt(row.tx), id: row.id };
+      // Synchronous up to the queues: a socket authenticating between two events sees a
+      // position that every dispatched event is at or before.
+      void this.dispatch({ id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data }, position);
+      this.position = position;
+    }
+    return { more: rows.length === TAIL_BATCH, held: false };
+  }
+
+  /** Replays a reconnecting client's missed events in (from, to]; false when too many. */
+  private async replay(conn: Connection, from: Position, to: Position): Promise<boolean> {
     const caller = conn.caller!;
-    const [oldest] = await this.ctx.db.select({ id: realtimeEvents.id }).from(realtimeEvents).orderBy(asc(realtimeEvents.id)).limit(1);
     const audience = and(
       caller.organizationId ? or(eq(realtimeEvents.organizationId, caller.organizationId), isNull(realtimeEvents.organizationId)) : isNull(realtimeEvents.organizationId),
       or(isNull(realtimeEvents.userIds), sql`${caller.id}::uuid = any(${realtimeEvents.userIds})`),
@@ -311,45 +461,44 @@ export class RealtimeHub {
     const rows = await this.ctx.db
       .select()
       .from(realtimeEvents)
-      .where(and(gt(realtimeEvents.id, since), lte(realtimeEvents.id, cursor), audience))
-      .orderBy(asc(realtimeEvents.id))
+      .where(
+        and(
+          sql`(${realtimeEvents.tx}, ${realtimeEvents.id}) > (${from.tx.toString()}::xid8, ${from.id}::bigint)`,
+          sql`(${realtimeEvents.tx}, ${realtimeEvents.id}) <= (${to.tx.toString()}::xid8, ${to.id}::bigint)`,
+          audience,
+        ),
+      )
+      .orderBy(asc(realtimeEvents.tx), asc(realtimeEvents.id))
       .limit(REALTIME_REPLAY_LIMIT + 1);
-    // Purged events (older than the retention) or too many: the client refetches everything.
-    if (rows.length > REALTIME_REPLAY_LIMIT || (oldest && since < oldest.id - 1)) {
-      this.send(conn, { type: REALTIME_RESYNC });
-      return;
-    }
+    if (rows.length > REALTIME_REPLAY_LIMIT) return false;
     const coalesced = new Map<string, RealtimeEvent[]>();
     for (const row of rows) {
       const event: RealtimeEvent = { id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data };
       if (realtimeType(row.type)?.coalesce) coalesced.set(row.type, [...(coalesced.get(row.type) ?? []), event]);
-      else await this.deliverTo(conn, event);
-      // Marked after delivery: deliverTo skips what a socket was already sent.
-      conn.sent.add(row.id);
+      else void this.deliverTo(conn, event, { tx: BigInt(row.tx), id: row.id });
     }
     // What a coalesced type says is a state (presence): its missed events go out as one frame.
     for (const [type, events] of coalesced) await this.flushTo([conn], type, events);
+    return true;
   }
 
   private async onEvent(payload: string): Promise<void> {
-    let event: RealtimeEvent;
+    let parsed: Partial<RealtimeEvent>;
     try {
-      const parsed = JSON.parse(payload) as Partial<RealtimeEvent> & { id: number | null };
-      if (parsed.type === undefined && typeof parsed.id === 'number') {
-        const [row] = await this.ctx.db.select().from(realtimeEvents).where(eq(realtimeEvents.id, parsed.id)).limit(1);
-        if (!row) return;
-        event = { id: row.id, type: row.type, organizationId: row.organizationId, userIds: row.userIds, data: row.data };
-      } else {
-        event = parsed as RealtimeEvent;
-      }
+      parsed = JSON.parse(payload) as Partial<RealtimeEvent>;
     } catch {
       return;
     }
-    await this.dispatch(event);
+    // A stored event: the tail reads it (in order, once final). An ephemeral one travels whole.
+    if (typeof parsed.id === 'number') return this.tail();
+    if (parsed.id === null && typeof parsed.type === 'string') await this.dispatch(parsed as RealtimeEvent);
   }
 
-  /** Pushes an event to this server's sockets of its audience (called for every NOTIFY). */
-  async dispatch(event: RealtimeEvent): Promise<void> {
+  /**
+   * Pushes an event to this server's sockets of its audience: stored events from the tail, with
+   * their position; ephemeral ones as their notification arrives. Resolves once sent.
+   */
+  async dispatch(event: RealtimeEvent, position: Position | null = null): Promise<void> {
     const coalesce = realtimeType(event.type)?.coalesce;
     if (coalesce) return this.gather(event, coalesce);
     const targets = [...this.connections].filter((c) => c.caller && inAudience(c.caller, event));
@@ -358,30 +507,45 @@ export class RealtimeHub {
     // And what it reads of the event's own rows is read once for all of them.
     const shared = sharedReads();
     await Promise.all(
-      targets.map(async (conn) => {
+      targets.map((conn) => {
         if (conn.pending) {
-          conn.pending.push(event);
+          conn.pending.push({ event, position });
           return;
         }
-        await this.deliverTo(conn, event, perUser, shared);
+        return this.deliverTo(conn, event, position, perUser, shared);
       }),
     );
   }
 
-  private async deliverTo(conn: Connection, event: RealtimeEvent, perUser = new Map<string, Promise<Record<string, unknown> | null>>(), shared: SharedReads = sharedReads()): Promise<void> {
+  /** Queues the event's frame on the socket (its re-read starts now); resolves once sent. */
+  private deliverTo(
+    conn: Connection,
+    event: RealtimeEvent,
+    position: Position | null,
+    perUser = new Map<string, Promise<Record<string, unknown> | null>>(),
+    shared: SharedReads = sharedReads(),
+  ): Promise<void> {
     const caller = conn.caller;
-    if (!caller || !inAudience(caller, event)) return;
-    if (event.id !== null && conn.sent.has(event.id)) return;
+    if (!caller || !inAudience(caller, event)) return Promise.resolve();
+    if (position && conn.floor && !isAfter(position, conn.floor)) return Promise.resolve();
     const options = realtimeType(event.type);
-    if (options?.access && !allows(options.access, caller.role)) return;
-    let data: Record<string, unknown> | null = event.data;
+    if (options?.access && !allows(options.access, caller.role)) return Promise.resolve();
+    let data: Promise<Record<string, unknown> | null> = Promise.resolve(event.data);
     if (options?.resolve) {
       const resolve = options.resolve;
       if (!perUser.has(caller.id)) perUser.set(caller.id, resolve(this.ctx, event, caller, shared).catch(() => null));
-      data = await perUser.get(caller.id)!;
+      data = perUser.get(caller.id)!;
     }
-    if (data === null) return;
-    this.send(conn, event.id === null ? { type: event.type, data } : { type: event.type, id: event.id, data });
+    return this.queue(conn, data.then((d) => (d === null ? null : event.id === null ? { type: event.type, data: d } : { type: event.type, id: event.id, data: d })));
+  }
+
+  /** Sends a frame after those queued before it on the socket. */
+  private queue(conn: Connection, frame: RealtimeServerFrame | Promise<RealtimeServerFrame | null>): Promise<void> {
+    conn.queue = conn.queue.then(async () => {
+      const f = await frame;
+      if (f) this.send(conn, f);
+    });
+    return conn.queue;
   }
 
   /** A coalesced event waits for its type's next frame (at most one per `ms` and socket). */

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { realtimeEvents } from '../../db/tables.ts';
 
 export const REALTIME_CHANNEL = 'wellbe_realtime';
 export const REVOKE_CHANNEL = 'wellbe_realtime_revoke';
-// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more: a larger event travels as its id alone
-// and each server reads the row.
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (ephemeral events travel whole).
 const MAX_INLINE_PAYLOAD = 7000;
 
 export interface PublishInput {
@@ -65,8 +64,28 @@ export async function recordRealtime(db: Executor, input: PublishInput): Promise
       .returning({ id: realtimeEvents.id });
     id = row.id;
   }
+  if (id !== null) return storedRealtime(id);
   const full = JSON.stringify({ id, type: input.type, organizationId: input.organisationId, userIds, data: input.data });
-  return { id, payload: full.length <= MAX_INLINE_PAYLOAD || id === null ? full : JSON.stringify({ id }) };
+  if (full.length > MAX_INLINE_PAYLOAD) throw new Error('publishRealtime: un événement éphémère trop grand pour NOTIFY');
+  return { id, payload: full };
+}
+
+/**
+ * A stored event's notification: its id only, which wakes the servers; they read the table in
+ * commit-safe order (hub.ts). An ephemeral event's travels whole.
+ */
+export function storedRealtime(id: number): PendingRealtime {
+  return { id, payload: JSON.stringify({ id }) };
+}
+
+/**
+ * The INSERT of stored events as a fragment of a statement that writes them with what they announce
+ * (one round trip: chat messages). `select` yields one row per event with the columns
+ * organization_id, user_ids and data (ids only: build it with jsonb_build_object of ids); the
+ * fragment answers their ids, to send with notifyRealtime(db, storedRealtime(id)) after the commit.
+ */
+export function insertRealtimeFrom(type: string, select: SQL): SQL {
+  return sql`insert into realtime_events (type, organization_id, user_ids, data) select ${type}, e.organization_id, e.user_ids, e.data from (${select}) e returning id`;
 }
 
 /**

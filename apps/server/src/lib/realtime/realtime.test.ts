@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '@wellbe/shared/permissions';
 import { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CLOSE, REALTIME_MAX_FRAME_BYTES } from '@wellbe/shared/realtime';
 import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
 import { wsClient, type WsClient } from '../../../test/ws-client.ts';
 import { realtimePresence } from '../../db/tables.ts';
-import { publishRealtime, registerRealtimeMessage, registerRealtimeType } from './index.ts';
+import { notifyRealtime, publishRealtime, recordRealtime, registerRealtimeMessage, registerRealtimeType } from './index.ts';
 
 // The /api/ws endpoint and the hub: authentication by first message, audience (organisation,
 // users, permission group, per-recipient resolver), catch-up after a reconnect, and sockets closed
@@ -212,6 +213,49 @@ describe('catch-up after a reconnect', () => {
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     expect(again.ready.cursor).toBeGreaterThanOrEqual(ids[2]);
     again.client.close();
+  });
+});
+
+describe('an event whose transaction commits after a later one’s', () => {
+  // Ids are taken at INSERT, rows appear at COMMIT: transaction A takes the lower id, B the next one
+  // and commits first. A client that got B's event and resumes after it must still get A's.
+  it('reaches a client that reconnects after the later id, and one that stays, each event once, in commit-safe order', async () => {
+    const pa = await t.login('pa');
+    const late = (c: WsClient) => c.frames.filter((f) => f.type === 'test.late');
+    /** What the web client resumes from: the last event id received, else the ready cursor. */
+    const resumeFrom = (c: WsClient) => [...c.frames].reverse().find((f) => typeof f.id === 'number')?.id ?? c.frames.find((f) => f.type === 'ready')!.cursor!;
+    const staying = await connect(pa);
+    const leaving = await connect(pa);
+
+    const a = await t.ctx.pool.connect();
+    try {
+      await a.query('begin');
+      const pendingA = await recordRealtime(drizzle(a), { type: 'test.late', organisationId: demoOrg, userIds: [pa.id], data: { n: 1 } });
+      const idB = await publishRealtime(t.ctx.db, { type: 'test.late', organisationId: demoOrg, userIds: [pa.id], data: { n: 2 } });
+      expect(idB).toBeGreaterThan(pendingA!.id!);
+      await new Promise((r) => setTimeout(r, 300));
+      // Offline while A commits (and its notification goes out).
+      const since = resumeFrom(leaving.client);
+      leaving.client.close();
+      await leaving.client.closed;
+      await a.query('commit');
+      await notifyRealtime(t.ctx.db, pendingA);
+      await new Promise((r) => setTimeout(r, 300));
+      const back = await connect(pa, since);
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline && (late(staying.client).length < 2 || late(leaving.client).length + late(back.client).length < 2)) await new Promise((r) => setTimeout(r, 50));
+      expect([...late(leaving.client), ...late(back.client)].map((f) => f.data?.n)).toEqual([1, 2]);
+      expect(late(staying.client).map((f) => f.data?.n)).toEqual([1, 2]);
+      // Nothing comes twice later either (no late notification pushes it again).
+      await new Promise((r) => setTimeout(r, 300));
+      expect(late(back.client).length + late(leaving.client).length).toBe(2);
+      expect(late(staying.client)).toHaveLength(2);
+      back.client.close();
+    } finally {
+      await a.query('rollback').catch(() => {});
+      a.release();
+      staying.client.close();
+    }
   });
 });
 

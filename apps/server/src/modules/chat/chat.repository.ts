@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRealtimeFrom } from '../../lib/realtime/index.ts';
 import { chatAttachments, chatConversations, chatMembers, chatMessages, chatUserStatus, organisations, users } from '../../db/tables.ts';
 
 // Messaging rows. Every lookup that starts from an id names the caller (membership) or the
@@ -151,6 +152,31 @@ export async function membership(db: Executor, conversationId: string, userId: s
   return row ?? null;
 }
 
+/** A conversation with the user's read mark in it (null: not a member), in one read; null when unknown. */
+export async function conversationWithMember(db: Executor, conversationId: string, userId: string): Promise<{ conv: ConversationRow; lastReadSeq: number | null } | null> {
+  const [row] = await db
+    .select({ conversation: chatConversations, lastReadSeq: chatMembers.lastReadSeq })
+    .from(chatConversations)
+    .leftJoin(chatMembers, and(eq(chatMembers.conversationId, chatConversations.id), eq(chatMembers.userId, userId)))
+    .where(eq(chatConversations.id, conversationId))
+    .limit(1);
+  return row ? { conv: row.conversation, lastReadSeq: row.lastReadSeq } : null;
+}
+
+/** SPEC §7 userChatList in one read: the user's conversations (support apart), the contact of a one-to-one. */
+export async function chatListOf(db: Executor, userId: string) {
+  return db
+    .select({
+      chatId: chatConversations.id,
+      contactId: sql<string | null>`case when ${chatConversations.kind} = 'direct' then (select o.user_id from chat_members o where o.conversation_id = ${chatConversations.id} and o.user_id <> ${userId} limit 1) end`,
+      lastMessageAt: chatConversations.lastMessageAt,
+    })
+    .from(chatMembers)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
+    .where(and(eq(chatMembers.userId, userId), sql`${chatConversations.kind} <> 'support'`))
+    .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.createdAt));
+}
+
 /** The caller's conversations with their read state, newest activity first. */
 export async function conversationsOf(db: Executor, userId: string) {
   return db
@@ -204,27 +230,74 @@ export async function history(db: Executor, conversationId: string, page: { befo
   return rows.reverse();
 }
 
-export async function sentSince(db: Executor, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.senderId, userId), gt(chatMessages.createdAt, since)));
-  return row?.n ?? 0;
+export type PostOutcome =
+  | { status: 'sent'; message: MessageRow; eventId: number }
+  /** The id is already stored (a resend): that row, written by whoever. */
+  | { status: 'existing'; message: MessageRow }
+  | { status: 'rate_limited' }
+  /** The conversation is gone. */
+  | { status: 'gone' };
+
+/**
+ * Sends a message in ONE statement (the send path's round trips): the client id already stored
+ * answers that row; otherwise the sender's messages of the last minute are counted against the
+ * limit; under it, the conversation's counter gives the sequence number (row lock: one at a time),
+ * the message is inserted, the sender's read mark moves to it, and the `chat.message` real-time
+ * event is stored for the members (and `extraAudience`) — all or nothing. The caller checked the
+ * membership and the organisation before, and notifies the event after the commit.
+ */
+export async function postMessage(
+  db: Executor,
+  v: { id: string; conversationId: string; senderId: string; text: string; now: Date; rateSince: Date; rateLimit: number; extraAudience: string[] },
+): Promise<PostOutcome> {
+  const result = (await db.execute(sql`
+    with existing as (
+      select * from chat_messages where id = ${v.id}
+    ), recent as (
+      select count(*)::int as n from chat_messages where sender_id = ${v.senderId} and created_at > ${v.rateSince}
+    ), conv as (
+      update chat_conversations set last_seq = last_seq + 1, last_message_at = ${v.now}
+       where id = ${v.conversationId} and not exists (select 1 from existing) and (select n from recent) < ${v.rateLimit}
+       returning id, kind, organization_id, last_seq
+    ), msg as (
+      insert into chat_messages (id, conversation_id, seq, sender_id, text, created_at)
+      select ${v.id}, conv.id, conv.last_seq, ${v.senderId}, ${v.text}, ${v.now} from conv
+      returning *
+    ), mark as (
+      update chat_members m set last_read_seq = msg.seq, mailed_seq = greatest(m.mailed_seq, msg.seq)
+        from msg
+       where m.conversation_id = msg.conversation_id and m.user_id = ${v.senderId} and m.last_read_seq < msg.seq
+    ), event as (
+      ${insertRealtimeFrom(
+        'chat.message',
+        sql`select case when conv.kind = 'support' then null else conv.organization_id end as organization_id,
+                   array(select m.user_id from chat_members m where m.conversation_id = conv.id
+                         union select unnest(${`{${v.extraAudience.join(',')}}`}::uuid[])) as user_ids,
+                   jsonb_build_object('chatId', conv.id, 'messageId', msg.id) as data
+              from conv, msg`,
+      )}
+    )
+    select (select row_to_json(x) from existing x) as existing, (select n from recent) as recent,
+           (select row_to_json(m) from msg m) as message, (select id from event) as event_id`)) as unknown as {
+    rows: { existing: MessageJson | null; recent: number; message: MessageJson | null; event_id: string | number | null }[];
+  };
+  const [row] = result.rows;
+  if (row.existing) return { status: 'existing', message: fromJson(row.existing) };
+  if (row.message && row.event_id !== null) return { status: 'sent', message: fromJson(row.message), eventId: Number(row.event_id) };
+  return row.recent >= v.rateLimit ? { status: 'rate_limited' } : { status: 'gone' };
 }
 
-/** Appends a message: the conversation's counter gives its sequence number (row lock: one at a time). */
-export async function appendMessage(db: Executor, values: { id: string; conversationId: string; senderId: string; text: string; now: Date }): Promise<MessageRow> {
-  const [conv] = await db
-    .update(chatConversations)
-    .set({ lastSeq: sql`${chatConversations.lastSeq} + 1`, lastMessageAt: values.now })
-    .where(eq(chatConversations.id, values.conversationId))
-    .returning({ lastSeq: chatConversations.lastSeq });
-  const [row] = await db
-    .insert(chatMessages)
-    .values({ id: values.id, conversationId: values.conversationId, seq: conv.lastSeq, senderId: values.senderId, text: values.text, createdAt: values.now })
-    .returning();
-  await markRead(db, values.conversationId, values.senderId, conv.lastSeq);
-  return row;
+interface MessageJson {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  sender_id: string;
+  text: string;
+  created_at: string;
+}
+
+function fromJson(m: MessageJson): MessageRow {
+  return { id: m.id, conversationId: m.conversation_id, seq: m.seq, senderId: m.sender_id, text: m.text, createdAt: new Date(m.created_at) };
 }
 
 /** Moves the member's read mark forward (never back); answers whether it moved. */

@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
-import { notifyRealtime, onlineUsers, onPresenceChange, publishRealtime, recordRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
+import { notifyRealtime, onlineUsers, onPresenceChange, publishRealtime, registerRealtimeMessage, storedRealtime, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
 import { cleanFileName, storedFileInUse } from '../documents/documents.service.ts';
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from '../documents/documents.storage.ts';
 import * as repo from './chat.repository.ts';
@@ -112,12 +112,13 @@ async function directWith(ctx: Ctx, caller: Caller, contact: repo.UserRow): Prom
 
 /** A conversation the caller is a member of (support: the WellBe team too), else 404. */
 async function conversationForCaller(ctx: Ctx, caller: Caller, chatId: string): Promise<{ conv: repo.ConversationRow; lastReadSeq: number }> {
-  const conv = isUuid(chatId) ? await repo.findConversation(ctx.db, chatId) : null;
-  if (!conv) throw notFoundChat();
-  const member = await repo.membership(ctx.db, conv.id, caller.id);
-  if (member) {
+  // The conversation and the caller's membership in one read (every send and every pushed message).
+  const found = isUuid(chatId) ? await repo.conversationWithMember(ctx.db, chatId, caller.id) : null;
+  if (!found) throw notFoundChat();
+  const { conv, lastReadSeq } = found;
+  if (lastReadSeq !== null) {
     if (conv.kind !== 'support' && conv.organizationId !== caller.organizationId) throw notFoundChat();
-    return { conv, lastReadSeq: member.lastReadSeq };
+    return { conv, lastReadSeq };
   }
   if (conv.kind === 'support' && caller.role === 'DE') return { conv, lastReadSeq: conv.lastSeq };
   throw notFoundChat();
@@ -148,15 +149,8 @@ function effectiveStatus(s: { status: string } | undefined): ChatStatus {
 }
 
 async function chatList(ctx: Ctx, caller: Caller): Promise<ChatListEntry[]> {
-  const rows = await repo.conversationsOf(ctx.db, caller.id);
-  const members = await repo.membersOf(ctx.db, rows.filter((r) => r.conversation.kind === 'direct').map((r) => r.conversation.id));
-  return rows
-    .filter((r) => r.conversation.kind !== 'support')
-    .map((r) => ({
-      chatId: r.conversation.id,
-      contactId: r.conversation.kind === 'direct' ? (members.find((m) => m.conversationId === r.conversation.id && m.userId !== caller.id)?.userId ?? null) : null,
-      lastMessageTime: r.conversation.lastMessageAt?.toISOString() ?? null,
-    }));
+  const rows = await repo.chatListOf(ctx.db, caller.id);
+  return rows.map((r) => ({ chatId: r.chatId, contactId: r.contactId, lastMessageTime: r.lastMessageAt?.toISOString() ?? null }));
 }
 
 /** SPEC §7 GET /api/chat/contacts: contacts with status, mood and unread count, last message first. */
@@ -281,11 +275,6 @@ function audienceOf(conv: repo.ConversationRow, memberIds: string[]) {
   return conv.kind === 'support' ? { organisationId: null, userIds: memberIds } : { organisationId: conv.organizationId, userIds: memberIds };
 }
 
-async function checkRate(ctx: Ctx, caller: Caller) {
-  const sent = await repo.sentSince(ctx.db, caller.id, new Date(ctx.clock.now() - 60_000));
-  if (sent >= CHAT_LIMITS.perMinute) throw new AppError(429, 'chat_rate_limited', CHAT_MESSAGES.rateLimited, { 'Retry-After': '60' });
-}
-
 /** Appends a message (idempotent on its client id) and publishes it to the members. */
 async function post(
   ctx: Ctx,
@@ -297,24 +286,38 @@ async function post(
   attach?: (tx: repo.Executor, message: repo.MessageRow) => Promise<unknown>,
 ) {
   const messageId = id ?? randomUUID();
-  const existing = await repo.findMessage(ctx.db, messageId);
-  if (existing) {
-    if (existing.senderId === caller.id && existing.conversationId === conv.id) return existing;
-    throw conflict(CHAT_MESSAGES.idTaken, 'chat_message_id_taken');
-  }
-  await checkRate(ctx, caller);
-  try {
-    // The event is stored with the message and announced once both are committed (recordRealtime).
-    const { message, event } = await ctx.db.transaction(async (tx) => {
-      const message = await repo.appendMessage(tx, { id: messageId, conversationId: conv.id, senderId: caller.id, text, now: new Date(ctx.clock.now()) });
-      if (attach) await attach(tx, message);
-      const memberIds = (await repo.membersOf(tx, [conv.id])).map((m) => m.userId);
-      const event = await recordRealtime(tx, { ...audienceOf(conv, [...memberIds, ...extraAudience]), type: 'chat.message', data: { chatId: conv.id, messageId: message.id } });
-      return { message, event };
+  const now = ctx.clock.now();
+  const write = (db: repo.Executor) =>
+    repo.postMessage(db, {
+      id: messageId,
+      conversationId: conv.id,
+      senderId: caller.id,
+      text,
+      now: new Date(now),
+      rateSince: new Date(now - 60_000),
+      rateLimit: CHAT_LIMITS.perMinute,
+      extraAudience,
     });
-    await notifyRealtime(ctx.db, event);
-    return message;
+  try {
+    // One statement: a resend's stored row, the rate limit, the message and its event, all or
+    // nothing; an attachment joins the same transaction. The event is announced after the commit.
+    const outcome = attach
+      ? await ctx.db.transaction(async (tx) => {
+          const written = await write(tx);
+          if (written.status === 'sent') await attach(tx, written.message);
+          return written;
+        })
+      : await write(ctx.db);
+    if (outcome.status === 'existing') {
+      if (outcome.message.senderId === caller.id && outcome.message.conversationId === conv.id) return outcome.message;
+      throw conflict(CHAT_MESSAGES.idTaken, 'chat_message_id_taken');
+    }
+    if (outcome.status === 'rate_limited') throw new AppError(429, 'chat_rate_limited', CHAT_MESSAGES.rateLimited, { 'Retry-After': '60' });
+    if (outcome.status === 'gone') throw notFoundChat();
+    await notifyRealtime(ctx.db, storedRealtime(outcome.eventId));
+    return outcome.message;
   } catch (err) {
+    if (err instanceof AppError) throw err;
     // Two resends racing: the loser finds the winner's row.
     const again = await repo.findMessage(ctx.db, messageId);
     if (again && again.senderId === caller.id && again.conversationId === conv.id) return again;
