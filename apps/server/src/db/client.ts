@@ -23,7 +23,9 @@ export interface Db {
 pg.types.setTypeParser(1082, (v) => v);
 
 export function connect(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A transaction left open by a bug would hold back every live event (real time delivers in commit
+  // order up to the oldest running transaction, lib/realtime/hub.ts): PostgreSQL ends it after 60 s idle.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, idle_in_transaction_session_timeout: 60_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Database;
