@@ -60,6 +60,20 @@ interface Queued {
 }
 
 /** Events read from the table per query of the tail. */
+/**
+ * The oldest transaction of THIS database still running (its events, and every later one, wait):
+ * `pg_snapshot_xmin` minus the transactions of the cluster's other databases, which write no event
+ * here (the test suite runs one database per file on one cluster; a shared cluster in production).
+ * A transaction listed as running that no longer shows in pg_stat_activity is kept: waiting is safe,
+ * passing it is not (its rows are invisible to this statement's snapshot). Ids compared on their
+ * low 32 bits: running transactions are never 2^31 apart.
+ */
+const HORIZON = sql`coalesce(
+  (select min(x) from pg_snapshot_xip(pg_current_snapshot()) x
+    where (x::text::bigint % 4294967296) not in (
+      select a.backend_xid::text::bigint from pg_stat_activity a where a.datname is distinct from current_database() and a.backend_xid is not null)),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
 const TAIL_BATCH = 500;
 /** The tail reads again after this long when a running transaction holds events back (doubling). */
 const HELD_RETRY_MS = [5, 10, 20, 50, 100, 250];
@@ -362,7 +376,7 @@ export class RealtimeHub {
     const [row] = await this.ctx.db
       .select({ tx: realtimeEvents.tx, id: realtimeEvents.id })
       .from(realtimeEvents)
-      .where(sql`${realtimeEvents.tx} < pg_snapshot_xmin(pg_current_snapshot())`)
+      .where(sql`${realtimeEvents.tx} < ${HORIZON}`)
       .orderBy(desc(realtimeEvents.tx), desc(realtimeEvents.id))
       .limit(1);
     return row ? { tx: BigInt(row.tx), id: row.id } : ORIGIN;
@@ -433,7 +447,7 @@ export class RealtimeHub {
         organizationId: realtimeEvents.organizationId,
         userIds: realtimeEvents.userIds,
         data: realtimeEvents.data,
-        final: sql<boolean>`${realtimeEvents.tx} < pg_snapshot_xmin(pg_current_snapshot())`,
+        final: sql<boolean>`${realtimeEvents.tx} < ${HORIZON}`,
       })
       .from(realtimeEvents)
       .where(sql`(${realtimeEvents.tx}, ${realtimeEvents.id}) > (${from.tx.toString()}::xid8, ${from.id}::bigint)`)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '@wellbe/shared/permissions';
 import { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CLOSE, REALTIME_MAX_FRAME_BYTES } from '@wellbe/shared/realtime';
@@ -255,6 +256,31 @@ describe('an event whose transaction commits after a later one’s', () => {
       await a.query('rollback').catch(() => {});
       a.release();
       staying.client.close();
+    }
+  });
+});
+
+describe('a transaction of another database of the cluster', () => {
+  // Delivery waits for this database's older transactions only: one running elsewhere on the same
+  // PostgreSQL (another application, another test file) must not hold the live events back.
+  it('does not hold back the live events of this one', async () => {
+    const pa = await t.login('pa');
+    const live = await connect(pa);
+    const url = new URL(String((t.ctx.pool as unknown as { options: { connectionString: string } }).options.connectionString));
+    url.pathname = '/postgres';
+    const elsewhere = new pg.Client({ connectionString: url.toString() });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await publishRealtime(t.ctx.db, { type: 'test.elsewhere', organisationId: demoOrg, userIds: [pa.id], data: { n: 1 } });
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline && !live.client.frames.some((f) => f.type === 'test.elsewhere')) await new Promise((r) => setTimeout(r, 50));
+      expect(live.client.frames.filter((f) => f.type === 'test.elsewhere').map((f) => f.data?.n)).toEqual([1]);
+    } finally {
+      await elsewhere.query('rollback').catch(() => {});
+      await elsewhere.end();
+      live.client.close();
     }
   });
 });
