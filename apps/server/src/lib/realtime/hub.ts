@@ -139,6 +139,8 @@ export class RealtimeHub {
   private position: Position | null = null;
   private tailRunning = false;
   private tailAgain = false;
+  /** Waiting for a read of the tail that starts after they asked (caughtUp). */
+  private tailWaiters: (() => void)[] = [];
   private heldTimer: NodeJS.Timeout | null = null;
   private heldRetries = 0;
   /** Since when a running transaction holds events back (null: none), and whether that was logged. */
@@ -307,6 +309,10 @@ export class RealtimeHub {
     if (conn.authTimer) clearTimeout(conn.authTimer);
     conn.authTimer = null;
     this.armExpiry(conn);
+    // What was committed before this authentication is dispatched (or replayed below), not left
+    // to arrive after 'ready' because this server had not read it yet.
+    if (since !== undefined) await this.caughtUp();
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
     // Live events from now on wait in `pending` while the missed ones are replayed: the tail
     // dispatches in order and synchronously, so everything after `reached` lands there.
     conn.pending = [];
@@ -394,6 +400,20 @@ export class RealtimeHub {
    * a time (a wake-up during a read reads again after it). Events held back by a running
    * transaction are read again shortly, and at once when that transaction's own event wakes it.
    */
+  /**
+   * Resolves once a read of the tail that started after this call has ended: the hub's position
+   * then covers every event committed before the call (a reconnecting client's replay reaches up to
+   * it, and its 'ready' comes after everything it missed).
+   */
+  private caughtUp(): Promise<void> {
+    if (this.position === null || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.tailWaiters.push(resolve);
+      if (this.tailRunning) this.tailAgain = true;
+      else this.tail();
+    });
+  }
+
   private tail(): void {
     if (this.position === null || this.stopped) return;
     if (this.tailRunning) {
@@ -407,13 +427,17 @@ export class RealtimeHub {
         let more = true;
         while ((more || this.tailAgain) && !this.stopped) {
           this.tailAgain = false;
+          const waiting = this.tailWaiters.splice(0);
           ({ more, held } = await this.readTail());
+          for (const resolve of waiting) resolve();
         }
       } catch (err) {
         held = true;
         this.log(`Temps réel : lecture des événements en échec (${(err as Error).message})`);
       } finally {
         this.tailRunning = false;
+        // A failed read (or a stop) must not leave an authentication waiting.
+        for (const resolve of this.tailWaiters.splice(0)) resolve();
       }
       if (this.heldTimer) clearTimeout(this.heldTimer);
       this.heldTimer = null;
