@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 // Access journal: who, action, record, patient, when (UTC), IP, outcome. Never a password, token or
@@ -25,5 +26,8 @@ export const auditEvents = pgTable(
     index('audit_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_patient_idx').on(t.patientId, t.at.desc()),
     index('audit_user_idx').on(t.userId, t.at.desc()),
+    // The refusals of the last days (PA's dashboard): a few rows among every read the journal keeps,
+    // found without reading the others (their count grows with every read of the practice).
+    index('audit_denied_org_at_idx').on(t.organizationId, t.at.desc()).where(sql`${t.outcome} = 'denied'`),
   ],
 );

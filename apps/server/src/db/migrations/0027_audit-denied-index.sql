@@ -1,0 +1,1 @@
+CREATE INDEX "audit_denied_org_at_idx" ON "audit_events" USING btree ("organization_id","at" DESC NULLS LAST) WHERE "audit_events"."outcome" = 'denied';
