@@ -195,6 +195,9 @@ describe('presence', () => {
 describe('catch-up after a reconnect', () => {
   it('replays the three events missed while offline, once, in order, then goes on live', async () => {
     const pa = await t.login('pa');
+    // A colleague who stays connected: once the ephemeral event reaches them, this server has handled
+    // it, so pa's reconnection below cannot meet it live (a late notification is live, not a replay).
+    const observer = await connect(await t.login('pr'));
     const first = await connect(pa);
     const cursor = first.ready.cursor!;
     first.client.close();
@@ -203,6 +206,8 @@ describe('catch-up after a reconnect', () => {
     // Another organisation's event and an ephemeral one are not replayed.
     await publishRealtime(t.ctx.db, { type: 'test.missed', organisationId: nordOrg, data: { n: 99 } });
     await publishRealtime(t.ctx.db, { type: 'test.missed', organisationId: demoOrg, data: { n: 98 }, ephemeral: true });
+    await observer.client.next((f) => f.data?.n === 98);
+    observer.client.close();
 
     const again = await connect(pa, cursor);
     await publishRealtime(t.ctx.db, { type: 'test.missed', organisationId: demoOrg, userIds: [pa.id], data: { n: 4 } });
