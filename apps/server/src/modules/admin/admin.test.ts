@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import { createTestApp, walkCursor, type Session, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -106,7 +108,8 @@ describe('GET /api/admin/journal', () => {
     expect(page1.total).toBeGreaterThan(1);
     expect(page1.data[0].id).not.toBe(page2.data[0].id);
 
-    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    // The filter reads days in the organisation's time zone: near midnight UTC is already tomorrow.
+    const today = localParts(new Date(t.clock.now()), DEFAULT_TIME_ZONE).day;
     expect((await journal(sa, `?from=${today}&to=${today}`)).json().total).toBe(page1.total);
     expect((await journal(sa, '?from=2001-01-01&to=2001-01-31')).json().total).toBe(0);
     const reversed = await journal(sa, '?from=2001-02-01&to=2001-01-01');

@@ -138,9 +138,10 @@ describe('dashboard', () => {
       visit(nord, nordPoids, pr2.id, daysAgo(40), 60),
       visit(nord, nordPoids, pr2.id, daysAgo(1), 70),
     ]);
+    // 07:30: an hour the demo week never fills (pt's own appointment is at 12:00 three weekdays on).
     const [mine] = await t.ctx.db
       .insert(appointments)
-      .values([{ ...appointment(demo, pr.id, todayAt('23:30'), 'confirmé'), patientId: poids, title: null }, appointment(demo, pr.id, todayAt('12:00', 3), 'demandé'), appointment(nord, pr2.id, todayAt('23:00'), 'confirmé'), appointment(nord, pr2.id, todayAt('12:00', 3), 'demandé')])
+      .values([{ ...appointment(demo, pr.id, todayAt('23:30'), 'confirmé'), patientId: poids, title: null }, appointment(demo, pr.id, todayAt('07:30', 3), 'demandé'), appointment(nord, pr2.id, todayAt('23:00'), 'confirmé'), appointment(nord, pr2.id, todayAt('12:00', 3), 'demandé')])
       .returning({ id: appointments.id });
     const [note] = await t.ctx.db
       .insert(notes)

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Resource } from '@medplum/fhirtypes';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import { accessKind, accessOperation, actorLabel, decodeCursor, encodeCursor } from '@wellbe/shared/domain/records';
 import { can } from '@wellbe/shared/permissions';
 import {
@@ -205,7 +207,7 @@ function fileStem(patient: PatientRecord, now: number): string {
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase();
-  return `dossier-${ascii || 'patient'}-${new Date(now).toISOString().slice(0, 10)}`;
+  return `dossier-${ascii || 'patient'}-${localParts(new Date(now), DEFAULT_TIME_ZONE).day}`;
 }
 
 /** The FHIR R4 Bundle of one file, as a stream of JSON text (journalled as an export). */

@@ -1,4 +1,6 @@
 import { addDays } from '@wellbe/shared/domain/dietetics';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import {
   computeAdherence,
   programWriteOf,
@@ -265,7 +267,7 @@ async function adherenceOf(ctx: AppContext, program: repo.ProgramRow, logs: Sess
     ...base,
     consultationPain: pain.flatMap((p) => {
       const v = bandMidpoint(p.intensity);
-      return v == null ? [] : [{ day: p.at.toISOString().slice(0, 10), pain: v }];
+      return v == null ? [] : [{ day: localParts(p.at, DEFAULT_TIME_ZONE).day, pain: v }];
     }),
   };
 }

@@ -1,4 +1,6 @@
 import 'temporal-polyfill/global';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import FullCalendar from '@fullcalendar/react';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -40,8 +42,9 @@ type ViewName = keyof typeof VIEWS;
 const VIEW_BY_FC = Object.fromEntries(Object.entries(VIEWS).map(([k, v]) => [v, k])) as Record<string, ViewName>;
 const PALETTE = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#ef6c00', '#00838f', '#4e342e', '#ad1457'];
 
+/** Today in the practice's calendar (from 00:00 to 01:00 in Paris, UTC still says yesterday). */
 function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
+  return localParts(new Date(), DEFAULT_TIME_ZONE).day;
 }
 
 function errorText(err: unknown): string {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { POLICY_KINDS, type PolicyKind, type PolicyVersionDto } from '@wellbe/shared/schemas/policies';
@@ -18,7 +20,7 @@ interface Draft {
   requiresAcceptance: boolean;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localParts(new Date(), DEFAULT_TIME_ZONE).day;
 
 /** /policy (SPEC §6: developer-only): versions of each policy document, drafts and publication. */
 export function PolicyPage() {

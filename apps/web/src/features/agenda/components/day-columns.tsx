@@ -4,7 +4,8 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { addDays, localParts, weekdayOf } from '@wellbe/shared/domain/zoned';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { Ltr } from '../../../components/ltr.tsx';
 
@@ -44,7 +45,7 @@ export function DayColumns({
 }) {
   const { t } = useTranslation('agenda');
   const [y, m, d] = date.split('-');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localParts(new Date(), DEFAULT_TIME_ZONE).day;
   // FullCalendar tells the column left (eventLeave) before the one reached (eventReceive): a
   // refused move undoes both.
   const left = useRef<{ revert: () => void } | null>(null);
