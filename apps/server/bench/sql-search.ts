@@ -72,7 +72,7 @@ async function time(name: string, before: () => Promise<unknown>, after: () => P
   console.log(`${name.padEnd(38)} avant ${stats(a)}   après ${stats(b)}`);
 }
 
-const ex = (q: string, extra: object = {}) => [() => searchBefore(db, org, fold(q), 30), () => search(db, org, fold(q), { q, limit: 30, offset: 0, ...extra })] as const;
+const ex = (q: string, extra: object = {}) => [() => searchBefore(db, org, fold(q), 30), () => search(pool, org, fold(q), { q, limit: 30, offset: 0, ...extra })] as const;
 await time('exercices « étirement »', ...ex('étirement'));
 await time('exercices « squat »', ...ex('squat'));
 await time('exercices sans texte', ...ex(''));

@@ -22,6 +22,9 @@ export interface Db {
 // Dates stay strings for `date` columns (a calendar day has no time zone).
 pg.types.setTypeParser(1082, (v) => v);
 
+/** A pool's query method: for the hot reads run as named (prepared) statements of node-postgres, of a fixed shape. */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
 export function connect(url: string, max = 10): Db {
   // A transaction left open by a bug would hold back every live event (real time delivers in commit
   // order up to the oldest running transaction, lib/realtime/hub.ts): PostgreSQL ends it after 60 s idle.

@@ -1,7 +1,6 @@
 import { aliasedTable, and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { AgendaPeriod, AppointmentStatus } from '@wellbe/shared/schemas/agenda';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { agendaExceptions, agendaSettings, appointmentTypes, appointmentWaitlist, appointments, consultations, organisations, patients, users } from '../../db/tables.ts';
 
 // SQL of the agenda: every query carries the organisation (a row of another organisation is a row
@@ -193,8 +192,6 @@ export async function appointmentsBetween(
     .limit(5000) as Promise<AppointmentRow[]>;
 }
 
-/** A pool's query method: the week view's statement is a named (prepared) statement of node-postgres. */
-export type Queryable = Pick<pg.Pool, 'query'>;
 
 /**
  * The calendar's period in one prepared statement (issue 15 bench: week view p95 ≤ 30 ms on 50,000

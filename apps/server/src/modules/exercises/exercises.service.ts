@@ -45,7 +45,7 @@ export async function visibleExercises(ctx: AppContext, organizationId: string, 
 }
 
 export async function searchExercises(ctx: AppContext, caller: Caller, query: ExerciseSearchQuery): Promise<ExercisePage> {
-  const { rows, total } = await repo.search(ctx.db, caller.organizationId, fold(query.q ?? ''), query);
+  const { rows, total } = await repo.search(ctx.pool, caller.organizationId, fold(query.q ?? ''), query);
   return { items: rows.map(toExercise), total };
 }
 

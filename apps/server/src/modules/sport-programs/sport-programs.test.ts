@@ -107,6 +107,10 @@ describe('exercise library', () => {
     expect(first.total).toBe(rows.filter((r) => !r.organizationId && !r.archivedAt && r.searchKey.includes('a')).length);
     expect(second.total).toBe(first.total);
     expect(second.items.some((e) => first.items.some((f) => f.id === e.id))).toBe(false);
+    // A page past the end is empty and still tells how many match.
+    expect(await search(pr, 'q=a&limit=30&offset=5000')).toEqual({ items: [], total: first.total });
+    // Signs of regular expressions are not operators: the words around them are searched.
+    expect((await search(pr, 'q=pont%20(fessier%7C.*')).items[0].name).toBe('Pont fessier');
     const detail = json(await get(pr, `/api/exercises/${second.items[7].id}`)).data as { name: string; instructions: string[] };
     expect({ name: second.items[7].name, instructions: second.items[7].instructions }).toEqual({ name: detail.name, instructions: detail.instructions });
   });
