@@ -76,7 +76,7 @@ const ex = (q: string, extra: object = {}) => [() => searchBefore(db, org, fold(
 await time('exercices « étirement »', ...ex('étirement'));
 await time('exercices « squat »', ...ex('squat'));
 await time('exercices sans texte', ...ex(''));
-const food = (q: string) => [() => foodsBefore(db, org, fold(q), 30), () => searchFoods(db, org, fold(q), undefined, 30)] as const;
+const food = (q: string) => [() => foodsBefore(db, org, fold(q), 30), () => searchFoods(pool, org, fold(q), undefined, 30)] as const;
 await time('aliments « pomme »', ...food('pomme'));
 await time('aliments « pome crue »', ...food('pome crue'));
 await time('aliments « épinard cuit »', ...food('épinard cuit'));

@@ -85,7 +85,7 @@ function toFood(r: repo.FoodDbRow): Food {
 // ---- Foods ----
 
 export async function searchFoods(ctx: AppContext, caller: Caller, query: { q?: string; group?: string; limit: number }): Promise<Food[]> {
-  const rows = await repo.searchFoods(ctx.db, orgOf(caller), fold(query.q ?? '').slice(0, 100), query.group, query.limit);
+  const rows = await repo.searchFoods(ctx.pool, orgOf(caller), fold(query.q ?? '').slice(0, 100), query.group, query.limit);
   return rows.map(toFood);
 }
 
