@@ -8,6 +8,7 @@ import { fold } from '@wellbe/shared/domain/text';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useFoodSearch } from '../api/foods.ts';
 import { useRecipes } from '../api/recipes.ts';
+import { useNumber } from './nutrients.tsx';
 
 interface Option {
   kind: 'food' | 'recipe';
@@ -22,6 +23,7 @@ interface Option {
  */
 export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: { onAdd: (line: Line, name: string) => void; recipes?: boolean; excludeRecipe?: string; idPrefix: string }) {
   const { t, i18n } = useTranslation('dietetics');
+  const num = useNumber();
   const [input, setInput] = useState('');
   const [picked, setPicked] = useState<Option | null>(null);
   const [quantity, setQuantity] = useState('100');
@@ -34,16 +36,16 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
       ? (recipeList.data ?? [])
           .filter((x) => x.id !== excludeRecipe && fold(x.name).includes(key))
           .slice(0, 6)
-          .map((x) => ({ kind: 'recipe' as const, id: x.id, label: x.name, detail: t('picker.recipeDetail', { kcal: x.perPortion.energyKcal }) }))
+          .map((x) => ({ kind: 'recipe' as const, id: x.id, label: x.name, detail: t('picker.recipeDetail', { kcal: num(x.perPortion.energyKcal, 0) }) }))
       : [];
     const f = (q.trim().length >= 2 ? (foods.data ?? []) : []).map((x) => ({
       kind: 'food' as const,
       id: String(x.id),
       label: x.nameFr,
-      detail: `${foodGroupLabel(x.groupCode, i18n.language)} · ${t('picker.foodDetail', { kcal: x.energyKcal })}`,
+      detail: `${foodGroupLabel(x.groupCode, i18n.language)} · ${t('picker.foodDetail', { kcal: num(x.energyKcal) })}`,
     }));
     return [...r, ...f];
-  }, [q, foods.data, recipeList.data, recipes, excludeRecipe, t, i18n.language]);
+  }, [q, foods.data, recipeList.data, recipes, excludeRecipe, t, i18n.language, num]);
 
   const amount = Number(quantity.replace(',', '.'));
   const max = picked?.kind === 'recipe' ? MAX_PORTIONS : MAX_GRAMS;

@@ -1,4 +1,5 @@
 import { Box, Chip, Typography } from '@mui/material';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Nutrients, TargetStatus } from '@wellbe/shared/domain/dietetics';
 
@@ -7,7 +8,8 @@ const COLOURS: Record<TargetStatus, 'success' | 'warning' | 'error'> = { green: 
 /** A number with a French (or the language's) decimal separator. */
 export function useNumber() {
   const { i18n } = useTranslation();
-  return (n: number, digits = 1) => new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-u-nu-latn' : i18n.language, { maximumFractionDigits: digits }).format(n);
+  // Stable for a language: lists memoised on it are not rebuilt at every render.
+  return useCallback((n: number, digits = 1) => new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-u-nu-latn' : i18n.language, { maximumFractionDigits: digits }).format(n), [i18n.language]);
 }
 
 /** Energy and macros of a line, a meal or a day, in one short row. */
