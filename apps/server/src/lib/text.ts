@@ -3,6 +3,11 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
+/** Escapes the operators of a PostgreSQL regular expression in user input (searched as text). */
+export function escapeRegExp(value: string): string {
+  return value.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+}
+
 /**
  * The number of typing mistakes between two words (optimal string alignment: a letter added,
  * missing, changed, or two neighbours swapped each count one): 'sqaut' → 'squat' is 1, where

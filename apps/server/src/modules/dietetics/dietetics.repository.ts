@@ -14,7 +14,7 @@ import {
   recipeIngredients,
   recipes,
 } from '../../db/tables.ts';
-import { escapeLike } from '../../lib/text.ts';
+import { escapeLike, escapeRegExp } from '../../lib/text.ts';
 
 // The only code of the dietetics area that touches Drizzle. Every read is scoped: foods and
 // recipes to the shared table/library plus the caller's organisation, menus and profiles to a
@@ -184,7 +184,7 @@ function holdsOneOf(all: Alternative[], param: (value: unknown, type: string) =>
   // A close word holding the typed one ('laitue' for 'lait') finds no other name: ranked, not searched.
   const alts = all.filter((a, i) => i === 0 || !a.word.includes(all[0]!.word));
   if (alts.length === 1) return `f.search_key like ${param(`%${escapeLike(alts[0]!.word)}%`, 'text')}`;
-  return `f.search_key ~ ${param(alts.map((a) => a.word.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join('|'), 'text')}`;
+  return `f.search_key ~ ${param(alts.map((a) => escapeRegExp(a.word)).join('|'), 'text')}`;
 }
 
 /**

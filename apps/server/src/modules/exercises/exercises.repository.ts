@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { ExerciseSearchQuery } from '@wellbe/shared/schemas/sport';
 import type { Database, Queryable } from '../../db/client.ts';
 import { exercises } from '../../db/tables.ts';
-import { escapeLike, typoDistance } from '../../lib/text.ts';
+import { escapeLike, escapeRegExp, typoDistance } from '../../lib/text.ts';
 
 // The only code of the exercise library that touches the database. A caller sees the shared library
 // (organization_id null) and their organisation's own exercises, never another organisation's.
@@ -89,7 +89,7 @@ order by p.starts desc, p.english, p.name, p.id`,
 };
 
 /** A word's alternatives as one regular expression (the words hold letters and digits only; escaped all the same). */
-const anyOf = (alts: string[]) => `(${alts.map((w) => w.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|')})`;
+const anyOf = (alts: string[]) => `(${alts.map(escapeRegExp).join('|')})`;
 
 async function searchPage(
   pool: Queryable,
