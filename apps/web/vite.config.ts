@@ -1,3 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
@@ -17,6 +21,38 @@ function preloadFonts(weights: number[]): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+// Every text file of the build compressed once, here, at the highest levels (brotli 11, gzip 9):
+// the server sends these files as they are (@fastify/static preCompressed) instead of compressing
+// each answer at a level cheap enough to do per request, which came out larger (the core chunk:
+// 108.7 KB at brotli 4, 92.8 KB at 11) and cost CPU on every first load (issue 13). Below 1 KB
+// the server sends the file uncompressed anyway. ~5 s for the whole build on these machines.
+function precompress(): Plugin {
+  return {
+    name: 'wellbe-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            const data = await fs.readFile(path.join(dir, file));
+            if (data.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+              gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            await Promise.all([fs.writeFile(path.join(dir, `${file}.br`), br), fs.writeFile(path.join(dir, `${file}.gz`), gz)]);
+          }),
+      );
+    },
+  };
+}
+
 // The code every first screen runs (React, the router, i18next...) in ONE chunk: over HTTP/1.1 a
 // browser fetches six files at a time, so forty small chunks cost seven round trips where one file
 // costs one (issue 13). The sign-in page has no MUI nor emotion (app/mui.tsx): MUI's styling and
@@ -31,27 +67,62 @@ const LATER = /node_modules\/@tanstack\/[^/]+\/|\/apps\/web\/src\/lib\/(query-cl
 // (MUI's internal Radio or Rating icons, the RTL copy of stylis...) stays out of it. The first
 // screen is what the entry and the sign-in page import statically.
 const FIRST_SCREEN = /\/apps\/web\/src\/(main\.tsx|features\/auth\/login-page\.tsx)$/;
-function coreChunk(): Rolldown.CodeSplittingNameFunction {
+// The first screen of every signed-in user: the layout, MUI's providers, react-query and the
+// dashboard. What they import (MUI's menus, lists, cards, icons, the chat's live events...) goes
+// in the shared chunk too: apart, it was some fifty files of 1-3 KB, that is eight or nine round
+// trips more at six files at a time (issue 13). They stay chunks of their own.
+const SIGNED_IN_SCREEN = /\/apps\/web\/src\/(app\/layout\/layout|app\/query-provider|components\/mui-providers|features\/dashboard\/dashboard-page)\.tsx$/;
+// MUI's index re-exports every component: a module imported through it counts only when one of the
+// screen's modules names it (`import { Tooltip } from '@mui/material'`), else all of MUI would.
+const MUI_INDEX = /\/node_modules\/@mui\/material\/index\.m?js$/;
+const MUI_COMPONENT = /\/node_modules\/@mui\/material\/(\w+)\/index\.m?js$/;
+
+/** Whether a module is imported, directly or not, by a module matching `roots` (static imports). */
+function importedBy(roots: RegExp): (id: string, ctx: Rolldown.ChunkingContext) => boolean {
   const known = new Map<string, boolean>();
-  const onFirstScreen = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
+  let muiNames: Set<string> | undefined;
+  /** The MUI components the modules under `roots` import from MUI's index. */
+  const namedFromMui = (index: string, ctx: Rolldown.ChunkingContext): Set<string> => {
+    if (muiNames) return muiNames;
+    muiNames = new Set();
+    for (const importer of ctx.getModuleInfo(index)?.importers ?? []) {
+      if (!test(importer, ctx)) continue;
+      for (const [, names] of (ctx.getModuleInfo(importer)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mui\/material["']/g)) {
+        for (const name of names.split(',')) muiNames.add(name.trim().split(/\s+as\s+/)[0]);
+      }
+    }
+    return muiNames;
+  };
+  const test = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
+    if (MUI_INDEX.test(id)) return false;
     const cached = known.get(id);
     if (cached !== undefined) return cached;
     known.set(id, false); // an import cycle does not make a module part of it
-    const info = ctx.getModuleInfo(id);
-    const result = FIRST_SCREEN.test(id) || (info?.importers ?? []).some((importer) => onFirstScreen(importer, ctx));
+    const importers = ctx.getModuleInfo(id)?.importers ?? [];
+    const component = MUI_COMPONENT.exec(id)?.[1];
+    const index = component && importers.find((importer) => MUI_INDEX.test(importer));
+    const result = roots.test(id) || importers.some((importer) => test(importer, ctx)) || (!!index && namedFromMui(index, ctx).has(component));
     known.set(id, result);
     return result;
   };
+  return test;
+}
+
+function coreChunk(): Rolldown.CodeSplittingNameFunction {
+  const onFirstScreen = importedBy(FIRST_SCREEN);
+  const onSignedInScreen = importedBy(SIGNED_IN_SCREEN);
   // The rest of those packages, and react-query, go in a second shared chunk that the layout and
   // the other pages load (one file, not fifty: the first load of /dashboard stays in few round trips).
   return (id, ctx) => {
-    if (!CORE.test(id) && !SHELL.test(id) && !LATER.test(id)) return null;
-    return !LATER.test(id) && onFirstScreen(id, ctx) ? 'core' : 'shared';
+    if (CORE.test(id) || SHELL.test(id) || LATER.test(id)) return !LATER.test(id) && onFirstScreen(id, ctx) ? 'core' : 'shared';
+    // The i18n bundles stay apart: a page loads those of its language only.
+    if (SIGNED_IN_SCREEN.test(id) || /\/src\/i18n\/\w+\/\w+\.json$/.test(id)) return null;
+    return onSignedInScreen(id, ctx) ? 'shared' : null;
   };
 }
 
 export default defineConfig({
-  plugins: [react(), preloadFonts([400, 500])],
+  plugins: [react(), preloadFonts([400, 500]), precompress()],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   // WEB_OUT_DIR lets parallel end-to-end runs build into their own folder.
   build: {

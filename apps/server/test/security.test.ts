@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,14 @@ const assetText = 'export const answer = 42;\n'.repeat(200);
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="fr"><head><script type="module" src="/assets/index-3f2a1b.js"></script></head><body><div id="root"></div></body></html>');
 fs.writeFileSync(path.join(webDist, ASSET), assetText);
+// An asset as the build leaves it (vite.config precompress): compressed beside it at the highest levels.
+const BUILT = 'assets/core-7c1d2e.js';
+const builtText = 'export function greet(name) { return `Bonjour ${name}`; }\n'.repeat(300);
+const builtBr = brotliCompressSync(builtText, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+const builtGz = gzipSync(builtText, { level: 9 });
+fs.writeFileSync(path.join(webDist, BUILT), builtText);
+fs.writeFileSync(path.join(webDist, `${BUILT}.br`), builtBr);
+fs.writeFileSync(path.join(webDist, `${BUILT}.gz`), builtGz);
 
 const logLines: string[] = [];
 const CLINICAL = 'Lombalgie chronique, suspicion de hernie discale L4-L5';
@@ -188,6 +196,21 @@ describe('the web app', () => {
 
     const missing = await t.app.inject({ method: 'GET', url: '/assets/index-000000.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('an asset compressed by the build is sent as its .br or .gz file, not compressed again', async () => {
+    for (const [accept, encoding, bytes] of [['br, gzip', 'br', builtBr], ['gzip', 'gzip', builtGz]] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/${BUILT}`, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: `/${BUILT}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(builtText);
   });
 
   it('API answers are compressed as well (brotli or gzip, at their own levels): the same JSON once decompressed', async () => {

@@ -14,5 +14,5 @@ const keys = closure(entry);
 for (const k of process.argv.slice(4)) closure(k, keys);
 let total = 0;
 for (const k of keys) { const f = manifest[k].file; const gz = gzipSync(fs.readFileSync(path.join(outDir, f))).length; total += gz;
-  console.log(`\n${(gz/1000).toFixed(1)} KB  ${k} -> ${f}`); for (const [id, len] of (chunks[f] ?? []).slice(0, 12)) console.log(`    ${(len/1000).toFixed(1)}k ${id}`); }
+  console.log(`\n${(gz/1000).toFixed(1)} KB  ${k} -> ${f}`); for (const [id, len] of (chunks[f] ?? []).slice(0, Number(process.env.TOP ?? 12))) console.log(`    ${(len/1000).toFixed(1)}k ${id}`); }
 console.log(`\nTOTAL ${(total/1000).toFixed(1)} KB in ${keys.size}`);

@@ -10,7 +10,8 @@
 // slowdown, simulated) and desktop; the median of RUNS runs (default 3) per page.
 //   RUNS, PAGES (/login,/dashboard,/patients/list), FORMS (mobile,desktop), CHROME_PATH
 //   (/usr/bin/chromium), BENCH_PORT (3370), BENCH_DATA_DIR (.tmp/bench-web-data), BENCH_BUILD=0
-//   (measure the build already in BENCH_WEB_DIST, default apps/web/dist-bench).
+//   (measure the build already in BENCH_WEB_DIST, default apps/web/dist-bench), LH_REPORT_DIR (keeps
+//   each run's Lighthouse report there as JSON, to see where the time goes).
 // Lighthouse 12.8 (13 wants Node 22) drives the installed Chromium and downloads nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -119,6 +120,10 @@ try {
         const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
         const result = await lighthouse(`${base}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
         const audits = result.lhr.audits;
+        if (process.env.LH_REPORT_DIR) {
+          fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+          fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${form}${page.replaceAll('/', '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
+        }
         results.push({
           score: result.lhr.categories.performance.score == null ? NaN : Math.round(result.lhr.categories.performance.score * 100),
           error: result.lhr.runtimeError?.code,

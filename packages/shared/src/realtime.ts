@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 // Real time (DESIGN §8): one WebSocket per browser tab at /api/ws. The token travels in the first
 // message, never in the URL (URLs are logged). Events carry ids, not records: the client refetches
 // through the normal, authorised REST routes (a module may push a re-read, re-authorised record
-// through a server-side resolver, the chat does).
+// through a server-side resolver, the chat does). The frames a client sends are checked by
+// schemas/realtime.ts: this module has no zod, the web app's layout imports it (issue 13).
 
 export const REALTIME_PATH = '/api/ws';
 /** A socket that has not authenticated by then is closed. */
@@ -24,18 +23,6 @@ export const REALTIME_CLOSE = {
   /** The server is stopping: reconnect (to another server). */
   goingAway: 1001,
 } as const;
-
-/** Client → server. `since`: the last event id the client received, or the `ready` cursor (catch-up after a reconnect). */
-export const realtimeAuthFrame = z.object({
-  type: z.literal('auth'),
-  token: z.string().min(1).max(4096),
-  since: z.number().int().nonnegative().optional(),
-});
-
-export const realtimeClientFrame = z.object({
-  type: z.string().min(1).max(64),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
 
 /**
  * Server → client frames:

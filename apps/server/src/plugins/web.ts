@@ -10,6 +10,9 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, and every
 // non-API path falls back to index.html so the client router can answer it (404 page included).
+// The build compresses its files once (x.js.br, x.js.gz, vite.config precompress): they are sent
+// as they are to a browser that accepts them, @fastify/compress leaves an encoded answer alone, and
+// compresses on the fly only a file without them (issue 13).
 export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
@@ -17,9 +20,12 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Our own Cache-Control below: the plugin's default ('public, max-age=0') would override it.
       cacheControl: false,
       setHeaders: (res, file) => {
+        // The same URL answers brotli, gzip or plain bytes: caches must key on the request's encodings.
+        res.setHeader('Vary', 'Accept-Encoding');
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },

@@ -10,9 +10,12 @@ import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } fr
 // signed-in user, the stored token's check and the page's texts. Without this they would follow
 // each other (router, then page chunk, then its texts, then the layout...).
 //
-// The texts of a page: the namespace named like its area when there is one (patients, dashboard...),
-// else the ones listed here. A page whose namespaces are not guessed still works: they load when
-// it asks for them, one round trip later.
+// The texts of a page start with its chunk: a component asking for a namespace that is not there
+// suspends, and the page (or, for the chrome's, the whole layout) waits behind its loader one round
+// trip more per namespace asked for in turn (/dashboard appeared 1.5 s after its chunks, issue 13).
+// A page's namespaces: the one named like its area when there is one (patients, dashboard...), and
+// those listed here. preload.test.ts reads the imports of each page and of the layout and fails
+// when one asks for a namespace missing here.
 const NAMESPACES: Partial<Record<Area, string[]>> = {
   login: ['auth'],
   register: ['auth'],
@@ -20,7 +23,41 @@ const NAMESPACES: Partial<Record<Area, string[]>> = {
   'reset-password': ['auth'],
   'mail-confirm': ['auth'],
   logout: ['auth'],
+  // The dashboard's cards come in lazy chunks of their own but render at once.
+  dashboard: ['dashboard', 'records', 'editorial', 'dashboardCards', 'agenda', 'dietetics'],
+  patient: ['patients', 'records'],
+  profile: ['profile', 'records'],
+  organisations: ['organisations', 'reference'],
+  admin: ['admin', 'records'],
+  formules: ['dietetics'],
+  'diet-programs': ['dietetics'],
+  preferences: ['dietetics'],
+  'my-menu': ['dietetics'],
+  appointments: ['agenda'],
+  'support-page': ['pages'],
+  catalogs: ['sport', 'pages', 'reference'],
+  programs: ['sport'],
+  'sport-today': ['sport'],
+  statistics: ['statistics', 'agenda'],
+  legal: ['editorial'],
+  policy: ['editorial'],
+  articles: ['editorial'],
+  'article-reader': ['editorial'],
+  newspapers: ['editorial'],
+  unsubscribe: ['editorial'],
+  'coming-soon': ['pages'],
+  maintenance: ['pages'],
+  loading: ['pages'],
+  example: ['example', 'statistics'],
 };
+
+/** The texts of the chrome (app/layout): navbar, user menu, quick panel, new-message toasts, consultation launcher. */
+export const CHROME_NAMESPACES = ['navigation', 'chat', 'notes', 'consultations'];
+
+/** The namespaces a page's first render asks for ('common' is loaded before any render). */
+export function pageNamespaces(area: Area): string[] {
+  return NAMESPACES[area] ?? (hasBundle(area) ? [area] : []);
+}
 
 export function preloadRoute(pathname: string): void {
   const redirect = REDIRECTS[pathname];
@@ -30,15 +67,15 @@ export function preloadRoute(pathname: string): void {
   const signedIn = readToken() !== null;
   // A guest asking for a page behind the sign-in is sent to /login: that is the page to load.
   if (!signedIn && guard(pathname, null).kind === 'login') return preloadRoute('/login');
-  const namespaces = NAMESPACES[rule.area] ?? (hasBundle(rule.area) ? [rule.area] : []);
-  if (rule.chrome !== 'none' && signedIn) {
-    startStoredTokenCheck();
-    preloadLayout();
-    namespaces.push('navigation');
-  }
+  const chrome = rule.chrome !== 'none' && signedIn;
+  if (chrome) startStoredTokenCheck();
+  // The texts first: small, and the first render waits for them, while the browser fetches only
+  // six files at a time over HTTP/1.1 and queues the rest in the order asked.
+  const namespaces = [...pageNamespaces(rule.area), ...(chrome ? CHROME_NAMESPACES : [])];
+  if (namespaces.length) void i18n.loadNamespaces(namespaces);
+  preloadPage(rule.area);
+  if (chrome) preloadLayout();
   if (needsQueries(rule.area)) preloadQueries();
   // Every page but the sign-in form is drawn with MUI (app/mui.tsx): its chunk starts now too.
   if (rule.area !== 'login') void loadMui().catch(() => undefined);
-  preloadPage(rule.area);
-  if (namespaces.length) void i18n.loadNamespaces(namespaces);
 }

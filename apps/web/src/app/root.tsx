@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { findRoute, type Area } from '@wellbe/shared/routes';
 import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../lib/session.ts';
@@ -40,6 +40,9 @@ export function startStoredTokenCheck(): void {
 /** Top of the route tree: start-up token check with its splash, session-end navigation, the layout. */
 export function Root() {
   const { status } = useSession();
+  // Leaving the start-up check draws the layout and the page: in slices, as a deferred render (see
+  // app/mui.tsx), the splash staying until it is done. Any later change of status applies at once.
+  const starting = useDeferredValue(status) === 'checking';
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -62,7 +65,7 @@ export function Root() {
     [navigate],
   );
 
-  if (status === 'checking') return <Splash />;
+  if (status === 'checking' || starting) return <Splash />;
   const rule = findRoute(location.pathname);
   if (rule?.chrome === 'none') {
     return (

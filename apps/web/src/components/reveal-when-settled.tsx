@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Skeleton } from '@mui/material';
+import { AfterFirstPaint } from './after-first-paint.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** Longest the content stays hidden: a slow request shows its own card skeleton after that. */
@@ -11,12 +12,34 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * Shows a region whose parts arrive one by one (lazy chunks, then each card's request) in one step,
  * once its chunks are loaded and the first requests have answered: parts appearing in turn pushed
  * the ones below them down the screen (/dashboard's layout shift, issue 13). Meanwhile the children
- * are mounted — so their chunks and requests run — but not laid out, behind one placeholder tall
- * enough to keep what follows below the fold.
+ * are mounted — after the rest of the screen is drawn (AfterFirstPaint) — so their chunks and
+ * requests run, but not laid out, behind one placeholder tall enough to keep what follows below
+ * the fold.
  */
 export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => Promise<unknown>)[]; label: string; children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [ready, setReady] = useState(false);
+  return (
+    <>
+      {!ready && (
+        <Box role="status" aria-label={label} aria-busy="true" sx={{ minHeight: '100vh' }}>
+          <Skeleton variant="rounded" height={220} sx={{ mb: 2 }} />
+          <Skeleton variant="rounded" height={220} />
+        </Box>
+      )}
+      <Box sx={ready ? undefined : { display: 'none' }}>
+        <AfterFirstPaint>
+          {children}
+          {/* After the children: its effect runs after theirs, once their requests have started. */}
+          <Settled chunks={chunks} onSettled={() => setReady(true)} />
+        </AfterFirstPaint>
+      </Box>
+    </>
+  );
+}
+
+/** Calls onSettled once the chunks are loaded and no request is running (at most MAX_WAIT_MS after its mount). */
+function Settled({ chunks, onSettled }: { chunks: (() => Promise<unknown>)[]; onSettled: () => void }) {
+  const queryClient = useQueryClient();
   useEffect(() => {
     let done = false;
     let unsubscribe = () => {};
@@ -24,7 +47,7 @@ export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => 
       if (done) return;
       done = true;
       unsubscribe();
-      setReady(true);
+      onSettled();
     };
     const cap = setTimeout(finish, MAX_WAIT_MS);
     void Promise.allSettled(chunks.map((load) => load())).then(async () => {
@@ -44,15 +67,5 @@ export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => 
     };
     // The chunks are fixed for the page's life: run once.
   }, []);
-  return (
-    <>
-      {!ready && (
-        <Box role="status" aria-label={label} aria-busy="true" sx={{ minHeight: '100vh' }}>
-          <Skeleton variant="rounded" height={220} sx={{ mb: 2 }} />
-          <Skeleton variant="rounded" height={220} />
-        </Box>
-      )}
-      <Box sx={ready ? undefined : { display: 'none' }}>{children}</Box>
-    </>
-  );
+  return null;
 }

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@wellbe/shared/constants';
+import defaultCommon from './fr/common.json';
 
 // SPEC §1: fr by default, en as fallback, tr and ar. Each namespace of each language is its own
 // JSON file loaded on demand (`src/i18n/<lang>/<namespace>.json`), so the login chunk carries only
@@ -80,6 +81,14 @@ export const i18nReady = i18n
     supportedLngs: [...LANGUAGES],
     ns: ['common'],
     defaultNS: 'common',
+    // The French common texts, those of every screen's first render, come with the entry: French is
+    // the default, and fetched they waited behind the page's chunks on a slow line (issue 13).
+    resources: { [DEFAULT_LANGUAGE]: { common: defaultCommon } },
+    // ...the other namespaces and languages through lazyBundles.
+    partialBundledLanguages: true,
+    // A page's namespaces and the chrome's are asked for at once (app/preload.ts): i18next's default
+    // of 10 reads at a time would hold the last ones back.
+    maxParallelReads: 32,
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: true },

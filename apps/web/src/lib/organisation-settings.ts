@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { DEFAULT_SETTINGS, type OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
+import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
+import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { changeLanguage, hasChosenLanguage } from '../i18n/i18n.ts';
 import { api } from './api.ts';
 import { setDisplayTimeZone } from './format.ts';

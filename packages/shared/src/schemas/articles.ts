@@ -1,17 +1,7 @@
 import { z } from 'zod';
+import { ARTICLE_CATEGORIES, type ArticleCategory } from '../domain/articles.ts';
 
-// Articles and newsletters written by WellBe's editorial team (issue 20).
-
-export const ARTICLE_CATEGORIES = ['prevention', 'nutrition', 'activite-physique', 'sommeil', 'sante-mentale', 'vie-du-cabinet'] as const;
-export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
-export const ARTICLE_CATEGORY_LABELS: Record<ArticleCategory, string> = {
-  prevention: 'Prévention',
-  nutrition: 'Nutrition',
-  'activite-physique': 'Activité physique',
-  sommeil: 'Sommeil',
-  'sante-mentale': 'Santé mentale',
-  'vie-du-cabinet': 'Vie du cabinet',
-};
+// Articles and newsletters written by WellBe's editorial team (issue 20). Their categories: domain/articles.ts.
 
 /** brouillon → relu → publié → archivé. */
 export const ARTICLE_STATUSES = ['brouillon', 'relu', 'publie', 'archive'] as const;

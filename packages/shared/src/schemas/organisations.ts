@@ -71,8 +71,7 @@ export interface Organisation {
 /** Logo formats accepted, recognised by their bytes. */
 export const LOGO_MAX_BYTES = 2_000_000;
 
-// 'Paramètres' of an organisation, applied by the server.
-export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+// 'Paramètres' of an organisation, applied by the server (defaults: domain/organisation-settings.ts).
 
 function isTimeZone(value: string): boolean {
   try {
@@ -103,17 +102,6 @@ export const settingsSchema = z.object({
   mfaRequired: z.boolean().default(false),
 });
 export type OrganisationSettingsValues = z.infer<typeof settingsSchema>;
-
-export const DEFAULT_SETTINGS: OrganisationSettingsValues = {
-  language: 'fr',
-  navbarStyle: 'style-1',
-  uploadLimitBytes: MAX_UPLOAD_BYTES,
-  timeZone: DEFAULT_TIME_ZONE,
-  sessionMaxHours: 12,
-  // Organisations created before the second factor existed (the demo one included) keep it
-  // optional; a new organisation is created with it required (NEW_ORGANISATION_SETTINGS).
-  mfaRequired: false,
-};
 
 /** What a newly created organisation stores: the second factor is required of its professionals. */
 export const NEW_ORGANISATION_SETTINGS = { mfaRequired: true } as const;

@@ -8,10 +8,9 @@ import {
   REALTIME_CLOSE,
   REALTIME_REPLAY_LIMIT,
   REALTIME_RESYNC,
-  realtimeAuthFrame,
-  realtimeClientFrame,
   type RealtimeServerFrame,
 } from '@wellbe/shared/realtime';
+import { realtimeAuthFrame, realtimeClientFrame } from '@wellbe/shared/schemas/realtime';
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
 import { realtimeEvents } from '../../db/tables.ts';

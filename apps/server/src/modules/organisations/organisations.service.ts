@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
 import {
   DEACTIVATION_REASON_MESSAGE,
-  DEFAULT_SETTINGS,
-  DEFAULT_TIME_ZONE,
   NEW_ORGANISATION_SETTINGS,
   settingsSchema,
   type Organisation,

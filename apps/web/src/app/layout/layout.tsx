@@ -10,6 +10,7 @@ import { Toolbar } from './toolbar.tsx';
 import { useOrganisationLanguage } from '../../lib/organisation-settings.ts';
 import { ConsultationLauncher } from '../../features/consultations/components/consultation-launcher.tsx';
 import { ConsentGate } from '../../features/policies/consent-gate.tsx';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 
 /**
  * layout4 (vertical), SPEC §2 and §9: side navigation, toolbar, content in a 1570 px container,
@@ -32,11 +33,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <Typography variant="body2">{t('footer', { year: new Date().getFullYear() })}</Typography>
         </Box>
       </Box>
-      <ChatPanel />
-      <QuickPanel />
-      <SettingsPanel />
-      {/* Consultation panel (SPEC §5): its floating launcher goes HERE, one line, shown for dps roles. */}
-      <ConsultationLauncher />
+      {/* Closed panels and the launcher: drawn after the page (components/after-first-paint.tsx). */}
+      <AfterFirstPaint>
+        <ChatPanel />
+        <QuickPanel />
+        <SettingsPanel />
+        {/* Consultation panel (SPEC §5): its floating launcher goes HERE, one line, shown for dps roles. */}
+        <ConsultationLauncher />
+      </AfterFirstPaint>
     </Box>
     </ConsentGate>
   );

@@ -1,7 +1,8 @@
 import { Box, Chip, Typography } from '@mui/material';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
-import { ARTICLE_CATEGORY_LABELS, type ArticleDto } from '@wellbe/shared/schemas/articles';
+import { ARTICLE_CATEGORY_LABELS } from '@wellbe/shared/domain/articles';
+import type { ArticleDto } from '@wellbe/shared/schemas/articles';
 import { formatDate } from '../../lib/format.ts';
 
 /** An article as a reader sees it (the reader page and the editor's patient preview). */

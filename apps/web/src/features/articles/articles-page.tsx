@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import {
   ARTICLE_AUDIENCE_LABELS,
   ARTICLE_AUDIENCES,
-  ARTICLE_CATEGORIES,
-  ARTICLE_CATEGORY_LABELS,
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   ARTICLE_TRANSITIONS,
   type ArticleDto,
   type ArticleStatus,
 } from '@wellbe/shared/schemas/articles';
+import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_LABELS } from '@wellbe/shared/domain/articles';
 import { ArticleEditor } from '../../components/article-editor.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';

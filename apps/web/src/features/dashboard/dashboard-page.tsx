@@ -19,6 +19,9 @@ const roleCards = () => import('./role-cards.tsx');
 const practitionerCards = () => import('./practitioner-cards.tsx');
 const RoleCards = lazy(() => roleCards().then((m) => ({ default: m.RoleCards })));
 const PractitionerCards = lazy(() => practitionerCards().then((m) => ({ default: m.PractitionerCards })));
+// Both render with the page: their chunks start with the page's, not after its first render.
+void practitionerCards().catch(() => undefined);
+void roleCards().catch(() => undefined);
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {

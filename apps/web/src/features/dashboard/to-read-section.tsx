@@ -3,7 +3,8 @@ import PushPinIcon from '@mui/icons-material/PushPinOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ARTICLE_CATEGORY_LABELS, type ArticleSummaryDto } from '@wellbe/shared/schemas/articles';
+import { ARTICLE_CATEGORY_LABELS } from '@wellbe/shared/domain/articles';
+import type { ArticleSummaryDto } from '@wellbe/shared/schemas/articles';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 

@@ -1,0 +1,13 @@
+// The categories of WellBe's articles (issue 20), apart from their schemas (schemas/articles.ts):
+// this module has no zod, the dashboard imports it (issue 13).
+
+export const ARTICLE_CATEGORIES = ['prevention', 'nutrition', 'activite-physique', 'sommeil', 'sante-mentale', 'vie-du-cabinet'] as const;
+export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
+export const ARTICLE_CATEGORY_LABELS: Record<ArticleCategory, string> = {
+  prevention: 'Prévention',
+  nutrition: 'Nutrition',
+  'activite-physique': 'Activité physique',
+  sommeil: 'Sommeil',
+  'sante-mentale': 'Santé mentale',
+  'vie-du-cabinet': 'Vie du cabinet',
+};
