@@ -21,6 +21,28 @@ function preloadFonts(weights: number[]): Plugin {
   };
 }
 
+// The entry's stylesheets (base styles, the splash, the sign-in page: ~4 KB) written into the HTML:
+// linked, each was a request the first paint waited for, on a phone two round trips (issue 13).
+// The CSP allows inline styles (style-src 'unsafe-inline': MUI's emotion needs them too). Each link
+// stays, for print only (neither blocking nor applied): the lazy chunks that list the file among
+// their dependencies find it there and do not add it again.
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'wellbe-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (link, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset') return link;
+          return `<style>${String(asset.source)}</style>${link.replace('>', ' media="print">')}`;
+        });
+      },
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -122,7 +144,7 @@ function coreChunk(): Rolldown.CodeSplittingNameFunction {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadFonts([400, 500]), precompress()],
+  plugins: [react(), preloadFonts([400, 500]), inlineEntryCss(), precompress()],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   // WEB_OUT_DIR lets parallel end-to-end runs build into their own folder.
   build: {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
@@ -17,10 +17,15 @@ void loadMeta();
 
 // The common namespace is there before the first paint: no flash of keys. (MUI's right-to-left
 // styles, for Arabic, come with MUI: app/mui.tsx.)
+// The first render as a transition: React renders it in slices between which the browser stays
+// responsive (the route table's matching, the providers...), not in one task (issue 13, TBT).
 void i18nReady.then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 });

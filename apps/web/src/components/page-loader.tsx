@@ -1,4 +1,4 @@
-import { Spinner, spinnerStyles } from './spinner.tsx';
+import { Spinner } from './spinner.tsx';
 
 /**
  * While a route's chunk or data loads. `page`: a whole page is loading; the loader then fills the
@@ -8,7 +8,7 @@ import { Spinner, spinnerStyles } from './spinner.tsx';
  */
 export function PageLoader({ page = false }: { page?: boolean }) {
   return (
-    <div className={page ? `${spinnerStyles.loader} ${spinnerStyles.loaderPage}` : spinnerStyles.loader}>
+    <div className={page ? 'wb-loader wb-loader-page' : 'wb-loader'}>
       <Spinner size={28} label="…" />
     </div>
   );

@@ -1,11 +1,16 @@
 import { Logo } from './logo.tsx';
-import { Spinner, spinnerStyles } from './spinner.tsx';
+import { Spinner } from './spinner.tsx';
 
-/** SPEC §2: shown while the initial authentication check runs. No text: i18n may not be loaded yet. No MUI (issue 13). */
+/**
+ * SPEC §2: shown while the initial authentication check runs. No text: i18n may not be loaded yet.
+ * No MUI (issue 13). index.html holds the same markup in its #root, so the browser draws it before
+ * any script has loaded (a blank screen for the first seconds on a phone): splash.test.tsx checks
+ * both stay the same.
+ */
 export function Splash() {
   return (
-    <div role="progressbar" aria-busy="true" aria-label="WellBe" className={spinnerStyles.splash}>
-      <div className={spinnerStyles.splashInner}>
+    <div role="progressbar" aria-busy="true" aria-label="WellBe" className="wb-splash">
+      <div className="wb-splash-inner">
         <Logo size="large" />
         <Spinner size={32} thickness={4} />
       </div>

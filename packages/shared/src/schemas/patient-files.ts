@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { LatestValue } from '../domain/imc-bands.ts';
+import { PATIENT_SORTS } from '../domain/patient-files.ts';
 import type { Notice } from './notices.ts';
 import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
 
 // The REST resources of the patient list and the patient file (/api/patients).
 
-export const PATIENT_SORTS = ['name', 'lastConsultation', 'consultations', 'birthDate'] as const;
-export type PatientSort = (typeof PATIENT_SORTS)[number];
 export const PATIENT_FILE_PAGE_SIZE_MAX = 100;
 
 export const patientTableQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PatientSort } from '@wellbe/shared/schemas/patient-files';
+import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import type { PatientScope } from '../../access/patients.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { Database } from '../../db/client.ts';

@@ -17,12 +17,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
-import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/schemas/patient-files';
+import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/domain/patient-files';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -32,9 +32,11 @@ import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts'
 import { fetchBlob, saveBlob } from './api/files.ts';
 import { usePatientTable, type PatientTableParams } from './api/list-patients.ts';
 import { useNoticeSummary } from './api/notices.ts';
-import { NewPatientDialog } from './components/new-patient-dialog.tsx';
 import { filePath } from './paths.ts';
 import { Ltr } from '../../components/ltr.tsx';
+
+// The creation form (react-hook-form, zod: ~40 KB) loads when it is opened, not with the list (issue 13).
+const NewPatientDialog = lazy(() => import('./components/new-patient-dialog.tsx').then((m) => ({ default: m.NewPatientDialog })));
 
 const PAGE_SIZES = [25, 50, 100];
 const SORTABLE: Record<string, PatientSort> = { name: 'name', birthDate: 'birthDate', lastConsultation: 'lastConsultation', consultations: 'consultations' };
@@ -232,14 +234,16 @@ export function PatientsPage() {
       </Paper>
 
       {creating && (
-        <NewPatientDialog
-          onClose={() => setCreating(false)}
-          onCreated={(idPatient) => {
-            setCreating(false);
-            notify(t('create.created'), 'success');
-            void navigate(filePath('dossier', idPatient));
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewPatientDialog
+            onClose={() => setCreating(false)}
+            onCreated={(idPatient) => {
+              setCreating(false);
+              notify(t('create.created'), 'success');
+              void navigate(filePath('dossier', idPatient));
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

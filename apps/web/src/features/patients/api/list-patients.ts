@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PatientSort, PatientTablePage } from '@wellbe/shared/schemas/patient-files';
+import type { PatientSort } from '@wellbe/shared/domain/patient-files';
+import type { PatientTablePage } from '@wellbe/shared/schemas/patient-files';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
