@@ -137,8 +137,9 @@ function coreChunk(): Rolldown.CodeSplittingNameFunction {
   // the other pages load (one file, not fifty: the first load of /dashboard stays in few round trips).
   return (id, ctx) => {
     if (CORE.test(id) || SHELL.test(id) || LATER.test(id)) return !LATER.test(id) && onFirstScreen(id, ctx) ? 'core' : 'shared';
-    // The i18n bundles stay apart: a page loads those of its language only.
-    if (SIGNED_IN_SCREEN.test(id) || /\/src\/i18n\/\w+\/\w+\.json$/.test(id)) return null;
+    // The i18n bundles stay apart: a page loads those of its language only. What the sign-in page
+    // runs stays with it (a module shared with the signed-in screen would bring that chunk along).
+    if (SIGNED_IN_SCREEN.test(id) || /\/src\/i18n\/\w+\/\w+\.json$/.test(id) || onFirstScreen(id, ctx)) return null;
     return onSignedInScreen(id, ctx) ? 'shared' : null;
   };
 }

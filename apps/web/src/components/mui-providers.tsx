@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { i18n, isRtl } from '../i18n/i18n.ts';
 import { useToasterWanted } from '../lib/notify.ts';
 import { emotionCache, loadRtlCache } from '../lib/emotion-cache.ts';
 import { createAppTheme } from '../lib/theme.ts';
+import { loadThemeLocale, themeLocale } from '../lib/theme-locale.ts';
 
 export { loadRtlCache };
 
@@ -30,13 +31,21 @@ const Toaster = lazy(() => import('./toaster.tsx').then((m) => ({ default: m.Toa
 export function MuiProviders({ children, scope = false }: { children: ReactNode; scope?: boolean }) {
   const language = useLanguage();
   const wanted = isRtl(language) ? 'rtl' : 'ltr';
-  const [, setRtlLoaded] = useState(false);
+  const [, setLoaded] = useState(0);
   useEffect(() => {
-    if (wanted === 'rtl' && !emotionCache('rtl')) void loadRtlCache().then(() => setRtlLoaded(true));
+    if (wanted === 'rtl' && !emotionCache('rtl')) void loadRtlCache().then(() => setLoaded((n) => n + 1));
   }, [wanted]);
-  // Until the right-to-left styles are loaded (a moment, once), the page keeps left-to-right styles.
+  useEffect(() => {
+    if (!themeLocale(language)) void loadThemeLocale(language).then(() => setLoaded((n) => n + 1));
+  }, [language]);
+  // Until the right-to-left styles are loaded (a moment, once), the page keeps left-to-right styles;
+  // until MUI's texts of a new language are, those of the previous one (lib/mui.ts loads those of
+  // the first one before the app is drawn; only the sign-in's second step may come before).
   const direction = wanted === 'rtl' && emotionCache('rtl') ? 'rtl' : 'ltr';
-  const theme = useMemo(() => createAppTheme(language, direction), [language, direction]);
+  const shown = useRef(language);
+  if (themeLocale(language)) shown.current = language;
+  const locale = themeLocale(shown.current);
+  const theme = useMemo(() => createAppTheme(direction, locale), [direction, locale]);
   const toaster = useToasterWanted() && !scope;
   return (
     <CacheProvider value={emotionCache(direction)!}>

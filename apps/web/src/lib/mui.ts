@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { i18n, isRtl } from '../i18n/i18n.ts';
+import { loadThemeLocale } from './theme-locale.ts';
 import type * as MuiProvidersModule from '../components/mui-providers.tsx';
 
 // MUI and emotion are not in the first load of /login (issue 13): the sign-in form is drawn with
@@ -15,8 +16,11 @@ const fetchMui = () => import('../components/mui-providers.tsx');
 
 /** Loads MUI's providers and switches the app to them (app/preload.ts, app/mui.tsx). */
 export function loadMui(): Promise<MuiModule> {
-  loading ??= fetchMui().then(async (m) => {
-    if (isRtl(i18n.language)) await m.loadRtlCache();
+  if (loading) return loading;
+  // MUI's texts of the language load with MUI, not after it: the page is drawn at once with them.
+  const locale = loadThemeLocale(i18n.language);
+  loading = fetchMui().then(async (m) => {
+    await Promise.all([isRtl(i18n.language) ? m.loadRtlCache() : undefined, locale]);
     loaded = m;
     for (const listener of listeners) listener();
     return m;

@@ -1,12 +1,9 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { frFR, enUS, trTR, arSD } from '@mui/material/locale';
+import type { Localization } from '@mui/material/locale';
 
 // WellBe's look: calm teal primary, indigo secondary, soft paper. Colours pass WCAG AA contrast on
 // white (axe finds MUI's default grey text too pale).
-const locales = { fr: frFR, en: enUS, tr: trTR, ar: arSD } as const;
-
-export function createAppTheme(language: string, direction: 'ltr' | 'rtl'): Theme {
-  const locale = locales[language as keyof typeof locales] ?? frFR;
+export function createAppTheme(direction: 'ltr' | 'rtl', locale: Localization | null): Theme {
   return createTheme(
     {
       direction,
@@ -35,6 +32,6 @@ export function createAppTheme(language: string, direction: 'ltr' | 'rtl'): Them
         MuiButton: { defaultProps: { disableElevation: true } },
       },
     },
-    locale,
+    ...(locale ? [locale] : []),
   );
 }

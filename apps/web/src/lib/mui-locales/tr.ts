@@ -1,0 +1,2 @@
+// MUI's texts in this language, in a chunk of its own (lib/theme.ts).
+export { trTR as default } from '@mui/material/locale';
