@@ -48,7 +48,7 @@ const NODE_BUILTINS = ['assert', 'buffer', 'child_process', 'crypto', 'events', 
 export default tseslint.config(
   // apps/web/scripts: measurement scripts run by hand; scripts: the npm scripts' runner (plain .mjs,
   // outside the typed projects).
-  { ignores: ['apps/web/scripts/**', 'scripts/**', '**/node_modules/**', '**/dist/**', '**/.tmp/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['apps/web/scripts/**', 'scripts/**', '**/node_modules/**', '**/dist/**', 'apps/web/dist-*/**', '**/.tmp/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

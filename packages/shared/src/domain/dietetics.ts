@@ -1,6 +1,7 @@
 // Dietetics rules shared by the menu screen and the server: nutrients of foods, recipes and days,
 // the Mifflin-St Jeor energy need, the green/orange/red status against a target, and the recipe
 // cycle rule. Pure functions: no I/O, no dates taken from the clock.
+import { addDays } from './zoned.ts';
 
 /** The five values of the Ciqual extract, per 100 g for a food, absolute for a quantity. */
 export interface Nutrients {
@@ -266,12 +267,6 @@ export function isMenuDay(value: string): boolean {
   if (y < 1900 || y > 2100) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** A calendar day plus n days (YYYY-MM-DD, no time zone involved). */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
 /** The Monday of the week of a day. */

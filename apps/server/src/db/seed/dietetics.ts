@@ -1,5 +1,6 @@
 import { and, inArray, isNull } from 'drizzle-orm';
-import { addDays, weekStart } from '@wellbe/shared/domain/dietetics';
+import { weekStart } from '@wellbe/shared/domain/dietetics';
+import { addDays } from '@wellbe/shared/domain/zoned';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import type { Database } from '../client.ts';

@@ -1,5 +1,4 @@
 import {
-  addDays,
   ageOn,
   allergensIn,
   createsCycle,
@@ -24,6 +23,7 @@ import {
   type Nutrients,
   type RecipeForTotals,
 } from '@wellbe/shared/domain/dietetics';
+import { addDays } from '@wellbe/shared/domain/zoned';
 import { fold } from '@wellbe/shared/domain/text';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';

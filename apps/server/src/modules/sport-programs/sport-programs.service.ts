@@ -1,4 +1,4 @@
-import { addDays } from '@wellbe/shared/domain/dietetics';
+import { addDays } from '@wellbe/shared/domain/zoned';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import {

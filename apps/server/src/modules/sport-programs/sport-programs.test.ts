@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@wellbe/shared/domain/dietetics';
+import { addDays } from '@wellbe/shared/domain/zoned';
 import { computeAdherence, EXERCISE_MEDIA, SPORT_MESSAGES, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { exercises, patients, realtimeEvents, sportPrograms, sportSessionLogs } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';

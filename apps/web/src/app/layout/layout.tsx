@@ -26,7 +26,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <Navbar />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" id="main-content" sx={{ flex: 1, width: '100%', maxWidth: CONTAINER_WIDTH, mx: 'auto', p: { xs: 2, md: 3, lg: 4 } }}>
+        {/* At least the screen's height under the toolbar (64 px): the footer is always below the fold,
+            so a page whose content grows or shrinks as its data arrives (a list's skeleton rows,
+            then fewer rows) never moves it on screen (issue 13: desktop CLS of /patients/list). */}
+        <Box component="main" id="main-content" sx={{ flex: 1, width: '100%', maxWidth: CONTAINER_WIDTH, mx: 'auto', minHeight: 'calc(100vh - 64px)', p: { xs: 2, md: 3, lg: 4 } }}>
           {children}
         </Box>
         <Box component="footer" sx={{ px: 4, py: 2, borderTop: '1px solid', borderColor: 'divider', color: 'text.secondary' }}>
