@@ -10,6 +10,7 @@ import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format.ts';
 
 export interface RichTextEditorProps {
   label: string;
@@ -124,8 +125,8 @@ export function RichTextEditor({ label, value, onChange, minHeight = 120, maxLen
       </Box>
       {maxLength !== undefined && (
         <Typography id={counterId} variant="caption" color={over ? 'error' : 'text.secondary'} sx={{ display: 'block', textAlign: 'end', mt: 0.5 }} data-testid="rte-counter">
-          {over ? t('editor.overLimit', { max: new Intl.NumberFormat(i18n.language).format(maxLength) }) + ' ' : ''}
-          <bdi>{t('editor.counter', { n: new Intl.NumberFormat(i18n.language).format(value.length), max: new Intl.NumberFormat(i18n.language).format(maxLength) })}</bdi>
+          {over ? t('editor.overLimit', { max: formatNumber(maxLength, i18n.language) }) + ' ' : ''}
+          <bdi>{t('editor.counter', { n: formatNumber(value.length, i18n.language), max: formatNumber(maxLength, i18n.language) })}</bdi>
         </Typography>
       )}
     </Box>

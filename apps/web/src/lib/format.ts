@@ -22,3 +22,16 @@ export function formatDateTime(value: DateInput): string {
 export function formatTime(value: DateInput): string {
   return formatDateTime(value).slice(11);
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number in a locale's notation (a French decimal comma...). The formatters are kept: building
+ * one costs far more than formatting with it, and lists and counters format at every render.
+ */
+export function formatNumber(value: number, locale: string, maximumFractionDigits?: number): string {
+  const key = `${locale}|${maximumFractionDigits ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, maximumFractionDigits === undefined ? undefined : { maximumFractionDigits })));
+  return format.format(value);
+}

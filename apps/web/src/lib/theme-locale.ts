@@ -5,7 +5,8 @@ import { isLanguage } from '../i18n/i18n.ts';
 // MUI's texts (pagination, rating, autocomplete...) of each language, each in a chunk of its own
 // (lib/mui-locales), loaded for the language shown: each of MUI's locale modules builds an
 // Intl.NumberFormat as it is evaluated, and the four of them took ~75 ms of a phone's main thread
-// at start (issue 13).
+// at start (issue 13). No MUI code here: lib/mui.ts, in the first load, starts the language's
+// chunk beside MUI's own.
 const LOCALES: Record<Language, () => Promise<{ default: Localization }>> = {
   fr: () => import('./mui-locales/fr.ts'),
   en: () => import('./mui-locales/en.ts'),
@@ -26,4 +27,3 @@ export async function loadThemeLocale(language: string): Promise<void> {
 export function themeLocale(language: string): Localization | null {
   return locales.get(languageOf(language)) ?? null;
 }
-// (No MUI code here: lib/mui.ts, in the first load, starts the language's chunk with MUI's own.)

@@ -1,8 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { weekStart } from '@wellbe/shared/domain/dietetics';
-import { addDays } from '@wellbe/shared/domain/zoned';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts } from '@wellbe/shared/domain/zoned';
 import type { Database } from '../client.ts';
 import { consultations, dieteticProfiles, dietProgramAssignments, dietProgramItems, dietPrograms, foods, menuItems, recipeIngredients, recipes } from '../tables.ts';
 

@@ -1,6 +1,5 @@
-import { addDays } from '@wellbe/shared/domain/zoned';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts } from '@wellbe/shared/domain/zoned';
 import {
   computeAdherence,
   programWriteOf,

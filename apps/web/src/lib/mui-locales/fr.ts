@@ -1,2 +1,2 @@
-// MUI's texts in this language, in a chunk of its own (lib/theme.ts).
+// MUI's texts in this language, in a chunk of its own (lib/theme-locale.ts).
 export { frFR as default } from '@mui/material/locale';

@@ -2,6 +2,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Nutrients, TargetStatus } from '@wellbe/shared/domain/dietetics';
+import { formatNumber } from '../../../lib/format.ts';
 
 const COLOURS: Record<TargetStatus, 'success' | 'warning' | 'error'> = { green: 'success', orange: 'warning', red: 'error' };
 
@@ -9,7 +10,7 @@ const COLOURS: Record<TargetStatus, 'success' | 'warning' | 'error'> = { green: 
 export function useNumber() {
   const { i18n } = useTranslation();
   // Stable for a language: lists memoised on it are not rebuilt at every render.
-  return useCallback((n: number, digits = 1) => new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-u-nu-latn' : i18n.language, { maximumFractionDigits: digits }).format(n), [i18n.language]);
+  return useCallback((n: number, digits = 1) => formatNumber(n, i18n.language === 'ar' ? 'ar-u-nu-latn' : i18n.language, digits), [i18n.language]);
 }
 
 /** Energy and macros of a line, a meal or a day, in one short row. */
