@@ -17,8 +17,19 @@ export interface WsClient {
   close: () => void;
 }
 
+/** Sockets not yet closed: a test that fails half-way must not leave its users online for the next one. */
+const open = new Set<WebSocket>();
+
+/** Closes every socket a test left open (an afterEach of the real-time tests). */
+export function closeWsClients(): void {
+  for (const socket of open) socket.close();
+  open.clear();
+}
+
 export function wsClient(baseUrl: string): WsClient {
   const socket = new WebSocket(baseUrl.replace(/^http/, 'ws') + '/api/ws');
+  open.add(socket);
+  socket.on('close', () => open.delete(socket));
   const frames: RealtimeServerFrame[] = [];
   const waiters = new Set<() => void>();
   let consumed = 0;
