@@ -96,6 +96,13 @@ test('pr creates a group on /messaging, sends a file, renames the group and leav
   await page.getByLabel('Nom du groupe').fill('Astreinte du samedi');
   await page.getByRole('button', { name: 'Renommer' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Astreinte du samedi' })).toBeVisible();
+  // The chat panel lists the same group conversations as /messaging.
+  await page.getByRole('button', { name: /^Discussions/ }).click();
+  const chatPanel = page.getByRole('dialog', { name: 'Discussions' });
+  await chatPanel.getByRole('list', { name: 'Groupes' }).getByRole('button', { name: /Astreinte du samedi/ }).click();
+  await expect(chatPanel.getByTestId('bubble-mine').last().getByRole('button', { name: /compte-rendu\.pdf/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(chatPanel).toBeHidden();
   await page.getByRole('button', { name: 'Quitter la conversation' }).click();
   await expect(page.getByText('Sélectionnez un contact')).toBeVisible();
   await expect(page.getByTestId('messaging-row').filter({ hasText: 'Astreinte du samedi' })).toHaveCount(0);

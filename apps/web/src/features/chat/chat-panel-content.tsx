@@ -2,45 +2,58 @@ import { Avatar, Box, Button, CircularProgress, IconButton, Typography } from '@
 import { Link as RouterLink } from 'react-router';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useSession } from '../../lib/session.ts';
 import { createStore } from '../../lib/store.ts';
 import { useChatContacts } from './api/contacts.ts';
+import { useConversations } from './api/conversations.ts';
 import { useChat } from './api/get-chat.ts';
 import { useSendMessage } from './api/send-message.ts';
 import { ContactList } from './components/contact-list.tsx';
+import { GroupList } from './components/group-list.tsx';
 import { ConversationView } from './components/conversation-view.tsx';
 import { StatusMenu } from './components/status-menu.tsx';
 import { StatusDot } from './components/status-dot.tsx';
 
-/** The panel's selected contact (SPEC §4: closing the panel clears it). */
-export const chatPanelStore = createStore<{ contactId: string | null }>({ contactId: null });
+/** The panel's selected contact, or group conversation (SPEC §4: closing the panel clears it). */
+export const chatPanelStore = createStore<{ contactId: string | null; chatId?: string | null }>({ contactId: null, chatId: null });
+
+const closed = { contactId: null, chatId: null };
 
 /** The chat panel's body (SPEC §2): contacts, or the conversation with the selected one. */
 export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('chat');
   const { user } = useSession();
-  const { contactId } = chatPanelStore.use();
+  const { contactId, chatId } = chatPanelStore.use();
   const contacts = useChatContacts();
-  const chat = useChat(contactId ? { contactId } : null);
+  // Group conversations come from /messaging's list (the contacts are one-to-one by nature).
+  const conversations = useConversations();
+  const groups = conversations.data?.filter((c) => c.kind === 'group') ?? [];
+  const chat = useChat(contactId ? { contactId } : chatId ? { chatId } : null);
   const send = useSendMessage();
   const contact = contacts.data?.find((c) => c.id === contactId);
 
-  if (contactId) {
+  if (contactId || chatId) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, borderBottom: '1px solid', borderColor: 'divider' }}>
-          <IconButton aria-label={t('back')} onClick={() => chatPanelStore.set({ contactId: null })}>
+          <IconButton aria-label={t('back')} onClick={() => chatPanelStore.set(closed)}>
             <ArrowBackIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
           </IconButton>
           <Avatar src={contact?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
-            {contact?.name.charAt(0)}
+            {contact ? contact.name.charAt(0) : <GroupsIcon />}
           </Avatar>
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography noWrap sx={{ fontWeight: 600 }}>
               {contact?.name ?? chat.data?.title}
             </Typography>
+            {!contact && chat.data && (
+              <Typography variant="caption" color="text.secondary" noWrap component="p">
+                <bdi>{chat.data.members.map((m) => m.name).join(', ')}</bdi>
+              </Typography>
+            )}
             {contact && (
               <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <StatusDot status={contact.status} label="" />
@@ -71,14 +84,15 @@ export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
           {t('messaging')}
         </Button>
       </Box>
-      {contacts.data && contacts.data.length === 0 && <EmptyState icon={<ForumIcon fontSize="large" />} title={t('noContacts')} text={t('noContactsText')} />}
-      {contacts.data && contacts.data.length > 0 && (
-        <>
+      {contacts.data && contacts.data.length === 0 && groups.length === 0 && <EmptyState icon={<ForumIcon fontSize="large" />} title={t('noContacts')} text={t('noContactsText')} />}
+      {contacts.data && contacts.data.length + groups.length > 0 && (
+        <Box sx={{ overflowY: 'auto', flex: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
             {t('selectContact')}
           </Typography>
-          <ContactList contacts={contacts.data} selected={contactId} onSelect={(c) => chatPanelStore.set({ contactId: c.id })} />
-        </>
+          <ContactList contacts={contacts.data} selected={contactId} onSelect={(c) => chatPanelStore.set({ contactId: c.id, chatId: null })} />
+          {groups.length > 0 && <GroupList groups={groups} selected={chatId ?? null} onSelect={(g) => chatPanelStore.set({ contactId: null, chatId: g.id })} />}
+        </Box>
       )}
       {contacts.isLoading && (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>

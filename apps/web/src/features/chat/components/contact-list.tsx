@@ -1,7 +1,8 @@
-import { Avatar, Badge, Box, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Avatar, Box, List, ListItem, ListItemAvatar, ListItemButton, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ChatContact } from '@wellbe/shared/schemas/chat';
 import { StatusDot } from './status-dot.tsx';
+import { UnreadBadge } from './unread-badge.tsx';
 
 /** The chat panel's contacts: avatar with status dot, name, mood, unread badge; last message first. */
 export function ContactList({ contacts, selected, onSelect }: { contacts: ChatContact[]; selected: string | null; onSelect: (c: ChatContact) => void }) {
@@ -26,11 +27,7 @@ export function ContactList({ contacts, selected, onSelect }: { contacts: ChatCo
             secondary={<bdi>{c.mood || c.job}</bdi>}
             slotProps={{ primary: { noWrap: true, sx: { fontWeight: c.unread ? 700 : 400 } }, secondary: { noWrap: true } }}
           />
-          {c.unread > 0 && (
-            <Badge color="error" badgeContent={c.unread} max={99} sx={{ mx: 1.5 }} slotProps={{ badge: { 'aria-label': t('unread', { count: c.unread }) } as object }}>
-              <Typography component="span" sx={{ width: 0, overflow: 'hidden' }} />
-            </Badge>
-          )}
+          <UnreadBadge count={c.unread} />
         </ListItemButton>
         </ListItem>
       ))}
