@@ -31,6 +31,18 @@ test('pr books in the week view, drags the appointment to another day, cancels w
   const tuesday = page.locator(`[role="cell"][data-date="${tuesdayDate}"]`).last();
   const lane = page.locator('[data-time="10:00:00"]').last();
   await expect(lane).toBeVisible({ timeout: 45_000 });
+  // The week appears in place: FullCalendar's first measurements are not seen as a jump (CLS since the load).
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 500);
+      }),
+  );
+  expect(shifted).toBeLessThan(0.1);
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 
   // A click on Tuesday 10:00 opens the booking dialog.

@@ -67,15 +67,15 @@ export function AgendaPage() {
   const practitioners = usePractitioners();
   const list = useMemo(() => practitioners.data ?? [], [practitioners.data]);
   const selfIsPractitioner = list.some((p) => p.id === user?.id);
-  const current = handle === 'moi' ? list.find((p) => p.id === user?.id) : list.find((p) => p.username.toLowerCase() === handle.toLowerCase());
+  // 'moi' of someone without an agenda (a manager): the first practitioner, named in the picker.
+  const current = handle === 'moi' ? (selfIsPractitioner ? list.find((p) => p.id === user?.id) : list[0]) : list.find((p) => p.username.toLowerCase() === handle.toLowerCase());
   const [extra, setExtra] = useState<string[]>([]);
   const shownIds = useMemo(() => {
     const ids = new Set<string>();
     if (current) ids.add(current.id);
-    else if (!selfIsPractitioner && list[0] && handle === 'moi') ids.add(list[0].id);
     for (const id of extra) ids.add(id);
     return [...ids];
-  }, [current, extra, list, selfIsPractitioner, handle]);
+  }, [current, extra]);
   const colourOf = (id: string) => PALETTE[Math.max(0, list.findIndex((p) => p.id === id)) % PALETTE.length]!;
 
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
@@ -96,6 +96,17 @@ export function AgendaPage() {
   }, [params.agendaUri, params.agendaDate]);
 
   const columns = view === 'jour' && shownIds.length > 1;
+
+  // FullCalendar lays its grid out unmeasured (no time-axis width, short rows) and measures it on the
+  // next frames, again when its first events arrive: a 0.37 layout shift when seen. The grid stays
+  // invisible (laid out, measured, not painted) until the period's first answer and two frames after.
+  const settledData = practitioners.isFetched && (shownIds.length === 0 || agenda.data !== undefined || agenda.isError);
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted || !settledData) return;
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setPainted(true))));
+    return () => cancelAnimationFrame(frame);
+  }, [painted, settledData]);
   const events = useMemo(() => {
     const appts = (agenda.data?.appointments ?? []).map((a) => ({
       practitionerId: a.practitionerId,
@@ -162,7 +173,8 @@ export function AgendaPage() {
     <Box>
       <PageHeader
         title={t('title')}
-        subtitle={current ? current.displayName : undefined}
+        // The line is kept while the practitioners load: the calendar below does not move down.
+        subtitle={current?.displayName ?? '\u00a0'}
         actions={
           <Button startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)} disabled={!shownIds[0]}>
             {t('settings.open')}
@@ -198,7 +210,7 @@ export function AgendaPage() {
           ))}
         </ToggleButtonGroup>
       </Paper>
-      <Paper sx={{ p: { xs: 0.5, sm: 2 } }} aria-label={t('calendarLabel')} role="region">
+      <Paper sx={{ p: { xs: 0.5, sm: 2 }, visibility: painted ? 'visible' : 'hidden' }} aria-label={t('calendarLabel')} role="region" aria-busy={!painted}>
         {columns ? (
           <DayColumns
             date={date}
