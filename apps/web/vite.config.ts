@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { importedBy } from './vite.chunks.ts';
 
 // The Roboto weights of the first screen (text 400, buttons and labels 500) are preloaded by the
 // HTML: without it the browser discovers them only once the page has rendered text (issue 13).
@@ -84,6 +85,7 @@ const CORE =
 // ...with the app's own first-screen modules that lazy chunks share (else each is a file of its own).
 const SHELL = /\/apps\/web\/src\/(i18n\/i18n|lib\/(api|token|notify|session)|components\/(logo|splash|page-loader|demo-badge|language-switcher|outlined-field))\.tsx?$|\/packages\/shared\/src\/(constants|routes|roles|permissions|errors)\.ts$/;
 
+const LATER_MUI = /node_modules\/(@mui\/(material|system|utils)|@popperjs\/core|react-transition-group)\//;
 const LATER = /node_modules\/@tanstack\/[^/]+\/|\/apps\/web\/src\/lib\/(query-client|query-keys)\.ts$/;
 // ...but only those the first screen runs: a module of these packages that only lazy pages use
 // (MUI's internal Radio or Rating icons, the RTL copy of stylis...) stays out of it. The first
@@ -94,54 +96,32 @@ const FIRST_SCREEN = /\/apps\/web\/src\/(main\.tsx|features\/auth\/login-page\.t
 // in the shared chunk too: apart, it was some fifty files of 1-3 KB, that is eight or nine round
 // trips more at six files at a time (issue 13). They stay chunks of their own.
 const SIGNED_IN_SCREEN = /\/apps\/web\/src\/(app\/layout\/layout|app\/query-provider|components\/mui-providers|features\/dashboard\/dashboard-page)\.tsx$/;
-// MUI's index re-exports every component: a module imported through it counts only when one of the
-// screen's modules names it (`import { Tooltip } from '@mui/material'`), else all of MUI would.
-const MUI_INDEX = /\/node_modules\/@mui\/material\/index\.m?js$/;
-const MUI_COMPONENT = /\/node_modules\/@mui\/material\/(\w+)\/index\.m?js$/;
-
-/** Whether a module is imported, directly or not, by a module matching `roots` (static imports). */
-function importedBy(roots: RegExp): (id: string, ctx: Rolldown.ChunkingContext) => boolean {
-  const known = new Map<string, boolean>();
-  let muiNames: Set<string> | undefined;
-  /** The MUI components the modules under `roots` import from MUI's index. */
-  const namedFromMui = (index: string, ctx: Rolldown.ChunkingContext): Set<string> => {
-    if (muiNames) return muiNames;
-    muiNames = new Set();
-    for (const importer of ctx.getModuleInfo(index)?.importers ?? []) {
-      if (!test(importer, ctx)) continue;
-      for (const [, names] of (ctx.getModuleInfo(importer)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mui\/material["']/g)) {
-        for (const name of names.split(',')) muiNames.add(name.trim().split(/\s+as\s+/)[0]);
-      }
-    }
-    return muiNames;
-  };
-  const test = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
-    if (MUI_INDEX.test(id)) return false;
-    const cached = known.get(id);
-    if (cached !== undefined) return cached;
-    known.set(id, false); // an import cycle does not make a module part of it
-    const importers = ctx.getModuleInfo(id)?.importers ?? [];
-    const component = MUI_COMPONENT.exec(id)?.[1];
-    const index = component && importers.find((importer) => MUI_INDEX.test(importer));
-    const result = roots.test(id) || importers.some((importer) => test(importer, ctx)) || (!!index && namedFromMui(index, ctx).has(component));
-    known.set(id, result);
-    return result;
-  };
-  return test;
-}
-
-function coreChunk(): Rolldown.CodeSplittingNameFunction {
+/**
+ * The chunks shared by pages: `core` (the first screen), `shared` (the signed-in screen) and
+ * `forms` (the rest of MUI's basics, react-query's extras: what only later pages run, such as MUI's
+ * inputs, alerts, grids and roving focus, in one file loaded with the first of them). Two groups:
+ * a group takes a module's dependencies along (rolldown's includeDependenciesRecursively), so the
+ * first screens' chunks are captured first (priority) and `forms` keeps only what is left.
+ */
+function sharedChunks(): Rolldown.CodeSplittingGroup[] {
   const onFirstScreen = importedBy(FIRST_SCREEN);
   const onSignedInScreen = importedBy(SIGNED_IN_SCREEN);
-  // The rest of those packages, and react-query, go in a second shared chunk that the layout and
-  // the other pages load (one file, not fifty: the first load of /dashboard stays in few round trips).
-  return (id, ctx) => {
-    if (CORE.test(id) || SHELL.test(id) || LATER.test(id)) return !LATER.test(id) && onFirstScreen(id, ctx) ? 'core' : 'shared';
+  const packaged = (id: string) => CORE.test(id) || SHELL.test(id) || LATER.test(id);
+  const firstScreens: Rolldown.CodeSplittingNameFunction = (id, ctx) => {
+    if (packaged(id)) {
+      if (!LATER.test(id) && onFirstScreen(id, ctx)) return 'core';
+      return onSignedInScreen(id, ctx) ? 'shared' : null;
+    }
     // The i18n bundles stay apart: a page loads those of its language only. What the sign-in page
     // runs stays with it (a module shared with the signed-in screen would bring that chunk along).
     if (SIGNED_IN_SCREEN.test(id) || /\/src\/i18n\/\w+\/\w+\.json$/.test(id) || onFirstScreen(id, ctx)) return null;
     return onSignedInScreen(id, ctx) ? 'shared' : null;
   };
+  return [
+    { name: firstScreens, debugName: 'core', priority: 2 },
+    // MUI's components (and what they run on) used by several pages: one file, not twenty of 1-5 KB.
+    { name: (id) => (packaged(id) || LATER_MUI.test(id) ? 'forms' : null), debugName: 'forms', priority: 1, minShareCount: 3 },
+  ];
 }
 
 export default defineConfig({
@@ -152,6 +132,6 @@ export default defineConfig({
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: coreChunk(), debugName: 'core' }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: sharedChunks() } } },
   },
 });

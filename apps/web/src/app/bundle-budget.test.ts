@@ -26,7 +26,12 @@ const LOGIN_BUDGET = 125 * 1000;
 // 298 → 253 (252.1 KB in 9 files, was 297.6 KB in 56): zod no longer comes with the layout and the
 // dashboard (constants moved out of modules that build schemas), and the layout's and dashboard's
 // small chunks are one file (compressed together, they are smaller).
-const DASHBOARD_BUDGET = 253 * 1000;
+// 253 → 200, the issue's figure (196.8 KB in 9 files): the closed panels and the launcher are a
+// chunk loaded after the first paint (layout/closed-panels.tsx), so are the user menu's list, the
+// phone's drawer and the toolbar's tooltips (components/hint.tsx); the shared chunk holds only what
+// the signed-in screen runs, MUI's other basics going to a `forms` chunk of their own (vite.chunks.ts
+// follows MUI's barrels by the names imported); the dashboard's tags without MUI's Chip.
+const DASHBOARD_BUDGET = 200 * 1000;
 let outDir: string;
 let manifest: Manifest;
 
@@ -87,7 +92,7 @@ describe('bundle budget', () => {
     for (const mui of ['MuiButtonBase', 'MuiInputBase', 'MuiCssBaseline', 'data-emotion']) expect(code, mui).not.toContain(mui);
   });
 
-  it('loads /dashboard with at most 253 KB of gzipped JavaScript in few files, without zod', () => {
+  it('loads /dashboard with at most 200 KB of gzipped JavaScript in few files, without zod, menus, tooltips or form fields', () => {
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
     const keys = closure(entry);
     for (const key of ['src/app/layout/layout.tsx', 'src/features/dashboard/dashboard-page.tsx', 'src/components/mui-providers.tsx']) {
@@ -105,6 +110,8 @@ describe('bundle budget', () => {
     // import constants from modules that build no schema (domain/*, realtime.ts).
     const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
     expect(code).not.toContain('ZodError');
+    // What the first screen does not draw: menus, popovers, tooltips, drawers, form fields.
+    for (const later of ['MuiMenu', 'MuiPopover', 'MuiTooltip', 'MuiDrawer', 'MuiInputBase', 'MuiChip']) expect(code, later).not.toContain(later);
   });
 
   it('gives every page its own chunk, outside the entry', () => {

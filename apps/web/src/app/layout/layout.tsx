@@ -1,16 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { CONTAINER_WIDTH } from '@wellbe/shared/constants';
-import { ChatPanel } from './chat-panel.tsx';
 import { Navbar } from './navbar.tsx';
-import { QuickPanel } from './quick-panel.tsx';
-import { SettingsPanel } from './settings-panel.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useOrganisationLanguage } from '../../lib/organisation-settings.ts';
-import { ConsultationLauncher } from '../../features/consultations/components/consultation-launcher.tsx';
 import { ConsentGate } from '../../features/policies/consent-gate.tsx';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
+
+const ClosedPanels = lazy(() => import('./closed-panels.tsx'));
 
 /**
  * layout4 (vertical), SPEC §2 and §9: side navigation, toolbar, content in a 1570 px container,
@@ -36,13 +34,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <Typography variant="body2">{t('footer', { year: new Date().getFullYear() })}</Typography>
         </Box>
       </Box>
-      {/* Closed panels and the launcher: drawn after the page (components/after-first-paint.tsx). */}
+      {/* Closed panels and the launcher: loaded and drawn after the page (components/after-first-paint.tsx). */}
       <AfterFirstPaint>
-        <ChatPanel />
-        <QuickPanel />
-        <SettingsPanel />
-        {/* Consultation panel (SPEC §5): its floating launcher goes HERE, one line, shown for dps roles. */}
-        <ConsultationLauncher />
+        <Suspense fallback={null}>
+          <ClosedPanels />
+        </Suspense>
       </AfterFirstPaint>
     </Box>
     </ConsentGate>

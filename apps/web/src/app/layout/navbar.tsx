@@ -1,6 +1,8 @@
-import { Box, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Box, List, ListItemButton, ListItemIcon, ListItemText, useMediaQuery, useTheme } from '@mui/material';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../components/hint.tsx';
 import { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, type NavbarStyle } from '@wellbe/shared/constants';
 import { menuFor } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
@@ -49,9 +51,9 @@ export function NavMenu({ dense, dark, compact }: { dense: boolean; dark: boolea
           </ListItemButton>
         );
         return compact ? (
-          <Tooltip key={item.id} title={label} placement="right">
+          <Hint key={item.id} title={label} placement="right">
             {button}
-          </Tooltip>
+          </Hint>
         ) : (
           button
         );
@@ -59,6 +61,8 @@ export function NavMenu({ dense, dark, compact }: { dense: boolean; dark: boolea
     </List>
   );
 }
+
+const MobileNavbar = lazy(() => import('./mobile-navbar.tsx'));
 
 function NavbarContent({ style, compact }: { style: NavbarStyle; compact: boolean }) {
   const dark = style === 'style-3' || style === 'style-3-dense';
@@ -86,18 +90,18 @@ export function Navbar() {
   const isFolded = style === 'style-2' || folded;
   const compact = isFolded && !foldedOpen;
 
+  // The phone's drawer (MUI's Drawer, Modal, Slide...) is loaded when first opened, then kept.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (mobile && mobileOpen && !drawerUsed) setDrawerUsed(true);
+
   if (mobile) {
-    return (
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={() => layoutStore.set({ mobileOpen: false })}
-        ModalProps={{ keepMounted: true }}
-        slotProps={{ paper: { sx: { width: NAVBAR_WIDTH } } }}
-      >
-        <NavbarContent style={style} compact={false} />
-      </Drawer>
-    );
+    return drawerUsed ? (
+      <Suspense fallback={null}>
+        <MobileNavbar open={mobileOpen} onClose={() => layoutStore.set({ mobileOpen: false })}>
+          <NavbarContent style={style} compact={false} />
+        </MobileNavbar>
+      </Suspense>
+    ) : null;
   }
   return (
     <Box

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Avatar, Box, Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { hasPhoto, truncateDisplayName } from '@wellbe/shared/constants';
-import { userMenuFor } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
-import { NavIcon } from '../../components/nav-icon.tsx';
+
+const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
 
 /**
  * SPEC §2 user menu: avatar (default when photoURL is empty or 'NULL'), the display name cut at 16
@@ -13,9 +12,10 @@ import { NavIcon } from '../../components/nav-icon.tsx';
  */
 export function UserMenu() {
   const { t } = useTranslation(['navigation', 'common']);
-  const { user, role } = useSession();
+  const { user } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const items = userMenuFor(role);
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (anchor && !menuUsed) setMenuUsed(true);
   const name = user ? truncateDisplayName(user.data.displayName) : t('navigation:guest');
   const photo = user && hasPhoto(user.data.photoURL) ? user.data.photoURL : undefined;
   const initials = user ? (user.data.firstName?.[0] ?? '') + (user.data.lastName?.[0] ?? '') || user.data.displayName[0] : undefined;
@@ -42,25 +42,12 @@ export function UserMenu() {
           {initials?.toUpperCase()}
         </Avatar>
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { minWidth: 220 } } }}>
-        {user && (
-          <Box sx={{ px: 2, py: 1 }}>
-            <Typography sx={{ fontWeight: 600 }}>{user.data.displayName}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              <bdi dir="ltr">{user.data.email}</bdi>
-            </Typography>
-          </Box>
-        )}
-        {user && <Divider />}
-        {items.map((item) => (
-          <MenuItem key={item.id} component={Link} to={item.url} onClick={() => setAnchor(null)}>
-            <ListItemIcon>
-              <NavIcon name={item.icon} />
-            </ListItemIcon>
-            <ListItemText primary={t(`navigation:user.${item.key}`)} />
-          </MenuItem>
-        ))}
-      </Menu>
+      {/* MUI's Menu (Popover, Modal, focus trap) is loaded at the first click, then kept for its closing animation. */}
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <UserMenuList anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

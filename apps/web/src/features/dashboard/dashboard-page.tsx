@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Avatar, Box, Card, CardActionArea, CardContent, Chip, Grid, Typography } from '@mui/material';
+import { Avatar, Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
+import { Tag } from '../../components/tag.tsx';
 import { RevealWhenSettled } from '../../components/reveal-when-settled.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
 import { DayCards } from './day-cards.tsx';
@@ -49,15 +50,14 @@ export function DashboardPage() {
               {t('dashboard:greeting', { name })}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-              <Chip label={t(`common:roles.${role}`)} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 600 }} data-testid="dashboard-role" />
-              <Chip
-                icon={<BusinessIcon sx={{ color: '#fff !important' }} />}
+              <Tag label={t(`common:roles.${role}`)} sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 600 }} data-testid="dashboard-role" />
+              <Tag
+                icon={<BusinessIcon sx={{ color: '#fff' }} />}
                 label={user.data.organization ?? t('dashboard:platform')}
-                size="small"
                 sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 600 }}
                 data-testid="dashboard-organisation"
               />
-              {user.job && <Chip label={user.job} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff' }} />}
+              {user.job && <Tag label={user.job} sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff' }} />}
             </Box>
           </Box>
         </CardContent>

@@ -1,10 +1,11 @@
-import { Box, Card, CardActionArea, CardContent, Chip, Grid, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import PushPinIcon from '@mui/icons-material/PushPinOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ARTICLE_CATEGORY_LABELS } from '@wellbe/shared/domain/articles';
 import type { ArticleSummaryDto } from '@wellbe/shared/schemas/articles';
+import { Tag } from '../../components/tag.tsx';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -27,7 +28,7 @@ export function ToReadSection() {
                 {a.coverUrl && <Box component="img" src={a.coverUrl} alt="" sx={{ width: '100%', height: 140, objectFit: 'cover' }} />}
                 <CardContent>
                   <Box sx={{ display: 'flex', gap: 1, mb: 1, alignItems: 'center' }}>
-                    <Chip size="small" label={ARTICLE_CATEGORY_LABELS[a.category]} />
+                    <Tag label={ARTICLE_CATEGORY_LABELS[a.category]} />
                     {a.pinned && <PushPinIcon fontSize="small" aria-label={t('articles.pinned')} />}
                   </Box>
                   <Typography component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
