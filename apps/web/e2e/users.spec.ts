@@ -60,7 +60,8 @@ test('as pa: create a practitioner, who activates the invitation and signs in', 
   await invited.getByLabel('Nouveau mot de passe').fill(NEW_PASSWORD);
   await invited.getByLabel('Confirmation du mot de passe').fill(NEW_PASSWORD);
   await invited.getByRole('button', { name: 'Activer mon compte' }).click();
-  await expect(invited).toHaveURL(/\/dashboard$/);
+  // The activation hashes the password (memory-hard on purpose): slow when the suite's workers share the CPU.
+  await expect(invited).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   // A new account accepts the policies in force before anything else (issue 20).
   await expect(invited.getByRole('heading', { name: 'Nos conditions ont changé' })).toBeVisible();
   await invited.getByLabel('J’ai lu et j’accepte ces documents').check();
