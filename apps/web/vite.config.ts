@@ -85,7 +85,6 @@ const CORE =
 // ...with the app's own first-screen modules that lazy chunks share (else each is a file of its own).
 const SHELL = /\/apps\/web\/src\/(i18n\/i18n|lib\/(api|token|notify|session)|components\/(logo|splash|page-loader|demo-badge|language-switcher|outlined-field))\.tsx?$|\/packages\/shared\/src\/(constants|routes|roles|permissions|errors)\.ts$/;
 
-const LATER_MUI = /node_modules\/(@mui\/(material|system|utils)|@popperjs\/core|react-transition-group)\//;
 const LATER = /node_modules\/@tanstack\/[^/]+\/|\/apps\/web\/src\/lib\/(query-client|query-keys)\.ts$/;
 // ...but only those the first screen runs: a module of these packages that only lazy pages use
 // (MUI's internal Radio or Rating icons, the RTL copy of stylis...) stays out of it. The first
@@ -96,6 +95,9 @@ const FIRST_SCREEN = /\/apps\/web\/src\/(main\.tsx|features\/auth\/login-page\.t
 // in the shared chunk too: apart, it was some fifty files of 1-3 KB, that is eight or nine round
 // trips more at six files at a time (issue 13). They stay chunks of their own.
 const SIGNED_IN_SCREEN = /\/apps\/web\/src\/(app\/layout\/layout|app\/query-provider|components\/mui-providers|features\/dashboard\/dashboard-page)\.tsx$/;
+// MUI's components and what they run on: those several pages use go in the `forms` chunk too.
+const LATER_MUI = /node_modules\/(@mui\/(material|system|utils)|@popperjs\/core|react-transition-group)\//;
+
 /**
  * The chunks shared by pages: `core` (the first screen), `shared` (the signed-in screen) and
  * `forms` (the rest of MUI's basics, react-query's extras: what only later pages run, such as MUI's
