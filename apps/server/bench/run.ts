@@ -2,13 +2,18 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { cpuSeconds, postgresPid } from './cpu.ts';
 import { runScale } from './scale.ts';
+import { printResults, type Result } from './table.ts';
 
 // `npm run bench` (DESIGN §7): loads 10,000 patients into a database of its own
 // (`npm run seed:load`, skipped when already there), starts the real server on it, and measures
 // p50/p95 latency and throughput of the patient list (first page, a search, a late page, a sort),
-// of one patient file, and of the bare /api/health of the same server as the reference.
-// It prints figures; it is not a test. Budget: list p95 under 50 ms.
+// of one patient file, and of the bare /api/health of the same server as the reference: latency
+// and CPU per request (Node and PostgreSQL) with one client, then the list / health throughput
+// ratio with BENCH_CONCURRENCY connections. It prints figures; it is not a test. Budgets (issue
+// 13): list p95 ≤ 20 ms, CPU ≤ 1 ms per list request, ratio ≥ 0.25. LOAD_PATIENTS=100000 for the
+// 100k scenario (its own BENCH_DATA_DIR: the loaded size is kept).
 //   BENCH_DATA_DIR (default .tmp/bench-data), BENCH_PORT (3369), BENCH_REQUESTS (400),
 //   BENCH_CONCURRENCY (4), or DATABASE_URL to run on an external PostgreSQL.
 // Then the forgot-password timing (`npm run bench -- forgot` runs only that one) and the
@@ -57,20 +62,20 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-interface Result {
-  name: string;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** `requests` calls with `concurrency` in flight, after a warm-up; latency per call, throughput overall. */
-async function measure(name: string, url: string, headers: Record<string, string>): Promise<Result> {
+/** The processes whose CPU time each measured call costs (set once the server runs; null: not read). */
+let cpuOf: { node: number; pg: number | null } | null = null;
+
+/**
+ * `requests` calls with `concurrency` (or `options.concurrency`) in flight, after a warm-up;
+ * latency per call, throughput overall and, when `cpuOf` is set, the CPU milliseconds the server
+ * and PostgreSQL spent per call.
+ */
+async function measure(name: string, url: string, headers: Record<string, string>, options: { concurrency?: number } = {}): Promise<Result> {
+  const inFlight = options.concurrency ?? concurrency;
   const call = async () => {
     const res = await fetch(base + url, { headers });
     if (!res.ok) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
@@ -80,9 +85,11 @@ async function measure(name: string, url: string, headers: Record<string, string
   for (let i = 0; i < 60; i++) await call();
   const latencies: number[] = [];
   let next = 0;
+  const cpu = () => (cpuOf ? { node: cpuSeconds(cpuOf.node), pg: cpuOf.pg ? cpuSeconds(cpuOf.pg, true) : Number.NaN } : null);
+  const cpuBefore = cpu();
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: inFlight }, async () => {
       while (next < requests) {
         next++;
         const t = performance.now();
@@ -92,8 +99,17 @@ async function measure(name: string, url: string, headers: Record<string, string
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpu();
   latencies.sort((a, b) => a - b);
-  return { name, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), rps: latencies.length / elapsed };
+  const perCall = (before: number, after: number) => ((after - before) * 1000) / latencies.length;
+  return {
+    name,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsed,
+    ...(cpuBefore && cpuAfter ? { cpuNode: perCall(cpuBefore.node, cpuAfter.node), cpuPg: perCall(cpuBefore.pg, cpuAfter.pg) } : {}),
+  };
 }
 
 async function main() {
@@ -200,14 +216,18 @@ async function single() {
     const size = first.totalCapped ? Number(process.env.LOAD_PATIENTS ?? 10_000) : first.total;
     const lastPage = Math.max(1, Math.ceil(size / 25) - 1);
     const someone = first.data[Math.min(10, first.data.length - 1)].idPatient;
-    console.log(`[bench] ${size} patients dans l’organisation ; ${requests} requêtes par scénario, ${concurrency} en parallèle`);
+    console.log(`[bench] ${size} patients dans l’organisation ; ${requests} requêtes par scénario, un client (latences, CPU par requête), puis ${concurrency} connexions (débit)`);
 
+    // Latency and CPU per request with one client (issue 13's table), then the throughput ratio
+    // list / health with several connections, in the same run.
+    cpuOf = { node: server.pid!, pg: process.env.DATABASE_URL ? null : postgresPid(dataDir) };
+    const one = { concurrency: 1 };
     const results: Result[] = [];
-    results.push(await measure('GET /api/health (référence)', '/api/health', {}));
-    results.push(await measure('liste : première page', '/api/patients?page=1&pageSize=25', auth));
-    results.push(await measure('liste : recherche « helene dumas »', `/api/patients?q=${encodeURIComponent('helene dumas')}&pageSize=25`, auth));
-    results.push(await measure('liste : recherche téléphone « 06 10 »', `/api/patients?q=${encodeURIComponent('06 10')}&pageSize=25`, auth));
-    results.push(await measure(`liste : page tardive (${lastPage})`, `/api/patients?page=${lastPage}&pageSize=25`, auth));
+    results.push(await measure('GET /api/health (référence)', '/api/health', {}, one));
+    results.push(await measure('liste : première page', '/api/patients?page=1&pageSize=25', auth, one));
+    results.push(await measure('liste : recherche « helene dumas »', `/api/patients?q=${encodeURIComponent('helene dumas')}&pageSize=25`, auth, one));
+    results.push(await measure('liste : recherche téléphone « 06 10 »', `/api/patients?q=${encodeURIComponent('06 10')}&pageSize=25`, auth, one));
+    results.push(await measure(`liste : page tardive (${lastPage})`, `/api/patients?page=${lastPage}&pageSize=25`, auth, one));
     // The same late position reached by keyset paging: walk the cursors to about 90 % of the list.
     let cursor: string | null = null;
     for (let seen = 100; seen < size * 0.9; seen += 100) {
@@ -215,18 +235,23 @@ async function single() {
       if (!page.nextCursor) break;
       cursor = page.nextCursor;
     }
-    if (cursor) results.push(await measure('liste : page tardive par curseur', `/api/patients?pageSize=25&cursor=${cursor}`, auth));
-    results.push(await measure('liste : tri dernière consultation', '/api/patients?sort=lastConsultation&order=desc&pageSize=25', auth));
-    results.push(await measure('dossier patient', `/api/patients/${someone}`, auth));
-    results.push(await measure('mesures du patient', `/api/patients/${someone}/measures`, auth));
+    if (cursor) results.push(await measure('liste : page tardive par curseur', `/api/patients?pageSize=25&cursor=${cursor}`, auth, one));
+    results.push(await measure('liste : tri dernière consultation', '/api/patients?sort=lastConsultation&order=desc&pageSize=25', auth, one));
+    results.push(await measure('dossier patient', `/api/patients/${someone}`, auth, one));
+    results.push(await measure('mesures du patient', `/api/patients/${someone}/measures`, auth, one));
+    printResults(results);
 
-    const ref = results[0].p95;
-    const pad = (s: string, n: number) => s.padEnd(n);
-    const num = (v: number, n = 9) => v.toFixed(1).padStart(n);
-    console.log('\n' + pad('scénario', 42) + '   p50 ms    p95 ms    p99 ms     req/s  p95/health');
-    for (const r of results) console.log(pad(r.name, 42) + num(r.p50) + num(r.p95) + num(r.p99) + num(r.rps, 10) + num(r.p95 / ref, 11) + '×');
-    const listP95 = Math.max(...results.filter((r) => r.name.startsWith('liste')).map((r) => r.p95));
-    console.log(`\n[bench] liste : p95 max ${listP95.toFixed(1)} ms (budget 50 ms) ${listP95 < 50 ? 'respecté' : 'DÉPASSÉ'}`);
+    const lists = results.filter((r) => r.name.startsWith('liste'));
+    const listP95 = Math.max(...lists.map((r) => r.p95));
+    console.log(`\n[bench] liste, un client : p95 max ${listP95.toFixed(1)} ms (budget 20 ms) ${listP95 <= 20 ? 'respecté' : 'DÉPASSÉ'}`);
+    const cpuMax = Math.max(...lists.map((r) => (r.cpuNode ?? 0) + (Number.isNaN(r.cpuPg) ? 0 : (r.cpuPg ?? 0))));
+    console.log(`[bench] liste : CPU par requête (Node + PostgreSQL) au plus ${cpuMax.toFixed(2)} ms (objectif 1 ms) ${cpuMax <= 1 ? 'respecté' : 'DÉPASSÉ'}`);
+    const health = await measure('GET /api/health', '/api/health', {});
+    const list = await measure('liste : première page', '/api/patients?page=1&pageSize=25', auth);
+    const ratio = list.rps / health.rps;
+    console.log(
+      `[bench] débit à ${concurrency} connexions : liste ${list.rps.toFixed(0)} req/s, /api/health ${health.rps.toFixed(0)} req/s, rapport ${ratio.toFixed(2)} (objectif ≥ 0,25) ${ratio >= 0.25 ? 'atteint' : 'NON ATTEINT'}`,
+    );
     if (!process.argv.includes('list')) await forgotPasswordTiming();
   } finally {
     await stopServer(server);

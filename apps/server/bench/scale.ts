@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { lockDataDir } from '../src/db/lock.ts';
+import { cpuSeconds, postgresPid } from './cpu.ts';
 
 // `npm run bench` scenario "several servers": the patient-list + consultation-save mix (4 lists
 // for 1 save) against one app server, then against two app servers on the same PostgreSQL, with
@@ -13,30 +13,6 @@ import { lockDataDir } from '../src/db/lock.ts';
 // where the bottleneck is. On a 2-core machine the ratio is about 1: both servers and the
 // database share the same two cores. Figures, not a test.
 //   BENCH_SCALE_SECONDS (15), BENCH_SCALE_CONCURRENCY (8), BENCH_SCALE_PORT (3371, and +1).
-
-const TICKS = 100; // USER_HZ on Linux
-
-/** CPU seconds used by a process (and, with `children`, every direct child of it). */
-function cpuSeconds(pid: number, children = false): number {
-  const read = (p: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS };
-    } catch {
-      return null;
-    }
-  };
-  let total = read(pid)?.cpu ?? 0;
-  if (children) {
-    for (const name of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      const s = read(Number(name));
-      if (s && s.ppid === pid) total += s.cpu;
-    }
-  }
-  return total;
-}
 
 interface Phase {
   servers: number;
@@ -71,7 +47,7 @@ export async function runScale({ root, dataDir, password }: ScaleOptions): Promi
     const pg = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
     stopPg = pg.stop;
     url = pg.url('wellbe');
-    pgPid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    pgPid = postgresPid(dataDir);
   }
   const jwt = randomBytes(32).toString('hex');
   const servers: { child: ChildProcess; base: string }[] = [];

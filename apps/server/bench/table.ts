@@ -7,6 +7,9 @@ export interface Result {
   p95: number;
   p99: number;
   rps: number;
+  /** CPU milliseconds per request of the app server and of PostgreSQL (NaN: an external database). */
+  cpuNode?: number;
+  cpuPg?: number;
 }
 
 export interface AreaBench {
@@ -33,7 +36,11 @@ export async function catalogIdOf(base: string, auth: Record<string, string>, na
 export function printResults(results: Result[]): void {
   const ref = results[0].p95;
   const pad = (s: string, n: number) => s.padEnd(n);
-  const num = (v: number, n = 9) => v.toFixed(1).padStart(n);
-  console.log('\n' + pad('scénario', 42) + '   p50 ms    p95 ms    p99 ms     req/s  p95/health');
-  for (const r of results) console.log(pad(r.name, 42) + num(r.p50) + num(r.p95) + num(r.p99) + num(r.rps, 10) + num(r.p95 / ref, 11) + '×');
+  const num = (v: number, n = 9, digits = 1) => (Number.isNaN(v) ? 'n/a' : v.toFixed(digits)).padStart(n);
+  const cpu = results.some((r) => r.cpuNode !== undefined);
+  console.log('\n' + pad('scénario', 42) + '   p50 ms    p95 ms    p99 ms     req/s  p95/health' + (cpu ? '  CPU Node ms  CPU PG ms' : ''));
+  for (const r of results) {
+    const cpuColumns = cpu ? num(r.cpuNode ?? Number.NaN, 13, 2) + num(r.cpuPg ?? Number.NaN, 11, 2) : '';
+    console.log(pad(r.name, 42) + num(r.p50) + num(r.p95) + num(r.p99) + num(r.rps, 10) + num(r.p95 / ref, 11) + '×' + cpuColumns);
+  }
 }

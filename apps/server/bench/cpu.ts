@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// CPU time of the bench's processes, read from /proc (Linux): the app server and the embedded
+// PostgreSQL (its postmaster and the backends it forked).
+
+const TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds used by a process (and, with `children`, every direct child of it). */
+export function cpuSeconds(pid: number, children = false): number {
+  const read = (p: number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS };
+    } catch {
+      return null;
+    }
+  };
+  let total = read(pid)?.cpu ?? 0;
+  if (children) {
+    for (const name of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      const s = read(Number(name));
+      if (s && s.ppid === pid) total += s.cpu;
+    }
+  }
+  return total;
+}
+
+/** The embedded PostgreSQL's postmaster under a data directory (null: none, or an external server). */
+export function postgresPid(dataDir: string): number | null {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+  } catch {
+    return null;
+  }
+}
