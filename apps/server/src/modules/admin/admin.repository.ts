@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { openCursor } from '../../lib/db-cursor.ts';
+import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { auditEvents, patients, users } from '../../db/tables.ts';
 import { fold } from '@wellbe/shared/domain/text';
@@ -124,7 +124,7 @@ export async function pageJournal(db: Database, f: JournalScope, page: { offset:
  */
 export async function openJournalCursor(db: Database, pool: pg.Pool, f: JournalScope, limit: number) {
   const query = base(db, f).where(conditions(f)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(limit);
-  const read = await openCursor<Row>(pool, query, Object.keys(selection), 1000);
+  const read = await openCursor<Row>(pool, query, Object.keys(selection), EXPORT_BATCH_ROWS);
   async function* entries() {
     // int8 comes as a string from the cursor; the entry's id is a number as on the page.
     for await (const batch of read.batches) yield batch.map((r) => toEntry({ ...r, id: Number(r.id) }));

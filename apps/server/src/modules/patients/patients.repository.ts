@@ -5,7 +5,7 @@ import { patientFilter } from '../../access/filters.ts';
 import type { Database } from '../../db/client.ts';
 import { consultations, documents, jobSpecialists, notices, patients, users } from '../../db/tables.ts';
 import type pg from 'pg';
-import { openCursor } from '../../lib/db-cursor.ts';
+import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
@@ -173,7 +173,7 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
 /** Every matching patient for the CSV export, in the list's order, read through a cursor (lib/db-cursor). */
 export function openPatientsCursor(db: Database, pool: pg.Pool, f: PatientListFilter, s: PatientTableSort) {
   const query = db.select(tableColumns).from(patients).where(listWhere(f)).orderBy(...tableOrder(s));
-  return openCursor<PatientTableRowValues>(pool, query, Object.keys(tableColumns), 1000);
+  return openCursor<PatientTableRowValues>(pool, query, Object.keys(tableColumns), EXPORT_BATCH_ROWS);
 }
 export interface PatientTableRowValues {
   id: string;
