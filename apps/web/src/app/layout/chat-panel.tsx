@@ -15,7 +15,7 @@ const ChatPanelContent = lazy(() => import('../../features/chat/chat-panel-conte
 function close() {
   layoutStore.set({ chatOpen: false });
   // SPEC §4: closing the panel clears the selected contact and chat.
-  void import('../../features/chat/chat-panel-content.tsx').then((m) => m.chatPanelStore.set({ contactId: null, chatId: null }));
+  void import('../../features/chat/chat-panel-content.tsx').then((m) => m.chatPanelStore.set(m.NO_CHAT_SELECTED));
 }
 
 /**

@@ -17,10 +17,11 @@ import { ConversationView } from './components/conversation-view.tsx';
 import { StatusMenu } from './components/status-menu.tsx';
 import { StatusDot } from './components/status-dot.tsx';
 
-/** The panel's selected contact, or group conversation (SPEC §4: closing the panel clears it). */
-export const chatPanelStore = createStore<{ contactId: string | null; chatId?: string | null }>({ contactId: null, chatId: null });
+/** Nothing selected: the contact list (SPEC §4: closing the panel clears the selection). */
+export const NO_CHAT_SELECTED = { contactId: null, chatId: null };
 
-const closed = { contactId: null, chatId: null };
+/** The panel's selected contact, or group conversation. */
+export const chatPanelStore = createStore<{ contactId: string | null; chatId: string | null }>(NO_CHAT_SELECTED);
 
 /** The chat panel's body (SPEC §2): contacts, or the conversation with the selected one. */
 export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -39,7 +40,7 @@ export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, borderBottom: '1px solid', borderColor: 'divider' }}>
-          <IconButton aria-label={t('back')} onClick={() => chatPanelStore.set(closed)}>
+          <IconButton aria-label={t('back')} onClick={() => chatPanelStore.set(NO_CHAT_SELECTED)}>
             <ArrowBackIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
           </IconButton>
           <Avatar src={contact?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
@@ -91,7 +92,7 @@ export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
             {t('selectContact')}
           </Typography>
           <ContactList contacts={contacts.data} selected={contactId} onSelect={(c) => chatPanelStore.set({ contactId: c.id, chatId: null })} />
-          {groups.length > 0 && <GroupList groups={groups} selected={chatId ?? null} onSelect={(g) => chatPanelStore.set({ contactId: null, chatId: g.id })} />}
+          {groups.length > 0 && <GroupList groups={groups} selected={chatId} onSelect={(g) => chatPanelStore.set({ contactId: null, chatId: g.id })} />}
         </Box>
       )}
       {contacts.isLoading && (
