@@ -97,6 +97,10 @@ const FIRST_SCREEN = /\/apps\/web\/src\/(main\.tsx|features\/auth\/login-page\.t
 const SIGNED_IN_SCREEN = /\/apps\/web\/src\/(app\/layout\/layout|app\/query-provider|components\/mui-providers|features\/dashboard\/dashboard-page)\.tsx$/;
 // MUI's components and what they run on: those several pages use go in the `forms` chunk too.
 const LATER_MUI = /node_modules\/(@mui\/(material|system|utils)|@popperjs\/core|react-transition-group)\//;
+// ...but not the number formatter of MUI's texts (lib/mui-locales, asked for by the first screen):
+// `forms` would take it along as a dependency of its table pagination, and the French texts would
+// then bring the whole `forms` chunk (60 KB) into the first load.
+const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\//;
 
 /**
  * The chunks shared by pages: `core` (the first screen), `shared` (the signed-in screen) and
@@ -120,6 +124,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
     return onSignedInScreen(id, ctx) ? 'shared' : null;
   };
   return [
+    { name: (id) => (MUI_LOCALE_HELPERS.test(id) ? 'mui-locale' : null), debugName: 'mui-locale', priority: 3 },
     { name: firstScreens, debugName: 'core', priority: 2 },
     // MUI's components (and what they run on) used by several pages: one file, not twenty of 1-5 KB.
     { name: (id) => (packaged(id) || LATER_MUI.test(id) ? 'forms' : null), debugName: 'forms', priority: 1, minShareCount: 3 },
