@@ -101,6 +101,9 @@ const LATER_MUI = /node_modules\/(@mui\/(material|system|utils)|@popperjs\/core|
 // `forms` would take it along as a dependency of its table pagination, and the French texts would
 // then bring the whole `forms` chunk (60 KB) into the first load.
 const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\//;
+// ...nor the tooltip (components/hint.tsx loads it right after the first render of every signed-in
+// screen): in `forms`, it brought that whole chunk along.
+const MUI_TOOLTIP = /node_modules\/(@mui\/material\/(Tooltip|Popper|Grow)\/|@popperjs\/core\/)/;
 
 /**
  * The chunks shared by pages: `core` (the first screen), `shared` (the signed-in screen) and
@@ -126,6 +129,8 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
   return [
     { name: (id) => (MUI_LOCALE_HELPERS.test(id) ? 'mui-locale' : null), debugName: 'mui-locale', priority: 3 },
     { name: firstScreens, debugName: 'core', priority: 2 },
+    // After the first screens' chunks, which keep what they share with it.
+    { name: (id) => (MUI_TOOLTIP.test(id) ? 'tooltip' : null), debugName: 'tooltip', priority: 1.5 },
     // MUI's components (and what they run on) used by several pages: one file, not twenty of 1-5 KB.
     { name: (id) => (packaged(id) || LATER_MUI.test(id) ? 'forms' : null), debugName: 'forms', priority: 1, minShareCount: 3 },
   ];

@@ -34,9 +34,3 @@ export function ReasonConfirmDialog(props: {
     </Dialog>
   );
 }
-
-/** The chip colour of an appointment status (agenda and /appointment). */
-export function statusColour(status: string): 'default' | 'success' | 'error' {
-  // Filled chips in the palette's warning/info colours fail axe's contrast: only the dark ones.
-  return status === 'honoré' ? 'success' : status === 'annulé' || status === 'absent' ? 'error' : 'default';
-}

@@ -14,7 +14,8 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
-import { ReasonConfirmDialog, statusColour } from '../../components/reason-confirm-dialog.tsx';
+import { ReasonConfirmDialog } from '../../components/reason-confirm-dialog.tsx';
+import { statusColour } from '../../components/status-tag.tsx';
 import { useAppointmentActions, useBookingOptions, useFreeSlots, useMyAppointments, useOverview, useWaitlist } from './api/appointments.ts';
 
 // /appointment (SPEC §6 `appointment`: RH AD PT DE). Staff: requests to confirm and the day's

@@ -1,9 +1,9 @@
-import { Box, Button, Chip, Grid, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Grid, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_FOLLOW_UP, DASHBOARD_PRACTITIONER_ROLES, type DashboardFollowUp } from '@wellbe/shared/schemas/dashboard';
 import type { Role } from '@wellbe/shared/roles';
-import { statusColour } from '../../components/reason-confirm-dialog.tsx';
+import { StatusTag } from '../../components/status-tag.tsx';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard.ts';
 import { useUnreadCount } from './api/unread-count.ts';
@@ -44,7 +44,7 @@ export function PractitionerCards({ role }: { role: Role }) {
               {p.today.map((a) => (
                 <ListItem key={a.id} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
                   <ListItemText primary={`${formatTime(a.startsAt)} · ${a.patientName ?? a.title ?? ''}`} secondary={a.typeLabel} sx={{ flex: '1 1 160px' }} />
-                  <Chip size="small" label={t(`agenda:status.${a.status}`)} color={statusColour(a.status)} />
+                  <StatusTag status={a.status} label={t(`agenda:status.${a.status}`)} />
                   {a.idPatient && a.status === 'confirmé' && (
                     <Button size="small" variant="outlined" component={Link} to={`/patient/dossier/${encodeURIComponent(a.idPatient)}?appointment=${encodeURIComponent(a.id)}`} aria-label={`${t('agenda:actions.consult')} : ${a.patientName ?? ''}`}>
                       {t('agenda:actions.consult')}

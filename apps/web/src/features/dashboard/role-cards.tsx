@@ -1,5 +1,5 @@
 import { Box, Button, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MEALS } from '@wellbe/shared/domain/dietetics';
@@ -7,7 +7,6 @@ import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/schemas/dashboard';
-import { ReasonConfirmDialog } from '../../components/reason-confirm-dialog.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -18,6 +17,10 @@ import { useCancelAppointment } from './api/cancel-appointment.ts';
 import { useMyMenuToday } from './api/my-menu-today.ts';
 import { useMySportToday } from './api/my-sport-today.ts';
 import { Count, DayCard } from './day-cards.tsx';
+
+// The cancel dialog (MUI's Dialog and text field) is loaded when first opened: these cards load
+// with the dashboard's first screen (issue 13).
+const ReasonConfirmDialog = lazy(() => import('../../components/reason-confirm-dialog.tsx').then((m) => ({ default: m.ReasonConfirmDialog })));
 
 // The dashboard's cards of the administration (AD, RH, PA), of the WellBe roles (SA, DE, RE) and of
 // the patient (PT), from real data; each card links to the screen behind it when the role may open it.
@@ -123,24 +126,28 @@ function NextAppointmentActions({ next }: { next: Appointment }) {
       <Button size="small" color="error" onClick={() => setOpen(true)}>
         {t('agenda:actions.cancel')}
       </Button>
-      <ReasonConfirmDialog
-        open={open}
-        reason={reason}
-        setReason={setReason}
-        onCancel={() => setOpen(false)}
-        onConfirm={() => {
-          setOpen(false);
-          cancel
-            .mutateAsync({ id: next.id, reason })
-            .then(() => notify(t('agenda:done.cancelled'), 'success'))
-            .catch((err: unknown) => notify(isApiError(err) ? err.message : String(err), 'error'));
-        }}
-        title={t('agenda:confirmTitle')}
-        text={t('agenda:cancelText')}
-        reasonLabel={t('agenda:reason')}
-        confirmLabel={t('agenda:actions.cancel')}
-        cancelLabel={t('agenda:keep')}
-      />
+      {open && (
+        <Suspense fallback={null}>
+          <ReasonConfirmDialog
+            open
+            reason={reason}
+            setReason={setReason}
+            onCancel={() => setOpen(false)}
+            onConfirm={() => {
+              setOpen(false);
+              cancel
+                .mutateAsync({ id: next.id, reason })
+                .then(() => notify(t('agenda:done.cancelled'), 'success'))
+                .catch((err: unknown) => notify(isApiError(err) ? err.message : String(err), 'error'));
+            }}
+            title={t('agenda:confirmTitle')}
+            text={t('agenda:cancelText')}
+            reasonLabel={t('agenda:reason')}
+            confirmLabel={t('agenda:actions.cancel')}
+            cancelLabel={t('agenda:keep')}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { ReasonConfirmDialog, statusColour } from '../../../components/reason-confirm-dialog.tsx';
+import { ReasonConfirmDialog } from '../../../components/reason-confirm-dialog.tsx';
+import { statusColour } from '../../../components/status-tag.tsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
