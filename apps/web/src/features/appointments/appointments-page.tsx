@@ -23,7 +23,9 @@ import { useAppointmentActions, useBookingOptions, useFreeSlots, useMyAppointmen
 
 function CancelConfirm(props: { open: boolean; reason: string; setReason: (v: string) => void; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation('agenda');
-  return <ReasonConfirmDialog {...props} title={t('confirmTitle')} text={t('cancelText')} reasonLabel={t('reason')} confirmLabel={t('actions.cancel')} cancelLabel={t('keep')} />;
+  // A patient cancels their own appointment: the mail goes to them.
+  const mine = useSession().role === 'PT';
+  return <ReasonConfirmDialog {...props} title={t('confirmTitle')} text={t(mine ? 'cancelTextMine' : 'cancelText')} reasonLabel={t('reason')} confirmLabel={t('actions.cancel')} cancelLabel={t('keep')} />;
 }
 
 function errorText(err: unknown) {

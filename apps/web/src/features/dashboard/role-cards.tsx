@@ -141,7 +141,7 @@ function NextAppointmentActions({ next }: { next: Appointment }) {
                 .catch((err: unknown) => notify(isApiError(err) ? err.message : String(err), 'error'));
             }}
             title={t('agenda:confirmTitle')}
-            text={t('agenda:cancelText')}
+            text={t('agenda:cancelTextMine')}
             reasonLabel={t('agenda:reason')}
             confirmLabel={t('agenda:actions.cancel')}
             cancelLabel={t('agenda:keep')}
