@@ -63,7 +63,8 @@ describe('api client (SPEC §7, §8)', () => {
     expect(getSession()).toMatchObject({ status: 'guest', user: null, role: null });
     expect(readToken()).toBeNull();
     expect(notify).toHaveBeenCalledWith('Invalid access_token', 'error');
-    expect(ended).toHaveBeenCalledWith('unauthorized');
+    // With the user whose session it was (the signed-in fixture).
+    expect(ended).toHaveBeenCalledWith('unauthorized', fakeUser('PR').id);
   });
 
   it('a 401 met while this tab changes the password waits for the new token and is sent again with it', async () => {

@@ -4,7 +4,7 @@ import { isRole } from '@wellbe/shared/roles';
 import type { NavbarStyle } from '@wellbe/shared/constants';
 import { api, ApiError, setUnauthorizedHandler } from './api.ts';
 import { notify } from './notify.ts';
-import { isTokenValid, readToken, writeToken } from './token.ts';
+import { isTokenValid, readToken, tokenSubject, writeToken } from './token.ts';
 import { i18n, i18nReady } from '../i18n/i18n.ts';
 
 /** SPEC §3 signed-in user, as the server's toSignedInUser sends it. */
@@ -61,7 +61,7 @@ interface AuthAnswer {
 
 let state: SessionState = { status: 'checking', user: null, role: null };
 const listeners = new Set<() => void>();
-const endListeners = new Set<(reason: SessionEndReason) => void>();
+const endListeners = new Set<(reason: SessionEndReason, userId: string | null) => void>();
 /** SPEC §4 stored redirect URL: the path a guest asked for before being sent to /login. */
 let redirectUrl: string | null = null;
 
@@ -84,7 +84,12 @@ export function useSession(): SessionState {
 }
 
 /** Called when the session ends, whatever the cause; returns the unsubscribe function. */
-export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
+/**
+ * Runs `listener` when a session ends, with the id of the user whose session it was: known from
+ * the state, or from the stored token on a page that ends it before knowing who is signed in (a
+ * fresh load of /logout).
+ */
+export function onSessionEnd(listener: (reason: SessionEndReason, userId: string | null) => void): () => void {
   endListeners.add(listener);
   return () => endListeners.delete(listener);
 }
@@ -106,11 +111,13 @@ export function updateSessionUser(user: SignedInUser): void {
  * is one of the SPEC §8 texts, shown as a toast.
  */
 export function endSession(reason: SessionEndReason, message?: string): void {
-  const wasSignedIn = state.status !== 'guest' || readToken() !== null;
+  const token = readToken();
+  const wasSignedIn = state.status !== 'guest' || token !== null;
+  const userId = state.user?.id ?? (token ? tokenSubject(token) : null);
   writeToken(null);
   set({ status: 'guest', user: null, role: null });
   if (message) notify(message, reason === 'logout' ? 'info' : 'error');
-  if (wasSignedIn) for (const l of endListeners) l(reason);
+  if (wasSignedIn) for (const l of endListeners) l(reason, userId);
 }
 
 export function setRedirectUrl(url: string | null): void {

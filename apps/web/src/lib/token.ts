@@ -18,17 +18,28 @@ export function writeToken(token: string | null): void {
   }
 }
 
-/** The `exp` claim (seconds) of a JWT, or null when it cannot be read. */
-export function tokenExpiry(token: string): number | null {
+/** The claims of a JWT (not verified: the server does that), or null when they cannot be read. */
+function tokenClaims(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as unknown;
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim (seconds) of a JWT, or null when it cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The user id (`sub`) a JWT was issued to, or null. */
+export function tokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
 }
 
 export function isTokenValid(token: string, nowMs = Date.now()): boolean {

@@ -347,12 +347,11 @@ function restoreFor(userId: string): Partial<ConsultationPanelState> {
   return { draft: { ...emptyDraft(), ...stored.draft }, mode: stored.mode, editing: stored.editing, patient: stored.patient };
 }
 
+// At logout the form starts over (draft-storage.ts removes the stored copy).
 onSessionEnd((reason) => {
   if (reason !== 'logout') return;
   clearTimeout(persistTimer);
-  const { owner, generation } = consultationStore.get();
-  if (owner) clearStoredDraft(owner);
-  consultationStore.set({ ...initial(), owner: null, generation: generation + 1 });
+  consultationStore.set({ ...initial(), owner: null, generation: consultationStore.get().generation + 1 });
 });
 subscribeSession(() => {
   const { user } = getSession();

@@ -1,3 +1,4 @@
+import { onSessionEnd } from '../../lib/session.ts';
 import type { ConsultationDraft, EditTarget, PatientContext } from './consultation-store.ts';
 
 // The consultation draft in localStorage, one entry per signed-in user: a reload or a crashed tab
@@ -45,3 +46,10 @@ export function writeStoredDraft(userId: string, value: StoredDraft): void {
 export function clearStoredDraft(userId: string): void {
   storage()?.removeItem(draftStorageKey(userId));
 }
+
+// The signed-out user's draft goes at logout, on any page (main.tsx imports this module for it):
+// the panel's store loads after the first paint of a signed-in screen and is not there on a fresh
+// load of /logout, where the draft it left in the browser stayed and came back at the next sign-in.
+onSessionEnd((reason, userId) => {
+  if (reason === 'logout' && userId) clearStoredDraft(userId);
+});
