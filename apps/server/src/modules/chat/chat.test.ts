@@ -6,7 +6,7 @@ import { createTestApp, json, type Session, type TestApp } from '../../../test/h
 import { multipart } from '../../../test/multipart.ts';
 import { closeWsClients, wsClient } from '../../../test/ws-client.ts';
 import { appointments, auditEvents, chatAttachments, chatMessages, users } from '../../db/tables.ts';
-import { mailUnread } from './chat.service.ts';
+import { mailUnread, STATUS_COALESCE_MS } from './chat.service.ts';
 
 // Messaging (issue 16): who may talk to whom (SPEC §6 `chats`), the SPEC §7 /api/chat/* shapes,
 // idempotent send, paging, read state, limits, rate limit, audit of patient conversations, live
@@ -23,6 +23,8 @@ function statusIn(f: { type: string; data?: Record<string, unknown> }, userId: s
 }
 
 const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: s[who].auth });
+/** A contact's status as `who` reads it in GET /api/chat/contacts. */
+const statusFor = async (who: string, id: string) => (json(await get(who, '/api/chat/contacts')) as { id: string; status: string }[]).find((c) => c.id === id)?.status;
 const post = (who: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: s[who].auth, payload: payload as object });
 
 beforeAll(async () => {
@@ -420,7 +422,7 @@ describe('group management', () => {
 
 describe('presence from the sockets', () => {
   it('a contact is online while they hold a socket (on any server), with their chosen status, and offline after', async () => {
-    const status = async () => (json(await get('pr', '/api/chat/contacts')) as { id: string; status: string }[]).find((c) => c.id === s.ad.id)!.status;
+    const status = () => statusFor('pr', s.ad.id);
     await post('ad', '/api/chat/user/data', { status: 'online' });
     expect(await status()).toBe('offline');
     const onPr = wsClient(base);
@@ -478,6 +480,12 @@ describe('presence rules (who hears a status change, coalesced)', () => {
   });
 
   it('gathers the changes of a period into one frame per socket, at most one per period; a second tab is no news', async () => {
+    // The test above closed pa's and ad's sockets: their "offline" goes out in a batch of its own,
+    // which must not land among the changes counted below. Wait until they are offline, then a period.
+    for (const id of [s.pa.id, s.ad.id]) {
+      for (let i = 0; i < 50 && (await statusFor('pr', id)) !== 'offline'; i++) await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 2 * STATUS_COALESCE_MS));
     const onPr = wsClient(base);
     await onPr.auth(s.pr.token);
     const rhTab = wsClient(base);
