@@ -222,6 +222,24 @@ describe('catch-up after a reconnect', () => {
   });
 });
 
+describe('an event this server has not read yet when a client reconnects', () => {
+  it('reaches the client once: the read its reconnection waits for does not also send it live', async () => {
+    const pa = await t.login('pa');
+    const first = await connect(pa);
+    const cursor = first.ready.cursor!;
+    first.client.close();
+    await first.client.closed;
+    // Stored without its notification (as when it is still on its way): only the read that the
+    // reconnection waits for finds it, while pa's socket is already signed in.
+    await recordRealtime(t.ctx.db, { type: 'test.missed', organisationId: demoOrg, userIds: [pa.id], data: { n: 5 } });
+    const again = await connect(pa, cursor);
+    await publishRealtime(t.ctx.db, { type: 'test.missed', organisationId: demoOrg, userIds: [pa.id], data: { n: 6 } });
+    await again.client.next((f) => f.data?.n === 6);
+    expect(again.client.frames.filter((f) => f.type === 'test.missed').map((f) => f.data?.n)).toEqual([5, 6]);
+    again.client.close();
+  });
+});
+
 describe('an event whose transaction commits after a later one’s', () => {
   // Ids are taken at INSERT, rows appear at COMMIT: transaction A takes the lower id, B the next one
   // and commits first. A client that got B's event and resumes after it must still get A's.
