@@ -11,6 +11,7 @@ import { S3_CREDENTIALS, startS3, type TestS3 } from './s3.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { publishRealtime } from '../src/lib/realtime/index.ts';
 import { api, children, freePort, signIn, startServer, type ServerProcess } from './server-process.ts';
+import { until } from './until.ts';
 import { wsClient } from './ws-client.ts';
 
 // Several app servers on one PostgreSQL (the test database server) and one S3 store (s3rver):
@@ -38,15 +39,6 @@ const mailFiles = (dir: string) => {
   const mail = path.join(dir, 'mail');
   return fs.existsSync(mail) ? fs.readdirSync(mail) : [];
 };
-
-async function until<T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function call(server: ServerProcess, method: string, url: string, token: string, body?: unknown) {
   const res = await fetch(`http://127.0.0.1:${server.port}${url}`, {

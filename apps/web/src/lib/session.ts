@@ -83,11 +83,10 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** Called when the session ends, whatever the cause; returns the unsubscribe function. */
 /**
- * Runs `listener` when a session ends, with the id of the user whose session it was: known from
- * the state, or from the stored token on a page that ends it before knowing who is signed in (a
- * fresh load of /logout).
+ * Runs `listener` when a session ends, whatever the cause, with the id of the user whose session it
+ * was: known from the state, or from the stored token on a page that ends it before knowing who is
+ * signed in (a fresh load of /logout). Returns the unsubscribe function.
  */
 export function onSessionEnd(listener: (reason: SessionEndReason, userId: string | null) => void): () => void {
   endListeners.add(listener);

@@ -308,12 +308,14 @@ export class RealtimeHub {
     if (conn.authTimer) clearTimeout(conn.authTimer);
     conn.authTimer = null;
     this.armExpiry(conn);
-    // A reconnecting client's live events wait in `pending` from now on: the read below dispatches
-    // what this server had not read yet, which the replay sends too (sent live as well, it came twice).
-    if (since !== undefined) conn.pending = [];
-    // What was committed before this authentication is dispatched (or replayed below), not left
-    // to arrive after 'ready' because this server had not read it yet.
-    if (since !== undefined) await this.caughtUp();
+    if (since !== undefined) {
+      // What was committed before this authentication is dispatched (or replayed below), not left
+      // to arrive after 'ready' because this server had not read it yet. The client's live events
+      // wait in `pending` from now on: that read dispatches events the replay sends too (sent live
+      // as well, they came twice).
+      conn.pending = [];
+      await this.caughtUp();
+    }
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     // Live events from now on wait in `pending` while the missed ones are replayed: the tail
     // dispatches in order and synchronously, so everything after `reached` lands there. Those at or

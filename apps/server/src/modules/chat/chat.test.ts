@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { until } from '../../../test/until.ts';
 import { closeWsClients, wsClient } from '../../../test/ws-client.ts';
 import { appointments, auditEvents, chatAttachments, chatMessages, users } from '../../db/tables.ts';
 import { mailUnread, STATUS_COALESCE_MS } from './chat.service.ts';
@@ -482,9 +483,7 @@ describe('presence rules (who hears a status change, coalesced)', () => {
   it('gathers the changes of a period into one frame per socket, at most one per period; a second tab is no news', async () => {
     // The test above closed pa's and ad's sockets: their "offline" goes out in a batch of its own,
     // which must not land among the changes counted below. Wait until they are offline, then a period.
-    for (const id of [s.pa.id, s.ad.id]) {
-      for (let i = 0; i < 50 && (await statusFor('pr', id)) !== 'offline'; i++) await new Promise((r) => setTimeout(r, 100));
-    }
+    for (const id of [s.pa.id, s.ad.id]) await until(() => statusFor('pr', id), (status) => status === 'offline', 5000);
     await new Promise((r) => setTimeout(r, 2 * STATUS_COALESCE_MS));
     const onPr = wsClient(base);
     await onPr.auth(s.pr.token);
