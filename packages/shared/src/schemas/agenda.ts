@@ -32,6 +32,15 @@ export const AGENDA_LIMITS = {
   noteMax: 2000,
   reasonMax: 500,
   titleMax: 200,
+  /** The private iCal feed: appointments starting from this many days back… */
+  feedPastDays: 30,
+  /** …to this many days ahead. */
+  feedFutureDays: 180,
+  /**
+   * A cancelled appointment stays in the feed (STATUS:CANCELLED) this many days after its
+   * cancellation: a calendar that polls the feed learns it, instead of keeping the stale event.
+   */
+  feedCancelledDays: 30,
 } as const;
 
 export const AGENDA_MESSAGES = {
@@ -40,6 +49,8 @@ export const AGENDA_MESSAGES = {
   badDuration: 'La durée doit être comprise entre 1 minute et 24 heures.',
   outOfRange: 'La date doit être comprise entre 1900 et 2100.',
   inPast: 'Ce créneau est déjà passé.',
+  pastBooking: 'Ce rendez-vous commence dans le passé. Pour consigner une visite déjà faite, cochez « Enregistrer une visite passée ».',
+  pastVisitFuture: 'Une visite passée doit avoir commencé : choisissez un début antérieur à maintenant.',
   outsideHours: 'Ce créneau est en dehors des horaires du praticien.',
   outsideHoursWarning: 'Attention : ce rendez-vous est en dehors des horaires de travail.',
   notFound: 'Rendez-vous introuvable.',
@@ -47,6 +58,7 @@ export const AGENDA_MESSAGES = {
   practitionerNotFound: 'Praticien introuvable.',
   typeNotFound: 'Type de rendez-vous introuvable.',
   typeNotBookable: 'Ce type de rendez-vous ne se prend pas en ligne.',
+  typeNotForPractitioner: 'Ce type de rendez-vous n’est pas proposé par ce praticien.',
   patientOrTitle: 'Choisissez un patient ou saisissez un titre.',
   cancelled: 'Ce rendez-vous est annulé : il ne peut plus être modifié.',
   badTransition: 'Ce changement de statut n’est pas possible.',
@@ -105,6 +117,11 @@ export const appointmentInputSchema = z.object({
   status: z.enum(['confirmé', 'demandé']).optional(),
   /** Turns a hold of the caller into this appointment. */
   holdId: z.string().uuid().optional(),
+  /**
+   * Records a visit that already took place ('honoré', no mail): a new appointment starting in
+   * the past is refused without it, so that nobody books the past by mistake.
+   */
+  pastVisit: z.boolean().optional(),
 });
 export type AppointmentInput = z.infer<typeof appointmentInputSchema>;
 
@@ -141,6 +158,17 @@ export const appointmentTypeInputSchema = z.object({
   active: z.boolean().optional(),
 });
 export type AppointmentTypeInput = z.infer<typeof appointmentTypeInputSchema>;
+
+/** GET /api/agenda/types: with `practitionerId`, only that practitioner's own types. */
+export const typesQuerySchema = z.object({ practitionerId: z.string().uuid().optional() });
+
+/**
+ * A practitioner's own appointment types: those of their job speciality, and those meant for
+ * every speciality (no speciality). A general practitioner is never offered a 'Bilan diététique'.
+ */
+export function typeFitsPractitioner(type: { jobSpecialistId: number | null }, practitioner: { jobSpecialistId: number | null }): boolean {
+  return type.jobSpecialistId === null || type.jobSpecialistId === practitioner.jobSpecialistId;
+}
 
 export const agendaSettingsInputSchema = z.object({
   weeklyHours: weeklyHoursSchema,
@@ -245,6 +273,12 @@ export interface AgendaPractitioner {
   displayName: string;
   job: string | null;
   jobSpecialistId: number | null;
+}
+
+/** GET /api/appointments/options: each practitioner with the ids of their own types among `types`. */
+export interface BookingOptions {
+  practitioners: (AgendaPractitioner & { typeIds: string[] })[];
+  types: AppointmentType[];
 }
 
 export interface AppointmentType {

@@ -92,6 +92,12 @@ export const appointments = pgTable(
     createdVia: text('created_via').notNull().default('staff'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The iCalendar SEQUENCE (RFC 5545): bumped by the appointments_sequence trigger whenever the
+     * time, practitioner, place, type or status changes, so that every write path (the job's
+     * release of expired requests included) tells calendars which revision is the newest.
+     */
+    sequence: integer('sequence').notNull().default(0),
   },
   (t) => [
     index('appointments_org_start_idx').on(t.organizationId, t.startsAt),

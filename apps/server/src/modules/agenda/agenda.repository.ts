@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AgendaPeriod, AppointmentStatus } from '@wellbe/shared/schemas/agenda';
 import type { Database, Queryable } from '../../db/client.ts';
 import { agendaExceptions, agendaSettings, appointmentTypes, appointmentWaitlist, appointments, consultations, organisations, patients, users } from '../../db/tables.ts';
@@ -39,6 +39,9 @@ const appointmentColumns = {
   consultationId: appointments.consultationId,
   createdVia: appointments.createdVia,
   createdBy: appointments.createdBy,
+  createdAt: appointments.createdAt,
+  updatedAt: appointments.updatedAt,
+  sequence: appointments.sequence,
 };
 
 export type AppointmentRow = {
@@ -64,6 +67,11 @@ export type AppointmentRow = {
   consultationId: string | null;
   createdVia: string;
   createdBy: string | null;
+  createdAt: Date;
+  /** The last change: the DTSTAMP of the feed and of the mailed .ics. */
+  updatedAt: Date;
+  /** The iCalendar SEQUENCE (bumped by a trigger on every revision a calendar must apply). */
+  sequence: number;
 };
 
 /** What a read compares the holds' and requests' expiry to: now and the organisation's validity delay. */
@@ -138,7 +146,7 @@ export async function listPractitioners(db: Database, organizationId: string) {
 
 export async function findPractitioner(db: Database, organizationId: string, id: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, displayName: users.displayName, email: users.email })
+    .select({ id: users.id, username: users.username, displayName: users.displayName, email: users.email, jobSpecialistId: users.jobSpecialistId })
     .from(users)
     .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.active, true), inArray(users.role, [...PRACTITIONER_ROLES])));
   return row ?? null;
@@ -192,6 +200,31 @@ export async function appointmentsBetween(
     .limit(5000) as Promise<AppointmentRow[]>;
 }
 
+/**
+ * The private feed of one practitioner: the appointments starting in [from, to), the live ones and
+ * those cancelled since `cancelledSince` (the feed sends them as STATUS:CANCELLED, so that a
+ * calendar drops them instead of keeping a stale event). Holds are the practice's bookkeeping and
+ * never in it, even cancelled (a hold keeps its hold_expires_at; a confirmed one loses it). A read
+ * writes nothing: expired holds and requests the job has not released yet are left out (the
+ * release, a minute later at most, brings the request back as cancelled).
+ */
+export async function feedAppointments(db: Database, organizationId: string, practitionerId: string, range: { from: Date; to: Date; cancelledSince: Date }, live: LiveAt) {
+  return selectAppointments(db)
+    .where(
+      and(
+        eq(appointments.organizationId, organizationId),
+        eq(appointments.practitionerId, practitionerId),
+        gte(appointments.startsAt, range.from),
+        lt(appointments.startsAt, range.to),
+        isNull(appointments.holdExpiresAt),
+        ne(appointments.status, 'provisoire'),
+        or(ne(appointments.status, 'annulé'), gte(appointments.cancelledAt, range.cancelledSince)),
+        pending(live.now, live.validityHours),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .limit(5000) as Promise<AppointmentRow[]>;
+}
 
 /**
  * The calendar's period in one prepared statement (issue 15 bench: week view p95 ≤ 30 ms on 50,000

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,11 +14,10 @@ import {
   rangeQuerySchema,
   slotsQuerySchema,
   statusInputSchema,
+  typesQuerySchema,
 } from '@wellbe/shared/schemas/agenda';
 import { callerOf } from '../../plugins/authenticate.ts';
-import { notFound } from '../../lib/errors.ts';
-import { feedIcs } from './agenda.mail.ts';
-import * as repo from './agenda.repository.ts';
+import * as ical from './agenda.ical.ts';
 import * as agenda from './agenda.service.ts';
 
 const tags = ['agenda'];
@@ -102,9 +100,9 @@ export async function agendaRoutes(app: FastifyInstance) {
     reply.status(204).send();
   });
 
-  r.get('/api/agenda/types', { config: { access: 'agenda' }, schema: { tags, summary: 'Types de rendez-vous' } }, async (request) => ({
+  r.get('/api/agenda/types', { config: { access: 'agenda' }, schema: { querystring: typesQuerySchema, tags, summary: 'Types de rendez-vous (d’un praticien : les siens)' } }, async (request) => ({
     success: true,
-    data: await agenda.listTypes(ctx, callerOf(request)),
+    data: await agenda.listTypes(ctx, callerOf(request), request.query.practitionerId),
   }));
 
   r.post('/api/agenda/types', { config: { access: 'agendaManagement' }, schema: { body: appointmentTypeInputSchema, tags, summary: 'Créer un type de rendez-vous' } }, async (request, reply) => {
@@ -135,11 +133,11 @@ export async function agendaRoutes(app: FastifyInstance) {
 
   r.post('/api/agenda/ical', { config: { access: 'agendaWrite' }, schema: { tags, summary: 'Créer ou régénérer mon flux iCal privé' } }, async (request, reply) => {
     reply.status(201);
-    return { success: true, data: await agenda.createIcalFeed(ctx, callerOf(request)) };
+    return { success: true, data: await ical.createIcalFeed(ctx, callerOf(request)) };
   });
 
   r.delete('/api/agenda/ical', { config: { access: 'agendaWrite' }, schema: { tags, summary: 'Révoquer mon flux iCal' } }, async (request, reply) => {
-    await agenda.revokeIcalFeed(ctx, callerOf(request));
+    await ical.revokeIcalFeed(ctx, callerOf(request));
     reply.status(204).send();
   });
 
@@ -156,20 +154,11 @@ export async function agendaRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const secret = request.params.file.replace(/\.ics$/, '');
-      const settings = secret.length >= 40 ? await repo.settingsByIcalHash(ctx.db, agenda.hashSecret(secret)) : null;
-      if (!settings) throw notFound('Flux iCal introuvable.', 'ical_not_found');
-      const now = ctx.clock.now();
-      // A read writes nothing: expired holds and requests are left out (the job releases them).
-      const live = { now: new Date(now), validityHours: (await agenda.orgSettings(ctx, settings.organizationId)).validityHours };
-      const rows = await repo.appointmentsBetween(ctx.db, settings.organizationId, [settings.userId], new Date(now - 30 * 86_400_000), new Date(now + 180 * 86_400_000), { live });
-      const practitioner = await repo.findPractitioner(ctx.db, settings.organizationId, settings.userId);
-      const body = feedIcs(rows.filter((r) => r.status !== 'provisoire'), practitioner?.displayName ?? '');
-      const etag = '"' + createHash('sha256').update(body).digest('base64url').slice(0, 27) + '"';
-      reply.header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const feed = await ical.readIcalFeed(ctx, request.params.file);
+      reply.header('ETag', feed.etag);
+      if (request.headers['if-none-match'] === feed.etag) return reply.status(304).send();
       reply.type('text/calendar; charset=utf-8');
-      return body;
+      return feed.body;
     },
   );
 }

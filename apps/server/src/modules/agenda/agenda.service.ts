@@ -20,6 +20,7 @@ import {
   type BookingRules,
   type FreeSlot,
   type PatientChoice,
+  typeFitsPractitioner,
 } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -112,16 +113,18 @@ export function checkTimes(startsAt: Date, endsAt: Date): void {
   if (minutes < 1 || minutes > AGENDA_LIMITS.maxDurationMinutes) throw badRequest(AGENDA_MESSAGES.badDuration, 'bad_duration');
 }
 
-async function practitionerIn(ctx: Pick<AppContext, 'db'>, organizationId: string, id: string) {
+export async function practitionerIn(ctx: Pick<AppContext, 'db'>, organizationId: string, id: string) {
   const row = isUuid(id) ? await repo.findPractitioner(ctx.db, organizationId, id) : null;
   if (!row) throw hidden(AGENDA_MESSAGES.practitionerNotFound, 'practitioner_not_found');
   return row;
 }
 
-async function typeIn(ctx: Pick<AppContext, 'db'>, organizationId: string, id: string | null | undefined) {
+/** The organisation's type, which must be one of the practitioner's own (typeFitsPractitioner). */
+async function typeIn(ctx: Pick<AppContext, 'db'>, organizationId: string, id: string | null | undefined, practitioner: { jobSpecialistId: number | null }) {
   if (!id) return null;
   const row = await repo.findType(ctx.db, organizationId, id);
   if (!row) throw hidden(AGENDA_MESSAGES.typeNotFound, 'type_not_found');
+  if (!typeFitsPractitioner(row, practitioner)) throw badRequest(AGENDA_MESSAGES.typeNotForPractitioner, 'type_not_for_practitioner');
   return row;
 }
 
@@ -298,16 +301,19 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
       throw hidden('Patient introuvable.', 'patient_not_found');
     }
   }
-  const type = await typeIn(ctx, organizationId, input.typeId);
+  const type = await typeIn(ctx, organizationId, input.typeId, practitioner);
   const { timeZone } = await orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
+  // The past is booked only on purpose (a visit already made, recorded without a mail).
+  if (input.pastVisit && startsAt > now) throw badRequest(AGENDA_MESSAGES.pastVisitFuture, 'past_visit_future');
+  if (!input.pastVisit && startsAt < now) throw badRequest(AGENDA_MESSAGES.pastBooking, 'in_past');
   if (input.holdId) {
     const hold = await repo.findAppointment(ctx.db, organizationId, input.holdId);
     if (!hold || hold.status !== 'provisoire' || hold.createdBy !== caller.id) throw conflict(AGENDA_MESSAGES.holdExpired, 'hold_expired');
     await repo.updateAppointment(ctx.db, organizationId, hold.id, { status: 'annulé', cancelReason: 'Réservation finalisée', cancelledAt: now, updatedAt: now });
   }
   const hours = await workingTime(ctx, organizationId, practitioner.id, startsAt, endsAt, timeZone);
-  const status = input.status ?? 'confirmé';
+  const status = input.pastVisit ? 'honoré' : (input.status ?? 'confirmé');
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: practitioner.id,
@@ -320,7 +326,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
     teleconsultation: input.teleconsultation ?? false,
     note: input.note ?? '',
     status,
-    confirmedAt: status === 'confirmé' ? now : null,
+    confirmedAt: status === 'demandé' ? null : now,
     createdBy: caller.id,
     createdVia: 'staff',
     createdAt: now,
@@ -343,14 +349,14 @@ export async function updateAppointment(ctx: Ctx, caller: Caller, id: string, pa
   if (!mayWrite(caller, row.practitionerId)) throw forbidden(AGENDA_MESSAGES.notYourAgenda, 'agenda_forbidden');
   if (row.status === 'annulé') throw conflict(AGENDA_MESSAGES.cancelled, 'appointment_cancelled');
   const practitionerId = patch.practitionerId ?? row.practitionerId;
-  if (practitionerId !== row.practitionerId) {
-    await practitionerIn(ctx, organizationId, practitionerId);
-    if (!mayWrite(caller, practitionerId)) throw forbidden(AGENDA_MESSAGES.notYourAgenda, 'agenda_forbidden');
-  }
+  const target = practitionerId !== row.practitionerId ? await practitionerIn(ctx, organizationId, practitionerId) : null;
+  if (target && !mayWrite(caller, practitionerId)) throw forbidden(AGENDA_MESSAGES.notYourAgenda, 'agenda_forbidden');
   const startsAt = patch.startsAt ? new Date(patch.startsAt) : row.startsAt;
   const endsAt = patch.endsAt ? new Date(patch.endsAt) : patch.startsAt ? new Date(startsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime())) : row.endsAt;
   checkTimes(startsAt, endsAt);
-  const type = patch.typeId === undefined ? undefined : await typeIn(ctx, organizationId, patch.typeId);
+  // A new type, or the same type in another practitioner's agenda, must be that practitioner's own.
+  const typeId = patch.typeId === undefined ? row.typeId : patch.typeId;
+  const type = patch.typeId !== undefined || (target && typeId) ? await typeIn(ctx, organizationId, typeId, target ?? (await practitionerIn(ctx, organizationId, practitionerId))) : undefined;
   const { timeZone } = await orgSettings(ctx, organizationId);
   const now = new Date(ctx.clock.now());
   const moved = startsAt.getTime() !== row.startsAt.getTime() || endsAt.getTime() !== row.endsAt.getTime() || practitionerId !== row.practitionerId;
@@ -371,7 +377,8 @@ export async function updateAppointment(ctx: Ctx, caller: Caller, id: string, pa
   const after = (await repo.findAppointment(ctx.db, organizationId, row.id))!;
   await journal(ctx, caller, moved ? 'appointment.move' : 'appointment.update', after, { before: snapshot(row), after: snapshot(after) });
   await changed(ctx, organizationId, row.id, practitionerId);
-  if (moved && after.status === 'confirmé') await mailPatient(ctx, after, 'change', timeZone);
+  // A visit moved within the past (its time corrected) is no news for the patient.
+  if (moved && after.status === 'confirmé' && startsAt > now) await mailPatient(ctx, after, 'change', timeZone);
   const out = toAppointment(after, timeZone);
   const hours = await workingTime(ctx, organizationId, practitionerId, startsAt, endsAt, timeZone);
   if (!inside(hours, startsAt, endsAt)) out.warning = AGENDA_MESSAGES.outsideHoursWarning;
@@ -435,6 +442,8 @@ export async function createHold(ctx: Ctx, caller: Caller, input: { practitioner
   const endsAt = new Date(input.endsAt);
   checkTimes(startsAt, endsAt);
   const now = new Date(ctx.clock.now());
+  // A hold prepares a booking, and the past is never booked that way.
+  if (startsAt < now) throw badRequest(AGENDA_MESSAGES.inPast, 'in_past');
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: practitioner.id,
@@ -471,8 +480,7 @@ export async function freeSlotsFor(ctx: Ctx, organizationId: string, practitione
 
 export async function staffFreeSlots(ctx: Ctx, caller: Caller, q: { practitionerId: string; typeId: string; from: string; days?: number }) {
   const organizationId = orgOf(caller);
-  await practitionerIn(ctx, organizationId, q.practitionerId);
-  const type = (await typeIn(ctx, organizationId, q.typeId))!;
+  const type = (await typeIn(ctx, organizationId, q.typeId, await practitionerIn(ctx, organizationId, q.practitionerId)))!;
   return freeSlotsFor(ctx, organizationId, q.practitionerId, type.durationMinutes, q.from, q.days ?? 7, new Date(ctx.clock.now()));
 }
 
@@ -526,8 +534,12 @@ function toType(row: Awaited<ReturnType<typeof repo.listTypes>>[number]): Appoin
   return { id: row.id, label: row.label, durationMinutes: row.durationMinutes, colour: row.colour, jobSpecialistId: row.jobSpecialistId, bookable: row.bookable, active: row.active };
 }
 
-export async function listTypes(ctx: Pick<AppContext, 'db'>, caller: Caller): Promise<AppointmentType[]> {
-  return (await repo.listTypes(ctx.db, orgOf(caller))).map(toType);
+/** The organisation's types; with a practitioner, only their own (the booking dialogs offer these). */
+export async function listTypes(ctx: Pick<AppContext, 'db'>, caller: Caller, practitionerId?: string): Promise<AppointmentType[]> {
+  const organizationId = orgOf(caller);
+  const practitioner = practitionerId ? await practitionerIn(ctx, organizationId, practitionerId) : null;
+  const rows = await repo.listTypes(ctx.db, organizationId);
+  return rows.filter((t) => !practitioner || typeFitsPractitioner(t, practitioner)).map(toType);
 }
 
 export async function createType(ctx: Ctx, caller: Caller, input: AppointmentTypeInput): Promise<AppointmentType> {
@@ -587,31 +599,12 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** Creates (or regenerates) the caller's private feed: the secret is shown once. */
-export async function createIcalFeed(ctx: Ctx, caller: Caller): Promise<{ url: string }> {
-  const organizationId = orgOf(caller);
-  await practitionerIn(ctx, organizationId, caller.id);
-  const secret = randomBytes(32).toString('base64url');
-  const existing = await repo.readSettings(ctx.db, caller.id);
-  const now = new Date(ctx.clock.now());
-  await repo.upsertSettings(ctx.db, { userId: caller.id, organizationId, weeklyHours: existing?.weeklyHours ?? DEFAULT_WEEKLY_HOURS, availability: existing?.availability ?? [], icalSecretHash: hashSecret(secret), icalCreatedAt: now, updatedAt: now });
-  await recordAudit(ctx, caller, { action: 'agenda.ical.create', outcome: 'success', recordType: 'agenda', recordId: caller.id });
-  return { url: `${ctx.config.publicUrl}/api/agenda/ical/${secret}.ics` };
-}
-
-export async function revokeIcalFeed(ctx: Ctx, caller: Caller): Promise<void> {
-  const existing = await repo.readSettings(ctx.db, caller.id);
-  if (!existing) return;
-  await repo.upsertSettings(ctx.db, { ...existing, icalSecretHash: null, icalCreatedAt: null, updatedAt: new Date(ctx.clock.now()) });
-  await recordAudit(ctx, caller, { action: 'agenda.ical.revoke', outcome: 'success', recordType: 'agenda', recordId: caller.id });
-}
-
 // ---- Mails and the waitlist offer (shared with the jobs and the patient side) ----
 
 export async function mailPatient(ctx: Ctx, row: repo.AppointmentRow, kind: 'confirmation' | 'change' | 'cancel' | 'reminder', timeZone: string): Promise<void> {
   if (!row.patientEmail) return;
   const org = await orgSettings(ctx, row.organizationId);
-  await ctx.mailer.send(appointmentMail(row, kind, timeZone, org.name, ctx.config.publicUrl));
+  await ctx.mailer.send(appointmentMail(row, kind, { timeZone, organisationName: org.name, publicUrl: ctx.config.publicUrl, mailFrom: ctx.config.mailFrom }));
 }
 
 export async function offerFreedSlot(ctx: Ctx, slot: { organizationId: string; practitionerId: string; startsAt: Date; endsAt: Date }, timeZone: string): Promise<void> {

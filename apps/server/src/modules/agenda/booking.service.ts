@@ -1,5 +1,5 @@
 import { addDays, localParts, zonedInstant } from '@wellbe/shared/domain/zoned';
-import { AGENDA_LIMITS, AGENDA_MESSAGES, type Appointment, type AppointmentType, type BookingInput, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import { AGENDA_LIMITS, AGENDA_MESSAGES, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -20,24 +20,28 @@ function patientOf(caller: Caller): string {
   return caller.patientId;
 }
 
-export async function bookingOptions(ctx: Ctx, caller: Caller): Promise<{ practitioners: Awaited<ReturnType<typeof agenda.listPractitioners>>; types: AppointmentType[] }> {
-  const practitioners = (await agenda.listPractitioners(ctx, caller)).filter((p) => p.username.toLowerCase() !== 'de');
+/** The practitioners a booking may name, each with the ids of their own types among those offered. */
+export async function bookingOptions(ctx: Ctx, caller: Caller): Promise<BookingOptions> {
   const types = (await agenda.listTypes(ctx, caller)).filter((t) => t.active && (caller.role !== 'PT' || t.bookable));
+  const practitioners = (await agenda.listPractitioners(ctx, caller))
+    .filter((p) => p.username.toLowerCase() !== 'de')
+    .map((p) => ({ ...p, typeIds: types.filter((t) => typeFitsPractitioner(t, p)).map((t) => t.id) }));
   return { practitioners, types };
 }
 
-async function bookableType(ctx: Ctx, caller: Caller, typeId: string) {
+/** An active type of the practitioner's own, bookable online for a patient. */
+async function bookableType(ctx: Ctx, caller: Caller, typeId: string, practitioner: { jobSpecialistId: number | null }) {
   const type = (await agenda.listTypes(ctx, caller)).find((t) => t.id === typeId && t.active);
   if (!type) throw hidden(AGENDA_MESSAGES.typeNotFound, 'type_not_found');
   if (caller.role === 'PT' && !type.bookable) throw forbidden(AGENDA_MESSAGES.typeNotBookable, 'type_not_bookable');
+  if (!typeFitsPractitioner(type, practitioner)) throw badRequest(AGENDA_MESSAGES.typeNotForPractitioner, 'type_not_for_practitioner');
   return type;
 }
 
 /** Free slots only: start and end, never who holds the others. */
 export async function slots(ctx: Ctx, caller: Caller, q: { practitionerId: string; typeId: string; from: string; days?: number }) {
   const organizationId = agenda.orgOf(caller);
-  if (!isUuid(q.practitionerId) || !(await repo.findPractitioner(ctx.db, organizationId, q.practitionerId))) throw hidden(AGENDA_MESSAGES.practitionerNotFound, 'practitioner_not_found');
-  const type = await bookableType(ctx, caller, q.typeId);
+  const type = await bookableType(ctx, caller, q.typeId, await agenda.practitionerIn(ctx, organizationId, q.practitionerId));
   return agenda.freeSlotsFor(ctx, organizationId, q.practitionerId, type.durationMinutes, q.from, q.days ?? 7, new Date(ctx.clock.now()));
 }
 
@@ -45,9 +49,8 @@ export async function slots(ctx: Ctx, caller: Caller, q: { practitionerId: strin
 export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: 'patient' | 'waitlist' = 'patient'): Promise<Appointment> {
   const organizationId = agenda.orgOf(caller);
   const patientId = patientOf(caller);
-  const practitioner = isUuid(input.practitionerId) ? await repo.findPractitioner(ctx.db, organizationId, input.practitionerId) : null;
-  if (!practitioner) throw hidden(AGENDA_MESSAGES.practitionerNotFound, 'practitioner_not_found');
-  const type = await bookableType(ctx, caller, input.typeId);
+  const practitioner = await agenda.practitionerIn(ctx, organizationId, input.practitionerId);
+  const type = await bookableType(ctx, caller, input.typeId, practitioner);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(startsAt.getTime() + type.durationMinutes * 60_000);
   agenda.checkTimes(startsAt, endsAt);
@@ -136,10 +139,10 @@ export async function myWaitlist(ctx: Ctx, caller: Caller): Promise<WaitlistEntr
 export async function joinWaitlist(ctx: Ctx, caller: Caller, input: { practitionerId: string; typeId?: string | null; fromDay: string; toDay: string }): Promise<WaitlistEntry[]> {
   const organizationId = agenda.orgOf(caller);
   const patientId = patientOf(caller);
-  if (!(await repo.findPractitioner(ctx.db, organizationId, input.practitionerId))) throw hidden(AGENDA_MESSAGES.practitionerNotFound, 'practitioner_not_found');
+  const practitioner = await agenda.practitionerIn(ctx, organizationId, input.practitionerId);
   const today = localParts(new Date(ctx.clock.now()), (await agenda.orgSettings(ctx, organizationId)).timeZone).day;
   if (input.toDay < input.fromDay || input.toDay < today || input.fromDay > addDays(today, 366)) throw badRequest(AGENDA_MESSAGES.waitlistRange, 'waitlist_range');
-  if (input.typeId) await bookableType(ctx, caller, input.typeId);
+  if (input.typeId) await bookableType(ctx, caller, input.typeId, practitioner);
   await repo.insertWaitlist(ctx.db, { organizationId, patientId, practitionerId: input.practitionerId, typeId: input.typeId ?? null, fromDay: input.fromDay, toDay: input.toDay });
   await recordAudit(ctx, caller, { action: 'waitlist.join', outcome: 'success', recordType: 'waitlist', patientId });
   return myWaitlist(ctx, caller);
@@ -155,7 +158,9 @@ export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Prom
   const patientId = patientOf(caller);
   const entry = await repo.offerByToken(ctx.db, agenda.hashSecret(token));
   const now = new Date(ctx.clock.now());
-  if (!entry || entry.organizationId !== organizationId || entry.patientId !== patientId || !entry.offerExpiresAt || entry.offerExpiresAt <= now || !entry.offerStartsAt || !entry.offerEndsAt) {
+  // An offer outlives its slot when the slot was freed less than its validity before the start:
+  // accepting it then would book the past, which a patient never does.
+  if (!entry || entry.organizationId !== organizationId || entry.patientId !== patientId || !entry.offerExpiresAt || entry.offerExpiresAt <= now || !entry.offerStartsAt || !entry.offerEndsAt || entry.offerStartsAt <= now) {
     throw conflict(AGENDA_MESSAGES.offerInvalid, 'offer_invalid');
   }
   const result = await repo.insertAppointment(ctx.db, {
