@@ -118,8 +118,8 @@ export const appointmentInputSchema = z.object({
   /** Turns a hold of the caller into this appointment. */
   holdId: z.string().uuid().optional(),
   /**
-   * Records a visit that already took place ('honoré', no mail): a new appointment starting in
-   * the past is refused without it, so that nobody books the past by mistake.
+   * Records a visit that already started (confirmé, no mail; its consultation starts from it): a
+   * new appointment starting in the past is refused without it, so nobody books the past by mistake.
    */
   pastVisit: z.boolean().optional(),
 });

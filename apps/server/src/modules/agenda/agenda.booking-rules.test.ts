@@ -45,16 +45,17 @@ describe('the past', () => {
     expect(mailsTo(HELENE)).toBe(mails);
   });
 
-  it('a past visit is recorded on purpose: honoré at once, without a mail; the flag on a future start is refused', async () => {
+  it('a past visit is recorded on purpose: confirmed without a mail, then honoured as usual; the flag on a future start is refused', async () => {
     const day = k.monday(-2, 1);
     const mails = mailsTo(HELENE);
     const res = await k.post('pr', '/api/agenda/appointments', { practitionerId: k.s.pr!.id, patientId: k.patientId, typeId: k.typeId('Consultation'), startsAt: at(day, '10:00'), endsAt: at(day, '10:30'), pastVisit: true });
     expect(res.statusCode, res.body).toBe(201);
-    expect(json(res).data).toMatchObject({ status: 'honoré', patientName: 'Hélène Martin', startsAt: at(day, '10:00') });
+    expect(json(res).data).toMatchObject({ status: 'confirmé', patientName: 'Hélène Martin', startsAt: at(day, '10:00') });
     await k.t.drain();
     expect(mailsTo(HELENE)).toBe(mails);
     // Correcting its time afterwards mails nobody either.
     expect((await k.patch('pr', `/api/agenda/appointments/${json(res).data.id}`, { startsAt: at(day, '10:15') })).statusCode).toBe(200);
+    expect(json(await k.post('pr', `/api/agenda/appointments/${json(res).data.id}/status`, { status: 'honoré' })).data.status).toBe('honoré');
     await k.t.drain();
     expect(mailsTo(HELENE)).toBe(mails);
 

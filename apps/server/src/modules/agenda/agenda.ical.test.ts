@@ -68,6 +68,7 @@ describe('the private iCal feed', () => {
     const absent = await book(day, '14:00', '14:30');
     expect((await k.post('pr', `/api/agenda/appointments/${absent.id}/status`, { status: 'absent' })).statusCode).toBe(200);
     const honoured = await book(k.monday(-2), '09:00', '09:30', { pastVisit: true });
+    expect((await k.post('pr', `/api/agenda/appointments/${honoured.id}/status`, { status: 'honoré' })).statusCode).toBe(200);
 
     const { byUid } = parseEvents((await feed()).body);
     const read = (id: string) => {
@@ -78,7 +79,7 @@ describe('the private iCal feed', () => {
     expect(read(requested.id)).toEqual({ status: 'TENTATIVE', sequence: 0 });
     expect(read(cancelled.id)).toEqual({ status: 'CANCELLED', sequence: 1 });
     expect(read(absent.id)).toEqual({ status: 'CANCELLED', sequence: 1 });
-    expect(read(honoured.id)).toEqual({ status: 'CONFIRMED', sequence: 0 });
+    expect(read(honoured.id)).toEqual({ status: 'CONFIRMED', sequence: 1 });
     expect(String(byUid.get(uid(absent.id))!.getFirstPropertyValue('summary'))).toBe('H. M. — Consultation — absent');
     // A hold is the practice's bookkeeping: never in the feed, live or cancelled.
     const hold = json(await k.post('pr', '/api/agenda/holds', { practitionerId: k.s.pr!.id, startsAt: at(day, '16:00'), endsAt: at(day, '16:30') })).data;

@@ -313,7 +313,9 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
     await repo.updateAppointment(ctx.db, organizationId, hold.id, { status: 'annulé', cancelReason: 'Réservation finalisée', cancelledAt: now, updatedAt: now });
   }
   const hours = await workingTime(ctx, organizationId, practitioner.id, startsAt, endsAt, timeZone);
-  const status = input.pastVisit ? 'honoré' : (input.status ?? 'confirmé');
+  // A past visit is confirmed like any other: its consultation starts from it, and honoré or
+  // absent follow as usual; only the mail is left out.
+  const status = input.pastVisit ? 'confirmé' : (input.status ?? 'confirmé');
   const result = await repo.insertAppointment(ctx.db, {
     organizationId,
     practitionerId: practitioner.id,
@@ -326,7 +328,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
     teleconsultation: input.teleconsultation ?? false,
     note: input.note ?? '',
     status,
-    confirmedAt: status === 'demandé' ? null : now,
+    confirmedAt: status === 'confirmé' ? now : null,
     createdBy: caller.id,
     createdVia: 'staff',
     createdAt: now,
@@ -337,7 +339,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
   const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
   await journal(ctx, caller, 'appointment.create', row, { after: snapshot(row) });
   await changed(ctx, organizationId, row.id, row.practitionerId);
-  if (status === 'confirmé') await mailPatient(ctx, row, 'confirmation', timeZone);
+  if (status === 'confirmé' && !input.pastVisit) await mailPatient(ctx, row, 'confirmation', timeZone);
   const out = toAppointment(row, timeZone);
   if (!inside(hours, startsAt, endsAt)) out.warning = AGENDA_MESSAGES.outsideHoursWarning;
   return out;
