@@ -153,3 +153,51 @@ test('pt books online; ad sees the request arrive live and confirms it', async (
   await page.getByRole('tab', { name: 'Mes rendez-vous' }).click();
   await expect(page.getByText('Confirmé').first()).toBeVisible();
 });
+
+// The past is booked only on purpose: a slot clicked in a past week is refused in the dialog (said
+// once: no toast repeating it) until « Enregistrer une visite passée » is ticked; the dialog offers
+// the practitioner's own types only (no 'Bilan diététique' for a general practitioner).
+test('pr records a past visit only on purpose; the refusal is said once, in the dialog', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'pr');
+  const monday = mondayIn(-2);
+  await page.goto(`/agenda/moi/semaine/${monday}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible({ timeout: 45_000 });
+  const tuesday = page.locator(`[role="cell"][data-date="${new Date(Date.parse(`${monday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}"]`).last();
+  const dialog = page.getByRole('dialog', { name: 'Nouveau rendez-vous' });
+  const refusal = 'Ce rendez-vous commence dans le passé. Pour consigner une visite déjà faite, cochez « Enregistrer une visite passée ».';
+  const pastVisit = dialog.getByRole('checkbox', { name: 'Enregistrer une visite passée' });
+
+  /** Opens the dialog on Tuesday at `time` for Zoé Laurent, a 30-minute consultation. */
+  const open = async (time: string) => {
+    const row = page.locator(`[data-time="${time}:00"]`).last();
+    await row.scrollIntoViewIfNeeded();
+    const [col, at] = [(await tuesday.boundingBox())!, (await row.boundingBox())!];
+    await page.mouse.click(col.x + col.width / 2, at.y + at.height / 2);
+    await dialog.getByRole('combobox', { name: 'Patient' }).fill('Zoé');
+    await page.getByRole('option', { name: 'Zoé Laurent' }).click();
+    await dialog.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
+    await expect(page.getByRole('option', { name: /^Consultation courte/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /Bilan diététique/ })).toHaveCount(0);
+    await page.getByRole('option', { name: /^Consultation \(30 min\)/ }).click();
+  };
+
+  // Ticked: recorded (no mail), drawn in the past week.
+  await expect(page.locator('[data-time="10:00:00"]').last()).toBeVisible({ timeout: 45_000 });
+  await open('10:00');
+  await pastVisit.check();
+  expect(serious((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^10:00 – 10:30 Zoé Laurent · Consultation/ })).toBeVisible();
+
+  // Not ticked: refused in the dialog, and only there (the toaster is up since the save above).
+  await open('11:00');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(refusal);
+  expect(await page.getByText(refusal).count()).toBe(1);
+  await pastVisit.check();
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^11:00 – 11:30 Zoé Laurent · Consultation/ })).toBeVisible();
+});

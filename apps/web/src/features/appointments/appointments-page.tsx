@@ -183,6 +183,12 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const slots = useFreeSlots(practitionerId && typeId ? { practitionerId, typeId, from: week.format('YYYY-MM-DD') } : null);
+  // The chosen practitioner's own types (a general practitioner offers no 'Bilan diététique').
+  const ownTypeIds = options.data?.practitioners.find((p) => p.id === practitionerId)?.typeIds ?? [];
+  const ownTypes = (options.data?.types ?? []).filter((x) => ownTypeIds.includes(x.id));
+  useEffect(() => {
+    if (typeId && options.data && !ownTypeIds.includes(typeId)) setTypeId('');
+  }, [practitionerId, typeId, options.data]);
   const byDay = useMemo(() => {
     const map = new Map<string, string[]>();
     for (const s of slots.data ?? []) {
@@ -203,8 +209,8 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('patient.chooseType')} value={typeId} onChange={(e) => setTypeId(e.target.value)}>
-          {(options.data?.types ?? []).map((x) => (
+        <TextField select label={t('patient.chooseType')} value={ownTypes.some((x) => x.id === typeId) ? typeId : ''} onChange={(e) => setTypeId(e.target.value)}>
+          {ownTypes.map((x) => (
             <MenuItem key={x.id} value={x.id}>
               {x.label} ({x.durationMinutes} min)
             </MenuItem>

@@ -18,9 +18,12 @@ export function useAgendaRange(params: { from: string; to: string; practitioners
   });
 }
 
-/** GET /api/agenda/types: appointment types of the organisation. */
-export function useAppointmentTypes() {
-  return useQuery({ queryKey: queryKeys.agenda.types, queryFn: ({ signal }) => api<{ data: AppointmentType[] }>('/agenda/types', { signal }).then((r) => r.data) });
+/** GET /api/agenda/types: appointment types of the organisation, or a practitioner's own (the booking dialog). */
+export function useAppointmentTypes(practitionerId?: string) {
+  return useQuery({
+    queryKey: practitionerId ? [...queryKeys.agenda.types, practitionerId] : queryKeys.agenda.types,
+    queryFn: ({ signal }) => api<{ data: AppointmentType[] }>('/agenda/types', { query: practitionerId ? { practitionerId } : undefined, signal }).then((r) => r.data),
+  });
 }
 
 /** GET /api/agenda/settings/:id: working hours, exceptions, iCal state. */

@@ -3,15 +3,19 @@ import type { AgendaSettingsInput, Appointment, AppointmentInput, AppointmentPat
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** POST/PATCH /api/agenda/appointments…: every agenda query refreshes after a change. */
+/**
+ * POST/PATCH /api/agenda/appointments…: every agenda query refreshes after a change. Each caller
+ * shows a refusal itself (the booking dialog in place, a drag by a toast as it snaps back), so the
+ * global error toast is silenced: a refused double booking is said once, not twice.
+ */
 export function useAppointmentMutations() {
   const client = useQueryClient();
-  const onSettled = () => client.invalidateQueries({ queryKey: queryKeys.agenda.all });
+  const common = { onSettled: () => client.invalidateQueries({ queryKey: queryKeys.agenda.all }), meta: { silent: true } };
   return {
-    create: useMutation({ mutationFn: (body: AppointmentInput) => api<{ data: Appointment }>('/agenda/appointments', { method: 'POST', body }).then((r) => r.data), onSettled }),
-    update: useMutation({ mutationFn: ({ id, ...body }: AppointmentPatch & { id: string }) => api<{ data: Appointment }>(`/agenda/appointments/${id}`, { method: 'PATCH', body }).then((r) => r.data), onSettled }),
-    status: useMutation({ mutationFn: ({ id, status }: { id: string; status: 'confirmé' | 'honoré' | 'absent' }) => api<{ data: Appointment }>(`/agenda/appointments/${id}/status`, { method: 'POST', body: { status } }).then((r) => r.data), onSettled }),
-    cancel: useMutation({ mutationFn: ({ id, reason }: { id: string; reason: string }) => api<{ data: Appointment }>(`/agenda/appointments/${id}/cancel`, { method: 'POST', body: { reason } }).then((r) => r.data), onSettled }),
+    create: useMutation({ mutationFn: (body: AppointmentInput) => api<{ data: Appointment }>('/agenda/appointments', { method: 'POST', body }).then((r) => r.data), ...common }),
+    update: useMutation({ mutationFn: ({ id, ...body }: AppointmentPatch & { id: string }) => api<{ data: Appointment }>(`/agenda/appointments/${id}`, { method: 'PATCH', body }).then((r) => r.data), ...common }),
+    status: useMutation({ mutationFn: ({ id, status }: { id: string; status: 'confirmé' | 'honoré' | 'absent' }) => api<{ data: Appointment }>(`/agenda/appointments/${id}/status`, { method: 'POST', body: { status } }).then((r) => r.data), ...common }),
+    cancel: useMutation({ mutationFn: ({ id, reason }: { id: string; reason: string }) => api<{ data: Appointment }>(`/agenda/appointments/${id}/cancel`, { method: 'POST', body: { reason } }).then((r) => r.data), ...common }),
   };
 }
 

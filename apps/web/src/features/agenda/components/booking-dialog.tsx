@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, MenuItem, Switch, TextField } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
@@ -14,7 +14,8 @@ import { createPatient } from '../api/patients.ts';
 
 // 'Nouveau rendez-vous': patient (the booking search, also for AD and RH; or, for the roles that
 // create patient files, a new patient with the consultation panel's rules), or a free title for a
-// meeting; type (its duration); start DD/MM/YYYY HH:mm; note.
+// meeting; type (its duration; the practitioner's own types only); start DD/MM/YYYY HH:mm; note.
+// A start in the past is booked only as « Enregistrer une visite passée » (no mail to the patient).
 
 export function BookingDialog({
   start,
@@ -35,8 +36,8 @@ export function BookingDialog({
   const titleId = useId();
   const { user, role } = useSession();
   const mayCreatePatient = can(role, 'dpsWrite');
-  const types = useAppointmentTypes();
   const [who, setWho] = useState(practitionerId);
+  const types = useAppointmentTypes(who);
   const [patient, setPatient] = useState<PickedPatient | null>(null);
   const [newPatient, setNewPatient] = useState(false);
   const [np, setNp] = useState({ FullName: '', PhoneNumber: '', Email: '' });
@@ -46,8 +47,13 @@ export function BookingDialog({
   const [minutes, setMinutes] = useState(Math.max(5, Math.round((end.getTime() - start.getTime()) / 60_000)));
   const [note, setNote] = useState('');
   const [tele, setTele] = useState(false);
+  const [pastVisit, setPastVisit] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inPast = !!startAt?.isValid() && startAt.isBefore(dayjs());
+  // Another practitioner: a type that is not theirs is no longer offered, nor kept.
+  const ownTypes = (types.data ?? []).filter((x) => x.active);
+  const chosenType = ownTypes.some((x) => x.id === typeId) ? typeId : '';
 
   const newPatientReady = np.FullName.trim() && np.PhoneNumber.trim() && np.Email.trim();
   const ready = !!startAt?.isValid() && (newPatient ? newPatientReady : !!patient || !!title.trim());
@@ -63,11 +69,12 @@ export function BookingDialog({
         practitionerId: who,
         patientId,
         title: patientId ? null : title.trim(),
-        typeId: typeId || null,
+        typeId: chosenType || null,
         startsAt: s.toISOString(),
         endsAt: new Date(s.getTime() + minutes * 60_000).toISOString(),
         note,
         teleconsultation: tele,
+        ...(inPast && pastVisit ? { pastVisit: true } : {}),
       });
     } catch (err) {
       setError(isApiError(err) ? err.message : String(err));
@@ -105,7 +112,7 @@ export function BookingDialog({
           <TextField
             select
             label={t('booking.type')}
-            value={typeId}
+            value={chosenType}
             onChange={(e) => {
               setTypeId(e.target.value);
               const type = types.data?.find((x) => x.id === e.target.value);
@@ -113,13 +120,11 @@ export function BookingDialog({
             }}
           >
             <MenuItem value="">{t('booking.noType')}</MenuItem>
-            {(types.data ?? [])
-              .filter((x) => x.active)
-              .map((x) => (
-                <MenuItem key={x.id} value={x.id}>
-                  {x.label} ({x.durationMinutes} min)
-                </MenuItem>
-              ))}
+            {ownTypes.map((x) => (
+              <MenuItem key={x.id} value={x.id}>
+                {x.label} ({x.durationMinutes} min)
+              </MenuItem>
+            ))}
           </TextField>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
             <DateLocalization>
@@ -127,6 +132,12 @@ export function BookingDialog({
             </DateLocalization>
             <TextField label={t('booking.duration')} type="number" value={minutes} onChange={(e) => setMinutes(Math.max(1, Number(e.target.value) || 0))} slotProps={{ htmlInput: { min: 5, max: 480, step: 5 } }} />
           </Box>
+          {inPast && (
+            <Box>
+              <FormControlLabel control={<Checkbox checked={pastVisit} onChange={(e) => setPastVisit(e.target.checked)} />} label={t('booking.pastVisit')} />
+              <FormHelperText sx={{ mt: 0 }}>{t('booking.pastVisitHelp')}</FormHelperText>
+            </Box>
+          )}
           <FormControlLabel control={<Switch checked={tele} onChange={(e) => setTele(e.target.checked)} />} label={t('booking.tele')} />
           <TextField label={t('booking.note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} />
         </Box>

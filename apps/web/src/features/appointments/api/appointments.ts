@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgendaPractitioner, Appointment, AppointmentType, BookingInput, FreeSlot, WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import type { Appointment, BookingInput, BookingOptions, FreeSlot, WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -21,7 +21,7 @@ export function useMyAppointments(enabled: boolean) {
 export function useBookingOptions(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.agenda.options,
-    queryFn: ({ signal }) => api<{ data: { practitioners: AgendaPractitioner[]; types: AppointmentType[] } }>('/appointments/options', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<{ data: BookingOptions }>('/appointments/options', { signal }).then((r) => r.data),
     enabled,
   });
 }
