@@ -156,9 +156,21 @@ export async function agendaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const feed = await ical.readIcalFeed(ctx, request.params.file);
       reply.header('ETag', feed.etag);
-      if (request.headers['if-none-match'] === feed.etag) return reply.status(304).send();
+      if (noneMatch(request.headers['if-none-match'], feed.etag)) return reply.status(304).send();
       reply.type('text/calendar; charset=utf-8');
       return feed.body;
     },
   );
+}
+
+/**
+ * If-None-Match by weak comparison (RFC 9110 §13.1.2): a list of tags, or '*'; a proxy that
+ * compresses the feed (nginx gzip) turns the tag weak, W/"…", and the calendar sends that back.
+ */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }
