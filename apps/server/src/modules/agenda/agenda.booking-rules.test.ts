@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
 import { json } from '../../../test/helpers.ts';
-import { appointments } from '../../db/tables.ts';
+import { appointments, auditEvents } from '../../db/tables.ts';
 import { agendaKit, at, TZ, type AgendaKit } from './agenda.test-kit.ts';
 
 // Who may book what, and when: nobody books the past by mistake (a practitioner records a past
@@ -51,6 +51,8 @@ describe('the past', () => {
     const res = await k.post('pr', '/api/agenda/appointments', { practitionerId: k.s.pr!.id, patientId: k.patientId, typeId: k.typeId('Consultation'), startsAt: at(day, '10:00'), endsAt: at(day, '10:30'), pastVisit: true });
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res).data).toMatchObject({ status: 'confirmé', patientName: 'Hélène Martin', startsAt: at(day, '10:00') });
+    const [journal] = await k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.create'), eq(auditEvents.recordId, json(res).data.id)));
+    expect(journal!.details).toMatchObject({ pastVisit: true, after: { status: 'confirmé' } });
     await k.t.drain();
     expect(mailsTo(HELENE)).toBe(mails);
     // Correcting its time afterwards mails nobody either.

@@ -337,7 +337,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
   if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
   await releasedChanged(ctx, result.released);
   const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
-  await journal(ctx, caller, 'appointment.create', row, { after: snapshot(row) });
+  await journal(ctx, caller, 'appointment.create', row, { after: snapshot(row), ...(input.pastVisit ? { pastVisit: true } : {}) });
   await changed(ctx, organizationId, row.id, row.practitionerId);
   if (status === 'confirmé' && !input.pastVisit) await mailPatient(ctx, row, 'confirmation', timeZone);
   const out = toAppointment(row, timeZone);
