@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/errors.ts';
+import { inputFaultOf } from '../lib/pg-errors.ts';
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
   return reply.status(status).send({ success: false, error: { code, message, ...(details ? { details } : {}) } });
@@ -73,6 +74,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const issues = err.validation.map((v) => ({ message: v.message ?? '', code: v.keyword, path: v.instancePath.split('/').filter(Boolean) }));
       const unknownAction = err.validation.some((v) => v.instancePath === '/action' || v.params?.discriminator === 'action' || (v.instancePath === '' && /action/i.test(v.message ?? '')));
       if (unknownAction) return sendError(reply, 400, 'unknown_action', ERROR_MESSAGES.unknownAction);
+      // A path whose id is not even of the right format names nothing: 404, like an id that exists
+      // nowhere (existence stays private; DESIGN §3).
+      if (err.validationContext === 'params') return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
       return sendError(reply, 400, 'validation', firstIssueMessage(issues), issues.map(frenchIssue));
     }
     if (err instanceof ZodError) {
@@ -92,6 +96,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendError(reply, fe.statusCode, 'bad_request', ERROR_MESSAGES.badRequest);
+    }
+    const fault = inputFaultOf(err);
+    if (fault) {
+      // Still logged: it means a schema let through what its column refuses.
+      request.log.warn({ err: loggableError(err) }, 'valeur refusée par la base');
+      return sendError(reply, fault.status, fault.code, fault.message);
     }
     request.log.error({ err: loggableError(err) }, 'erreur interne');
     return sendError(reply, 500, 'internal', ERROR_MESSAGES.internal);

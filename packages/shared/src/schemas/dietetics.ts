@@ -14,6 +14,7 @@ import {
   type Nutrients,
   type TargetStatus,
 } from '../domain/dietetics.ts';
+import { intId } from './fields.ts';
 
 // Request and answer shapes of the dietetics area (foods, formules, menus, programs, preferences),
 // validated identically by the screens and the server.
@@ -52,7 +53,7 @@ export interface Food extends Nutrients {
 
 /** A line of a recipe, a menu or a program day: grams of a food, or portions of a recipe. */
 export const lineSchema = z.union([
-  z.object({ foodId: z.number().int().positive(), grams: gramsSchema }),
+  z.object({ foodId: intId(), grams: gramsSchema }),
   z.object({ recipeId: z.uuid('Formule introuvable.'), portions: portionsSchema }),
 ]);
 export type Line = z.infer<typeof lineSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PermissionGroup } from '../permissions.ts';
 import { referenceCreateSchema, referenceUpdateSchema, type ReferenceItem } from './reference.ts';
+import { intId, intIdQuery } from './fields.ts';
 
 // The sport area: its reference catalogs (SPEC §2 /bodyparts … /typeofprograms), the exercise
 // library (/exercices) and the sport programs (/program/sportif/list) with their assignments to
@@ -106,10 +107,10 @@ export function labelCompleteness(labels: { fr: string; en: string; tr: string; 
 
 export const exerciseSearchQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  bodyPart: z.coerce.number().int().positive().optional(),
-  equipment: z.coerce.number().int().positive().optional(),
-  level: z.coerce.number().int().positive().optional(),
-  category: z.coerce.number().int().positive().optional(),
+  bodyPart: intIdQuery().optional(),
+  equipment: intIdQuery().optional(),
+  level: intIdQuery().optional(),
+  category: intIdQuery().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
@@ -118,11 +119,11 @@ export type ExerciseSearchQuery = z.infer<typeof exerciseSearchQuerySchema>;
 export const exerciseWriteSchema = z.object({
   nameFr: text(200).min(2, SPORT_MESSAGES.name),
   instructionsFr: z.array(text(1000).min(1)).max(30).default([]),
-  categoryId: z.number().int().positive(),
-  levelId: z.number().int().positive(),
-  equipmentId: z.number().int().positive().nullable().default(null),
-  primaryBodyPartIds: z.array(z.number().int().positive()).min(1, 'Choisissez au moins une partie du corps.').max(17),
-  secondaryBodyPartIds: z.array(z.number().int().positive()).max(17).default([]),
+  categoryId: intId(),
+  levelId: intId(),
+  equipmentId: intId().nullable().default(null),
+  primaryBodyPartIds: z.array(intId()).min(1, 'Choisissez au moins une partie du corps.').max(17),
+  secondaryBodyPartIds: z.array(intId()).max(17).default([]),
 });
 export type ExerciseWrite = z.infer<typeof exerciseWriteSchema>;
 
@@ -181,10 +182,10 @@ export const programSessionSchema = z.object({
 export const sportProgramWriteSchema = z.object({
   name: text(200).min(2, SPORT_MESSAGES.name),
   description: text(2000).default(''),
-  objectiveId: z.number().int().positive().nullable().default(null),
-  typeId: z.number().int().positive().nullable().default(null),
-  levelId: z.number().int().positive().nullable().default(null),
-  genderId: z.number().int().positive().nullable().default(null),
+  objectiveId: intId().nullable().default(null),
+  typeId: intId().nullable().default(null),
+  levelId: intId().nullable().default(null),
+  genderId: intId().nullable().default(null),
   weeks: int(SPORT_LIMITS.weeks, SPORT_MESSAGES.weeks),
   sessionsPerWeek: int(SPORT_LIMITS.sessionsPerWeek, SPORT_MESSAGES.sessionsPerWeek),
   sessions: z.array(programSessionSchema).min(1, SPORT_MESSAGES.sessionsRequired).max(14),

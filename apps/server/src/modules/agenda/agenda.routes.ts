@@ -21,10 +21,10 @@ import { notFound } from '../../lib/errors.ts';
 import { feedIcs } from './agenda.mail.ts';
 import * as repo from './agenda.repository.ts';
 import * as agenda from './agenda.service.ts';
+import { idParams, uuidId } from '@wellbe/shared/schemas/fields';
 
 const tags = ['agenda'];
-const idParams = z.object({ id: z.string().max(64) });
-const practitionerParams = z.object({ practitionerId: z.string().max(64) });
+const practitionerParams = z.object({ practitionerId: uuidId() });
 
 // /agenda (SPEC §2, §6): route-level groups from packages/shared; the finer rule (own agenda with
 // `agenda write`, any agenda with `agenda management`, cancel with `agenda delete`) is the service's.

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { accessFlagAnswerSchema, accessFlagCreateSchema, accessFlagListQuerySchema, accessLogQuerySchema } from '@wellbe/shared/schemas/records';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { answerAccessFlag, exportFhir, exportPdf, flagAccess, listFlags, openLinkedDocument, readAccessLog } from './records.service.ts';
+import { patientParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['records'];
-const patientParams = z.object({ idPatient: z.string().max(64) });
 
 /** RFC 6266 header: an ASCII fallback and the exact UTF-8 name. */
 function attachment(fileName: string): string {
