@@ -71,6 +71,14 @@ describe('an integer beyond a PostgreSQL integer is refused at the edge (400)', 
   });
 });
 
+describe('a value past a limit that has no message of its own says the limit', () => {
+  it('GET /api/exercises?q= with 101 characters', async () => {
+    const res = await send(pr, 'GET', `/api/exercises?q=${'a'.repeat(101)}`);
+    expectFrench4xx(res, 400);
+    expect(json(res).error.message).toBe('Texte trop long : 100 caractères au plus.');
+  });
+});
+
 describe('a database error the input caused answers a French 4xx, never 500', () => {
   const probe = (value: string, type: string) => t.app.inject({ method: 'POST', url: '/api/test-probe/cast', payload: { value, type } });
 

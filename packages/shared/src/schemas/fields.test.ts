@@ -1,6 +1,8 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FIELD_MESSAGES, idParams, intId, intIdQuery, PG_INT_MAX, PG_INT_MIN, pgInt, pgIntQuery, uuidId } from './fields.ts';
+import { boundedText, FIELD_MESSAGES, idParams, intId, intIdQuery, PG_INT_MAX, PG_INT_MIN, pgInt, pgIntQuery, textField, uuidId } from './fields.ts';
+import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
 
 const message = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
 
@@ -75,5 +77,49 @@ describe('every integer of the shared schemas fits an integer column', () => {
     expect(found.length).toBeGreaterThan(20);
     const unbounded = found.filter((f) => ![...BIGINT_FIELDS].some((b) => f.path.startsWith(b.split(':')[0]) && f.path.endsWith(b.split(':')[1])) && (f.maximum === undefined || f.maximum > PG_INT_MAX || f.minimum === undefined || f.minimum < PG_INT_MIN));
     expect(unbounded.map((f) => f.path)).toEqual([]);
+  });
+});
+
+describe('text fields say what is wrong with them', () => {
+  it('names the field and its limit (textField), for the API and the forms alike', () => {
+    const name = textField('Le nom du patient', 200);
+    expect(message(name.safeParse('x'.repeat(5_014)))).toBe('Le nom du patient ne doit pas dépasser 200 caractères.');
+    expect(message(name.safeParse('   '))).toBe('Le nom du patient est obligatoire.');
+    expect(message(name.safeParse(undefined))).toBe('Le nom du patient est obligatoire.');
+    expect(message(textField('Le titre', 20_000, { min: 3 }).safeParse('ab'))).toBe('Le titre doit contenir au moins 3 caractères.');
+    expect(message(textField('Le titre', 20_000).safeParse('x'.repeat(20_001)))).toBe('Le titre ne doit pas dépasser 20 000 caractères.');
+    expect(textField('La note', 10, { required: false }).parse('')).toBe('');
+    expect(message(boundedText(40).safeParse('x'.repeat(41)))).toBe('Ce texte ne doit pas dépasser 40 caractères.');
+  });
+
+  it('keeps the SPEC §5 message of a missing patient name and says the limit of a too-long one', () => {
+    expect(message(patientCreateSchema.safeParse({ FullName: '', PhoneNumber: '06 12 34 56 78', Email: 'a@b.fr' }))).toBe(PATIENT_MESSAGES.nameRequired);
+    expect(message(patientCreateSchema.safeParse({ FullName: 'x'.repeat(5_014), PhoneNumber: '06 12 34 56 78', Email: 'a@b.fr' }))).toBe('Le nom du patient ne doit pas dépasser 200 caractères.');
+  });
+
+  // The class rule: a text field one character past its limit is never told it is missing, nor
+  // only "too long" without the limit (a format field may answer that its format is invalid).
+  it('no shared text field answers a too-long value with "obligatoire" or without its limit', () => {
+    const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
+    const wrong: string[] = [];
+    for (const [file, exports] of Object.entries(modules)) {
+      for (const [name, value] of Object.entries(exports)) {
+        if (!(value instanceof z.ZodObject)) continue;
+        let json: { properties?: Record<string, { type?: string; maxLength?: number; format?: string; anyOf?: { type?: string; maxLength?: number }[] }> };
+        try {
+          json = z.toJSONSchema(value, { io: 'input', unrepresentable: 'any' }) as typeof json;
+        } catch {
+          continue;
+        }
+        for (const [key, prop] of Object.entries(json.properties ?? {})) {
+          const text = prop.anyOf?.find((p) => p.type === 'string') ?? prop;
+          if (text.type !== 'string' || text.maxLength === undefined) continue;
+          const issue = value.safeParse({ [key]: 'x'.repeat(text.maxLength + 1) }).error?.issues.find((i) => i.path[0] === key);
+          if (!issue) continue;
+          if (/obligatoire/.test(issue.message) || !/\d|invalide/.test(issue.message)) wrong.push(`${file.slice(2)}:${name}.${key}: ${issue.message}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

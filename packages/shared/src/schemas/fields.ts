@@ -14,10 +14,16 @@ export const FIELD_MESSAGES = {
   idInvalid: 'Identifiant invalide.',
   integer: 'La valeur doit être un nombre entier.',
   between: (min: number, max: number) => `La valeur doit être comprise entre ${fmt(min)} et ${fmt(max)}.`,
+  /** `label` names the field with its article, as a sentence starts: "Le nom du patient". */
+  required: (label: string) => `${label} est obligatoire.`,
+  tooLong: (label: string, max: number) => `${label} ne doit pas dépasser ${fmt(max)} caractères.`,
+  tooShort: (label: string, min: number) => `${label} doit contenir au moins ${fmt(min)} caractères.`,
+  /** A text whose form shows its own label: the message says the limit. */
+  textTooLong: (max: number) => `Ce texte ne doit pas dépasser ${fmt(max)} caractères.`,
 } as const;
 
 /** 2147483647 → "2 147 483 647", as a French reader writes it (narrow no-break spaces are not typed by anyone). */
-function fmt(n: number): string {
+export function fmt(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
 
@@ -65,3 +71,31 @@ export function uuidId(message: string = FIELD_MESSAGES.idInvalid) {
 export const idParams = z.object({ id: uuidId() });
 /** `/:idPatient` of a patient's file. */
 export const patientParams = z.object({ idPatient: uuidId() });
+
+// Each field says what is wrong with it: missing, too short or too long, with the limit. The
+// messages name the field (its label, article included), so the API's answer and the form's
+// helper text (the web uses these schemas through react-hook-form) tell the same thing.
+
+interface TextOptions {
+  /** Required and at least `min` characters after trimming (1 when only required). */
+  min?: number;
+  /** Whether an empty value is refused (default: true). */
+  required?: boolean;
+  /** The message of a missing or empty value, when the field has one of its own. */
+  requiredMessage?: string;
+}
+
+/** A trimmed text field named `label`, at most `max` characters, with field-specific messages. */
+export function textField(label: string, max: number, options: TextOptions = {}) {
+  const required = options.requiredMessage ?? FIELD_MESSAGES.required(label);
+  const base = z.string({ error: required }).trim();
+  const min = options.min ?? (options.required === false ? 0 : 1);
+  const withMin = min === 0 ? base : base.min(1, required);
+  const bounded = min > 1 ? withMin.min(min, FIELD_MESSAGES.tooShort(label, min)) : withMin;
+  return bounded.max(max, FIELD_MESSAGES.tooLong(label, max));
+}
+
+/** A trimmed free text of at most `max` characters, where the form's label already names the field. */
+export function boundedText(max: number) {
+  return z.string().trim().max(max, FIELD_MESSAGES.textTooLong(max));
+}
