@@ -46,6 +46,15 @@ describe('an id that is not a uuid names nothing (404), it never reaches Postgre
   it('PUT /api/contacts/abc/star', async () => {
     expectFrench4xx(await send(pr, 'PUT', '/api/contacts/abc/star', { starred: true }), 404);
   });
+  it('an access flag named by 36 dashes (it passed the old hand-written check)', async () => {
+    const pa = await t.login('pa');
+    expectFrench4xx(await send(pa, 'POST', `/api/access-flags/${'-'.repeat(36)}/answer`, { answer: 'Vu.' }), 404);
+  });
+  it('a reference row or a food beyond an integer column', async () => {
+    const sa = await t.login('sa');
+    expectFrench4xx(await t.app.inject({ method: 'PATCH', url: `/api/specialists/${INT32_OVER}`, headers: sa.auth, payload: { active: true } }), 404);
+    expectFrench4xx(await send(di, 'DELETE', `/api/dietetics/foods/${INT32_OVER}`), 404);
+  });
 });
 
 describe('an integer beyond a PostgreSQL integer is refused at the edge (400)', () => {

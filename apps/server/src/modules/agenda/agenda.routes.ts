@@ -97,7 +97,7 @@ export async function agendaRoutes(app: FastifyInstance) {
     return { success: true, data: await agenda.addException(ctx, callerOf(request), request.params.practitionerId, request.body) };
   });
 
-  r.delete('/api/agenda/settings/:practitionerId/exceptions/:id', { config: { access: 'agenda' }, schema: { params: practitionerParams.extend({ id: z.string().max(64) }), tags, summary: 'Supprimer une absence' } }, async (request, reply) => {
+  r.delete('/api/agenda/settings/:practitionerId/exceptions/:id', { config: { access: 'agenda' }, schema: { params: practitionerParams.extend({ id: uuidId() }), tags, summary: 'Supprimer une absence' } }, async (request, reply) => {
     await agenda.removeException(ctx, callerOf(request), request.params.practitionerId, request.params.id);
     reply.status(204).send();
   });
