@@ -44,8 +44,17 @@ interface Call {
 let t: TestApp;
 const sessions: Record<string, Session> = {};
 
+/** What the error handler's net under the schemas caught (lib/pg-errors.ts): a rule a schema lacks. */
+const netCaught: string[] = [];
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    logStream: {
+      write: (line) => {
+        if (line.includes('valeur refusée par la base')) netCaught.push(line.slice(0, 600));
+      },
+    },
+  });
   for (const user of ['pr', 'pt', 'de']) sessions[user] = await t.login(user);
 });
 afterAll(() => t?.close());
@@ -160,5 +169,8 @@ describe('every operation of the OpenAPI document, with generated inputs', () =>
     console.info(`openapi fuzz: ${operations.length} operations, ${calls} calls, answers ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
     expect(calls).toBeGreaterThan(operations.length);
     expect(failures, failures.join('\n')).toEqual([]);
+    // The schemas refuse bad input at the edge; the net under them (a 4xx from a database error) is
+    // for the rule a future schema forgets, and none of today's may need it.
+    expect(netCaught, netCaught.slice(0, 10).join('\n')).toEqual([]);
   }, 170_000 * Math.max(1, RUNS / 16)); // well under 3 minutes at the default 16 runs
 });
