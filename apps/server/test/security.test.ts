@@ -301,9 +301,11 @@ describe('logs', () => {
     await t.app.inject({ method: 'GET', url: '/reset-password?token=single-use-link-token-123' });
     await t.app.inject({ method: 'POST', url: '/api/user', headers: { 'content-type': 'application/json' }, payload: `{"Password": "${DEMO_PASSWORD}"` });
 
+    // A value PostgreSQL cannot read (22P02) is the input's fault: a French 400 (lib/pg-errors.ts),
+    // still logged with its code so that the schema that let it through gets fixed.
     const failed = await t.app.inject({ method: 'POST', url: '/api/__probe/failing-query' });
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ success: false, error: { code: 'internal', message: 'Une erreur interne est survenue. Réessayez plus tard.' } });
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json()).toEqual({ success: false, error: { code: 'invalid_value', message: 'Une valeur envoyée n’a pas un format valide.' } });
     expect(failed.body).not.toContain('select');
 
     const logged = logLines.join('\n');

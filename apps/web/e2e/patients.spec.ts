@@ -38,6 +38,20 @@ async function recordConsultation(page: Page, values: { size: string; weight: st
   await expect(panel(page)).toBeHidden();
 }
 
+test('as pr: a 5,014-character patient name is told its limit, and nothing is created', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.goto('/patients/list');
+  await page.getByRole('button', { name: 'Nouveau patient' }).click();
+  const create = page.getByRole('dialog', { name: 'Nouveau patient' });
+  await create.getByLabel('Nom du patient').fill('N'.repeat(5_014));
+  await create.getByLabel('Téléphone').fill('06 55 44 33 21');
+  await create.getByLabel('Adresse Email').fill('nom.long@exemple.fr');
+  await create.getByRole('button', { name: 'Créer le patient' }).click();
+  await expect(create.getByText('Le nom du patient ne doit pas dépasser 200 caractères.')).toBeVisible();
+  await expect(create.getByText('Le nom du patient est obligatoire.')).toBeHidden();
+  await expect(page).toHaveURL(/\/patients\/list$/);
+});
+
 let fileUrl = '';
 let idPatient = '';
 

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
+import { fmt } from '@wellbe/shared/schemas/fields';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/errors.ts';
+import { inputFaultOf } from '../lib/pg-errors.ts';
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
   return reply.status(status).send({ success: false, error: { code, message, ...(details ? { details } : {}) } });
@@ -24,16 +26,34 @@ interface Issue {
   message: string;
   code?: string;
   path: readonly PropertyKey[];
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+}
+
+/**
+ * A value past its limit says the limit (a field without a message of its own would otherwise read
+ * only "too long"): 'Texte trop long : 200 caractères au plus.'
+ */
+function limitMessage(issue: Issue): string | null {
+  const limit = issue.code === 'too_big' ? issue.maximum : issue.code === 'too_small' ? issue.minimum : undefined;
+  if (limit === undefined) return null;
+  const n = fmt(Number(limit));
+  const big = issue.code === 'too_big';
+  if (issue.origin === 'string') return big ? `Texte trop long : ${n} caractères au plus.` : `Texte trop court : ${n} caractères au moins.`;
+  if (issue.origin === 'array' || issue.origin === 'set') return big ? `Trop d’éléments : ${n} au plus.` : `Pas assez d’éléments : ${n} au moins.`;
+  return big ? `Valeur trop grande : ${n} au plus.` : `Valeur trop petite : ${n} au moins.`;
 }
 
 function frenchIssue(issue: Issue): { message: string; path: PropertyKey[] } {
-  const message = ZOD_ENGLISH.test(issue.message) ? (ISSUE_MESSAGES[issue.code ?? ''] ?? 'Valeur invalide.') : issue.message;
+  const message = ZOD_ENGLISH.test(issue.message) ? (limitMessage(issue) ?? ISSUE_MESSAGES[issue.code ?? ''] ?? 'Valeur invalide.') : issue.message;
   return { message, path: [...issue.path] };
 }
 
 function firstIssueMessage(issues: readonly Issue[]): string {
   const issue = issues[0];
-  if (!issue || ZOD_ENGLISH.test(issue.message)) return ERROR_MESSAGES.badRequest;
+  if (!issue) return ERROR_MESSAGES.badRequest;
+  if (ZOD_ENGLISH.test(issue.message)) return limitMessage(issue) ?? ERROR_MESSAGES.badRequest;
   return issue.message;
 }
 
@@ -70,9 +90,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, err.statusCode, err.code, err.message, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({ message: v.message ?? '', code: v.keyword, path: v.instancePath.split('/').filter(Boolean) }));
+      const issues = err.validation.map((v) => ({ ...(v.params as Partial<Issue>), message: v.message ?? '', code: v.keyword, path: v.instancePath.split('/').filter(Boolean) }));
       const unknownAction = err.validation.some((v) => v.instancePath === '/action' || v.params?.discriminator === 'action' || (v.instancePath === '' && /action/i.test(v.message ?? '')));
       if (unknownAction) return sendError(reply, 400, 'unknown_action', ERROR_MESSAGES.unknownAction);
+      // A path whose id is not even of the right format names nothing: 404, like an id that exists
+      // nowhere (existence stays private; DESIGN §3).
+      if (err.validationContext === 'params') return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
       return sendError(reply, 400, 'validation', firstIssueMessage(issues), issues.map(frenchIssue));
     }
     if (err instanceof ZodError) {
@@ -92,6 +115,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return sendError(reply, fe.statusCode, 'bad_request', ERROR_MESSAGES.badRequest);
+    }
+    const fault = inputFaultOf(err);
+    if (fault) {
+      // Still logged: it means a schema let through what its column refuses.
+      request.log.warn({ err: loggableError(err) }, 'valeur refusée par la base');
+      return sendError(reply, fault.status, fault.code, fault.message);
     }
     request.log.error({ err: loggableError(err) }, 'erreur interne');
     return sendError(reply, 500, 'internal', ERROR_MESSAGES.internal);

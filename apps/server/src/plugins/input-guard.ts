@@ -16,6 +16,7 @@ export function holdsNul(value: unknown, depth = 0): boolean {
 // back as a 500. It is bad input (DESIGN §3: 400 with a French message), refused before any route.
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.query) || holdsNul(request.body)) throw badRequest(ERROR_MESSAGES.badRequest, 'validation');
+    // The path's parameters too (`/api/patients/a%00b/…` reached the journal's text column).
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(ERROR_MESSAGES.badRequest, 'validation');
   });
 }

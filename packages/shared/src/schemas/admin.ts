@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isDay } from '../domain/consultation.ts';
+import { pgIntQuery } from './fields.ts';
 
 // /admin, 'Journal d'accès': the audit journal, filtered and paged.
 // A real calendar day: '2026-13-45' has the right shape but PostgreSQL refuses it (it was a 500).
 const day = z.string().refine(isDay, 'Date attendue au format AAAA-MM-JJ.');
 
 export const journalQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pgIntQuery({ min: 1 }).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   /** SA and DE: one organisation; others are always scoped to their own. */
   organizationId: z.uuid().optional(),

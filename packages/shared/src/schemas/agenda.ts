@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intId } from './fields.ts';
 
 // Agenda and appointments (issue 15; SPEC §2 /agenda, /appointment; §3 messaging state
 // "appointments, appointment, appointment validity, time of consultation"; §6 agenda groups).
@@ -153,7 +154,7 @@ export const appointmentTypeInputSchema = z.object({
   label: z.string().trim().min(1).max(100),
   durationMinutes: z.number().int().min(5).max(480),
   colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  jobSpecialistId: z.number().int().positive().nullable().optional(),
+  jobSpecialistId: intId().nullable().optional(),
   bookable: z.boolean(),
   active: z.boolean().optional(),
 });

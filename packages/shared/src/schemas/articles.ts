@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../domain/articles.ts';
+import { pgIntQuery } from './fields.ts';
 
 // Articles and newsletters written by WellBe's editorial team (issue 20). Their categories: domain/articles.ts.
 
@@ -86,7 +87,7 @@ export const articleStatusSchema = z.object({ status: z.enum(ARTICLE_STATUSES) }
 export const articleListQuerySchema = z.object({
   status: z.enum(ARTICLE_STATUSES).optional(),
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pgIntQuery({ min: 1 }).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 

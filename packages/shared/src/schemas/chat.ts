@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pgInt, pgIntQuery } from './fields.ts';
 
 // Messaging (SPEC §2 chat panel, §3 Chat contact / Chat / Chat user, §6 group `chats`, §7
 // /api/chat/*): one-to-one and group conversations of an organisation, a patient with their
@@ -80,13 +81,13 @@ export const userDataSchema = z.object({
 
 export const historyQuerySchema = z.object({
   /** Messages with a sequence number below this one (older page); absent = the newest page. */
-  before: z.coerce.number().int().positive().optional(),
+  before: pgIntQuery({ min: 1 }).optional(),
   /** Messages after this sequence number (catch-up). */
-  after: z.coerce.number().int().nonnegative().optional(),
+  after: pgIntQuery({ min: 0 }).optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.pageSize).default(CHAT_LIMITS.pageSize),
 });
 
-export const markReadSchema = z.object({ seq: z.number().int().nonnegative().optional() });
+export const markReadSchema = z.object({ seq: pgInt({ min: 0 }).optional() });
 
 export const groupInputSchema = z.object({
   title: z.string({ error: CHAT_MESSAGES.titleRequired }).trim().min(1, CHAT_MESSAGES.titleRequired).max(CHAT_LIMITS.titleMax, CHAT_MESSAGES.titleTooLong),

@@ -65,7 +65,7 @@ export const contactInputSchema = z.object({
   avatar: z
     .string()
     .trim()
-    .max(500, CONTACT_MESSAGES.avatarInvalid)
+    .max(500, CONTACT_MESSAGES.tooLong(500))
     .refine((v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v), CONTACT_MESSAGES.avatarInvalid)
     .default(''),
   nickname: optionalText(CONTACT_LIMITS.nameMax),

@@ -14,11 +14,11 @@ import {
   type Nutrients,
   type TargetStatus,
 } from '../domain/dietetics.ts';
+import { boundedText, intId } from './fields.ts';
 
 // Request and answer shapes of the dietetics area (foods, formules, menus, programs, preferences),
 // validated identically by the screens and the server.
 
-const text = (max: number) => z.string().trim().max(max, 'Texte trop long.');
 const gramsSchema = z.number({ error: DIETETICS_MESSAGES.grams }).gt(0, DIETETICS_MESSAGES.grams).lte(MAX_GRAMS, DIETETICS_MESSAGES.grams);
 const portionsSchema = z.number({ error: DIETETICS_MESSAGES.portions }).gt(0, DIETETICS_MESSAGES.portions).lte(MAX_PORTIONS, DIETETICS_MESSAGES.portions);
 export const daySchema = z.string().refine(isMenuDay, DIETETICS_MESSAGES.date);
@@ -31,7 +31,7 @@ export const foodSearchQuerySchema = z.object({
 });
 
 export const foodCreateSchema = z.object({
-  nameFr: text(200).min(2, 'Le nom de l’aliment est obligatoire.'),
+  nameFr: boundedText(200).min(2, 'Le nom de l’aliment est obligatoire.'),
   groupCode: z.enum(FOOD_GROUP_CODES),
   energyKcal: z.number().min(0).max(900, 'L’énergie doit être comprise entre 0 et 900 kcal pour 100 g.'),
   proteinsG: nutrient.max(100),
@@ -52,17 +52,17 @@ export interface Food extends Nutrients {
 
 /** A line of a recipe, a menu or a program day: grams of a food, or portions of a recipe. */
 export const lineSchema = z.union([
-  z.object({ foodId: z.number().int().positive(), grams: gramsSchema }),
+  z.object({ foodId: intId(), grams: gramsSchema }),
   z.object({ recipeId: z.uuid('Formule introuvable.'), portions: portionsSchema }),
 ]);
 export type Line = z.infer<typeof lineSchema>;
 
 export const recipeWriteSchema = z.object({
-  name: text(200).min(2, 'Le nom de la formule est obligatoire.'),
+  name: boundedText(200).min(2, 'Le nom de la formule est obligatoire.'),
   category: z.enum(RECIPE_CATEGORIES),
   portions: z.number().int().min(1, 'Le nombre de portions doit être compris entre 1 et 50.').max(50, 'Le nombre de portions doit être compris entre 1 et 50.'),
-  steps: text(10_000).default(''),
-  tags: z.array(text(40)).max(12).default([]),
+  steps: boundedText(10_000).default(''),
+  tags: z.array(boundedText(40)).max(12).default([]),
   ingredients: z.array(lineSchema).min(1, 'Ajoutez au moins un ingrédient.').max(60),
   /** SA/DE only: write the recipe into the shared WellBe library. */
   library: z.boolean().default(false),
@@ -128,10 +128,10 @@ export interface MenuWeek {
 }
 
 export const programWriteSchema = z.object({
-  name: text(200).min(2, 'Le nom du programme est obligatoire.'),
+  name: boundedText(200).min(2, 'Le nom du programme est obligatoire.'),
   goal: z.enum(PROGRAM_GOALS),
   weeks: z.number().int().min(1, 'Un programme dure de 1 à 4 semaines.').max(MAX_PROGRAM_WEEKS, 'Un programme dure de 1 à 4 semaines.'),
-  description: text(2000).default(''),
+  description: boundedText(2000).default(''),
   items: z
     .array(z.intersection(z.object({ dayIndex: z.number().int().min(0).max(27), meal: z.enum(MEALS) }), lineSchema))
     .max(600),
@@ -157,7 +157,7 @@ export const dieteticProfileWriteSchema = z
   .object({
     diet: z.enum(DIETS),
     allergens: z.array(z.enum(EU_ALLERGENS)).max(14),
-    dislikes: z.array(text(60).min(1)).max(40),
+    dislikes: z.array(boundedText(60).min(1)).max(40),
     energyKcal: z.number().int().min(800, 'L’objectif énergétique doit être compris entre 800 et 6 000 kcal.').max(6000, 'L’objectif énergétique doit être compris entre 800 et 6 000 kcal.').nullable(),
     activityFactor: z.number().min(1, 'Facteur d’activité invalide.').max(2.5, 'Facteur d’activité invalide.').nullable(),
     split: z
@@ -167,14 +167,14 @@ export const dieteticProfileWriteSchema = z
     /** The latest dietetic consultation's fields (SPEC §3), written back to that consultation. */
     consultation: z
       .object({
-        pattern: text(2000).nullable(),
-        physicalCapacity: text(2000).nullable(),
-        riskyFoodsFrequency: text(2000).nullable(),
-        breakfast: text(2000).nullable(),
-        lunch: text(2000).nullable(),
-        dinner: text(2000).nullable(),
-        snack: text(2000).nullable(),
-        dislikes: text(2000).nullable(),
+        pattern: boundedText(2000).nullable(),
+        physicalCapacity: boundedText(2000).nullable(),
+        riskyFoodsFrequency: boundedText(2000).nullable(),
+        breakfast: boundedText(2000).nullable(),
+        lunch: boundedText(2000).nullable(),
+        dinner: boundedText(2000).nullable(),
+        snack: boundedText(2000).nullable(),
+        dislikes: boundedText(2000).nullable(),
       })
       .nullable()
       .default(null),

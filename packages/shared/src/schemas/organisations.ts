@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, MAX_UPLOAD_BYTES, NAVBAR_STYLES } from '../constants.ts';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { isValidSiret, normaliseSiret, SIRET_MESSAGE } from '../domain/siret.ts';
+import { pgIntQuery } from './fields.ts';
 
 // /organizations: data and actions for the organisation group (SA, DE).
 
@@ -44,7 +45,7 @@ export const organisationUpdateSchema = organisationSchema.partial().extend({
 export type OrganisationUpdateInput = z.input<typeof organisationUpdateSchema>;
 
 export const organisationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pgIntQuery({ min: 1 }).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   q: z.string().trim().max(100).optional(),
   /** Keyset paging: the `nextCursor` of the previous page (then `page` is only echoed). */

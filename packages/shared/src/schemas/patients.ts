@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+import { textField } from './fields.ts';
 
 // SPEC §3 patient list entry and §5 new-patient rules, with their exact French messages.
 export const PATIENT_MESSAGES = {
@@ -12,13 +13,11 @@ export const PATIENT_MESSAGES = {
   phoneInvalid: PHONE_MESSAGE,
 } as const;
 
+export const PATIENT_NAME_MAX = 200;
+
 /** `patientCreate` of SPEC §7: name, phone and email all required (SPEC §5). */
 export const patientCreateSchema = z.object({
-  FullName: z
-    .string({ error: PATIENT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, PATIENT_MESSAGES.nameRequired)
-    .max(200, PATIENT_MESSAGES.nameRequired),
+  FullName: textField('Le nom du patient', PATIENT_NAME_MAX, { requiredMessage: PATIENT_MESSAGES.nameRequired }),
   PhoneNumber: z
     .string({ error: PATIENT_MESSAGES.phoneRequired })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intId } from './fields.ts';
 
 // The reference-table kit: small lists an administrator keeps (job specialities now; sport
 // catalogs, food groups and the like next). Each has small integer ids (DESIGN §4), a label in each
@@ -46,7 +47,7 @@ export const referenceUpdateSchema = z.object({
   active: z.boolean().optional(),
 });
 export const referenceOrderSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(1000),
+  ids: z.array(intId()).min(1).max(1000),
 });
 export type ReferenceCreate = z.infer<typeof referenceCreateSchema>;
 export type ReferenceUpdate = z.infer<typeof referenceUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PermissionGroup } from '../permissions.ts';
 import { referenceCreateSchema, referenceUpdateSchema, type ReferenceItem } from './reference.ts';
+import { boundedText, intId, intIdQuery } from './fields.ts';
 
 // The sport area: its reference catalogs (SPEC §2 /bodyparts … /typeofprograms), the exercise
 // library (/exercices) and the sport programs (/program/sportif/list) with their assignments to
@@ -76,7 +77,6 @@ export const EXERCISE_MEDIA = {
   accept: 'image/jpeg,image/png,video/mp4,video/webm',
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, 'Texte trop long.');
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SPORT_MESSAGES.date).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), SPORT_MESSAGES.date);
 const int = (range: readonly [number, number], message: string) => z.number({ error: message }).int(message).min(range[0], message).max(range[1], message);
 
@@ -84,8 +84,8 @@ const int = (range: readonly [number, number], message: string) => z.number({ er
 
 export const catalogCodeSchema = z.string().trim().regex(/^[a-z0-9-]{1,40}$/, SPORT_MESSAGES.code);
 /** The code is optional on create: made from the French label when the screen sends none. */
-export const sportCatalogCreateSchema = referenceCreateSchema.extend({ code: catalogCodeSchema.optional(), region: text(40).optional() });
-export const sportCatalogUpdateSchema = referenceUpdateSchema.extend({ region: text(40).optional() });
+export const sportCatalogCreateSchema = referenceCreateSchema.extend({ code: catalogCodeSchema.optional(), region: boundedText(40).optional() });
+export const sportCatalogUpdateSchema = referenceUpdateSchema.extend({ region: boundedText(40).optional() });
 export type SportCatalogCreate = z.infer<typeof sportCatalogCreateSchema>;
 export type SportCatalogUpdate = z.infer<typeof sportCatalogUpdateSchema>;
 
@@ -106,23 +106,23 @@ export function labelCompleteness(labels: { fr: string; en: string; tr: string; 
 
 export const exerciseSearchQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  bodyPart: z.coerce.number().int().positive().optional(),
-  equipment: z.coerce.number().int().positive().optional(),
-  level: z.coerce.number().int().positive().optional(),
-  category: z.coerce.number().int().positive().optional(),
+  bodyPart: intIdQuery().optional(),
+  equipment: intIdQuery().optional(),
+  level: intIdQuery().optional(),
+  category: intIdQuery().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 export type ExerciseSearchQuery = z.infer<typeof exerciseSearchQuerySchema>;
 
 export const exerciseWriteSchema = z.object({
-  nameFr: text(200).min(2, SPORT_MESSAGES.name),
-  instructionsFr: z.array(text(1000).min(1)).max(30).default([]),
-  categoryId: z.number().int().positive(),
-  levelId: z.number().int().positive(),
-  equipmentId: z.number().int().positive().nullable().default(null),
-  primaryBodyPartIds: z.array(z.number().int().positive()).min(1, 'Choisissez au moins une partie du corps.').max(17),
-  secondaryBodyPartIds: z.array(z.number().int().positive()).max(17).default([]),
+  nameFr: boundedText(200).min(2, SPORT_MESSAGES.name),
+  instructionsFr: z.array(boundedText(1000).min(1)).max(30).default([]),
+  categoryId: intId(),
+  levelId: intId(),
+  equipmentId: intId().nullable().default(null),
+  primaryBodyPartIds: z.array(intId()).min(1, 'Choisissez au moins une partie du corps.').max(17),
+  secondaryBodyPartIds: z.array(intId()).max(17).default([]),
 });
 export type ExerciseWrite = z.infer<typeof exerciseWriteSchema>;
 
@@ -165,8 +165,8 @@ export const programExerciseSchema = z
     loadKg: z.number({ error: SPORT_MESSAGES.load }).min(0, SPORT_MESSAGES.load).max(500, SPORT_MESSAGES.load).nullable().default(null),
     loadPct: int(SPORT_LIMITS.loadPct, SPORT_MESSAGES.loadPct).nullable().default(null),
     restS: int(SPORT_LIMITS.restS, SPORT_MESSAGES.rest).nullable().default(null),
-    tempo: text(20).default(''),
-    notes: text(500).default(''),
+    tempo: boundedText(20).default(''),
+    notes: boundedText(500).default(''),
   })
   .refine((e) => e.reps != null || e.durationS != null, { message: SPORT_MESSAGES.repsOrDuration, path: ['reps'] });
 export type ProgramExerciseWrite = z.infer<typeof programExerciseSchema>;
@@ -174,17 +174,17 @@ export type ProgramExerciseWrite = z.infer<typeof programExerciseSchema>;
 export const programSessionSchema = z.object({
   /** An existing session keeps its id (the patient's logs point at it). */
   id: z.uuid().optional(),
-  name: text(120).min(1, SPORT_MESSAGES.name),
+  name: boundedText(120).min(1, SPORT_MESSAGES.name),
   exercises: z.array(programExerciseSchema).max(SPORT_LIMITS.exercisesPerSession, SPORT_MESSAGES.exercisesPerSession),
 });
 
 export const sportProgramWriteSchema = z.object({
-  name: text(200).min(2, SPORT_MESSAGES.name),
-  description: text(2000).default(''),
-  objectiveId: z.number().int().positive().nullable().default(null),
-  typeId: z.number().int().positive().nullable().default(null),
-  levelId: z.number().int().positive().nullable().default(null),
-  genderId: z.number().int().positive().nullable().default(null),
+  name: boundedText(200).min(2, SPORT_MESSAGES.name),
+  description: boundedText(2000).default(''),
+  objectiveId: intId().nullable().default(null),
+  typeId: intId().nullable().default(null),
+  levelId: intId().nullable().default(null),
+  genderId: intId().nullable().default(null),
   weeks: int(SPORT_LIMITS.weeks, SPORT_MESSAGES.weeks),
   sessionsPerWeek: int(SPORT_LIMITS.sessionsPerWeek, SPORT_MESSAGES.sessionsPerWeek),
   sessions: z.array(programSessionSchema).min(1, SPORT_MESSAGES.sessionsRequired).max(14),
@@ -199,7 +199,7 @@ export const sessionLogSchema = z.object({
   status: z.enum(LOG_STATUSES, { error: SPORT_MESSAGES.logStatus }),
   rpe: int(SPORT_LIMITS.score, SPORT_MESSAGES.score).nullable().default(null),
   pain: int(SPORT_LIMITS.score, SPORT_MESSAGES.score).nullable().default(null),
-  comment: text(1000).default(''),
+  comment: boundedText(1000).default(''),
   /** The day of the session (default: today). */
   day: isoDay.optional(),
 });

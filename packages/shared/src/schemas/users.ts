@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { ROLES, type Role } from '../roles.ts';
+import { intId, pgIntQuery } from './fields.ts';
 
 // /user: the accounts an administrator manages. Field names follow SPEC §3 (profile form).
 
@@ -32,7 +33,7 @@ export const userEditableSchema = z.object({
   firstName: name('Le prénom'),
   lastName: name('Le nom'),
   job: z.string().trim().max(120).nullish().transform((v) => (v ? v : null)),
-  idJobSpecialist: z.number().int().positive().nullish().transform((v) => v ?? null),
+  idJobSpecialist: intId().nullish().transform((v) => v ?? null),
   phoneNumber: optionalPhone,
   professionalNumber: optionalPhone,
   role: roleSchema,
@@ -54,7 +55,7 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pgIntQuery({ min: 1 }).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
   q: z.string().trim().max(100).optional(),
   /** SA and DE: restrict to one organisation. */

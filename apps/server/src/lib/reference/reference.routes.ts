@@ -5,6 +5,7 @@ import type { PermissionGroup } from '@wellbe/shared/permissions';
 import { referenceOrderSchema, type ReferenceCreate, type ReferenceItem, type ReferenceUpdate } from '@wellbe/shared/schemas/reference';
 import { callerOf } from '../request.ts';
 import type { ReferenceService } from './reference.service.ts';
+import { intIdQuery } from '@wellbe/shared/schemas/fields';
 
 export interface ReferenceRoutesOptions<Item extends ReferenceItem, Create extends ReferenceCreate, Update extends ReferenceUpdate> {
   /** The resource's path: /api/<name>. */
@@ -44,9 +45,9 @@ export function registerReferenceRoutes<Item extends ReferenceItem, Create exten
 
   r.patch(`/api/${name}/:id`, {
     config: { access: access.write },
-    // An id that is not a small integer names no row: 404 like an unknown one (not a 400).
-    schema: { tags, summary: options.labels.update, params: z.object({ id: z.string().max(64) }), body: options.updateSchema },
-    handler: async (request) => ({ success: true, data: await service.update(callerOf(request), /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : 0, request.body as Update) }),
+    // An id that is not a positive integer of the column's range names no row: 404 like an unknown one (error handler).
+    schema: { tags, summary: options.labels.update, params: z.object({ id: intIdQuery() }), body: options.updateSchema },
+    handler: async (request) => ({ success: true, data: await service.update(callerOf(request), request.params.id, request.body as Update) }),
   });
 
   r.post(`/api/${name}/order`, {

@@ -19,10 +19,10 @@ import {
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as ical from './agenda.ical.ts';
 import * as agenda from './agenda.service.ts';
+import { idParams, uuidId } from '@wellbe/shared/schemas/fields';
 
 const tags = ['agenda'];
-const idParams = z.object({ id: z.string().max(64) });
-const practitionerParams = z.object({ practitionerId: z.string().max(64) });
+const practitionerParams = z.object({ practitionerId: uuidId() });
 
 // /agenda (SPEC §2, §6): route-level groups from packages/shared; the finer rule (own agenda with
 // `agenda write`, any agenda with `agenda management`, cancel with `agenda delete`) is the service's.
@@ -95,7 +95,7 @@ export async function agendaRoutes(app: FastifyInstance) {
     return { success: true, data: await agenda.addException(ctx, callerOf(request), request.params.practitionerId, request.body) };
   });
 
-  r.delete('/api/agenda/settings/:practitionerId/exceptions/:id', { config: { access: 'agenda' }, schema: { params: practitionerParams.extend({ id: z.string().max(64) }), tags, summary: 'Supprimer une absence' } }, async (request, reply) => {
+  r.delete('/api/agenda/settings/:practitionerId/exceptions/:id', { config: { access: 'agenda' }, schema: { params: practitionerParams.extend({ id: uuidId() }), tags, summary: 'Supprimer une absence' } }, async (request, reply) => {
     await agenda.removeException(ctx, callerOf(request), request.params.practitionerId, request.params.id);
     reply.status(204).send();
   });

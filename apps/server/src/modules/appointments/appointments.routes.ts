@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { bookingInputSchema, cancelInputSchema, slotsQuerySchema, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as appointments from '../agenda/booking.service.ts';
+import { idParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['appointments'];
-const idParams = z.object({ id: z.string().max(64) });
 
 // /appointment (SPEC §6 `appointment`: RH AD PT DE): the patient's online booking, their own
 // appointments and the waitlist; for staff, the requests to confirm and the day's list.

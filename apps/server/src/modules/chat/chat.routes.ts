@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { attachmentFieldsSchema, getChatQuerySchema, groupInputSchema, groupMembersSchema, groupPatchSchema, historyQuerySchema, markReadSchema, sendMessageSchema, supportMessageSchema, supportPatchSchema, userDataSchema } from '@wellbe/shared/schemas/chat';
 import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
 import { badRequest } from '../../lib/errors.ts';
@@ -9,10 +8,10 @@ import { contentDisposition } from '../documents/documents.routes.ts';
 import type { ReceivedFile } from '../documents/documents.storage.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import * as chat from './chat.service.ts';
+import { idParams, uuidId } from '@wellbe/shared/schemas/fields';
 
 const tags = ['chat'];
-const idParams = z.object({ id: z.string().max(64) });
-const memberParams = z.object({ id: z.string().max(64), userId: z.string().max(64) });
+const memberParams = idParams.extend({ userId: uuidId() });
 
 // Messaging (issue 16): the SPEC §7 /api/chat/* calls with their shapes, plus REST for history
 // paging, read marks and groups, and the support conversation. Conversations with a patient are

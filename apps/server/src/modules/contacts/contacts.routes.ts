@@ -13,9 +13,9 @@ import {
 } from '@wellbe/shared/schemas/contacts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as contacts from './contacts.service.ts';
+import { idParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['contacts'];
-const idParams = z.object({ id: z.string().max(64) });
 const access = 'addressBook' as const;
 /** A 5 MB .vcf sent as a JSON string: escaping may grow it a little. */
 const VCARD_BODY_LIMIT = Math.ceil(CONTACT_LIMITS.vcardBytes * 1.2);

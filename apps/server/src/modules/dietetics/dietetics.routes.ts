@@ -15,12 +15,11 @@ import {
 } from '@wellbe/shared/schemas/dietetics';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as service from './dietetics.service.ts';
+import { idParams, intIdQuery, patientParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['dietetics'];
-const patientParams = z.object({ idPatient: z.string().max(64) });
-const dayParams = z.object({ idPatient: z.string().max(64), day: z.string().max(64) });
-const idParams = z.object({ id: z.string().max(64) });
-const foodParams = z.object({ id: z.string().max(64) });
+const dayParams = patientParams.extend({ day: z.string().max(64) });
+const foodParams = z.object({ id: intIdQuery() });
 const recipeQuery = z.object({ q: z.string().max(100).optional() });
 const uuidOr404 = (id: string) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : '00000000-0000-0000-0000-000000000000');
 

@@ -98,9 +98,8 @@ export async function createFood(ctx: AppContext, caller: Caller, input: FoodCre
 }
 
 /** An organisation's own food is archived, unless a recipe, menu or program uses it (409). */
-export async function deleteFood(ctx: AppContext, caller: Caller, idText: string): Promise<void> {
-  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-  const found = id && caller.organizationId ? await repo.findOwnFood(ctx.db, caller.organizationId, id) : null;
+export async function deleteFood(ctx: AppContext, caller: Caller, id: number): Promise<void> {
+  const found = caller.organizationId ? await repo.findOwnFood(ctx.db, caller.organizationId, id) : null;
   if (!found) throw hidden(DIETETICS_MESSAGES.foodNotFound, 'food_not_found');
   if (await repo.foodIsUsed(ctx.db, found.id)) throw conflict(DIETETICS_MESSAGES.foodInUse, 'food_in_use');
   await repo.archiveFood(ctx.db, found.id, caller.id, new Date(ctx.clock.now()));

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { EXERCISE_MEDIA, exerciseSearchQuerySchema, exerciseWriteSchema, SPORT_MESSAGES } from '@wellbe/shared/schemas/sport';
 import { badRequest } from '../../lib/errors.ts';
 import type { StagedFile } from '../../lib/storage/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as service from './exercises.service.ts';
+import { idParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['exercises'];
-const idParams = z.object({ id: z.string().max(64) });
 
 // The exercise library behind /exercices and the program builder. SPEC §6: the program builders
 // (the route table's group of /program/sportif/list) search and read it; practitioners (practitioner

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { labelInputSchema, noteInputSchema, noteListQuerySchema, notePatchSchema } from '@wellbe/shared/schemas/notes';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as notes from './notes.service.ts';
+import { idParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['notes'];
-const idParams = z.object({ id: z.string().max(64) });
 
 // Private notes and their labels (SPEC §2 /notes, §6 group `note`). A note may name a patient:
 // those routes are marked patientData so that a refusal is journalled.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { noticeCreateSchema, noticeFieldsSchema } from '@wellbe/shared/schemas/notices';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { createNotice, editNotice, organisationNoticeSummary } from './notices.service.ts';
+import { uuidId } from '@wellbe/shared/schemas/fields';
 
 const tags = ['notices'];
 
@@ -20,7 +21,7 @@ export async function noticeRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/notices/:idNotice',
-    { config: { access: 'dps', patientData: true }, schema: { params: z.object({ idNotice: z.string().max(64) }), body: noticeFieldsSchema, tags } },
+    { config: { access: 'dps', patientData: true }, schema: { params: z.object({ idNotice: uuidId() }), body: noticeFieldsSchema, tags } },
     async (request) => ({ success: true, data: await editNotice(ctx, callerOf(request), request.params.idNotice, request.body) }),
   );
 

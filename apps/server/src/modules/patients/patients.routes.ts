@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { patientIdentitySchema, patientTableQuerySchema } from '@wellbe/shared/schemas/patient-files';
 import { patientCreateSchema } from '@wellbe/shared/schemas/patients';
 import { callerOf } from '../../plugins/authenticate.ts';
@@ -15,8 +14,9 @@ import {
   readPatientMeasures,
   updatePatientIdentity,
 } from './patients.service.ts';
+import { patientParams } from '@wellbe/shared/schemas/fields';
 
-const params = z.object({ idPatient: z.string().max(64) });
+const params = patientParams;
 const tags = ['patients'];
 
 // REST resources of the patient list and file. dps reads, dps write changes (SPEC §6).

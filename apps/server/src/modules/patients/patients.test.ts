@@ -135,6 +135,14 @@ describe('POST /api/patient action create', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('says a too-long name is too long, with the limit, not that it is missing', async () => {
+    const before = (await t.ctx.db.select().from(patients)).length;
+    const longName = await create(pr, { FullName: 'Nom'.repeat(1_671) + 'x', PhoneNumber: '06 11 11 11 13', Email: 'long@exemple.fr' });
+    expect(longName.statusCode).toBe(400);
+    expect(json(longName).error.message).toBe('Le nom du patient ne doit pas dépasser 200 caractères.');
+    expect((await t.ctx.db.select().from(patients)).length).toBe(before);
+  });
+
   it('refuses roles without dps write (RH, PT, US, SA)', async () => {
     for (const username of ['rh', 'pt', 'us', 'sa']) {
       const session = await t.login(username);

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { accessFlagAnswerSchema, accessFlagCreateSchema, accessFlagListQuerySchema, accessLogQuerySchema } from '@wellbe/shared/schemas/records';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { answerAccessFlag, exportFhir, exportPdf, flagAccess, listFlags, openLinkedDocument, readAccessLog } from './records.service.ts';
+import { patientParams, uuidId } from '@wellbe/shared/schemas/fields';
 
 const tags = ['records'];
-const patientParams = z.object({ idPatient: z.string().max(64) });
 
 /** RFC 6266 header: an ASCII fallback and the exact UTF-8 name. */
 function attachment(fileName: string): string {
@@ -54,7 +54,7 @@ export async function recordRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/access-flags/:idFlag/answer',
-    { config: { access: 'journal', patientData: true }, schema: { params: z.object({ idFlag: z.string().max(64) }), body: accessFlagAnswerSchema, tags } },
+    { config: { access: 'journal', patientData: true }, schema: { params: z.object({ idFlag: uuidId() }), body: accessFlagAnswerSchema, tags } },
     async (request) => ({ success: true, data: await answerAccessFlag(ctx, callerOf(request), request.params.idFlag, request.body.answer) }),
   );
 

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sessionLogSchema, sportAssignSchema, sportProgramWriteSchema } from '@wellbe/shared/schemas/sport';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as service from './sport-programs.service.ts';
+import { idParams, patientParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['sport-programs'];
-const idParams = z.object({ id: z.string().max(64) });
-const patientParams = z.object({ idPatient: z.string().max(64) });
 
 // SPEC §6: /program/sportif/list keeps the route table's group (dietetics: SA PA PR PG DE) for the
 // program library, assignments and the dashboard list; writing a patient's program also needs dps
