@@ -10,8 +10,24 @@ import { journalAuth } from './auth.journal.ts';
 import { signToken } from './auth.tokens.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { authenticationOptions, verifyAssertion } from './passkeys.ts';
-import { acceptCode, confirmTotpEnrolment, factorsOf, startTotpEnrolment, hasFactor, MFA_MESSAGES, mfaRequiredFor, readChallenge, signChallenge, type ChallengePurpose } from './mfa.ts';
+import {
+  acceptCode,
+  confirmTotpEnrolment,
+  factorsOf,
+  startTotpEnrolment,
+  hasFactor,
+  MFA_MESSAGES,
+  mfaRequiredFor,
+  readChallenge,
+  signChallenge,
+  spendChallenge,
+  type Challenge,
+  type ChallengePurpose,
+} from './mfa.ts';
 import { clientInfo, findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.ts';
+
+/** An expired or forged challenge token, or one already spent: sign in again. */
+const challengeInvalid = (spent = false) => unauthorized(spent ? MFA_MESSAGES.challengeUsed : MFA_MESSAGES.challengeExpired, 'mfa_challenge_invalid');
 
 /** SPEC §3 signed-in user: what the web app keeps of the caller. */
 export function toSignedInUser(found: UserWithOrganisation, token: string) {
@@ -154,13 +170,37 @@ export class AuthService {
   }
 
   /** The user named by a challenge token, after the throttle of second-factor codes. */
-  async challengeUser(request: FastifyRequest, challenge: string, purpose: ChallengePurpose): Promise<UserWithOrganisation> {
-    const userId = await readChallenge(this.ctx, challenge, purpose);
-    const found = userId ? await findUserById(this.ctx.db, userId) : undefined;
-    if (!found) throw unauthorized(MFA_MESSAGES.challengeExpired, 'mfa_challenge_invalid');
+  async challengeUser(request: FastifyRequest, token: string, purpose: ChallengePurpose): Promise<UserWithOrganisation> {
+    return (await this.challenge(request, token, purpose)).found;
+  }
+
+  private async challenge(request: FastifyRequest, token: string, purpose: ChallengePurpose): Promise<{ found: UserWithOrganisation; challenge: Challenge }> {
+    const challenge = await readChallenge(this.ctx, token, purpose);
+    const found = challenge ? await findUserById(this.ctx.db, challenge.userId) : undefined;
+    if (!challenge || !found) throw challengeInvalid();
     this.assertMaySignIn(found);
     await this.throttle.assertFree([`code:${found.user.id}`]);
-    return found;
+    return { found, challenge };
+  }
+
+  /**
+   * Checks a factor and spends the challenge token in one transaction: a token gives one session
+   * (two parallel uses: one wins), and a refused factor spends neither the token nor anything else.
+   * `check` answers null for a wrong factor; a token already spent throws the French 401.
+   */
+  private async once<T>(challenge: Challenge, check: (ctx: AppContext) => Promise<T | null>): Promise<T | null> {
+    const refused = Symbol('refused');
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        if (!(await spendChallenge(tx, challenge, new Date(this.ctx.clock.now())))) throw challengeInvalid(true);
+        const result = await check({ ...this.ctx, db: tx });
+        if (result === null) throw refused;
+        return result;
+      });
+    } catch (err) {
+      if (err === refused) return null;
+      throw err;
+    }
   }
 
   /** Counts a wrong second-factor code (and journals it); throws the French refusal. */
@@ -174,8 +214,8 @@ export class AuthService {
 
   /** `action: "mfaVerify"` with a TOTP or recovery code: the usual sign-in answer. */
   async verifyCode(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string, remember: boolean) {
-    const found = await this.challengeUser(request, challenge, 'mfa');
-    const accepted = await acceptCode(this.ctx, found.user.id, code);
+    const { found, challenge: spent } = await this.challenge(request, challenge, 'mfa');
+    const accepted = await this.once(spent, (ctx) => acceptCode(ctx, found.user.id, code));
     if (!accepted) return this.codeRefused(request, found, 'code');
     return this.secondFactorPassed(request, reply, found, accepted === 'totp' ? 'password+totp' : 'password+recovery', remember);
   }
@@ -201,8 +241,8 @@ export class AuthService {
 
   /** Confirms the sign-in enrolment with a first code: the usual answer plus the recovery codes. */
   async enrolConfirm(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string) {
-    const found = await this.challengeUser(request, challenge, 'enrol');
-    const recoveryCodes = await confirmTotpEnrolment(this.ctx, found.user.id, code.trim());
+    const { found, challenge: spent } = await this.challenge(request, challenge, 'enrol');
+    const recoveryCodes = await this.once(spent, (ctx) => confirmTotpEnrolment(ctx, found.user.id, code.trim()));
     if (!recoveryCodes) return this.codeRefused(request, found, 'totp-enrol');
     await journalAuth(this.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method: 'totp', atSignIn: true } });
     return { ...(await this.secondFactorPassed(request, reply, found, 'password+totp', false)), recoveryCodes };
@@ -216,7 +256,8 @@ export class AuthService {
 
   /** A passkey assertion: the second factor after the password, or a passwordless sign-in. */
   async passkeySignIn(request: FastifyRequest, reply: FastifyReply, input: { challengeId: string; response: AuthenticationResponseJSON; mfaToken?: string; remember?: boolean }) {
-    const expected = input.mfaToken ? await this.challengeUser(request, input.mfaToken, 'mfa') : null;
+    const mfa = input.mfaToken ? await this.challenge(request, input.mfaToken, 'mfa') : null;
+    const expected = mfa?.found ?? null;
     await this.throttle.assertFree([`ip:${request.ip}`]);
     const userId = await verifyAssertion(this.ctx, input.challengeId, input.response);
     if (!userId || (expected && expected.user.id !== userId)) {
@@ -226,6 +267,8 @@ export class AuthService {
     }
     const found = expected ?? (await findUserById(this.ctx.db, userId));
     if (!found) throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+    // The assertion's own challenge is single-use already; the password's token is spent too.
+    if (mfa && !(await spendChallenge(this.ctx.db, mfa.challenge, new Date(this.ctx.clock.now())))) throw challengeInvalid(true);
     this.assertMaySignIn(found);
     await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
     return this.secondFactorPassed(request, reply, found, expected ? 'password+passkey' : 'passkey', !!input.remember && !!expected);

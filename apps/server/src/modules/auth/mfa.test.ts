@@ -99,6 +99,29 @@ describe('TOTP', () => {
     expect((await post('/api/user', { action: 'mfaVerify', mfa_token: challenge2, code: recoveryCodes[1] })).statusCode).toBe(200);
   });
 
+  it('accepts a challenge token once: a code then a recovery code on the same token give one session', async () => {
+    nextStep();
+    const challenge = (await login('pr')).json().mfa_token;
+    expect((await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: await code(secret) })).statusCode).toBe(200);
+    const second = await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: recoveryCodes[2] });
+    expect(second.statusCode).toBe(401);
+    expect(second.json().error).toEqual({ code: 'mfa_challenge_invalid', message: 'Cette vérification a déjà servi. Reconnectez-vous.' });
+    expect(second.json().data).toBeUndefined();
+    // The refused use spent nothing: that recovery code still signs in on a new challenge.
+    const fresh = (await login('pr')).json().mfa_token;
+    expect((await post('/api/user', { action: 'mfaVerify', mfa_token: fresh, code: recoveryCodes[2] })).statusCode).toBe(200);
+  });
+
+  it('accepts a challenge token once when two uses race (a code and a recovery code in parallel: one wins)', async () => {
+    nextStep();
+    const challenge = (await login('pr')).json().mfa_token;
+    const answers = await Promise.all([
+      post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: await code(secret) }),
+      post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: recoveryCodes[3] }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it('throttles codes: 5 wrong ones, then 429', async () => {
     const challenge = (await login('pr')).json().mfa_token;
     for (let i = 0; i < 5; i++) expect((await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: '123456' })).statusCode).toBe(401);
