@@ -76,8 +76,14 @@ export const SIGN_IN_RULES = {
   ip: hardLimit(50),
   accountIp: hardLimit(10),
   device: hardLimit(10),
-  /** Second-factor codes per account: 5 wrong codes, then 15 minutes. */
-  code: hardLimit(5),
+  /**
+   * Second-factor codes, the same way: whoever knows the password must not keep the real user out.
+   * The account is slowed down, never locked; the guesser's address (for that account) waits 15
+   * minutes after 5 wrong codes; a browser that completed a sign-in before counts only its own.
+   */
+  code: progressive(3, 60_000),
+  codeAccountIp: hardLimit(5),
+  codeDevice: hardLimit(5),
 } satisfies Record<string, ThrottleRule>;
 
 export type SignInMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'passkey' | 'link' | 'register';
@@ -141,9 +147,11 @@ export class AuthService {
     }
     this.assertMaySignIn(found);
     await this.clear(request, found, deviceId ? [keys.device!] : [keys.accountIp!, account]);
-    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
 
     const factors = await factorsOf(this.ctx, found.user.id);
+    // A browser becomes known once it has passed every factor: the password alone must not earn
+    // the second step's exemption (codeKeys), or a guesser would collect fresh browsers.
+    if (!hasFactor(factors)) await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
     if (hasFactor(factors)) {
       if (await findDevice(this.ctx, request, 'remembered', found.user.id)) return this.signedIn(found, request, 'password');
       const methods = [...(factors.totp ? ['totp', 'recovery'] : []), ...(factors.passkeys > 0 ? ['passkey'] : [])];
@@ -179,8 +187,29 @@ export class AuthService {
     const found = challenge ? await findUserById(this.ctx.db, challenge.userId) : undefined;
     if (!challenge || !found) throw challengeInvalid();
     this.assertMaySignIn(found);
-    await this.throttle.assertFree([`code:${found.user.id}`]);
+    await this.assertCodeFree(request, found);
     return { found, challenge };
+  }
+
+  /** Throws the French 429 while this browser or address must wait before another code. */
+  async assertCodeFree(request: FastifyRequest, found: UserWithOrganisation): Promise<void> {
+    await this.throttle.assertFree((await this.codeKeys(request, found)).checked);
+  }
+
+  /**
+   * The second step's counters, like the first factor's: a known browser (it completed a sign-in)
+   * is checked on its own failures only; any other on the account's progressive wait, the
+   * account+address pair and the address. Failures count on the account too, so that guessing from
+   * many browsers keeps slowing down (never locking) the account.
+   */
+  private async codeKeys(request: FastifyRequest, found: UserWithOrganisation) {
+    const id = found.user.id;
+    const deviceId = await findDevice(this.ctx, request, 'known', id);
+    const account: [string, ThrottleRule] = [`code:${id}`, SIGN_IN_RULES.code];
+    const counted: [string, ThrottleRule][] = deviceId
+      ? [[`codedev:${deviceId}`, SIGN_IN_RULES.codeDevice], account]
+      : [account, [`codeacctip:${id}|${request.ip}`, SIGN_IN_RULES.codeAccountIp], [`ip:${request.ip}`, SIGN_IN_RULES.ip]];
+    return { checked: deviceId ? [counted[0][0]] : counted.map(([key]) => key), counted, cleared: counted.slice(0, 2).map(([key]) => key) };
   }
 
   /**
@@ -206,8 +235,10 @@ export class AuthService {
   /** Counts a wrong second-factor code (and journals it); throws the French refusal. */
   async codeRefused(request: FastifyRequest, found: UserWithOrganisation, method: string): Promise<never> {
     const who = { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId };
-    const outcome = await this.throttle.fail(`code:${found.user.id}`, SIGN_IN_RULES.code, found.user.id);
-    if (outcome.lockedNow) await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: 'code', failures: outcome.failures } });
+    for (const [key, rule] of (await this.codeKeys(request, found)).counted) {
+      const outcome = await this.throttle.fail(key, rule, found.user.id);
+      if (outcome.lockedNow) await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: key.split(':')[0], failures: outcome.failures } });
+    }
     await journalAuth(this.ctx, request, { action: 'auth.mfa', outcome: 'denied', user: who, details: { method } });
     throw unauthorized(MFA_MESSAGES.badCode, 'mfa_code_invalid');
   }
@@ -221,7 +252,8 @@ export class AuthService {
   }
 
   async secondFactorPassed(request: FastifyRequest, reply: FastifyReply, found: UserWithOrganisation, method: SignInMethod, remember: boolean) {
-    await this.throttle.reset(`code:${found.user.id}`);
+    await this.clear(request, found, (await this.codeKeys(request, found)).cleared);
+    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
     if (remember) {
       await rememberDevice(this.ctx, request, reply, 'remembered', found.user.id);
       await journalAuth(this.ctx, request, { action: 'auth.device.remember', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId } });
