@@ -249,6 +249,11 @@ describe('passkeys', () => {
     expect(ok.json()).toMatchObject({ success: true, role: 'PA' });
     // The challenge was consumed: the same answer does not sign in twice.
     expect((await post('/api/user', { action: 'passkeyLogin', mfa_token: first.mfa_token, challengeId: again.challengeId, response: authenticator.assert(again.options) })).statusCode).toBe(401);
+    // Nor does the password's token with a fresh assertion: it gave its one session.
+    const third = (await post('/api/user', { action: 'passkeyOptions', mfa_token: first.mfa_token })).json().data;
+    const reused = await post('/api/user', { action: 'passkeyLogin', mfa_token: first.mfa_token, challengeId: third.challengeId, response: authenticator.assert(third.options) });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().error.code).toBe('mfa_challenge_invalid');
   });
 
   it('signs in without a password', async () => {
