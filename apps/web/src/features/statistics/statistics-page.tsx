@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { isPlatformRole } from '@wellbe/shared/roles';
-import { STAT_PERIODS, STAT_SECRET, type StatBucket, type StatCount, type StatFigure, type StatPeriod, type StatTable } from '@wellbe/shared/schemas/statistics';
+import { STAT_PERIODS, type StatBucket, type StatCount, type StatFigure, type StatPeriod, type StatTable } from '@wellbe/shared/schemas/statistics';
 import { DOLOR_INTENSITIES } from '@wellbe/shared/domain/consultation';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DateLocalization } from '../../components/date-localization.tsx';
@@ -17,6 +17,7 @@ import { useOrganisationOptions } from '../../lib/organisation-options.ts';
 import { useSession } from '../../lib/session.ts';
 import { downloadStatisticsCsv, useStatistics, type StatisticsFilters } from './api/read-statistics.ts';
 import { ChartCard } from '../../components/chart-card.tsx';
+import { useCountLabel } from '../../lib/stat-count.ts';
 
 // /statistics (SPEC §6 `stat`): the practice's activity, clinical overview and satisfaction over a
 // period, compared with the previous one. Filters live in the URL (?period=&from=&to=&org=), so a
@@ -26,12 +27,6 @@ import { ChartCard } from '../../components/chart-card.tsx';
 const COLOURS = ['#0f766e', '#4338ca', '#b45309', '#be123c', '#15803d', '#6d28d9', '#0369a1', '#57534e'];
 
 const num = (c: StatCount) => (typeof c === 'number' ? c : 0);
-
-/** A count as read: the number, "< 5", or the words for a count hidden so that no "< 5" can be computed back. */
-function useCountLabel() {
-  const { t } = useTranslation('statistics');
-  return (c: StatCount) => (c === STAT_SECRET ? t('secret') : c);
-}
 
 function bucketLabel(start: string, bucket: StatBucket): string {
   return bucket === 'month' ? `${start.slice(5, 7)}/${start.slice(0, 4)}` : formatDate(start);
