@@ -179,7 +179,10 @@ async function compute(ctx: AppContext, organisation: { id: string; name: string
       opinions: figure(opinionsShown, opinions, previousOpinions),
       average: enough(opinionsShown) ? round1(total('stars') / opinions) : null,
       previousAverage: enough(maskCount(previousOpinions)) ? round1((previous.get('stars') ?? 0) / previousOpinions) : null,
-      recommendShare: enough(opinionsShown) ? round1((total('recommend') / opinions) * 100) : null,
+      // A share times the shown count gives a count back: not given when those who recommend, or
+      // those who do not, number 1 to 4 (6 opinions at 66,7 % told 4 and 2).
+      recommendShare:
+        enough(opinionsShown) && isShown(maskCount(total('recommend'))) && isShown(maskCount(opinions - total('recommend'))) ? round1((total('recommend') / opinions) * 100) : null,
       series: opinionSeries.map((p) => {
         const n = shown(p.cell);
         return { start: p.item, opinions: n, average: enough(n) ? round1(inBucket('stars', p.item) / inBucket('opinions', p.item)) : null };
