@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
@@ -341,5 +342,27 @@ describe('real time across two app servers (LISTEN/NOTIFY)', () => {
     // And it stays refused on both.
     expect((await call(a, 'GET', '/api/auth/sessions', token)).status).toBe(401);
     expect((await call(b, 'GET', '/api/auth/sessions', token)).status).toBe(401);
+  });
+
+  it('a second-factor token gives one session across servers: two recovery codes on A and B at once, one wins', async () => {
+    const token = (await signIn(a, 'pg', DEMO_PASSWORD)).json.data.access_token as string;
+    const { secret } = (await call(a, 'POST', '/api/auth/mfa/totp/setup', token, {})).json.data;
+    const confirmed = await call(a, 'POST', '/api/auth/mfa/totp/confirm', token, { code: await generate({ secret }) });
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.json.data.recoveryCodes as string[];
+    const challenge = (await signIn(b, 'pg', DEMO_PASSWORD)).json.mfa_token as string;
+    const answers = await Promise.all(
+      [a, b].map((server, i) => api(server, 'POST', '/api/user', { action: 'mfaVerify', mfa_token: challenge, code: codes[i] })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('counts the chat send limit across servers: 40 sends at once through A and B, exactly 30 accepted', async () => {
+    const token = (await signIn(a, 'ad', DEMO_PASSWORD)).json.data.access_token as string;
+    const pgId = (await db.query<{ id: string }>("select id from users where username = 'pg'")).rows[0].id;
+    const chat = (await call(b, 'GET', `/api/chat/get-chat?contactId=${pgId}`, token)).json.chat;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => call(i % 2 ? a : b, 'POST', '/api/chat/send-message', token, { chatId: chat.id, messageText: `rafale n°${i}` })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(30);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(10);
   });
 });

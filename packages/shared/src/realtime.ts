@@ -18,6 +18,11 @@ export const REALTIME_CLOSE = {
   badFrame: 4400,
   /** Token missing, invalid, expired or revoked (logout, password change, deactivation): get a fresh token. */
   unauthenticated: 4401,
+  /**
+   * The user owes the acceptance of a policy version in force (HTTP answers 403 consent_required):
+   * the socket is refused until they accept; a fresh token would not help.
+   */
+  consentRequired: 4403,
   /** No authentication within REALTIME_AUTH_TIMEOUT_MS. */
   authTimeout: 4408,
   /** The server is stopping: reconnect (to another server). */

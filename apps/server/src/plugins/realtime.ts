@@ -2,7 +2,9 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { REALTIME_MAX_FRAME_BYTES, REALTIME_PATH } from '@wellbe/shared/realtime';
 import { RealtimeHub } from '../lib/realtime/hub.ts';
+import { owesConsent } from '../modules/policies/policies.service.ts';
 import { checkToken } from './authenticate.ts';
+import type { TokenChecker } from '../lib/realtime/hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +20,7 @@ declare module 'fastify' {
  */
 export async function registerRealtime(app: FastifyInstance): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES } });
-  const hub = new RealtimeHub(app.ctx, { checkToken, log: (msg) => app.log.warn(msg) });
+  const hub = new RealtimeHub(app.ctx, { checkToken: checkSocket, log: (msg) => app.log.warn(msg) });
   app.decorate('realtime', hub);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());
@@ -26,3 +28,14 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     hub.accept(socket, request.ip);
   });
 }
+
+/**
+ * A socket's sign-in and its re-checks: the token as HTTP checks it, then the consent gate HTTP
+ * applies to every call (403 consent_required): a user who owes an acceptance gets no socket, and
+ * an open socket is closed when a version they must accept comes into force.
+ */
+const checkSocket: TokenChecker = async (ctx, token, ip, options) => {
+  const checked = await checkToken(ctx, token, ip, options);
+  if (checked.ok && (await owesConsent(ctx, checked.caller.id, options))) return { ok: false, reason: 'consent_required' };
+  return checked;
+};

@@ -162,15 +162,18 @@ export function startRealtime(): void {
     if (getSession().status === 'signed-in') connect();
     else disconnect();
   });
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => {
-      if (!socket && retryTimer) {
-        clearTimeout(retryTimer);
-        retryTimer = null;
-        connect();
-      }
-    });
-  }
+  if (typeof window !== 'undefined') window.addEventListener('online', reconnectRealtime);
+  connect();
+}
+
+/**
+ * Connects now instead of at the end of the backoff: back online, or the policies the socket was
+ * refused for (close 4403, consent owed) were just accepted.
+ */
+export function reconnectRealtime(): void {
+  if (socket || !retryTimer) return;
+  clearTimeout(retryTimer);
+  retryTimer = null;
   connect();
 }
 

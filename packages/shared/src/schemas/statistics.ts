@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // /statistics (the `stat` group of SPEC §6): the practice's activity, clinical overview and
 // satisfaction over a period, compared with the previous period. Aggregates only: a count of
-// 1 to 4 is shown as "< 5" so that a figure never singles out a patient.
+// 1 to 4 is shown as "< 5", and cells tied to it by a shown sum as "secret" (domain/disclosure.ts),
+// so that a figure never singles out a patient.
 
 export const STAT_PERIODS = ['week', 'month', 'quarter', 'year', 'custom'] as const;
 export type StatPeriod = (typeof STAT_PERIODS)[number];
@@ -12,16 +13,9 @@ export type StatBucket = 'day' | 'week' | 'month';
 /** Longest custom range (issue "Bad input and limits"). */
 export const STAT_MAX_YEARS = 5;
 
-/** Below this, a count is hidden (issue: "fewer than 5 patients in a cell shows '< 5'"). */
-export const STAT_MASK_BELOW = 5;
-export const STAT_MASKED = '< 5' as const;
-
-/** A count as the API answers it: the number, or "< 5" when 1 to 4. */
-export type StatCount = number | typeof STAT_MASKED;
-
-export function maskCount(n: number): StatCount {
-  return n > 0 && n < STAT_MASK_BELOW ? STAT_MASKED : n;
-}
+// The counts' disclosure rule ("< 5", and "secret" so that no "< 5" can be computed back).
+import { STAT_MASKED, maskCount, type StatCount } from '../domain/disclosure.ts';
+export { STAT_MASK_BELOW, STAT_MASKED, STAT_SECRET, maskCount, isShown, DisclosureTable, type StatCount } from '../domain/disclosure.ts';
 
 export const STAT_MESSAGES = {
   invalidDate: 'Date invalide : utilisez le format JJ/MM/AAAA.',

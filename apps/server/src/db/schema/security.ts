@@ -120,3 +120,14 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   challenge: text('challenge').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Second-factor challenge tokens (`mfa_token`) already used: a token gives one session only. Kept
+ * in PostgreSQL so that it holds across servers; a row outlives its token's 5 minutes only until the
+ * next use drops the expired ones.
+ */
+export const mfaChallengesUsed = pgTable('mfa_challenges_used', {
+  jti: uuid('jti').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

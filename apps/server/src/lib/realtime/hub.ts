@@ -107,13 +107,19 @@ interface Connection {
   alive: boolean;
 }
 
-/** The HTTP authentication's own check (plugins/authenticate.ts), so a socket obeys the same rules. */
+/**
+ * The HTTP authentication's own check (plugins/authenticate.ts) and its consent gate
+ * (plugins/realtime.ts), so a socket obeys the same rules.
+ */
 export type TokenChecker = (
   ctx: AppContext,
   token: string,
   ip: string | null,
   options?: { fresh?: boolean },
-) => Promise<{ ok: true; caller: Caller; exp: number } | { ok: false; reason: 'expired' | 'invalid' }>;
+) => Promise<{ ok: true; caller: Caller; exp: number } | { ok: false; reason: 'expired' | 'invalid' | 'consent_required' }>;
+
+/** How a refused check closes the socket: a fresh token helps unless consent is owed. */
+const refusal = (reason: string) => (reason === 'consent_required' ? REALTIME_CLOSE.consentRequired : REALTIME_CLOSE.unauthenticated);
 
 export interface HubOptions {
   checkToken: TokenChecker;
@@ -300,7 +306,7 @@ export class RealtimeHub {
 
   private async authenticate(conn: Connection, since: number | undefined): Promise<void> {
     const checked = await this.checkToken(this.ctx, conn.token!, conn.ip).catch(() => null);
-    if (!checked?.ok) return conn.socket.close(REALTIME_CLOSE.unauthenticated, checked?.reason ?? 'invalid');
+    if (!checked?.ok) return conn.socket.close(refusal(checked?.reason ?? 'invalid'), checked?.reason ?? 'invalid');
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     conn.caller = checked.caller;
     conn.exp = checked.exp * 1000;
@@ -645,12 +651,15 @@ export class RealtimeHub {
   }
 
   private async onRevoke(payload: string): Promise<void> {
-    let target: { userId?: string; organizationId?: string };
+    let target: { userId?: string; organizationId?: string; policies?: boolean; consentUserId?: string };
     try {
       target = JSON.parse(payload) as typeof target;
     } catch {
       return;
     }
+    // A policy version written may be owed by everyone now (the consent gate closes their sockets).
+    if (target.policies) return this.recheck(() => true);
+    if (target.consentUserId) return this.recheck((c) => c.caller?.id === target.consentUserId);
     await this.recheck((c) => (target.userId ? c.caller?.id === target.userId : c.caller?.organizationId === target.organizationId));
   }
 
@@ -667,7 +676,7 @@ export class RealtimeHub {
         if (!checked) return; // the database is away: keep the socket, the next check decides
         if (!checked.ok) {
           this.clearTimers(conn);
-          conn.socket.close(REALTIME_CLOSE.unauthenticated, checked.reason);
+          conn.socket.close(refusal(checked.reason), checked.reason);
         } else {
           conn.caller = checked.caller;
           this.armExpiry(conn);

@@ -1,4 +1,4 @@
-import { maskCount, type ResolvedPeriod, type StatAppointments } from '@wellbe/shared/schemas/statistics';
+import { isShown, maskCount, type ResolvedPeriod, type StatAppointments } from '@wellbe/shared/schemas/statistics';
 
 // The agenda's figures for /statistics (issue 21): appointments of the period by status, the
 // no-show and cancellation rates and the booking delay. Only aggregates leave; a count under 5 is
@@ -19,10 +19,13 @@ export async function appointmentStatistics(_ctx: unknown, _organizationId: stri
   const minutes = [...counters('booking_minutes').entries()].filter(([status]) => status !== 'provisoire').reduce((sum, [, n]) => sum + n, 0);
   const total = [...count.values()].reduce((sum, n) => sum + n, 0);
   const of = (status: string) => count.get(status) ?? 0;
+  // A rate is a count over a base: beside a hidden count it would give that count back (honoré 20,
+  // absent "< 5", 13 % absent: 3), so it is given only when every count it rests on is shown.
+  const shown = (...statuses: string[]) => statuses.every((status) => isShown(maskCount(of(status))));
   return {
     byStatus: STATUSES.map((status) => ({ status, count: maskCount(of(status)) })),
-    noShowRate: rate(of('absent'), of('honoré') + of('absent')),
-    cancellationRate: rate(of('annulé'), total),
+    noShowRate: shown('honoré', 'absent') ? rate(of('absent'), of('honoré') + of('absent')) : null,
+    cancellationRate: shown(...count.keys(), ...STATUSES) ? rate(of('annulé'), total) : null,
     averageBookingDelayDays: total >= MIN_BASE ? Math.round((minutes / 1440 / total) * 10) / 10 : null,
   };
 }

@@ -490,7 +490,7 @@ describe('quick panel', () => {
 });
 
 describe('statistics of the agenda (/statistics)', () => {
-  it('counts the period’s appointments by status, masks counts under 5, gives the no-show and cancellation rates and the booking delay', async () => {
+  it('counts the period’s appointments by status, masks counts under 5 and the rates resting on them, gives the booking delay', async () => {
     const statuses = [...Array(6).fill('honoré'), 'absent', 'absent', 'annulé', 'annulé', 'demandé'] as string[];
     const [pa] = await t.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, patientId));
     await t.ctx.db.insert(appointments).values(
@@ -509,8 +509,10 @@ describe('statistics of the agenda (/statistics)', () => {
         { status: 'absent', count: STAT_MASKED },
         { status: 'annulé', count: STAT_MASKED },
       ],
-      noShowRate: 25,
-      cancellationRate: 18.2,
+      // Issue 29: 25 % no-show beside 6 honoured would give the hidden 2 absences back (and 18,2 %
+      // the hidden cancellations): a rate resting on a hidden count is not given.
+      noShowRate: null,
+      cancellationRate: null,
       averageBookingDelayDays: 10,
     });
     // Another organisation's statistics know nothing of them.

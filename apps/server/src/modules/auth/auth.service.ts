@@ -10,8 +10,24 @@ import { journalAuth } from './auth.journal.ts';
 import { signToken } from './auth.tokens.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { authenticationOptions, verifyAssertion } from './passkeys.ts';
-import { acceptCode, confirmTotpEnrolment, factorsOf, startTotpEnrolment, hasFactor, MFA_MESSAGES, mfaRequiredFor, readChallenge, signChallenge, type ChallengePurpose } from './mfa.ts';
+import {
+  acceptCode,
+  confirmTotpEnrolment,
+  factorsOf,
+  startTotpEnrolment,
+  hasFactor,
+  MFA_MESSAGES,
+  mfaRequiredFor,
+  readChallenge,
+  signChallenge,
+  spendChallenge,
+  type Challenge,
+  type ChallengePurpose,
+} from './mfa.ts';
 import { clientInfo, findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.ts';
+
+/** An expired or forged challenge token, or one already spent: sign in again. */
+const challengeInvalid = (spent = false) => unauthorized(spent ? MFA_MESSAGES.challengeUsed : MFA_MESSAGES.challengeExpired, 'mfa_challenge_invalid');
 
 /** SPEC §3 signed-in user: what the web app keeps of the caller. */
 export function toSignedInUser(found: UserWithOrganisation, token: string) {
@@ -60,8 +76,14 @@ export const SIGN_IN_RULES = {
   ip: hardLimit(50),
   accountIp: hardLimit(10),
   device: hardLimit(10),
-  /** Second-factor codes per account: 5 wrong codes, then 15 minutes. */
-  code: hardLimit(5),
+  /**
+   * Second-factor codes, the same way: whoever knows the password must not keep the real user out.
+   * The account is slowed down, never locked; the guesser's address (for that account) waits 15
+   * minutes after 5 wrong codes; a browser that completed a sign-in before counts only its own.
+   */
+  code: progressive(3, 60_000),
+  codeAccountIp: hardLimit(5),
+  codeDevice: hardLimit(5),
 } satisfies Record<string, ThrottleRule>;
 
 export type SignInMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'passkey' | 'link' | 'register';
@@ -125,9 +147,11 @@ export class AuthService {
     }
     this.assertMaySignIn(found);
     await this.clear(request, found, deviceId ? [keys.device!] : [keys.accountIp!, account]);
-    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
 
     const factors = await factorsOf(this.ctx, found.user.id);
+    // A browser becomes known once it has passed every factor: the password alone must not earn
+    // the second step's exemption (codeKeys), or a guesser would collect fresh browsers.
+    if (!hasFactor(factors)) await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
     if (hasFactor(factors)) {
       if (await findDevice(this.ctx, request, 'remembered', found.user.id)) return this.signedIn(found, request, 'password');
       const methods = [...(factors.totp ? ['totp', 'recovery'] : []), ...(factors.passkeys > 0 ? ['passkey'] : [])];
@@ -154,34 +178,82 @@ export class AuthService {
   }
 
   /** The user named by a challenge token, after the throttle of second-factor codes. */
-  async challengeUser(request: FastifyRequest, challenge: string, purpose: ChallengePurpose): Promise<UserWithOrganisation> {
-    const userId = await readChallenge(this.ctx, challenge, purpose);
-    const found = userId ? await findUserById(this.ctx.db, userId) : undefined;
-    if (!found) throw unauthorized(MFA_MESSAGES.challengeExpired, 'mfa_challenge_invalid');
+  async challengeUser(request: FastifyRequest, token: string, purpose: ChallengePurpose): Promise<UserWithOrganisation> {
+    return (await this.challenge(request, token, purpose)).found;
+  }
+
+  private async challenge(request: FastifyRequest, token: string, purpose: ChallengePurpose): Promise<{ found: UserWithOrganisation; challenge: Challenge }> {
+    const challenge = await readChallenge(this.ctx, token, purpose);
+    const found = challenge ? await findUserById(this.ctx.db, challenge.userId) : undefined;
+    if (!challenge || !found) throw challengeInvalid();
     this.assertMaySignIn(found);
-    await this.throttle.assertFree([`code:${found.user.id}`]);
-    return found;
+    await this.assertCodeFree(request, found);
+    return { found, challenge };
+  }
+
+  /** Throws the French 429 while this browser or address must wait before another code. */
+  async assertCodeFree(request: FastifyRequest, found: UserWithOrganisation): Promise<void> {
+    await this.throttle.assertFree((await this.codeKeys(request, found)).checked);
+  }
+
+  /**
+   * The second step's counters, like the first factor's: a known browser (it completed a sign-in)
+   * is checked on its own failures only; any other on the account's progressive wait, the
+   * account+address pair and the address. Failures count on the account too, so that guessing from
+   * many browsers keeps slowing down (never locking) the account.
+   */
+  private async codeKeys(request: FastifyRequest, found: UserWithOrganisation) {
+    const id = found.user.id;
+    const deviceId = await findDevice(this.ctx, request, 'known', id);
+    const account: [string, ThrottleRule] = [`code:${id}`, SIGN_IN_RULES.code];
+    const counted: [string, ThrottleRule][] = deviceId
+      ? [[`codedev:${deviceId}`, SIGN_IN_RULES.codeDevice], account]
+      : [account, [`codeacctip:${id}|${request.ip}`, SIGN_IN_RULES.codeAccountIp], [`ip:${request.ip}`, SIGN_IN_RULES.ip]];
+    return { checked: deviceId ? [counted[0][0]] : counted.map(([key]) => key), counted, cleared: counted.slice(0, 2).map(([key]) => key) };
+  }
+
+  /**
+   * Checks a factor and spends the challenge token in one transaction: a token gives one session
+   * (two parallel uses: one wins), and a refused factor spends neither the token nor anything else.
+   * `check` answers null for a wrong factor; a token already spent throws the French 401.
+   */
+  private async once<T>(challenge: Challenge, check: (ctx: AppContext) => Promise<T | null>): Promise<T | null> {
+    const refused = Symbol('refused');
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        if (!(await spendChallenge(tx, challenge, new Date(this.ctx.clock.now())))) throw challengeInvalid(true);
+        const result = await check({ ...this.ctx, db: tx });
+        if (result === null) throw refused;
+        return result;
+      });
+    } catch (err) {
+      if (err === refused) return null;
+      throw err;
+    }
   }
 
   /** Counts a wrong second-factor code (and journals it); throws the French refusal. */
   async codeRefused(request: FastifyRequest, found: UserWithOrganisation, method: string): Promise<never> {
     const who = { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId };
-    const outcome = await this.throttle.fail(`code:${found.user.id}`, SIGN_IN_RULES.code, found.user.id);
-    if (outcome.lockedNow) await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: 'code', failures: outcome.failures } });
+    for (const [key, rule] of (await this.codeKeys(request, found)).counted) {
+      const outcome = await this.throttle.fail(key, rule, found.user.id);
+      if (outcome.lockedNow) await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: key.split(':')[0], failures: outcome.failures } });
+    }
     await journalAuth(this.ctx, request, { action: 'auth.mfa', outcome: 'denied', user: who, details: { method } });
     throw unauthorized(MFA_MESSAGES.badCode, 'mfa_code_invalid');
   }
 
   /** `action: "mfaVerify"` with a TOTP or recovery code: the usual sign-in answer. */
   async verifyCode(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string, remember: boolean) {
-    const found = await this.challengeUser(request, challenge, 'mfa');
-    const accepted = await acceptCode(this.ctx, found.user.id, code);
+    const { found, challenge: spent } = await this.challenge(request, challenge, 'mfa');
+    const accepted = await this.once(spent, (ctx) => acceptCode(ctx, found.user.id, code));
     if (!accepted) return this.codeRefused(request, found, 'code');
     return this.secondFactorPassed(request, reply, found, accepted === 'totp' ? 'password+totp' : 'password+recovery', remember);
   }
 
   async secondFactorPassed(request: FastifyRequest, reply: FastifyReply, found: UserWithOrganisation, method: SignInMethod, remember: boolean) {
-    await this.throttle.reset(`code:${found.user.id}`);
+    await this.clear(request, found, (await this.codeKeys(request, found)).cleared);
+    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
     if (remember) {
       await rememberDevice(this.ctx, request, reply, 'remembered', found.user.id);
       await journalAuth(this.ctx, request, { action: 'auth.device.remember', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId } });
@@ -201,8 +273,8 @@ export class AuthService {
 
   /** Confirms the sign-in enrolment with a first code: the usual answer plus the recovery codes. */
   async enrolConfirm(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string) {
-    const found = await this.challengeUser(request, challenge, 'enrol');
-    const recoveryCodes = await confirmTotpEnrolment(this.ctx, found.user.id, code.trim());
+    const { found, challenge: spent } = await this.challenge(request, challenge, 'enrol');
+    const recoveryCodes = await this.once(spent, (ctx) => confirmTotpEnrolment(ctx, found.user.id, code.trim()));
     if (!recoveryCodes) return this.codeRefused(request, found, 'totp-enrol');
     await journalAuth(this.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method: 'totp', atSignIn: true } });
     return { ...(await this.secondFactorPassed(request, reply, found, 'password+totp', false)), recoveryCodes };
@@ -216,7 +288,8 @@ export class AuthService {
 
   /** A passkey assertion: the second factor after the password, or a passwordless sign-in. */
   async passkeySignIn(request: FastifyRequest, reply: FastifyReply, input: { challengeId: string; response: AuthenticationResponseJSON; mfaToken?: string; remember?: boolean }) {
-    const expected = input.mfaToken ? await this.challengeUser(request, input.mfaToken, 'mfa') : null;
+    const mfa = input.mfaToken ? await this.challenge(request, input.mfaToken, 'mfa') : null;
+    const expected = mfa?.found ?? null;
     await this.throttle.assertFree([`ip:${request.ip}`]);
     const userId = await verifyAssertion(this.ctx, input.challengeId, input.response);
     if (!userId || (expected && expected.user.id !== userId)) {
@@ -226,6 +299,8 @@ export class AuthService {
     }
     const found = expected ?? (await findUserById(this.ctx.db, userId));
     if (!found) throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+    // The assertion's own challenge is single-use already; the password's token is spent too.
+    if (mfa && !(await spendChallenge(this.ctx.db, mfa.challenge, new Date(this.ctx.clock.now())))) throw challengeInvalid(true);
     this.assertMaySignIn(found);
     await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
     return this.secondFactorPassed(request, reply, found, expected ? 'password+passkey' : 'passkey', !!input.remember && !!expected);

@@ -32,7 +32,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
   /** A sensitive change needs a fresh code (or recovery code), throttled like the sign-in ones. */
   async function requireCode(request: FastifyRequest, code: string) {
     const found = await me(request);
-    await auth.throttle.assertFree([`code:${found.user.id}`]);
+    await auth.assertCodeFree(request, found);
     if (!(await acceptCode(app.ctx, found.user.id, code))) return auth.codeRefused(request, found, 'code');
     return found;
   }
@@ -84,7 +84,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
     schema: { tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
     handler: async (request) => {
       const found = await me(request);
-      await auth.throttle.assertFree([`code:${found.user.id}`]);
+      await auth.assertCodeFree(request, found);
       const recoveryCodes = await confirmTotpEnrolment(app.ctx, found.user.id, request.body.code);
       if (!recoveryCodes) return auth.codeRefused(request, found, 'totp-enrol');
       await journalAuth(app.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user: who(request), details: { method: 'totp' } });

@@ -99,13 +99,80 @@ describe('TOTP', () => {
     expect((await post('/api/user', { action: 'mfaVerify', mfa_token: challenge2, code: recoveryCodes[1] })).statusCode).toBe(200);
   });
 
+  it('accepts a challenge token once: a code then a recovery code on the same token give one session', async () => {
+    nextStep();
+    const challenge = (await login('pr')).json().mfa_token;
+    expect((await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: await code(secret) })).statusCode).toBe(200);
+    const second = await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: recoveryCodes[2] });
+    expect(second.statusCode).toBe(401);
+    expect(second.json().error).toEqual({ code: 'mfa_challenge_invalid', message: 'Cette vérification a déjà servi. Reconnectez-vous.' });
+    expect(second.json().data).toBeUndefined();
+    // The refused use spent nothing: that recovery code still signs in on a new challenge.
+    const fresh = (await login('pr')).json().mfa_token;
+    expect((await post('/api/user', { action: 'mfaVerify', mfa_token: fresh, code: recoveryCodes[2] })).statusCode).toBe(200);
+  });
+
+  it('accepts a challenge token once when two uses race (a code and a recovery code in parallel: one wins)', async () => {
+    nextStep();
+    const challenge = (await login('pr')).json().mfa_token;
+    const answers = await Promise.all([
+      post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: await code(secret) }),
+      post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: recoveryCodes[3] }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it('throttles codes: 5 wrong ones, then 429', async () => {
     const challenge = (await login('pr')).json().mfa_token;
-    for (let i = 0; i < 5; i++) expect((await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: '123456' })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(2000); // past the account's short waits (1 s, 2 s): the address's limit is what stops
+      expect((await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: '123456' })).statusCode).toBe(401);
+    }
     nextStep();
     const blocked = await post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: await code(secret) });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
+    t.clock.advance(15 * 60_000);
+  });
+
+  it('five wrong codes keep only the guesser’s address waiting: the real user signs in from their own browser, and waits at most a minute elsewhere', async () => {
+    const from = (remoteAddress: string, payload: object, cookie?: string) => t.app.inject({ method: 'POST', url: '/api/user', remoteAddress, payload, headers: cookie ? { cookie } : {} });
+    const signIn = (remoteAddress: string, cookie?: string) => from(remoteAddress, { action: 'login', Username: 'pr', Password: DEMO_PASSWORD }, cookie);
+    // The real user's browser has signed in with both factors before: it is a known device.
+    nextStep();
+    const first = await signIn('10.50.0.1');
+    const done = await from('10.50.0.1', { action: 'mfaVerify', mfa_token: first.json().mfa_token, code: await code(secret) });
+    expect(done.statusCode).toBe(200);
+    const device = [...done.cookies, ...first.cookies].find((c) => c.name === 'wellbe_device')!;
+    const cookie = `wellbe_device=${device.value}`;
+
+    // Someone who knows the password, elsewhere: five wrong codes, then their address waits 15 minutes.
+    const guess = (await signIn('10.60.0.1')).json().mfa_token;
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(2000); // past the account's short waits
+      expect((await from('10.60.0.1', { action: 'mfaVerify', mfa_token: guess, code: '123456' })).statusCode).toBe(401);
+    }
+    const stopped = await from('10.60.0.1', { action: 'mfaVerify', mfa_token: guess, code: '123456' });
+    expect(stopped.statusCode).toBe(429);
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+    // The real user, from their browser, signs in at once.
+    nextStep();
+    const mine = (await signIn('10.50.0.1', cookie)).json().mfa_token;
+    expect((await from('10.50.0.1', { action: 'mfaVerify', mfa_token: mine, code: await code(secret) }, cookie)).statusCode).toBe(200);
+
+    // From a browser never used, the account is only slowed down (at most a minute), never locked.
+    nextStep();
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(2000);
+      expect((await from(`10.61.0.${i}`, { action: 'mfaVerify', mfa_token: (await signIn(`10.61.0.${i}`)).json().mfa_token, code: '123456' })).statusCode).toBe(401);
+    }
+    const elsewhere = (await signIn('10.70.0.1')).json().mfa_token;
+    const slowed = await from('10.70.0.1', { action: 'mfaVerify', mfa_token: elsewhere, code: await code(secret) });
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(60);
+    t.clock.advance(Number(slowed.headers['retry-after']) * 1000);
+    expect((await from('10.70.0.1', { action: 'mfaVerify', mfa_token: elsewhere, code: await code(secret) })).statusCode).toBe(200);
     t.clock.advance(15 * 60_000);
   });
 
@@ -182,6 +249,11 @@ describe('passkeys', () => {
     expect(ok.json()).toMatchObject({ success: true, role: 'PA' });
     // The challenge was consumed: the same answer does not sign in twice.
     expect((await post('/api/user', { action: 'passkeyLogin', mfa_token: first.mfa_token, challengeId: again.challengeId, response: authenticator.assert(again.options) })).statusCode).toBe(401);
+    // Nor does the password's token with a fresh assertion: it gave its one session.
+    const third = (await post('/api/user', { action: 'passkeyOptions', mfa_token: first.mfa_token })).json().data;
+    const reused = await post('/api/user', { action: 'passkeyLogin', mfa_token: first.mfa_token, challengeId: third.challengeId, response: authenticator.assert(third.options) });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().error.code).toBe('mfa_challenge_invalid');
   });
 
   it('signs in without a password', async () => {

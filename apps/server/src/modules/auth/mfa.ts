@@ -1,22 +1,25 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, lt } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { Role } from '@wellbe/shared/roles';
 import type { AppContext } from '../../context.ts';
-import { userPasskeys, userRecoveryCodes, userTotp } from '../../db/tables.ts';
+import type { Database } from '../../db/client.ts';
+import { mfaChallengesUsed, userPasskeys, userRecoveryCodes, userTotp } from '../../db/tables.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 
 // Second factor (ASVS 5.0 V6.5/V6.6): TOTP (RFC 6238) with single-use recovery codes, and passkeys
 // (passkeys.ts). Codes are never accepted twice: the time step of the last accepted TOTP code is
-// kept, and a recovery code is marked used in the same statement that accepts it.
+// kept, and a recovery code is marked used in the same statement that accepts it. A challenge
+// token (the password was right) gives one session only: its id is spent with the factor.
 
 export const MFA_MESSAGES = {
   required: 'Saisissez le code de votre application d’authentification, un code de secours ou utilisez votre clé d’accès.',
   enrolmentRequired: 'Votre organisation exige une double authentification : configurez-la pour continuer.',
   badCode: 'Code incorrect ou déjà utilisé.',
   challengeExpired: 'La vérification a expiré. Reconnectez-vous.',
+  challengeUsed: 'Cette vérification a déjà servi. Reconnectez-vous.',
   alreadyEnrolled: 'La double authentification par application est déjà activée.',
   notEnrolled: 'Aucune configuration en attente : recommencez l’activation.',
 } as const;
@@ -47,7 +50,14 @@ export async function signChallenge(ctx: AppContext, userId: string, purpose: Ch
     .sign(ctx.jwtKey);
 }
 
-export async function readChallenge(ctx: AppContext, token: string, purpose: ChallengePurpose): Promise<string | null> {
+/** A valid challenge token: whose it is, and its id and end (to spend it once). */
+export interface Challenge {
+  userId: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+export async function readChallenge(ctx: AppContext, token: string, purpose: ChallengePurpose): Promise<Challenge | null> {
   try {
     const { payload, protectedHeader } = await jwtVerify(token, ctx.jwtKey, {
       algorithms: ['HS256'],
@@ -56,10 +66,26 @@ export async function readChallenge(ctx: AppContext, token: string, purpose: Cha
       clockTolerance: 0,
     });
     if (protectedHeader.typ !== 'wellbe-mfa' || payload.purpose !== purpose || typeof payload.sub !== 'string') return null;
-    return payload.sub;
+    if (typeof payload.jti !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.jti) || typeof payload.exp !== 'number') return null;
+    return { userId: payload.sub, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   } catch {
     return null;
   }
+}
+
+/**
+ * Spends a challenge token: true for its first use only. The row's primary key decides between two
+ * servers or two parallel requests: inside a transaction, the second waits for the first to commit
+ * (then finds the row: false) or to roll back (then spends it itself).
+ */
+export async function spendChallenge(db: Database, challenge: Challenge, now: Date): Promise<boolean> {
+  await db.delete(mfaChallengesUsed).where(lt(mfaChallengesUsed.expiresAt, now));
+  const rows = await db
+    .insert(mfaChallengesUsed)
+    .values({ jti: challenge.jti, userId: challenge.userId, expiresAt: challenge.expiresAt })
+    .onConflictDoNothing()
+    .returning({ jti: mfaChallengesUsed.jti });
+  return rows.length > 0;
 }
 
 // ---- Which factors a user has, and whether one is due ----

@@ -230,6 +230,14 @@ export async function history(db: Executor, conversationId: string, page: { befo
   return rows.reverse();
 }
 
+/**
+ * Holds the sender's send lock until the transaction ends (PostgreSQL advisory lock, so it holds
+ * across several servers): the rate limit's count is then atomic.
+ */
+export async function lockSender(db: Executor, senderId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('wellbe.chat.send'), hashtext(${senderId}))`);
+}
+
 export type PostOutcome =
   | { status: 'sent'; message: MessageRow; eventId: number }
   /** The id is already stored (a resend): that row, written by whoever. */

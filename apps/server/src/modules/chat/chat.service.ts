@@ -300,14 +300,16 @@ async function post(
     });
   try {
     // One statement: a resend's stored row, the rate limit, the message and its event, all or
-    // nothing; an attachment joins the same transaction. The event is announced after the commit.
-    const outcome = attach
-      ? await ctx.db.transaction(async (tx) => {
-          const written = await write(tx);
-          if (written.status === 'sent') await attach(tx, written.message);
-          return written;
-        })
-      : await write(ctx.db);
+    // nothing; an attachment joins its transaction. The event is announced after the commit.
+    // The sender's sends are taken one at a time (a transaction lock per sender): the count of the
+    // last minute is then read after the previous send committed, so parallel sends never pass the
+    // limit together (a single statement counts on its own snapshot: 40 at once gave 36 for 30).
+    const outcome = await ctx.db.transaction(async (tx) => {
+      await repo.lockSender(tx, caller.id);
+      const written = await write(tx);
+      if (attach && written.status === 'sent') await attach(tx, written.message);
+      return written;
+    });
     if (outcome.status === 'existing') {
       if (outcome.message.senderId === caller.id && outcome.message.conversationId === conv.id) return outcome.message;
       throw conflict(CHAT_MESSAGES.idTaken, 'chat_message_id_taken');

@@ -198,6 +198,19 @@ describe('sending', () => {
     t.clock.advance(61_000);
     expect((await post('ad', '/api/chat/send-message', { chatId: chat.id, messageText: 'de nouveau' })).statusCode).toBe(200);
   });
+
+  it('counts parallel sends atomically: 40 at once, exactly 30 accepted and 10 refused (429)', async () => {
+    t.clock.advance(120_000);
+    // Two conversations, so that the conversation's row lock does not line the sends up by itself.
+    const chats = [json(await get('rh', `/api/chat/get-chat?contactId=${s.ad.id}`)).chat, json(await get('rh', `/api/chat/get-chat?contactId=${s.pa.id}`)).chat];
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post('rh', '/api/chat/send-message', { chatId: chats[i % 2].id, messageText: `rafale n°${i}` })));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(CHAT_LIMITS.perMinute);
+    expect(codes.filter((c) => c === 429)).toHaveLength(40 - CHAT_LIMITS.perMinute);
+    const stored = await t.ctx.db.select({ text: chatMessages.text }).from(chatMessages).where(eq(chatMessages.senderId, s.rh.id));
+    expect(stored.filter((m) => m.text.startsWith('rafale'))).toHaveLength(CHAT_LIMITS.perMinute);
+    t.clock.advance(61_000);
+  });
 });
 
 describe('audit and patient conversations', () => {

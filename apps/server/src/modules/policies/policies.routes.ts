@@ -6,8 +6,6 @@ import { callerOf } from '../../lib/request.ts';
 import { journalAuth } from '../auth/auth.journal.ts';
 import { revokeSession } from '../auth/sessions.ts';
 import * as policies from './policies.service.ts';
-import { signInCacheOf } from '../../lib/auth-cache.ts';
-import { consentState } from './policies.repository.ts';
 
 const tags = ['policies'];
 const idParams = z.object({ id: z.uuid() });
@@ -85,11 +83,6 @@ export function registerConsentGate(app: FastifyInstance) {
     const access = config?.access;
     if (access === undefined || access === 'open' || access === 'guest' || access === 'guestOnly' || config.consentExempt) return;
     if (!request.user) return;
-    const userId = request.user.id;
-    const now = app.ctx.clock.now();
-    const load = () => consentState(app.ctx.db, userId, new Date(now));
-    const cache = signInCacheOf(app.ctx);
-    const pending = cache ? await cache.consent(userId, now, load) : (await load()).pending;
-    if (pending) throw policies.consentRequired();
+    if (await policies.owesConsent(app.ctx, request.user.id)) throw policies.consentRequired();
   });
 }

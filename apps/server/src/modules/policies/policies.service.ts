@@ -5,7 +5,7 @@ import type { policyVersionPatchSchema } from '@wellbe/shared/schemas/policies';
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { consentChanged } from '../../lib/auth-cache.ts';
+import { consentChanged, signInCacheOf } from '../../lib/auth-cache.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText, richTextToPlain } from '../../lib/rich-text.ts';
@@ -19,6 +19,18 @@ export async function current(ctx: AppContext) {
 
 export async function pending(ctx: AppContext, caller: Caller) {
   return (await repo.pendingVersions(ctx.db, caller.id, now(ctx))).map(repo.toDto);
+}
+
+/**
+ * The consent gate's one rule, for HTTP (policies.routes.ts) and the real-time socket: whether the
+ * user owes the acceptance of a version in force. From the sign-in cache unless `fresh` (the
+ * socket's re-checks read the rows, as they do for the token).
+ */
+export async function owesConsent(ctx: AppContext, userId: string, options: { fresh?: boolean } = {}): Promise<boolean> {
+  const at = ctx.clock.now();
+  const load = () => repo.consentState(ctx.db, userId, new Date(at));
+  const cache = options.fresh ? undefined : signInCacheOf(ctx);
+  return cache ? cache.consent(userId, at, load) : (await load()).pending;
 }
 
 export function consentRequired(): AppError {

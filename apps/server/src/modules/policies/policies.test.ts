@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_MESSAGES } from '@wellbe/shared/schemas/policies';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { closeWsClients, wsClient, type WsClient } from '../../../test/ws-client.ts';
+import { REALTIME_CLOSE } from '@wellbe/shared/realtime';
 import { policyAcceptances, policyVersions, users } from '../../db/tables.ts';
 
 // Versioned policies and recorded consent (issue 20): DE-only writing, the consent gate at the
@@ -196,5 +198,54 @@ describe('the consent gate kept per user on every server', () => {
     expect(blocked.statusCode).toBe(403);
     expect(json(blocked).error.code).toBe('consent_required');
     expect(json(await get(pa, '/api/policies/pending')).data.map((v: { id: string }) => v.id)).toEqual([draft.id]);
+  });
+});
+
+describe('the consent gate on the real-time socket', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(closeWsClients);
+
+  /** What the socket answers its authentication first: 'ready', or the code it is closed with. */
+  const firstAnswer = async (client: WsClient, token: string) => {
+    await client.opened;
+    client.send({ type: 'auth', token });
+    return Promise.race([client.next((f) => f.type === 'ready', 10_000).then(() => 'ready' as const), client.closed.then((c) => c.code)]);
+  };
+
+  it('a user who owes an acceptance is refused by the socket as by HTTP (consent_required), and let in once they accept', async () => {
+    const rh = await t.login('rh');
+    expect(json(await get(rh, '/api/auth/sessions')).error.code).toBe('consent_required');
+    const refused = wsClient(base);
+    expect(await firstAnswer(refused, rh.token)).toBe(REALTIME_CLOSE.consentRequired);
+    expect((await refused.closed).reason).toBe('consent_required');
+    expect(refused.frames).toEqual([]);
+
+    const owed = json(await get(rh, '/api/policies/pending')).data.map((v: { id: string }) => v.id);
+    expect((await post(rh, '/api/policies/accept', { versionIds: owed })).statusCode).toBe(200);
+    expect(await firstAnswer(wsClient(base), rh.token)).toBe('ready');
+  });
+
+  it('a version published while a socket is open closes it: no chat message reaches a user who owes an acceptance', async () => {
+    const [rh, ad] = await Promise.all([t.login('rh'), t.login('ad')]);
+    for (const s of [ad, de]) {
+      const owed = json(await get(s, '/api/policies/pending')).data.map((v: { id: string }) => v.id);
+      if (owed.length) expect((await post(s, '/api/policies/accept', { versionIds: owed })).statusCode).toBe(200);
+    }
+    const socket = wsClient(base);
+    expect(await firstAnswer(socket, rh.token)).toBe('ready');
+
+    const draft = json(await post(de, '/api/policies', { ...newTerms, kind: 'privacy', body: '<p>Nouvelle politique</p>', effectiveAt: new Date(t.clock.now() - 1000).toISOString() })).data;
+    expect((await post(de, `/api/policies/${draft.id}/publish`)).statusCode).toBe(200);
+    expect((await socket.closed).code).toBe(REALTIME_CLOSE.consentRequired);
+
+    // ad accepts and writes to rh: nothing reaches rh until rh accepts too.
+    expect((await post(ad, '/api/policies/accept', { versionIds: [draft.id] })).statusCode).toBe(200);
+    const chat = json(await get(ad, `/api/chat/get-chat?contactId=${rh.id}`)).chat;
+    expect((await post(ad, '/api/chat/send-message', { chatId: chat.id, messageText: 'Bonjour' })).statusCode).toBe(200);
+    expect(await firstAnswer(wsClient(base), rh.token)).toBe(REALTIME_CLOSE.consentRequired);
+    expect(socket.frames.some((f) => f.type === 'chat.message')).toBe(false);
   });
 });

@@ -2,7 +2,9 @@ import { IMC_BANDS } from '@wellbe/shared/domain/imc-bands';
 import { DOLOR_INTENSITIES, DOLOR_LOCATIONS } from '@wellbe/shared/domain/consultation';
 import {
   STAT_MESSAGES,
+  DisclosureTable,
   changePercent,
+  isShown,
   maskCount,
   resolvePeriod,
   type ResolvedPeriod,
@@ -25,7 +27,8 @@ import { OrganisationsService } from '../organisations/organisations.service.ts'
 import { counters as readCounters } from './statistics.repository.ts';
 
 // /statistics (SPEC §6 `stat`): the practice's figures over a period, from SQL aggregates. No list
-// of patients ever leaves this module, and every count of 1 to 4 is answered as "< 5".
+// of patients ever leaves this module, every count of 1 to 4 is answered as "< 5", and counts tied
+// to it by a shown sum as "secret" (packages/shared domain/disclosure.ts).
 
 /**
  * Figures another area gives /statistics (appointments, dietetics and sport), computed by its own
@@ -63,8 +66,19 @@ async function scope(ctx: AppContext, caller: Caller, query: StatisticsQuery) {
   return { period: period.value, organisation };
 }
 
-function figure(value: number, previous: number) {
-  return { value: maskCount(value), previous: maskCount(previous), change: changePercent(value, previous) };
+/** A count of the current period, as the disclosure table resolved it, against the previous one. */
+function figure(value: StatCount, raw: number, previous: number) {
+  const before = maskCount(previous);
+  return { value, previous: before, change: isShown(value) && isShown(before) ? changePercent(raw, previous) : null };
+}
+
+/** Shown counts first (largest first), hidden ones after in a fixed order: the order tells no hidden size. */
+function byShownCount<T>(rows: T[], count: (row: T) => StatCount, name?: (row: T) => string): T[] {
+  const size = (row: T) => {
+    const c = count(row);
+    return isShown(c) ? c : -1;
+  };
+  return [...rows].sort((a, b) => size(b) - size(a) || (name ? name(a).localeCompare(name(b), 'fr') : 0));
 }
 
 async function compute(ctx: AppContext, organisation: { id: string; name: string; timeZone: string }, period: ResolvedPeriod): Promise<Statistics> {
@@ -87,59 +101,91 @@ async function compute(ctx: AppContext, organisation: { id: string; name: string
   const total = (dimension: string) => totals(dimension).reduce((sum, c) => sum + c.count, 0);
   const inBucket = (dimension: string, start: string) => counters.find((c) => c.dimension === dimension && c.start === start)?.count ?? 0;
   const starts = (dimension: string) => [...new Set(counters.filter((c) => c.dimension === dimension && c.start != null && c.count !== 0).map((c) => c.start!))].sort();
-  const consultations = total('total');
-  const practitioners = totals('practitioner')
-    .filter((p) => p.count > 0)
-    .sort((a, b) => b.count - a.count);
-
-  const series = starts('total').map((start) => ({ start, consultations: maskCount(inBucket('total', start)) }));
-
-  const painStarts = starts('intensity');
-  const painEvolution = painStarts.map((start) => {
-    const counts: Record<string, StatCount> = {};
-    for (const intensity of DOLOR_INTENSITIES) counts[intensity] = maskCount(counters.find((c) => c.dimension === 'intensity' && c.key === intensity && c.start === start)?.count ?? 0);
-    return { start, counts };
-  });
   const countOf = (dimension: string, key: string) => totals(dimension).find((c) => c.key === key)?.count ?? 0;
 
-  const enough = (n: number) => maskCount(n) !== '< 5' && n > 0;
+  // Every count of the answer is a cell of one disclosure table, tied by the sums a reader can
+  // check: the consultations' total is the sum of its periods, practitioners, specialities, pain
+  // intensities and locations; the pain table's rows are the periods' totals and its columns the
+  // intensities' totals. The table hides what "< 5" alone would let a reader compute back.
+  const table = new DisclosureTable();
+  const listed = <T>(items: T[], value: (item: T) => number) => items.map((item) => ({ item, cell: table.cell(value(item)) }));
+  const consultations = total('total');
+  const consultationsCell = table.cell(consultations);
+  const series = listed(starts('total'), (start) => inBucket('total', start));
+  const practitioners = listed(
+    totals('practitioner').filter((p) => p.count > 0),
+    (p) => p.count,
+  );
+  const specialities = listed(
+    totals('speciality').filter((p) => p.count > 0),
+    (p) => p.count,
+  );
+  const intensities = listed([...DOLOR_INTENSITIES], (intensity) => countOf('intensity', intensity));
+  const locations = listed([...DOLOR_LOCATIONS], (location) => countOf('location', location));
+  for (const breakdown of [series, practitioners, specialities, intensities, locations]) table.sum(consultationsCell, breakdown.map((b) => b.cell));
+  const painEvolution = starts('intensity').map((start) => ({ start, cells: listed([...DOLOR_INTENSITIES], (intensity) => counters.find((c) => c.dimension === 'intensity' && c.key === intensity && c.start === start)?.count ?? 0) }));
+  for (const row of painEvolution) {
+    const bucket = series.find((p) => p.item === row.start);
+    if (bucket) table.sum(bucket.cell, row.cells.map((c) => c.cell));
+  }
+  intensities.forEach((column, i) => table.sum(column.cell, painEvolution.map((row) => row.cells[i].cell)));
+  const newPatients = total('new_patients');
+  const newPatientsCell = table.cell(newPatients);
+  const newPatientSeries = listed(starts('new_patients'), (start) => inBucket('new_patients', start));
+  table.sum(newPatientsCell, newPatientSeries.map((p) => p.cell));
   const opinions = total('opinions');
+  const opinionsCell = table.cell(opinions);
+  const opinionSeries = listed(starts('opinions'), (start) => inBucket('opinions', start));
+  table.sum(opinionsCell, opinionSeries.map((p) => p.cell));
+  const imc = listed([...IMC_BANDS.map((b) => ({ key: b.key, label: b.label })), { key: 'unknown', label: 'Non renseigné' }], (b) => countOf('imc', b.key));
+  const shown = table.resolve();
+
+  // An average or a share is given over 5 opinions or more, and only where their count is shown
+  // (a figure next to a hidden count would tell its size).
+  const enough = (c: StatCount) => isShown(c) && c >= 5;
   const previousOpinions = previous.get('opinions') ?? 0;
+  const opinionsShown = shown(opinionsCell);
 
   return {
     organizationId,
     organizationName,
     period,
     activity: {
-      consultations: figure(consultations, previous.get('total') ?? 0),
-      newPatients: figure(total('new_patients'), previous.get('new_patients') ?? 0),
-      series,
-      byPractitioner: practitioners.map((p) => ({ idUser: p.key, name: p.label ?? '—', consultations: maskCount(p.count) })),
-      bySpeciality: totals('speciality')
-        .filter((s) => s.count > 0)
-        .sort((a, b) => b.count - a.count)
-        .map((s) => ({ idJobSpecialist: Number(s.key), label: s.label ?? s.key, consultations: maskCount(s.count) })),
-      newPatientSeries: starts('new_patients').map((start) => ({ start, patients: maskCount(inBucket('new_patients', start)) })),
+      consultations: figure(shown(consultationsCell), consultations, previous.get('total') ?? 0),
+      newPatients: figure(shown(newPatientsCell), newPatients, previous.get('new_patients') ?? 0),
+      series: series.map((p) => ({ start: p.item, consultations: shown(p.cell) })),
+      byPractitioner: byShownCount(
+        practitioners.map((p) => ({ idUser: p.item.key, name: p.item.label ?? '—', consultations: shown(p.cell) })),
+        (p) => p.consultations,
+        (p) => p.name,
+      ),
+      bySpeciality: byShownCount(
+        specialities.map((s) => ({ idJobSpecialist: Number(s.item.key), label: s.item.label ?? s.item.key, consultations: shown(s.cell) })),
+        (s) => s.consultations,
+        (s) => s.label,
+      ),
+      newPatientSeries: newPatientSeries.map((p) => ({ start: p.item, patients: shown(p.cell) })),
     },
     clinical: {
-      imcClasses: [...IMC_BANDS.map((b) => ({ key: b.key, label: b.label })), { key: 'unknown', label: 'Non renseigné' }].map((b) => ({
-        ...b,
-        patients: maskCount(countOf('imc', b.key)),
-      })),
-      painIntensity: DOLOR_INTENSITIES.map((intensity) => ({ intensity, consultations: maskCount(countOf('intensity', intensity)) })),
-      painEvolution,
-      painLocations: DOLOR_LOCATIONS.map((location) => ({ location, consultations: maskCount(countOf('location', location)) })).sort(
-        (a, b) => (typeof b.consultations === 'number' ? b.consultations : 0) - (typeof a.consultations === 'number' ? a.consultations : 0),
+      imcClasses: imc.map((b) => ({ ...b.item, patients: shown(b.cell) })),
+      painIntensity: intensities.map((c) => ({ intensity: c.item, consultations: shown(c.cell) })),
+      painEvolution: painEvolution.map((row) => ({ start: row.start, counts: Object.fromEntries(row.cells.map((c) => [c.item, shown(c.cell)])) })),
+      painLocations: byShownCount(
+        locations.map((c) => ({ location: c.item, consultations: shown(c.cell) })),
+        (c) => c.consultations,
       ),
     },
     satisfaction: {
-      opinions: figure(opinions, previousOpinions),
-      average: enough(opinions) ? round1(total('stars') / opinions) : null,
-      previousAverage: enough(previousOpinions) ? round1((previous.get('stars') ?? 0) / previousOpinions) : null,
-      recommendShare: enough(opinions) ? round1((total('recommend') / opinions) * 100) : null,
-      series: starts('opinions').map((start) => {
-        const n = inBucket('opinions', start);
-        return { start, opinions: maskCount(n), average: enough(n) ? round1(inBucket('stars', start) / n) : null };
+      opinions: figure(opinionsShown, opinions, previousOpinions),
+      average: enough(opinionsShown) ? round1(total('stars') / opinions) : null,
+      previousAverage: enough(maskCount(previousOpinions)) ? round1((previous.get('stars') ?? 0) / previousOpinions) : null,
+      // A share times the shown count gives a count back: not given when those who recommend, or
+      // those who do not, number 1 to 4 (6 opinions at 66,7 % told 4 and 2).
+      recommendShare:
+        enough(opinionsShown) && isShown(maskCount(total('recommend'))) && isShown(maskCount(opinions - total('recommend'))) ? round1((total('recommend') / opinions) * 100) : null,
+      series: opinionSeries.map((p) => {
+        const n = shown(p.cell);
+        return { start: p.item, opinions: n, average: enough(n) ? round1(inBucket('stars', p.item) / inBucket('opinions', p.item)) : null };
       }),
     },
     appointments,

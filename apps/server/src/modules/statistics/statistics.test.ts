@@ -89,14 +89,16 @@ describe('statistics', () => {
     const data = json(res).data;
     expect(data.period).toMatchObject({ from: '2031-03-01', to: '2031-03-31', bucket: 'day', previous: { from: '2031-01-29', to: '2031-02-28' } });
     expect(data.activity.consultations).toEqual({ value: 8, previous: 5, change: 60 });
+    // 8 = 6 + 2: with the 6 shown, 8 − 6 would give the hidden 2 back, so the 6 is hidden too.
     expect(data.activity.series).toEqual([
-      { start: '2031-03-02', consultations: 6 },
-      { start: '2031-03-20', consultations: '< 5' },
+      { start: '2031-03-02', consultations: 'secret' },
+      { start: '2031-03-20', consultations: 'secret' },
     ]);
     expect(data.activity.byPractitioner).toEqual([
-      { idUser: pr.id, name: expect.any(String), consultations: 6 },
-      { idUser: pa.id, name: expect.any(String), consultations: '< 5' },
+      { idUser: expect.any(String), name: expect.any(String), consultations: 'secret' },
+      { idUser: expect.any(String), name: expect.any(String), consultations: 'secret' },
     ]);
+    expect(data.activity.byPractitioner.map((p: { idUser: string }) => p.idUser).sort()).toEqual([pr.id, pa.id].sort());
     expect(data.activity.newPatients).toEqual({ value: 8, previous: 0, change: null });
     // March 2031 has no appointment: the agenda's figures are all zero, its rates not given.
     expect(data.appointments).toEqual({ byStatus: ['demandé', 'confirmé', 'honoré', 'absent', 'annulé'].map((status) => ({ status, count: 0 })), noShowRate: null, cancellationRate: null, averageBookingDelayDays: null });
@@ -107,16 +109,19 @@ describe('statistics', () => {
     const imc = Object.fromEntries(data.clinical.imcClasses.map((c: { key: string; patients: unknown }) => [c.key, c.patients]));
     expect(imc).toEqual({ underweight: '< 5', normal: 0, overweight: 6, obesity: 0, unknown: 0 });
     const pain = Object.fromEntries(data.clinical.painIntensity.map((c: { intensity: string; consultations: unknown }) => [c.intensity, c.consultations]));
-    expect(pain).toMatchObject({ '3-4': 6, '7-8': '< 5', '1-2': 0, 'Non Renseigné': 0 });
-    expect(data.clinical.painLocations[0]).toEqual({ location: 'Lombaire', consultations: 6 });
-    expect(data.clinical.painEvolution.find((p: { start: string }) => p.start === '2031-03-02').counts['3-4']).toBe(6);
+    // The 8 consultations are 6 + 2 here too: both hidden, the zeros shown.
+    expect(pain).toMatchObject({ '3-4': 'secret', '7-8': 'secret', '1-2': 0, 'Non Renseigné': 0 });
+    expect(data.clinical.painLocations.slice(0, 2).map((c: { consultations: unknown }) => c.consultations)).toEqual([0, 0]);
+    expect(data.clinical.painLocations.filter((c: { consultations: unknown }) => c.consultations === 'secret').map((c: { location: string }) => c.location).sort()).toEqual(['Cervical', 'Lombaire']);
+    expect(data.clinical.painEvolution.find((p: { start: string }) => p.start === '2031-03-02').counts).toMatchObject({ '3-4': 'secret', '7-8': 0 });
     // Never a patient's name or id in the answer.
     expect(JSON.stringify(data)).not.toMatch(/Statistique Patient/);
   });
 
   it('computes the satisfaction: average Star, share of Recommend, count of opinions', async () => {
     const data = json(await get(pa, march)).data;
-    expect(data.satisfaction).toMatchObject({ opinions: { value: 6, previous: 0, change: null }, average: 4, recommendShare: 66.7 });
+    // 4 of the 6 recommend: 66,7 % would tell the hidden 4 (and 2) back, so the share is not given.
+    expect(data.satisfaction).toMatchObject({ opinions: { value: 6, previous: 0, change: null }, average: 4, recommendShare: null });
     expect(data.satisfaction.series).toEqual([{ start: '2031-03-05', opinions: 6, average: 4 }]);
   });
 
@@ -179,9 +184,9 @@ describe('statistics', () => {
     expect(res.headers['content-disposition']).toContain('statistiques-practitioners-2031-03-01-2031-03-31.csv');
     const lines = res.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe('Praticien;Consultations');
-    expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['6', '< 5']);
+    expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['secret', 'secret']);
     const series = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=consultations`, headers: pa.auth });
-    expect(series.body).toContain('02/03/2031;6');
+    expect(series.body).toContain('02/03/2031;secret');
     const bad = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=patients`, headers: pa.auth });
     expect(bad.statusCode).toBe(400);
     const journal = await t.ctx.db
@@ -190,6 +195,41 @@ describe('statistics', () => {
       .where(and(eq(auditEvents.userId, pa.id), inArray(auditEvents.action, ['statistics.read', 'statistics.export']), eq(auditEvents.outcome, 'success')));
     expect(journal.map((j) => j.action)).toEqual(expect.arrayContaining(['statistics.read', 'statistics.export']));
     expect(journal.find((j) => j.action === 'statistics.export')?.details).toMatchObject({ table: 'practitioners', from: '2031-03-01' });
+  });
+
+  it('never lets a hidden count be computed back from a total (issue 29: a year of 7 with months of 6 and "< 5" gave the 1 back)', async () => {
+    // A new practice (SA reads it): 6 consultations in January and 1 in February of this year.
+    const year = new Date(t.clock.now()).getUTCFullYear();
+    const [org] = await t.ctx.db.insert(organisations).values({ name: 'Cabinet Sept' }).returning({ id: organisations.id });
+    const [prUser] = await t.ctx.db.select().from(users).where(eq(users.id, pr.id));
+    const fullName = 'Statistique Sept';
+    const [patient] = await t.ctx.db
+      .insert(patients)
+      .values({ organizationId: org.id, fullName, phoneNumber: '07 00 00 00 99', email: 'sept@exemple.fr', ...patientKeys(fullName, '07 00 00 00 99', 'sept@exemple.fr'), createdAt: new Date(`${year}-01-10T12:00:00Z`) })
+      .returning({ id: patients.id });
+    const visit = (date: string) => ({ id: randomUUID(), organizationId: org.id, patientId: patient.id, userId: pr.id, jobSpecialistId: prUser.jobSpecialistId ?? 1, consultationDate: new Date(date) });
+    await t.ctx.db.insert(consultations).values([...Array.from({ length: 6 }, () => visit(`${year}-01-15T12:00:00Z`)), visit(`${year}-02-15T12:00:00Z`)]);
+    const query = `period=year&organizationId=${org.id}`;
+
+    const data = json(await get(sa, query)).data;
+    expect(data.activity.consultations.value).toBe(7);
+    // Each month is hidden: 7 − 6 no longer gives February's 1, nor 7 − "< 5" January's 6.
+    expect(data.activity.series).toEqual([
+      { start: `${year}-01-01`, consultations: 'secret' },
+      { start: `${year}-02-01`, consultations: 'secret' },
+    ]);
+    // Wherever a shown total is broken down (the 7, and each month's row of the pain table), no
+    // list shows all of it but one hidden count.
+    const counts = (list: { consultations: unknown }[]) => list.map((p) => p.consultations);
+    const sums: [unknown, unknown[]][] = [
+      ...[data.activity.series, data.activity.byPractitioner, data.activity.bySpeciality, data.clinical.painIntensity, data.clinical.painLocations].map((list): [unknown, unknown[]] => [data.activity.consultations.value, counts(list)]),
+      ...data.clinical.painEvolution.map((row: { start: string; counts: Record<string, unknown> }): [unknown, unknown[]] => [data.activity.series.find((p: { start: string }) => p.start === row.start).consultations, Object.values(row.counts)]),
+    ];
+    for (const [total, list] of sums) if (typeof total === 'number') expect(list.filter((c) => typeof c !== 'number')).not.toHaveLength(1);
+    expect(JSON.stringify(data)).not.toContain('"consultations":6');
+    // The CSV says the same.
+    const csv = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${query}&table=consultations`, headers: sa.auth });
+    expect(csv.body.replace('\uFEFF', '').trim().split('\r\n').slice(1)).toEqual([`01/01/${year};secret`, `01/02/${year};secret`]);
   });
 
   it('counts the days in the organisation’s time zone, and recounts them when it changes', async () => {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import type { StatFigure } from '@wellbe/shared/schemas/statistics';
+import { useCountLabel } from '../../lib/stat-count.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useMonthFigures } from './api/month-figures.ts';
 import { useRecentPatients } from './api/recent-patients.ts';
@@ -58,14 +59,15 @@ export function Count({ label, value, testId }: { label: string; value: ReactNod
 
 function Figure({ label, figure }: { label: string; figure: StatFigure }) {
   const { t } = useTranslation('dashboard');
+  const count = useCountLabel();
   return (
     <Box sx={{ minWidth: 120 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>{figure.value}</Typography>
+      <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>{count(figure.value)}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {figure.change == null ? t('cards.before', { previous: figure.previous }) : t('cards.change', { value: `${figure.change > 0 ? '+' : ''}${String(figure.change).replace('.', ',')}` })}
+        {figure.change == null ? t('cards.before', { previous: count(figure.previous) }) : t('cards.change', { value: `${figure.change > 0 ? '+' : ''}${String(figure.change).replace('.', ',')}` })}
       </Typography>
     </Box>
   );

@@ -17,6 +17,7 @@ import { useOrganisationOptions } from '../../lib/organisation-options.ts';
 import { useSession } from '../../lib/session.ts';
 import { downloadStatisticsCsv, useStatistics, type StatisticsFilters } from './api/read-statistics.ts';
 import { ChartCard } from '../../components/chart-card.tsx';
+import { useCountLabel } from '../../lib/stat-count.ts';
 
 // /statistics (SPEC §6 `stat`): the practice's activity, clinical overview and satisfaction over a
 // period, compared with the previous one. Filters live in the URL (?period=&from=&to=&org=), so a
@@ -37,6 +38,7 @@ function isPeriod(v: string | null): v is StatPeriod {
 
 export function StatisticsPage() {
   const { t } = useTranslation(['statistics', 'common', 'agenda']);
+  const count = useCountLabel();
   const { role } = useSession();
   const platform = isPlatformRole(role);
   const [search, setSearch] = useSearchParams();
@@ -177,8 +179,8 @@ export function StatisticsPage() {
               <ChartCard
                 testId="chart-consultations"
                 title={t('statistics:charts.consultations')}
-                summary={t('statistics:summaries.series', { total: data.activity.consultations.value, count: data.activity.series.length }) + ' ' + maskedNote}
-                table={{ columns: [t('statistics:columns.period'), t('statistics:columns.consultations')], rows: data.activity.series.map((p) => [bucketLabel(p.start, bucket), p.consultations]) }}
+                summary={t('statistics:summaries.series', { total: count(data.activity.consultations.value), count: data.activity.series.length }) + ' ' + maskedNote}
+                table={{ columns: [t('statistics:columns.period'), t('statistics:columns.consultations')], rows: data.activity.series.map((p) => [bucketLabel(p.start, bucket), count(p.consultations)]) }}
                 onExport={() => exportTable('consultations')}
                 chart={
                   <ResponsiveContainer>
@@ -198,7 +200,7 @@ export function StatisticsPage() {
                 testId="chart-practitioners"
                 title={t('statistics:charts.practitioners')}
                 summary={t('statistics:summaries.list', { count: data.activity.byPractitioner.length })}
-                table={{ columns: [t('statistics:columns.practitioner'), t('statistics:columns.consultations')], rows: data.activity.byPractitioner.map((p) => [p.name, p.consultations]) }}
+                table={{ columns: [t('statistics:columns.practitioner'), t('statistics:columns.consultations')], rows: data.activity.byPractitioner.map((p) => [p.name, count(p.consultations)]) }}
                 onExport={() => exportTable('practitioners')}
                 chart={<Bars data={data.activity.byPractitioner.map((p) => ({ label: p.name, value: num(p.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[1]} vertical />}
               />
@@ -208,7 +210,7 @@ export function StatisticsPage() {
                 testId="chart-specialities"
                 title={t('statistics:charts.specialities')}
                 summary={t('statistics:summaries.list', { count: data.activity.bySpeciality.length })}
-                table={{ columns: [t('statistics:columns.speciality'), t('statistics:columns.consultations')], rows: data.activity.bySpeciality.map((p) => [p.label, p.consultations]) }}
+                table={{ columns: [t('statistics:columns.speciality'), t('statistics:columns.consultations')], rows: data.activity.bySpeciality.map((p) => [p.label, count(p.consultations)]) }}
                 onExport={() => exportTable('specialities')}
                 chart={<Bars data={data.activity.bySpeciality.map((p) => ({ label: p.label, value: num(p.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[2]} />}
               />
@@ -217,8 +219,8 @@ export function StatisticsPage() {
               <ChartCard
                 testId="chart-new-patients"
                 title={t('statistics:charts.newPatients')}
-                summary={t('statistics:summaries.series', { total: data.activity.newPatients.value, count: data.activity.newPatientSeries.length }) + ' ' + maskedNote}
-                table={{ columns: [t('statistics:columns.period'), t('statistics:columns.patients')], rows: data.activity.newPatientSeries.map((p) => [bucketLabel(p.start, bucket), p.patients]) }}
+                summary={t('statistics:summaries.series', { total: count(data.activity.newPatients.value), count: data.activity.newPatientSeries.length }) + ' ' + maskedNote}
+                table={{ columns: [t('statistics:columns.period'), t('statistics:columns.patients')], rows: data.activity.newPatientSeries.map((p) => [bucketLabel(p.start, bucket), count(p.patients)]) }}
                 onExport={() => exportTable('newPatients')}
                 chart={<Bars data={data.activity.newPatientSeries.map((p) => ({ label: bucketLabel(p.start, bucket), value: num(p.patients) }))} name={t('statistics:columns.patients')} colour={COLOURS[4]} />}
               />
@@ -233,7 +235,7 @@ export function StatisticsPage() {
                     <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
                       {data.appointments.byStatus.map((s) => (
                         <Typography key={s.status}>
-                          {t(`agenda:status.${s.status}`)} : <strong>{s.count}</strong>
+                          {t(`agenda:status.${s.status}`)} : <strong>{count(s.count)}</strong>
                         </Typography>
                       ))}
                       <Typography>
@@ -265,10 +267,10 @@ export function StatisticsPage() {
                       {figures ? (
                         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
                           <Typography>
-                            {t('statistics:programs.assigned')} : <strong>{figures.assigned}</strong>
+                            {t('statistics:programs.assigned')} : <strong>{count(figures.assigned)}</strong>
                           </Typography>
                           <Typography>
-                            {t('statistics:programs.patients')} : <strong>{figures.patients}</strong>
+                            {t('statistics:programs.patients')} : <strong>{count(figures.patients)}</strong>
                           </Typography>
                           <Typography>
                             {t('statistics:programs.adherence')} : <strong>{figures.adherenceRate == null ? '—' : `${String(figures.adherenceRate).replace('.', ',')} %`}</strong>
@@ -293,7 +295,7 @@ export function StatisticsPage() {
                 testId="chart-imc"
                 title={t('statistics:charts.imc')}
                 summary={t('statistics:summaries.imc') + ' ' + maskedNote}
-                table={{ columns: [t('statistics:columns.imcClass'), t('statistics:columns.patients')], rows: data.clinical.imcClasses.map((c) => [t(`statistics:imc.${c.key}`), c.patients]) }}
+                table={{ columns: [t('statistics:columns.imcClass'), t('statistics:columns.patients')], rows: data.clinical.imcClasses.map((c) => [t(`statistics:imc.${c.key}`), count(c.patients)]) }}
                 onExport={() => exportTable('imc')}
                 chart={<Bars data={data.clinical.imcClasses.map((c) => ({ label: t(`statistics:imc.${c.key}`), value: num(c.patients) }))} name={t('statistics:columns.patients')} colour={COLOURS[5]} />}
               />
@@ -303,7 +305,7 @@ export function StatisticsPage() {
                 testId="chart-pain"
                 title={t('statistics:charts.painIntensity')}
                 summary={t('statistics:summaries.pain') + ' ' + maskedNote}
-                table={{ columns: [t('statistics:columns.intensity'), t('statistics:columns.consultations')], rows: data.clinical.painIntensity.map((c) => [c.intensity, c.consultations]) }}
+                table={{ columns: [t('statistics:columns.intensity'), t('statistics:columns.consultations')], rows: data.clinical.painIntensity.map((c) => [c.intensity, count(c.consultations)]) }}
                 onExport={() => exportTable('painIntensity')}
                 chart={<Bars data={data.clinical.painIntensity.map((c) => ({ label: c.intensity, value: num(c.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[3]} />}
               />
@@ -315,7 +317,7 @@ export function StatisticsPage() {
                 summary={t('statistics:summaries.painEvolution', { count: data.clinical.painEvolution.length }) + ' ' + maskedNote}
                 table={{
                   columns: [t('statistics:columns.period'), ...DOLOR_INTENSITIES],
-                  rows: data.clinical.painEvolution.map((p) => [bucketLabel(p.start, bucket), ...DOLOR_INTENSITIES.map((i) => p.counts[i] ?? 0)]),
+                  rows: data.clinical.painEvolution.map((p) => [bucketLabel(p.start, bucket), ...DOLOR_INTENSITIES.map((i) => count(p.counts[i] ?? 0))]),
                 }}
                 onExport={() => exportTable('painIntensity')}
                 chart={
@@ -339,7 +341,7 @@ export function StatisticsPage() {
                 testId="chart-locations"
                 title={t('statistics:charts.painLocations')}
                 summary={t('statistics:summaries.locations', { first: data.clinical.painLocations[0]?.location ?? '—' }) + ' ' + maskedNote}
-                table={{ columns: [t('statistics:columns.location'), t('statistics:columns.consultations')], rows: data.clinical.painLocations.map((c) => [c.location, c.consultations]) }}
+                table={{ columns: [t('statistics:columns.location'), t('statistics:columns.consultations')], rows: data.clinical.painLocations.map((c) => [c.location, count(c.consultations)]) }}
                 onExport={() => exportTable('painLocations')}
                 chart={<Bars data={data.clinical.painLocations.map((c) => ({ label: c.location, value: num(c.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[6]} vertical />}
               />
@@ -357,7 +359,7 @@ export function StatisticsPage() {
                 summary={t('statistics:summaries.satisfaction', { average: data.satisfaction.average ?? '—', count: data.satisfaction.series.length }) + ' ' + maskedNote}
                 table={{
                   columns: [t('statistics:columns.period'), t('statistics:columns.opinions'), t('statistics:columns.average')],
-                  rows: data.satisfaction.series.map((p) => [bucketLabel(p.start, bucket), p.opinions, p.average == null ? '—' : String(p.average).replace('.', ',')]),
+                  rows: data.satisfaction.series.map((p) => [bucketLabel(p.start, bucket), count(p.opinions), p.average == null ? '—' : String(p.average).replace('.', ',')]),
                 }}
                 onExport={() => exportTable('satisfaction')}
                 chart={
@@ -407,6 +409,7 @@ function Bars({ data, name, colour, vertical = false }: { data: { label: string;
 
 function Kpi({ label, figure, value, testId }: { label: string; figure?: StatFigure; value?: string; testId: string }) {
   const { t } = useTranslation('statistics');
+  const count = useCountLabel();
   const change = figure?.change;
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} component="li">
@@ -415,13 +418,13 @@ function Kpi({ label, figure, value, testId }: { label: string; figure?: StatFig
           <Typography variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography sx={{ fontSize: '1.8rem', fontWeight: 700 }}>{figure ? figure.value : value}</Typography>
+          <Typography sx={{ fontSize: '1.8rem', fontWeight: 700 }}>{figure ? count(figure.value) : value}</Typography>
           {figure && (
             <Chip
               size="small"
               variant="outlined"
               color={change == null ? 'default' : change >= 0 ? 'success' : 'error'}
-              label={change == null ? t('noComparison', { previous: figure.previous }) : t('change', { sign: change > 0 ? '+' : change < 0 ? '−' : '', value: String(Math.abs(change)).replace('.', ','), previous: figure.previous })}
+              label={change == null ? t('noComparison', { previous: count(figure.previous) }) : t('change', { sign: change > 0 ? '+' : change < 0 ? '−' : '', value: String(Math.abs(change)).replace('.', ','), previous: count(figure.previous) })}
             />
           )}
         </CardContent>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PolicyAcceptanceDto, PolicyVersionDto, PolicyVersionInput } from '@wellbe/shared/schemas/policies';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { reconnectRealtime } from '../../../lib/realtime.ts';
 
 // Issue 20: GET /api/policies/current (public), /pending, /acceptances/mine; POST /accept, /refuse;
 // DE: GET/POST /api/policies, PATCH /api/policies/:id, POST /api/policies/:id/publish.
@@ -22,7 +23,11 @@ export function useAcceptPolicies() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (versionIds: string[]) => api('/policies/accept', { method: 'POST', body: { versionIds } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.policies.all }),
+    onSuccess: () => {
+      // The real-time socket was refused while consent was owed (close 4403): reconnect now.
+      reconnectRealtime();
+      return queryClient.invalidateQueries({ queryKey: queryKeys.policies.all });
+    },
   });
 }
 
