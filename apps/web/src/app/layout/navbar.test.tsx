@@ -111,4 +111,18 @@ describe('user menu by role (SPEC §2, §6)', () => {
     expect(await screen.findByTestId('user-display-name')).toHaveTextContent('Jean-Christophe …');
     expect(screen.getByText('Médecin généraliste · Praticien')).toBeInTheDocument();
   });
+
+  it('says the role once when the job is only the role (a patient has no job of their own)', async () => {
+    act(() => setSession({ ...fakeUser('PT'), job: 'Patient' }, 'header.payload.signature'));
+    render(
+      <MemoryRouter>
+        <Suspense fallback={null}>
+          <UserMenu />
+        </Suspense>
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole('button', { name: 'Menu utilisateur' });
+    expect(button).toHaveTextContent(/^Julien MoreauPatientJM$/);
+    expect(button).not.toHaveTextContent('Patient · Patient');
+  });
 });
