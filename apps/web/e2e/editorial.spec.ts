@@ -66,6 +66,9 @@ test('de writes and publishes an article; pt reads it from the dashboard', async
   await everyoneAccepts(page.request);
   await signIn(page, 'de');
   await page.goto('/articles');
+  // The list of articles itself (each entry a list item), before the editor opens.
+  await expect(page.getByRole('list', { name: 'Articles' }).getByRole('listitem').first()).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await page.getByRole('button', { name: 'Nouvel article' }).click();
   await page.getByRole('textbox', { name: 'Titre', exact: true }).fill('Boire assez d’eau en été');
   await page.getByLabel('Résumé').fill('Un litre et demi par jour, davantage quand il fait chaud.');
@@ -101,6 +104,7 @@ test('de creates and sends a newsletter; the unsubscribe link of the .eml works 
   await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
   // The demo's sent newsletter and its figures.
   await expect(page.getByRole('row', { name: /La lettre WellBe : bien dormir, bien manger.*Envoyée/ })).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await page.getByRole('button', { name: 'Nouvelle lettre' }).click();
   await page.getByRole('textbox', { name: 'Titre', exact: true }).fill('Lettre de l’été');
   await page.getByRole('textbox', { name: 'Introduction' }).fill('Deux conseils pour passer un bel été.');
