@@ -108,7 +108,18 @@ export default tseslint.config(
     // Web lint zones (see webBoundaries above).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'web-boundaries': { rules: { 'no-cross-layer-import': webBoundaries } } },
-    rules: { 'web-boundaries/no-cross-layer-import': 'error' },
+    rules: {
+      'web-boundaries/no-cross-layer-import': 'error',
+      // MUI's secondaryAction keeps 48 px at the row's end and draws the action there, over the
+      // text: a text button covered the dates and names beside it (Sessions actives, '+ Ajouter').
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="secondaryAction"] JSXElement[openingElement.name.name="Button"]',
+          message: 'Un bouton texte dans secondaryAction recouvre le texte de la ligne : utilisez ActionListItem (components/action-list-item.tsx).',
+        },
+      ],
+    },
   },
   {
     // packages/shared runs in the browser and in Node: neither Node modules nor the DOM.

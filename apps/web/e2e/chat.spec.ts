@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillSignIn, serious } from './support.ts';
+import { fillSignIn, serious, seriousWithInitials } from './support.ts';
 
 /** Signs in with room for a busy machine (two browsers at once). */
 async function signIn(page: Page, username: string) {
@@ -70,6 +70,8 @@ test('pt writes to pr from /messaging; axe on /messaging', async ({ page }) => {
   expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await page.getByTestId('messaging-row').filter({ hasText: 'Julien Moreau' }).click();
   await expect(page.getByText('Bonjour docteur, puis-je reprendre la course à pied ?')).toBeVisible();
+  // The conversations' initials (avatars without a photo) are read too.
+  expect(await seriousWithInitials(page)).toEqual([]);
   const input = page.getByRole('textbox', { name: 'Écrivez votre message' });
   await input.fill('Merci docteur, je reprends doucement.');
   await page.getByRole('button', { name: 'Envoyer' }).click();

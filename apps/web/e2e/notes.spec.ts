@@ -5,14 +5,14 @@ import { serious, signIn } from './support.ts';
 // As `pr`: a note with a checklist and a new label, its reminder (toast and quick panel), the label
 // filter kept on reload, then the archive.
 
-/** A datetime-local value in Paris, `minutes` from now. */
-function parisLocal(minutes: number): string {
+/** What a user types in the reminder's picker (DD/MM/YYYY HH:mm) for Paris time, `minutes` from now. */
+function parisTyped(minutes: number): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(new Date(Date.now() + minutes * 60_000))
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return `${parts.day}${parts.month}${parts.year}${parts.hour}${parts.minute}`;
 }
 
 test('pr writes a checklist with a label and a reminder, filters by label, archives it', async ({ page }) => {
@@ -47,7 +47,9 @@ test('pr writes a checklist with a label and a reminder, filters by label, archi
   await page.getByRole('option', { name: 'Congrès' }).click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('radio', { name: 'Vert' }).check();
-  await dialog.getByLabel('Rappel', { exact: true }).fill(parisLocal(-1));
+  // The agenda's French picker: the day's section first, each section passing to the next when full.
+  await dialog.getByRole('group', { name: 'Rappel' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(parisTyped(-1));
   // Linked to a patient file (a practitioner may; the reads are journalled on the server).
   await dialog.getByRole('combobox', { name: 'Dossier patient lié' }).fill('helene');
   await page.getByRole('option', { name: 'Hélène Martin' }).click();

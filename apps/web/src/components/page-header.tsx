@@ -13,7 +13,8 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
           </Typography>
         )}
       </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}
+      {/* Actions wrap as a whole, each on one line: squeezed side by side on a phone they broke into 2–4 line columns. */}
+      {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } }}>{actions}</Box>}
     </Box>
   );
 }

@@ -54,3 +54,30 @@ describe('language bundles', () => {
     });
   }
 });
+
+// "3 séance(s)" reads as a form, not a sentence: counts go through i18next plurals (`_one`,
+// `_other`, Arabic's six forms). A letter glued to "(s)", "(x)", "(es)"… is a count's word written
+// for both numbers (or both genders, "Né(e)") at once. "Durée (s)" (a unit, after a space) is not caught.
+const BOTH_NUMBERS = /\p{L}\((s|x|e|es|ler|lar)\)/u;
+
+describe('counted words', () => {
+  it('no bundle writes a plural as “word(s)”', () => {
+    const found = Object.entries(files).flatMap(([file, tree]) => [...flatten(tree)].filter(([, text]) => BOTH_NUMBERS.test(text)).map(([key, text]) => `${file} ${key}: ${text}`));
+    expect(found).toEqual([]);
+  });
+
+  it('a program’s rhythm and shape agree with their numbers in each language', async () => {
+    const { i18n, i18nReady } = await import('./i18n.ts');
+    await i18nReady;
+    await i18n.loadLanguages([...LANGUAGES]);
+    await i18n.loadNamespaces('sport');
+    const t = (lng: string, key: string, values: Record<string, number>) => i18n.getFixedT(lng, 'sport')(key, values);
+    expect(t('fr', 'print.rhythm', { weeks: 6, perWeek: 3 })).toBe('6 semaines, 3 séances par semaine');
+    expect(t('fr', 'print.rhythm', { weeks: 1, perWeek: 1 })).toBe('1 semaine, 1 séance par semaine');
+    expect(t('fr', 'programs.shape', { sessions: 3, weeks: 6 })).toBe('3 séances · 6 sem.');
+    expect(t('en', 'print.rhythm', { weeks: 1, perWeek: 2 })).toBe('1 week, 2 sessions per week');
+    expect(t('tr', 'print.rhythm', { weeks: 6, perWeek: 3 })).toBe('6 hafta, haftada 3 seans');
+    expect(t('ar', 'print.rhythm', { weeks: 2, perWeek: 3 })).toBe('أسبوعان، 3 حصص في الأسبوع');
+    expect(t('ar', 'print.rhythm', { weeks: 12, perWeek: 1 })).toBe('12 أسبوعًا، حصة واحدة في الأسبوع');
+  });
+});

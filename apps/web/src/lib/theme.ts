@@ -15,6 +15,8 @@ export function createAppTheme(direction: 'ltr' | 'rtl', locale: Localization | 
         text: { primary: '#1e293b', secondary: '#475569' },
         success: { main: '#15803d' },
         warning: { main: '#b45309' },
+        // MUI's default info (#0288d1) under white text is 3.85:1 (a filled 'Programmée' chip failed axe).
+        info: { main: '#0369a1' },
         error: { main: '#b91c1c' },
       },
       shape: { borderRadius: 10 },
@@ -30,6 +32,8 @@ export function createAppTheme(direction: 'ltr' | 'rtl', locale: Localization | 
         MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
         MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e2e8f0' } } },
         MuiButton: { defaultProps: { disableElevation: true } },
+        // MUI draws initials in the page background's colour on grey 400: 1.73:1 (the chat's avatars).
+        MuiAvatar: { styleOverrides: { colorDefault: { backgroundColor: '#475569', color: '#ffffff' } } },
       },
     },
     ...(locale ? [locale] : []),

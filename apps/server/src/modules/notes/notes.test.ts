@@ -64,6 +64,15 @@ describe('private notes', () => {
     expect(long.statusCode).toBe(400);
     expect(json(long).error.message).toBe(NOTE_MESSAGES.contentTooLong);
     expect((await post(pr, '/api/notes', { content: 'a'.repeat(NOTE_LIMITS.contentMax) })).statusCode).toBe(201);
+    // A title over the limit is refused with the limit named, never stored cut (created or edited).
+    const longTitle = 'T'.repeat(NOTE_LIMITS.titleMax + 1);
+    const titled = await post(pr, '/api/notes', { title: longTitle });
+    expect(titled.statusCode).toBe(400);
+    expect(json(titled).error.message).toBe(`Le titre ne peut pas dépasser ${NOTE_LIMITS.titleMax} caractères.`);
+    const kept = json(await post(pr, '/api/notes', { title: 'Titre court' })).data;
+    expect((await patch(pr, `/api/notes/${kept.id}`, { title: longTitle })).statusCode).toBe(400);
+    expect(json(await get(pr, `/api/notes/${kept.id}`)).data.title).toBe('Titre court');
+    expect(json(await get(pr, '/api/notes?q=TTTTTTTTTT')).data.notes).toEqual([]);
     const html = json(await post(pr, '/api/notes', { title: '<img src=x onerror=alert(1)>', content: '<script>alert(1)</script>' })).data;
     expect(html.title).toBe('<img src=x onerror=alert(1)>');
     expect(html.content).toBe('<script>alert(1)</script>');

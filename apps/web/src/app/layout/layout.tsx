@@ -15,11 +15,19 @@ const ClosedPanels = lazy(() => import('./closed-panels.tsx'));
  * footer, chat and quick panels. The login and guest-only pages have none of it (app/root.tsx).
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
-  useOrganisationLanguage();
-  // Issue 20: the policies in force are accepted before anything else (the consent screen replaces the app).
+  // The policies in force are accepted before anything else (the consent screen replaces the app).
   return (
     <ConsentGate>
+      <Chrome>{children}</Chrome>
+    </ConsentGate>
+  );
+}
+
+/** Inside the consent gate: the organisation's settings are asked only once nothing is owed. */
+function Chrome({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  useOrganisationLanguage();
+  return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Navbar />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -41,6 +49,5 @@ export function Layout({ children }: { children: ReactNode }) {
         </Suspense>
       </AfterFirstPaint>
     </Box>
-    </ConsentGate>
   );
 }

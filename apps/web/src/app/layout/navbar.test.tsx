@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@wellbe/shared/roles';
 import { i18nReady } from '../../i18n/i18n.ts';
-import { endSession, setSession } from '../../lib/session.ts';
+import { endSession, setSession, type SignedInUser } from '../../lib/session.ts';
 import { fakeUser } from '../../test/fixtures.ts';
 import { NavMenu } from './navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -70,8 +70,9 @@ describe('side navigation by role', () => {
   });
 });
 
-async function userMenuFor(role: Role | null): Promise<string[]> {
-  act(() => (role ? setSession(fakeUser(role), 'header.payload.signature') : endSession('logout')));
+/** The toolbar's user menu button for this signed-in user (or a guest). */
+function renderUserMenu(user: SignedInUser | null) {
+  act(() => (user ? setSession(user, 'header.payload.signature') : endSession('logout')));
   render(
     <MemoryRouter>
       <Suspense fallback={null}>
@@ -79,6 +80,10 @@ async function userMenuFor(role: Role | null): Promise<string[]> {
       </Suspense>
     </MemoryRouter>,
   );
+}
+
+async function userMenuFor(role: Role | null): Promise<string[]> {
+  renderUserMenu(role ? fakeUser(role) : null);
   act(() => screen.getByRole('button', { name: 'Menu utilisateur' }).click());
   const menu = await screen.findByRole('menu');
   return within(menu)
@@ -100,15 +105,15 @@ describe('user menu by role (SPEC §2, §6)', () => {
   });
 
   it('shows the display name cut at 16 characters plus an ellipsis, the job and the role label', async () => {
-    act(() => setSession(fakeUser('PR', { displayName: 'Jean-Christophe de La Fontaine' }), 'header.payload.signature'));
-    render(
-      <MemoryRouter>
-        <Suspense fallback={null}>
-          <UserMenu />
-        </Suspense>
-      </MemoryRouter>,
-    );
+    renderUserMenu(fakeUser('PR', { displayName: 'Jean-Christophe de La Fontaine' }));
     expect(await screen.findByTestId('user-display-name')).toHaveTextContent('Jean-Christophe …');
     expect(screen.getByText('Médecin généraliste · Praticien')).toBeInTheDocument();
+  });
+
+  it('says the role once when the job is only the role (a patient has no job of their own)', async () => {
+    renderUserMenu({ ...fakeUser('PT'), job: 'Patient' });
+    const button = await screen.findByRole('button', { name: 'Menu utilisateur' });
+    expect(button).toHaveTextContent(/^Julien MoreauPatientJM$/);
+    expect(button).not.toHaveTextContent('Patient · Patient');
   });
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Avatar, Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { hasPhoto, truncateDisplayName } from '@wellbe/shared/constants';
+import { ROLE_LABELS } from '@wellbe/shared/roles';
 import { useSession } from '../../lib/session.ts';
 
 const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
@@ -18,6 +19,9 @@ export function UserMenu() {
   if (anchor && !menuUsed) setMenuUsed(true);
   const name = user ? truncateDisplayName(user.data.displayName) : t('navigation:guest');
   const photo = user && hasPhoto(user.data.photoURL) ? user.data.photoURL : undefined;
+  // Without a job of their own the server sends the role's label as the job (a patient, a manager):
+  // the role is then said once, not "Patient · Patient".
+  const job = user && user.job.trim() && user.job.trim().toLowerCase() !== ROLE_LABELS[user.role].toLowerCase() ? user.job : null;
   const initials = user ? (user.data.firstName?.[0] ?? '') + (user.data.lastName?.[0] ?? '') || user.data.displayName[0] : undefined;
   return (
     <>
@@ -34,7 +38,8 @@ export function UserMenu() {
           </Typography>
           {user && (
             <Typography component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
-              {user.job} · {t(`common:roles.${user.role}`)}
+              {job ? `${job} · ` : ''}
+              {t(`common:roles.${user.role}`)}
             </Typography>
           )}
         </Box>

@@ -16,6 +16,7 @@ import { useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
 import { ReasonConfirmDialog } from '../../components/reason-confirm-dialog.tsx';
 import { statusColour } from '../../components/status-tag.tsx';
+import { ActionListItem } from '../../components/action-list-item.tsx';
 import { useAppointmentActions, useBookingOptions, useFreeSlots, useMyAppointments, useOverview, useWaitlist } from './api/appointments.ts';
 
 // /appointment (SPEC §6 `appointment`: RH AD PT DE). Staff: requests to confirm and the day's
@@ -361,17 +362,17 @@ function WaitlistTab() {
       </DateLocalization>
       <List>
         {(list.data ?? []).map((w) => (
-          <ListItem
+          <ActionListItem
             key={w.id}
             divider
-            secondaryAction={
+            action={
               <Button size="small" onClick={() => void actions.leaveWaitlist.mutateAsync(w.id)}>
                 {t('waitlist.leave')}
               </Button>
             }
           >
             <ListItemText primary={w.practitionerName} secondary={`${formatDate(w.fromDay)} → ${formatDate(w.toDay)} · ${t(`waitlist.status.${w.status}`)}`} />
-          </ListItem>
+          </ActionListItem>
         ))}
       </List>
     </Paper>

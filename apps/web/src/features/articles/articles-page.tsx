@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Chip, List, ListItemButton, ListItemText, MenuItem, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, List, ListItem, ListItemButton, ListItemText, MenuItem, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -57,14 +57,17 @@ export function ArticlesPage() {
       <Paper elevation={0} sx={{ border: '1px solid', borderColor: 'divider' }}>
         {list.data?.items.length === 0 && <Typography sx={{ p: 2 }}>{t('articles.empty')}</Typography>}
         <List aria-label={t('articles.title')}>
+          {/* Each button in its <li>: a <ul> holds list items only (axe 'list'). */}
           {list.data?.items.map((a) => (
-            <ListItemButton key={a.id} onClick={() => setEditing(a.id)}>
-              <ListItemText
-                primary={a.title}
-                secondary={`${ARTICLE_CATEGORY_LABELS[a.category]} · ${ARTICLE_AUDIENCE_LABELS[a.audience]} · ${a.language.toUpperCase()} · ${t('articles.reads', { count: a.readCount })}${a.publishedAt ? ' · ' + formatDate(a.publishedAt) : ''}`}
-              />
-              <Chip size="small" label={ARTICLE_STATUS_LABELS[a.status]} color={a.status === 'publie' ? 'success' : 'default'} />
-            </ListItemButton>
+            <ListItem key={a.id} disablePadding>
+              <ListItemButton onClick={() => setEditing(a.id)}>
+                <ListItemText
+                  primary={a.title}
+                  secondary={`${ARTICLE_CATEGORY_LABELS[a.category]} · ${ARTICLE_AUDIENCE_LABELS[a.audience]} · ${a.language.toUpperCase()} · ${t('articles.reads', { count: a.readCount })}${a.publishedAt ? ' · ' + formatDate(a.publishedAt) : ''}`}
+                />
+                <Chip size="small" label={ARTICLE_STATUS_LABELS[a.status]} color={a.status === 'publie' ? 'success' : 'default'} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { NEWSLETTER_AUDIENCE_LABELS, NEWSLETTER_AUDIENCES, NEWSLETTER_STATUS_LABELS, type NewsletterDto, type NewsletterInput } from '@wellbe/shared/schemas/articles';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ActionListItem } from '../../components/action-list-item.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -234,9 +235,9 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
               )}
               <List dense aria-label={t('newspapers.chosen')}>
                 {form.articleIds.map((articleId, i) => (
-                  <ListItem
+                  <ActionListItem
                     key={articleId}
-                    secondaryAction={
+                    action={
                       !locked && (
                         <>
                           <IconButton size="small" aria-label={t('newspapers.up')} disabled={i === 0} onClick={() => move(i, -1)}>
@@ -250,7 +251,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
                     }
                   >
                     <ListItemText primary={`${i + 1}. ${titleOf(articleId)}`} />
-                  </ListItem>
+                  </ActionListItem>
                 ))}
               </List>
             </Paper>

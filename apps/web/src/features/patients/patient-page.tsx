@@ -212,7 +212,8 @@ export function PatientPage() {
             </Stack>
           </Stack>
         </Box>
-        <Stack direction="row" spacing={1}>
+        {/* Each action on one line, wrapping as a whole: side by side on a phone they were 4-line columns. */}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: { md: 0 }, '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
           {/* The practitioner's own notes linked to this file (private notes, /notes filtered by patient). */}
           {!file.data.isOwnFile && can(role, 'note') && <Button component={RouterLink} to={`/notes?patient=${encodeURIComponent(identity.idPatient)}`}>{t('notes:fromPatient')}</Button>}
           <ExportFhirAction idPatient={identity.idPatient} isOwnFile={file.data.isOwnFile} />

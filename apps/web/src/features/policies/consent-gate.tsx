@@ -23,14 +23,18 @@ export function ConsentGate({ children }: { children: ReactNode }) {
     setConsentRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: queryKeys.policies.pending }));
     return () => setConsentRequiredHandler(() => {});
   }, [queryClient]);
-  // While the answer comes the app renders as usual (no extra wait for everyone): the server
-  // refuses every call of a user who owes an acceptance, and the screen below replaces the app.
-  if (status === 'signed-in' && pathname !== '/logout' && pending.data && pending.data.length > 0) {
+  const owes = status === 'signed-in' && pathname !== '/logout';
+  if (owes && pending.data && pending.data.length > 0) {
     return (
       <Suspense fallback={<Splash />}>
         <ConsentScreen versions={pending.data} />
       </Suspense>
     );
   }
+  // Nothing of the app is drawn before the answer: its queries (the organisation's settings, the
+  // unread count, the page's data) would each get 403 `consent_required` from a user who owes an
+  // acceptance. The answer comes with the page's chunks; an unanswered check (network) lets the
+  // app through, the server still refusing.
+  if (owes && pending.data === undefined && !pending.isError) return <Splash />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { CircularProgress, Fab, GlobalStyles, Paper } from '@mui/material';
+import { Box, CircularProgress, Fab, GlobalStyles, Paper } from '@mui/material';
 import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,9 +89,19 @@ function Launcher() {
           toast never sits on 'Enregistrer'. */}
       <GlobalStyles styles={open ? { '.wellbe-toasts': { bottom: '72px !important' } } : { '#main-content': { paddingBottom: 96 }, '.wellbe-toasts': { bottom: '88px !important' } }} />
       {!open && (
-        <Fab variant="extended" color="secondary" onClick={launch} sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (th) => th.zIndex.speedDial }}>
-          <NoteAddOutlinedIcon sx={{ mr: 1 }} />
-          {t('launcher')}
+        // On a phone the button is its round icon (its name stays 'Consultation'): with its label
+        // it covered half the width of the content scrolling under it.
+        <Fab
+          variant="extended"
+          color="secondary"
+          onClick={launch}
+          aria-label={t('launcher')}
+          sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: { xs: 16, sm: 24 }, zIndex: (th) => th.zIndex.speedDial, px: { xs: 0, sm: 2 }, width: { xs: 56, sm: 'auto' }, height: { xs: 56, sm: 48 }, borderRadius: { xs: '50%', sm: 24 } }}
+        >
+          <NoteAddOutlinedIcon sx={{ mr: { xs: 0, sm: 1 } }} />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('launcher')}
+          </Box>
         </Fab>
       )}
       {open && (

@@ -24,12 +24,15 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs, { type Dayjs } from 'dayjs';
 import { NOTE_COLOURS, NOTE_LIMITS, isEmptyNote, type Note, type NoteColour, type NoteItem, type NoteLabel } from '@wellbe/shared/schemas/notes';
 import { can } from '@wellbe/shared/permissions';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DateLocalization } from '../../../components/date-localization.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -37,14 +40,6 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNoteMutations } from '../api/save-note.ts';
 import { usePatientChoices } from '../api/search-patients.ts';
 import { NOTE_BACKGROUNDS } from './note-colours.ts';
-
-/** An ISO instant as the value of a datetime-local field (the browser's time zone). */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 interface Draft {
   title: string;
@@ -54,7 +49,8 @@ interface Draft {
   colour: NoteColour;
   labelIds: string[];
   pinned: boolean;
-  reminder: string;
+  /** The agenda's picker (DD/MM/YYYY HH:mm): a native datetime-local field showed the browser's mm/dd/yyyy. */
+  reminder: Dayjs | null;
   reminderMail: boolean;
   patient: { id: string; fullName: string } | null;
 }
@@ -68,7 +64,7 @@ function draftOf(note: Note | null, defaults: Partial<Draft>): Draft {
     colour: note?.colour ?? 'default',
     labelIds: note?.labels.map((l) => l.id) ?? [],
     pinned: note?.pinned ?? false,
-    reminder: toLocalInput(note?.reminderAt ?? null),
+    reminder: note?.reminderAt ? dayjs(note.reminderAt) : null,
     reminderMail: note?.reminderMail ?? false,
     patient: note?.patient ?? null,
     ...(note ? {} : defaults),
@@ -90,7 +86,12 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
   const patients = usePatientChoices(patientQuery, mayLink && patientQuery.length >= 2);
   const { create, update, remove } = useNoteMutations();
   const busy = create.isPending || update.isPending || remove.isPending;
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  // A message about what the user typed goes as soon as they change it (the 'note vide' one stayed
+  // on a note filled since).
+  const set = (patch: Partial<Draft>) => {
+    setError(null);
+    setDraft((d) => ({ ...d, ...patch }));
+  };
   const setItem = (i: number, patch: Partial<NoteItem>) => set({ items: draft.items.map((it, j) => (j === i ? { ...it, ...patch } : it)) });
 
   const payload = () => ({
@@ -101,7 +102,7 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
     colour: draft.colour,
     labelIds: draft.labelIds,
     pinned: draft.pinned,
-    reminderAt: draft.reminder ? new Date(draft.reminder).toISOString() : null,
+    reminderAt: draft.reminder?.isValid() ? draft.reminder.toISOString() : null,
     reminderMail: draft.reminderMail,
     ...(mayLink ? { patientId: draft.patient?.id ?? null } : {}),
   });
@@ -112,6 +113,14 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
     const body = payload();
     if (isEmptyNote(body)) {
       setError(t('errors.empty'));
+      return;
+    }
+    if (draft.reminder && !draft.reminder.isValid()) {
+      setError(t('errors.reminder'));
+      return;
+    }
+    if (body.title.trim().length > NOTE_LIMITS.titleMax) {
+      setError(t('errors.titleTooLong', { max: NOTE_LIMITS.titleMax }));
       return;
     }
     if (body.content.length > NOTE_LIMITS.contentMax) {
@@ -162,7 +171,16 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
           </Alert>
         )}
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField label={t('dialog.title')} value={draft.title} onChange={(e) => set({ title: e.target.value })} slotProps={{ htmlInput: { maxLength: NOTE_LIMITS.titleMax } }} fullWidth autoFocus />
+          {/* No maxLength: it cut a pasted title silently; the count shows the limit and saving refuses beyond it. */}
+          <TextField
+            label={t('dialog.title')}
+            value={draft.title}
+            onChange={(e) => set({ title: e.target.value })}
+            error={draft.title.trim().length > NOTE_LIMITS.titleMax}
+            helperText={`${draft.title.length.toLocaleString()} / ${NOTE_LIMITS.titleMax}`}
+            fullWidth
+            autoFocus
+          />
           <ToggleButtonGroup exclusive size="small" value={draft.kind} onChange={(_e, kind) => kind && set({ kind })} aria-label={t('dialog.kind')}>
             <ToggleButton value="text">{t('dialog.text')}</ToggleButton>
             <ToggleButton value="checklist">{t('dialog.checklist')}</ToggleButton>
@@ -239,14 +257,16 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
             </RadioGroup>
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField
-              type="datetime-local"
-              label={t('dialog.reminder')}
-              value={draft.reminder}
-              onChange={(e) => set({ reminder: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ minWidth: 240 }}
-            />
+            <DateLocalization>
+              <DateTimePicker
+                label={t('dialog.reminder')}
+                format="DD/MM/YYYY HH:mm"
+                ampm={false}
+                value={draft.reminder}
+                onChange={(reminder) => set({ reminder })}
+                slotProps={{ textField: { sx: { minWidth: 240 } }, field: { clearable: true } }}
+              />
+            </DateLocalization>
             <FormControlLabel control={<Checkbox checked={draft.reminderMail} onChange={(e) => set({ reminderMail: e.target.checked })} disabled={!draft.reminder} />} label={t('dialog.reminderMail')} />
           </Stack>
           <FormControlLabel control={<Switch checked={draft.pinned} onChange={(e) => set({ pinned: e.target.checked })} />} label={t('dialog.pinned')} />

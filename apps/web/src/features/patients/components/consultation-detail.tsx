@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, IconButton, List, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import DOMPurify from 'dompurify';
@@ -15,6 +15,7 @@ import { useConsultation } from '../api/read-consultation.ts';
 import { filePath } from '../paths.ts';
 import { DocumentActions, PreviewDialog } from './documents-tab.tsx';
 import { NoticeForm, NoticeView } from './notice.tsx';
+import { ActionListItem } from '../../../components/action-list-item.tsx';
 
 /** Rich text from the server is sanitised there, and again here before display (DESIGN §1). */
 function RichText({ html }: { html: string }) {
@@ -119,13 +120,13 @@ function Body({ c, entry }: { c: Detail; entry: TimelineEntry | undefined }) {
         <Section title={t('consultation.sections.documents')}>
           <List dense disablePadding>
             {c.documents.map((d) => (
-              <ListItem
+              <ActionListItem
                 key={d.idDocument}
                 disableGutters
-                secondaryAction={<DocumentActions doc={d} onPreview={() => setPreview(d)} />}
+                action={<DocumentActions doc={d} onPreview={() => setPreview(d)} />}
               >
                 <ListItemText primary={d.fileName} secondary={t('documents.sizeKb', { size: Math.round(d.size / 1000) })} />
-              </ListItem>
+              </ActionListItem>
             ))}
           </List>
         </Section>

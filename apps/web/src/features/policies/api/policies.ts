@@ -11,8 +11,10 @@ export function useCurrentPolicies() {
   return useQuery({ queryKey: queryKeys.policies.current, queryFn: () => api<{ data: PolicyVersionDto[] }>('/policies/current', { anonymous: true }).then((a) => a.data) });
 }
 
+const fetchPending = () => api<{ data: PolicyVersionDto[] }>('/policies/pending').then((a) => a.data);
+
 export function usePendingPolicies(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.policies.pending, queryFn: () => api<{ data: PolicyVersionDto[] }>('/policies/pending').then((a) => a.data), enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.policies.pending, queryFn: fetchPending, enabled, staleTime: 60_000 });
 }
 
 export function useMyAcceptances() {
@@ -54,6 +56,11 @@ export function usePublishPolicyVersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(`/policies/${id}/publish`, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.policies.all }),
+    onSuccess: async () => {
+      // The publisher owes the new version too: asked first, and while it is owed the consent
+      // screen replaces the app, so the versions list is not asked again (it would answer 403).
+      const owed = await queryClient.fetchQuery({ queryKey: queryKeys.policies.pending, queryFn: fetchPending, staleTime: 0 });
+      if (!owed.length) await queryClient.invalidateQueries({ queryKey: queryKeys.policies.all });
+    },
   });
 }

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, List, ListItemText, Typography } from '@mui/material';
+import { ActionListItem } from '../../../components/action-list-item.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -33,11 +34,11 @@ export function SessionsSection() {
         {sessions.isError && <Alert severity="error">{sessions.error.message}</Alert>}
         <List aria-label={t('sessions.title')}>
           {rows.map((s) => (
-            <ListItem
+            <ActionListItem
               key={s.id}
               divider
               data-testid="session-row"
-              secondaryAction={
+              action={
                 !s.current && (
                   <Button size="small" disabled={revoke.isPending} onClick={() => revoke.mutate(s.id, { onSuccess: () => notify(t('sessions.ended'), 'success') })}>
                     {t('sessions.revoke')}
@@ -54,7 +55,7 @@ export function SessionsSection() {
                 }
                 secondary={t('sessions.details', { ip: s.ip ?? '—', lastSeen: formatDateTime(s.lastSeenAt), since: formatDateTime(s.createdAt) })}
               />
-            </ListItem>
+            </ActionListItem>
           ))}
         </List>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 600 }}>
@@ -67,17 +68,17 @@ export function SessionsSection() {
         ) : (
           <List aria-label={t('sessions.devicesTitle')}>
             {devices.map((d) => (
-              <ListItem
+              <ActionListItem
                 key={d.id}
                 divider
-                secondaryAction={
+                action={
                   <Button size="small" disabled={forget.isPending} onClick={() => forget.mutate(d.id, { onSuccess: () => notify(t('sessions.deviceForgotten'), 'success') })}>
                     {t('sessions.forgetDevice')}
                   </Button>
                 }
               >
                 <ListItemText primary={d.device} secondary={t('sessions.deviceDetails', { ip: d.ip ?? '—', until: formatDateTime(d.expiresAt) })} />
-              </ListItem>
+              </ActionListItem>
             ))}
           </List>
         )}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, List, ListItemText, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { RecoveryCodes } from '../../../components/recovery-codes.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAddPasskey, useConfirmTotp, useDeletePasskey, useDisableTotp, useMfa, useNewRecoveryCodes, useSetupTotp } from '../api/mfa.ts';
+import { ActionListItem } from '../../../components/action-list-item.tsx';
 
 /** /profile 'Double authentification': the authenticator app (TOTP) and the passkeys. */
 export function TwoFactorSection() {
@@ -119,17 +120,17 @@ function PasskeysPart({ passkeys }: { passkeys: { id: string; name: string; crea
       {passkeys.length > 0 && (
         <List aria-label={t('mfa.passkeysTitle')}>
           {passkeys.map((p) => (
-            <ListItem
+            <ActionListItem
               key={p.id}
               divider
-              secondaryAction={
+              action={
                 <Button size="small" color="error" disabled={remove.isPending} onClick={() => remove.mutate(p.id)}>
                   {t('mfa.removePasskey')}
                 </Button>
               }
             >
               <ListItemText primary={p.name} secondary={t('mfa.passkeyDetails', { created: formatDateTime(p.createdAt), used: p.lastUsedAt ? formatDateTime(p.lastUsedAt) : '—' })} />
-            </ListItem>
+            </ActionListItem>
           ))}
         </List>
       )}

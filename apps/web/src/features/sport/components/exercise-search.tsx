@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, ListItemButton, ListItemText, MenuItem, Pagination, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, List, ListItemButton, ListItemText, MenuItem, Pagination, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exercise, SportCatalog } from '@wellbe/shared/schemas/sport';
+import { ActionListItem } from '../../../components/action-list-item.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { catalogLabel, useSportCatalog } from '../api/catalogs.ts';
 import { useExerciseSearch } from '../api/exercises.ts';
@@ -101,11 +102,12 @@ export function ExerciseSearch({ onOpen, onAdd, idPrefix }: { onOpen?: (e: Exerc
       </Typography>
       <List dense aria-label={t('library.results')} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, py: 0 }}>
         {(search.data?.items ?? []).map((e) => (
-          <ListItem
+          <ActionListItem
             key={e.id}
             disablePadding
             divider
-            secondaryAction={
+            sx={{ pr: 1 }}
+            action={
               onAdd && (
                 <Button size="small" startIcon={<AddIcon />} onClick={() => onAdd(e)} aria-label={t('library.addNamed', { name: e.name })}>
                   {t('library.add')}
@@ -113,7 +115,7 @@ export function ExerciseSearch({ onOpen, onAdd, idPrefix }: { onOpen?: (e: Exerc
               )
             }
           >
-            <ListItemButton onClick={() => onOpen?.(e)} sx={{ pr: onAdd ? 14 : 2 }}>
+            <ListItemButton onClick={() => onOpen?.(e)}>
               <ListItemText
                 primary={
                   <>
@@ -124,7 +126,7 @@ export function ExerciseSearch({ onOpen, onAdd, idPrefix }: { onOpen?: (e: Exerc
                 secondary={<ExerciseMeta exercise={e} />}
               />
             </ListItemButton>
-          </ListItem>
+          </ActionListItem>
         ))}
       </List>
       {total > PAGE && <Pagination count={Math.ceil(total / PAGE)} page={page} onChange={(_, p) => setPage(p)} size="small" aria-label={t('library.pages')} />}

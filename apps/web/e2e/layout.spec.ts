@@ -1,0 +1,77 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiSession, signIn } from './support';
+
+// What a new user saw on a desk and on a phone (390 × 844): buttons drawn over the text beside them,
+// actions squeezed into columns of one word a line, the floating 'Consultation' button over the page.
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1440, height: 900 };
+
+async function box(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not drawn');
+  return b;
+}
+
+/** Whether two drawn boxes share any pixel. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await box(a), await box(b)];
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+for (const [size, viewport] of [
+  ['desk', DESK],
+  ['phone', PHONE],
+] as const) {
+  test(`${size}: 'Déconnecter cette session' is drawn beside or under its session's dates, never over them`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    // A second session of pr, so that the list has a session to end.
+    const other = await apiSession(page.request, 'pr');
+    await signIn(page, 'pr');
+    await page.goto('/profile');
+    const rows = page.getByTestId('session-row').filter({ has: page.getByRole('button', { name: 'Déconnecter cette session' }) });
+    await expect(rows.first()).toBeVisible();
+    for (const row of (await rows.all()).slice(0, 3)) {
+      expect(await overlap(row.getByRole('button', { name: 'Déconnecter cette session' }), row.locator('.MuiListItemText-root'))).toBe(false);
+    }
+    await page.request.post('/api/auth/logout', { headers: other.headers });
+  });
+
+  test(`${size}: the program builder's '+ Ajouter' never covers a long exercise name`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'pr');
+    await page.goto('/program/sportif/list');
+    await page.getByRole('button', { name: 'Nouveau programme' }).click();
+    const items = page.getByRole('list', { name: 'Exercices trouvés' }).getByRole('listitem');
+    await expect(items.first()).toBeVisible();
+    // The library opens on names such as 'Auto-massage des ischio-jambiers au rouleau'.
+    for (const item of (await items.all()).slice(0, 4)) {
+      expect(await overlap(item.getByRole('button', { name: /^Ajouter / }), item.locator('.MuiListItemText-root'))).toBe(false);
+    }
+  });
+}
+
+async function openFile(page: Page) {
+  const pr = await apiSession(page.request, 'pr');
+  const list = await (await page.request.get('/api/patients?pageSize=1', { headers: pr.headers })).json();
+  await page.request.post('/api/auth/logout', { headers: pr.headers });
+  await page.goto(`/patient/dossier/${list.data[0].idPatient}`);
+  await expect(page.getByRole('tab', { name: 'Dossier' })).toBeVisible();
+}
+
+test('phone: the patient file’s actions keep one line each, and the Consultation button is a round icon', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'pr');
+  await openFile(page);
+  const heights: number[] = [];
+  for (const name of ['Mes notes sur ce dossier', 'Exporter (FHIR)', 'Inviter le patient', 'Archiver']) heights.push((await box(page.getByRole('main').getByRole('link', { name }).or(page.getByRole('main').getByRole('button', { name })))).height);
+  // A small button of one line is 36 px high; squeezed side by side they were 2 to 4 lines.
+  expect(heights.every((h) => h < 48)).toBe(true);
+  const launcher = await box(page.getByRole('button', { name: 'Consultation', exact: true }));
+  expect(launcher.width).toBeLessThanOrEqual(64);
+  // The page keeps room at its bottom: scrolled to the end, its last card is above the button.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const cards = page.getByRole('main').locator('.MuiCard-root');
+  expect(await overlap(cards.last(), page.getByRole('button', { name: 'Consultation', exact: true }))).toBe(false);
+});
