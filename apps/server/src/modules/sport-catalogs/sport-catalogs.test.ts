@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPORT_MESSAGES, type SportCatalogItem } from '@wellbe/shared/schemas/sport';
 import { exercises } from '../../db/tables.ts';
@@ -123,5 +124,26 @@ describe('sport catalogs: platform entries and organisations’ own', () => {
     expect(foreign.statusCode).toBe(400);
     expect(json(foreign).error.message).toBe(SPORT_MESSAGES.catalogValue);
     expect((await send(pr, 'POST', '/api/sport-programs', { ...program, objectiveId: await platformId('objectifs', 'post-op-rehab') })).statusCode).toBe(201);
+  });
+});
+
+describe('migration 0028', () => {
+  it('gives the entries an organisation’s user created before it to that organisation (from the journal); SA’s and DE’s stay WellBe entries', async () => {
+    const byPa = json(await send(pa, 'POST', '/api/sport-catalogs/gender', { labels: labels('Seniors actifs') })).data as SportCatalogItem;
+    const byDe = json(await send(de, 'POST', '/api/sport-catalogs/gender', { labels: labels('Tous publics bis') })).data as SportCatalogItem;
+    // As before the migration: every entry platform-wide.
+    await t.ctx.db.execute(sql`update sport_genders set organization_id = null`);
+    const file = new URL('../../db/migrations/0028_sport-catalogs-organisation.sql', import.meta.url);
+    const updates = fs
+      .readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(updates).toHaveLength(7);
+    for (const statement of updates) await t.ctx.db.execute(sql.raw(statement));
+    const owners = new Map((await list(de, 'gender')).map((e) => [e.id, e.organizationId]));
+    expect(owners.get(byPa.id)).toBe(pa.idOrganization);
+    expect(owners.get(byDe.id)).toBeNull();
+    expect((await list(pr2, 'gender')).map((e) => e.id)).not.toContain(byPa.id);
   });
 });
