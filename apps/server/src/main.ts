@@ -8,7 +8,7 @@ import { connect, migrateDatabase, migrationsApplied } from './db/client.ts';
 import { ensureDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { lockDataDir } from './db/lock.ts';
-import { FORCE_MS, DRAIN_MS, STOP_SIGNALS, left, within, type StopSignal } from './lib/stop.ts';
+import { DRAIN_MS, FORCE_MS, STOP_BUDGET_MS, STOP_SIGNALS, left, within, type StopSignal } from './lib/stop.ts';
 import { ensureFirstAdmin } from './db/seed/admin.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { drainAudit } from './lib/audit.ts';
@@ -123,7 +123,9 @@ async function main() {
       // The last resort, should a step outlive its bound: PostgreSQL stopped, the process ends.
       setTimeout(() => {
         log(`Arrêt inachevé après ${FORCE_MS / 1000} s : arrêt immédiat`);
-        void cleanup(1_000).finally(() => process.exit(1));
+        void cleanup(500).finally(() => process.exit(1));
+        // Within the budget even then: a pg_ctl already sent goes on by itself after the exit.
+        setTimeout(() => process.exit(1), STOP_BUDGET_MS - FORCE_MS - 100);
       }, FORCE_MS);
       // Each step runs even if the one before failed or overran: PostgreSQL is always stopped.
       let code = 0;

@@ -118,6 +118,12 @@ describe.sequential('stopping the real server', () => {
     const readers = load(server, token);
     const email = `claude.bernard.${signal.toLowerCase()}@exemple.fr`;
     const signalled = new RegExp(`${signal} reçu : arrêt en cours`);
+    // A client that never finishes sending its body (a stalled upload) must not hold the stop.
+    const stalled = postInFlight(server, '/api/auth/forgot-password', { email: 'pr@demo.wellbe.fr' }, /a line the server never writes/).then(
+      (res) => res.status,
+      () => 'cut',
+    );
+    await server.waitFor(/"url":"\/api\/auth\/forgot-password"[^\n]*"msg":"incoming request"/);
     const registration = postInFlight(server, '/api/auth/register', { user: { displayName: 'Claude Bernard', email, password: 'Milieu-Interieur-1865!', acceptPolicies: true } }, signalled);
     await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"incoming request"/);
     // The server is busy: some reads have been answered already.
@@ -135,7 +141,8 @@ describe.sequential('stopping the real server', () => {
     frozen.ws.terminate();
 
     expect(code).toBe(0);
-    // The issue's bound (Docker's grace before SIGKILL), frozen socket and load included.
+    expect(await stalled).toBe('cut');
+    // The issue's bound (Docker's grace before SIGKILL), frozen socket, stalled upload and load included.
     expect(stoppedIn).toBeLessThan(STOP_BUDGET_MS);
     // In flight when the signal came: answered.
     const res = await registration;

@@ -185,7 +185,7 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
         } catch {
           // The checkpoint did not end in time: immediate keeps every committed row (WAL), the next
           // start replays it. Better than leaving PostgreSQL running after the server has gone.
-          await pgStop('immediate', 5);
+          await pgStop('immediate', 2);
           log('PostgreSQL embarqué arrêté (mode immédiat : récupération au prochain démarrage)');
         }
       })()),
