@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { registerAuth, registerDocsGuard } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerStopping } from './plugins/stopping.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -92,11 +93,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: loggerOptions(options.logger),
     bodyLimit: 1_048_576,
     requestIdHeader: false,
-    return503OnClosing: true,
+    // Refused in French by plugins/stopping.ts instead.
+    return503OnClosing: false,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
   const https = ctx.config.publicUrl.startsWith('https://');
   app.decorate('ctx', ctx);
+  // First of all hooks: once the server stops, a new request costs nothing (plugins/stopping.ts).
+  registerStopping(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // SPEC §7: GET /api/auth carries email and password in a JSON body.

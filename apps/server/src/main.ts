@@ -8,6 +8,7 @@ import { connect, migrateDatabase, migrationsApplied } from './db/client.ts';
 import { ensureDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { lockDataDir } from './db/lock.ts';
+import { DRAIN_MS, FORCE_MS, STOP_BUDGET_MS, STOP_SIGNALS, left, within, type StopSignal } from './lib/stop.ts';
 import { ensureFirstAdmin } from './db/seed/admin.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { drainAudit } from './lib/audit.ts';
@@ -22,8 +23,9 @@ import { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
 import { mailUnread } from './modules/chat/chat.service.ts';
 
 // Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate and seed under an
-// advisory lock, background workers (WORKERS=1), listen; and a
-// graceful shutdown that finishes requests in flight before closing the pool and the database.
+// advisory lock, background workers (WORKERS=1), listen; and a graceful stop on SIGTERM or SIGINT,
+// at any moment, within lib/stop.ts's budget: requests in flight finish, then the workers, the
+// pool and the embedded PostgreSQL stop.
 async function main() {
   const config = loadConfig();
   const log = (msg: string) => console.log(`[wellbe] ${msg}`);
@@ -31,15 +33,35 @@ async function main() {
   // servers share one database by design (the migration lock and the job queue live there).
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let embedded: EmbeddedPostgres | undefined;
-  const cleanup = async () => {
-    await embedded?.stop().catch((err) => console.error(err));
+  const cleanup = async (withinMs?: number) => {
+    await embedded?.stop({ withinMs }).catch((err) => console.error(err));
     release();
+  };
+
+  // The signals are caught from the first line: a SIGTERM during the start (migrations, first data)
+  // used to kill node at once and leave the embedded PostgreSQL running. Everything the start
+  // writes is in transactions, so stopping PostgreSQL then rolls it back, and the start gives up.
+  let stopRequested: StopSignal | null = null;
+  let whenReady: ((signal: StopSignal) => void) | null = null;
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      if (whenReady) return whenReady(signal);
+      if (stopRequested) return;
+      stopRequested = signal;
+      log(`${signal} reçu pendant le démarrage : arrêt`);
+      if (config.databaseUrl) process.exit(0); // nothing of ours to stop: the database rolls back
+      void embedded?.stop({ withinMs: FORCE_MS }); // else stopped as soon as it has started
+    });
+  }
+  const checkStop = () => {
+    if (stopRequested) throw new Error(`${stopRequested} reçu pendant le démarrage`);
   };
 
   try {
     let url = config.databaseUrl;
     if (!url) {
       embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
+      checkStop();
       await ensureDatabase(embedded.url('postgres'), 'wellbe');
       url = embedded.url('wellbe');
     }
@@ -88,35 +110,58 @@ async function main() {
       migrated: () => migrationsApplied(handle.pool),
     };
     const app = await buildApp(ctx, { logger: config.logLevel === 'silent' ? false : { level: config.logLevel }, webDist: config.webDist });
+    checkStop();
     await app.listen({ port: config.port, host: config.host });
-    log(`WellBe est prêt : http://localhost:${config.port}`);
+    checkStop();
 
     let closing = false;
-    const shutdown = async (signal: string) => {
+    whenReady = (signal) => {
       if (closing) return;
       closing = true;
+      const start = Date.now();
       log(`${signal} reçu : arrêt en cours (les requêtes en cours se terminent)`);
-      // Each step runs even if the one before failed: the embedded PostgreSQL is always stopped.
+      // The last resort, should a step outlive its bound: PostgreSQL stopped, the process ends.
+      setTimeout(() => {
+        log(`Arrêt inachevé après ${FORCE_MS / 1000} s : arrêt immédiat`);
+        void cleanup(500).finally(() => process.exit(1));
+        // Within the budget even then: a pg_ctl already sent goes on by itself after the exit.
+        setTimeout(() => process.exit(1), STOP_BUDGET_MS - FORCE_MS - 100);
+      }, FORCE_MS);
+      // Each step runs even if the one before failed or overran: PostgreSQL is always stopped.
       let code = 0;
       const step = (promise: Promise<unknown>) =>
         promise.catch((err: unknown) => {
           code = 1;
           console.error(`[wellbe] Erreur pendant l’arrêt : ${err instanceof Error ? err.message : String(err)}`);
         });
-      await step(app.close());
-      // Jobs in progress finish (graphile-worker waits for them) before the pool closes.
-      await step(jobs.stop());
-      // Journal rows still being grouped (lib/audit.ts) are committed before the pool closes.
-      await step(drainAudit(handle.db));
-      await step(handle.close());
-      await step(cleanup());
-      log('Arrêt terminé');
-      process.exit(code);
+      const until = (ms: number) => left(start + ms);
+      void (async () => {
+        // No new connection; a request on an open one gets 503; sockets are closed with "reconnect"
+        // (1001). Requests in flight finish, for DRAIN_MS at most: then their connections are cut.
+        const closed = step(app.close());
+        if (!(await within(closed, DRAIN_MS))) {
+          log(`Requêtes encore en cours après ${DRAIN_MS / 1000} s : connexions coupées`);
+          app.server.closeAllConnections();
+          await within(closed, until(DRAIN_MS + 1_000));
+        }
+        // Jobs in progress finish (graphile-worker waits for them) before the pool closes; one that
+        // overruns is taken again by a worker later (its lock expires).
+        await within(step(jobs.stop()), until(DRAIN_MS + 2_000));
+        // Journal rows still being grouped (lib/audit.ts) are committed before the pool closes.
+        await within(step(drainAudit(handle.db)), until(DRAIN_MS + 2_500));
+        await within(step(handle.close()), until(DRAIN_MS + 3_000));
+        await step(cleanup(until(FORCE_MS - 500)));
+        log('Arrêt terminé');
+        process.exit(code);
+      })();
     };
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    log(`WellBe est prêt : http://localhost:${config.port}`);
   } catch (err) {
     await cleanup();
+    if (stopRequested) {
+      log('Arrêt terminé');
+      process.exit(0);
+    }
     throw err;
   }
 }

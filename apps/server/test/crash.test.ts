@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './helpers.ts';
-import { alive, api, cleanUp, freePort, gone, postmasterPid as pidOf, signIn, startReady as startProcess, startServer } from './server-process.ts';
+import { alive, api, cleanUp, freePort, gone, postInFlight, postmasterPid as pidOf, signIn, startReady as startProcess, startServer } from './server-process.ts';
 
 // Crash safety of the embedded PostgreSQL, proven on the REAL server (`main.ts` in its own
 // process, on a temporary DATA_DIR): a committed row survives `kill -9`, the next start deals with
@@ -82,20 +81,7 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
     expect(pgPid).toBeGreaterThan(0);
 
     // A registration whose body is still arriving when SIGTERM comes.
-    const body = JSON.stringify({ user: second });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(
-        { host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/auth/register', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        },
-      );
-      req.on('error', reject);
-      req.write(body.slice(0, 10));
-      void server.waitFor(/SIGTERM reçu/).then(() => req.end(body.slice(10)), reject);
-    });
+    const answer = postInFlight(server, '/api/auth/register', { user: second }, /SIGTERM reçu/);
     // The request has reached the server (its headers are read, its body is still arriving).
     await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"incoming request"/);
     server.child.kill('SIGTERM');

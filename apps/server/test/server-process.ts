@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,13 +34,17 @@ export interface ServerProcess {
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
 }
 
-/** Starts main.ts on `dataDir` with a clean environment plus `env`. */
-export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): ServerProcess {
+/**
+ * Starts main.ts on `dataDir` with a clean environment plus `env`; with `npm`, through `npm run
+ * serve` as a process manager would (then `child` is npm, and a signal goes to npm).
+ */
+export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}, { npm = false } = {}): ServerProcess {
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'JWT_SECRET', 'WELLBE_DEMO', 'WELLBE_ADMIN_USERNAME', 'WELLBE_ADMIN_PASSWORD', 'SMTP_HOST']) {
     delete base[name];
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const [command, args] = npm ? ['npm', ['run', '--silent', 'serve']] : [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...base, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,8 +85,8 @@ export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEn
   return { child, port, output: () => out, exited, waitFor };
 }
 
-export async function startReady(dataDir: string, env?: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const server = startServer(dataDir, await freePort(), env);
+export async function startReady(dataDir: string, env?: NodeJS.ProcessEnv, options?: { npm?: boolean }): Promise<ServerProcess> {
+  const server = startServer(dataDir, await freePort(), env, options);
   await server.waitFor(/WellBe est prêt/);
   return server;
 }
@@ -97,6 +102,27 @@ export async function api(server: ServerProcess, method: string, url: string, bo
 
 export const signIn = (server: ServerProcess, Username: string, Password: string) =>
   api(server, 'POST', '/api/user', { action: 'login', Username, Password });
+
+/**
+ * A JSON POST whose body is still arriving when the server gets its stop signal: its first bytes
+ * are sent now, the rest once the output matches `signalled`. Resolves with the answer.
+ */
+export function postInFlight(server: ServerProcess, url: string, payload: unknown, signalled: RegExp) {
+  const body = JSON.stringify(payload);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method: 'POST', path: url, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.write(body.slice(0, 10));
+    void server.waitFor(signalled).then(() => req.end(body.slice(10)), reject);
+  });
+}
 
 export function postmasterPid(dataDir: string): number | null {
   try {

@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
   payloadTooLarge: 'Le fichier dépasse la taille maximale autorisée (50 Mo).',
   requestTooLarge: 'La requête est trop volumineuse (1 Mo au plus hors fichiers).',
   unavailable: 'Service momentanément indisponible.',
+  serverStopping: 'Le serveur redémarre : réessayez dans un instant.',
   emailTaken: 'Cette adresse email est déjà utilisée.',
   usernameTaken: 'Ce nom d’utilisateur est déjà utilisé.',
 } as const;

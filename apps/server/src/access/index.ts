@@ -7,3 +7,4 @@ export * from './users.ts';
 export * from './journal.ts';
 export * from './not-found.ts';
 export * from './filters.ts';
+export * from './catalogs.ts';

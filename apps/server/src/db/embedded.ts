@@ -13,7 +13,8 @@ const run = promisify(execFile);
 
 export interface EmbeddedPostgres {
   url: (database?: string) => string;
-  stop: () => Promise<void>;
+  /** Stops the cluster cleanly within `withinMs` (immediately past it); every call shares one stop. */
+  stop: (options?: { withinMs?: number }) => Promise<void>;
 }
 
 interface Binaries {
@@ -169,15 +170,24 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
   }
   log(`PostgreSQL embarqué démarré sur 127.0.0.1:${port}`);
 
-  let stopped = false;
+  const pgStop = (mode: 'fast' | 'immediate', seconds: number) => exec(bin.pg_ctl, ['stop', '-D', dir, '-m', mode, '-w', '-t', String(Math.max(1, Math.ceil(seconds)))]);
+  // Every caller (the stop, a signal during start-up, a failed start) waits for the same stop.
+  let stopping: Promise<void> | null = null;
   return {
     url: (database = 'postgres') =>
       `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await exec(bin.pg_ctl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60']);
-      log('PostgreSQL embarqué arrêté');
-    },
+    stop: ({ withinMs = 60_000 } = {}) =>
+      (stopping ??= (async () => {
+        try {
+          // Fast: open sessions are ended, a shutdown checkpoint is written.
+          await pgStop('fast', withinMs / 1000);
+          log('PostgreSQL embarqué arrêté');
+        } catch {
+          // The checkpoint did not end in time: immediate keeps every committed row (WAL), the next
+          // start replays it. Better than leaving PostgreSQL running after the server has gone.
+          await pgStop('immediate', 2);
+          log('PostgreSQL embarqué arrêté (mode immédiat : récupération au prochain démarrage)');
+        }
+      })()),
   };
 }

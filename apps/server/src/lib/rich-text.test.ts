@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, richTextToPlain, sanitizeRichText } from './rich-text.ts';
+import { excerpt, richTextToPlain, sanitizeArticleHtml, sanitizeRichText } from './rich-text.ts';
 import { csvDocument, neutraliseFormula } from './csv.ts';
 
 describe('rich text (lib/rich-text.ts)', () => {
@@ -7,6 +7,24 @@ describe('rich text (lib/rich-text.ts)', () => {
     expect(sanitizeRichText('<p onclick="x()">Bonjour <strong>vous</strong><script>alert(1)</script></p>')).toBe('<p>Bonjour <strong>vous</strong></p>');
     expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a target="_blank" rel="noopener noreferrer">x</a>');
     expect(sanitizeRichText(null)).toBe('');
+  });
+
+  // sanitize-html is pinned to 2.17.5 (the last version that accepts Node 20): the advisories fixed
+  // after it (mutation XSS through <textarea>/<xmp>, SVG animations retargeting href) need those
+  // tags allowed. Ours are not, whatever the version.
+  it('drops the payloads of the advisories fixed after sanitize-html 2.17.5', () => {
+    for (const sanitize of [sanitizeRichText, sanitizeArticleHtml]) {
+      for (const payload of [
+        '<textarea></textarea/><img src=x onerror=alert(1)></textarea>',
+        '<xmp></xmp/><img src=x onerror=alert(1)></xmp>',
+        '<svg><textarea><img src=x onerror=alert(1)></textarea></svg>',
+        '<svg><a href="#"><animate attributeName="href" values="#x;javascript:alert(1)"/><text>x</text></a></svg>',
+        '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+      ]) {
+        const html = sanitize(payload);
+        expect(html).not.toMatch(/<(img|textarea|xmp|svg|animate|style|math)|onerror|javascript:/i);
+      }
+    }
   });
 
   it('extracts the text: entities decoded, blocks as lines, blank lines collapsed', () => {

@@ -19,11 +19,13 @@ declare module 'fastify' {
  * closes a socket that does not authenticate within 10 s.
  */
 export async function registerRealtime(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES } });
   const hub = new RealtimeHub(app.ctx, { checkToken: checkSocket, log: (msg) => app.log.warn(msg) });
+  // Before the plugin's own preClose hook (hooks run in the order they are added), which closes
+  // every socket without a code: the client must read "server stopping, reconnect" (1001).
+  app.addHook('preClose', () => hub.stop());
+  await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES } });
   app.decorate('realtime', hub);
   app.addHook('onReady', () => hub.start());
-  app.addHook('preClose', () => hub.stop());
   app.get(REALTIME_PATH, { websocket: true, config: { access: 'open' }, schema: { hide: true } }, (socket, request) => {
     hub.accept(socket, request.ip);
   });

@@ -60,7 +60,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.mocked(api).mockReset());
 
-function renderKit() {
+function renderKit(mayEdit?: (row: Group) => boolean) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <Suspense fallback="…">
@@ -72,6 +72,7 @@ function renderKit() {
           titleEdit="Modifier le groupe"
           flags={[{ name: 'seasonal', column: 'De saison', label: 'Produit de saison', defaultValue: false, locked: (row) => row?.id === 1, lockedLabel: 'Toujours de saison' }]}
           mayDeactivate={(row) => row.id !== 1}
+          mayEdit={mayEdit}
         />
       </Suspense>
     </QueryClientProvider>,
@@ -106,6 +107,17 @@ describe('reference-table kit', () => {
     await waitFor(() => expect(frenchLabels()).toEqual(['Féculents', 'Légumes', 'Sucres']));
     expect(requests).toContainEqual({ path: '/food-groups/order', method: 'POST', body: { ids: [2, 1, 3] } });
     expect(notify).toHaveBeenCalledWith('Ordre enregistré.', 'success');
+  });
+
+  it('shows the rows the user may not change read-only, and orders only the others (sport catalogs: the shared WellBe entries)', async () => {
+    renderKit((row) => row.id !== 1);
+    await screen.findByRole('button', { name: 'Descendre Féculents' });
+    const shared = within(table()).getAllByRole('row').find((r) => within(r).queryByText('Légumes'))!;
+    expect(within(shared).getByText('Commun WellBe')).toBeInTheDocument();
+    expect(within(shared).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Monter Féculents' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Descendre Féculents' }));
+    await waitFor(() => expect(requests).toContainEqual({ path: '/food-groups/order', method: 'POST', body: { ids: [3, 2] } }));
   });
 
   it('a refused reorder puts the rows back where they were', async () => {

@@ -70,6 +70,11 @@ export interface ReferenceTableProps<T extends ReferenceItem> {
   flags?: ReferenceFlagField<T>[];
   /** Rows that must stay active (e.g. the general speciality). */
   mayDeactivate?: (row: T) => boolean;
+  /**
+   * Rows the user may change (sport catalogs: the shared WellBe entries are SA's and DE's). The
+   * others are shown read-only in their place, and the order the user sets is that of theirs.
+   */
+  mayEdit?: (row: T) => boolean;
 }
 
 const MESSAGE_KEYS: Record<string, string> = {
@@ -77,7 +82,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   [REFERENCE_MESSAGES.labelTooLong]: 'errors.labelTooLong',
 };
 
-export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro, createLabel, titleCreate, titleEdit, flags = [], mayDeactivate = () => true }: ReferenceTableProps<T>) {
+export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro, createLabel, titleCreate, titleEdit, flags = [], mayDeactivate = () => true, mayEdit = () => true }: ReferenceTableProps<T>) {
   const { t } = useTranslation(['reference', 'common']);
   const list = useReferenceList<T>(resource);
   const update = useUpdateReference<T>(resource);
@@ -86,7 +91,7 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
   const [deactivating, setDeactivating] = useState<T | null>(null);
   const [query, setQuery] = useState('');
   const all = list.data ?? [];
-  const ids = all.map((row) => row.id);
+  const ids = all.filter(mayEdit).map((row) => row.id);
   // The search matches any of the four labels, accents and case aside; the order is the full list's.
   const needle = fold(query.trim());
   const rows = needle ? all.filter((row) => REFERENCE_LANGUAGES.some((lang) => fold(row.labels[lang] ?? '').includes(needle))) : all;
@@ -140,7 +145,7 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
               const index = ids.indexOf(row.id);
               return (
               <TableRow key={row.id} hover>
-                <TableCell>{index + 1}</TableCell>
+                <TableCell>{all.indexOf(row) + 1}</TableCell>
                 {REFERENCE_LANGUAGES.map((lang) => (
                   <TableCell key={lang} lang={lang} dir={lang === 'ar' ? 'rtl' : undefined}>
                     {row.labels[lang]}
@@ -156,10 +161,16 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
                   <Chip size="small" color={row.active ? 'success' : 'default'} variant={row.active ? 'filled' : 'outlined'} label={row.active ? t('status.active') : t('status.inactive')} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {!mayEdit(row) ? (
+                    <Tooltip title={t('readOnly.hint')}>
+                      <Chip size="small" variant="outlined" label={t('readOnly.label')} />
+                    </Tooltip>
+                  ) : (
+                  <>
                   <IconButton aria-label={t('actions.moveUp', { name: row.label })} disabled={busy || !!needle || index === 0} onClick={() => move(row, -1)}>
                     <ArrowUpwardIcon />
                   </IconButton>
-                  <IconButton aria-label={t('actions.moveDown', { name: row.label })} disabled={busy || !!needle || index === all.length - 1} onClick={() => move(row, 1)}>
+                  <IconButton aria-label={t('actions.moveDown', { name: row.label })} disabled={busy || !!needle || index === ids.length - 1} onClick={() => move(row, 1)}>
                     <ArrowDownwardIcon />
                   </IconButton>
                   <Tooltip title={t('actions.edit', { name: row.label })}>
@@ -171,6 +182,8 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
                     <IconButton aria-label={t(row.active ? 'actions.deactivate' : 'actions.activate', { name: row.label })} disabled={busy} onClick={() => (row.active ? setDeactivating(row) : setActive(row, true))}>
                       {row.active ? <BlockIcon /> : <CheckCircleIcon />}
                     </IconButton>
+                  )}
+                  </>
                   )}
                 </TableCell>
               </TableRow>

@@ -87,6 +87,26 @@ describe('the shared real-time connection', () => {
     expect(last().sent[1]).toEqual({ type: 'chat.typing', data: { chatId: 'c' } });
   });
 
+  it('reconnects when its server stops (close code 1001, "going away") and resumes after the last event', () => {
+    setSession(fakeUser('PR'), jwt('pr'));
+    const { result } = renderHook(() => useRealtimeStatus());
+    renderHook(() => useRealtimeEvent('chat.message', () => {}));
+    act(() => last().open());
+    act(() => last().push({ type: 'ready', cursor: 3 }));
+    act(() => last().push({ type: 'chat.message', id: 4, data: {} }));
+    // What the server sends to every socket on SIGTERM / SIGINT (lib/realtime/close.ts).
+    act(() => last().drop(REALTIME_CLOSE.goingAway));
+    expect(result.current).not.toBe('online');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(FakeSocket.all).toHaveLength(2);
+    act(() => last().open());
+    expect(last().sent[0]).toMatchObject({ type: 'auth', since: 4 });
+    act(() => last().push({ type: 'ready', cursor: 4 }));
+    expect(result.current).toBe('online');
+  });
+
   it('reconnects after a drop from the last event id received, so the server replays what was missed', () => {
     setSession(fakeUser('PA'), jwt('pa'));
     renderHook(() => useRealtimeEvent('chat.message', () => {}));

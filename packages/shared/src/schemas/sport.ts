@@ -46,6 +46,7 @@ export const SPORT_MESSAGES = {
   programNotFound: 'Programme introuvable.',
   sessionNotFound: 'Séance introuvable.',
   catalogValue: 'Une valeur de catalogue est inconnue.',
+  catalogPlatformEntry: 'Les entrées communes du catalogue sont gérées par l’équipe WellBe : ajoutez une entrée propre à votre organisation.',
   sets: 'Le nombre de séries doit être compris entre 1 et 20.',
   reps: 'Le nombre de répétitions doit être compris entre 1 et 200.',
   duration: 'La durée doit être comprise entre 1 seconde et 3 heures.',
@@ -91,6 +92,8 @@ export type SportCatalogUpdate = z.infer<typeof sportCatalogUpdateSchema>;
 
 export interface SportCatalogItem extends ReferenceItem {
   code: string;
+  /** null: a WellBe entry every organisation sees (written by SA and DE); else the organisation's own. */
+  organizationId: string | null;
   /** Body parts only: the region grouping the muscle (haut du corps, tronc, bas du corps). */
   region: string | null;
   /** Whether an exercise or a program uses the entry (then it may only be deactivated). */

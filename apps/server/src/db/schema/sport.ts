@@ -22,10 +22,17 @@ function catalogTable(name: string) {
       labels: jsonb('labels').$type<Labels>().notNull(),
       /** Body parts: the region of the muscle; null elsewhere. */
       region: text('region'),
+      /** null: a platform entry every organisation sees (written by SA and DE); else the organisation's own. */
+      organizationId: uuid('organization_id').references(() => organisations.id),
       ...referenceColumns(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (t) => [uniqueIndex(`${name}_code_key`).on(t.code)],
+    // A code is unique among the platform entries, and among each organisation's own: another
+    // organisation's codes are none of its business (a 409 on them would tell they exist).
+    (t) => [
+      uniqueIndex(`${name}_code_key`).on(t.code).where(sql`${t.organizationId} is null`),
+      uniqueIndex(`${name}_org_code_key`).on(t.organizationId, t.code).where(sql`${t.organizationId} is not null`),
+    ],
   );
 }
 

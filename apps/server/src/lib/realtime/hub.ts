@@ -14,6 +14,7 @@ import { realtimeAuthFrame, realtimeClientFrame } from '@wellbe/shared/schemas/r
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
 import { realtimeEvents } from '../../db/tables.ts';
+import { closeSockets } from './close.ts';
 import { dropPresence, dropServerPresence, refreshPresence, setPresence } from './presence.ts';
 import { REALTIME_CHANNEL, REVOKE_CHANNEL } from './publish.ts';
 import { presenceListenersList, realtimeMessageHandler, realtimeType, sharedReads, type RealtimeEvent, type RealtimeTypeOptions, type SharedReads } from './registry.ts';
@@ -221,11 +222,10 @@ export class RealtimeHub {
     this.heldTimer = null;
     for (const batch of this.batches.values()) if (batch.timer) clearTimeout(batch.timer);
     this.batches.clear();
-    for (const c of this.connections) {
-      this.clearTimers(c);
-      c.socket.close(REALTIME_CLOSE.goingAway, 'server stopping');
-    }
+    for (const c of this.connections) this.clearTimers(c);
+    const sockets = [...this.connections].map((c) => c.socket);
     this.connections.clear();
+    await closeSockets(sockets, REALTIME_CLOSE.goingAway, 'server stopping');
     await dropServerPresence(this.ctx.db, this.serverId).catch(() => {});
     const listener = this.listener;
     this.listener = null;

@@ -34,7 +34,7 @@ export function registerReferenceRoutes<Item extends ReferenceItem, Create exten
   r.get(`/api/${name}`, {
     config: { access: access.read },
     schema: { tags, summary: options.labels.list },
-    handler: async () => ({ success: true, data: await service.list() }),
+    handler: async (request) => ({ success: true, data: await service.list({ activeOnly: false }, callerOf(request)) }),
   });
 
   r.post(`/api/${name}`, {

@@ -1,13 +1,13 @@
 import { fold } from '@wellbe/shared/domain/text';
-import { EXERCISE_MEDIA, SPORT_MESSAGES, type Exercise, type ExercisePage, type ExerciseSearchQuery, type ExerciseWrite } from '@wellbe/shared/schemas/sport';
+import { EXERCISE_MEDIA, SPORT_MESSAGES, type Exercise, type ExercisePage, type ExerciseSearchQuery, type ExerciseWrite, type SportCatalog } from '@wellbe/shared/schemas/sport';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { CATALOG_TABLES, exerciseSearchKey } from '../../db/seed/sport/index.ts';
+import { exerciseSearchKey } from '../../db/seed/sport/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { StagedFile } from '../../lib/storage/index.ts';
 import { detectType } from '../documents/documents.storage.ts';
-import { inArray } from 'drizzle-orm';
+import { catalogEntriesUsable } from '../sport-catalogs/sport-catalogs.service.ts';
 import * as repo from './exercises.repository.ts';
 
 // The exercise library: the shared free-exercise-db exercises and each organisation's own. Search
@@ -59,19 +59,17 @@ export async function readExercise(ctx: AppContext, caller: Caller, id: string):
   return toExercise(await exerciseFor(ctx, caller, id));
 }
 
-/** Every catalog id of the body exists (an inactive entry is refused for a new value). */
-async function checkCatalogs(ctx: AppContext, body: ExerciseWrite) {
-  const exists = async (table: (typeof CATALOG_TABLES)[keyof typeof CATALOG_TABLES], ids: number[]) => {
-    const unique = [...new Set(ids)];
-    if (!unique.length) return true;
-    const rows = await ctx.db.select({ id: table.id, active: table.active }).from(table).where(inArray(table.id, unique));
-    return rows.length === unique.length && rows.every((r) => r.active);
-  };
+/**
+ * Every catalog id of the body names an active entry the exercise's owner may use: a WellBe entry
+ * or one of its organisation's (a library exercise: WellBe entries only), never another's.
+ */
+async function checkCatalogs(ctx: AppContext, owner: string | null, body: ExerciseWrite) {
+  const usable = async (name: SportCatalog, ids: number[]) => catalogEntriesUsable(ctx, owner, name, ids, { activeOnly: true });
   const ok =
-    (await exists(CATALOG_TABLES.categories, [body.categoryId])) &&
-    (await exists(CATALOG_TABLES.levels, [body.levelId])) &&
-    (await exists(CATALOG_TABLES.equipments, body.equipmentId ? [body.equipmentId] : [])) &&
-    (await exists(CATALOG_TABLES.bodyparts, [...body.primaryBodyPartIds, ...body.secondaryBodyPartIds]));
+    (await usable('categories', [body.categoryId])) &&
+    (await usable('levels', [body.levelId])) &&
+    (await usable('equipments', body.equipmentId ? [body.equipmentId] : [])) &&
+    (await usable('bodyparts', [...body.primaryBodyPartIds, ...body.secondaryBodyPartIds]));
   if (!ok) throw badRequest(SPORT_MESSAGES.catalogValue, 'catalog_value');
 }
 
@@ -89,7 +87,7 @@ function values(body: ExerciseWrite) {
 
 export async function createExercise(ctx: AppContext, caller: Caller, body: ExerciseWrite): Promise<Exercise> {
   if (!caller.organizationId) throw badRequest(EXERCISE_MESSAGES.noOrganisation, 'no_organisation');
-  await checkCatalogs(ctx, body);
+  await checkCatalogs(ctx, caller.organizationId, body);
   const row = await repo.insert(ctx.db, { ...values(body), organizationId: caller.organizationId, nameEn: null, instructionsEn: [], searchKey: exerciseSearchKey(body.nameFr, null), createdBy: caller.id });
   await recordAudit(ctx, caller, { action: 'exercise.create', outcome: 'success', recordType: 'exercise', recordId: row.id });
   return toExercise(row);
@@ -158,7 +156,7 @@ export async function archiveExercise(ctx: AppContext, caller: Caller, id: strin
 
 export async function updateExercise(ctx: AppContext, caller: Caller, id: string, body: ExerciseWrite): Promise<Exercise> {
   const before = await editableExercise(ctx, caller, id);
-  await checkCatalogs(ctx, body);
+  await checkCatalogs(ctx, before.organizationId, body);
   const row = await repo.update(ctx.db, id, { ...values(body), searchKey: exerciseSearchKey(body.nameFr, before.nameEn) });
   await recordAudit(ctx, caller, { action: 'exercise.update', outcome: 'success', recordType: 'exercise', recordId: id, details: { before: { nameFr: before.nameFr }, after: { nameFr: row.nameFr } } });
   return toExercise(row);

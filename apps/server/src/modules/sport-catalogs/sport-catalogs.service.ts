@@ -3,7 +3,9 @@ import { SPORT_MESSAGES, type SportCatalog, type SportCatalogCreate, type SportC
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
 import { CATALOG_TABLES } from '../../db/seed/sport/index.ts';
-import { conflict } from '../../lib/errors.ts';
+import { and, inArray } from 'drizzle-orm';
+import { catalogOwner, catalogUsableBy, catalogVisible, catalogWritable } from '../../access/catalogs.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { ReferenceService } from '../../lib/reference/reference.service.ts';
 import type { ReferenceRow, ReferenceTable } from '../../lib/reference/reference.repository.ts';
@@ -14,7 +16,7 @@ function slug(label: string): string {
 }
 
 function toItem(row: ReferenceRow): SportCatalogItem {
-  return { ...ReferenceService.item(row), code: row.code as string, region: (row.region as string | null) ?? null };
+  return { ...ReferenceService.item(row), code: row.code as string, region: (row.region as string | null) ?? null, organizationId: (row.organizationId as string | null) ?? null };
 }
 
 /** A kit service whose create answers 409 on a code already in the catalog. */
@@ -36,19 +38,43 @@ export class SportCatalogsService {
   private readonly reference: CatalogKit;
 
   constructor(ctx: AppContext, name: SportCatalog) {
+    const table = CATALOG_TABLES[name];
     this.reference = new CatalogKit(ctx, {
       recordType: `sport_catalog.${name}`,
-      table: CATALOG_TABLES[name] as unknown as ReferenceTable,
+      table: table as unknown as ReferenceTable,
       notFoundMessage: SPORT_MESSAGES.catalogNotFound,
       toItem,
       extraValues: (body) => ({
         ...('code' in body && body.code ? { code: body.code } : {}),
         ...(body.region !== undefined ? { region: body.region || null } : {}),
       }),
+      // Platform entries and each organisation's own (access/catalogs.ts).
+      owned: {
+        visible: (caller) => catalogVisible(caller, table.organizationId),
+        writable: (caller) => catalogWritable(caller, table.organizationId),
+        owner: (caller) => ({ organizationId: catalogOwner(caller) }),
+        readOnly: () => forbidden(SPORT_MESSAGES.catalogPlatformEntry, 'catalog_platform_entry'),
+      },
     });
   }
 
   get kit() {
     return this.reference;
   }
+}
+
+/**
+ * Whether every id names an entry of catalog `name` that a record of `owner` may use: a platform
+ * entry or one of that organisation's (owner null, a library exercise: platform entries only), and
+ * an active one when asked. Another organisation's entry is refused like an unknown id.
+ */
+export async function catalogEntriesUsable(ctx: AppContext, owner: string | null, name: SportCatalog, ids: number[], { activeOnly = false } = {}): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return true;
+  const table = CATALOG_TABLES[name];
+  const rows = await ctx.db
+    .select({ id: table.id, active: table.active })
+    .from(table)
+    .where(and(inArray(table.id, unique), catalogUsableBy(owner, table.organizationId)));
+  return rows.length === unique.length && (!activeOnly || rows.every((r) => r.active));
 }

@@ -12,6 +12,7 @@ import {
   type ProgramSession,
   type SessionLog,
   type SessionLogWrite,
+  type SportCatalog,
   type SportAssign,
   type SportProgram,
   type SportProgramSummary,
@@ -23,6 +24,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
+import { catalogEntriesUsable } from '../sport-catalogs/sport-catalogs.service.ts';
 import { today } from '../dietetics/dietetics.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './sport-programs.repository.ts';
@@ -168,6 +170,7 @@ export async function writeProgram(ctx: AppContext, caller: Caller, id: string |
   const organizationId = before?.organizationId ?? organisationOf(caller);
   if (before?.patientId) await patientForCaller(ctx, caller, before.patientId, 'sport.program.update', 'write');
   const sessions = await sessionValues(ctx, organizationId, input);
+  await checkProgramCatalogs(ctx, organizationId, input);
   const values = {
     ...programValues(input),
     organizationId,
@@ -184,6 +187,19 @@ export async function writeProgram(ctx: AppContext, caller: Caller, id: string |
   });
   if (before?.patientId) await publishProgramChange(ctx, organizationId, before.patientId, savedId);
   return readProgram(ctx, caller, savedId);
+}
+
+/** The program's catalog values: WellBe entries or its organisation's own, never another's. */
+async function checkProgramCatalogs(ctx: AppContext, organizationId: string, input: SportProgramWrite) {
+  const values: [SportCatalog, number | null | undefined][] = [
+    ['objectifs', input.objectiveId],
+    ['typeofprograms', input.typeId],
+    ['levels', input.levelId],
+    ['gender', input.genderId],
+  ];
+  for (const [name, id] of values) {
+    if (id != null && !(await catalogEntriesUsable(ctx, organizationId, name, [id]))) throw badRequest(SPORT_MESSAGES.catalogValue, 'catalog_value');
+  }
 }
 
 /** A catalog id that does not exist is a foreign-key violation: answered as bad input. */

@@ -3,7 +3,9 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SPORT_CATALOG_NAMES, type SportCatalog, type SportCatalogItem } from '@wellbe/shared/schemas/sport';
+import { isPlatformRole } from '@wellbe/shared/roles';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session.ts';
 import { ReferenceTable } from '../../components/reference-table.tsx';
 
 const ExercisesPage = lazy(() => import('./exercises-page.tsx').then((m) => ({ default: m.ExercisesPage })));
@@ -16,6 +18,7 @@ const ExercisesPage = lazy(() => import('./exercises-page.tsx').then((m) => ({ d
 export function CatalogsPage() {
   const { t } = useTranslation(['sport', 'pages']);
   const { pathname } = useLocation();
+  const { role } = useSession();
   const name = pathname.replace(/^\/+|\/+$/g, '');
   if (name === 'exercices') return <ExercisesPage />;
   if (!(SPORT_CATALOG_NAMES as string[]).includes(name))
@@ -37,6 +40,8 @@ export function CatalogsPage() {
         createLabel={t('catalogs.create')}
         titleCreate={t('catalogs.titleCreate')}
         titleEdit={t('catalogs.titleEdit')}
+        // The shared WellBe entries are written by SA and DE; the others add their organisation's own.
+        mayEdit={(row) => row.organizationId !== null || isPlatformRole(role)}
       />
     </>
   );
