@@ -27,11 +27,20 @@ export class VCardError extends Error {
   }
 }
 
+/** What one card may hold: far above any address book's export, low enough to bound the work. */
+export const VCARD_BOUNDS = {
+  /** Parameter values on one line (`TEL;TYPE=CELL,VOICE;PREF=1` has 3). */
+  paramValues: 64,
+  /** Properties of one card. */
+  properties: 500,
+} as const;
+
 export const VCARD_MESSAGES = {
   empty: 'Le fichier ne contient aucune fiche vCard (BEGIN:VCARD … END:VCARD).',
   unbalanced: 'Fichier vCard mal formé : une fiche n’est pas terminée par END:VCARD.',
   version: (v: string) => `Version de vCard non prise en charge (${v}) : seules les versions 3.0 et 4.0 sont acceptées.`,
   line: (n: number) => `Fichier vCard mal formé : ligne ${n} illisible.`,
+  tooLong: (n: number) => `Fichier vCard mal formé : la fiche de la ligne ${n} a plus de ${VCARD_BOUNDS.properties} propriétés.`,
   tooMany: (max: number) => `Le fichier contient plus de ${max} fiches : importez-le en plusieurs fois.`,
 } as const;
 
@@ -81,13 +90,14 @@ function decodeQuotedPrintable(value: string): string {
   // =XX bytes become %XX so that decodeURIComponent assembles the UTF-8 characters.
   const raw = value.replace(/=\n/g, '');
   let percent = '';
-  for (let i = 0; i < raw.length; i++) {
-    if (raw[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3))) {
-      percent += '%' + raw.slice(i + 1, i + 3);
-      i += 2;
-    } else percent += encodeURIComponent(raw[i]);
-  }
+  // A lone surrogate makes encodeURIComponent throw too: the value then stays as written.
   try {
+    for (let i = 0; i < raw.length; i++) {
+      if (raw[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3))) {
+        percent += '%' + raw.slice(i + 1, i + 3);
+        i += 2;
+      } else percent += encodeURIComponent(raw[i]);
+    }
     return decodeURIComponent(percent);
   } catch {
     return raw;
@@ -119,12 +129,19 @@ function parseLine(raw: string, lineNumber: number): Line {
   const name = parts[0].replace(/^[^.]*\./, '').toUpperCase();
   if (!/^[A-Z0-9-]+$/.test(name)) throw new VCardError(VCARD_MESSAGES.line(lineNumber));
   const params: Record<string, string[]> = {};
-  for (const p of parts.slice(1)) {
+  let count = 0;
+  for (let k = 1; k < parts.length; k++) {
+    const p = parts[k];
     const eq = p.indexOf('=');
     // vCard 3.0 allows a bare type: `TEL;WORK;VOICE:…`.
     const key = (eq < 0 ? 'TYPE' : p.slice(0, eq)).toUpperCase();
-    const values = (eq < 0 ? p : p.slice(eq + 1)).split(',').map((v) => v.replace(/^"|"$/g, '').toLowerCase());
-    params[key] = [...(params[key] ?? []), ...values];
+    const list = (params[key] ??= []);
+    // Appended in place: copying the list at each repetition made `X-A;P=1;P=1;…` quadratic.
+    for (const v of (eq < 0 ? p : p.slice(eq + 1)).split(',')) {
+      // No real card has this many parameter values on a line: a hostile one is refused early.
+      if (++count > VCARD_BOUNDS.paramValues) throw new VCardError(VCARD_MESSAGES.line(lineNumber));
+      list.push(v.replace(/^"|"$/g, '').toLowerCase());
+    }
   }
   if (params.ENCODING?.includes('quoted-printable')) value = decodeQuotedPrintable(value);
   return { name, params, value };
@@ -218,7 +235,7 @@ export function parseVCards(text: string, maxCards = 5000): VCardContact[] {
     if (!current) throw new VCardError(VCARD_MESSAGES.line(i + 1));
     const line = parseLine(raw, i + 1);
     if (line.name === 'VERSION') version = line.value.trim();
-    else current.push(line);
+    else if (current.push(line) > VCARD_BOUNDS.properties) throw new VCardError(VCARD_MESSAGES.tooLong(i + 1));
   }
   if (current) throw new VCardError(VCARD_MESSAGES.unbalanced);
   if (!cards.length) throw new VCardError(VCARD_MESSAGES.empty);

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_LIMITS } from '@wellbe/shared/schemas/contacts';
+import { createTestApp, json, type Session, type TestApp } from './helpers.ts';
+
+// No single request freezes the server: every parser of user input, fed a hostile input of the
+// largest size it accepts, answers in a bounded time, and /api/health keeps answering meanwhile.
+// The bounds are generous (a loaded 2-core CI machine); the defects they catch took minutes.
+
+let t: TestApp;
+let pr: Session;
+
+/** A health answer slower than this means the event loop was blocked. */
+const HEALTH_BOUND_MS = 5_000;
+/** The hostile request itself. */
+const ANSWER_BOUND_MS = 20_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  pr = await t.login('pr');
+});
+afterAll(() => t?.close());
+
+/**
+ * Sends the request while asking /api/health again and again; answers the request's answer, its
+ * time, and the longest any health answer waited (a blocked event loop delays every one of them).
+ */
+async function whileProbingHealth(send: () => Promise<{ statusCode: number; body: string }>) {
+  let done = false;
+  let worstHealth = 0;
+  let healthAnswers = 0;
+  const probe = (async () => {
+    while (!done) {
+      const asked = performance.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      worstHealth = Math.max(worstHealth, performance.now() - asked);
+      healthAnswers++;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = performance.now();
+  const res = await send();
+  const elapsed = performance.now() - started;
+  done = true;
+  await probe;
+  return { res, elapsed, worstHealth, healthAnswers };
+}
+
+/** `head`, then `unit` repeated, then `tail`: `bytes` UTF-8 bytes at most (ASCII units). */
+function fill(head: string, unit: string, tail: string, bytes: number): string {
+  return head + unit.repeat(Math.floor((bytes - head.length - tail.length) / unit.length)) + tail;
+}
+
+describe('vCard import at its largest accepted size (5 MB)', () => {
+  const max = CONTACT_LIMITS.vcardBytes;
+  const card = (body: string) => `BEGIN:VCARD\nVERSION:3.0\nFN:x\n${body}\nEND:VCARD\n`;
+  const importing = (vcf: string) => () => t.app.inject({ method: 'POST', url: '/api/contacts/import', headers: pr.auth, payload: { vcf, dryRun: true } });
+
+  const hostile: [string, string, number, RegExp][] = [
+    // The issue's case: one line repeating a parameter (each repetition copied the whole list).
+    ['a parameter repeated on one line', fill('BEGIN:VCARD\nVERSION:3.0\nFN:x\nX-A', ';P=1', ':v\nEND:VCARD\n', max), 400, /ligne 4 illisible/],
+    ['one parameter with a million values', fill('BEGIN:VCARD\nVERSION:3.0\nFN:x\nX-A;TYPE=', 'a,', 'a:v\nEND:VCARD\n', max), 400, /ligne 4 illisible/],
+    ['a card of a million properties', fill('BEGIN:VCARD\nVERSION:3.0\nFN:x\n', 'NOTE:x\n', 'END:VCARD\n', max), 400, /plus de 500 propriétés/],
+    ['cards beyond the limit', fill('', card('EMAIL:a@b.fr'), '', max), 400, /plus de 2000 fiches/],
+    ['one folded line of 5 MB', card(fill('NOTE:', '\n xxxxxxxxx', '', max - 40)), 400, /ne peut pas dépasser 5000 caractères/],
+    ['a quoted-printable value of 5 MB', card(fill('NOTE;ENCODING=QUOTED-PRINTABLE:', '=C3=A9', '', max - 40)), 400, /ne peut pas dépasser 5000 caractères/],
+  ];
+
+  for (const [what, vcf, status, message] of hostile) {
+    it(`answers ${what} in a bounded time, /api/health answering meanwhile`, async () => {
+      expect(Buffer.byteLength(vcf)).toBeLessThanOrEqual(max);
+      expect(Buffer.byteLength(vcf)).toBeGreaterThan(max * 0.99);
+      const { res, elapsed, worstHealth, healthAnswers } = await whileProbingHealth(importing(vcf));
+      expect(res.statusCode).toBe(status);
+      expect(json(res).error.message).toMatch(message);
+      expect(elapsed).toBeLessThan(ANSWER_BOUND_MS);
+      expect(healthAnswers).toBeGreaterThan(0);
+      expect(worstHealth).toBeLessThan(HEALTH_BOUND_MS);
+    });
+  }
+
+  it('still reads the largest address book it accepts: 2000 cards of 5 MB in all', async () => {
+    const one = (i: number) => card(`N:Correspondant${i};Anne;;;\nEMAIL:c${i}@exemple.fr\nNOTE:${'n'.repeat(2300)}`);
+    const vcf = Array.from({ length: CONTACT_LIMITS.vcardCards }, (_, i) => one(i)).join('');
+    expect(Buffer.byteLength(vcf)).toBeLessThanOrEqual(max);
+    const { res, elapsed, worstHealth } = await whileProbingHealth(importing(vcf));
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.rows).toHaveLength(CONTACT_LIMITS.vcardCards);
+    expect(elapsed).toBeLessThan(ANSWER_BOUND_MS);
+    expect(worstHealth).toBeLessThan(HEALTH_BOUND_MS);
+  });
+});
