@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '@wellbe/shared/schemas/contacts';
+import { RICH_TEXT_TOO_DEEP } from '@wellbe/shared/domain/consultation';
+import { RICH_TEXT_MAX } from '@wellbe/shared/schemas/consultations';
 import { createTestApp, json, type Session, type TestApp } from './helpers.ts';
 
 // No single request freezes the server: every parser of user input, fed a hostile input of the
@@ -8,6 +12,7 @@ import { createTestApp, json, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let pr: Session;
+let de: Session;
 
 /** A health answer slower than this means the event loop was blocked. */
 const HEALTH_BOUND_MS = 5_000;
@@ -16,7 +21,7 @@ const ANSWER_BOUND_MS = 20_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  pr = await t.login('pr');
+  [pr, de] = await Promise.all([t.login('pr'), t.login('de')]);
 });
 afterAll(() => t?.close());
 
@@ -24,7 +29,7 @@ afterAll(() => t?.close());
  * Sends the request while asking /api/health again and again; answers the request's answer, its
  * time, and the longest any health answer waited (a blocked event loop delays every one of them).
  */
-async function whileProbingHealth(send: () => Promise<{ statusCode: number; body: string }>) {
+async function whileProbingHealth(send: () => Promise<LightMyRequestResponse>) {
   let done = false;
   let worstHealth = 0;
   let healthAnswers = 0;
@@ -86,6 +91,83 @@ describe('vCard import at its largest accepted size (5 MB)', () => {
     const { res, elapsed, worstHealth } = await whileProbingHealth(importing(vcf));
     expect(res.statusCode).toBe(200);
     expect(json(res).data.rows).toHaveLength(CONTACT_LIMITS.vcardCards);
+    expect(elapsed).toBeLessThan(ANSWER_BOUND_MS);
+    expect(worstHealth).toBeLessThan(HEALTH_BOUND_MS);
+  });
+});
+
+/** Markup that makes a naive parser rescan (unclosed '<', attributes, nesting, entities), `size` characters. */
+const HOSTILE_HTML: [string, (size: number) => string][] = [
+  ['unclosed tags', (size) => '<'.repeat(size)],
+  ['nesting', (size) => '<b><i>'.repeat(Math.floor(size / 6))],
+  ['attributes', (size) => fill('<p', ' a=1', '>', size)],
+  ['an unclosed attribute', (size) => fill('<a href="', 'x', '', size)],
+  ['entities', (size) => '&amp'.repeat(Math.floor(size / 4))],
+];
+
+describe('rich text at its largest accepted size', () => {
+  it.each(HOSTILE_HTML)('answers a consultation whose three rich texts are hostile %s (50,000 characters each)', async (_what, html) => {
+    const patient = json(await t.app.inject({ method: 'GET', url: '/api/patients?q=helene', headers: pr.auth })).data[0].idPatient;
+    const id = randomUUID();
+    const text = html(RICH_TEXT_MAX);
+    expect(text.length).toBeLessThanOrEqual(RICH_TEXT_MAX);
+    const { res, elapsed, worstHealth } = await whileProbingHealth(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/consultation',
+        headers: pr.auth,
+        payload: {
+          action: 'createBySpeciality',
+          idPatient: patient,
+          Iduser: pr.id,
+          idOrganization: pr.idOrganization,
+          idJobSpecialist: 1,
+          idConsultation: id,
+          consultationCreate: { ConsultationNote: text, Diagnostic: text, HealthCareCategory: text, treatmentEfficacy: 'Non renseigné' },
+        },
+      }),
+    );
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(elapsed).toBeLessThan(ANSWER_BOUND_MS);
+    expect(worstHealth).toBeLessThan(HEALTH_BOUND_MS);
+    // What was stored is read back (excerpt, plain text) just as fast.
+    if (res.statusCode === 200) {
+      const read = await whileProbingHealth(() => t.app.inject({ method: 'GET', url: `/api/consultations/${id}`, headers: pr.auth }));
+      expect(read.res.statusCode).toBe(200);
+      expect(read.worstHealth).toBeLessThan(HEALTH_BOUND_MS);
+    }
+  });
+
+  it.each(HOSTILE_HTML)('answers an article whose body is hostile %s (500,000 characters)', async (what, html) => {
+    const body = html(500_000);
+    const { res, elapsed, worstHealth } = await whileProbingHealth(() =>
+      t.app.inject({ method: 'POST', url: '/api/articles', headers: de.auth, payload: { title: `Article hostile ${what}`, category: 'prevention', audience: 'tous', body } }),
+    );
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    if (what === 'nesting') expect(json(res).error.message).toBe(RICH_TEXT_TOO_DEEP);
+    expect(elapsed).toBeLessThan(ANSWER_BOUND_MS);
+    expect(worstHealth).toBeLessThan(HEALTH_BOUND_MS);
+  });
+});
+
+describe('searches at their longest accepted query', () => {
+  // Regular-expression and LIKE characters, ligatures, accents and many words, at each search's limit.
+  const hostile = (max: number) => fill('', 'œ(.*%_\\[a ', '', max).slice(0, max);
+  const searches: [string, string, number][] = [
+    ['foods', '/api/dietetics/foods', 100],
+    ['recipes', '/api/dietetics/recipes', 100],
+    ['exercises', '/api/exercises', 100],
+    ['patients', '/api/patients', 200],
+    ['contacts', '/api/contacts', CONTACT_LIMITS.searchMax],
+    ['notes', '/api/notes', 100],
+    ['articles', '/api/articles', 100],
+  ];
+  it.each(searches)('%s', async (_what, url, max) => {
+    const q = hostile(max);
+    expect(q.length).toBe(max);
+    const session = url.startsWith('/api/dietetics') || url === '/api/articles' ? de : pr;
+    const { res, elapsed, worstHealth } = await whileProbingHealth(() => t.app.inject({ method: 'GET', url: `${url}?q=${encodeURIComponent(q)}`, headers: session.auth }));
+    expect(res.statusCode, res.body).toBe(200);
     expect(elapsed).toBeLessThan(ANSWER_BOUND_MS);
     expect(worstHealth).toBeLessThan(HEALTH_BOUND_MS);
   });
