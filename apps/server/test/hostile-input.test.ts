@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '@wellbe/shared/schemas/contacts';
 import { RICH_TEXT_TOO_DEEP } from '@wellbe/shared/domain/consultation';
 import { RICH_TEXT_MAX } from '@wellbe/shared/schemas/consultations';
+import { MAX_IMPORT_FILE_BYTES, parseCiqualXml } from '../src/modules/dietetics/foods.import.ts';
 import { createTestApp, json, type Session, type TestApp } from './helpers.ts';
 
 // No single request freezes the server: every parser of user input, fed a hostile input of the
@@ -170,5 +171,30 @@ describe('searches at their longest accepted query', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(elapsed).toBeLessThan(ANSWER_BOUND_MS);
     expect(worstHealth).toBeLessThan(HEALTH_BOUND_MS);
+  });
+});
+
+describe('Ciqual XML import at its largest accepted file (50 MB)', () => {
+  // A command run with the server stopped: no /api/health to watch, only the time and the answer.
+  const max = MAX_IMPORT_FILE_BYTES;
+  const files: [string, string, RegExp | number][] = [
+    ['nested elements', fill('<TABLE>', '<a>', '</TABLE>', max), /élément a inattendu/],
+    ['unclosed tags', fill('<TABLE><A><b>', '<', '</b></A></TABLE>', max), /mal formé/],
+    ['a record of a million fields', fill('<TABLE><A>', '<f>x</f>', '</A></TABLE>', max), /plus de 32 champs/],
+    ['millions of records', fill('<TABLE>', '<A><b>1</b></A>', '</TABLE>', max), /plus de 1000000 enregistrements/],
+    ['entities', fill('<TABLE><A><b>', '&amp;', '</b></A></TABLE>', max), 1],
+  ];
+  it.each(files)('reads or refuses %s in a bounded time', (_what, xml, expected) => {
+    const started = performance.now();
+    const outcome = (() => {
+      try {
+        return parseCiqualXml(Buffer.from(xml), 'compo_2025.xml').length;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(performance.now() - started).toBeLessThan(ANSWER_BOUND_MS);
+    if (typeof expected === 'number') expect(outcome).toBe(expected);
+    else expect(outcome).toMatch(expected);
   });
 });
