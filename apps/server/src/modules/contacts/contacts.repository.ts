@@ -19,6 +19,17 @@ const contactColumns = {
   email: contacts.email,
   phone: contacts.phone,
   address: contacts.address,
+  prefix: contacts.prefix,
+  emails: contacts.emails,
+  phones: contacts.phones,
+  street: contacts.street,
+  postalCode: contacts.postalCode,
+  city: contacts.city,
+  region: contacts.region,
+  country: contacts.country,
+  addressType: contacts.addressType,
+  url: contacts.url,
+  photoKey: contacts.photoKey,
   birthday: contacts.birthday,
   notes: contacts.notes,
   profession: contacts.profession,
@@ -228,4 +239,12 @@ export async function practiceCard(db: Database, organizationId: string) {
 export async function senderOf(db: Database, userId: string): Promise<{ name: string; email: string }> {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return { name: [row?.firstName, row?.lastName].filter(Boolean).join(' '), email: row?.email ?? '' };
+}
+
+/** Sets or clears the key of a contact's photo thumbnail (the organisation's contact only). */
+export async function setPhotoKey(db: Database, organizationId: string, id: string, photoKey: string): Promise<void> {
+  await db
+    .update(contacts)
+    .set({ photoKey })
+    .where(and(eq(contacts.organizationId, organizationId), eq(contacts.id, id)));
 }
