@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, MenuItem, TextField } from '@mui/material';
-import { CONTACT_PROFESSIONS, contactInputSchema, type Contact, type ContactInput } from '@wellbe/shared/schemas/contacts';
+import { CONTACT_ADDRESS_TYPES, CONTACT_PROFESSIONS, contactInputSchema, type Contact, type ContactInput } from '@wellbe/shared/schemas/contacts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,7 +8,8 @@ import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useContactMutations } from '../api/save-contact.ts';
 
-type FormValues = Record<keyof ContactInput, string>;
+/** Text fields as strings; the lists of emails and phones travel as they were read (the first ones are edited). */
+type FormValues = Omit<Record<keyof ContactInput, string>, 'emails' | 'phones'> & Pick<ContactInput, 'emails' | 'phones'>;
 
 /** Add or edit a contact; the rules (email, French or international phone, RPPS key) are the server's, from packages/shared. */
 export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Contact | null; onClose: () => void; onSaved: (c: Contact) => void }) {
@@ -27,6 +28,16 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
       email: contact?.email ?? '',
       phone: contact?.phone ?? '',
       address: contact?.address ?? '',
+      prefix: contact?.prefix ?? '',
+      emails: contact?.emails ?? [],
+      phones: contact?.phones ?? [],
+      street: contact?.street ?? '',
+      postalCode: contact?.postalCode ?? '',
+      city: contact?.city ?? '',
+      region: contact?.region ?? '',
+      country: contact?.country ?? '',
+      addressType: contact?.addressType ?? 'work',
+      url: contact?.url ?? '',
       birthday: contact?.birthday ?? '',
       rpps: contact?.rpps ?? '',
       notes: contact?.notes ?? '',
@@ -54,7 +65,10 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
       onClose={onClose}
       onSubmit={(e) => void submit(e)}
     >
-      <Grid size={{ xs: 12, sm: 6 }}>
+      <Grid size={{ xs: 12, sm: 2 }}>
+        <TextField label={t('fields.prefix')} {...field('prefix')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
         <TextField label={t('fields.name')} required autoFocus {...field('name')} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
@@ -90,8 +104,44 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField label={t('fields.phone')} type="tel" {...field('phone')} />
       </Grid>
+      {/* An address typed on one line (before the parts existed) stays editable as such. */}
+      {contact?.address && !contact.street && !contact.city && !contact.postalCode ? (
+        <Grid size={12}>
+          <TextField label={t('fields.address')} {...field('address')} />
+        </Grid>
+      ) : (
+        <>
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <TextField label={t('fields.street')} autoComplete="street-address" {...field('street')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <Controller
+              name="addressType"
+              control={control}
+              render={({ field: f }) => (
+                <TextField select label={t('fields.addressType')} fullWidth {...f}>
+                  {CONTACT_ADDRESS_TYPES.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {t(`types.${type}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField label={t('fields.postalCode')} autoComplete="postal-code" {...field('postalCode')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField label={t('fields.city')} autoComplete="address-level2" {...field('city')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField label={t('fields.country')} autoComplete="country-name" {...field('country')} />
+          </Grid>
+        </>
+      )}
       <Grid size={12}>
-        <TextField label={t('fields.address')} {...field('address')} />
+        <TextField label={t('fields.url')} type="url" {...field('url')} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField label={t('fields.birthday')} type="date" slotProps={{ inputLabel: { shrink: true } }} {...field('birthday')} />
