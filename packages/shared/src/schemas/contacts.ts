@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { luhnValid } from '../domain/siret.ts';
-import { VCARD_ADDRESS_TYPES, VCARD_EMAIL_TYPES, VCARD_PHONE_TYPES, type VCardAddressType, type VCardEmailType, type VCardPhoneType } from '../domain/vcard.ts';
+import { VCARD_ADDRESS_TYPES, VCARD_EMAIL_TYPES, VCARD_PHONE_TYPES, type VCardContact } from '../domain/vcard.ts';
 
 export { VCARD_ADDRESS_TYPES as CONTACT_ADDRESS_TYPES, VCARD_EMAIL_TYPES as CONTACT_EMAIL_TYPES, VCARD_PHONE_TYPES as CONTACT_PHONE_TYPES };
 
@@ -134,7 +134,8 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 export type ContactInputRaw = z.input<typeof contactInputSchema>;
 
 /** SPEC §3 Contact, plus profession and RPPS; `starred` and `frequent` are the caller's own. */
-export interface Contact {
+/** The vCard fields beyond the SPEC's: the lists with their types, the address's parts, URL, prefix. */
+export interface Contact extends Pick<VCardContact, 'prefix' | 'emails' | 'phones' | 'street' | 'postalCode' | 'city' | 'region' | 'country' | 'addressType' | 'url'> {
   id: string;
   name: string;
   lastName: string;
@@ -145,16 +146,6 @@ export interface Contact {
   email: string;
   phone: string;
   address: string;
-  prefix: string;
-  emails: { value: string; type: VCardEmailType }[];
-  phones: { value: string; type: VCardPhoneType }[];
-  street: string;
-  postalCode: string;
-  city: string;
-  region: string;
-  country: string;
-  addressType: VCardAddressType;
-  url: string;
   birthday: string;
   notes: string;
   profession: ContactProfession;

@@ -46,6 +46,22 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
     mode: 'onTouched',
   });
   const field = fieldProps(register, formState.errors);
+  /** A list to pick from, each option labelled by `<labels>.<value>`. */
+  const select = (name: 'profession' | 'addressType', options: readonly string[], labels: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: f }) => (
+        <TextField select label={t(`fields.${name}`)} fullWidth {...f}>
+          {options.map((o) => (
+            <MenuItem key={o} value={o}>
+              {t(`${labels}.${o}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
   const submit = handleSubmit((values) => {
     const input = values as unknown as ContactInput;
     const done = (saved: Contact) => {
@@ -75,19 +91,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
         <TextField label={t('fields.lastName')} {...field('lastName')} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
-          name="profession"
-          control={control}
-          render={({ field: f }) => (
-            <TextField select label={t('fields.profession')} fullWidth {...f}>
-              {CONTACT_PROFESSIONS.map((p) => (
-                <MenuItem key={p} value={p}>
-                  {t(`professions.${p}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        {select('profession', CONTACT_PROFESSIONS, 'professions')}
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField label={t('fields.jobTitle')} {...field('jobTitle')} />
@@ -115,19 +119,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
             <TextField label={t('fields.street')} autoComplete="street-address" {...field('street')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <Controller
-              name="addressType"
-              control={control}
-              render={({ field: f }) => (
-                <TextField select label={t('fields.addressType')} fullWidth {...f}>
-                  {CONTACT_ADDRESS_TYPES.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {t(`types.${type}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            {select('addressType', CONTACT_ADDRESS_TYPES, 'types')}
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField label={t('fields.postalCode')} autoComplete="postal-code" {...field('postalCode')} />
