@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, MenuItem, TextField } from '@mui/material';
-import { CONTACT_ADDRESS_TYPES, CONTACT_PROFESSIONS, contactInputSchema, type Contact, type ContactInput } from '@wellbe/shared/schemas/contacts';
+import { CONTACT_ADDRESS_TYPES, CONTACT_EMAIL_TYPES, CONTACT_PHONE_TYPES, CONTACT_PROFESSIONS, contactInputSchema, type Contact, type ContactInput } from '@wellbe/shared/schemas/contacts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useContactMutations } from '../api/save-contact.ts';
+import { ContactListField, type ContactFormValues } from './contact-list-field.tsx';
 
-/** Text fields as strings; the lists of emails and phones travel as they were read (the first ones are edited). */
-type FormValues = Omit<Record<keyof ContactInput, string>, 'emails' | 'phones'> & Pick<ContactInput, 'emails' | 'phones'>;
+type FormValues = ContactFormValues;
 
 /** Add or edit a contact; the rules (email, French or international phone, RPPS key) are the server's, from packages/shared. */
 export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Contact | null; onClose: () => void; onSaved: (c: Contact) => void }) {
@@ -29,8 +29,9 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
       phone: contact?.phone ?? '',
       address: contact?.address ?? '',
       prefix: contact?.prefix ?? '',
-      emails: contact?.emails ?? [],
-      phones: contact?.phones ?? [],
+      // One empty row to fill for a new contact; empty rows are dropped on saving.
+      emails: contact?.emails.length ? contact.emails : [{ value: '', type: 'work' }],
+      phones: contact?.phones.length ? contact.phones : [{ value: '', type: 'work' }],
       street: contact?.street ?? '',
       postalCode: contact?.postalCode ?? '',
       city: contact?.city ?? '',
@@ -63,7 +64,10 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
     />
   );
   const submit = handleSubmit((values) => {
-    const input = values as unknown as ContactInput;
+    const emails = values.emails.filter((e) => e.value.trim());
+    const phones = values.phones.filter((p) => p.value.trim());
+    // The first of each list is the preferred one: the SPEC's `email` and `phone`.
+    const input = { ...values, emails, phones, email: emails[0]?.value ?? '', phone: phones[0]?.value ?? '' } as unknown as ContactInput;
     const done = (saved: Contact) => {
       notify(t(contact ? 'toast.saved' : 'toast.created'), 'success');
       onSaved(saved);
@@ -102,12 +106,8 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact: Cont
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField label={t('fields.nickname')} {...field('nickname')} />
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField label={t('fields.email')} type="email" {...field('email')} />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField label={t('fields.phone')} type="tel" {...field('phone')} />
-      </Grid>
+      <ContactListField name="emails" types={CONTACT_EMAIL_TYPES} control={control} register={register} errors={formState.errors} />
+      <ContactListField name="phones" types={CONTACT_PHONE_TYPES} control={control} register={register} errors={formState.errors} />
       {/* An address typed on one line (before the parts existed) stays editable as such. */}
       {contact?.address && !contact.street && !contact.city && !contact.postalCode ? (
         <Grid size={12}>
