@@ -103,12 +103,11 @@ export async function updateContact(db: Database, organizationId: string, id: st
   return rows.length > 0;
 }
 
-export async function deleteContacts(db: Database, organizationId: string, ids: string[]): Promise<string[]> {
-  const rows = await db
+export async function deleteContacts(db: Database, organizationId: string, ids: string[]): Promise<{ id: string; photoKey: string }[]> {
+  return db
     .delete(contacts)
     .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, ids)))
-    .returning({ id: contacts.id });
-  return rows.map((r) => r.id);
+    .returning({ id: contacts.id, photoKey: contacts.photoKey });
 }
 
 /** Contacts of the organisation with one of these emails or phones (the import's duplicate rule). */

@@ -161,8 +161,12 @@ export async function deleteContacts(ctx: AppContext, caller: Caller, ids: strin
   const org = organisationOf(caller);
   const unique = [...new Set(ids)];
   if ((await repo.existingIds(ctx.db, org, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
-  const deleted = await repo.deleteContacts(ctx.db, org, unique);
+  const rows = await repo.deleteContacts(ctx.db, org, unique);
+  const deleted = rows.map((r) => r.id);
   await recordAudit(ctx, caller, { action: 'contact.delete', outcome: 'success', recordType: 'contact', recordId: deleted[0], details: { count: deleted.length } });
+  // A deleted contact's photo goes too (its address stops working).
+  const photos = contactPhotos(ctx);
+  for (const r of rows) if (r.photoKey) await photos.prune(r.id, '');
   return deleted;
 }
 

@@ -58,6 +58,15 @@ describe('vCard interoperability', () => {
     expect(photo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('deletes the photo with its contact: its address answers 404', async () => {
+    const vcf = fixture('apple-ios-17.vcf').replace('Lefèvre;', 'Lefebvre;');
+    expect((await send(pr, 'POST', '/api/contacts/import', { vcf, dryRun: false, skipDuplicates: false })).statusCode).toBe(200);
+    const c = await byLastName(pr, 'Lefebvre');
+    expect((await t.app.inject({ method: 'GET', url: c.avatar })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/${c.id}`, headers: pr.auth })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: c.avatar })).statusCode).toBe(404);
+  });
+
   it('keeps everything a Google card holds: the photo address as avatar, the escaped URL, the work address', async () => {
     expect((await send(pr, 'POST', '/api/contacts/import', { vcf: fixture('google-contacts.vcf'), dryRun: false })).statusCode).toBe(200);
     const c = await byLastName(pr, 'Nguyen');
