@@ -70,6 +70,7 @@ describe('vCard import at its largest accepted size (5 MB)', () => {
     ['cards beyond the limit', fill('', card('EMAIL:a@b.fr'), '', max), 400, /plus de 2000 fiches/],
     ['one folded line of 5 MB', card(fill('NOTE:', '\n xxxxxxxxx', '', max - 40)), 400, /ne peut pas dépasser 5000 caractères/],
     ['a quoted-printable value of 5 MB', card(fill('NOTE;ENCODING=QUOTED-PRINTABLE:', '=C3=A9', '', max - 40)), 400, /ne peut pas dépasser 5000 caractères/],
+    ['a photo of 5 MB', card(fill('PHOTO;ENCODING=b;TYPE=JPEG:/9j/', 'AAAA', '', max - 40)), 400, /n’est pas une image JPEG ou PNG lisible de 2 Mo au plus/],
   ];
 
   for (const [what, vcf, status, message] of hostile) {
