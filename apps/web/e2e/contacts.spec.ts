@@ -37,19 +37,23 @@ test('ad adds a contact, stars it and imports a vCard file', async ({ page }) =>
   const form = page.getByRole('dialog', { name: 'Nouveau contact' });
   await form.getByLabel('Prénom ou nom').fill('Louise');
   await form.getByLabel('Nom', { exact: true }).fill('Martin-Leroy');
-  await form.getByLabel('E-mail').fill('louise@');
-  await form.getByLabel('Téléphone').fill('06 12');
+  await form.getByLabel('E-mail', { exact: true }).fill('louise@');
+  await form.getByLabel('Téléphone', { exact: true }).fill('06 12');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form.getByText('Adresse e-mail invalide.')).toBeVisible();
   await expect(form.getByText(/Numéro de téléphone invalide/)).toBeVisible();
-  await form.getByLabel('E-mail').fill('louise.martin-leroy@exemple.fr');
-  await form.getByLabel('Téléphone').fill('+33 6 12 34 56 78');
+  await form.getByLabel('E-mail', { exact: true }).fill('louise.martin-leroy@exemple.fr');
+  await form.getByLabel('Téléphone', { exact: true }).fill('+33 6 12 34 56 78');
+  // A second phone, with its type, as a vCard carries it.
+  await form.getByRole('button', { name: 'Ajouter un téléphone' }).click();
+  await form.getByLabel('Téléphone 2', { exact: true }).fill('04 72 00 11 22');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form).toBeHidden();
 
   const details = page.getByRole('region', { name: 'Fiche de Louise Martin-Leroy' });
   await expect(details.getByRole('link', { name: 'louise.martin-leroy@exemple.fr' })).toHaveAttribute('href', 'mailto:louise.martin-leroy@exemple.fr');
   await expect(details.getByRole('link', { name: '+33 6 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
+  await expect(details.getByRole('link', { name: '04 72 00 11 22' })).toHaveAttribute('href', 'tel:0472001122');
 
   await page.getByRole('button', { name: 'Ajouter Louise Martin-Leroy aux favoris' }).click();
   await expect(page.getByRole('button', { name: 'Retirer Louise Martin-Leroy des favoris' })).toBeVisible();

@@ -42,6 +42,9 @@ test('as di: searches a food, builds a recipe, plans a day against the target, a
   const results = page.getByTestId('food-results');
   await expect(results.getByRole('cell', { name: 'Pomme, chair et peau, crue', exact: true })).toBeVisible();
   await expectAccessible(page);
+  // Ligatures are folded like accents: "oeuf", as a keyboard types it, finds the eggs written "Œuf".
+  await page.getByTestId('food-search').fill('oeuf');
+  await expect(results.getByRole('cell', { name: 'Œuf, dur', exact: true })).toBeVisible();
 
   // A recipe: 300 g of apple (54 kcal/100 g) + 20 g of sugar (399 kcal/100 g), 2 portions → 121 kcal each.
   await page.getByRole('tab', { name: 'Formules' }).click();

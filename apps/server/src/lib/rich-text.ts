@@ -1,5 +1,7 @@
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_MAX_DEPTH, RICH_TEXT_TOO_DEEP } from '@wellbe/shared/domain/consultation';
+import { badRequest } from './errors.ts';
 
 // Rich text (DESIGN §4): the one allow-list every area stores rich text through (consultations
 // now; notes, articles and messages next), and the one plain-text extraction (excerpts, the
@@ -18,9 +20,30 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Refuses (400, French) a text whose tags nest deeper than RICH_TEXT_MAX_DEPTH, before the
+ * allow-list pass: sanitize-html's work grows with the square of the depth (500 kB of `<b><i>` held
+ * the event loop a minute). htmlparser2's tokenizer is linear, and closes void and implied tags.
+ */
+function assertShallow(html: string): void {
+  let depth = 0;
+  const parser = new Parser({
+    onopentagname: () => {
+      // Thrown from the callback: the parser stops at the first tag too deep.
+      if (++depth > RICH_TEXT_MAX_DEPTH) throw badRequest(RICH_TEXT_TOO_DEEP, 'rich_text_too_deep');
+    },
+    onclosetag: () => {
+      depth--;
+    },
+  });
+  parser.write(html);
+  parser.end();
+}
+
 /** The stored form of a rich text: allow-listed HTML, trimmed ('' for nothing). */
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';
+  assertShallow(html);
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
@@ -78,5 +101,6 @@ const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeArticleHtml(html: string | null | undefined): string {
   if (!html) return '';
+  assertShallow(html);
   return sanitizeHtml(html, ARTICLE_OPTIONS).trim();
 }

@@ -59,6 +59,14 @@ export function painStartDay(value: string | Date | null | undefined, today: Dat
 const SPACE_ENTITIES = ['&nbsp;', '&#160;'];
 
 /**
+ * How deeply tags of a rich text may nest. The toolbar's deepest content (a list in a list in a
+ * quote) is a handful of levels; the allow-list pass costs the square of the depth, so a text of
+ * thousands of nested tags would hold the server for minutes.
+ */
+export const RICH_TEXT_MAX_DEPTH = 64;
+export const RICH_TEXT_TOO_DEEP = `Texte mis en forme trop imbriqué : ${RICH_TEXT_MAX_DEPTH} niveaux de balises au plus.`;
+
+/**
  * Rich text with no visible text (an editor's empty `<p></p>`) counts as empty. One pass over the
  * text, each character read once: a regular expression such as /<[^>]*>/g rescans the rest of
  * the text from every unclosed '<', which is quadratic (a 198 kB note full of '<' took seconds and

@@ -1,6 +1,7 @@
 // Dietetics rules shared by the menu screen and the server: nutrients of foods, recipes and days,
 // the Mifflin-St Jeor energy need, the green/orange/red status against a target, and the recipe
 // cycle rule. Pure functions: no I/O, no dates taken from the clock.
+import { foldLetters } from './text.ts';
 import { addDays } from './zoned.ts';
 
 /** The five values of the Ciqual extract, per 100 g for a food, absolute for a quantity. */
@@ -219,10 +220,7 @@ export const ACTIVITY_FACTORS = [
  * ('sédentaire', 'légère'/'faible', 'modérée', 'intense'/'élevée'/'sportif', 'très'), else light.
  */
 export function activityFactorOf(physicalCapacity: string | null | undefined): number {
-  const text = (physicalCapacity ?? '')
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+  const text = foldLetters(physicalCapacity ?? '');
   if (/sedentaire|alite|aucune|nulle/.test(text)) return 1.2;
   if (/tres (intense|elevee|active|sportif)|athlete|extreme/.test(text)) return 1.9;
   if (/intense|elevee|sporti|forte|active/.test(text)) return 1.725;
@@ -276,18 +274,11 @@ export function weekStart(day: string): string {
   return addDays(day, -weekday);
 }
 
-function foldWords(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
 /** The first dislike word found in a food or recipe name (accent-insensitive, whole word, plural allowed). */
 export function matchesDislike(name: string, dislikes: readonly string[]): string | null {
-  const n = ' ' + foldWords(name).replace(/[^\p{L}\p{N}]+/gu, ' ') + ' ';
+  const n = ' ' + foldLetters(name).replace(/[^\p{L}\p{N}]+/gu, ' ') + ' ';
   for (const word of dislikes) {
-    const w = foldWords(word).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const w = foldLetters(word).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
     if (w.length < 3) continue;
     if (n.includes(' ' + w + ' ') || n.includes(' ' + w + 's ') || n.includes(' ' + w + 'x ')) return word;
   }

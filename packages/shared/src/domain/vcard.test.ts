@@ -1,7 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { fold, parseVCards, unfold, VCardError, writeVCards, type VCardContact } from './vcard.ts';
 
-const base: VCardContact = { name: '', lastName: '', nickname: '', company: '', jobTitle: '', email: '', phone: '', address: '', birthday: '', notes: '', profession: '', rpps: '' };
+const base: VCardContact = {
+  prefix: '',
+  name: '',
+  lastName: '',
+  nickname: '',
+  company: '',
+  jobTitle: '',
+  email: '',
+  phone: '',
+  emails: [],
+  phones: [],
+  address: '',
+  street: '',
+  postalCode: '',
+  city: '',
+  region: '',
+  country: '',
+  addressType: 'work',
+  url: '',
+  avatar: '',
+  photo: null,
+  birthday: '',
+  notes: '',
+  profession: '',
+  rpps: '',
+};
 
 describe('vCard', () => {
   it('folds long lines at 75 octets without cutting a UTF-8 character, and unfolds them back', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foldLetters } from '../domain/text.ts';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../domain/articles.ts';
 import { pgIntQuery } from './fields.ts';
 
@@ -55,10 +56,7 @@ export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A slug from a title: accents dropped, lower case, dashes. */
 export function slugify(title: string): string {
-  return title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return foldLetters(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);

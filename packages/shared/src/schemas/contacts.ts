@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { luhnValid } from '../domain/siret.ts';
+import { VCARD_ADDRESS_TYPES, VCARD_EMAIL_TYPES, VCARD_PHONE_TYPES, type VCardContact } from '../domain/vcard.ts';
+
+export { VCARD_ADDRESS_TYPES as CONTACT_ADDRESS_TYPES, VCARD_EMAIL_TYPES as CONTACT_EMAIL_TYPES, VCARD_PHONE_TYPES as CONTACT_PHONE_TYPES };
 
 // The practice's address book (SPEC §2 /contact, §3 Contact and Contact user, §7 contact calls):
 // correspondents shared by the organisation's staff; stars, frequent contacts and groups per user.
@@ -12,6 +15,12 @@ export const CONTACT_LIMITS = {
   nameMax: 100,
   companyMax: 200,
   addressMax: 500,
+  prefixMax: 30,
+  /** Emails and phones of one contact. */
+  listMax: 10,
+  urlMax: 500,
+  /** A photo read from a vCard, before its thumbnail is made. */
+  photoBytes: 2 * 1024 * 1024,
   notesMax: 5000,
   groupNameMax: 60,
   groupsPerUser: 50,
@@ -31,6 +40,10 @@ export const CONTACT_MESSAGES = {
   rppsInvalid: 'Numéro RPPS/ADELI invalide : 11 chiffres attendus, avec une clé de contrôle correcte.',
   birthdayInvalid: 'Date de naissance invalide.',
   avatarInvalid: 'L’avatar doit être une adresse https.',
+  urlInvalid: 'Le site web doit être une adresse http ou https.',
+  tooManyItems: (max: number) => `${max} au plus.`,
+  typeInvalid: 'Type invalide.',
+  photoInvalid: (who: string) => `La photo de ${who} n’est pas une image JPEG ou PNG lisible de 2 Mo au plus.`,
   professionInvalid: 'Profession invalide.',
   contactNotFound: 'Contact introuvable.',
   groupNotFound: 'Groupe introuvable.',
@@ -59,6 +72,20 @@ function validBirthday(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value >= '1900-01-01';
 }
 
+const emailField = z
+  .string()
+  .trim()
+  .max(254, CONTACT_MESSAGES.emailInvalid)
+  .refine((v) => v === '' || z.email().safeParse(v).success, CONTACT_MESSAGES.emailInvalid);
+const phoneField = z
+  .string()
+  .trim()
+  .max(30, CONTACT_MESSAGES.phoneInvalid)
+  .refine((v) => v === '' || isValidPhone(v), CONTACT_MESSAGES.phoneInvalid);
+
+/** The address of a contact's stored photo (a capability URL: an <img> sends no token). */
+export const CONTACT_PHOTO_PATH = /^\/api\/contacts\/photo\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png$/;
+
 export const contactInputSchema = z.object({
   name: z.string({ error: CONTACT_MESSAGES.nameRequired }).trim().min(1, CONTACT_MESSAGES.nameRequired).max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.tooLong(CONTACT_LIMITS.nameMax)),
   lastName: optionalText(CONTACT_LIMITS.nameMax),
@@ -66,24 +93,29 @@ export const contactInputSchema = z.object({
     .string()
     .trim()
     .max(500, CONTACT_MESSAGES.tooLong(500))
-    .refine((v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v), CONTACT_MESSAGES.avatarInvalid)
+    .refine((v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v) || CONTACT_PHOTO_PATH.test(v), CONTACT_MESSAGES.avatarInvalid)
     .default(''),
   nickname: optionalText(CONTACT_LIMITS.nameMax),
   company: optionalText(CONTACT_LIMITS.companyMax),
   jobTitle: optionalText(CONTACT_LIMITS.companyMax),
-  email: z
-    .string()
-    .trim()
-    .max(254, CONTACT_MESSAGES.emailInvalid)
-    .refine((v) => v === '' || z.email().safeParse(v).success, CONTACT_MESSAGES.emailInvalid)
-    .default(''),
-  phone: z
-    .string()
-    .trim()
-    .max(30, CONTACT_MESSAGES.phoneInvalid)
-    .refine((v) => v === '' || isValidPhone(v), CONTACT_MESSAGES.phoneInvalid)
-    .default(''),
+  email: emailField.default(''),
+  phone: phoneField.default(''),
   address: optionalText(CONTACT_LIMITS.addressMax),
+  prefix: optionalText(CONTACT_LIMITS.prefixMax),
+  emails: z.array(z.object({ value: emailField, type: z.enum(VCARD_EMAIL_TYPES, CONTACT_MESSAGES.typeInvalid).default('work') })).max(CONTACT_LIMITS.listMax, CONTACT_MESSAGES.tooManyItems(CONTACT_LIMITS.listMax)).default([]),
+  phones: z.array(z.object({ value: phoneField, type: z.enum(VCARD_PHONE_TYPES, CONTACT_MESSAGES.typeInvalid).default('work') })).max(CONTACT_LIMITS.listMax, CONTACT_MESSAGES.tooManyItems(CONTACT_LIMITS.listMax)).default([]),
+  street: optionalText(CONTACT_LIMITS.companyMax),
+  postalCode: optionalText(20),
+  city: optionalText(CONTACT_LIMITS.nameMax),
+  region: optionalText(CONTACT_LIMITS.nameMax),
+  country: optionalText(CONTACT_LIMITS.nameMax),
+  addressType: z.enum(VCARD_ADDRESS_TYPES, CONTACT_MESSAGES.typeInvalid).default('work'),
+  url: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.urlMax, CONTACT_MESSAGES.tooLong(CONTACT_LIMITS.urlMax))
+    .refine((v) => v === '' || /^https?:\/\/[^\s"'<>]+$/i.test(v), CONTACT_MESSAGES.urlInvalid)
+    .default(''),
   birthday: z
     .string()
     .trim()
@@ -102,7 +134,8 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 export type ContactInputRaw = z.input<typeof contactInputSchema>;
 
 /** SPEC §3 Contact, plus profession and RPPS; `starred` and `frequent` are the caller's own. */
-export interface Contact {
+/** The vCard fields beyond the SPEC's: the lists with their types, the address's parts, URL, prefix. */
+export interface Contact extends Pick<VCardContact, 'prefix' | 'emails' | 'phones' | 'street' | 'postalCode' | 'city' | 'region' | 'country' | 'addressType' | 'url'> {
   id: string;
   name: string;
   lastName: string;

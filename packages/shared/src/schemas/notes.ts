@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foldLetters } from '../domain/text.ts';
 
 // Private notes (SPEC §2 /notes, §6 group `note`): a text or a checklist, a colour, the author's
 // labels, pinned, archived, an optional reminder and an optional link to a patient.
@@ -141,10 +142,7 @@ export interface QuickPanelData {
 /** A readable slug of a label name (the `labelHandle` of SPEC §2): letters and digits, no accent. */
 export function labelHandle(name: string): string {
   return (
-    name
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase()
+    foldLetters(name)
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 40) || 'libelle'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisationOwned } from './columns.ts';
 import { users } from './users.ts';
 
@@ -18,6 +18,21 @@ export const contacts = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
+    /** Honorific prefix (vCard N): « Dr », « Pr ». */
+    prefix: text('prefix').notNull().default(''),
+    /** Every email and phone with its type, the first one preferred (`email`, `phone` repeat it). */
+    emails: jsonb('emails').$type<{ value: string; type: 'work' | 'home' | 'other' }[]>().notNull().default([]),
+    phones: jsonb('phones').$type<{ value: string; type: 'cell' | 'work' | 'home' | 'fax' | 'other' }[]>().notNull().default([]),
+    /** The address's parts (`address` is them on one line, or a line typed as such). */
+    street: text('street').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull().default(''),
+    country: text('country').notNull().default(''),
+    addressType: text('address_type').notNull().default('work'),
+    url: text('url').notNull().default(''),
+    /** The photo's thumbnail in the file store (contact-photos/<id>/<key>.png), '' for none. */
+    photoKey: text('photo_key').notNull().default(''),
     birthday: text('birthday').notNull().default(''),
     notes: text('notes').notNull().default(''),
     profession: text('profession').notNull().default('autre'),

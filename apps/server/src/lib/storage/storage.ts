@@ -38,7 +38,7 @@ export interface StagedFile {
   head: Buffer;
 }
 
-const KEY = /^(?:[0-9a-f]{64}|avatars\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png|logos\/[0-9a-f]{64}\.png)$/;
+const KEY = /^(?:[0-9a-f]{64}|(?:avatars|contact-photos)\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png|logos\/[0-9a-f]{64}\.png)$/;
 
 /** Keys are content hashes, avatar or logo paths: never anything a caller could steer out of the store. */
 export function assertKey(key: string): string {

@@ -19,6 +19,17 @@ const contactColumns = {
   email: contacts.email,
   phone: contacts.phone,
   address: contacts.address,
+  prefix: contacts.prefix,
+  emails: contacts.emails,
+  phones: contacts.phones,
+  street: contacts.street,
+  postalCode: contacts.postalCode,
+  city: contacts.city,
+  region: contacts.region,
+  country: contacts.country,
+  addressType: contacts.addressType,
+  url: contacts.url,
+  photoKey: contacts.photoKey,
   birthday: contacts.birthday,
   notes: contacts.notes,
   profession: contacts.profession,
@@ -92,12 +103,11 @@ export async function updateContact(db: Database, organizationId: string, id: st
   return rows.length > 0;
 }
 
-export async function deleteContacts(db: Database, organizationId: string, ids: string[]): Promise<string[]> {
-  const rows = await db
+export async function deleteContacts(db: Database, organizationId: string, ids: string[]): Promise<{ id: string; photoKey: string }[]> {
+  return db
     .delete(contacts)
     .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, ids)))
-    .returning({ id: contacts.id });
-  return rows.map((r) => r.id);
+    .returning({ id: contacts.id, photoKey: contacts.photoKey });
 }
 
 /** Contacts of the organisation with one of these emails or phones (the import's duplicate rule). */
@@ -228,4 +238,12 @@ export async function practiceCard(db: Database, organizationId: string) {
 export async function senderOf(db: Database, userId: string): Promise<{ name: string; email: string }> {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return { name: [row?.firstName, row?.lastName].filter(Boolean).join(' '), email: row?.email ?? '' };
+}
+
+/** Sets or clears the key of a contact's photo thumbnail (the organisation's contact only). */
+export async function setPhotoKey(db: Database, organizationId: string, id: string, photoKey: string): Promise<void> {
+  await db
+    .update(contacts)
+    .set({ photoKey })
+    .where(and(eq(contacts.organizationId, organizationId), eq(contacts.id, id)));
 }

@@ -12,8 +12,10 @@ import {
   vcardImportSchema,
 } from '@wellbe/shared/schemas/contacts';
 import { callerOf } from '../../plugins/authenticate.ts';
+import { notFound } from '../../lib/errors.ts';
 import * as contacts from './contacts.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
+import { exportVCards, importVCards } from './contacts.vcard.ts';
 
 const tags = ['contacts'];
 const access = 'addressBook' as const;
@@ -38,15 +40,24 @@ export async function contactRoutes(app: FastifyInstance) {
   r.get('/api/contacts/export', { config: { access }, schema: { querystring: z.object({ ids: z.string().max(20_000).optional() }), tags, summary: 'Exporter en vCard (.vcf)' } }, async (request, reply) => {
     const ids = request.query.ids ? request.query.ids.split(',').filter(Boolean) : undefined;
     if (ids && ids.some((id) => !z.uuid().safeParse(id).success)) ids.splice(0, ids.length, '00000000-0000-0000-0000-000000000000');
-    const vcf = await contacts.exportVCards(ctx, callerOf(request), ids);
+    const vcf = await exportVCards(ctx, callerOf(request), ids);
     reply.header('Content-Type', 'text/vcard; charset=utf-8').header('Content-Disposition', `attachment; filename="${ids?.length === 1 ? 'contact' : 'contacts'}.vcf"`);
     return vcf;
   });
 
   r.post('/api/contacts/import', { bodyLimit: VCARD_BODY_LIMIT, config: { access }, schema: { body: vcardImportSchema, tags, summary: 'Importer un fichier vCard (aperçu avec dryRun)' } }, async (request) => ({
     success: true,
-    data: await contacts.importVCards(ctx, callerOf(request), request.body),
+    data: await importVCards(ctx, callerOf(request), request.body),
   }));
+
+  // Open on purpose, as the profile photos: an <img> sends no bearer token; the address, 128 random
+  // bits that change with the photo, is given only by an authorised answer (lib/avatars.ts).
+  const photos = contacts.contactPhotos(ctx);
+  r.get('/api/contacts/photo/:contactId/:file', { config: { access: 'open' }, schema: { params: z.object({ contactId: z.uuid(), file: z.string().regex(/^[0-9a-f]{32}\.png$/) }), tags, summary: 'Photo d’un contact' } }, async (request, reply) => {
+    const stream = await photos.read(request.params.contactId, request.params.file.slice(0, -'.png'.length));
+    if (!stream) throw notFound();
+    return reply.type('image/png').header('Content-Disposition', 'inline').send(stream);
+  });
 
   r.post('/api/contacts/bulk', { config: { access }, schema: { body: contactBulkSchema, tags, summary: 'Ajouter aux favoris, retirer, supprimer une sélection' } }, async (request) => {
     const { operation, contactIds } = request.body;

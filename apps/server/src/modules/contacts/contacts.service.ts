@@ -1,24 +1,22 @@
 import { phoneKey } from '@wellbe/shared/domain/phone';
 import { fold } from '@wellbe/shared/domain/text';
-import { parseVCards, VCardError, writeVCards } from '@wellbe/shared/domain/vcard';
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
-  contactInputSchema,
+  CONTACT_PHOTO_PATH,
   type Contact,
   type ContactInput,
   type ContactListQuery,
   type ContactProfession,
   type ContactUser,
   type PracticeCard,
-  type VCardImportResult,
-  type VCardPreviewRow,
 } from '@wellbe/shared/schemas/contacts';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { messageToPractice } from '../chat/chat.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { AvatarStore } from '../../lib/avatars.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import * as repo from './contacts.repository.ts';
 
 // The practice's address book: contacts belong to the caller's organisation (another
@@ -26,7 +24,7 @@ import * as repo from './contacts.repository.ts';
 
 const PAGE = 200;
 
-function organisationOf(caller: Caller): string {
+export function organisationOf(caller: Caller): string {
   if (!caller.organizationId) throw hidden(CONTACT_MESSAGES.noOrganisation, 'no_organisation');
   return caller.organizationId;
 }
@@ -36,23 +34,56 @@ export function contactSortKey(c: { name: string; lastName: string }): string {
   return fold(`${c.lastName || c.name} ${c.name}`).replace(/[^\p{L}\p{N} ]/gu, '');
 }
 
-function keysOf(c: ContactInput) {
+export function keysOf(c: ContactInput) {
   const sortKey = contactSortKey(c);
+  const phones = c.phones.map((p) => `${phoneKey(p.value)} ${p.value.replace(/\s/g, '')}`);
   return {
     sortKey,
-    searchKey: [fold(`${c.name} ${c.lastName} ${c.nickname} ${c.company} ${c.jobTitle}`), fold(c.email), c.phone ? phoneKey(c.phone) : '', c.phone.replace(/\s/g, ''), c.rpps].join(' '),
+    searchKey: [fold(`${c.prefix} ${c.name} ${c.lastName} ${c.nickname} ${c.company} ${c.jobTitle} ${c.city}`), ...c.emails.map((e) => fold(e.value)), ...phones, c.rpps].join(' '),
     emailKey: c.email.trim().toLowerCase(),
     phoneKey: c.phone ? phoneKey(c.phone) : '',
   };
 }
 
-function valuesOf(c: ContactInput, caller: Caller, now: Date): repo.ContactValues {
-  return { ...c, ...keysOf(c), createdBy: caller.id, createdAt: now, updatedAt: now };
+/** The address's parts on one line, as the list and the SPEC's `address` show it. */
+function addressLine(c: Pick<ContactInput, 'street' | 'postalCode' | 'city' | 'region' | 'country'>): string {
+  return [c.street, [c.postalCode, c.city].filter(Boolean).join(' '), c.region, c.country].filter(Boolean).join(', ');
 }
 
+function firstIs<T extends string>(list: { value: string; type: T }[], single: string): { value: string; type: T }[] {
+  if (!single || list[0]?.value === single) return list;
+  return [{ value: single, type: list[0]?.type ?? ('work' as T) }, ...list.slice(1).filter((x) => x.value !== single)];
+}
+
+/**
+ * One shape whatever the client: the lists hold every email and phone, `email` and `phone` the
+ * first (a client that knows only those, the SPEC §7 calls, changes the first); `address` is the
+ * parts on one line, or the line as typed when there are no parts (such a client sends none).
+ */
+function normalised(c: ContactInput): ContactInput {
+  const emails = firstIs(c.emails, c.email);
+  const phones = firstIs(c.phones, c.phone);
+  return { ...c, emails, phones, email: emails[0]?.value ?? '', phone: phones[0]?.value ?? '', address: addressLine(c) || c.address };
+}
+
+export function valuesOf(input: ContactInput, caller: Caller, now: Date): repo.ContactValues {
+  const c = normalised(input);
+  // The stored photo is the server's: the client's copy of its address is not a value to store.
+  const avatar = CONTACT_PHOTO_PATH.test(c.avatar) ? '' : c.avatar;
+  return { ...c, avatar, ...keysOf(c), createdBy: caller.id, createdAt: now, updatedAt: now };
+}
+
+/** Contact photos (from a vCard): thumbnails in the file store, served by a capability URL. */
+const PHOTO_ROUTE = '/api/contacts/photo';
+export const contactPhotos = (ctx: AppContext) => new AvatarStore(ctx.storage, 'contact-photos', PHOTO_ROUTE);
+
 export function toContact(row: repo.ContactRow): Contact {
-  const { sortKey: _sortKey, ...rest } = row;
-  return { ...rest, profession: rest.profession as ContactProfession, starred: !!rest.starred };
+  const { sortKey: _sortKey, photoKey, ...rest } = row;
+  // Rows written before the lists existed (and the demo data) hold one email and one phone.
+  const emails = rest.emails.length ? rest.emails : rest.email ? [{ value: rest.email, type: 'work' as const }] : [];
+  const phones = rest.phones.length ? rest.phones : rest.phone ? [{ value: rest.phone, type: 'work' as const }] : [];
+  const avatar = photoKey ? `${PHOTO_ROUTE}/${rest.id}/${photoKey}.png` : rest.avatar;
+  return { ...rest, emails, phones, avatar, addressType: rest.addressType as Contact['addressType'], profession: rest.profession as ContactProfession, starred: !!rest.starred };
 }
 
 function searchWords(q: string | undefined): string[] {
@@ -117,7 +148,10 @@ export async function createContact(ctx: AppContext, caller: Caller, input: Cont
 export async function updateContact(ctx: AppContext, caller: Caller, id: string, input: ContactInput): Promise<Contact> {
   const org = organisationOf(caller);
   const { createdBy: _c, createdAt: _a, ...values } = valuesOf(input, caller, new Date(ctx.clock.now()));
-  if (!isUuid(id) || !(await repo.updateContact(ctx.db, org, id, values))) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+  // The photo stays while the client sends its address back; another avatar, or none, replaces it.
+  const keepsPhoto = CONTACT_PHOTO_PATH.test(input.avatar);
+  if (!isUuid(id) || !(await repo.updateContact(ctx.db, org, id, keepsPhoto ? values : { ...values, photoKey: '' }))) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+  if (!keepsPhoto) await contactPhotos(ctx).prune(id, '');
   await recordAudit(ctx, caller, { action: 'contact.update', outcome: 'success', recordType: 'contact', recordId: id });
   return found(ctx, caller, org, id);
 }
@@ -127,8 +161,12 @@ export async function deleteContacts(ctx: AppContext, caller: Caller, ids: strin
   const org = organisationOf(caller);
   const unique = [...new Set(ids)];
   if ((await repo.existingIds(ctx.db, org, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
-  const deleted = await repo.deleteContacts(ctx.db, org, unique);
+  const rows = await repo.deleteContacts(ctx.db, org, unique);
+  const deleted = rows.map((r) => r.id);
   await recordAudit(ctx, caller, { action: 'contact.delete', outcome: 'success', recordType: 'contact', recordId: deleted[0], details: { count: deleted.length } });
+  // A deleted contact's photo goes too (its address stops working).
+  const photos = contactPhotos(ctx);
+  for (const r of rows) if (r.photoKey) await photos.prune(r.id, '');
   return deleted;
 }
 
@@ -166,75 +204,6 @@ export async function saveGroup(ctx: AppContext, caller: Caller, id: string | nu
 export async function deleteGroup(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   const org = organisationOf(caller);
   if (!isUuid(id) || !(await repo.deleteGroup(ctx.db, org, caller.id, id))) throw hidden(CONTACT_MESSAGES.groupNotFound, 'group_not_found');
-}
-
-// ---- vCard ----
-
-/**
- * Reads a .vcf, validates every card with the contact rules and marks the ones whose email or phone
- * is already in the address book (or earlier in the same file). With `dryRun` nothing is written;
- * otherwise every card is created in one statement, or none when any card is invalid.
- */
-export async function importVCards(ctx: AppContext, caller: Caller, input: { vcf: string; dryRun: boolean; skipDuplicates: boolean }): Promise<VCardImportResult> {
-  const org = organisationOf(caller);
-  if (Buffer.byteLength(input.vcf, 'utf8') > CONTACT_LIMITS.vcardBytes) throw new AppError(413, 'vcard_too_large', CONTACT_MESSAGES.vcardTooBig);
-  let cards;
-  try {
-    cards = parseVCards(input.vcf, CONTACT_LIMITS.vcardCards);
-  } catch (err) {
-    if (err instanceof VCardError) throw badRequest(err.message, 'vcard_invalid');
-    throw err;
-  }
-  const rows: VCardPreviewRow[] = [];
-  for (const [index, card] of cards.entries()) {
-    const parsed = contactInputSchema.safeParse({ ...card, profession: card.profession || 'autre' });
-    if (!parsed.success) {
-      const who = [card.name, card.lastName].filter(Boolean).join(' ') || `fiche ${index + 1}`;
-      throw badRequest(CONTACT_MESSAGES.vcardInvalid(`${who} : ${parsed.error.issues[0].message}`), 'vcard_invalid');
-    }
-    rows.push({ index, contact: parsed.data, duplicateOf: null });
-  }
-  const existing = await repo.duplicates(
-    ctx.db,
-    org,
-    [...new Set(rows.map((r) => r.contact.email.toLowerCase()).filter(Boolean))],
-    [...new Set(rows.filter((r) => r.contact.phone).map((r) => phoneKey(r.contact.phone)))],
-  );
-  const seenEmail = new Map(existing.filter((e) => e.emailKey).map((e) => [e.emailKey, e]));
-  const seenPhone = new Map(existing.filter((e) => e.phoneKey).map((e) => [e.phoneKey, e]));
-  for (const row of rows) {
-    const keys = keysOf(row.contact);
-    const dup = (keys.emailKey && seenEmail.get(keys.emailKey)) || (keys.phoneKey && seenPhone.get(keys.phoneKey)) || null;
-    if (dup) row.duplicateOf = { id: dup.id, name: dup.name, lastName: dup.lastName };
-    else {
-      // A card repeated inside the file is a duplicate of its first occurrence.
-      const self = { id: '', name: row.contact.name, lastName: row.contact.lastName, emailKey: keys.emailKey, phoneKey: keys.phoneKey };
-      if (keys.emailKey) seenEmail.set(keys.emailKey, self);
-      if (keys.phoneKey) seenPhone.set(keys.phoneKey, self);
-    }
-  }
-  const toCreate = rows.filter((r) => !(input.skipDuplicates && r.duplicateOf));
-  if (input.dryRun) return { rows, created: 0, skipped: rows.length - toCreate.length };
-  const now = new Date(ctx.clock.now());
-  const ids = await repo.insertContacts(
-    ctx.db,
-    org,
-    toCreate.map((r) => valuesOf(r.contact, caller, now)),
-  );
-  await recordAudit(ctx, caller, { action: 'contact.import', outcome: 'success', recordType: 'contact', recordId: ids[0] ?? null, details: { created: ids.length, skipped: rows.length - ids.length } });
-  return { rows, created: ids.length, skipped: rows.length - ids.length };
-}
-
-/** One contact, a selection, or the whole address book as a .vcf text. */
-export async function exportVCards(ctx: AppContext, caller: Caller, ids: string[] | undefined): Promise<string> {
-  const org = organisationOf(caller);
-  if (ids?.length) {
-    const unique = [...new Set(ids)];
-    if ((await repo.existingIds(ctx.db, org, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
-  }
-  const rows = await repo.listContacts(ctx.db, org, caller.id, { filter: 'all', words: [], ids: ids?.length ? ids : undefined }, 10_000);
-  await recordAudit(ctx, caller, { action: 'contact.export', outcome: 'success', recordType: 'contact', details: { count: rows.length } });
-  return writeVCards(rows.map(toContact));
 }
 
 // ---- The patient's view ----

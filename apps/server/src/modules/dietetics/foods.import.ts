@@ -14,6 +14,12 @@ import { foods } from '../../db/tables.ts';
 // transaction: a malformed or oversized file changes nothing.
 
 export const MAX_IMPORT_FILE_BYTES = 50_000_000;
+/**
+ * What one file may hold: Ciqual 2025's largest, compo_*.xml, has ~260,000 records of 7 fields. The
+ * bounds keep what the parser builds proportionate to a real table, whatever 50 MB hold.
+ */
+export const MAX_IMPORT_RECORDS = 1_000_000;
+export const MAX_IMPORT_FIELDS = 32;
 
 /** Ciqual constituent codes of the five values (const_*.xml). */
 const CONST = { energyKcal: '328', proteinsJones: '25000', proteins625: '25003', carbohydrates: '31000', fat: '40000', fibres: '34100' } as const;
@@ -30,17 +36,24 @@ export function parseCiqualXml(bytes: Buffer, fileName: string): Record<string, 
   let depth = 0;
   let current: Record<string, string> | null = null;
   let field: string | null = null;
+  let fields = 0;
   let value = '';
-  let error = null as Error | null;
   const parser = new Parser(
     {
       onopentag(name) {
         depth++;
-        if (depth === 2) current = {};
-        else if (depth === 3) {
+        if (depth === 2) {
+          if (records.length >= MAX_IMPORT_RECORDS) throw new ImportError(`Fichier ${fileName} trop grand : plus de ${MAX_IMPORT_RECORDS} enregistrements.`);
+          current = {};
+          fields = 0;
+        } else if (depth === 3) {
           field = name.toLowerCase();
           value = '';
-        } else if (depth > 3) error = new ImportError(`Fichier ${fileName} mal formé : élément ${name} inattendu.`);
+          if (++fields > MAX_IMPORT_FIELDS) throw new ImportError(`Fichier ${fileName} mal formé : un enregistrement a plus de ${MAX_IMPORT_FIELDS} champs.`);
+        }
+        // Thrown from the callback, the first element too deep stops the parser: left to run,
+        // htmlparser2's stack (an unshift per open tag) made 500 kB of nested tags take 47 s.
+        else if (depth > 3) throw new ImportError(`Fichier ${fileName} mal formé : élément ${name} inattendu.`);
       },
       ontext(t) {
         if (field) value += t;
@@ -55,16 +68,18 @@ export function parseCiqualXml(bytes: Buffer, fileName: string): Record<string, 
         }
         depth--;
       },
-      onerror(e) {
-        error = e;
+      onerror() {
+        throw new ImportError(`Fichier ${fileName} mal formé.`);
       },
     },
     { xmlMode: true, decodeEntities: true },
   );
-  parser.write(text);
-  parser.end();
-  const failure = error;
-  if (failure) throw failure instanceof ImportError ? failure : new ImportError(`Fichier ${fileName} mal formé.`);
+  try {
+    parser.write(text);
+    parser.end();
+  } catch (e) {
+    throw e instanceof ImportError ? e : new ImportError(`Fichier ${fileName} mal formé.`);
+  }
   if (depth !== 0) throw new ImportError(`Fichier ${fileName} mal formé : balises non fermées.`);
   return records;
 }

@@ -10,7 +10,7 @@ import { hardLimit } from '../../lib/throttle.ts';
 import { revokeLinkTokens } from '../auth/auth.links.ts';
 import { revokeOtherSessions } from '../auth/sessions.ts';
 import type { AuthService, UserWithOrganisation } from '../auth/auth.service.ts';
-import { AvatarStore, makeThumbnail } from './profile.avatar.ts';
+import { AvatarStore, makeThumbnail } from '../../lib/avatars.ts';
 import { setPhotoUrl, updateCredentials, updatePhones } from './profile.repository.ts';
 
 /**
@@ -157,7 +157,7 @@ export class ProfileService {
     const found = await this.auth.account(me.id);
     if (!found) throw unauthorized();
     const key = await this.avatars.save(me.id, png);
-    const url = AvatarStore.url(me.id, key);
+    const url = this.avatars.url(me.id, key);
     await setPhotoUrl(this.ctx.db, me.id, url, new Date(this.ctx.clock.now()));
     await this.avatars.prune(me.id, key);
     await recordAudit(this.ctx, caller, { action: AVATAR, outcome: 'success', recordType: 'user', recordId: me.id });

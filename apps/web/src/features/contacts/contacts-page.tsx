@@ -276,7 +276,7 @@ function AddressBook() {
                         <Checkbox checked={checked.includes(c.id)} onChange={() => toggleCheck(c.id)} slotProps={{ input: { 'aria-label': t('bulk.select', { name: fullName(c) }) } }} sx={{ ml: 1 }} />
                         <ListItemButton selected={selectedId === c.id} onClick={() => setSelectedId(c.id)}>
                           <ListItemAvatar>
-                            <Avatar aria-hidden sx={{ bgcolor: 'primary.main' }}>
+                            <Avatar aria-hidden src={c.avatar || undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
                               {initialsOf(c)}
                             </Avatar>
                           </ListItemAvatar>

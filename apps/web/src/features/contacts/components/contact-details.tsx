@@ -6,6 +6,7 @@ import MailIcon from '@mui/icons-material/MailOutlined';
 import NotesIcon from '@mui/icons-material/NotesOutlined';
 import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import WorkIcon from '@mui/icons-material/WorkOutlined';
 import type { Contact } from '@wellbe/shared/schemas/contacts';
 import type { ReactNode } from 'react';
@@ -16,8 +17,8 @@ export function initialsOf(c: Pick<Contact, 'name' | 'lastName'>): string {
   return ((c.name[0] ?? '') + (c.lastName[0] ?? '')).toUpperCase();
 }
 
-export function fullName(c: Pick<Contact, 'name' | 'lastName'>): string {
-  return [c.name, c.lastName].filter(Boolean).join(' ');
+export function fullName(c: Pick<Contact, 'name' | 'lastName'> & { prefix?: string }): string {
+  return [c.prefix, c.name, c.lastName].filter(Boolean).join(' ');
 }
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -45,7 +46,10 @@ export function ContactDetails({ contact, onEdit, onDelete, onExport, onClose }:
   return (
     <Paper variant="outlined" component="section" aria-label={t('details.title', { name: fullName(contact) })} sx={{ p: 2.5, width: { xs: '100%', lg: 360 }, flexShrink: 0 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Avatar aria-hidden sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initialsOf(contact)}</Avatar>
+        {/* The photo of a vCard, or an https avatar; the initials otherwise. */}
+        <Avatar aria-hidden src={contact.avatar || undefined} alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>
+          {initialsOf(contact)}
+        </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h2" sx={{ fontSize: '1.25rem', overflowWrap: 'anywhere' }}>
             {fullName(contact)}
@@ -57,14 +61,21 @@ export function ContactDetails({ contact, onEdit, onDelete, onExport, onClose }:
         </IconButton>
       </Stack>
       <Stack spacing={1.5}>
-        {contact.phone && (
-          <Line icon={<PhoneIcon />} label={t('fields.phone')}>
-            <Link href={`tel:${contact.phone.replace(/[\s.()-]/g, '')}`}>{contact.phone}</Link>
+        {contact.phones.map((p, i) => (
+          <Line key={`tel-${i}`} icon={<PhoneIcon />} label={`${t('fields.phone')} · ${t(`types.${p.type}`)}`}>
+            <Link href={`tel:${p.value.replace(/[\s.()-]/g, '')}`}>{p.value}</Link>
           </Line>
-        )}
-        {contact.email && (
-          <Line icon={<MailIcon />} label={t('fields.email')}>
-            <Link href={`mailto:${contact.email}`}>{contact.email}</Link>
+        ))}
+        {contact.emails.map((e, i) => (
+          <Line key={`mail-${i}`} icon={<MailIcon />} label={`${t('fields.email')} · ${t(`types.${e.type}`)}`}>
+            <Link href={`mailto:${e.value}`}>{e.value}</Link>
+          </Line>
+        ))}
+        {contact.url && (
+          <Line icon={<LinkIcon />} label={t('fields.url')}>
+            <Link href={contact.url} target="_blank" rel="noopener noreferrer">
+              {contact.url}
+            </Link>
           </Line>
         )}
         {(contact.company || contact.jobTitle) && (
@@ -73,7 +84,7 @@ export function ContactDetails({ contact, onEdit, onDelete, onExport, onClose }:
           </Line>
         )}
         {contact.address && (
-          <Line icon={<PlaceIcon />} label={t('fields.address')}>
+          <Line icon={<PlaceIcon />} label={`${t('fields.address')} · ${t(`types.${contact.addressType}`)}`}>
             {contact.address}
           </Line>
         )}

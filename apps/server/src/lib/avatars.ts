@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
-import { badRequest } from '../../lib/errors.ts';
-import type { Storage } from '../../lib/storage/index.ts';
+import { badRequest } from './errors.ts';
+import type { Storage } from './storage/index.ts';
 
-// Avatars: a square PNG thumbnail per user, in the file store under avatars/<userId>/<key>.png.
+// Avatars: a square PNG thumbnail per owner (a user's profile photo, a contact's photo), in the file
+// store under <folder>/<ownerId>/<key>.png.
 //
 // Why an unguessable URL and not the bearer token: an <img> cannot send an Authorization header.
 // A short-lived signed query token would expire while a page stays open and defeat the browser
@@ -45,36 +46,40 @@ export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
   }
 }
 
-/** Avatars in the file store (lib/storage) under avatars/<userId>/<key>.png. */
+/** Thumbnails in the file store (lib/storage) under <folder>/<ownerId>/<key>.png, served at <route>/<ownerId>/<key>.png. */
 export class AvatarStore {
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly folder = 'avatars',
+    private readonly route = '/api/profil/avatar',
+  ) {}
 
-  static url(userId: string, key: string): string {
-    return `/api/profil/avatar/${userId}/${key}.png`;
+  url(ownerId: string, key: string): string {
+    return `${this.route}/${ownerId}/${key}.png`;
   }
 
-  private static key(userId: string, key: string): string {
-    return `avatars/${userId}/${key}.png`;
+  private path(ownerId: string, key: string): string {
+    return `${this.folder}/${ownerId}/${key}.png`;
   }
 
   /** Writes the new thumbnail under a fresh key; returns the key. */
-  async save(userId: string, png: Buffer): Promise<string> {
+  async save(ownerId: string, png: Buffer): Promise<string> {
     const key = randomBytes(16).toString('hex');
-    await this.storage.put(Readable.from([png]), AVATAR_MAX_BYTES, AvatarStore.key(userId, key));
+    await this.storage.put(Readable.from([png]), AVATAR_MAX_BYTES, this.path(ownerId, key));
     return key;
   }
 
-  /** Deletes every thumbnail of the user but `keep`: a replaced photo's URL stops working. */
-  async prune(userId: string, keep: string): Promise<void> {
-    const keepKey = AvatarStore.key(userId, keep);
-    for await (const key of this.storage.list(`avatars/${userId}/`)) {
-      if (key !== keepKey) await this.storage.delete(key);
+  /** Deletes every thumbnail of the owner but `keep` ('' deletes all): a replaced photo's URL stops working. */
+  async prune(ownerId: string, keep: string): Promise<void> {
+    const keepPath = keep ? this.path(ownerId, keep) : '';
+    for await (const key of this.storage.list(`${this.folder}/${ownerId}/`)) {
+      if (key !== keepPath) await this.storage.delete(key);
     }
   }
 
-  /** The thumbnail as a stream, or null. The caller validated `userId` as a uuid; the key is checked here. */
-  async read(userId: string, key: string): Promise<Readable | null> {
+  /** The thumbnail as a stream, or null. The caller validated `ownerId` as a uuid; the key is checked here. */
+  async read(ownerId: string, key: string): Promise<Readable | null> {
     if (!KEY.test(key)) return null;
-    return this.storage.get(AvatarStore.key(userId, key));
+    return this.storage.get(this.path(ownerId, key));
   }
 }
