@@ -4,10 +4,10 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { Ltr } from '../../../components/ltr.tsx';
+import { todayInDisplayZone } from '../../../lib/format.ts';
 
 // The day view with one column per practitioner, for the staff who see several agendas
 // (FullCalendar's resource views are premium): one free time grid per practitioner, side by side,
@@ -45,7 +45,7 @@ export function DayColumns({
 }) {
   const { t } = useTranslation('agenda');
   const [y, m, d] = date.split('-');
-  const today = localParts(new Date(), DEFAULT_TIME_ZONE).day;
+  const today = todayInDisplayZone();
   // FullCalendar tells the column left (eventLeave) before the one reached (eventReceive): a
   // refused move undoes both.
   const left = useRef<{ revert: () => void } | null>(null);
