@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { addDays, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
 import { apiSession, editor, fillSignIn, panel, saveButton, serious } from './support.ts';
 
 // Agenda and appointments (issue 15): `pr` books, drags and cancels in the week view; `pt` books online
@@ -275,6 +275,37 @@ test.describe('the calendar follows the language and the practice’s time zone'
     await expect(calendar.getByRole('button', { name: 'اليوم' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('agenda-ar-phone.png'), fullPage: true });
     expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  });
+
+  test('/appointment as a patient opens on the first week with a free slot, whatever the day', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    // Manon Leroy is away from now until the Monday after next: this week and the next have no
+    // free slot, whatever day the test runs, and the first week with one starts on that Monday.
+    const di = await apiSession(request, 'di');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const thisMonday = addDays(today, 1 - weekdayOf(today));
+    const back = addDays(thisMonday, 14);
+    const away = await request.post(`/api/agenda/settings/${di.id}/exceptions`, {
+      headers: di.headers,
+      data: { startsAt: new Date().toISOString(), endsAt: zonedInstant(back, '00:00', 'Europe/Paris').toISOString(), label: 'Congés' },
+    });
+    expect(away.status(), await away.text()).toBe(201);
+    try {
+      await signIn(page, 'pt');
+      await page.goto('/appointment');
+      await page.getByRole('combobox', { name: 'Praticien' }).click({ timeout: 45_000 });
+      await page.getByRole('option', { name: /Manon Leroy/ }).click();
+      await page.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
+      await page.getByRole('option').first().click();
+      await expect(page.getByText(`Semaine du ${back.split('-').reverse().join('/')}`)).toBeVisible();
+      await expect(page.getByRole('group').first().getByRole('button').first()).toBeVisible();
+      await expect(page.getByText('Aucun créneau libre cette semaine.')).toBeHidden();
+      // The weeks before stay reachable, and say they have no slot.
+      await page.getByRole('button', { name: 'Semaine précédente' }).click();
+      await expect(page.getByText('Aucun créneau libre cette semaine.')).toBeVisible();
+    } finally {
+      await request.delete(`/api/agenda/settings/${di.id}/exceptions/${(await away.json()).data.id}`, { headers: di.headers });
+    }
   });
 
   test.describe('with a browser on New York time', () => {
