@@ -82,6 +82,8 @@ test('pr books in the week view, drags the appointment to another day, cancels w
   await confirm.getByLabel('Motif').fill('Patiente hospitalisée');
   await confirm.getByRole('button', { name: 'Annuler le rendez-vous' }).click();
   await expect(page.getByRole('button', { name: /Hélène Martin · Consultation/ })).toHaveCount(0);
+  // The closing dialogs' backdrops would take the next click on the grid.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Time of consultation: a booking at 11:00 (a patient no other journey counts on), started from
   // its details. The panel is hers, dated at the appointment; saving it marks the appointment honoured.
@@ -256,9 +258,11 @@ test.describe('the calendar follows the language and the practice’s time zone'
     const warnings: string[] = [];
     page.on('console', (m) => void (m.type() === 'warning' || m.type() === 'error' ? warnings.push(m.text()) : null));
     await signIn(page, 'pr');
-    // The bare address redirects to the week of today, where the demo appointments are.
+    // The bare address redirects to the week of today, where the demo appointments are, named by
+    // its Monday in the practice's calendar.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
     await page.goto('/agenda');
-    await expect(page).toHaveURL(/\/agenda\/moi\/semaine\/\d{4}-\d{2}-\d{2}$/, { timeout: 45_000 });
+    await expect(page).toHaveURL(new RegExp(`/agenda/moi/semaine/${addDays(today, 1 - weekdayOf(today))}$`), { timeout: 45_000 });
     const calendar = page.locator('[role="region"][aria-busy]');
     await expect(calendar).toHaveAttribute('aria-busy', 'false', { timeout: 45_000 });
     await expect(calendar.getByRole('button', { name: /^\d{2}:\d{2} – \d{2}:\d{2} / }).first()).toBeVisible();
@@ -336,6 +340,31 @@ test.describe('the calendar follows the language and the practice’s time zone'
       await expect(event).toBeVisible();
       await event.click();
       await expect(page.getByRole('dialog', { name: 'Réunion d’équipe' }).getByText(`${frenchDay} 08:00 – 08:15`)).toBeVisible();
+    });
+
+    test('a patient’s next appointment shows the practice’s time on the dashboard and in “Mes rendez-vous”', async ({ page, request }) => {
+      test.setTimeout(180_000);
+      // Tomorrow 07:30 in Paris (always ahead, whatever the hour): Lucas Bernard's next appointment.
+      const pr = await apiSession(request, 'pr');
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+      const tomorrow = addDays(today, 1);
+      const [lucas] = (await (await request.get('/api/agenda/patients', { params: { q: 'Lucas Bernard' }, headers: pr.headers })).json()).data as { id: string }[];
+      const startsAt = zonedInstant(tomorrow, '07:30', 'Europe/Paris');
+      const res = await request.post('/api/agenda/appointments', {
+        headers: pr.headers,
+        data: { practitionerId: pr.id, patientId: lucas!.id, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 20 * 60_000).toISOString() },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      try {
+        const when = `${tomorrow.split('-').reverse().join('/')} 07:30`;
+        await signIn(page, 'pt');
+        await expect(page.getByTestId('card-next-appointment').getByText(when)).toBeVisible({ timeout: 45_000 });
+        await page.goto('/appointment');
+        await page.getByRole('tab', { name: 'Mes rendez-vous' }).click({ timeout: 45_000 });
+        await expect(page.getByRole('listitem').filter({ hasText: when })).toBeVisible();
+      } finally {
+        await request.post(`/api/agenda/appointments/${(await res.json()).data.id}/cancel`, { headers: pr.headers, data: { reason: 'Fin du test' } });
+      }
     });
   });
 });

@@ -5,6 +5,7 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -95,9 +96,10 @@ export function AgendaPage() {
   }, [address]);
   const go = (nextHandle: string, nextView: ViewName, nextDate: string) => setAddress(`/agenda/${nextHandle}/${nextView}/${nextDate}`);
 
-  // /agenda and /agenda/{handle} open on a full, shareable address (reloads on the same view).
+  // /agenda and /agenda/{handle} open on a full, shareable address (reloads on the same view); the
+  // calendar, mounted first, may already have asked for its period's first day (a week's Monday).
   useEffect(() => {
-    if (!params.agendaUri || !params.agendaDate) go(handle, view, date);
+    if (!params.agendaUri || !params.agendaDate) setAddress((asked) => asked ?? `/agenda/${handle}/${view}/${date}`);
   }, [params.agendaUri, params.agendaDate]);
 
   const columns = view === 'jour' && shownIds.length > 1;
@@ -249,7 +251,9 @@ export function AgendaPage() {
               const to = info.end.toISOString();
               if (!range || range.from !== from || range.to !== to) setRange({ from, to });
               const fcView = VIEW_BY_FC[info.view.type] ?? view;
-              const start = info.view.currentStart.toISOString().slice(0, 10);
+              // The period's first day in the practice's calendar: its midnight is still the day
+              // before in UTC (Paris is ahead), so never the ISO string's date.
+              const start = localParts(info.view.currentStart, timeZone).day;
               if (fcView !== view || start !== date) go(handle, fcView, start);
             }}
             select={(info) => shownIds[0] && setBooking({ start: info.start, end: info.end, practitionerId: shownIds[0] })}
