@@ -3,7 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import type { Appointment } from '@wellbe/shared/schemas/agenda';
@@ -267,7 +267,7 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
                   .catch((err: unknown) => setError(errorText(err)))
               }
             >
-              {chosen ? t('patient.confirmAt', { date: formatDateTime(chosen) }) : t('patient.pickSlot')}
+              {chosen ? <Trans t={t} i18nKey="patient.confirmAt" values={{ date: formatDateTime(chosen) }} components={{ ltr: <bdi dir="ltr" /> }} /> : t('patient.pickSlot')}
             </Button>
           </Box>
         </>
