@@ -116,8 +116,9 @@ export function AgendaPage() {
   }, [painted, settledData]);
   const events = useMemo(() => {
     const appts = (agenda.data?.appointments ?? []).map((a) => {
-      // FullCalendar 7 reads `color` and `contrastColor` (its 6 names are ignored): the text on the
-      // block is chosen for that colour, never below 4.5:1.
+      // FullCalendar 7 reads `color`, `contrastColor` and `className` (version 6's backgroundColor,
+      // borderColor and classNames are ignored): the text on the block is chosen for that colour,
+      // never below 4.5:1.
       const colour = shownIds.length > 1 && !columns ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0');
       return {
         practitionerId: a.practitionerId,
