@@ -213,7 +213,7 @@ export function AgendaPage() {
             value={list.filter((p) => extra.includes(p.id))}
             onChange={(_e, ps) => setExtra(ps.map((p) => p.id))}
             getOptionLabel={(p) => p.displayName}
-            renderValue={(values, getItemProps) => values.map((p, index) => <Chip {...getItemProps({ index })} key={p.id} label={p.displayName} size="small" sx={{ bgcolor: colourOf(p.id), color: '#fff' }} />)}
+            renderValue={(values, getItemProps) => values.map((p, index) => <Chip {...getItemProps({ index })} key={p.id} label={p.displayName} size="small" sx={{ bgcolor: colourOf(p.id), color: readableOn(colourOf(p.id)) }} />)}
             renderInput={(p) => <TextField {...p} label={t('alsoShow')} size="small" />}
           />
         )}
