@@ -1,8 +1,16 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { enUS, frFR, trTR } from '@mui/x-date-pickers/locales';
+import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import type { ReactNode } from 'react';
+
+// A picker given `timezone` (the organisation's) shows and returns that zone's wall-clock time
+// whatever the browser's zone: MUI X needs dayjs's utc and timezone plugins for it.
+dayjs.extend(utc);
+dayjs.extend(timezone);
 import { useTranslation } from 'react-i18next';
 
 // MUI X has no Arabic texts: the English ones are the closest readable fallback for the pickers.

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, formatDate as sharedFormatDate, formatDateTime as sharedFormatDateTime } from '@wellbe/shared/domain/dates';
+import { localParts } from '@wellbe/shared/domain/zoned';
 
 // SPEC §1: one date formatter for the whole web app, DD/MM/YYYY (and DD/MM/YYYY HH:mm), in the time
 // zone of the user's organisation (the admin's 'Paramètres' tab), Europe/Paris until it is known.
@@ -8,6 +9,16 @@ let displayTimeZone = DEFAULT_TIME_ZONE;
 
 export function setDisplayTimeZone(timeZone: string): void {
   displayTimeZone = timeZone;
+}
+
+/** The organisation's time zone: every time the agenda shows or reads is in it, never the browser's. */
+export function getDisplayTimeZone(): string {
+  return displayTimeZone;
+}
+
+/** Today (YYYY-MM-DD) in the organisation's time zone. */
+export function todayInDisplayZone(): string {
+  return localParts(new Date(), displayTimeZone).day;
 }
 
 export function formatDate(value: DateInput): string {

@@ -213,6 +213,18 @@ export const slotsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(14).optional(),
 });
 
+/**
+ * A patient's free slots (/appointment). With `firstFree=true` the answer is the first period of
+ * `days` from `from` (then `from` + `days`…) that has a free slot, so the screen never opens on an
+ * empty week (a Saturday, a full week); the answer's `from` says which period it is.
+ */
+export const bookingSlotsQuerySchema = slotsQuerySchema.extend({
+  firstFree: z.enum(['true', 'false']).optional(),
+});
+
+/** How many periods `firstFree` looks ahead (one read of that span) before answering the first, empty. */
+export const FIRST_FREE_PERIODS = 8;
+
 export const waitlistInputSchema = z.object({
   practitionerId: z.string().uuid(),
   typeId: z.string().uuid().nullable().optional(),
@@ -295,6 +307,12 @@ export interface AppointmentType {
 export interface FreeSlot {
   startsAt: string;
   endsAt: string;
+}
+
+/** GET /api/appointments/slots: the free slots of the period that starts on `from` (YYYY-MM-DD). */
+export interface FreeSlotsPage {
+  from: string;
+  slots: FreeSlot[];
 }
 
 export interface AgendaSettings {

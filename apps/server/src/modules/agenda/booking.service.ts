@@ -1,5 +1,5 @@
 import { addDays, localParts, zonedInstant } from '@wellbe/shared/domain/zoned';
-import { AGENDA_LIMITS, AGENDA_MESSAGES, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import { AGENDA_LIMITS, AGENDA_MESSAGES, FIRST_FREE_PERIODS, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type FreeSlotsPage, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -38,11 +38,25 @@ async function bookableType(ctx: Ctx, caller: Caller, typeId: string, practition
   return type;
 }
 
-/** Free slots only: start and end, never who holds the others. */
-export async function slots(ctx: Ctx, caller: Caller, q: { practitionerId: string; typeId: string; from: string; days?: number }) {
+/**
+ * Free slots only: start and end, never who holds the others. With `firstFree`, the first period
+ * from `from` that has one (read in one pass over FIRST_FREE_PERIODS periods): a patient opening
+ * /appointment on a Saturday, or before a full week, lands on slots they can take.
+ */
+export async function slots(ctx: Ctx, caller: Caller, q: { practitionerId: string; typeId: string; from: string; days?: number; firstFree?: 'true' | 'false' }): Promise<FreeSlotsPage> {
   const organizationId = agenda.orgOf(caller);
   const type = await bookableType(ctx, caller, q.typeId, await agenda.practitionerIn(ctx, organizationId, q.practitionerId));
-  return agenda.freeSlotsFor(ctx, organizationId, q.practitionerId, type.durationMinutes, q.from, q.days ?? 7, new Date(ctx.clock.now()));
+  const days = q.days ?? 7;
+  const seek = q.firstFree === 'true';
+  const found = await agenda.freeSlotsFor(ctx, organizationId, q.practitionerId, type.durationMinutes, q.from, seek ? days * FIRST_FREE_PERIODS : days, new Date(ctx.clock.now()));
+  if (!seek || !found.length) return { from: q.from, slots: seek ? [] : found };
+  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  const firstDay = localParts(new Date(found[0]!.startsAt), timeZone).day;
+  const period = Math.floor((Date.parse(firstDay) - Date.parse(q.from)) / (days * 86_400_000));
+  const from = addDays(q.from, period * days);
+  const start = zonedInstant(from, '00:00', timeZone).getTime();
+  const end = zonedInstant(addDays(from, days), '00:00', timeZone).getTime();
+  return { from, slots: found.filter((s) => Date.parse(s.startsAt) >= start && Date.parse(s.startsAt) < end) };
 }
 
 /** A patient books online: a request ('demandé') the practice confirms within its validity delay. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingInputSchema, cancelInputSchema, slotsQuerySchema, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
+import { bookingInputSchema, bookingSlotsQuerySchema, cancelInputSchema, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as appointments from '../agenda/booking.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
@@ -29,10 +29,10 @@ export async function appointmentRoutes(app: FastifyInstance) {
     data: await appointments.bookingOptions(ctx, callerOf(request)),
   }));
 
-  r.get('/api/appointments/slots', { config: { access: 'appointment' }, schema: { querystring: slotsQuerySchema, tags, summary: 'Créneaux libres (sans nom)' } }, async (request) => ({
-    success: true,
-    data: await appointments.slots(ctx, callerOf(request), request.query),
-  }));
+  r.get('/api/appointments/slots', { config: { access: 'appointment' }, schema: { querystring: bookingSlotsQuerySchema, tags, summary: 'Créneaux libres (sans nom)' } }, async (request) => {
+    const page = await appointments.slots(ctx, callerOf(request), request.query);
+    return { success: true, data: page.slots, from: page.from };
+  });
 
   r.post('/api/appointments', { config: { access: 'appointment', patientData: true }, schema: { body: bookingInputSchema, tags, summary: 'Prendre rendez-vous en ligne' } }, async (request, reply) => {
     reply.status(201);

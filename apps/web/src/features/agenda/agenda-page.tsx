@@ -1,13 +1,11 @@
 import 'temporal-polyfill/global';
-import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
 import FullCalendar from '@fullcalendar/react';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
-import frLocale from '@fullcalendar/react/locales/fr';
+import { localParts } from '@wellbe/shared/domain/zoned';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -21,6 +19,7 @@ import { can } from '@wellbe/shared/permissions';
 import type { AgendaEvent } from '@wellbe/shared/schemas/agenda';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { getDisplayTimeZone, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRealtimeEvent } from '../../lib/realtime.ts';
@@ -31,9 +30,10 @@ import { AppointmentDialog } from './components/appointment-dialog.tsx';
 import { BookingDialog } from './components/booking-dialog.tsx';
 import { DayColumns } from './components/day-columns.tsx';
 import { SettingsDialog } from './components/settings-dialog.tsx';
+import { readableOn, useCalendarLanguage } from './lib/calendar-language.tsx';
 
-// /agenda (SPEC §2, issue 15): FullCalendar day/week/month/list, French, Monday first, the
-// organisation's time zone. URL /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD}
+// /agenda (SPEC §2): FullCalendar day/week/month/list in the interface language, Monday first, the
+// organisation's time zone whatever the browser's. URL /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD}
 // reloads on the same view. Management roles pick one or several practitioners: the day view then
 // shows one column per practitioner (DayColumns), the other views one calendar in their colours.
 
@@ -41,11 +41,6 @@ const VIEWS = { jour: 'timeGridDay', semaine: 'timeGridWeek', mois: 'dayGridMont
 type ViewName = keyof typeof VIEWS;
 const VIEW_BY_FC = Object.fromEntries(Object.entries(VIEWS).map(([k, v]) => [v, k])) as Record<string, ViewName>;
 const PALETTE = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#ef6c00', '#00838f', '#4e342e', '#ad1457'];
-
-/** Today in the practice's calendar (from 00:00 to 01:00 in Paris, UTC still says yesterday). */
-function todayIso(): string {
-  return localParts(new Date(), DEFAULT_TIME_ZONE).day;
-}
 
 function errorText(err: unknown): string {
   return isApiError(err) ? err.message : String(err);
@@ -62,7 +57,9 @@ export function AgendaPage() {
   const manager = can(role, 'agendaManagement');
   const handle = params.agendaHandle ?? 'moi';
   const view: ViewName = (params.agendaUri && params.agendaUri in VIEWS ? params.agendaUri : phone ? 'jour' : 'semaine') as ViewName;
-  const date = params.agendaDate && /^\d{4}-\d{2}-\d{2}$/.test(params.agendaDate) ? params.agendaDate : todayIso();
+  // Today in the practice's calendar (from 00:00 to 01:00 in Paris, UTC still says yesterday).
+  const date = params.agendaDate && /^\d{4}-\d{2}-\d{2}$/.test(params.agendaDate) ? params.agendaDate : todayInDisplayZone();
+  const calendarLanguage = useCalendarLanguage();
 
   const practitioners = usePractitioners();
   const list = useMemo(() => practitioners.data ?? [], [practitioners.data]);
@@ -88,11 +85,21 @@ export function AgendaPage() {
   // Live updates (DESIGN §8): another user's change refetches the open period.
   useRealtimeEvent('agenda.changed', () => void client.invalidateQueries({ queryKey: queryKeys.agenda.all }));
 
-  const go = (nextHandle: string, nextView: ViewName, nextDate: string) => void navigate(`/agenda/${nextHandle}/${nextView}/${nextDate}`, { replace: true });
-
-  // /agenda and /agenda/{handle} open on a full, shareable address (reloads on the same view).
+  // FullCalendar reports its first period (datesSet) while it mounts, before this page's own effects
+  // have run: navigating there is what React Router warns about. The address is asked for here and
+  // changed in an effect, after the render that asked.
+  const [address, setAddress] = useState<string | null>(null);
   useEffect(() => {
-    if (!params.agendaUri || !params.agendaDate) go(handle, view, date);
+    if (!address) return;
+    setAddress(null);
+    void navigate(address, { replace: true });
+  }, [address]);
+  const go = (nextHandle: string, nextView: ViewName, nextDate: string) => setAddress(`/agenda/${nextHandle}/${nextView}/${nextDate}`);
+
+  // /agenda and /agenda/{handle} open on a full, shareable address (reloads on the same view); the
+  // calendar, mounted first, may already have asked for its period's first day (a week's Monday).
+  useEffect(() => {
+    if (!params.agendaUri || !params.agendaDate) setAddress((asked) => asked ?? `/agenda/${handle}/${view}/${date}`);
   }, [params.agendaUri, params.agendaDate]);
 
   const columns = view === 'jour' && shownIds.length > 1;
@@ -108,19 +115,25 @@ export function AgendaPage() {
     return () => cancelAnimationFrame(frame);
   }, [painted, settledData]);
   const events = useMemo(() => {
-    const appts = (agenda.data?.appointments ?? []).map((a) => ({
-      practitionerId: a.practitionerId,
-      id: a.id,
-      title: [a.title ?? t('hold'), a.typeLabel, shownIds.length > 1 && !columns ? list.find((p) => p.id === a.practitionerId)?.displayName : null].filter(Boolean).join(' · '),
-      start: a.startsAt,
-      end: a.endsAt,
-      backgroundColor: shownIds.length > 1 && !columns ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0'),
-      borderColor: a.status === 'demandé' ? '#ef6c00' : undefined,
-      editable: a.status !== 'honoré' && a.status !== 'absent',
-      classNames: [`rdv-${a.status === 'demandé' ? 'demande' : a.status === 'confirmé' ? 'confirme' : 'autre'}`],
-      extendedProps: { appointment: a },
-    }));
-    const absences = (agenda.data?.exceptions ?? []).map((e) => ({ id: `ex-${e.id}`, practitionerId: e.practitionerId, title: e.label || t('absence'), start: e.startsAt, end: e.endsAt, display: 'background', backgroundColor: '#9e9e9e' }));
+    const appts = (agenda.data?.appointments ?? []).map((a) => {
+      // FullCalendar 7 reads `color`, `contrastColor` and `className` (version 6's backgroundColor,
+      // borderColor and classNames are ignored): the text on the block is chosen for that colour,
+      // never below 4.5:1.
+      const colour = shownIds.length > 1 && !columns ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0');
+      return {
+        practitionerId: a.practitionerId,
+        id: a.id,
+        title: [a.title ?? t('hold'), a.typeLabel, shownIds.length > 1 && !columns ? list.find((p) => p.id === a.practitionerId)?.displayName : null].filter(Boolean).join(' · '),
+        start: a.startsAt,
+        end: a.endsAt,
+        color: colour,
+        contrastColor: readableOn(colour),
+        editable: a.status !== 'honoré' && a.status !== 'absent',
+        className: `rdv-${a.status === 'demandé' ? 'demande' : a.status === 'confirmé' ? 'confirme' : 'autre'}`,
+        extendedProps: { appointment: a },
+      };
+    });
+    const absences = (agenda.data?.exceptions ?? []).map((e) => ({ id: `ex-${e.id}`, practitionerId: e.practitionerId, title: e.label || t('absence'), start: e.startsAt, end: e.endsAt, display: 'background', color: '#9e9e9e' }));
     return [...appts, ...absences];
   }, [agenda.data, shownIds.length, columns, list, t]);
 
@@ -146,12 +159,14 @@ export function AgendaPage() {
     if (!range || range.from !== from || range.to !== to) setRange({ from, to });
   }, [columns, date]);
 
+  const timeZone = agenda.data?.timeZone ?? getDisplayTimeZone();
+
   /** What every calendar of the page shares (the week, month, list views and each day column). */
   const shared: ComponentProps<typeof FullCalendar> = {
     plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin],
-    locale: frLocale,
+    ...calendarLanguage,
     firstDay: 1,
-    timeZone: agenda.data?.timeZone ?? 'Europe/Paris',
+    timeZone,
     slotMinTime: '07:00:00',
     slotMaxTime: '21:00:00',
     slotDuration: '00:15:00',
@@ -198,7 +213,7 @@ export function AgendaPage() {
             value={list.filter((p) => extra.includes(p.id))}
             onChange={(_e, ps) => setExtra(ps.map((p) => p.id))}
             getOptionLabel={(p) => p.displayName}
-            renderValue={(values, getItemProps) => values.map((p, index) => <Chip {...getItemProps({ index })} key={p.id} label={p.displayName} size="small" sx={{ bgcolor: colourOf(p.id), color: '#fff' }} />)}
+            renderValue={(values, getItemProps) => values.map((p, index) => <Chip {...getItemProps({ index })} key={p.id} label={p.displayName} size="small" sx={{ bgcolor: colourOf(p.id), color: readableOn(colourOf(p.id)) }} />)}
             renderInput={(p) => <TextField {...p} label={t('alsoShow')} size="small" />}
           />
         )}
@@ -210,7 +225,13 @@ export function AgendaPage() {
           ))}
         </ToggleButtonGroup>
       </Paper>
-      <Paper sx={{ p: { xs: 0.5, sm: 2 }, visibility: painted ? 'visible' : 'hidden' }} aria-label={t('calendarLabel')} role="region" aria-busy={!painted}>
+      <Paper
+        // An absence's label is drawn at full strength: FullCalendar's theme halves it (about 3:1 on the grey).
+        sx={{ p: { xs: 0.5, sm: 2 }, visibility: painted ? 'visible' : 'hidden', '--fc-classic-background-event-foreground-opacity': 1 }}
+        aria-label={t('calendarLabel')}
+        role="region"
+        aria-busy={!painted}
+      >
         {columns ? (
           <DayColumns
             date={date}
@@ -237,7 +258,9 @@ export function AgendaPage() {
               const to = info.end.toISOString();
               if (!range || range.from !== from || range.to !== to) setRange({ from, to });
               const fcView = VIEW_BY_FC[info.view.type] ?? view;
-              const start = info.view.currentStart.toISOString().slice(0, 10);
+              // The period's first day in the practice's calendar: its midnight is still the day
+              // before in UTC (Paris is ahead), so never the ISO string's date.
+              const start = localParts(info.view.currentStart, timeZone).day;
               if (fcView !== view || start !== date) go(handle, fcView, start);
             }}
             select={(info) => shownIds[0] && setBooking({ start: info.start, end: info.end, practitionerId: shownIds[0] })}
@@ -248,6 +271,7 @@ export function AgendaPage() {
         <BookingDialog
           start={booking.start}
           end={booking.end}
+          timeZone={timeZone}
           practitioners={list}
           practitionerId={booking.practitionerId}
           onClose={() => setBooking(null)}

@@ -3,13 +3,15 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDate, formatDateTime } from '@wellbe/shared/domain/dates';
+import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import { DateLocalization } from '../../components/date-localization.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { formatDate, formatDateTime, formatTime, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRealtimeEvent } from '../../lib/realtime.ts';
@@ -20,7 +22,8 @@ import { ActionListItem } from '../../components/action-list-item.tsx';
 import { useAppointmentActions, useBookingOptions, useFreeSlots, useMyAppointments, useOverview, useWaitlist } from './api/appointments.ts';
 
 // /appointment (SPEC §6 `appointment`: RH AD PT DE). Staff: requests to confirm and the day's
-// list. A patient: 'Prendre rendez-vous', 'Mes rendez-vous', 'Liste d'attente'.
+// list. A patient: 'Prendre rendez-vous', 'Mes rendez-vous', 'Liste d'attente'. Days and times are
+// the organisation's (its time zone), whatever the browser's.
 
 function CancelConfirm(props: { open: boolean; reason: string; setReason: (v: string) => void; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation('agenda');
@@ -33,9 +36,9 @@ function errorText(err: unknown) {
   return isApiError(err) ? err.message : String(err);
 }
 
-function mondayOf(d: Dayjs): Dayjs {
-  const w = d.day();
-  return d.subtract(w === 0 ? 6 : w - 1, 'day').startOf('day');
+/** The Monday of a day's week (YYYY-MM-DD). */
+function mondayOf(day: string): string {
+  return addDays(day, 1 - weekdayOf(day));
 }
 
 export function AppointmentsPage() {
@@ -56,7 +59,11 @@ function Line({ a, actions, showPatient = true }: { a: Appointment; actions?: Re
   return (
     <ListItem divider secondaryAction={actions} sx={{ pr: actions ? { xs: 2, sm: 28 } : 2, flexWrap: 'wrap' }}>
       <ListItemText
-        primary={`${formatDateTime(a.startsAt)} · ${showPatient ? (a.patientName ?? a.title ?? '') : a.practitionerName}`}
+        primary={
+          <>
+            <Ltr>{formatDateTime(a.startsAt)}</Ltr> · {showPatient ? (a.patientName ?? a.title ?? '') : a.practitionerName}
+          </>
+        }
         secondary={[showPatient ? a.practitionerName : null, a.typeLabel].filter(Boolean).join(' · ')}
       />
       <Chip size="small" label={t(`status.${a.status}`)} color={statusColour(a.status)} sx={{ ml: 1 }} />
@@ -66,10 +73,10 @@ function Line({ a, actions, showPatient = true }: { a: Appointment; actions?: Re
 
 function StaffView() {
   const { t } = useTranslation('agenda');
-  const [day, setDay] = useState<Dayjs | null>(dayjs());
+  const [day, setDay] = useState<Dayjs | null>(() => dayjs(todayInDisplayZone()));
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
-  const iso = day?.isValid() ? day.format('YYYY-MM-DD') : dayjs().format('YYYY-MM-DD');
+  const iso = day?.isValid() ? day.format('YYYY-MM-DD') : todayInDisplayZone();
   const overview = useOverview(iso, true);
   const actions = useAppointmentActions();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -180,10 +187,20 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
   const actions = useAppointmentActions();
   const [practitionerId, setPractitionerId] = useState('');
   const [typeId, setTypeId] = useState('');
-  const [week, setWeek] = useState(() => mondayOf(dayjs()));
+  const thisWeek = mondayOf(todayInDisplayZone());
+  // null: the first week from this one that has a free slot (the server finds it), so the screen
+  // never opens on an empty week (a Saturday, a week the practitioner is away); then the week the
+  // patient moved to.
+  const [week, setWeek] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const slots = useFreeSlots(practitionerId && typeId ? { practitionerId, typeId, from: week.format('YYYY-MM-DD') } : null);
+  const slots = useFreeSlots(practitionerId && typeId ? { practitionerId, typeId, from: week ?? thisWeek, ...(week ? {} : { firstFree: 'true' as const }) } : null);
+  const shown = week ?? slots.data?.from ?? thisWeek;
+  const choose = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setWeek(null);
+    setChosen(null);
+  };
   // The chosen practitioner's own types (a general practitioner offers no 'Bilan diététique').
   const ownTypeIds = options.data?.practitioners.find((p) => p.id === practitionerId)?.typeIds ?? [];
   const ownTypes = (options.data?.types ?? []).filter((x) => ownTypeIds.includes(x.id));
@@ -192,7 +209,7 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
   }, [practitionerId, typeId, options.data]);
   const byDay = useMemo(() => {
     const map = new Map<string, string[]>();
-    for (const s of slots.data ?? []) {
+    for (const s of slots.data?.slots ?? []) {
       const key = formatDate(s.startsAt);
       map.set(key, [...(map.get(key) ?? []), s.startsAt]);
     }
@@ -202,7 +219,7 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
     <Paper sx={{ p: 2, display: 'grid', gap: 2 }}>
       {error && <Alert severity="error">{error}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField select label={t('patient.choosePractitioner')} value={practitionerId} onChange={(e) => setPractitionerId(e.target.value)}>
+        <TextField select label={t('patient.choosePractitioner')} value={practitionerId} onChange={(e) => choose(setPractitionerId)(e.target.value)}>
           {(options.data?.practitioners ?? []).map((p) => (
             <MenuItem key={p.id} value={p.id}>
               {p.displayName}
@@ -210,7 +227,7 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('patient.chooseType')} value={ownTypes.some((x) => x.id === typeId) ? typeId : ''} onChange={(e) => setTypeId(e.target.value)}>
+        <TextField select label={t('patient.chooseType')} value={ownTypes.some((x) => x.id === typeId) ? typeId : ''} onChange={(e) => choose(setTypeId)(e.target.value)}>
           {ownTypes.map((x) => (
             <MenuItem key={x.id} value={x.id}>
               {x.label} ({x.durationMinutes} min)
@@ -221,21 +238,21 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
       {practitionerId && typeId && (
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Button onClick={() => setWeek(week.subtract(7, 'day'))} disabled={!week.isAfter(dayjs())}>
+            <Button onClick={() => setWeek(addDays(shown, -7))} disabled={shown <= thisWeek}>
               {t('patient.previousWeek')}
             </Button>
-            <Typography>{t('patient.weekOf', { date: week.format('DD/MM/YYYY') })}</Typography>
-            <Button onClick={() => setWeek(week.add(7, 'day'))}>{t('patient.nextWeek')}</Button>
+            <Typography>{t('patient.weekOf', { date: formatDate(shown) })}</Typography>
+            <Button onClick={() => setWeek(addDays(shown, 7))}>{t('patient.nextWeek')}</Button>
           </Box>
-          {slots.data?.length === 0 && <Typography color="text.secondary">{t('patient.noSlot')}</Typography>}
+          {slots.data?.slots.length === 0 && <Typography color="text.secondary">{t('patient.noSlot')}</Typography>}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(150px, 1fr))' } }}>
             {byDay.map(([day, starts]) => (
               <Box key={day} role="group" aria-label={day}>
                 <Typography sx={{ fontWeight: 600, mb: 1 }}>{day}</Typography>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   {starts.map((s) => (
-                    <Button key={s} size="small" variant={chosen === s ? 'contained' : 'outlined'} onClick={() => setChosen(s)} aria-label={`${day} ${formatDateTime(s).slice(11)}`}>
-                      {formatDateTime(s).slice(11)}
+                    <Button key={s} size="small" variant={chosen === s ? 'contained' : 'outlined'} onClick={() => setChosen(s)} aria-label={`${day} ${formatTime(s)}`}>
+                      {formatTime(s)}
                     </Button>
                   ))}
                 </Box>
@@ -257,7 +274,7 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
                   .catch((err: unknown) => setError(errorText(err)))
               }
             >
-              {chosen ? t('patient.confirmAt', { date: formatDateTime(chosen) }) : t('patient.pickSlot')}
+              {chosen ? <Trans t={t} i18nKey="patient.confirmAt" values={{ date: formatDateTime(chosen) }} components={{ ltr: <bdi dir="ltr" /> }} /> : t('patient.pickSlot')}
             </Button>
           </Box>
         </>
@@ -330,8 +347,8 @@ function WaitlistTab() {
   const list = useWaitlist(true);
   const actions = useAppointmentActions();
   const [practitionerId, setPractitionerId] = useState('');
-  const [from, setFrom] = useState<Dayjs | null>(dayjs());
-  const [to, setTo] = useState<Dayjs | null>(dayjs().add(14, 'day'));
+  const [from, setFrom] = useState<Dayjs | null>(() => dayjs(todayInDisplayZone()));
+  const [to, setTo] = useState<Dayjs | null>(() => dayjs(todayInDisplayZone()).add(14, 'day'));
   return (
     <Paper sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Typography color="text.secondary">{t('waitlist.help')}</Typography>

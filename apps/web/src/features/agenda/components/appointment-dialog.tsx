@@ -4,10 +4,11 @@ import { statusColour } from '../../../components/status-tag.tsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '@wellbe/shared/domain/dates';
 import { can } from '@wellbe/shared/permissions';
 import { STATUS_TRANSITIONS, type AgendaEvent } from '@wellbe/shared/schemas/agenda';
+import { Ltr } from '../../../components/ltr.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { formatDateTime, formatTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAppointmentMutations } from '../api/agenda-mutations.ts';
@@ -52,7 +53,9 @@ export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onCl
               <Chip label={t(`status.${a.status}`)} color={statusColour(a.status)} size="small" />
             </Box>
             <Typography>
-              {formatDateTime(a.startsAt)} – {formatDateTime(a.endsAt).slice(11)}
+              <Ltr>
+                {formatDateTime(a.startsAt)} – {formatTime(a.endsAt)}
+              </Ltr>
             </Typography>
             <Typography color="text.secondary">{[a.typeLabel, details?.practitionerName, details?.teleconsultation ? t('booking.tele') : details?.location].filter(Boolean).join(' · ')}</Typography>
             {details?.note && <Typography>{details.note}</Typography>}

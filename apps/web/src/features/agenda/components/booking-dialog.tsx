@@ -14,12 +14,14 @@ import { createPatient } from '../api/patients.ts';
 
 // 'Nouveau rendez-vous': patient (the booking search, also for AD and RH; or, for the roles that
 // create patient files, a new patient with the consultation panel's rules), or a free title for a
-// meeting; type (its duration; the practitioner's own types only); start DD/MM/YYYY HH:mm; note.
+// meeting; type (its duration; the practitioner's own types only); start DD/MM/YYYY HH:mm in the
+// organisation's time zone (the slot clicked, whatever the browser's zone); note.
 // A start in the past is booked only as « Enregistrer une visite passée » (no mail to the patient).
 
 export function BookingDialog({
   start,
   end,
+  timeZone,
   practitioners,
   practitionerId,
   onClose,
@@ -27,6 +29,8 @@ export function BookingDialog({
 }: {
   start: Date;
   end: Date;
+  /** The organisation's time zone, in which the start is shown and typed. */
+  timeZone: string;
   practitioners: AgendaPractitioner[];
   practitionerId: string;
   onClose: () => void;
@@ -43,7 +47,7 @@ export function BookingDialog({
   const [np, setNp] = useState({ FullName: '', PhoneNumber: '', Email: '' });
   const [title, setTitle] = useState('');
   const [typeId, setTypeId] = useState('');
-  const [startAt, setStartAt] = useState<Dayjs | null>(dayjs(start));
+  const [startAt, setStartAt] = useState<Dayjs | null>(() => dayjs(start).tz(timeZone));
   const [minutes, setMinutes] = useState(Math.max(5, Math.round((end.getTime() - start.getTime()) / 60_000)));
   const [note, setNote] = useState('');
   const [tele, setTele] = useState(false);
@@ -128,7 +132,7 @@ export function BookingDialog({
           </TextField>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
             <DateLocalization>
-              <DateTimePicker label={t('booking.start')} format="DD/MM/YYYY HH:mm" ampm={false} value={startAt} onChange={(v) => setStartAt(v)} minutesStep={5} />
+              <DateTimePicker label={t('booking.start')} format="DD/MM/YYYY HH:mm" ampm={false} timezone={timeZone} value={startAt} onChange={(v) => setStartAt(v)} minutesStep={5} />
             </DateLocalization>
             <TextField label={t('booking.duration')} type="number" value={minutes} onChange={(e) => setMinutes(Math.max(1, Number(e.target.value) || 0))} slotProps={{ htmlInput: { min: 5, max: 480, step: 5 } }} />
           </Box>

@@ -4,10 +4,11 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { Ltr } from '../../../components/ltr.tsx';
+import { todayInDisplayZone } from '../../../lib/format.ts';
+import { readableOn } from '../lib/calendar-language.tsx';
 
 // The day view with one column per practitioner, for the staff who see several agendas
 // (FullCalendar's resource views are premium): one free time grid per practitioner, side by side,
@@ -45,7 +46,7 @@ export function DayColumns({
 }) {
   const { t } = useTranslation('agenda');
   const [y, m, d] = date.split('-');
-  const today = localParts(new Date(), DEFAULT_TIME_ZONE).day;
+  const today = todayInDisplayZone();
   // FullCalendar tells the column left (eventLeave) before the one reached (eventReceive): a
   // refused move undoes both.
   const left = useRef<{ revert: () => void } | null>(null);
@@ -68,7 +69,7 @@ export function DayColumns({
       <Box role="group" aria-label={label} sx={{ display: 'grid', gridTemplateColumns: `repeat(${practitioners.length}, minmax(220px, 1fr))`, gap: 1, overflowX: 'auto' }}>
         {practitioners.map((p) => (
           <Box key={p.id} data-practitioner={p.username} role="region" aria-label={p.displayName} sx={{ minWidth: 0 }}>
-            <Typography component="h3" sx={{ fontWeight: 600, p: 0.5, mb: 0.5, borderRadius: 1, color: '#fff', bgcolor: colourOf(p.id), textAlign: 'center' }}>
+            <Typography component="h3" sx={{ fontWeight: 600, p: 0.5, mb: 0.5, borderRadius: 1, color: readableOn(colourOf(p.id)), bgcolor: colourOf(p.id), textAlign: 'center' }}>
               {p.displayName}
             </Typography>
             <FullCalendar

@@ -4,11 +4,12 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@wellbe/shared/domain/dates';
+import { addDays, zonedInstant } from '@wellbe/shared/domain/zoned';
 import { can } from '@wellbe/shared/permissions';
 import type { AvailabilityRule, WeeklyHours } from '@wellbe/shared/schemas/agenda';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { formatDate, getDisplayTimeZone } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAgendaSettings } from '../api/agenda-data.ts';
@@ -98,7 +99,12 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
   const addAbsence = async () => {
     if (!from?.isValid() || !to?.isValid()) return;
     try {
-      await m.addException.mutateAsync({ startsAt: from.startOf('day').toDate().toISOString(), endsAt: to.add(1, 'day').startOf('day').toDate().toISOString(), label });
+      // The days picked are the practice's days: from midnight of the first to midnight after the
+      // last in its time zone, not the browser's.
+      const timeZone = settings.data?.timeZone ?? getDisplayTimeZone();
+      const startsAt = zonedInstant(from.format('YYYY-MM-DD'), '00:00', timeZone);
+      const endsAt = zonedInstant(addDays(to.format('YYYY-MM-DD'), 1), '00:00', timeZone);
+      await m.addException.mutateAsync({ startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), label });
       setFrom(null);
       setTo(null);
       setLabel('');

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, BookingInput, BookingOptions, FreeSlot, WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import type { Appointment, BookingInput, BookingOptions, FreeSlot, FreeSlotsPage, WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -26,11 +26,14 @@ export function useBookingOptions(enabled: boolean) {
   });
 }
 
-/** GET /api/appointments/slots: free slots of a week (no names). */
-export function useFreeSlots(params: { practitionerId: string; typeId: string; from: string } | null) {
+/**
+ * GET /api/appointments/slots: free slots of a week (no names); with `firstFree`, of the first week
+ * from `from` that has one, and which week it is.
+ */
+export function useFreeSlots(params: { practitionerId: string; typeId: string; from: string; firstFree?: 'true' } | null) {
   return useQuery({
     queryKey: queryKeys.agenda.slots({ ...params }),
-    queryFn: ({ signal }) => api<{ data: FreeSlot[] }>('/appointments/slots', { query: { ...params }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<{ data: FreeSlot[]; from: string }>('/appointments/slots', { query: { ...params }, signal }).then((r): FreeSlotsPage => ({ from: r.from, slots: r.data })),
     enabled: !!params,
   });
 }
