@@ -127,13 +127,13 @@ describe('sport catalogs: platform entries and organisations’ own', () => {
   });
 });
 
-describe('migration 0028', () => {
+describe('migration 0030', () => {
   it('gives the entries an organisation’s user created before it to that organisation (from the journal); SA’s and DE’s stay WellBe entries', async () => {
     const byPa = json(await send(pa, 'POST', '/api/sport-catalogs/gender', { labels: labels('Seniors actifs') })).data as SportCatalogItem;
     const byDe = json(await send(de, 'POST', '/api/sport-catalogs/gender', { labels: labels('Tous publics bis') })).data as SportCatalogItem;
     // As before the migration: every entry platform-wide.
     await t.ctx.db.execute(sql`update sport_genders set organization_id = null`);
-    const file = new URL('../../db/migrations/0028_sport-catalogs-organisation.sql', import.meta.url);
+    const file = new URL('../../db/migrations/0030_sport-catalogs-organisation.sql', import.meta.url);
     const updates = fs
       .readFileSync(file, 'utf8')
       .split('--> statement-breakpoint')

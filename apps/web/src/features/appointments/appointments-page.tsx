@@ -3,12 +3,12 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import { DateLocalization } from '../../components/date-localization.tsx';
-import { Ltr } from '../../components/ltr.tsx';
+import { Ltr, WithLtr } from '../../components/ltr.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatTime, todayInDisplayZone } from '../../lib/format.ts';
@@ -274,7 +274,7 @@ function BookTab({ onBooked }: { onBooked: () => void }) {
                   .catch((err: unknown) => setError(errorText(err)))
               }
             >
-              {chosen ? <Trans t={t} i18nKey="patient.confirmAt" values={{ date: formatDateTime(chosen) }} components={{ ltr: <bdi dir="ltr" /> }} /> : t('patient.pickSlot')}
+              {chosen ? <WithLtr text={(date) => t('patient.confirmAt', { date })} value={formatDateTime(chosen)} /> : t('patient.pickSlot')}
             </Button>
           </Box>
         </>
