@@ -76,8 +76,8 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
   }, 240_000);
 
   it('SIGTERM finishes the request in flight, then stops the embedded PostgreSQL; so does SIGINT', async () => {
-    // At 'info' the server logs each request as it arrives: the test waits for that line.
-    const server = await startProcess(dataDir, { LOG_LEVEL: 'info' });
+    // At 'debug' the server logs each request as it arrives: the test waits for that line.
+    const server = await startProcess(dataDir, { LOG_LEVEL: 'debug' });
     const pgPid = postmasterPid();
     expect(pgPid).toBeGreaterThan(0);
 
@@ -97,7 +97,7 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
       void server.waitFor(/SIGTERM reçu/).then(() => req.end(body.slice(10)), reject);
     });
     // The request has reached the server (its headers are read, its body is still arriving).
-    await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"incoming request"/);
+    await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"requête reçue"/);
     server.child.kill('SIGTERM');
 
     const res = await answer;
