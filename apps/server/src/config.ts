@@ -28,7 +28,11 @@ const envSchema = z.object({
     .regex(/^(\d{1,2}|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'TRUST_PROXY : un nombre de proxys (ex. 1) ou une liste d’adresses séparées par des virgules (ex. 10.0.0.1,10.0.0.2)')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_SLOW_MS: z.coerce.number({ message: 'LOG_SLOW_MS : un nombre de millisecondes (ex. 1000)' }).int('LOG_SLOW_MS : un nombre entier de millisecondes (ex. 1000)').min(0, 'LOG_SLOW_MS : un nombre de millisecondes positif ou nul').default(1000),
+  LOG_SLOW_MS: z.coerce
+    .number({ message: 'LOG_SLOW_MS : un nombre de millisecondes (ex. 1000)' })
+    .int('LOG_SLOW_MS : un nombre entier de millisecondes (ex. 1000)')
+    .min(0, 'LOG_SLOW_MS : un nombre de millisecondes positif ou nul')
+    .default(1000),
   LOG_SAMPLE_RATE: z.coerce
     .number({ message: 'LOG_SAMPLE_RATE : une part entre 0 et 1 (ex. 0.01)' })
     .min(0, 'LOG_SAMPLE_RATE : une part entre 0 et 1 (ex. 0.01)')
