@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { RequestLogPolicy } from './lib/request-log.ts';
 
 // Configuration from the environment, parsed once (DESIGN §2).
 const envSchema = z.object({
@@ -27,6 +28,16 @@ const envSchema = z.object({
     .regex(/^(\d{1,2}|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'TRUST_PROXY : un nombre de proxys (ex. 1) ou une liste d’adresses séparées par des virgules (ex. 10.0.0.1,10.0.0.2)')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_SLOW_MS: z.coerce
+    .number({ message: 'LOG_SLOW_MS : un nombre de millisecondes (ex. 1000)' })
+    .int('LOG_SLOW_MS : un nombre entier de millisecondes (ex. 1000)')
+    .min(0, 'LOG_SLOW_MS : un nombre de millisecondes positif ou nul')
+    .default(1000),
+  LOG_SAMPLE_RATE: z.coerce
+    .number({ message: 'LOG_SAMPLE_RATE : une part entre 0 et 1 (ex. 0.01)' })
+    .min(0, 'LOG_SAMPLE_RATE : une part entre 0 et 1 (ex. 0.01)')
+    .max(1, 'LOG_SAMPLE_RATE : une part entre 0 et 1 (ex. 0.01)')
+    .default(0.01),
 });
 
 export interface Config {
@@ -43,6 +54,8 @@ export interface Config {
   smtp?: { host: string; port: number; user?: string; password?: string; secure: boolean };
   mailFrom: string;
   logLevel: string;
+  /** Which requests are logged: every failure (5xx), those slower than `slowMs`, a `sampleRate` share of the others. */
+  requestLog: RequestLogPolicy;
   /** Where files are stored: unset = DATA_DIR/files, `s3://bucket?endpoint=…&region=…` = object storage. */
   storageUrl?: string;
   /** Whether this server runs the background jobs (mails) in-process; WORKERS=0 for app-only servers. */
@@ -84,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mailFrom: e.SMTP_FROM,
     logLevel: e.LOG_LEVEL,
+    requestLog: { slowMs: e.LOG_SLOW_MS, sampleRate: e.LOG_SAMPLE_RATE },
     storageUrl: e.STORAGE_URL,
     workers: e.WORKERS === '1',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,

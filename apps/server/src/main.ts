@@ -1,26 +1,10 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
-import { publishDue as publishDueArticles } from './modules/articles/articles.service.ts';
-import { NEWSPAPER_TASK, runNewspaperJobs } from './modules/newspapers/newspapers.service.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { connect, migrateDatabase, migrationsApplied } from './db/client.ts';
 import { ensureDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { lockDataDir } from './db/lock.ts';
 import { DRAIN_MS, FORCE_MS, STOP_BUDGET_MS, STOP_SIGNALS, left, within, type StopSignal } from './lib/stop.ts';
-import { ensureFirstAdmin } from './db/seed/admin.ts';
-import { seedDemo } from './db/seed/demo.ts';
-import { drainAudit } from './lib/audit.ts';
-import { systemClock } from './lib/clock.ts';
-import { Jobs } from './lib/jobs/jobs.ts';
-import { createMailer } from './lib/mailer.ts';
-import { loadJwtKey } from './lib/secret.ts';
-import { createStorage } from './lib/storage/index.ts';
-import { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
-import { dispatchDueReminders } from './modules/notes/notes.service.ts';
-import { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
-import { mailUnread } from './modules/chat/chat.service.ts';
 
 // Start: config, lock DATA_DIR, database (embedded or DATABASE_URL), migrate and seed under an
 // advisory lock, background workers (WORKERS=1), listen; and a graceful stop on SIGTERM or SIGINT,
@@ -57,6 +41,11 @@ async function main() {
     if (stopRequested) throw new Error(`${stopRequested} reçu pendant le démarrage`);
   };
 
+  // The app's modules load while PostgreSQL starts (main.modules.ts); a failure to load them is
+  // reported where they are awaited, after the database step.
+  const loading = import('./main.modules.ts');
+  loading.catch(() => {});
+
   try {
     let url = config.databaseUrl;
     if (!url) {
@@ -65,6 +54,11 @@ async function main() {
       await ensureDatabase(embedded.url('postgres'), 'wellbe');
       url = embedded.url('wellbe');
     }
+    const {
+      buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
+      drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
+    } = await loading;
+    checkStop();
     const handle = connect(url);
     const applied = await migrateDatabase(handle, async () => {
       if (config.demo) {

@@ -75,15 +75,15 @@ describe.sequential('the real server on its embedded PostgreSQL', () => {
   }, 240_000);
 
   it('SIGTERM finishes the request in flight, then stops the embedded PostgreSQL; so does SIGINT', async () => {
-    // At 'info' the server logs each request as it arrives: the test waits for that line.
-    const server = await startProcess(dataDir, { LOG_LEVEL: 'info' });
+    // At 'debug' the server logs each request as it arrives: the test waits for that line.
+    const server = await startProcess(dataDir, { LOG_LEVEL: 'debug' });
     const pgPid = postmasterPid();
     expect(pgPid).toBeGreaterThan(0);
 
     // A registration whose body is still arriving when SIGTERM comes.
     const answer = postInFlight(server, '/api/auth/register', { user: second }, /SIGTERM reçu/);
     // The request has reached the server (its headers are read, its body is still arriving).
-    await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"incoming request"/);
+    await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"requête reçue"/);
     server.child.kill('SIGTERM');
 
     const res = await answer;

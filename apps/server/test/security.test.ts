@@ -32,6 +32,8 @@ beforeAll(async () => {
   t = await createTestApp({
     webDist,
     logStream: { write: (line) => void logLines.push(line) },
+    // Every request logged (the sample at 1), so that the test below sees what a line would hold.
+    config: { requestLog: { slowMs: 600_000, sampleRate: 1 } },
     routes: (app) => {
       // A failing query holding a value a consultation could hold: it must not reach the logs.
       app.post('/api/__probe/failing-query', { config: { access: 'open' } }, async () => {
@@ -314,6 +316,33 @@ describe('logs', () => {
     expect(logged).toContain('/reset-password');
     for (const secret of [CLINICAL, 'Lombalgie', DEMO_PASSWORD, 'Wrong-Secret-42!', token, token.split('.')[2], 'single-use-link-token-123']) {
       expect(logged).not.toContain(secret);
+    }
+  });
+
+  it('hold the failures, the slow requests and the sample only (LOG_SAMPLE_RATE, LOG_SLOW_MS)', async () => {
+    const policy = t.app.ctx.config.requestLog;
+    const requestLines = async () => {
+      logLines.length = 0;
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+      await t.app.inject({ method: 'GET', url: '/api/nowhere' });
+      await t.app.inject({ method: 'POST', url: '/api/__probe/failing-query' });
+      return logLines.map((line) => JSON.parse(line)).filter((line) => line.req);
+    };
+    try {
+      // No sample, nothing slow: the failure alone, with what an operator needs to find it.
+      Object.assign(policy, { sampleRate: 0, slowMs: 600_000 });
+      expect(await requestLines()).toEqual([
+        expect.objectContaining({ level: 50, msg: 'requête en échec', req: expect.objectContaining({ method: 'POST', url: '/api/__probe/failing-query' }), res: { statusCode: 500 }, responseTime: expect.any(Number) }),
+      ]);
+      // A threshold of 0 makes every answer slow: each request once, the failure still an error.
+      Object.assign(policy, { sampleRate: 0, slowMs: 0 });
+      expect((await requestLines()).map((line) => [line.msg, line.req.url, line.res.statusCode])).toEqual([
+        ['requête lente', '/api/health', 200],
+        ['requête lente', '/api/nowhere', 404],
+        ['requête en échec', '/api/__probe/failing-query', 500],
+      ]);
+    } finally {
+      Object.assign(policy, { sampleRate: 1, slowMs: 600_000 });
     }
   });
 });

@@ -37,6 +37,16 @@ describe('configuration', () => {
     expect(loadConfig({ WELLBE_DEMO: '0' }).demo).toBe(false);
   });
 
+  it('logs failures, requests over 1 s and 1 % of the others by default; LOG_SLOW_MS and LOG_SAMPLE_RATE change it', () => {
+    expect(loadConfig({}).requestLog).toEqual({ slowMs: 1000, sampleRate: 0.01 });
+    expect(loadConfig({ LOG_SLOW_MS: '250', LOG_SAMPLE_RATE: '1' }).requestLog).toEqual({ slowMs: 250, sampleRate: 1 });
+    expect(loadConfig({ LOG_SAMPLE_RATE: '0' }).requestLog.sampleRate).toBe(0);
+    expect(() => loadConfig({ LOG_SAMPLE_RATE: '5' })).toThrow(/LOG_SAMPLE_RATE : une part entre 0 et 1/);
+    expect(() => loadConfig({ LOG_SAMPLE_RATE: 'un peu' })).toThrow(/LOG_SAMPLE_RATE : une part entre 0 et 1/);
+    expect(() => loadConfig({ LOG_SLOW_MS: '-5' })).toThrow(/LOG_SLOW_MS : un nombre de millisecondes positif ou nul/);
+    expect(() => loadConfig({ LOG_SLOW_MS: 'lent' })).toThrow(/LOG_SLOW_MS : un nombre de millisecondes/);
+  });
+
   it('refuses a bad environment with a French message', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Configuration invalide : PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'court' })).toThrow(/JWT_SECRET doit contenir au moins 32 caractères/);

@@ -62,25 +62,76 @@ async function startServer() {
   throw new Error('le serveur ne répond pas');
 }
 
-/** Sends CDP commands, one after the other, to a page target; resolves with their results. */
-function cdp(webSocketUrl, commands) {
+/**
+ * A CDP session on one page target: `send` answers a command's result, `waitFor` the first event of
+ * a name that meets a condition, already received or to come (none can be missed by arriving first).
+ */
+function cdpSession(webSocketUrl) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(webSocketUrl);
-    const results = [];
-    const send = () => ws.send(JSON.stringify({ id: results.length + 1, ...commands[results.length] }));
-    ws.on('open', send);
+    const pending = new Map();
+    const events = [];
+    const waiters = new Set();
+    let lastId = 0;
     ws.on('message', (raw) => {
       const message = JSON.parse(String(raw));
-      if (message.id !== results.length + 1) return;
-      if (message.error) return reject(new Error(message.error.message));
-      results.push(message.result);
-      if (results.length === commands.length) {
-        ws.close();
-        resolve(results);
-      } else send();
+      if (message.id && pending.has(message.id)) {
+        const { ok, ko } = pending.get(message.id);
+        pending.delete(message.id);
+        return message.error ? ko(new Error(message.error.message)) : ok(message.result);
+      }
+      events.push(message);
+      for (const waiter of waiters) {
+        if (waiter.method === message.method && waiter.test(message.params)) {
+          waiters.delete(waiter);
+          waiter.ok(message.params);
+        }
+      }
     });
     ws.on('error', reject);
+    ws.on('open', () =>
+      resolve({
+        send: (method, params = {}) =>
+          new Promise((ok, ko) => {
+            pending.set(++lastId, { ok, ko });
+            ws.send(JSON.stringify({ id: lastId, method, params }));
+          }),
+        waitFor: (method, test) =>
+          new Promise((ok) => {
+            const seen = events.find((e) => e.method === method && test(e.params));
+            if (seen) ok(seen.params);
+            else waiters.add({ method, test, ok });
+          }),
+        close: () => ws.close(),
+      }),
+    );
   });
+}
+
+/**
+ * Clears the HTTP cache and sets (or removes) the token in the origin's localStorage. A tab opened
+ * at the origin's URL and evaluated at once raced its own navigation ("Cannot find default
+ * execution context", on the first run of a fresh browser): the tab opens blank here, the script
+ * runs once the origin's page has loaded (the `load` lifecycle event of that very navigation), and
+ * the value is read back.
+ */
+async function prepareStorage(chromePort, origin, token) {
+  const target = await fetch(`http://127.0.0.1:${chromePort}/json/new?about:blank`, { method: 'PUT' }).then((r) => r.json());
+  const session = await cdpSession(target.webSocketDebuggerUrl);
+  try {
+    await session.send('Network.clearBrowserCache');
+    await session.send('Page.enable');
+    await session.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    const navigation = await session.send('Page.navigate', { url: `${origin}/api/health` });
+    if (navigation.errorText) throw new Error(`${origin}/api/health : ${navigation.errorText}`);
+    await session.waitFor('Page.lifecycleEvent', (e) => e.name === 'load' && e.loaderId === navigation.loaderId);
+    const set = token ? `localStorage.setItem('jwt_access_token', ${JSON.stringify(token)})` : 'localStorage.clear()';
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression: `${set}; localStorage.getItem('jwt_access_token')`, returnByValue: true });
+    if (exceptionDetails || result.value !== token) throw new Error('le jeton n’a pas pu être posé dans localStorage');
+  } finally {
+    session.close();
+    await fetch(`http://127.0.0.1:${chromePort}/json/close/${target.id}`);
+  }
 }
 
 // Runs that could not measure a metric (a Lighthouse runtime error) are left out of its median.
@@ -111,12 +162,7 @@ try {
         const signedIn = page !== '/login';
         // Lighthouse resets neither storage nor cache (disableStorageReset keeps the token): the
         // cache is cleared here, and the token set (or removed) through a first visit of the origin.
-        const setup = await fetch(`http://127.0.0.1:${chrome.port}/json/new?${base}/api/health`, { method: 'PUT' }).then((r) => r.json());
-        await cdp(setup.webSocketDebuggerUrl, [
-          { method: 'Network.clearBrowserCache' },
-          { method: 'Runtime.evaluate', params: { expression: signedIn ? `localStorage.setItem('jwt_access_token', ${JSON.stringify(token)})` : 'localStorage.clear()' } },
-        ]);
-        await fetch(`http://127.0.0.1:${chrome.port}/json/close/${setup.id}`);
+        await prepareStorage(chrome.port, base, signedIn ? token : null);
         const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
         const result = await lighthouse(`${base}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
         const audits = result.lhr.audits;
