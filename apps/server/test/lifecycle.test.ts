@@ -108,8 +108,8 @@ describe.sequential('stopping the real server', () => {
     ['SIGTERM', 'to npm run serve', true],
     ['SIGINT', 'to the server', false],
   ] as const)('%s %s under load: in-flight requests finish, new ones are refused, sockets get 1001, PostgreSQL is gone within 10 s', async (signal, _to, npm) => {
-    // At 'info' the server logs each request as it arrives: the test waits for that line.
-    const server = await startReady(dataDir, { LOG_LEVEL: 'info' }, { npm });
+    // At 'debug' the server logs each request as it arrives: the test waits for that line.
+    const server = await startReady(dataDir, { LOG_LEVEL: 'debug' }, { npm });
     const pgPid = postmasterPid();
     expect(pgPid).toBeGreaterThan(0);
     const token: string = (await signIn(server, 'pr', DEMO_PASSWORD)).json.data.access_token;
@@ -123,9 +123,9 @@ describe.sequential('stopping the real server', () => {
       (res) => res.status,
       () => 'cut',
     );
-    await server.waitFor(/"url":"\/api\/auth\/forgot-password"[^\n]*"msg":"incoming request"/);
+    await server.waitFor(/"url":"\/api\/auth\/forgot-password"[^\n]*"msg":"requête reçue"/);
     const registration = postInFlight(server, '/api/auth/register', { user: { displayName: 'Claude Bernard', email, password: 'Milieu-Interieur-1865!', acceptPolicies: true } }, signalled);
-    await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"incoming request"/);
+    await server.waitFor(/"url":"\/api\/auth\/register"[^\n]*"msg":"requête reçue"/);
     // The server is busy: some reads have been answered already.
     await new Promise<void>((resolve) => {
       const check = setInterval(() => readers.results.length >= 20 && (clearInterval(check), resolve()), 20);

@@ -40,6 +40,10 @@ beforeAll(async () => {
         await app.ctx.db.execute(sql`select ${CLINICAL}::integer`);
         return { success: true };
       });
+      // A fault of the server itself (no input caused it): the 500 an operator must see.
+      app.post('/api/__probe/internal-failure', { config: { access: 'open' } }, async () => {
+        throw new Error('panne interne de test');
+      });
     },
   });
 });
@@ -325,21 +329,21 @@ describe('logs', () => {
       logLines.length = 0;
       await t.app.inject({ method: 'GET', url: '/api/health' });
       await t.app.inject({ method: 'GET', url: '/api/nowhere' });
-      await t.app.inject({ method: 'POST', url: '/api/__probe/failing-query' });
+      await t.app.inject({ method: 'POST', url: '/api/__probe/internal-failure' });
       return logLines.map((line) => JSON.parse(line)).filter((line) => line.req);
     };
     try {
       // No sample, nothing slow: the failure alone, with what an operator needs to find it.
       Object.assign(policy, { sampleRate: 0, slowMs: 600_000 });
       expect(await requestLines()).toEqual([
-        expect.objectContaining({ level: 50, msg: 'requête en échec', req: expect.objectContaining({ method: 'POST', url: '/api/__probe/failing-query' }), res: { statusCode: 500 }, responseTime: expect.any(Number) }),
+        expect.objectContaining({ level: 50, msg: 'requête en échec', req: expect.objectContaining({ method: 'POST', url: '/api/__probe/internal-failure' }), res: { statusCode: 500 }, responseTime: expect.any(Number) }),
       ]);
       // A threshold of 0 makes every answer slow: each request once, the failure still an error.
       Object.assign(policy, { sampleRate: 0, slowMs: 0 });
       expect((await requestLines()).map((line) => [line.msg, line.req.url, line.res.statusCode])).toEqual([
         ['requête lente', '/api/health', 200],
         ['requête lente', '/api/nowhere', 404],
-        ['requête en échec', '/api/__probe/failing-query', 500],
+        ['requête en échec', '/api/__probe/internal-failure', 500],
       ]);
     } finally {
       Object.assign(policy, { sampleRate: 1, slowMs: 600_000 });
