@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import { i18nReady } from '../../i18n/i18n.ts';
-import { fakeApi, renderAs } from '../../test/render.tsx';
+import { notify } from '../../lib/notify.ts';
+import { apiError, fakeApi, renderAs } from '../../test/render.tsx';
 import { AppointmentsPage } from './appointments-page.tsx';
 
 // /appointment: the staff confirm the requests and read the day's list; a patient gets their own
@@ -65,5 +66,21 @@ describe('/appointment', () => {
     expect(screen.getByRole('tab', { name: 'Liste d’attente' })).toBeInTheDocument();
     expect(screen.queryByText(/Demandes à confirmer/)).not.toBeInTheDocument();
     expect(requests.some((r) => r.path === '/api/appointments/overview')).toBe(false);
+  });
+
+  it('lists a patient’s waiting-list entries and says in French why one could not be left', async () => {
+    const entry = { id: 'w1', practitionerId: 'u-pr', practitionerName: 'Julien Moreau', fromDay: '2026-11-02', toDay: '2026-11-13', status: 'attente', offerStartsAt: null, offerExpiresAt: null };
+    const requests = fakeApi({
+      'GET /api/appointments/options': { data: { practitioners: [], types: [] } },
+      'GET /api/appointments/waitlist': { data: [entry] },
+      'DELETE /api/appointments/waitlist/w1': () => apiError(404, 'not_found', 'Cette inscription n’existe plus.'),
+    });
+    renderAs('PT', <AppointmentsPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Liste d’attente' }));
+    const item = (await screen.findByText('Julien Moreau')).closest('li')!;
+    expect(item).toHaveTextContent('02/11/2026 → 13/11/2026 · En attente');
+    fireEvent.click(within(item).getByRole('button', { name: 'Quitter' }));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Cette inscription n’existe plus.', 'error'));
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/appointments/waitlist/w1')).toBe(true);
   });
 });
