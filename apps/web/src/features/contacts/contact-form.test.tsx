@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONTACT_MESSAGES, type Contact } from '@wellbe/shared/schemas/contacts';
+import { CONTACT_MESSAGES } from '@wellbe/shared/schemas/contacts';
 import { i18nReady } from '../../i18n/i18n.ts';
 import { apiError, fakeApi, renderAs } from '../../test/render.tsx';
 import { ContactFormDialog } from './components/contact-form-dialog.tsx';
+import { testContact } from './test-contact.ts';
 
 // The address book's contact form: the rules of packages/shared shown in French under each field
 // before anything is sent, then POST or PUT /api/contacts.
@@ -15,23 +16,7 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const SAVED: Contact = {
-  id: 'c1',
-  name: 'Claire',
-  lastName: 'Dubois',
-  avatar: '',
-  nickname: '',
-  company: 'Laboratoire Bio+',
-  jobTitle: '',
-  email: 'claire.dubois@bioplus.fr',
-  phone: '04 78 60 70 80',
-  address: '',
-  birthday: '',
-  notes: '',
-  profession: 'autre',
-  rpps: '',
-  starred: false,
-};
+const SAVED = testContact({ id: 'c1', name: 'Claire', lastName: 'Dubois', company: 'Laboratoire Bio+', email: 'claire.dubois@bioplus.fr', phone: '04 78 60 70 80' });
 const type = (label: RegExp, value: string) => {
   const input = screen.getByLabelText(label);
   fireEvent.change(input, { target: { value } });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Contact } from '@wellbe/shared/schemas/contacts';
 import { i18nReady } from '../../i18n/i18n.ts';
 import { fakeApi, renderAs } from '../../test/render.tsx';
 import { ContactsPage } from './contacts-page.tsx';
+import { testContact } from './test-contact.ts';
 
 // /contact: the practice's staff get the address book (from GET /api/contacts); a patient gets
 // the practice's card and writes to it, never the address book.
@@ -15,23 +15,7 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const contact = (id: string, name: string, lastName: string, company: string): Contact => ({
-  id,
-  name,
-  lastName,
-  avatar: '',
-  nickname: '',
-  company,
-  jobTitle: '',
-  email: '',
-  phone: '',
-  address: '',
-  birthday: '',
-  notes: '',
-  profession: 'autre',
-  rpps: '',
-  starred: false,
-});
+const contact = (id: string, name: string, lastName: string, company: string) => testContact({ id, name, lastName, company });
 const CARD = { name: 'Cabinet Démo', address: '1 rue de la Paix, 75002 Paris', phone: '01 23 45 67 89', email: 'accueil@demo.wellbe.fr', openingHours: 'Du lundi au vendredi, 8 h 30 – 19 h' };
 
 describe('/contact', () => {
