@@ -76,3 +76,22 @@ describe('/articles/{slug} (readers)', () => {
     expect(await screen.findByText('Cet article n’existe pas ou ne vous est pas destiné.')).toBeInTheDocument();
   });
 });
+
+describe('the article editor', () => {
+  it('says in French why an article could not be published or a version restored', async () => {
+    const reviewed = { ...ARTICLE, status: 'relu' as const, publishedAt: null };
+    fakeApi({
+      'GET /api/articles': { data: { items: [reviewed], total: 1 } },
+      'GET /api/articles/a1': { data: reviewed },
+      'GET /api/articles/a1/versions': { data: [{ id: 'ver1', title: reviewed.title, savedAt: '2026-11-01T10:00:00.000Z', savedBy: 'Équipe WellBe' }] },
+      'POST /api/articles/a1/status': () => apiError(400, 'validation', 'Ajoutez un résumé avant de publier.'),
+      'POST /api/articles/a1/versions/ver1/restore': () => apiError(404, 'not_found', 'Cette version n’existe plus.'),
+    });
+    renderAs('DE', <ArticlesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /Bien dormir en hiver/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('Ajoutez un résumé avant de publier.')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Restaurer' }));
+    expect(await screen.findByText('Cette version n’existe plus.')).toBeInTheDocument();
+  });
+});
