@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewsletterDto } from '@wellbe/shared/schemas/articles';
 import { i18nReady } from '../../i18n/i18n.ts';
@@ -41,6 +41,19 @@ describe('/newspapers', () => {
     expect(cells[1]).toHaveTextContent('Les patients d’une organisation · Cabinet Démo');
     expect(cells[2]).toHaveTextContent('Envoyée');
     expect(cells.slice(4).map((c) => c.textContent)).toEqual(['40', '38', '2', '1']);
+  });
+
+  it('says in French why a scheduled letter could not be unscheduled', async () => {
+    const scheduled: NewsletterDto = { ...SENT, status: 'programmee', sentAt: null, scheduledAt: '2026-12-01T08:00:00.000Z', stats: { recipients: 0, sent: 0, failed: 0, unsubscribed: 0 } };
+    fakeApi({
+      'GET /api/newspapers': { data: [scheduled] },
+      'GET /api/newspapers/n1': { data: scheduled },
+      'POST /api/newspapers/n1/unschedule': () => apiError(409, 'conflict', 'L’envoi a déjà commencé : il ne se déprogramme plus.'),
+    });
+    renderAs('DE', <NewspapersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'La lettre de novembre' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Annuler la programmation' }));
+    expect(await screen.findByText('L’envoi a déjà commencé : il ne se déprogramme plus.')).toBeInTheDocument();
   });
 
   it('says when there is no letter yet', async () => {
