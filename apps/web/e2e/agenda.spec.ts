@@ -63,7 +63,8 @@ test('pr books in the week view, drags the appointment to another day, cancels w
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 8, from.y + 12, { steps: 4 });
   await page.mouse.move(col.x + col.width / 2, to.y + to.height / 2, { steps: 12 });
-  await page.waitForTimeout(200);
+  // The calendar has taken the drag: its copy of the appointment under the pointer shows the new time.
+  await expect(page.getByText(/10:30 – 11:00/).first()).toBeVisible();
   await page.mouse.up();
   await expect(page.getByText(/^(Rendez-vous déplacé|Attention : ce rendez-vous est en dehors des horaires de travail\.)$/)).toBeVisible();
   const event = page.getByRole('button', { name: /^10:30 – 11:00 Hélène Martin · Consultation/ });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RevealWhenSettled } from './reveal-when-settled.tsx';
 
@@ -27,8 +27,11 @@ describe('RevealWhenSettled', () => {
     expect(screen.getByRole('status', { name: 'Chargement...' })).toBeInTheDocument();
     // Mounted (its request runs) but not shown.
     expect(screen.getByText('squelette de la carte')).not.toBeVisible();
-    loadChunk();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The chunk has loaded and React has handled it: only the request is still awaited.
+    await act(async () => {
+      loadChunk();
+      await chunk;
+    });
     expect(screen.getByRole('status', { name: 'Chargement...' })).toBeInTheDocument();
     answerCard('Dernières consultations');
     expect(await screen.findByText('Dernières consultations')).toBeVisible();

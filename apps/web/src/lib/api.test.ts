@@ -75,11 +75,18 @@ describe('api client (SPEC §7, §8)', () => {
       await changed;
       setSession(fakeUser('PR'), 'new.token.value');
     });
-    fetchMock.mockResolvedValueOnce(refused()).mockResolvedValueOnce(answer(200, { success: true, data: [2] }));
+    // The refusal's body is read by the client: once read, and every continuation queued behind it
+    // has run (one macrotask later), a client that did not wait would already have ended the session.
+    const first = refused();
+    const readBody = first.json.bind(first);
+    let read: Promise<unknown> | undefined;
+    first.json = () => (read = readBody());
+    fetchMock.mockResolvedValueOnce(first).mockResolvedValueOnce(answer(200, { success: true, data: [2] }));
     const pending = api<{ data: number[] }>('/patients');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(read).toBeDefined());
+    await read;
+    await new Promise((resolve) => setImmediate(resolve));
     // Refused with the old token before the password change answered: nothing ends yet.
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(getSession().status).toBe('signed-in');
     answerPassword();

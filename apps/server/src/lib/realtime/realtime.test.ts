@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '@wellbe/shared/permissions';
 import { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CLOSE, REALTIME_MAX_FRAME_BYTES } from '@wellbe/shared/realtime';
 import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
+import { until } from '../../../test/until.ts';
 import { wsClient, type WsClient } from '../../../test/ws-client.ts';
 import { realtimePresence } from '../../db/tables.ts';
 import { notifyRealtime, publishRealtime, recordRealtime, registerRealtimeMessage, registerRealtimeType } from './index.ts';
@@ -171,23 +172,29 @@ describe('presence', () => {
     const blocker = await t.ctx.pool.connect();
     await blocker.query('begin');
     await blocker.query('insert into realtime_presence (server_id, user_id, organization_id) values ($1, $2, $3)', [t.app.realtime.serverId, rh.id, rh.idOrganization]);
+    // A colleague hears rh's status: once they hear rh offline, the hub's writes for rh are done.
+    const observer = await connect(await t.login('pr'));
+    const heardOffline = (f: { type: string; data?: Record<string, unknown> }) =>
+      f.type === 'chat.statuses' && (f.data?.statuses as { userId: string; status: string }[]).some((e) => e.userId === rh.id && e.status === 'offline');
     const { client } = await connect(rh);
     client.close();
     await client.closed;
-    await new Promise((r) => setTimeout(r, 200));
+    // The hub's write of the row is waiting on the other transaction's lock.
+    const waiting = async () => (await t.ctx.pool.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n as number;
+    expect(await until(waiting, (n) => n > 0, 10_000)).toBeGreaterThan(0);
     // The write goes through once the other transaction ends: the close must still win.
     await blocker.query('rollback');
     blocker.release();
-    await new Promise((r) => setTimeout(r, 500));
+    await observer.client.next(heardOffline, 10_000);
+    observer.client.close();
     expect(t.app.realtime.isConnected(rh.id)).toBe(false);
     expect(await rows()).toBe(0);
     // And a tab that stays is one row, gone with it.
     const tab = await connect(rh);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(await rows()).toBe(1);
+    expect(await until(rows, (n) => n === 1, 10_000)).toBe(1);
     tab.client.close();
     await tab.client.closed;
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await until(rows, (n) => n === 0, 10_000)).toBe(0);
     expect(await rows()).toBe(0);
   });
 });
@@ -257,23 +264,29 @@ describe('an event whose transaction commits after a later one’s', () => {
       const pendingA = await recordRealtime(drizzle(a), { type: 'test.late', organisationId: demoOrg, userIds: [pa.id], data: { n: 1 } });
       const idB = await publishRealtime(t.ctx.db, { type: 'test.late', organisationId: demoOrg, userIds: [pa.id], data: { n: 2 } });
       expect(idB).toBeGreaterThan(pendingA!.id!);
-      await new Promise((r) => setTimeout(r, 300));
+      // A socket that signs in with a cursor waits for the hub's read of the table: once it is
+      // ready, the hub has read B (committed before) and holds it back behind A.
+      const probe = await connect(pa, resumeFrom(staying.client));
+      probe.client.close();
       // Offline while A commits (and its notification goes out).
       const since = resumeFrom(leaving.client);
       leaving.client.close();
       await leaving.client.closed;
       await a.query('commit');
       await notifyRealtime(t.ctx.db, pendingA);
-      await new Promise((r) => setTimeout(r, 300));
+      // Both delivered live to the socket that stayed before the other one comes back.
+      await staying.client.next((f) => f.type === 'test.late' && f.data?.n === 2, 10_000);
       const back = await connect(pa, since);
-      const deadline = Date.now() + 3000;
-      while (Date.now() < deadline && (late(staying.client).length < 2 || late(leaving.client).length + late(back.client).length < 2)) await new Promise((r) => setTimeout(r, 50));
+      await until(() => late(leaving.client).length + late(back.client).length, (n) => n >= 2, 10_000);
       expect([...late(leaving.client), ...late(back.client)].map((f) => f.data?.n)).toEqual([1, 2]);
       expect(late(staying.client).map((f) => f.data?.n)).toEqual([1, 2]);
-      // Nothing comes twice later either (no late notification pushes it again).
-      await new Promise((r) => setTimeout(r, 300));
-      expect(late(back.client).length + late(leaving.client).length).toBe(2);
-      expect(late(staying.client)).toHaveLength(2);
+      // Nothing comes twice later either (no late notification pushes it again): an event published
+      // after them arrives, and nothing of A or B came again before it.
+      await publishRealtime(t.ctx.db, { type: 'test.late', organisationId: demoOrg, userIds: [pa.id], data: { n: 3 } });
+      await back.client.next((f) => f.type === 'test.late' && f.data?.n === 3, 10_000);
+      await staying.client.next((f) => f.type === 'test.late' && f.data?.n === 3, 10_000);
+      expect([...late(leaving.client), ...late(back.client)].map((f) => f.data?.n)).toEqual([1, 2, 3]);
+      expect(late(staying.client).map((f) => f.data?.n)).toEqual([1, 2, 3]);
       back.client.close();
     } finally {
       await a.query('rollback').catch(() => {});
@@ -297,8 +310,8 @@ describe('a transaction of another database of the cluster', () => {
       await elsewhere.query('begin');
       await elsewhere.query('select pg_current_xact_id()');
       await publishRealtime(t.ctx.db, { type: 'test.elsewhere', organisationId: demoOrg, userIds: [pa.id], data: { n: 1 } });
-      const deadline = Date.now() + 3000;
-      while (Date.now() < deadline && !live.client.frames.some((f) => f.type === 'test.elsewhere')) await new Promise((r) => setTimeout(r, 50));
+      // Held back, it would wait for the other database's transaction, which stays open meanwhile.
+      await live.client.next((f) => f.type === 'test.elsewhere', 10_000);
       expect(live.client.frames.filter((f) => f.type === 'test.elsewhere').map((f) => f.data?.n)).toEqual([1]);
     } finally {
       await elsewhere.query('rollback').catch(() => {});

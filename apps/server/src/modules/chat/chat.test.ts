@@ -7,7 +7,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { until } from '../../../test/until.ts';
 import { closeWsClients, wsClient } from '../../../test/ws-client.ts';
 import { appointments, auditEvents, chatAttachments, chatMessages, users } from '../../db/tables.ts';
-import { mailUnread, STATUS_COALESCE_MS } from './chat.service.ts';
+import { mailUnread } from './chat.service.ts';
 
 // Messaging (issue 16): who may talk to whom (SPEC §6 `chats`), the SPEC §7 /api/chat/* shapes,
 // idempotent send, paging, read state, limits, rate limit, audit of patient conversations, live
@@ -495,9 +495,10 @@ describe('presence rules (who hears a status change, coalesced)', () => {
 
   it('gathers the changes of a period into one frame per socket, at most one per period; a second tab is no news', async () => {
     // The test above closed pa's and ad's sockets: their "offline" goes out in a batch of its own,
-    // which must not land among the changes counted below. Wait until they are offline, then a period.
+    // which must not land among the changes counted below. Wait until they are offline; then rh's
+    // arrival, published after those changes and delivered in order, is the marker: once pr hears
+    // it, the earlier batch has gone out (in that frame or before it), never among the counted ones.
     for (const id of [s.pa.id, s.ad.id]) await until(() => statusFor('pr', id), (status) => status === 'offline', 5000);
-    await new Promise((r) => setTimeout(r, 2 * STATUS_COALESCE_MS));
     const onPr = wsClient(base);
     await onPr.auth(s.pr.token);
     const rhTab = wsClient(base);
@@ -520,8 +521,13 @@ describe('presence rules (who hears a status change, coalesced)', () => {
     const before = count();
     const secondTab = wsClient(base);
     await secondTab.auth(s.rh.token);
-    await new Promise((r) => setTimeout(r, 600));
+    // A later change (pa's mood, published after the second tab signed in) is the marker: had the
+    // tab been news, pr would have heard rh before it or in the same frame.
+    const mood = 'Repère du test';
+    expect((await post('pa', '/api/chat/user/data', { status: 'online', mood })).statusCode).toBe(200);
+    await onPr.next((f) => statusIn(f, s.pa.id)?.mood === mood);
     expect(count()).toBe(before);
+    expect((await post('pa', '/api/chat/user/data', { status: 'online', mood: '' })).statusCode).toBe(200);
     for (const c of [onPr, rhTab, secondTab]) c.close();
   });
 });

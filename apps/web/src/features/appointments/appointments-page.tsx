@@ -383,7 +383,8 @@ function WaitlistTab() {
             key={w.id}
             divider
             action={
-              <Button size="small" onClick={() => void actions.leaveWaitlist.mutateAsync(w.id)}>
+              // A refusal is toasted by the query client: caught here, it is not an unhandled rejection.
+              <Button size="small" onClick={() => void actions.leaveWaitlist.mutateAsync(w.id).catch(() => undefined)}>
                 {t('waitlist.leave')}
               </Button>
             }

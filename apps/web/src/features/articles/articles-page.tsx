@@ -137,7 +137,8 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
   const a = article.data;
   const moveTo = async (status: ArticleStatus) => {
     await save();
-    await action.mutateAsync({ id, status });
+    // A refusal is shown above the editor (action.error): caught here, it is not an unhandled rejection.
+    if (!(await action.mutateAsync({ id, status }).then(() => true, () => false))) return;
     notify(ARTICLE_STATUS_LABELS[status], 'success');
   };
 
@@ -234,10 +235,13 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
                     <Button
                       size="small"
                       onClick={() =>
-                        void action.mutateAsync({ id, restore: v.id }).then((restored) => {
-                          setForm(toForm(restored));
-                          notify(t('articles.restored'), 'success');
-                        })
+                        void action.mutateAsync({ id, restore: v.id }).then(
+                          (restored) => {
+                            setForm(toForm(restored));
+                            notify(t('articles.restored'), 'success');
+                          },
+                          () => undefined, // shown above the editor (action.error)
+                        )
                       }
                     >
                       {t('articles.restore')}

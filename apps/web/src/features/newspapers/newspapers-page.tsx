@@ -180,7 +180,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
           </Button>
         )}
         {n?.status === 'programmee' && (
-          <Button variant="outlined" onClick={() => void send.mutateAsync({ id: n.id, unschedule: true })}>
+          <Button variant="outlined" onClick={() => void send.mutateAsync({ id: n.id, unschedule: true }).catch(() => undefined) /* shown below (send.error) */}>
             {t('newspapers.unschedule')}
           </Button>
         )}

@@ -40,7 +40,8 @@ export function PolicyPage() {
   const submit = async () => {
     if (!draft) return;
     const input = { kind: draft.kind, title: draft.title, body: draft.body, effectiveAt: new Date(`${draft.effectiveAt}T00:00:00`).toISOString(), requiresAcceptance: draft.requiresAcceptance };
-    await save.mutateAsync({ id: draft.id, input });
+    // A refusal is shown under the form (save.error): caught here, it is not an unhandled rejection.
+    if (!(await save.mutateAsync({ id: draft.id, input }).then(() => true, () => false))) return;
     notify(t('policy.saved'), 'success');
     setDraft(null);
   };
@@ -57,10 +58,16 @@ export function PolicyPage() {
         confirmColor="primary"
         busy={publish.isPending}
         onCancel={() => setConfirmId(null)}
-        onConfirm={() => void publish.mutateAsync(confirmId!).then(() => {
-          setConfirmId(null);
-          notify(t('policy.publishedToast'), 'success');
-        })}
+        onConfirm={() =>
+          // A refusal is toasted by the query client: caught here, it is not an unhandled rejection.
+          void publish.mutateAsync(confirmId!).then(
+            () => {
+              setConfirmId(null);
+              notify(t('policy.publishedToast'), 'success');
+            },
+            () => undefined,
+          )
+        }
       />
       {versions.isError && <Alert severity="error">{versions.error.message}</Alert>}
       {draft ? (

@@ -25,6 +25,9 @@ import { TypesTab } from './types-tab.tsx';
 
 type SettingsTab = 'hours' | 'types' | 'rules';
 
+/** A refusal the query client has already toasted: caught, so that it is not an unhandled rejection. */
+const ignoreToasted = () => undefined;
+
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 
 function toText(ranges: { start: string; end: string }[] | undefined): string {
@@ -149,7 +152,7 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
             <ListItem
               key={e.id}
               secondaryAction={
-                <IconButton edge="end" aria-label={t('settings.removeAbsence')} onClick={() => void m.removeException.mutateAsync(e.id)}>
+                <IconButton edge="end" aria-label={t('settings.removeAbsence')} onClick={() => void m.removeException.mutateAsync(e.id).catch(ignoreToasted)}>
                   <DeleteIcon />
                 </IconButton>
               }
@@ -178,9 +181,9 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
             </Typography>
             {feed && <TextField fullWidth size="small" label={t('settings.icalUrl')} value={feed} slotProps={{ htmlInput: { readOnly: true } }} sx={{ mb: 1 }} />}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button onClick={() => void m.createFeed.mutateAsync().then((r) => setFeed(r.url))}>{settings.data?.icalActive ? t('settings.icalRegenerate') : t('settings.icalCreate')}</Button>
+              <Button onClick={() => void m.createFeed.mutateAsync().then((r) => setFeed(r.url), ignoreToasted)}>{settings.data?.icalActive ? t('settings.icalRegenerate') : t('settings.icalCreate')}</Button>
               {settings.data?.icalActive && (
-                <Button color="error" onClick={() => void m.revokeFeed.mutateAsync().then(() => setFeed(null))}>
+                <Button color="error" onClick={() => void m.revokeFeed.mutateAsync().then(() => setFeed(null), ignoreToasted)}>
                   {t('settings.icalRevoke')}
                 </Button>
               )}
