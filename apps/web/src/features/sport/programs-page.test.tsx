@@ -40,7 +40,7 @@ describe('/program/sportif/list', () => {
     renderAs('PR', <SportProgramsPage />, PAGE);
     const nav = await screen.findByRole('navigation', { name: 'Programmes de l’organisation' });
     expect(await within(nav).findByText('Renforcement du dos')).toBeInTheDocument();
-    expect(within(nav).getByText('3 séance(s) · 8 sem.')).toBeInTheDocument();
+    expect(within(nav).getByText('3 séances · 8 sem.')).toBeInTheDocument();
   });
 
   it('says when the library is empty', async () => {
