@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { findRoute, type Area } from '@wellbe/shared/routes';
+import { REDIRECTS, findRoute, type Area } from '@wellbe/shared/routes';
 import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../lib/session.ts';
 import { Splash } from '../components/splash.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -66,6 +66,9 @@ export function Root() {
   );
 
   if (status === 'checking' || starting) return <Splash />;
+  // A SPEC §2 redirect ('/' -> '/dashboard') is followed before any chrome: inside the layout it
+  // would wait behind the consent gate, and a user who owes an acceptance would stay on '/'.
+  if (Object.hasOwn(REDIRECTS, location.pathname)) return <Outlet />;
   const rule = findRoute(location.pathname);
   if (rule?.chrome === 'none') {
     return (
