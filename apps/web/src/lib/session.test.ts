@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../i18n/i18n.ts';
-import { checkStoredToken, endSession, getSession, signIn } from './session.ts';
+import { checkStoredToken, endSession, getSession, logout, onSessionEnd, signIn } from './session.ts';
+import { api } from './api.ts';
 import { readToken, writeToken } from './token.ts';
 import { fakeUser } from '../test/fixtures.ts';
 
@@ -72,5 +73,31 @@ describe('signIn', () => {
     await expect(signIn('pr', 'faux')).rejects.toThrow('Identifiant ou mot de passe incorrect.');
     expect(getSession().status).toBe('guest');
     expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('logout', () => {
+  it('ends the session as a logout even when a call in flight is answered 401 by the revocation', async () => {
+    writeToken(jwt(now() + 3600));
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ success: true, user: fakeUser('AD'), access_token: 'a.b.c' }), { status: 200 }));
+    await checkStoredToken();
+    expect(getSession().status).toBe('signed-in');
+    const reasons: string[] = [];
+    const stop = onSessionEnd((reason) => reasons.push(reason));
+    // The logout's answer waits until the page's query has been refused by the revoked token.
+    let answerLogout: (r: Response) => void = () => {};
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/auth/logout'
+        ? new Promise<Response>((resolve) => (answerLogout = resolve))
+        : Promise.resolve(new Response(JSON.stringify({ success: false, error: { code: 'invalid_token', message: 'x' } }), { status: 401 })),
+    );
+    const out = logout();
+    await expect(api('/patients')).rejects.toThrow();
+    answerLogout(new Response(null, { status: 204 }));
+    await out;
+    stop();
+    expect(reasons).toEqual(['logout']);
+    expect(notify).not.toHaveBeenCalled();
+    expect(getSession().status).toBe('guest');
   });
 });

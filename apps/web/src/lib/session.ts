@@ -201,18 +201,29 @@ export async function checkStoredToken(): Promise<void> {
   }
 }
 
+// While a logout is under way, a call still in flight (the page's queries, the unread count) may be
+// answered 401 because the logout revoked its token: that is no news, and it must not end the session
+// as 'unauthorized' (the login page would say the token was invalid, and /logout would be skipped).
+let loggingOut = false;
+
 /**
  * /logout: signs out by the user's origin (only our own JWT provider exists) and resets the role.
  * The server revokes the session first, so that a copied token stops working at once; the local
  * sign-out happens whatever the server answers (offline, already revoked).
  */
 export async function logout(): Promise<void> {
-  if (readToken()) await api('/auth/logout', { method: 'POST', on401: 'throw' }).catch(() => undefined);
+  loggingOut = true;
+  try {
+    if (readToken()) await api('/auth/logout', { method: 'POST', on401: 'throw' }).catch(() => undefined);
+  } finally {
+    loggingOut = false;
+  }
   endSession('logout');
 }
 
 // SPEC §8: a 401 from any call clears the session (no retry) and the app goes to /login.
 setUnauthorizedHandler((error: ApiError) => {
+  if (loggingOut) return;
   const expired = error.code === 'token_expired';
   endSession(expired ? 'expired' : 'unauthorized', i18n.t(expired ? 'common:session.accessTokenExpiredApi' : 'common:session.invalidAccessToken'));
 });
