@@ -2,12 +2,18 @@
 // service words for the user; the error handler maps what is left that the input caused
 // (`inputFaultOf`) to a French 4xx.
 
-/** The constraint of a unique violation (23505), whether Drizzle wrapped the driver error or not. */
-export function uniqueViolation(err: unknown): string | null {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return e.constraint ?? '';
+/** The PostgreSQL error inside whatever wrapped it (Drizzle's query error keeps it as `cause`). */
+function pgErrorOf(err: unknown): { code: string; detail?: string; constraint?: string } | null {
+  for (let e = err as { code?: unknown; detail?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, detail: e.detail, constraint: e.constraint };
   }
   return null;
+}
+
+/** The constraint of a unique violation (23505), whether Drizzle wrapped the driver error or not. */
+export function uniqueViolation(err: unknown): string | null {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23505' ? (pg.constraint ?? '') : null;
 }
 
 /**
@@ -25,14 +31,6 @@ export async function mapUniqueViolation<T, K extends string>(
     if (constraint !== null && Object.hasOwn(constraints, constraint)) return { ok: false, conflict: constraints[constraint] };
     throw err;
   }
-}
-
-/** The PostgreSQL error inside whatever wrapped it (Drizzle's query error keeps it as `cause`). */
-function pgErrorOf(err: unknown): { code: string; detail?: string } | null {
-  for (let e = err as { code?: unknown; detail?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, detail: e.detail };
-  }
-  return null;
 }
 
 export interface InputFault {
