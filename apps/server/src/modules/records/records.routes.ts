@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessFlagAnswerSchema, accessFlagCreateSchema, accessFlagListQuerySchema, accessLogQuerySchema } from '@wellbe/shared/schemas/records';
 import { callerOf } from '../../plugins/authenticate.ts';
-import { answerAccessFlag, exportFhir, exportPdf, flagAccess, listFlags, openLinkedDocument, readAccessLog } from './records.service.ts';
+import { answerAccessFlag, flagAccess, listFlags, readAccessLog } from './records.access.ts';
+import { exportFhir, exportPdf, openLinkedDocument } from './records.service.ts';
 import { patientParams, uuidId } from '@wellbe/shared/schemas/fields';
 
 const tags = ['records'];
