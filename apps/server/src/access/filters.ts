@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { patients } from '../db/tables.ts';
+import { patients } from './views.ts';
 import type { PatientScope } from './patients.ts';
 
 const sqlTrue = sql`true`;

@@ -8,3 +8,4 @@ export * from './journal.ts';
 export * from './not-found.ts';
 export * from './filters.ts';
 export * from './catalogs.ts';
+export * from './scope.ts';
