@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { DEFAULT_WEEKLY_HOURS } from '@wellbe/shared/schemas/agenda';
 import type { Database } from '../client.ts';
 import { agendaExceptions, agendaSettings, appointmentTypes, appointments } from '../tables.ts';

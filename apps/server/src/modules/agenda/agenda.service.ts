@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { can } from '@wellbe/shared/permissions';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import {
   AGENDA_LIMITS,
   AGENDA_MESSAGES,

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localParts, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
 import { STAT_MASKED } from '@wellbe/shared/schemas/statistics';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
