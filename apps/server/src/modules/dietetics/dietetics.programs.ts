@@ -61,6 +61,7 @@ export async function writeProgram(ctx: AppContext, caller: Caller, id: string |
     { organizationId, name: input.name, goal: input.goal, weeks: input.weeks, description: input.description, createdBy: caller.id },
     lines.map((l, i) => ({ ...l, dayIndex: input.items[i].dayIndex, meal: input.items[i].meal })),
   );
+  if (!savedId) throw hidden(DIETETICS_MESSAGES.programNotFound, 'program_not_found');
   await recordAudit(ctx, caller, { action: id ? 'dietetics.program.update' : 'dietetics.program.create', outcome: 'success', recordType: 'diet_program', recordId: savedId });
   return readProgram(ctx, caller, savedId);
 }

@@ -75,6 +75,7 @@ export async function writeRecipe(ctx: AppContext, caller: Caller, id: string | 
     { organizationId, name: input.name, category: input.category, portions: input.portions, steps: input.steps, tags: [...new Set(input.tags)], createdBy: caller.id },
     lines,
   );
+  if (!savedId) throw hidden(DIETETICS_MESSAGES.recipeNotFound, 'recipe_not_found');
   await recordAudit(ctx, caller, { action: id ? 'dietetics.recipe.update' : 'dietetics.recipe.create', outcome: 'success', recordType: 'recipe', recordId: savedId });
   return readRecipe(ctx, caller, savedId);
 }

@@ -46,15 +46,20 @@ export async function visibleRecipeGraph(db: Database, scope: CatalogScope): Pro
   return { recipes: rows, lines };
 }
 
-/** Creates or replaces a recipe; an existing one only inside the scope (SA and DE: the library too). */
-export async function saveRecipe(db: Database, scope: OrgScope, id: string | null, values: Omit<typeof recipes.$inferInsert, 'id'>, lines: LineRow[]): Promise<string> {
+/**
+ * Creates or replaces a recipe; an existing one only inside the scope (SA and DE: the library too):
+ * outside it nothing is written and the answer is null.
+ */
+export async function saveRecipe(db: Database, scope: OrgScope, id: string | null, values: Omit<typeof recipes.$inferInsert, 'id'>, lines: LineRow[]): Promise<string | null> {
   return db.transaction(async (tx: Tx) => {
     let recipeId = id;
     if (recipeId) {
-      await tx
+      const updated = await tx
         .update(recipes)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(recipes.id, recipeId), orgFilter(scope, recipes.organizationId)));
+        .where(and(eq(recipes.id, recipeId), orgFilter(scope, recipes.organizationId)))
+        .returning({ id: recipes.id });
+      if (!updated.length) return null;
       await tx.delete(recipeIngredients).where(eq(recipeIngredients.parentId, recipeId));
     } else {
       const [r] = await tx.insert(recipes).values(values).returning({ id: recipes.id });
@@ -162,15 +167,17 @@ export async function programItems(db: Database, programId: string) {
     .orderBy(asc(dietProgramItems.dayIndex), asc(dietProgramItems.meal), asc(dietProgramItems.position));
 }
 
-/** Creates or replaces a program with its items; an existing one only inside the scope. */
-export async function saveProgram(db: Database, scope: OrgScope, id: string | null, values: Omit<typeof dietPrograms.$inferInsert, 'id'>, items: (LineRow & { dayIndex: number; meal: string })[]): Promise<string> {
+/** Creates or replaces a program with its items; an existing one only inside the scope (else null, nothing written). */
+export async function saveProgram(db: Database, scope: OrgScope, id: string | null, values: Omit<typeof dietPrograms.$inferInsert, 'id'>, items: (LineRow & { dayIndex: number; meal: string })[]): Promise<string | null> {
   return db.transaction(async (tx: Tx) => {
     let programId = id;
     if (programId) {
-      await tx
+      const updated = await tx
         .update(dietPrograms)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(dietPrograms.id, programId), orgFilter(scope, dietPrograms.organizationId)));
+        .where(and(eq(dietPrograms.id, programId), orgFilter(scope, dietPrograms.organizationId)))
+        .returning({ id: dietPrograms.id });
+      if (!updated.length) return null;
       await tx.delete(dietProgramItems).where(eq(dietProgramItems.programId, programId));
     } else {
       const [r] = await tx.insert(dietPrograms).values(values).returning({ id: dietPrograms.id });

@@ -160,8 +160,8 @@ export async function insert(db: Database, values: typeof exercises.$inferInsert
   return row;
 }
 
-/** Changes an exercise inside the caller's scope (the service checked it may: a developer the library). */
-export async function update(db: Database, scope: OrgScope, id: string, values: Partial<typeof exercises.$inferInsert>): Promise<ExerciseRow> {
+/** Changes an exercise inside the caller's scope (the service checked it may: a developer the library); outside it, nothing. */
+export async function update(db: Database, scope: OrgScope, id: string, values: Partial<typeof exercises.$inferInsert>): Promise<ExerciseRow | undefined> {
   const [row] = await db
     .update(exercises)
     .set({ ...values, updatedAt: new Date() })

@@ -100,6 +100,13 @@ export async function editableExercise(ctx: AppContext, caller: Caller, id: stri
   return row;
 }
 
+/** Writes an exercise the caller may edit (editableExercise), inside the caller's scope. */
+async function updateInScope(ctx: AppContext, caller: Caller, id: string, values: Parameters<typeof repo.update>[3]): Promise<repo.ExerciseRow> {
+  const row = await repo.update(ctx.db, callerScope(caller), id, values);
+  if (!row) throw hidden(SPORT_MESSAGES.exerciseNotFound, 'exercise_not_found');
+  return row;
+}
+
 /** The media type read from the first bytes (never the name): JPEG, PNG, MP4 ('ftyp' box) or WebM (EBML). */
 async function mediaType(file: StagedFile): Promise<{ mime: string; maxBytes: number; tooLarge: string } | null> {
   const image = await detectType(file);
@@ -123,7 +130,7 @@ export async function setExerciseMedia(ctx: AppContext, caller: Caller, id: stri
     if (file.size > type.maxBytes) throw new AppError(413, 'payload_too_large', type.tooLarge);
     await ctx.storage.commit(file);
     // The previous file stays in the store until the hourly sweep finds no row pointing at it.
-    const row = await repo.update(ctx.db, callerScope(caller), id, { mediaSha256: file.sha256, mediaMime: type.mime, mediaSize: file.size });
+    const row = await updateInScope(ctx, caller, id, { mediaSha256: file.sha256, mediaMime: type.mime, mediaSize: file.size });
     await recordAudit(ctx, caller, { action: 'exercise.media', outcome: 'success', recordType: 'exercise', recordId: id, details: { type: type.mime, size: file.size, replaced: !!before.mediaSha256 } });
     return toExercise(row);
   } finally {
@@ -133,7 +140,7 @@ export async function setExerciseMedia(ctx: AppContext, caller: Caller, id: stri
 
 export async function removeExerciseMedia(ctx: AppContext, caller: Caller, id: string): Promise<Exercise> {
   await editableExercise(ctx, caller, id);
-  const row = await repo.update(ctx.db, callerScope(caller), id, { mediaSha256: null, mediaMime: null, mediaSize: null });
+  const row = await updateInScope(ctx, caller, id, { mediaSha256: null, mediaMime: null, mediaSize: null });
   await recordAudit(ctx, caller, { action: 'exercise.media.remove', outcome: 'success', recordType: 'exercise', recordId: id });
   return toExercise(row);
 }
@@ -149,14 +156,14 @@ export async function openExerciseMedia(ctx: AppContext, caller: Caller, id: str
 /** Archives an organisation's own exercise (programs that use it keep showing it). */
 export async function archiveExercise(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   await editableExercise(ctx, caller, id);
-  await repo.update(ctx.db, callerScope(caller), id, { archivedAt: new Date(ctx.clock.now()), archivedBy: caller.id });
+  await updateInScope(ctx, caller, id, { archivedAt: new Date(ctx.clock.now()), archivedBy: caller.id });
   await recordAudit(ctx, caller, { action: 'exercise.archive', outcome: 'success', recordType: 'exercise', recordId: id });
 }
 
 export async function updateExercise(ctx: AppContext, caller: Caller, id: string, body: ExerciseWrite): Promise<Exercise> {
   const before = await editableExercise(ctx, caller, id);
   await checkCatalogs(ctx, before.organizationId, body);
-  const row = await repo.update(ctx.db, callerScope(caller), id, { ...values(body), searchKey: exerciseSearchKey(body.nameFr, before.nameEn) });
+  const row = await updateInScope(ctx, caller, id, { ...values(body), searchKey: exerciseSearchKey(body.nameFr, before.nameEn) });
   await recordAudit(ctx, caller, { action: 'exercise.update', outcome: 'success', recordType: 'exercise', recordId: id, details: { before: { nameFr: before.nameFr }, after: { nameFr: row.nameFr } } });
   return toExercise(row);
 }

@@ -83,16 +83,19 @@ export async function sessionsOf(db: Database, scope: OrgScope, programIds: stri
 
 /**
  * Writes a program with its sessions in one transaction; sessions keep their ids (logs point at
- * them). An existing program is changed only inside the scope (the service found it there).
+ * them). An existing program is changed only inside the scope (the service found it there):
+ * outside it nothing is written and the answer is null.
  */
-export async function saveProgram(db: Database, scope: OrgScope, id: string | null, values: ProgramValues, sessions: SessionValues[]): Promise<string> {
+export async function saveProgram(db: Database, scope: OrgScope, id: string | null, values: ProgramValues, sessions: SessionValues[]): Promise<string | null> {
   return db.transaction(async (tx) => {
     let programId = id;
     if (programId) {
-      await tx
+      const updated = await tx
         .update(sportPrograms)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(sportPrograms.id, programId), orgFilter(scope, sportPrograms.organizationId)));
+        .where(and(eq(sportPrograms.id, programId), orgFilter(scope, sportPrograms.organizationId)))
+        .returning({ id: sportPrograms.id });
+      if (!updated.length) return null;
     } else {
       const [row] = await tx.insert(sportPrograms).values(values).returning({ id: sportPrograms.id });
       programId = row.id;

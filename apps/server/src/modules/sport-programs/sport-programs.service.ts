@@ -188,6 +188,7 @@ export async function writeProgram(ctx: AppContext, caller: Caller, id: string |
     ...(before?.startDate ? { endDate: addDays(before.startDate, input.weeks * 7 - 1) } : {}),
   };
   const savedId = await catalogChecked(() => repo.saveProgram(ctx.db, scope, id, values, sessions));
+  if (!savedId) throw programNotFound();
   await recordAudit(ctx, caller, {
     action: id ? 'sport.program.update' : 'sport.program.create',
     outcome: 'success',
@@ -262,7 +263,7 @@ export async function assignProgram(ctx: AppContext, caller: Caller, id: string,
     null,
     {
       ...programValues(values),
-      organizationId: template.organizationId,
+      organizationId: scope.organizationId,
       patientId: patient.id,
       templateId: template.patientId ? template.templateId : template.id,
       startDate: input.startDate,
@@ -271,6 +272,7 @@ export async function assignProgram(ctx: AppContext, caller: Caller, id: string,
     },
     sessions,
   );
+  if (!savedId) throw programNotFound();
   await recordAudit(ctx, caller, { action: 'sport.program.assign', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { templateId: id, programId: savedId, startDate: input.startDate } });
   await publishProgramChange(ctx, template.organizationId, patient.id, savedId);
   return (await withSessions(ctx, scope, [(await repo.findProgram(ctx.db, scope, savedId))!], patient.fullName))[0];

@@ -40,9 +40,10 @@ export async function seedSportDemo(tx: Database, ids: { organizationId: string;
     sessionsPerWeek: 3,
     createdBy: ids.practitionerId,
   };
-  const templateId = await saveProgram(tx, scope, null, base, sessions);
-  const assign = (patientId: string, offset: number) =>
-    saveProgram(tx, scope, null, { ...base, patientId, templateId, startDate: day(ids.now, offset), endDate: day(ids.now, offset + 41) }, sessions);
+  // A new program: saveProgram answers null only for a change outside the scope.
+  const templateId = (await saveProgram(tx, scope, null, base, sessions))!;
+  const assign = async (patientId: string, offset: number) =>
+    (await saveProgram(tx, scope, null, { ...base, patientId, templateId, startDate: day(ids.now, offset), endDate: day(ids.now, offset + 41) }, sessions))!;
   const lucasProgram = await assign(ids.patients.lucas, -14);
   await assign(ids.patients.helene, -21);
 
