@@ -5,7 +5,7 @@ import { hidden, recordCatalog, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { latestDieteticConsultation, weightHistory } from '../consultations/consultations.measures.ts';
+import { latestDieteticConsultation, weightHistory } from '../consultations/consultations.measures.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import { checkLines, loadCatalog, resolveLine, type Catalog } from './dietetics.catalog.ts';
 import { patientOrgScope, targetsOf } from './dietetics.profiles.ts';

@@ -9,7 +9,7 @@ import {
 import { actingScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { latestDieteticConsultation, latestMeasures, updateDieteticFields } from '../consultations/consultations.measures.ts';
+import { latestDieteticConsultation, latestMeasures, updateDieteticFields } from '../consultations/consultations.measures.service.ts';
 import { PATIENT_NOT_FOUND, patientForCaller } from '../patients/patients.service.ts';
 import { today } from './dietetics.service.ts';
 import * as repo from './dietetics.repository.ts';

@@ -26,7 +26,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
 import { catalogEntriesUsable } from '../sport-catalogs/sport-catalogs.service.ts';
 import { today } from '../dietetics/dietetics.service.ts';
-import { painBetween } from '../consultations/consultations.measures.ts';
+import { painBetween } from '../consultations/consultations.measures.service.ts';
 import { PATIENT_NOT_FOUND, patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './sport-programs.repository.ts';
 
