@@ -1,7 +1,8 @@
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '@wellbe/shared/domain/text';
-import { addDays } from '@wellbe/shared/domain/zoned';
+import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { recordCatalog } from '../src/access/catalogs.ts';
 import type { PatientScope } from '../src/access/patients.ts';
 import { systemScope } from '../src/access/scope.ts';
@@ -9,10 +10,12 @@ import { exercises, foods, patients, recipes, users } from '../src/db/tables.ts'
 import * as measures from '../src/modules/consultations/consultations.measures.repository.ts';
 import * as foodsRepo from '../src/modules/dietetics/dietetics.foods.repository.ts';
 import * as dietRepo from '../src/modules/dietetics/dietetics.repository.ts';
-import { today } from '../src/modules/dietetics/dietetics.service.ts';
 import * as exercisesRepo from '../src/modules/exercises/exercises.repository.ts';
 import * as sportRepo from '../src/modules/sport-programs/sport-programs.repository.ts';
 import { createTestApp, json, type Session, type TestApp } from './helpers.ts';
+
+// The demo practices keep the default time zone (their 'Paramètres' name none).
+const today = (ctx: { clock: { now(): number } }) => todayIn(DEFAULT_TIME_ZONE, ctx.clock.now());
 
 // The scope of the dietetics and sport areas, checked below the services: every repository
 // function of those areas is run with the scope of the other organisation (Centre Santé Nord)

@@ -78,7 +78,7 @@ function checkRange(from: string, to: string) {
 /** A range of days (default: the current week); the patient is looked up first, so a foreign id is a 404 whatever the dates. */
 export async function readMenus(ctx: AppContext, caller: Caller, idPatient: string, range: { from?: string; to?: string }): Promise<MenuWeek> {
   const patient = await patientForCaller(ctx, caller, idPatient, 'dietetics.menu.read', 'read');
-  const from = range.from ?? weekStart(today(ctx));
+  const from = range.from ?? weekStart(await today(ctx, patient.organizationId));
   const to = range.to ?? addDays(from, 6);
   checkRange(from, to);
   const week = await menuRange(ctx, caller, patient, from, to);
@@ -116,7 +116,7 @@ export async function copyMenuDay(ctx: AppContext, caller: Caller, idPatient: st
 // The patient file tab and the patient's own space.
 
 async function overviewOf(ctx: AppContext, caller: Caller, patient: Awaited<ReturnType<typeof patientForCaller>>): Promise<PatientDietOverview> {
-  const end = today(ctx);
+  const end = await today(ctx, patient.organizationId);
   const from = addDays(end, -27);
   const scope = patientOrgScope(caller, patient);
   const [program, items, weights, targets] = await Promise.all([
@@ -152,7 +152,7 @@ export async function patientOverview(ctx: AppContext, caller: Caller, idPatient
 export async function myToday(ctx: AppContext, caller: Caller): Promise<MyMenuToday> {
   if (caller.role !== 'PT' || !caller.patientId) throw hidden(DIETETICS_MESSAGES.noPatientLink, 'no_patient_link');
   const patient = await patientForCaller(ctx, caller, caller.patientId, 'dietetics.my_menu.read', 'read');
-  const day = today(ctx);
+  const day = await today(ctx, patient.organizationId);
   const [week, program] = await Promise.all([menuRange(ctx, caller, patient, day, day), repo.currentAssignment(ctx.db, patientOrgScope(caller, patient), patient.id, day)]);
   await recordAudit(ctx, caller, { action: 'dietetics.my_menu.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
   return { patient: { FullName: patient.fullName }, program, today: week.days[0] };

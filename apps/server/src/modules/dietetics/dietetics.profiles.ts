@@ -34,7 +34,7 @@ export async function targetsOf(ctx: AppContext, caller: Caller, patient: { id: 
   const split = profile?.proteinsPct != null ? { proteinsPct: profile.proteinsPct, carbohydratesPct: profile.carbohydratesPct!, fatPct: profile.fatPct! } : await practitionerSplit(ctx, caller);
   const physicalCapacity = consultation?.physicalCapacity ?? null;
   const activityFactor = profile?.activityFactor != null ? Number(profile.activityFactor) : activityFactorOf(physicalCapacity);
-  const age = patient.birthDate ? ageOn(patient.birthDate, today(ctx)) : null;
+  const age = patient.birthDate ? ageOn(patient.birthDate, await today(ctx, patient.organizationId)) : null;
   const weightKg = measures.weight != null ? Number(measures.weight) : null;
   const heightCm = measures.size != null ? Number(measures.size) : null;
   const sex = patient.sex === 'F' || patient.sex === 'M' ? patient.sex : null;

@@ -11,11 +11,9 @@ import { OrganisationsService } from '../organisations/organisations.service.ts'
 // every read or write of a patient's menus or profile writes a journal row. This file keeps what
 // the area shares with others: its day and the practice's letterhead.
 
-const TIME_ZONE = 'Europe/Paris';
-
-/** Today's calendar day in the practice's time zone. */
-export function today(ctx: AppContext): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ctx.clock.now()));
+/** Today's calendar day in the time zone of the patient's practice (the organisations' rule). */
+export function today(ctx: AppContext, organizationId: string): Promise<string> {
+  return new OrganisationsService(ctx).today(organizationId);
 }
 
 export type { Meal };

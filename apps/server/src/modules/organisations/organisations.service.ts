@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { todayIn } from '@wellbe/shared/domain/zoned';
 import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
 import {
   DEACTIVATION_REASON_MESSAGE,
@@ -95,12 +96,19 @@ export class OrganisationsService {
     return row;
   }
 
-  /** An organisation's name and state, for another area (creating a user in it), or null. */
   /** The organisation's name, state and time zone ('Paramètres'; Europe/Paris by default). */
   async find(id: string): Promise<{ id: string; name: string; active: boolean; timeZone: string } | null> {
     const row = await findOrganisation(this.ctx.db, id);
     const zone: unknown = row?.settings.timeZone;
     return row ? { id: row.id, name: row.name, active: row.active, timeZone: typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE } : null;
+  }
+
+  /**
+   * Today's calendar day in the organisation's time zone: the day a patient's menu, program or
+   * diary belongs to (a practice in Martinique keeps Tuesday until its own midnight).
+   */
+  async today(id: string): Promise<string> {
+    return todayIn((await this.find(id))?.timeZone ?? DEFAULT_TIME_ZONE, this.ctx.clock.now());
   }
 
   async list(query: { q?: string; page: number; pageSize: number; cursor?: string }) {

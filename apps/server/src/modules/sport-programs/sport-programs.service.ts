@@ -289,7 +289,7 @@ function bandMidpoint(band: string | null): number | null {
 }
 
 async function adherenceOf(ctx: AppContext, caller: Caller, program: repo.ProgramRow, logs: SessionLog[]): Promise<Adherence> {
-  const day = today(ctx);
+  const day = await today(ctx, program.organizationId!);
   const base = computeAdherence({ startDate: program.startDate!, weeks: program.weeks, sessionsPerWeek: program.sessionsPerWeek }, logs, day);
   const pain = await painBetween(ctx, caller, program.patientId!, program.startDate!, program.endDate! < day ? program.endDate! : day);
   return {
@@ -339,7 +339,7 @@ function nextSession(program: SportProgram, logs: SessionLog[], day: string): st
 /** A PT's program of the day (/program/sportif/today). */
 export async function myToday(ctx: AppContext, caller: Caller): Promise<MySportToday> {
   const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'sport.my_program.read', 'read');
-  const day = today(ctx);
+  const day = await today(ctx, patient.organizationId);
   const scope = patientOrgScope(caller, patient);
   const row = await repo.currentForPatient(ctx.db, scope, patient.id, day);
   await recordAudit(ctx, caller, { action: 'sport.my_program.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
@@ -358,8 +358,9 @@ export async function logSession(ctx: AppContext, caller: Caller, input: Session
     await recordAudit(ctx, caller, { action: 'sport.session.log', outcome: 'denied', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { sessionId: input.sessionId } });
     throw hidden(SPORT_MESSAGES.sessionNotFound, 'session_not_found');
   }
-  const day = input.day ?? today(ctx);
-  if (day > today(ctx) || day < found.program.startDate! || day > found.program.endDate!) throw badRequest('La séance doit être datée entre le début du programme et aujourd’hui.', 'log_day');
+  const now = await today(ctx, patient.organizationId);
+  const day = input.day ?? now;
+  if (day > now || day < found.program.startDate! || day > found.program.endDate!) throw badRequest('La séance doit être datée entre le début du programme et aujourd’hui.', 'log_day');
   const row = await repo.upsertLog(ctx.db, {
     organizationId: scope.organizationId,
     patientId: patient.id,
@@ -378,9 +379,10 @@ export async function logSession(ctx: AppContext, caller: Caller, input: Session
 
 /** The dashboard's list: patients of a running program who logged nothing for 7 days. */
 export async function inactivePatients(ctx: AppContext, caller: Caller): Promise<InactivePatient[]> {
-  const day = today(ctx);
+  const scope = libraryScope(caller);
+  const day = await today(ctx, scope.organizationId);
   const since = addDays(day, -SPORT_LIMITS.inactiveDays);
-  const rows = await repo.inactive(ctx.db, libraryScope(caller), day, since);
+  const rows = await repo.inactive(ctx.db, scope, day, since);
   const days = (from: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
   return rows.map((r) => ({
     idPatient: r.program.patientId!,

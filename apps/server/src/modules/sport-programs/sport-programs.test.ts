@@ -1,11 +1,14 @@
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@wellbe/shared/domain/zoned';
+import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { computeAdherence, EXERCISE_MEDIA, SPORT_MESSAGES, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { exercises, patients, realtimeEvents, sportPrograms, sportSessionLogs } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { today } from '../dietetics/dietetics.service.ts';
+
+// The demo practices keep the default time zone (their 'Paramètres' name none).
+const today = (ctx: { clock: { now(): number } }) => todayIn(DEFAULT_TIME_ZONE, ctx.clock.now());
 
 // The sport area through the real app on a real database: the seven catalogs and their SPEC §6
 // roles, the exercise library and its filters, programs, assignment, the patient's logs and
