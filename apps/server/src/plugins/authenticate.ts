@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { isRole } from '@wellbe/shared/roles';
-import { organisations, users } from '../db/tables.ts';
+import { organisations, users } from '../access/views.ts';
 import type { Caller } from '../access/caller.ts';
 import { recordAudit } from '../lib/audit.ts';
 import { SignInCache, setSignInCache, signInCacheOf } from '../lib/auth-cache.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { organisations, users } from '../../db/tables.ts';
+import { organisations, users } from '../../access/views.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
 
 // SQL of the account links (password reset, invitation completion, email confirmation).

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { jobSpecialists, organisations, users } from '../../db/tables.ts';
+import { jobSpecialists, organisations, users } from '../../access/views.ts';
 
 // The accounts as sign-in and sessions read them. The users area manages accounts; the auth area
 // reads who signs in here, so neither imports the other's repository.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
-import { callerOf } from '../../lib/request.ts';
+import { actorOf, callerOf, clientOf } from '../../lib/request.ts';
 import { findUserById } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import type { AuthService } from './auth.service.ts';
@@ -32,8 +32,8 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
   /** A sensitive change needs a fresh code (or recovery code), throttled like the sign-in ones. */
   async function requireCode(request: FastifyRequest, code: string) {
     const found = await me(request);
-    await auth.assertCodeFree(request, found);
-    if (!(await acceptCode(app.ctx, found.user.id, code))) return auth.codeRefused(request, found, 'code');
+    await auth.assertCodeFree(clientOf(request), found);
+    if (!(await acceptCode(app.ctx, found.user.id, code))) return auth.codeRefused(clientOf(request), found, 'code');
     return found;
   }
 
@@ -84,10 +84,10 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
     schema: { tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
     handler: async (request) => {
       const found = await me(request);
-      await auth.assertCodeFree(request, found);
+      await auth.assertCodeFree(clientOf(request), found);
       const recoveryCodes = await confirmTotpEnrolment(app.ctx, found.user.id, request.body.code);
-      if (!recoveryCodes) return auth.codeRefused(request, found, 'totp-enrol');
-      await journalAuth(app.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user: who(request), details: { method: 'totp' } });
+      if (!recoveryCodes) return auth.codeRefused(clientOf(request), found, 'totp-enrol');
+      await journalAuth(app.ctx, actorOf(request), { action: 'auth.mfa.enrol', outcome: 'success', user: who(request), details: { method: 'totp' } });
       return { success: true, data: { recoveryCodes } };
     },
   });
@@ -99,7 +99,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
       await assertNotLast(request, 'totp');
       const found = await requireCode(request, request.body.code);
       await removeTotp(app.ctx, found.user.id);
-      await journalAuth(app.ctx, request, { action: 'auth.mfa.remove', outcome: 'success', user: who(request), details: { method: 'totp' } });
+      await journalAuth(app.ctx, actorOf(request), { action: 'auth.mfa.remove', outcome: 'success', user: who(request), details: { method: 'totp' } });
       return { success: true };
     },
   });
@@ -110,7 +110,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
     handler: async (request) => {
       const found = await requireCode(request, request.body.code);
       const recoveryCodes = await newRecoveryCodes(app.ctx, found.user.id);
-      await journalAuth(app.ctx, request, { action: 'auth.mfa.recoveryCodes', outcome: 'success', user: who(request) });
+      await journalAuth(app.ctx, actorOf(request), { action: 'auth.mfa.recoveryCodes', outcome: 'success', user: who(request) });
       return { success: true, data: { recoveryCodes } };
     },
   });
@@ -139,7 +139,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
       const user = who(request);
       const row = await registerPasskey(app.ctx, user.id, request.body.challengeId, request.body.name, request.body.response as unknown as RegistrationResponseJSON);
       if (!row) throw badRequest(MFA_ROUTE_MESSAGES.passkeyRefused, 'passkey_invalid');
-      await journalAuth(app.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user, details: { method: 'passkey', name: request.body.name } });
+      await journalAuth(app.ctx, actorOf(request), { action: 'auth.mfa.enrol', outcome: 'success', user, details: { method: 'passkey', name: request.body.name } });
       return reply.status(201).send({ success: true, data: { id: row.id } });
     },
   });
@@ -151,7 +151,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
       const user = who(request);
       await assertNotLast(request, 'passkey');
       if (!(await deletePasskey(app.ctx, user.id, request.params.id))) throw notFound('Clé d’accès introuvable.');
-      await journalAuth(app.ctx, request, { action: 'auth.mfa.remove', outcome: 'success', user, details: { method: 'passkey' } });
+      await journalAuth(app.ctx, actorOf(request), { action: 'auth.mfa.remove', outcome: 'success', user, details: { method: 'passkey' } });
       return { success: true };
     },
   });

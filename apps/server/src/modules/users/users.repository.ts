@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { jobSpecialists, organisations, users } from '../../db/tables.ts';
+import { users } from '../../db/schema/users.ts';
+import { jobSpecialists, organisations } from '../../access/views.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfterTuple, keysetTupleKey } from '../../lib/keyset.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
@@ -44,8 +46,8 @@ function managedBase(db: Database) {
 }
 
 export interface UserListFilter {
-  /** null: every organisation (SA, DE). */
-  organizationId: string | null;
+  /** The organisations listed (SA, DE: every one unless they name one). */
+  scope: OrgScope;
   q?: string;
   role?: string;
   active?: boolean;
@@ -60,7 +62,8 @@ export interface UserListFilter {
 
 function userListWhere(f: UserListFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (f.organizationId) conditions.push(eq(users.organizationId, f.organizationId));
+  const inScope = orgFilter(f.scope, users.organizationId);
+  if (inScope) conditions.push(inScope);
   if (f.role) conditions.push(eq(users.role, f.role));
   if (f.active !== undefined) conditions.push(eq(users.active, f.active));
   if (f.q) {
@@ -110,10 +113,10 @@ export async function listManagedUsers(
   };
 }
 
-/** One account inside an organisation (null: any organisation, for SA and DE). */
-export async function findManagedUser(db: Database, scope: { organizationId: string | null }, id: string): Promise<ManagedUserRow | undefined> {
+/** One account inside the scope's organisation (SA and DE: any). */
+export async function findManagedUser(db: Database, scope: OrgScope, id: string): Promise<ManagedUserRow | undefined> {
   const [row] = await managedBase(db)
-    .where(and(eq(users.id, id), scope.organizationId ? eq(users.organizationId, scope.organizationId) : undefined))
+    .where(and(eq(users.id, id), orgFilter(scope, users.organizationId)))
     .limit(1);
   return row as ManagedUserRow | undefined;
 }
