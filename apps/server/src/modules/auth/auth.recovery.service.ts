@@ -1,5 +1,6 @@
 import { acceptAtRegistration } from '../policies/policies.service.ts';
-import { findUserById, insertSelfRegistered, loginTaken } from './auth.repository.ts';
+import { confirmAddress, registerAccount, setPasswordFromLink } from '../users/users.accounts.service.ts';
+import { findUserById, loginTaken } from './auth.repository.ts';
 import type { AppContext } from '../../context.ts';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
@@ -7,7 +8,7 @@ import { assertNotCommonPassword, hashPassword } from '../../lib/passwords.ts';
 import type { ClientInfo } from '../../lib/request.ts';
 import { hardLimit, MINUTE } from '../../lib/throttle.ts';
 import { checkLinkToken, consumeLinkToken, createLinkToken, type LinkKind } from './auth.links.ts';
-import { findLinkUserByEmail, findLinkUserById, markEmailConfirmed, setPasswordFromLink, type LinkUser } from './auth.recovery.repository.ts';
+import { findLinkUserByEmail, findLinkUserById, type LinkUser } from './auth.recovery.repository.ts';
 import type { AuthService, SignedInUser } from './auth.service.ts';
 
 /** Why a link is refused, in French. Unknown and revoked links read the same. */
@@ -147,7 +148,7 @@ export class RecoveryService {
     if (taken.email) throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
     if (taken.username) throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
     await assertNotCommonPassword(password, [username, email, displayName]);
-    const id = await insertSelfRegistered(this.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
+    const id = await registerAccount(this.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
     // The form's checkbox accepted the CGU and privacy policy in force; recorded with the IP.
     await acceptAtRegistration(this.ctx, { id, organizationId: null }, client.ip);
     // The new address is confirmed through a single-use link (/mail-confirm?token=).
@@ -159,7 +160,7 @@ export class RecoveryService {
 
   async confirmEmail(token: string): Promise<void> {
     const at = new Date(this.ctx.clock.now());
-    const result = await consumeLinkToken(this.ctx, 'email-confirm', token, (tx, userId) => markEmailConfirmed(tx, userId, at));
+    const result = await consumeLinkToken(this.ctx, 'email-confirm', token, (tx, userId) => confirmAddress(tx, userId, at));
     if (!result.ok) throw refused(result.reason);
   }
 

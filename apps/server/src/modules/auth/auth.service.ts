@@ -6,7 +6,8 @@ import type { ClientInfo } from '../../lib/request.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hardLimit, progressive, Throttle, type ThrottleRule } from '../../lib/throttle.ts';
 import type { Caller } from '../../access/caller.ts';
-import { findUserById, findUserByLogin, touchSignIn, updateOwnPreferences, type UserWithOrganisation } from './auth.repository.ts';
+import { recordSignIn, setOwnPreferences } from '../users/users.accounts.service.ts';
+import { findUserById, findUserByLogin, type UserWithOrganisation } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import { signToken } from './auth.tokens.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
@@ -121,7 +122,7 @@ export class AuthService {
   /** Opens a server-side session and answers the SPEC §3 signed-in user with its token. */
   async startSession(found: UserWithOrganisation, client: ClientInfo, method: SignInMethod): Promise<{ token: string; user: SignedInUser }> {
     const sid = await openSession(this.ctx, found.user.id, found.user.organizationId, client, method);
-    await touchSignIn(this.ctx.db, found.user.id, new Date(this.ctx.clock.now()));
+    await recordSignIn(this.ctx.db, found.user.id, new Date(this.ctx.clock.now()));
     const token = await this.issueToken(found, sid);
     return { token, user: toSignedInUser(found, token) };
   }
@@ -346,7 +347,7 @@ export class AuthService {
   /** SPEC §7 /api/auth/user/update: the caller's settings, shortcuts and display name, then a fresh token. */
   async updatePreferences(caller: Caller, sessionId: string, values: { settings?: Record<string, unknown>; shortcuts?: string[]; displayName?: string }, client: ClientInfo) {
     const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-    await updateOwnPreferences(this.ctx.db, caller.id, defined);
+    await setOwnPreferences(this.ctx.db, caller.id, defined);
     return this.renew(caller.id, sessionId, client);
   }
 

@@ -169,3 +169,48 @@ export async function setUserActive(db: Database, id: string, active: boolean, a
     .where(eq(users.id, id));
   signInChanged();
 }
+
+// ---- Account writes other areas ask for (users.accounts.service.ts) ----
+
+export async function touchSignIn(db: Database, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
+}
+
+export async function insertSelfRegistered(
+  db: Database,
+  values: { username: string; email: string; displayName: string; passwordHash: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: 'US', organizationId: null, emailConfirmed: false, provider: 'jwt' })
+    .returning({ id: users.id });
+  return row.id;
+}
+
+export async function updateOwnPreferences(
+  db: Database,
+  id: string,
+  values: { settings?: Record<string, unknown>; shortcuts?: string[]; displayName?: string },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Sets a new password hash. The token version moves, so every token issued before stops working;
+ * the link came by mail, so the address is proven as well.
+ */
+export async function setPasswordFromLink(db: Database, id: string, passwordHash: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, emailConfirmed: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+    .where(eq(users.id, id));
+  signInChanged();
+}
+
+export async function markEmailConfirmed(db: Database, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ emailConfirmed: true, updatedAt: at }).where(eq(users.id, id));
+}
