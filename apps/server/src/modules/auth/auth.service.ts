@@ -26,7 +26,7 @@ import {
   type Challenge,
   type ChallengePurpose,
 } from './mfa.ts';
-import { findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.ts';
+import { findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.repository.ts';
 
 /** An expired or forged challenge token, or one already spent: sign in again. */
 const challengeInvalid = (spent = false) => unauthorized(spent ? MFA_MESSAGES.challengeUsed : MFA_MESSAGES.challengeExpired, 'mfa_challenge_invalid');

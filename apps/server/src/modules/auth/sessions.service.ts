@@ -5,7 +5,25 @@ import { notFound } from '../../lib/errors.ts';
 import type { Throttle } from '../../lib/throttle.ts';
 import { findUserById } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
-import { describeDevice, listRememberedDevices, listSessions, revokeOtherSessions, revokeRememberedDevice, revokeSession } from './sessions.ts';
+import { describeDevice, listRememberedDevices, listSessions, revokeOtherSessions, revokeRememberedDevice, revokeSession, sessionState, type SessionState } from './sessions.repository.ts';
+
+// What other code asks of the sessions: the authentication hook whether a token's session holds,
+// the profile to end the other sessions after a password change, the consent screen to end this one.
+
+/** Whether the session of a token still holds: not revoked, not past its absolute end. */
+export function checkSession(ctx: AppContext, sessionId: string, userId: string, options: { fresh?: boolean } = {}): Promise<SessionState> {
+  return sessionState(ctx, sessionId, userId, options);
+}
+
+/** Ends every session of the user except `keep` (none when null); answers how many ended. */
+export function endOtherSessions(ctx: AppContext, userId: string, keep: string | null): Promise<number> {
+  return revokeOtherSessions(ctx, userId, keep);
+}
+
+/** Ends one session of the user (false: not theirs, or already ended). */
+export function endSession(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
+  return revokeSession(ctx, userId, sessionId);
+}
 
 // Logout, the caller's sessions and remembered devices (/profile), and the sign-in locks an
 // administrator sees and clears in /user. Every change is journalled under the caller.
