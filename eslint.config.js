@@ -43,6 +43,115 @@ const webBoundaries = {
   },
 };
 
+// Server boundaries (docs/scope.md, README "Conventions for a new area"), resolved like the web's:
+// each relative import is resolved against the importing file. The tables an area owns: its
+// repository imports them from its own db/schema/<file>.ts; another area's rows come through that
+// area's service, or, for scope and names, the read-only views of access/views.ts. db/tables.ts
+// gathers every table for Drizzle's client and migrations (db/) and for the tests, nobody else.
+const SERVER_SRC = resolve(import.meta.dirname, 'apps/server/src');
+const AREA_TABLES = {
+  agenda: ['agenda'],
+  appointments: ['agenda'],
+  chat: ['chat'],
+  dietetics: ['dietetics'],
+  'sport-programs': ['sport'],
+  'sport-catalogs': ['sport'],
+  exercises: ['sport'],
+  patients: ['patients'],
+  consultations: ['consultations'],
+  documents: ['documents'],
+  notices: ['notices'],
+  notes: ['notes'],
+  contacts: ['contacts'],
+  records: ['records'],
+  articles: ['articles'],
+  newspapers: ['articles'],
+  policies: ['policies'],
+  organisations: ['organisations'],
+  specialists: ['specialists'],
+  users: ['users'],
+  profile: ['users'],
+  auth: ['auth', 'security'],
+  admin: ['audit'],
+  statistics: ['statistics'],
+  'lib/realtime': ['realtime'],
+  'lib/audit': ['audit'],
+  'lib/throttle': ['security'],
+};
+/** Column helpers (organisationOwned, archivable…), not a table: every schema file and area may use them. */
+const SHARED_SCHEMA = ['columns'];
+const FASTIFY = /^(fastify|@fastify\/|fastify-)/;
+const serverBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      tables: "db/tables.ts rassemble les tables pour le client Drizzle, les migrations (db/) et les tests : importer les tables du domaine depuis {{own}}, celles des autres domaines par leur service ou access/views.ts.",
+      foreignTable: "Le domaine « {{area}} » n'importe que ses tables ({{own}}) : {{target}} appartient à un autre domaine. Passer par le service de ce domaine (ajouter une fonction exportée au besoin), ou joindre une vue de access/views.ts (patients, users, organisations, jobSpecialists).",
+      noTables: "« {{area}} » n'a pas de tables à lui ({{target}}) : lire les données par le service du domaine concerné, ou joindre une vue de access/views.ts.",
+      pluginTable: "plugins/ ne lit aucune table directement ({{target}}) : joindre les vues de access/views.ts, ou appeler le service du domaine.",
+      repository: "plugins/ et access/ n'importent pas le repository d'un module ({{target}}) : appeler le service du domaine (access/ décide des règles, les requêtes restent dans leur domaine).",
+      routes: "Un module n'importe pas les routes d'un autre module ({{target}}) : déplacer la pièce commune dans le service du domaine, ou dans lib/ si elle touche HTTP.",
+      fastify: "Les services, les repositories et access/ ne connaissent pas HTTP (import de « {{source}} ») : la route lit la requête (callerOf, clientOf de lib/request.ts) et passe un Caller et des valeurs simples.",
+    },
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const path = relative(SERVER_SRC, file).split(sep);
+    if (path[0] === '..') return {};
+    const base = path[path.length - 1];
+    const isTest = /\.test(-kit)?\.ts$/.test(base);
+    const layer = path[0];
+    const module = layer === 'modules' ? path[1] : null;
+    const area = module ?? (layer === 'lib' ? `lib/${path[1].replace(/\.ts$/, '')}` : null);
+    const httpFree = /\.(service|repository)\.ts$/.test(base) || layer === 'access';
+    const check = (node) => {
+      const source = node?.value;
+      if (typeof source !== 'string') return;
+      if (!source.startsWith('.')) {
+        if (httpFree && FASTIFY.test(source)) context.report({ node, messageId: 'fastify', data: { source } });
+        return;
+      }
+      const target = relative(SERVER_SRC, resolve(dirname(file), source)).split(sep);
+      if (target[0] === '..') return;
+      const shown = target.join('/');
+      const data = { target: shown };
+      const [targetLayer, targetModule] = target;
+      const targetBase = target[target.length - 1].replace(/\.ts$/, '');
+      if (targetLayer === 'db' && target.length === 2 && targetBase === 'tables') {
+        const own = area && AREA_TABLES[area] ? AREA_TABLES[area].map((f) => `db/schema/${f}.ts`).join(', ') : 'db/schema/<domaine>.ts';
+        if (layer !== 'db' && !isTest) context.report({ node, messageId: 'tables', data: { ...data, own } });
+        return;
+      }
+      if (targetLayer === 'db' && target[1] === 'schema' && !SHARED_SCHEMA.includes(targetBase) && !isTest) {
+        if (layer === 'plugins') context.report({ node, messageId: 'pluginTable', data });
+        else if (area && layer !== 'db') {
+          const own = AREA_TABLES[area];
+          if (!own) {
+            if (module) context.report({ node, messageId: 'noTables', data: { ...data, area } });
+          } else if (!own.includes(targetBase)) {
+            context.report({ node, messageId: 'foreignTable', data: { ...data, area, own: own.map((f) => `db/schema/${f}.ts`).join(', ') } });
+          }
+        }
+        return;
+      }
+      if (targetLayer === 'modules' && /\.repository(\.ts)?$/.test(shown) && (layer === 'plugins' || layer === 'access')) {
+        context.report({ node, messageId: 'repository', data });
+        return;
+      }
+      if (targetLayer === 'modules' && module && targetModule !== module && /\.(routes|actions)(\.ts)?$/.test(shown)) {
+        context.report({ node, messageId: 'routes', data });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 const NODE_BUILTINS = ['assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
 
 export default tseslint.config(
@@ -92,6 +201,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tables, repositories, routes and HTTP (serverBoundaries above); tests are exempt from the
+    // table rules inside the rule (they seed and inspect any table).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'server-boundaries': { rules: { 'no-cross-area-import': serverBoundaries } } },
+    rules: { 'server-boundaries/no-cross-area-import': 'error' },
   },
   {
     files: ['apps/server/src/lib/**/*.ts'],

@@ -37,6 +37,8 @@ declare module 'fastify' {
     user: Caller | null;
     /** Why the bearer token was refused, when one was sent and refused. */
     tokenError: 'expired' | 'invalid' | null;
+    /** The session named by the caller's token, once authenticated. */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it (public routes are marked, not guessed). */

@@ -1,6 +1,6 @@
 import type { Actor } from '../access/caller.ts';
 import type { AppContext } from '../context.ts';
-import { auditEvents } from '../db/tables.ts';
+import { auditEvents } from '../db/schema/audit.ts';
 
 // The access journal (DESIGN §4) is infrastructure: every area writes to it through this one
 // helper, with the caller (or an anonymous actor) and the request's IP as plain values.

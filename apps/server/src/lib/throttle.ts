@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { authThrottle } from '../db/tables.ts';
+import { authThrottle } from '../db/schema/security.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 

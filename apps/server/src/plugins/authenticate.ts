@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { isRole } from '@wellbe/shared/roles';
-import { organisations, users } from '../db/tables.ts';
+import { organisations, users } from '../access/views.ts';
 import type { Caller } from '../access/caller.ts';
 import { recordAudit } from '../lib/audit.ts';
 import { SignInCache, setSignInCache, signInCacheOf } from '../lib/auth-cache.ts';
@@ -11,7 +11,7 @@ import { AppError, forbidden, isIdentityMismatch } from '../lib/errors.ts';
 import { actorOf, callerOf } from '../lib/request.ts';
 import type { AppContext } from '../context.ts';
 import { verifyToken, type TokenClaims } from '../modules/auth/auth.tokens.ts';
-import { sessionState } from '../modules/auth/sessions.ts';
+import { checkSession } from '../modules/auth/sessions.service.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -64,7 +64,7 @@ export async function checkToken(ctx: AppContext, token: string, ip: string | nu
     row.role === claims.role &&
     row.organizationId === claims.org;
   if (!valid) return { ok: false, reason: 'invalid' };
-  const session = await sessionState(ctx, claims.sid, claims.sub, options);
+  const session = await checkSession(ctx, claims.sid, claims.sub, options);
   if (session !== 'ok') return { ok: false, reason: session };
   return {
     ok: true,

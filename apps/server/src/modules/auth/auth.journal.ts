@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
-import { auditEvents } from '../../db/tables.ts';
+import { recordAudit } from '../../lib/audit.ts';
 
 export interface AuthJournalEntry {
   action: string;
@@ -13,18 +13,17 @@ export interface AuthJournalEntry {
 /**
  * Journals a sign-in event (lock, unlock, second factor, session) under the account it is about,
  * so that the account's organisation sees it in its journal even though the caller is anonymous.
+ * `actor` is whoever made the call (a caller, or an anonymous actor with its address).
  */
-export async function journalAuth(ctx: AppContext, request: FastifyRequest, entry: AuthJournalEntry): Promise<void> {
-  await ctx.db.insert(auditEvents).values({
-    at: new Date(ctx.clock.now()),
-    userId: request.user?.id ?? entry.user?.id ?? null,
-    role: request.user?.role ?? entry.user?.role ?? null,
-    organizationId: entry.user?.organizationId ?? request.user?.organizationId ?? null,
-    action: entry.action,
-    recordType: entry.user ? 'user' : null,
-    recordId: entry.user?.id ?? null,
-    ip: request.ip,
-    outcome: entry.outcome,
-    details: entry.details ?? null,
-  });
+export async function journalAuth(ctx: AppContext, actor: Actor, entry: AuthJournalEntry): Promise<void> {
+  await recordAudit(
+    ctx,
+    {
+      id: actor.id ?? entry.user?.id ?? null,
+      role: actor.role ?? (entry.user?.role as Actor['role']) ?? null,
+      organizationId: entry.user?.organizationId ?? actor.organizationId ?? null,
+      ip: actor.ip,
+    },
+    { action: entry.action, outcome: entry.outcome, recordType: entry.user ? 'user' : undefined, recordId: entry.user?.id ?? null, details: entry.details },
+  );
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { userTokens } from '../../db/tables.ts';
+import { userTokens } from '../../db/schema/auth.ts';
 
 // Single-use links sent by mail. The raw token only travels in the mail; the table keeps its hash.
 // Link formats (the web app routes them):

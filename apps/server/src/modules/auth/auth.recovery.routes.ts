@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientOf } from '../../lib/request.ts';
 import { completeInvitationBody, forgotPasswordBody, invitationBody, linkTokenBody, resetPasswordBody } from './auth.recovery.schemas.ts';
 import type { RecoveryService } from './auth.recovery.service.ts';
 
@@ -49,7 +50,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
     config: { access: 'open' },
     schema: { body: completeInvitationBody, tags, summary: 'Choisit le mot de passe d’un compte invité et le connecte' },
     handler: async (request) => {
-      const { token, user } = await recovery.completeInvitation(request.body.userId, request.body.token, request.body.password, request);
+      const { token, user } = await recovery.completeInvitation(request.body.userId, request.body.token, request.body.password, clientOf(request));
       return { success: true, user, access_token: token };
     },
   });

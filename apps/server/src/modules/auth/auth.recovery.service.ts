@@ -1,11 +1,14 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { findUserById } from './auth.repository.ts';
+import { acceptAtRegistration } from '../policies/policies.service.ts';
+import { confirmAddress, registerAccount, setPasswordFromLink } from '../users/users.accounts.service.ts';
+import { findUserById, loginTaken } from './auth.repository.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { ERROR_MESSAGES } from '@wellbe/shared/errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { assertNotCommonPassword, hashPassword } from '../../lib/passwords.ts';
+import type { ClientInfo } from '../../lib/request.ts';
 import { hardLimit, MINUTE } from '../../lib/throttle.ts';
 import { checkLinkToken, consumeLinkToken, createLinkToken, type LinkKind } from './auth.links.ts';
-import { findLinkUserByEmail, findLinkUserById, markEmailConfirmed, setPasswordFromLink, type LinkUser } from './auth.recovery.repository.ts';
+import { findLinkUserByEmail, findLinkUserById, type LinkUser } from './auth.recovery.repository.ts';
 import type { AuthService, SignedInUser } from './auth.service.ts';
 
 /** Why a link is refused, in French. Unknown and revoked links read the same. */
@@ -19,9 +22,16 @@ export const LINK_MESSAGES = {
 /** Reset requests: 10 per IP in 15 minutes (then 429), 3 mails an hour per address. */
 const RESET_MAILS_PER_HOUR = 3;
 const RESET_RULES = { ip: hardLimit(10), email: hardLimit(RESET_MAILS_PER_HOUR + 1, 60 * MINUTE) };
+/** Self-registration: 10 an hour per IP, 3 an hour per address (each mails the address). */
+const REGISTER_RULES = { ip: hardLimit(10, 60 * MINUTE), email: hardLimit(3, 60 * MINUTE) };
 /** Every forgot-password answer takes this long, whether or not the address has an account. */
 export const RESET_FLOOR_MS = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where a mail that could not leave is reported (the request's logger, or a job's). */
+export interface ErrorLog {
+  error(obj: unknown, msg: string): void;
+}
 
 function refused(reason: keyof typeof LINK_MESSAGES): AppError {
   return badRequest(LINK_MESSAGES[reason], `link_${reason}`);
@@ -33,8 +43,8 @@ function greeting(user: LinkUser): string {
 }
 
 /**
- * Forgotten password, invitation completion and email confirmation. Each link is
- * single-use (auth.links.ts): reset valid 30 minutes, the others 7 days.
+ * Forgotten password, invitation completion, self-registration and email confirmation. Each link
+ * is single-use (auth.links.ts): reset valid 30 minutes, the others 7 days.
  */
 export class RecoveryService {
   constructor(
@@ -47,7 +57,7 @@ export class RecoveryService {
    * it does, nor does its timing: the work runs behind a constant floor, and a mail that
    * takes longer (a slow SMTP server) finishes after the answer.
    */
-  async requestReset(email: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+  async requestReset(email: string, ip: string, log: ErrorLog): Promise<void> {
     // Mail requests per IP: enough for a person, not for flooding mailboxes (answered with 429, it
     // tells nothing about accounts). Per address: past 3 an hour, silently no more mail.
     await this.auth.throttle.assertFree([`reset-ip:${ip}`]);
@@ -60,7 +70,7 @@ export class RecoveryService {
     if (left > 0) await sleep(left);
   }
 
-  private async sendReset(email: string, log: FastifyBaseLogger): Promise<void> {
+  private async sendReset(email: string, log: ErrorLog): Promise<void> {
     // Counted atomically before anything else: two requests in flight cannot both pass the limit.
     const { failures } = await this.auth.throttle.fail(`reset-email:${email.trim().toLowerCase()}`, RESET_RULES.email);
     const user = await findLinkUserByEmail(this.ctx.db, email);
@@ -109,7 +119,7 @@ export class RecoveryService {
   }
 
   /** Sets the invited user's password (they have none yet) and signs them in. */
-  async completeInvitation(userId: string, token: string, password: string, request: FastifyRequest): Promise<{ token: string; user: SignedInUser }> {
+  async completeInvitation(userId: string, token: string, password: string, client: ClientInfo): Promise<{ token: string; user: SignedInUser }> {
     const found = await findLinkUserById(this.ctx.db, userId);
     if (!found) throw refused('unknown');
     if (!found.active) throw new AppError(403, 'account_inactive', 'Ce compte est désactivé. Contactez votre administrateur.');
@@ -120,17 +130,42 @@ export class RecoveryService {
     if (!result.ok) throw refused(result.reason);
     const user = await findUserById(this.ctx.db, userId);
     if (!user) throw refused('unknown');
-    return this.auth.startSession(user, request, 'link');
+    return this.auth.startSession(user, client, 'link');
+  }
+
+  /**
+   * Self-registration (SPEC §7 POST /api/auth/register): a US account with an address to confirm,
+   * signed in at once. It answers whether an address is taken (SPEC §7), so it is rate-limited per
+   * IP and per address: it cannot enumerate accounts or mail strangers at scale.
+   */
+  async register(input: { username: string; email: string; displayName: string; password: string }, client: ClientInfo, log: ErrorLog): Promise<{ token: string; user: SignedInUser }> {
+    const { username, email, displayName, password } = input;
+    const throttle = this.auth.throttle;
+    await throttle.assertFree([`register-ip:${client.ip}`, `register-email:${email.toLowerCase()}`]);
+    await throttle.fail(`register-ip:${client.ip}`, REGISTER_RULES.ip);
+    await throttle.fail(`register-email:${email.toLowerCase()}`, REGISTER_RULES.email);
+    const taken = await loginTaken(this.ctx.db, username, email);
+    if (taken.email) throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
+    if (taken.username) throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
+    await assertNotCommonPassword(password, [username, email, displayName]);
+    const id = await registerAccount(this.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
+    // The form's checkbox accepted the CGU and privacy policy in force; recorded with the IP.
+    await acceptAtRegistration(this.ctx, { id, organizationId: null }, client.ip);
+    // The new address is confirmed through a single-use link (/mail-confirm?token=).
+    await this.sendEmailConfirmation(id, log);
+    const found = await findUserById(this.ctx.db, id);
+    if (!found) throw unauthorized();
+    return this.auth.startSession(found, client, 'register');
   }
 
   async confirmEmail(token: string): Promise<void> {
     const at = new Date(this.ctx.clock.now());
-    const result = await consumeLinkToken(this.ctx, 'email-confirm', token, (tx, userId) => markEmailConfirmed(tx, userId, at));
+    const result = await consumeLinkToken(this.ctx, 'email-confirm', token, (tx, userId) => confirmAddress(tx, userId, at));
     if (!result.ok) throw refused(result.reason);
   }
 
   /** Self-registration (POST /api/auth/register) sends the confirmation link of /mail-confirm. */
-  async sendEmailConfirmation(userId: string, log: FastifyBaseLogger): Promise<void> {
+  async sendEmailConfirmation(userId: string, log: ErrorLog): Promise<void> {
     const user = await findLinkUserById(this.ctx.db, userId);
     if (!user) return;
     const link = await createLinkToken(this.ctx, user.id, 'email-confirm');

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { jobSpecialists, organisations, users } from '../../db/tables.ts';
+import { jobSpecialists, organisations, users } from '../../access/views.ts';
 
-// The accounts as sign-in and sessions read them. The users area manages accounts; the auth area
-// reads who signs in here, so neither imports the other's repository.
+// The accounts as sign-in and sessions read them (through the users view of access/views.ts). The
+// users area writes accounts (users.accounts.service.ts), so neither imports the other's repository.
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -42,10 +42,6 @@ export async function findUserByLogin(db: Database, login: string): Promise<User
   return row as UserWithOrganisation | undefined;
 }
 
-export async function touchSignIn(db: Database, id: string, at: Date): Promise<void> {
-  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
-}
-
 export async function loginTaken(db: Database, username: string, email: string) {
   const [row] = await db
     .select({
@@ -55,27 +51,4 @@ export async function loginTaken(db: Database, username: string, email: string) 
     .from(users)
     .where(sql`lower(${users.username}) = ${username.toLowerCase()} or lower(${users.email}) = ${email.toLowerCase()}`);
   return { username: !!row?.username, email: !!row?.email };
-}
-
-export async function insertSelfRegistered(
-  db: Database,
-  values: { username: string; email: string; displayName: string; passwordHash: string },
-): Promise<string> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, role: 'US', organizationId: null, emailConfirmed: false, provider: 'jwt' })
-    .returning({ id: users.id });
-  return row.id;
-}
-
-export async function updateOwnPreferences(
-  db: Database,
-  id: string,
-  values: { settings?: Record<string, unknown>; shortcuts?: string[]; displayName?: string },
-): Promise<void> {
-  if (Object.keys(values).length === 0) return;
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id));
 }

@@ -1,19 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { conflict, unauthorized } from '../../lib/errors.ts';
-import { hardLimit, MINUTE } from '../../lib/throttle.ts';
-import { assertNotCommonPassword, hashPassword } from '../../lib/passwords.ts';
+import { clientOf, withClient } from '../../lib/request.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
-import { findUserById, insertSelfRegistered, loginTaken, updateOwnPreferences } from './auth.repository.ts';
 import { credentialsBody, registerBody, userUpdateBody } from './auth.schemas.ts';
 import type { RecoveryService } from './auth.recovery.service.ts';
-import type { AuthService, SignInResult } from './auth.service.ts';
+import { challengeAnswer, type AuthService } from './auth.service.ts';
 import { resolveUser, unauthenticated } from '../../plugins/authenticate.ts';
-import { acceptAtRegistration } from '../policies/policies.service.ts';
-
-/** Self-registration: 10 an hour per IP, 3 an hour per address (each mails the address). */
-const REGISTER_RULES = { ip: hardLimit(10, 60 * MINUTE), email: hardLimit(3, 60 * MINUTE) };
 
 // SPEC §7 /api/auth calls: answers carry `user` and `access_token`, or `error`.
 export async function authRoutes(app: FastifyInstance, { auth, recovery }: { auth: AuthService; recovery: RecoveryService }) {
@@ -29,8 +21,8 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
       config: { access: 'open' },
       schema: { body: credentialsBody, tags, summary: 'Connexion par email (ou nom d’utilisateur) et mot de passe' },
       handler: async (request, reply) => {
-        const result = await auth.signIn(request.body.email, request.body.password, request, reply);
-        if (result.kind === 'challenge') return sendChallenge(reply, result);
+        const result = await withClient(request, reply, (client) => auth.signIn(request.body.email, request.body.password, client));
+        if (result.kind === 'challenge') return reply.status(401).send(challengeAnswer(result));
         return { success: true, user: result.user, access_token: result.token };
       },
     });
@@ -42,23 +34,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
     handler: async (request, reply) => {
       const { displayName, email, password } = request.body.user;
       const username = request.body.user.username ?? email;
-      // Registration answers whether an address is taken (SPEC §7): it is rate-limited per IP and
-      // per address so that it cannot enumerate accounts or mail strangers at scale.
-      await auth.throttle.assertFree([`register-ip:${request.ip}`, `register-email:${email.toLowerCase()}`]);
-      await auth.throttle.fail(`register-ip:${request.ip}`, REGISTER_RULES.ip);
-      await auth.throttle.fail(`register-email:${email.toLowerCase()}`, REGISTER_RULES.email);
-      const taken = await loginTaken(app.ctx.db, username, email);
-      if (taken.email) throw conflict(ERROR_MESSAGES.emailTaken, 'email_taken');
-      if (taken.username) throw conflict(ERROR_MESSAGES.usernameTaken, 'username_taken');
-      await assertNotCommonPassword(password, [username, email, displayName]);
-      const id = await insertSelfRegistered(app.ctx.db, { username, email, displayName, passwordHash: await hashPassword(password) });
-      // Issue 20: the form's checkbox accepted the CGU and privacy policy in force; recorded with the IP.
-      await acceptAtRegistration(app.ctx, { id, organizationId: null }, request.ip);
-      // The new address is confirmed through a single-use link (/mail-confirm?token=).
-      await recovery.sendEmailConfirmation(id, request.log);
-      const found = await findUserById(app.ctx.db, id);
-      if (!found) throw unauthorized();
-      const { token, user } = await auth.startSession(found, request, 'register');
+      const { token, user } = await recovery.register({ username, email, displayName, password }, clientOf(request), request.log);
       return reply.status(201).send({ success: true, user, access_token: token });
     },
   });
@@ -75,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
         await resolveUser(app, request, bodyToken);
       }
       if (!request.user || !request.sessionId) throw unauthenticated(request);
-      const { token, user } = await auth.renew(request.user.id, request.sessionId, request);
+      const { token, user } = await auth.renew(request.user.id, request.sessionId, clientOf(request));
       return { success: true, user, access_token: token };
     },
   });
@@ -84,22 +60,14 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
     config: { access: 'authenticated', consentExempt: true },
     schema: { body: userUpdateBody, tags, summary: 'Enregistre les réglages, raccourcis et nom affiché de l’appelant' },
     handler: async (request) => {
-      const me = callerOf(request);
       const u = request.body.user;
       const values = {
         settings: u.settings ?? u.data?.settings,
         shortcuts: u.shortcuts ?? u.data?.shortcuts,
         displayName: u.displayName ?? u.data?.displayName,
       };
-      const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-      await updateOwnPreferences(app.ctx.db, me.id, defined);
-      const { token, user } = await auth.renew(me.id, request.sessionId!, request);
+      const { token, user } = await auth.updatePreferences(callerOf(request), request.sessionId!, values, clientOf(request));
       return { success: true, user, access_token: token };
     },
   });
-}
-
-/** A second factor (or its enrolment) is due: SPEC §7's failure shape plus the challenge token. */
-export function sendChallenge(reply: FastifyReply, result: Extract<SignInResult, { kind: 'challenge' }>) {
-  return reply.status(401).send({ success: false, error: { code: result.code, message: result.message }, mfa_token: result.challenge, methods: result.methods });
 }

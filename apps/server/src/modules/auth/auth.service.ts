@@ -1,11 +1,13 @@
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { ROLE_LABELS, type Role } from '@wellbe/shared/roles';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
+import type { ClientInfo } from '../../lib/request.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hardLimit, progressive, Throttle, type ThrottleRule } from '../../lib/throttle.ts';
-import { findUserById, findUserByLogin, touchSignIn, type UserWithOrganisation } from './auth.repository.ts';
+import type { Caller } from '../../access/caller.ts';
+import { recordSignIn, setOwnPreferences } from '../users/users.accounts.service.ts';
+import { findUserById, findUserByLogin, type UserWithOrganisation } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import { signToken } from './auth.tokens.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
@@ -24,7 +26,7 @@ import {
   type Challenge,
   type ChallengePurpose,
 } from './mfa.ts';
-import { clientInfo, findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.ts';
+import { findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.repository.ts';
 
 /** An expired or forged challenge token, or one already spent: sign in again. */
 const challengeInvalid = (spent = false) => unauthorized(spent ? MFA_MESSAGES.challengeUsed : MFA_MESSAGES.challengeExpired, 'mfa_challenge_invalid');
@@ -93,6 +95,11 @@ export type SignInResult =
   | { kind: 'signedIn'; token: string; user: SignedInUser }
   | { kind: 'challenge'; code: 'mfa_required' | 'mfa_enrolment_required'; message: string; challenge: string; methods: string[] };
 
+/** A second factor (or its enrolment) is due: SPEC §7's failure shape (answered 401) plus the challenge token. */
+export function challengeAnswer(result: Extract<SignInResult, { kind: 'challenge' }>) {
+  return { success: false, error: { code: result.code, message: result.message }, mfa_token: result.challenge, methods: result.methods };
+}
+
 export class AuthService {
   readonly throttle: Throttle;
   private dummyHash: Promise<string> | null = null;
@@ -113,18 +120,18 @@ export class AuthService {
   }
 
   /** Opens a server-side session and answers the SPEC §3 signed-in user with its token. */
-  async startSession(found: UserWithOrganisation, request: FastifyRequest, method: SignInMethod): Promise<{ token: string; user: SignedInUser }> {
-    const sid = await openSession(this.ctx, found.user.id, found.user.organizationId, clientInfo(request), method);
-    await touchSignIn(this.ctx.db, found.user.id, new Date(this.ctx.clock.now()));
+  async startSession(found: UserWithOrganisation, client: ClientInfo, method: SignInMethod): Promise<{ token: string; user: SignedInUser }> {
+    const sid = await openSession(this.ctx, found.user.id, found.user.organizationId, client, method);
+    await recordSignIn(this.ctx.db, found.user.id, new Date(this.ctx.clock.now()));
     const token = await this.issueToken(found, sid);
     return { token, user: toSignedInUser(found, token) };
   }
 
-  async signIn(login: string, password: string, request: FastifyRequest, reply: FastifyReply): Promise<SignInResult> {
+  async signIn(login: string, password: string, client: ClientInfo): Promise<SignInResult> {
     const found = await findUserByLogin(this.ctx.db, login);
     const account = found ? `acct:${found.user.id}` : `acct?:${login.trim().toLowerCase()}`;
-    const deviceId = found ? await findDevice(this.ctx, request, 'known', found.user.id) : null;
-    const keys = deviceId ? { device: `dev:${deviceId}` } : { account, ip: `ip:${request.ip}`, accountIp: `acctip:${account}|${request.ip}` };
+    const deviceId = found ? await findDevice(this.ctx, client, 'known', found.user.id) : null;
+    const keys = deviceId ? { device: `dev:${deviceId}` } : { account, ip: `ip:${client.ip}`, accountIp: `acctip:${account}|${client.ip}` };
     await this.throttle.assertFree(Object.values(keys));
 
     // An unknown user costs the same hash as a known one: the answer and its timing tell nothing.
@@ -139,61 +146,61 @@ export class AuthService {
       for (const [key, rule] of counted) {
         const outcome = await this.throttle.fail(key, rule, found?.user.id ?? null);
         if (outcome.lockedNow) {
-          await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: key.split(':')[0], failures: outcome.failures } });
+          await journalAuth(this.ctx, client.actor, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: key.split(':')[0], failures: outcome.failures } });
         }
       }
-      if (who) await journalAuth(this.ctx, request, { action: 'auth.login', outcome: 'denied', user: who, details: { reason: 'wrong_password' } });
+      if (who) await journalAuth(this.ctx, client.actor, { action: 'auth.login', outcome: 'denied', user: who, details: { reason: 'wrong_password' } });
       throw unauthorized(ERROR_MESSAGES.loginFailed, 'login_failed');
     }
     this.assertMaySignIn(found);
-    await this.clear(request, found, deviceId ? [keys.device!] : [keys.accountIp!, account]);
+    await this.clear(client, found, deviceId ? [keys.device!] : [keys.accountIp!, account]);
 
     const factors = await factorsOf(this.ctx, found.user.id);
     // A browser becomes known once it has passed every factor: the password alone must not earn
     // the second step's exemption (codeKeys), or a guesser would collect fresh browsers.
-    if (!hasFactor(factors)) await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
+    if (!hasFactor(factors)) await rememberDevice(this.ctx, client, 'known', found.user.id);
     if (hasFactor(factors)) {
-      if (await findDevice(this.ctx, request, 'remembered', found.user.id)) return this.signedIn(found, request, 'password');
+      if (await findDevice(this.ctx, client, 'remembered', found.user.id)) return this.signedIn(found, client, 'password');
       const methods = [...(factors.totp ? ['totp', 'recovery'] : []), ...(factors.passkeys > 0 ? ['passkey'] : [])];
       return { kind: 'challenge', code: 'mfa_required', message: MFA_MESSAGES.required, challenge: await signChallenge(this.ctx, found.user.id, 'mfa'), methods };
     }
     if (await mfaRequiredFor(this.ctx, found.user)) {
       return { kind: 'challenge', code: 'mfa_enrolment_required', message: MFA_MESSAGES.enrolmentRequired, challenge: await signChallenge(this.ctx, found.user.id, 'enrol'), methods: ['totp'] };
     }
-    return this.signedIn(found, request, 'password');
+    return this.signedIn(found, client, 'password');
   }
 
-  private async signedIn(found: UserWithOrganisation, request: FastifyRequest, method: SignInMethod): Promise<SignInResult> {
-    await journalAuth(this.ctx, request, { action: 'auth.login', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method } });
-    return { kind: 'signedIn', ...(await this.startSession(found, request, method)) };
+  private async signedIn(found: UserWithOrganisation, client: ClientInfo, method: SignInMethod): Promise<SignInResult> {
+    await journalAuth(this.ctx, client.actor, { action: 'auth.login', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method } });
+    return { kind: 'signedIn', ...(await this.startSession(found, client, method)) };
   }
 
   /** Clears counters after a success; a key that was slowing the account down is journalled as unlocked. */
-  private async clear(request: FastifyRequest, found: UserWithOrganisation, keys: string[]): Promise<void> {
+  private async clear(client: ClientInfo, found: UserWithOrganisation, keys: string[]): Promise<void> {
     for (const key of keys) {
       if (await this.throttle.reset(key)) {
-        await journalAuth(this.ctx, request, { action: 'auth.unlock', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { scope: key.split(':')[0], by: 'sign-in' } });
+        await journalAuth(this.ctx, client.actor, { action: 'auth.unlock', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { scope: key.split(':')[0], by: 'sign-in' } });
       }
     }
   }
 
   /** The user named by a challenge token, after the throttle of second-factor codes. */
-  async challengeUser(request: FastifyRequest, token: string, purpose: ChallengePurpose): Promise<UserWithOrganisation> {
-    return (await this.challenge(request, token, purpose)).found;
+  async challengeUser(client: ClientInfo, token: string, purpose: ChallengePurpose): Promise<UserWithOrganisation> {
+    return (await this.challenge(client, token, purpose)).found;
   }
 
-  private async challenge(request: FastifyRequest, token: string, purpose: ChallengePurpose): Promise<{ found: UserWithOrganisation; challenge: Challenge }> {
+  private async challenge(client: ClientInfo, token: string, purpose: ChallengePurpose): Promise<{ found: UserWithOrganisation; challenge: Challenge }> {
     const challenge = await readChallenge(this.ctx, token, purpose);
     const found = challenge ? await findUserById(this.ctx.db, challenge.userId) : undefined;
     if (!challenge || !found) throw challengeInvalid();
     this.assertMaySignIn(found);
-    await this.assertCodeFree(request, found);
+    await this.assertCodeFree(client, found);
     return { found, challenge };
   }
 
   /** Throws the French 429 while this browser or address must wait before another code. */
-  async assertCodeFree(request: FastifyRequest, found: UserWithOrganisation): Promise<void> {
-    await this.throttle.assertFree((await this.codeKeys(request, found)).checked);
+  async assertCodeFree(client: ClientInfo, found: UserWithOrganisation): Promise<void> {
+    await this.throttle.assertFree((await this.codeKeys(client, found)).checked);
   }
 
   /**
@@ -202,13 +209,13 @@ export class AuthService {
    * account+address pair and the address. Failures count on the account too, so that guessing from
    * many browsers keeps slowing down (never locking) the account.
    */
-  private async codeKeys(request: FastifyRequest, found: UserWithOrganisation) {
+  private async codeKeys(client: ClientInfo, found: UserWithOrganisation) {
     const id = found.user.id;
-    const deviceId = await findDevice(this.ctx, request, 'known', id);
+    const deviceId = await findDevice(this.ctx, client, 'known', id);
     const account: [string, ThrottleRule] = [`code:${id}`, SIGN_IN_RULES.code];
     const counted: [string, ThrottleRule][] = deviceId
       ? [[`codedev:${deviceId}`, SIGN_IN_RULES.codeDevice], account]
-      : [account, [`codeacctip:${id}|${request.ip}`, SIGN_IN_RULES.codeAccountIp], [`ip:${request.ip}`, SIGN_IN_RULES.ip]];
+      : [account, [`codeacctip:${id}|${client.ip}`, SIGN_IN_RULES.codeAccountIp], [`ip:${client.ip}`, SIGN_IN_RULES.ip]];
     return { checked: deviceId ? [counted[0][0]] : counted.map(([key]) => key), counted, cleared: counted.slice(0, 2).map(([key]) => key) };
   }
 
@@ -233,68 +240,68 @@ export class AuthService {
   }
 
   /** Counts a wrong second-factor code (and journals it); throws the French refusal. */
-  async codeRefused(request: FastifyRequest, found: UserWithOrganisation, method: string): Promise<never> {
+  async codeRefused(client: ClientInfo, found: UserWithOrganisation, method: string): Promise<never> {
     const who = { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId };
-    for (const [key, rule] of (await this.codeKeys(request, found)).counted) {
+    for (const [key, rule] of (await this.codeKeys(client, found)).counted) {
       const outcome = await this.throttle.fail(key, rule, found.user.id);
-      if (outcome.lockedNow) await journalAuth(this.ctx, request, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: key.split(':')[0], failures: outcome.failures } });
+      if (outcome.lockedNow) await journalAuth(this.ctx, client.actor, { action: 'auth.lock', outcome: 'denied', user: who, details: { scope: key.split(':')[0], failures: outcome.failures } });
     }
-    await journalAuth(this.ctx, request, { action: 'auth.mfa', outcome: 'denied', user: who, details: { method } });
+    await journalAuth(this.ctx, client.actor, { action: 'auth.mfa', outcome: 'denied', user: who, details: { method } });
     throw unauthorized(MFA_MESSAGES.badCode, 'mfa_code_invalid');
   }
 
   /** `action: "mfaVerify"` with a TOTP or recovery code: the usual sign-in answer. */
-  async verifyCode(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string, remember: boolean) {
-    const { found, challenge: spent } = await this.challenge(request, challenge, 'mfa');
+  async verifyCode(client: ClientInfo, challenge: string, code: string, remember: boolean) {
+    const { found, challenge: spent } = await this.challenge(client, challenge, 'mfa');
     const accepted = await this.once(spent, (ctx) => acceptCode(ctx, found.user.id, code));
-    if (!accepted) return this.codeRefused(request, found, 'code');
-    return this.secondFactorPassed(request, reply, found, accepted === 'totp' ? 'password+totp' : 'password+recovery', remember);
+    if (!accepted) return this.codeRefused(client, found, 'code');
+    return this.secondFactorPassed(client, found, accepted === 'totp' ? 'password+totp' : 'password+recovery', remember);
   }
 
-  async secondFactorPassed(request: FastifyRequest, reply: FastifyReply, found: UserWithOrganisation, method: SignInMethod, remember: boolean) {
-    await this.clear(request, found, (await this.codeKeys(request, found)).cleared);
-    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
+  async secondFactorPassed(client: ClientInfo, found: UserWithOrganisation, method: SignInMethod, remember: boolean) {
+    await this.clear(client, found, (await this.codeKeys(client, found)).cleared);
+    await rememberDevice(this.ctx, client, 'known', found.user.id);
     if (remember) {
-      await rememberDevice(this.ctx, request, reply, 'remembered', found.user.id);
-      await journalAuth(this.ctx, request, { action: 'auth.device.remember', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId } });
+      await rememberDevice(this.ctx, client, 'remembered', found.user.id);
+      await journalAuth(this.ctx, client.actor, { action: 'auth.device.remember', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId } });
     }
-    const result = await this.signedIn(found, request, method);
+    const result = await this.signedIn(found, client, method);
     if (result.kind !== 'signedIn') throw unauthorized();
     return result;
   }
 
   /** Sign-in enrolment (the organisation requires a factor the user has not set up): a TOTP secret. */
-  async enrolStart(request: FastifyRequest, challenge: string) {
-    const found = await this.challengeUser(request, challenge, 'enrol');
+  async enrolStart(client: ClientInfo, challenge: string) {
+    const found = await this.challengeUser(client, challenge, 'enrol');
     const started = await startTotpEnrolment(this.ctx, found.user.id, found.user.email || found.user.username);
     if (!started) throw new AppError(409, 'mfa_already_enrolled', MFA_MESSAGES.alreadyEnrolled);
     return started;
   }
 
   /** Confirms the sign-in enrolment with a first code: the usual answer plus the recovery codes. */
-  async enrolConfirm(request: FastifyRequest, reply: FastifyReply, challenge: string, code: string) {
-    const { found, challenge: spent } = await this.challenge(request, challenge, 'enrol');
+  async enrolConfirm(client: ClientInfo, challenge: string, code: string) {
+    const { found, challenge: spent } = await this.challenge(client, challenge, 'enrol');
     const recoveryCodes = await this.once(spent, (ctx) => confirmTotpEnrolment(ctx, found.user.id, code.trim()));
-    if (!recoveryCodes) return this.codeRefused(request, found, 'totp-enrol');
-    await journalAuth(this.ctx, request, { action: 'auth.mfa.enrol', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method: 'totp', atSignIn: true } });
-    return { ...(await this.secondFactorPassed(request, reply, found, 'password+totp', false)), recoveryCodes };
+    if (!recoveryCodes) return this.codeRefused(client, found, 'totp-enrol');
+    await journalAuth(this.ctx, client.actor, { action: 'auth.mfa.enrol', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method: 'totp', atSignIn: true } });
+    return { ...(await this.secondFactorPassed(client, found, 'password+totp', false)), recoveryCodes };
   }
 
   /** WebAuthn options: for the second factor (with the challenge of `login`) or passwordless. */
-  async passkeyOptions(request: FastifyRequest, challenge: string | undefined) {
-    const userId = challenge ? (await this.challengeUser(request, challenge, 'mfa')).user.id : null;
+  async passkeyOptions(client: ClientInfo, challenge: string | undefined) {
+    const userId = challenge ? (await this.challengeUser(client, challenge, 'mfa')).user.id : null;
     return authenticationOptions(this.ctx, userId);
   }
 
   /** A passkey assertion: the second factor after the password, or a passwordless sign-in. */
-  async passkeySignIn(request: FastifyRequest, reply: FastifyReply, input: { challengeId: string; response: AuthenticationResponseJSON; mfaToken?: string; remember?: boolean }) {
-    const mfa = input.mfaToken ? await this.challenge(request, input.mfaToken, 'mfa') : null;
+  async passkeySignIn(client: ClientInfo, input: { challengeId: string; response: AuthenticationResponseJSON; mfaToken?: string; remember?: boolean }) {
+    const mfa = input.mfaToken ? await this.challenge(client, input.mfaToken, 'mfa') : null;
     const expected = mfa?.found ?? null;
-    await this.throttle.assertFree([`ip:${request.ip}`]);
+    await this.throttle.assertFree([`ip:${client.ip}`]);
     const userId = await verifyAssertion(this.ctx, input.challengeId, input.response);
     if (!userId || (expected && expected.user.id !== userId)) {
-      if (expected) return this.codeRefused(request, expected, 'passkey');
-      await this.throttle.fail(`ip:${request.ip}`, SIGN_IN_RULES.ip);
+      if (expected) return this.codeRefused(client, expected, 'passkey');
+      await this.throttle.fail(`ip:${client.ip}`, SIGN_IN_RULES.ip);
       throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
     }
     const found = expected ?? (await findUserById(this.ctx.db, userId));
@@ -302,8 +309,8 @@ export class AuthService {
     // The assertion's own challenge is single-use already; the password's token is spent too.
     if (mfa && !(await spendChallenge(this.ctx.db, mfa.challenge, new Date(this.ctx.clock.now())))) throw challengeInvalid(true);
     this.assertMaySignIn(found);
-    await rememberDevice(this.ctx, request, reply, 'known', found.user.id);
-    return this.secondFactorPassed(request, reply, found, expected ? 'password+passkey' : 'passkey', !!input.remember && !!expected);
+    await rememberDevice(this.ctx, client, 'known', found.user.id);
+    return this.secondFactorPassed(client, found, expected ? 'password+passkey' : 'passkey', !!input.remember && !!expected);
   }
 
   /** Told only after the right password, so that an account's state is not probed. */
@@ -325,16 +332,23 @@ export class AuthService {
    * A fresh token on the same session, for a caller whose token is still valid. The session must
    * still hold: not revoked (logout) and not past its absolute lifetime, whichever way the token came.
    */
-  async renew(userId: string, sessionId: string, request: FastifyRequest): Promise<{ token: string; user: SignedInUser }> {
+  async renew(userId: string, sessionId: string, client: ClientInfo): Promise<{ token: string; user: SignedInUser }> {
     const found = await findUserById(this.ctx.db, userId);
     if (!found) throw unauthorized();
     this.assertMaySignIn(found);
     const state = await sessionState(this.ctx, sessionId, userId);
     if (state === 'expired') throw new AppError(401, 'session_expired', 'Votre session a expiré. Reconnectez-vous.');
     if (state !== 'ok') throw new AppError(401, 'invalid_token', ERROR_MESSAGES.invalidToken);
-    await touchSession(this.ctx, sessionId, clientInfo(request));
+    await touchSession(this.ctx, sessionId, client);
     const token = await this.issueToken(found, sessionId);
     return { token, user: toSignedInUser(found, token) };
+  }
+
+  /** SPEC §7 /api/auth/user/update: the caller's settings, shortcuts and display name, then a fresh token. */
+  async updatePreferences(caller: Caller, sessionId: string, values: { settings?: Record<string, unknown>; shortcuts?: string[]; displayName?: string }, client: ClientInfo) {
+    const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    await setOwnPreferences(this.ctx.db, caller.id, defined);
+    return this.renew(caller.id, sessionId, client);
   }
 
   private dummy(): Promise<string> {

@@ -10,7 +10,7 @@ export interface TokenClaims {
   org: string | null;
   role: Role;
   tv: number;
-  /** The server-side session (modules/auth/sessions.ts): logout and the absolute lifetime end it. */
+  /** The server-side session (modules/auth/sessions.repository.ts): logout and the absolute lifetime end it. */
   sid: string;
 }
 

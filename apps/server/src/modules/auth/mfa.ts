@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import type { Role } from '@wellbe/shared/roles';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { mfaChallengesUsed, userPasskeys, userRecoveryCodes, userTotp } from '../../db/tables.ts';
+import { mfaChallengesUsed, userPasskeys, userRecoveryCodes, userTotp } from '../../db/schema/security.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 
 // Second factor (ASVS 5.0 V6.5/V6.6): TOTP (RFC 6238) with single-use recovery codes, and passkeys

@@ -8,7 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppContext } from '../../context.ts';
-import { userPasskeys, webauthnChallenges } from '../../db/tables.ts';
+import { userPasskeys, webauthnChallenges } from '../../db/schema/security.ts';
 
 // Passkeys (WebAuthn), through @simplewebauthn/server: several per user, each named; usable as the
 // second factor and as a passwordless sign-in. The relying party is the public address (PUBLIC_URL).

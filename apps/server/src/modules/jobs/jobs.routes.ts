@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JOB_MESSAGES } from '@wellbe/shared/schemas/jobs';
-import { notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
+import { failedJobs, retryJob } from './jobs.service.ts';
 
 // /admin 'Tâches en échec' (DE only, the 'developer' group of SPEC §6): background jobs whose
 // attempts are spent, with their last error, and a retry.
@@ -15,17 +14,14 @@ export async function jobRoutes(app: FastifyInstance) {
   r.get('/api/admin/jobs', {
     config: { access: 'developer' },
     schema: { tags, summary: 'Tâches de fond en échec (toutes tentatives épuisées)' },
-    handler: async () => ({ success: true, data: await app.ctx.jobs.failed() }),
+    handler: async () => ({ success: true, data: await failedJobs(app.ctx) }),
   });
 
   r.post('/api/admin/jobs/:id/retry', {
     config: { access: 'developer' },
     schema: { tags, summary: 'Relancer une tâche en échec', params: z.object({ id: z.string().regex(/^\d{1,18}$/, JOB_MESSAGES.notFound) }) },
     handler: async (request) => {
-      const { id } = request.params;
-      const retried = await app.ctx.jobs.retry(id);
-      await recordAudit(app.ctx, callerOf(request), { action: 'job.retry', outcome: retried ? 'success' : 'error', recordType: 'job', recordId: id });
-      if (!retried) throw notFound(JOB_MESSAGES.notFound, 'job_not_found');
+      await retryJob(app.ctx, callerOf(request), request.params.id);
       return { success: true };
     },
   });

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptPoliciesSchema, POLICY_MESSAGES, policyVersionInputSchema, policyVersionPatchSchema } from '@wellbe/shared/schemas/policies';
-import { callerOf } from '../../lib/request.ts';
+import { actorOf, callerOf } from '../../lib/request.ts';
 import { journalAuth } from '../auth/auth.journal.ts';
-import { revokeSession } from '../auth/sessions.ts';
+import { endSession } from '../auth/sessions.service.ts';
 import * as policies from './policies.service.ts';
 
 const tags = ['policies'];
@@ -33,8 +33,8 @@ export async function policyRoutes(app: FastifyInstance) {
 
   r.post('/api/policies/refuse', { config: { access: 'authenticated', consentExempt: true }, schema: { tags, summary: 'Refuser : la session est fermée' } }, async (request) => {
     const me = callerOf(request);
-    if (request.sessionId) await revokeSession(ctx, me.id, request.sessionId);
-    await journalAuth(ctx, request, { action: 'policy.refuse', outcome: 'success', user: me });
+    if (request.sessionId) await endSession(ctx, me.id, request.sessionId);
+    await journalAuth(ctx, actorOf(request), { action: 'policy.refuse', outcome: 'success', user: me });
     return { success: true, message: POLICY_MESSAGES.refused };
   });
 

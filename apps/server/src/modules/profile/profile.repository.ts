@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/tables.ts';
+import { users } from '../../db/schema/users.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
 
 export interface CredentialsChange {

@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hardLimit } from '../../lib/throttle.ts';
 import { revokeLinkTokens } from '../auth/auth.links.ts';
-import { revokeOtherSessions } from '../auth/sessions.ts';
+import { endOtherSessions } from '../auth/sessions.service.ts';
 import type { AuthService, UserWithOrganisation } from '../auth/auth.service.ts';
 import { AvatarStore, makeThumbnail } from '../../lib/avatars.ts';
 import { setPhotoUrl, updateCredentials, updatePhones } from './profile.repository.ts';
@@ -146,7 +146,7 @@ export class ProfileService {
       user: { ...found.user, phoneNumber, professionalNumber, tokenVersion, passwordHash: null },
     };
     // Other sessions end with the old password; this one goes on.
-    await revokeOtherSessions(this.ctx, me.id, sessionId);
+    await endOtherSessions(this.ctx, me.id, sessionId);
     return { token: await this.auth.issueToken(updated, sessionId), profile: toProfile(updated) };
   }
 

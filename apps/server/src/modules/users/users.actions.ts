@@ -3,9 +3,9 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { assertIdentity } from '../../access/index.ts';
+import { clientOf, withClient } from '../../lib/request.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
-import type { AuthService, SignedInUser } from '../auth/auth.service.ts';
-import { sendChallenge } from '../auth/auth.routes.ts';
+import { challengeAnswer, type AuthService, type SignedInUser } from '../auth/auth.service.ts';
 
 /** SPEC §7 answer of `login`. */
 export function loginAnswer({ token, user }: { token: string; user: SignedInUser }) {
@@ -28,8 +28,8 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
         access: 'open',
         body: z.object({ Username: z.string().min(1).max(254), Password: z.string().min(1).max(256) }),
         handler: async (request, body, reply) => {
-          const result = await auth.signIn(body.Username, body.Password, request, reply);
-          if (result.kind === 'challenge') return sendChallenge(reply, result);
+          const result = await withClient(request, reply, (client) => auth.signIn(body.Username, body.Password, client));
+          if (result.kind === 'challenge') return reply.status(401).send(challengeAnswer(result));
           return loginAnswer(result);
         },
       }),
@@ -42,20 +42,20 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
           code: z.string().trim().min(6).max(32),
           remember: z.boolean().optional(),
         }),
-        handler: async (request, body, reply) => loginAnswer(await auth.verifyCode(request, reply, body.mfa_token, body.code, body.remember ?? false)),
+        handler: async (request, body, reply) => loginAnswer(await withClient(request, reply, (client) => auth.verifyCode(client, body.mfa_token, body.code, body.remember ?? false))),
       }),
       // A professional whose organisation requires a second factor and who has none sets up TOTP
       // here before any session exists (so before any patient data): `mfa_enrolment_required`.
       mfaEnrolStart: action({
         access: 'open',
         body: z.object({ mfa_token: z.string().min(1).max(2000) }),
-        handler: async (request, body) => ({ success: true, data: await auth.enrolStart(request, body.mfa_token) }),
+        handler: async (request, body) => ({ success: true, data: await auth.enrolStart(clientOf(request), body.mfa_token) }),
       }),
       mfaEnrolConfirm: action({
         access: 'open',
         body: z.object({ mfa_token: z.string().min(1).max(2000), code: z.string().trim().min(6).max(10) }),
         handler: async (request, body, reply) => {
-          const { recoveryCodes, ...signedIn } = await auth.enrolConfirm(request, reply, body.mfa_token, body.code);
+          const { recoveryCodes, ...signedIn } = await withClient(request, reply, (client) => auth.enrolConfirm(client, body.mfa_token, body.code));
           return { ...loginAnswer(signedIn), recoveryCodes };
         },
       }),
@@ -64,7 +64,7 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
       passkeyOptions: action({
         access: 'open',
         body: z.object({ mfa_token: z.string().min(1).max(2000).optional() }),
-        handler: async (request, body) => ({ success: true, data: await auth.passkeyOptions(request, body.mfa_token) }),
+        handler: async (request, body) => ({ success: true, data: await auth.passkeyOptions(clientOf(request), body.mfa_token) }),
       }),
       passkeyLogin: action({
         access: 'open',
@@ -76,12 +76,14 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
         }),
         handler: async (request, body, reply) =>
           loginAnswer(
-            await auth.passkeySignIn(request, reply, {
-              challengeId: body.challengeId,
-              response: body.response as unknown as AuthenticationResponseJSON,
-              mfaToken: body.mfa_token,
-              remember: body.remember,
-            }),
+            await withClient(request, reply, (client) =>
+              auth.passkeySignIn(client, {
+                challengeId: body.challengeId,
+                response: body.response as unknown as AuthenticationResponseJSON,
+                mfaToken: body.mfa_token,
+                remember: body.remember,
+              }),
+            ),
           ),
       }),
       read: action({

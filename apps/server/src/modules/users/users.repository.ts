@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { jobSpecialists, organisations, users } from '../../db/tables.ts';
+import { users } from '../../db/schema/users.ts';
+import { jobSpecialists, organisations } from '../../access/views.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfterTuple, keysetTupleKey } from '../../lib/keyset.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
@@ -44,8 +46,8 @@ function managedBase(db: Database) {
 }
 
 export interface UserListFilter {
-  /** null: every organisation (SA, DE). */
-  organizationId: string | null;
+  /** The organisations listed (SA, DE: every one unless they name one). */
+  scope: OrgScope;
   q?: string;
   role?: string;
   active?: boolean;
@@ -60,7 +62,8 @@ export interface UserListFilter {
 
 function userListWhere(f: UserListFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (f.organizationId) conditions.push(eq(users.organizationId, f.organizationId));
+  const inScope = orgFilter(f.scope, users.organizationId);
+  if (inScope) conditions.push(inScope);
   if (f.role) conditions.push(eq(users.role, f.role));
   if (f.active !== undefined) conditions.push(eq(users.active, f.active));
   if (f.q) {
@@ -110,10 +113,10 @@ export async function listManagedUsers(
   };
 }
 
-/** One account inside an organisation (null: any organisation, for SA and DE). */
-export async function findManagedUser(db: Database, scope: { organizationId: string | null }, id: string): Promise<ManagedUserRow | undefined> {
+/** One account inside the scope's organisation (SA and DE: any). */
+export async function findManagedUser(db: Database, scope: OrgScope, id: string): Promise<ManagedUserRow | undefined> {
   const [row] = await managedBase(db)
-    .where(and(eq(users.id, id), scope.organizationId ? eq(users.organizationId, scope.organizationId) : undefined))
+    .where(and(eq(users.id, id), orgFilter(scope, users.organizationId)))
     .limit(1);
   return row as ManagedUserRow | undefined;
 }
@@ -165,4 +168,49 @@ export async function setUserActive(db: Database, id: string, active: boolean, a
     .set({ active, updatedAt: at, ...(active ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
     .where(eq(users.id, id));
   signInChanged();
+}
+
+// ---- Account writes other areas ask for (users.accounts.service.ts) ----
+
+export async function touchSignIn(db: Database, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
+}
+
+export async function insertSelfRegistered(
+  db: Database,
+  values: { username: string; email: string; displayName: string; passwordHash: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: 'US', organizationId: null, emailConfirmed: false, provider: 'jwt' })
+    .returning({ id: users.id });
+  return row.id;
+}
+
+export async function updateOwnPreferences(
+  db: Database,
+  id: string,
+  values: { settings?: Record<string, unknown>; shortcuts?: string[]; displayName?: string },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Sets a new password hash. The token version moves, so every token issued before stops working;
+ * the link came by mail, so the address is proven as well.
+ */
+export async function setPasswordFromLink(db: Database, id: string, passwordHash: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, emailConfirmed: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+    .where(eq(users.id, id));
+  signInChanged();
+}
+
+export async function markEmailConfirmed(db: Database, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ emailConfirmed: true, updatedAt: at }).where(eq(users.id, id));
 }

@@ -3,16 +3,15 @@ import { PRIVILEGED_ROLES, ROLE_LABELS, type Role } from '@wellbe/shared/roles';
 import type { ManagedUser, UserCreate, UserListQuery, UserUpdate } from '@wellbe/shared/schemas/users';
 import {
   hidden,
-  listOrganisation,
   mayGrant,
   mayManage,
   mayReadPatientContacts,
   mayReadUser,
-  requireActingOrganisation,
   userChangeRefusal,
   type Caller,
   type UserRefusal,
 } from '../../access/index.ts';
+import { actingScope, callerScope, listScope, systemScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
@@ -118,7 +117,7 @@ export class UsersService {
 
   /** An account the caller may see (their organisation; SA, DE every one), or a 404. */
   private async loadReadable(caller: Caller, id: string): Promise<ManagedUserRow> {
-    const row = await findManagedUser(this.ctx.db, { organizationId: listOrganisation(caller, undefined) }, id);
+    const row = await findManagedUser(this.ctx.db, listScope(caller, undefined), id);
     if (!row || !mayReadUser(caller, { id: row.user.id, organizationId: row.user.organizationId })) throw hidden(USER_MESSAGES.userNotFound);
     return row;
   }
@@ -152,7 +151,7 @@ export class UsersService {
 
   async list(caller: Caller, query: UserListQuery) {
     const { rows, total, totalCapped, nextCursor } = await listManagedUsers(this.ctx.db, {
-      organizationId: listOrganisation(caller, query.organizationId),
+      scope: listScope(caller, query.organizationId),
       q: query.q || undefined,
       role: query.role,
       active: query.active === undefined ? undefined : query.active === 'true',
@@ -171,7 +170,7 @@ export class UsersService {
   }
 
   async create(caller: Caller, body: UserCreate): Promise<ManagedUser> {
-    const organizationId = requireActingOrganisation(caller, body.idOrganization, USER_MESSAGES.unknownOrganisation);
+    const { organizationId } = actingScope(caller, body.idOrganization, USER_MESSAGES.unknownOrganisation, 'no_organisation');
     const organisation = await this.organisations.find(organizationId);
     if (!organisation) throw badRequest(USER_MESSAGES.unknownOrganisation, 'unknown_organisation');
     if (!organisation.active) throw badRequest(USER_MESSAGES.inactiveOrganisation, 'organisation_inactive');
@@ -279,7 +278,7 @@ export class UsersService {
     if (row.user.passwordHash) throw conflict(USER_MESSAGES.alreadyActivated, 'already_activated');
     if (!row.user.active) throw conflict(USER_MESSAGES.inactiveUser, 'user_inactive');
     const { url, expiresAt } = await createLinkToken(this.ctx, id, 'invitation');
-    const inviter = await findManagedUser(this.ctx.db, { organizationId: null }, caller.id);
+    const inviter = await findManagedUser(this.ctx.db, callerScope(caller), caller.id);
     const inviterName = inviter ? `${inviter.user.firstName} ${inviter.user.lastName}`.trim() : 'WellBe';
     const organisation = row.organisationName ? ` (${row.organisationName})` : '';
     const days = LINK_TTL_MS.invitation / (24 * 3600 * 1000);
@@ -376,6 +375,7 @@ export class UsersService {
       details: { after: { role: 'PT', username, idPatient: patient.id } },
     });
     // The practitioner invites the patient they treat; managing the account afterwards follows the grant table.
-    return this.mailInvitation(caller, (await findManagedUser(this.ctx.db, { organizationId: null }, id))!);
+    // The account was just created in the patient's organisation (read through the caller's patient scope).
+    return this.mailInvitation(caller, (await findManagedUser(this.ctx.db, systemScope(patient.organizationId), id))!);
   }
 }

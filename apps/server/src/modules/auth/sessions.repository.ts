@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { signInCacheOf, signInChanged } from '../../lib/auth-cache.ts';
-import { userDevices, userSessions } from '../../db/tables.ts';
+import type { ClientInfo } from '../../lib/request.ts';
+import { userDevices, userSessions } from '../../db/schema/security.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 
 // Server-side sessions (ASVS 5.0 V7): every access token names its session (`sid`); logout and
@@ -13,28 +12,13 @@ import { getOrganisationSettings } from '../organisations/organisations.service.
 // (failures from elsewhere never slow it down); "Se souvenir de cet appareil" also skips the second
 // factor for 30 days.
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The session named by the caller's token, once authenticated. */
-    sessionId: string | null;
-  }
-}
-
 export const KNOWN_DEVICE_COOKIE = 'wellbe_device';
 export const REMEMBER_COOKIE = 'wellbe_remember';
 const KNOWN_DEVICE_DAYS = 365;
 export const REMEMBER_DAYS = 30;
 const DAY = 24 * 3600 * 1000;
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-}
-
-export function clientInfo(request: FastifyRequest): ClientInfo {
-  const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null };
-}
+export type { ClientInfo };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -158,8 +142,8 @@ function cookieOptions(ctx: AppContext, days: number) {
 }
 
 /** The device id of a valid cookie of `kind` bound to `userId`, or null. */
-export async function findDevice(ctx: AppContext, request: FastifyRequest, kind: 'known' | 'remembered', userId: string): Promise<string | null> {
-  const value = request.cookies?.[kind === 'known' ? KNOWN_DEVICE_COOKIE : REMEMBER_COOKIE];
+export async function findDevice(ctx: AppContext, client: ClientInfo, kind: 'known' | 'remembered', userId: string): Promise<string | null> {
+  const value = client.cookies[kind === 'known' ? KNOWN_DEVICE_COOKIE : REMEMBER_COOKIE];
   if (!value) return null;
   const now = new Date(ctx.clock.now());
   const [row] = await ctx.db
@@ -168,13 +152,13 @@ export async function findDevice(ctx: AppContext, request: FastifyRequest, kind:
     .where(and(eq(userDevices.tokenHash, sha256(value)), eq(userDevices.userId, userId), eq(userDevices.kind, kind), isNull(userDevices.revokedAt), gt(userDevices.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  await ctx.db.update(userDevices).set({ lastSeenAt: now, ip: request.ip }).where(eq(userDevices.id, row.id));
+  await ctx.db.update(userDevices).set({ lastSeenAt: now, ip: client.ip }).where(eq(userDevices.id, row.id));
   return row.id;
 }
 
-/** Sets a device cookie of `kind` for `userId` (one row per browser and kind). */
-export async function rememberDevice(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: 'known' | 'remembered', userId: string): Promise<void> {
-  if (await findDevice(ctx, request, kind, userId)) return;
+/** Asks for a device cookie of `kind` for `userId` (one row per browser and kind); the route sets it. */
+export async function rememberDevice(ctx: AppContext, client: ClientInfo, kind: 'known' | 'remembered', userId: string): Promise<void> {
+  if (await findDevice(ctx, client, kind, userId)) return;
   const days = kind === 'known' ? KNOWN_DEVICE_DAYS : REMEMBER_DAYS;
   const value = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
@@ -182,13 +166,13 @@ export async function rememberDevice(ctx: AppContext, request: FastifyRequest, r
     userId,
     kind,
     tokenHash: sha256(value),
-    userAgent: clientInfo(request).userAgent,
-    ip: request.ip,
+    userAgent: client.userAgent,
+    ip: client.ip,
     createdAt: new Date(now),
     lastSeenAt: new Date(now),
     expiresAt: new Date(now + days * DAY),
   });
-  reply.setCookie(kind === 'known' ? KNOWN_DEVICE_COOKIE : REMEMBER_COOKIE, value, cookieOptions(ctx, days));
+  client.setCookies.push({ name: kind === 'known' ? KNOWN_DEVICE_COOKIE : REMEMBER_COOKIE, value, options: cookieOptions(ctx, days) });
 }
 
 export async function listRememberedDevices(ctx: AppContext, userId: string) {
