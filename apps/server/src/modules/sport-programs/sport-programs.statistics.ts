@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import { maskCount, STAT_MASK_BELOW, type ResolvedPeriod, type StatPrograms } from '@wellbe/shared/schemas/statistics';
+import { orgWhere } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import type { StatisticsScope } from '../statistics/statistics.service.ts';
 
 // The sport figures of /statistics (issue 21), registered with registerProgramStatistics: patients'
 // programs (the assigned copies, not the library's templates) assigned in the period, patients with
@@ -9,14 +11,14 @@ import type { AppContext } from '../../context.ts';
 // already lived: sessions done (a partial one counts half, at most the planned number a week) over
 // sessions planned — the rule of the patient file's adherence chart, as one SQL aggregate.
 
-export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, organizationId: string, period: ResolvedPeriod, timeZone: string): Promise<StatPrograms> {
+export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, scope: StatisticsScope, period: ResolvedPeriod, timeZone: string): Promise<StatPrograms> {
   const today = localParts(new Date(ctx.clock.now()), timeZone).day;
   const lived = period.to < today ? period.to : today;
   const result = (await ctx.db.execute(sql`
     with p as (
       select id, patient_id, start_date, weeks, sessions_per_week
         from sport_programs
-       where organization_id = ${organizationId} and patient_id is not null and archived_at is null
+       where ${orgWhere(scope, sql`organization_id`)} and patient_id is not null and archived_at is null
          and start_date <= ${period.to}::date and start_date + weeks * 7 - 1 >= ${period.from}::date),
     w as (
       select p.id, p.sessions_per_week as planned, p.start_date + g * 7 as wfrom
