@@ -1,19 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { fingerprintSync, loadModule, parseSync } from 'libpg-query';
+import { fingerprintSync, loadModule } from 'libpg-query';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPlatformRole, ROLES } from '@wellbe/shared/roles';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
 import { CONVERTED_BY_ANOTHER_BRANCH, PLATFORM_WIDE } from './scope.allowlist.ts';
 import { probesOf, SCHEMA_TABLES, type Probe } from './scope.probes.ts';
+import { analyse } from './scope.sql.ts';
 
 // The scope applies itself (docs/scope.md): every statement the server sends to PostgreSQL about an
 // organisation-owned table carries the caller's organisation. Not a review rule but a measurement:
 // the pg client of the test app is wrapped, the callers of one organisation (every non-platform
 // role of Cabinet Démo, B) walk every read of the API — each GET of /api/docs/json with B's own ids,
 // and the SPEC §7 actions that read — and each statement is parsed by PostgreSQL's own parser
-// (libpg-query). A statement that names a table with an `organization_id` column (read from the
-// Drizzle schema, not a hand list) must bind B's organisation id as a parameter: OrgScope
+// (libpg-query). Wherever a statement reads a table with an `organization_id` column (read from the
+// Drizzle schema, not a hand list), that level of the statement must bind B's organisation id as a
+// parameter or be correlated to an outer level that does (scope.sql.ts): OrgScope
 // (orgFilter/orgWhere) and patientFilter always bind it, so a query that forgot its scope has none.
 // Statements keyed by the caller's own user id (their sign-in, their notes…) reach one account of
 // one organisation and are not organisation-wide. Nothing of the other organisation (A, Centre
@@ -46,23 +48,6 @@ function wrapClient() {
     return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof clientQuery;
 }
-
-/** The tables a statement names (RangeVar nodes of PostgreSQL's parse tree). */
-function tablesOf(text: string): string[] {
-  const found = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'RangeVar' && value && typeof value === 'object' && 'relname' in value) found.add(String(value.relname));
-      walk(value);
-    }
-  };
-  walk(parseSync(text));
-  return [...found];
-}
-
-const binds = (values: unknown[], id: string) => values.some((v) => v === id || (Array.isArray(v) && v.includes(id)));
 
 let t: TestApp;
 const sessions = new Map<string, Session>();
@@ -132,22 +117,22 @@ describe('organisation scope of every statement', () => {
         if (leaked.length) leaks.push(`${probe.label} as ${caller}: ${leaked.slice(0, 3).join(', ')}`);
         for (const s of captured) {
           statements++;
-          let named: string[];
+          let verdict: ReturnType<typeof analyse>;
           try {
-            named = tablesOf(s.text).filter((name) => ORG_OWNED.has(name));
+            verdict = analyse(s.text, s.values, (table) => ORG_OWNED.has(table), [organisationB, self.id]);
           } catch {
             unscoped.set(`unparsed ${s.text.slice(0, 80)}`, `${probe.label} as ${caller}: PostgreSQL's parser refused it`);
             continue;
           }
-          if (named.length === 0) continue;
+          if (verdict.named.length === 0) continue;
           owned++;
-          if (binds(s.values, organisationB) || binds(s.values, self.id)) continue;
+          if (verdict.unscoped.length === 0) continue;
           const fingerprint = fingerprintSync(s.text);
           if (CONVERTED_BY_ANOTHER_BRANCH[fingerprint] || PLATFORM_WIDE[fingerprint]) {
             seenAllowed.add(fingerprint);
             continue;
           }
-          if (!unscoped.has(fingerprint)) unscoped.set(fingerprint, `${probe.label} as ${caller}: [${named.join(', ')}] ${s.text.replace(/\s+/g, ' ').slice(0, 300)}`);
+          if (!unscoped.has(fingerprint)) unscoped.set(fingerprint, `${probe.label} as ${caller}: [${verdict.unscoped.join(', ')}] ${s.text.replace(/\s+/g, ' ').slice(0, 300)}`);
         }
       }
     }

@@ -26,7 +26,7 @@ export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, sco
        where p.start_date + g * 7 between ${period.from}::date and ${lived}::date),
     a as (
       select w.planned, least(w.planned::numeric, coalesce(sum(case l.status when 'done' then 1 when 'partial' then 0.5 else 0 end), 0)) as achieved
-        from w left join sport_session_logs l on l.program_id = w.id and l.day between w.wfrom and w.wfrom + 6
+        from w left join sport_session_logs l on l.program_id = w.id and ${orgWhere(scope, sql`l.organization_id`)} and l.day between w.wfrom and w.wfrom + 6
        group by w.id, w.wfrom, w.planned)
     select (select count(*) from p where start_date between ${period.from}::date and ${period.to}::date)::int as assigned,
            (select count(distinct patient_id) from p)::int as patients,
