@@ -3,6 +3,7 @@ import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD
 import { recordAudits } from '../../lib/audit.ts';
 import { ownScope, patientScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { ORGANISATION_MESSAGES } from '../organisations/organisations.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 // GET /api/dashboard: the counts of the administration card (AD, RH, PA: their organisation only)
@@ -12,7 +13,7 @@ import * as repo from './dashboard.repository.ts';
 // cards read the calls of their own areas (last consultations, messages, menu, sport, articles).
 
 /** Never answered: each section checks first that the caller has an organisation (its section is null otherwise). */
-const NO_ORGANISATION_MESSAGE = 'Organisation introuvable.';
+const NO_ORGANISATION_MESSAGE = ORGANISATION_MESSAGES.notFound;
 
 export async function readDashboard(ctx: AppContext, caller: Caller): Promise<Dashboard> {
   const administration = async () => {
