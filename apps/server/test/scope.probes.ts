@@ -38,14 +38,18 @@ export const SCHEMA_TABLES = (Object.values(tables) as unknown[])
   .map((table) => getTableConfig(table))
   .map((c) => ({ name: c.name, schema: c.schema, columns: c.columns.map((col) => col.name) }));
 
-/** One id per table of B (its own rows for an organisation-owned table), the smallest one: a stable walk. */
+/**
+ * One id per table of B (its own rows for an organisation-owned table): the first row stored (ctid,
+ * the seed's order in the cloned template), not the smallest uuid, which changes with every
+ * template, so that every run walks the same code paths.
+ */
 async function idsOf(t: TestApp, organisationB: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const config of SCHEMA_TABLES) {
     const names = config.columns;
     if (!names.includes('id') || config.schema) continue;
     const owned = names.includes('organization_id');
-    const { rows } = await t.handle.pool.query<{ id: string }>(`select id::text as id from "${config.name}" ${owned ? 'where organization_id = $1' : ''} order by id limit 1`, owned ? [organisationB] : []);
+    const { rows } = await t.handle.pool.query<{ id: string }>(`select id::text as id from "${config.name}" ${owned ? 'where organization_id = $1' : ''} order by ctid limit 1`, owned ? [organisationB] : []);
     if (rows[0]) ids.set(config.name, rows[0].id);
   }
   ids.set('organisations', organisationB);
