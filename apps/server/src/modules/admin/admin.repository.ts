@@ -4,20 +4,22 @@ import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
-import { auditEvents, patients, users } from '../../db/tables.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { patients, users } from '../../access/views.ts';
+import { orgFilter, type OrgScope } from '../../access/index.ts';
 import { fold } from '@wellbe/shared/domain/text';
 import { escapeLike } from '../../lib/text.ts';
 import { OUT_OF_SCOPE_LABEL } from '../../access/journal.ts';
 
-export interface JournalScope extends JournalFilters {
-  /** undefined: every organisation (SA, DE without a filter). */
-  organizationId?: string;
+export interface JournalScope extends Omit<JournalFilters, 'organizationId'> {
+  /** The organisations whose journal is read (every one: SA, DE without a filter). */
+  scope: OrgScope;
   /**
-   * The organisation whose patient and user names may be joined (the reader's reach): null for SA
-   * and DE. Any other id in a row (a refused attempt on another organisation's patient, a user of
+   * The organisations whose patient and user names may be joined (the reader's reach): every one for
+   * SA and DE. Any other id in a row (a refused attempt on another organisation's patient, a user of
    * another organisation) is shown without a name, whether it exists or not.
    */
-  namesOf: string | null;
+  names: OrgScope;
   /** Time zone the calendar days of `from`/`to` are read in (the organisation's setting). */
   timeZone: string;
 }
@@ -26,7 +28,8 @@ function conditions(f: JournalScope): SQL | undefined {
   const c: SQL[] = [];
   // An organisation's journal: what its users did, and what anyone did to its patients (a refused
   // attempt from another organisation on one of its files included).
-  if (f.organizationId) c.push(or(eq(auditEvents.organizationId, f.organizationId), eq(patients.organizationId, f.organizationId))!);
+  const journal = orgFilter(f.scope, auditEvents.organizationId);
+  if (journal) c.push(or(journal, orgFilter(f.scope, patients.organizationId))!);
   if (f.userId) c.push(eq(auditEvents.userId, f.userId));
   if (f.patientId) c.push(eq(auditEvents.patientId, f.patientId));
   if (f.outcome) c.push(eq(auditEvents.outcome, f.outcome));
@@ -62,8 +65,8 @@ const selection = {
 };
 
 // The names a row may show: its user and patient, joined only within the reader's reach.
-const userJoin = (f: JournalScope) => and(eq(users.id, auditEvents.userId), f.namesOf ? eq(users.organizationId, f.namesOf) : undefined);
-const patientJoin = (f: JournalScope) => and(eq(patients.id, auditEvents.patientId), f.namesOf ? eq(patients.organizationId, f.namesOf) : undefined);
+const userJoin = (f: JournalScope) => and(eq(users.id, auditEvents.userId), orgFilter(f.names, users.organizationId));
+const patientJoin = (f: JournalScope) => and(eq(patients.id, auditEvents.patientId), orgFilter(f.names, patients.organizationId));
 
 function base(db: Database, f: JournalScope) {
   return db.select(selection).from(auditEvents).leftJoin(users, userJoin(f)).leftJoin(patients, patientJoin(f));

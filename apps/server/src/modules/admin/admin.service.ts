@@ -1,14 +1,13 @@
-import { isPlatformRole } from '@wellbe/shared/roles';
 import { JOURNAL_CSV_HEADER, type JournalEntry, type JournalFilters, type JournalQuery } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { ROLE_LABELS, isRole } from '@wellbe/shared/roles';
-import { identityMismatch, journalNames, journalOrganisation, type Caller } from '../../access/index.ts';
+import { actingOrganisation, actingScope, callerScope, journalOrganisation, listScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Readable } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { getOrganisationSettings, OrganisationsService } from '../organisations/organisations.service.ts';
+import { getOrganisationSettings, ORGANISATION_MESSAGES, OrganisationsService } from '../organisations/organisations.service.ts';
 import { openJournalCursor, pageJournal, type JournalScope } from './admin.repository.ts';
 
 /** The CSV export stops there: a filtered view, not a dump of the whole journal. */
@@ -25,9 +24,11 @@ export class AdminService {
 
   private async scope(caller: Caller, filters: JournalFilters): Promise<JournalScope> {
     if (filters.from && filters.to && filters.from > filters.to) throw badRequest('La date de début doit précéder la date de fin.', 'date_range');
-    const organizationId = journalOrganisation(caller, filters.organizationId);
+    const { organizationId: requested, ...rest } = filters;
+    // journalOrganisation refuses another organisation's journal to anybody but SA and DE (403).
+    const organizationId = journalOrganisation(caller, requested);
     const { timeZone } = await getOrganisationSettings(this.ctx, organizationId ?? caller.organizationId);
-    return { ...filters, organizationId, timeZone, namesOf: journalNames(caller) };
+    return { ...rest, scope: listScope(caller, organizationId), names: callerScope(caller), timeZone };
   }
 
   async journal(caller: Caller, query: JournalQuery) {
@@ -79,19 +80,20 @@ export class AdminService {
     ]);
   }
 
-  /** 'Paramètres': of the caller's organisation; SA and DE may name another one. */
-  settingsOrganisation(caller: Caller, requested: string | undefined): string {
-    const organizationId = isPlatformRole(caller.role) ? (requested ?? caller.organizationId) : caller.organizationId;
-    if (requested && requested !== organizationId) throw identityMismatch();
-    if (!organizationId) throw badRequest('Aucune organisation choisie.', 'no_organisation');
-    return organizationId;
+  /**
+   * 'Paramètres': of the caller's organisation; SA and DE may name another one (anybody else naming
+   * another answers 403 identity_mismatch). No organisation at all is a choice still to make (400).
+   */
+  settingsScope(caller: Caller, requested: string | undefined) {
+    if (!actingOrganisation(caller, requested)) throw badRequest('Aucune organisation choisie.', 'no_organisation');
+    return actingScope(caller, requested, ORGANISATION_MESSAGES.notFound);
   }
 
   async readSettings(caller: Caller, requested: string | undefined): Promise<OrganisationSettingsValues> {
-    return getOrganisationSettings(this.ctx, this.settingsOrganisation(caller, requested));
+    return getOrganisationSettings(this.ctx, this.settingsScope(caller, requested).organizationId);
   }
 
   async updateSettings(caller: Caller, requested: string | undefined, values: OrganisationSettingsValues) {
-    return this.organisations.updateSettings(caller, this.settingsOrganisation(caller, requested), values);
+    return this.organisations.updateSettings(caller, this.settingsScope(caller, requested), values);
   }
 }

@@ -13,7 +13,7 @@ const rate = (part: number, base: number) => (base >= MIN_BASE ? Math.round((par
  * i21-stats-more on the organisation's days): appointments per status and their booking delay in
  * minutes, so that a year costs no scan of the appointments.
  */
-export async function appointmentStatistics(_ctx: unknown, _organizationId: string, _period: ResolvedPeriod, _timeZone: string, counters: (dimension: string) => Map<string, number>): Promise<StatAppointments> {
+export async function appointmentStatistics(_ctx: unknown, _scope: unknown, _period: ResolvedPeriod, _timeZone: string, counters: (dimension: string) => Map<string, number>): Promise<StatAppointments> {
   const count = counters('appointments');
   count.delete('provisoire');
   const minutes = [...counters('booking_minutes').entries()].filter(([status]) => status !== 'provisoire').reduce((sum, [, n]) => sum + n, 0);

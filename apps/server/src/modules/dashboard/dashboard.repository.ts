@@ -1,23 +1,29 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { orgWhere, patientFilter, type OrgScope, type PatientScope } from '../../access/index.ts';
+import { patients } from '../../access/views.ts';
 import { DASHBOARD_FOLLOW_UP, type DashboardAdministration, type DashboardFollowUp, type DashboardPatient, type DashboardPractitioner, type DashboardWellbe } from '@wellbe/shared/schemas/dashboard';
 
-// SQL of GET /api/dashboard: counts over indexed columns, one round trip per section. Every
-// administration query takes the caller's organisation; "today" is the calendar day in the
+// SQL of GET /api/dashboard: counts over indexed columns, one round trip per section. An aggregate
+// over other areas' tables, so raw SQL, but every organisation condition is the caller's scope
+// through orgWhere (patientFilter for the patient's own section); "today" is the calendar day in the
 // organisation's time zone ('Paramètres', Europe/Paris by default).
+
+/** One organisation, named: the dashboard's sections are of the caller's own organisation. */
+export type OneOrganisation = OrgScope & { organizationId: string };
 
 async function query<T>(db: Database, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 /** The organisation's calendar day and time zone ('Paramètres', Europe/Paris by default). */
-const todayOf = (organizationId: string) =>
-  sql`(select (now() at time zone tz)::date as day, tz from (select coalesce((select settings->>'timeZone' from organisations where id = ${organizationId}), 'Europe/Paris') as tz) z)`;
+const todayOf = (scope: OneOrganisation) =>
+  sql`(select (now() at time zone tz)::date as day, tz from (select coalesce((select settings->>'timeZone' from organisations where ${orgWhere(scope, sql`id`)}), 'Europe/Paris') as tz) z)`;
 
 const userName = (u: string) => sql.raw(`trim(coalesce(nullif(trim(coalesce(${u}.first_name, '') || ' ' || coalesce(${u}.last_name, '')), ''), ${u}.display_name, ${u}.username))`);
 
-export async function administration(db: Database, organizationId: string, refusalDays: number | null): Promise<Omit<DashboardAdministration, 'refusals'> & { refusalCount: number; refusals: { at: Date; action: string; username: string | null }[] }> {
-  const today = todayOf(organizationId);
+export async function administration(db: Database, scope: OneOrganisation, refusalDays: number | null): Promise<Omit<DashboardAdministration, 'refusals'> & { refusalCount: number; refusals: { at: Date; action: string; username: string | null }[] }> {
+  const today = todayOf(scope);
   const [row] = await query<{
     active: number;
     inactive: number;
@@ -30,24 +36,24 @@ export async function administration(db: Database, organizationId: string, refus
     db,
     sql`
     with t as ${today}
-    select (select count(*) from users where organization_id = ${organizationId} and active and password_hash is not null)::int as active,
-           (select count(*) from users where organization_id = ${organizationId} and not active)::int as inactive,
-           (select count(*) from users where organization_id = ${organizationId} and active and password_hash is null)::int as pending,
-           (select count(*) from appointments where organization_id = ${organizationId} and status = 'demandé' and starts_at >= now())::int as requests,
+    select (select count(*) from users where ${orgWhere(scope, sql`organization_id`)} and active and password_hash is not null)::int as active,
+           (select count(*) from users where ${orgWhere(scope, sql`organization_id`)} and not active)::int as inactive,
+           (select count(*) from users where ${orgWhere(scope, sql`organization_id`)} and active and password_hash is null)::int as pending,
+           (select count(*) from appointments where ${orgWhere(scope, sql`organization_id`)} and status = 'demandé' and starts_at >= now())::int as requests,
            (select json_agg(json_build_object('idUser', l.id, 'name', l.name, 'appointments', l.n) order by l.n desc, l.name)
               from (select u.id, trim(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.display_name, u.username)) as name, count(*)::int as n
-                      from appointments a join users u on u.id = a.practitioner_id and u.organization_id = ${organizationId}, t
-                     where a.organization_id = ${organizationId}
+                      from appointments a join users u on u.id = a.practitioner_id and ${orgWhere(scope, sql`u.organization_id`)}, t
+                     where ${orgWhere(scope, sql`a.organization_id`)}
                        and a.status not in ('provisoire', 'annulé')
                        and a.starts_at >= (t.day::timestamp at time zone t.tz) and a.starts_at < ((t.day + 1)::timestamp at time zone t.tz)
                      group by u.id, name) l) as load,
-           ${refusalDays == null ? sql`0` : sql`(select count(*) from audit_events where organization_id = ${organizationId} and outcome = 'denied' and at >= now() - make_interval(days => ${refusalDays}))`}::int as refusal_count,
+           ${refusalDays == null ? sql`0` : sql`(select count(*) from audit_events where ${orgWhere(scope, sql`organization_id`)} and outcome = 'denied' and at >= now() - make_interval(days => ${refusalDays}))`}::int as refusal_count,
            ${
              refusalDays == null
                ? sql`null::json`
                : sql`(select json_agg(json_build_object('at', r.at, 'action', r.action, 'username', r.username) order by r.at desc)
               from (select e.at, e.action, u.username from audit_events e left join users u on u.id = e.user_id
-                     where e.organization_id = ${organizationId} and e.outcome = 'denied' and e.at >= now() - make_interval(days => ${refusalDays})
+                     where ${orgWhere(scope, sql`e.organization_id`)} and e.outcome = 'denied' and e.at >= now() - make_interval(days => ${refusalDays})
                      order by e.at desc limit 5) r)`
            } as refusals`,
   );
@@ -79,7 +85,7 @@ export async function wellbe(db: Database): Promise<Omit<DashboardWellbe, 'faile
  * - program: a running sport program with no session logged for 7 days;
  * - weight: the latest consultation (of the last N months) moved the weight by more than 5 % from the previous one.
  */
-export async function practitioner(db: Database, organizationId: string, userId: string): Promise<DashboardPractitioner> {
+export async function practitioner(db: Database, scope: OneOrganisation, userId: string): Promise<DashboardPractitioner> {
   const f = DASHBOARD_FOLLOW_UP;
   const [row] = await query<{
     today: (Omit<DashboardPractitioner['today'][number], 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string })[] | null;
@@ -90,25 +96,25 @@ export async function practitioner(db: Database, organizationId: string, userId:
   }>(
     db,
     sql`
-    with t as ${todayOf(organizationId)},
+    with t as ${todayOf(scope)},
     no_visit as (
       select p.id, p.full_name, p.last_consultation_at
         from patients p
-       where p.organization_id = ${organizationId} and p.archived_at is null
+       where ${orgWhere(scope, sql`p.organization_id`)} and p.archived_at is null
          and p.last_consultation_at < now() - make_interval(months => ${f.noVisitMonths})
          and (p.consultation_count >= 2
-              or exists (select 1 from appointments a where a.patient_id = p.id and a.organization_id = ${organizationId}
+              or exists (select 1 from appointments a where a.patient_id = p.id and ${orgWhere(scope, sql`a.organization_id`)}
                            and a.starts_at > p.last_consultation_at and a.status <> 'provisoire'))
-         and not exists (select 1 from appointments a where a.patient_id = p.id and a.organization_id = ${organizationId}
+         and not exists (select 1 from appointments a where a.patient_id = p.id and ${orgWhere(scope, sql`a.organization_id`)}
                            and a.starts_at >= now() and a.status in ('demandé', 'confirmé'))
        order by p.last_consultation_at desc
        limit ${f.limit}),
     program as (
       select p.id, p.full_name, l.last_day, ((select day from t) - coalesce(l.last_day, sp.start_date))::int as days
         from sport_programs sp
-        join patients p on p.id = sp.patient_id and p.organization_id = ${organizationId} and p.archived_at is null
+        join patients p on p.id = sp.patient_id and ${orgWhere(scope, sql`p.organization_id`)} and p.archived_at is null
         left join lateral (select max(day) as last_day from sport_session_logs where program_id = sp.id) l on true
-       where sp.organization_id = ${organizationId} and sp.archived_at is null and sp.patient_id is not null
+       where ${orgWhere(scope, sql`sp.organization_id`)} and sp.archived_at is null and sp.patient_id is not null
          and sp.start_date <= (select day from t) - ${f.programDays}::int and sp.end_date >= (select day from t)
          and coalesce(l.last_day, sp.start_date) <= (select day from t) - ${f.programDays}::int
        order by days desc, p.full_name
@@ -118,7 +124,7 @@ export async function practitioner(db: Database, organizationId: string, userId:
       -- (migration s21); the predicate is patients_org_weight_change_idx's, with its 5 % inline.
       select p.id, p.full_name, p.latest_weight_at as at, round(((p.latest_weight - p.previous_weight) / p.previous_weight * 100)::numeric, 1) as pct
         from patients p
-       where p.organization_id = ${organizationId} and p.archived_at is null
+       where ${orgWhere(scope, sql`p.organization_id`)} and p.archived_at is null
          and p.last_consultation_at >= now() - make_interval(months => ${f.noVisitMonths})
          and p.previous_weight > 0 and abs(p.latest_weight - p.previous_weight) / p.previous_weight * 100 > ${sql.raw(String(Number(f.weightPct)))}
        order by p.latest_weight_at desc
@@ -126,12 +132,12 @@ export async function practitioner(db: Database, organizationId: string, userId:
     select (select json_agg(json_build_object('id', a.id, 'startsAt', a.starts_at, 'endsAt', a.ends_at, 'status', a.status, 'idPatient', a.patient_id,
                                               'patientName', p.full_name, 'title', a.title, 'typeLabel', ty.label) order by a.starts_at)
               from appointments a
-              left join patients p on p.id = a.patient_id and p.organization_id = ${organizationId}
+              left join patients p on p.id = a.patient_id and ${orgWhere(scope, sql`p.organization_id`)}
               left join appointment_types ty on ty.id = a.type_id, t
-             where a.organization_id = ${organizationId} and a.practitioner_id = ${userId}
+             where ${orgWhere(scope, sql`a.organization_id`)} and a.practitioner_id = ${userId}
                and a.status not in ('provisoire', 'annulé')
                and a.starts_at >= (t.day::timestamp at time zone t.tz) and a.starts_at < ((t.day + 1)::timestamp at time zone t.tz)) as today,
-           (select count(*) from appointments where organization_id = ${organizationId} and practitioner_id = ${userId} and status = 'demandé' and starts_at >= now())::int as requests,
+           (select count(*) from appointments where ${orgWhere(scope, sql`organization_id`)} and practitioner_id = ${userId} and status = 'demandé' and starts_at >= now())::int as requests,
            (select json_agg(x) from (
               select id as "idPatient", full_name as "FullName", 'noVisit' as reason, last_consultation_at as date, null::numeric as value from no_visit
               union all
@@ -158,18 +164,18 @@ export async function practitioner(db: Database, organizationId: string, userId:
   };
 }
 
-/** The patient's section: their latest consultation of the last 30 days without a notice. */
-export async function patient(db: Database, organizationId: string, patientId: string): Promise<DashboardPatient> {
+/** The patient's section: their latest consultation of the last 30 days without a notice (their own file: the patient scope). */
+export async function patient(db: Database, scope: PatientScope & { patientId: string }): Promise<DashboardPatient> {
   const [row] = await query<{ id: string; date: Date | string; name: string }>(
     db,
     sql`select c.id, c.consultation_date as date, ${userName('u')} as name
-          from consultations c join users u on u.id = c.user_id
-         where c.patient_id = ${patientId} and c.organization_id = ${organizationId} and c.archived_at is null
+          from consultations c join users u on u.id = c.user_id join ${patients} on ${patients.id} = c.patient_id
+         where ${patientFilter(scope)} and c.organization_id = ${patients.organizationId} and c.archived_at is null
            and c.consultation_date <= now() and c.consultation_date >= now() - make_interval(days => ${DASHBOARD_FOLLOW_UP.noticeDays})
            and not exists (select 1 from notices n where n.consultation_id = c.id)
          order by c.consultation_date desc limit 1`,
   );
   return {
-    notice: row ? { idPatient: patientId, idConsultation: row.id, consultationDate: new Date(row.date).toISOString(), practitionerName: row.name } : null,
+    notice: row ? { idPatient: scope.patientId, idConsultation: row.id, consultationDate: new Date(row.date).toISOString(), practitionerName: row.name } : null,
   };
 }

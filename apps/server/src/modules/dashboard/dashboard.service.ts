@@ -1,8 +1,9 @@
 import { can } from '@wellbe/shared/permissions';
 import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD_REFUSAL_DAYS, DASHBOARD_WELLBE_ROLES, type Dashboard } from '@wellbe/shared/schemas/dashboard';
 import { recordAudits } from '../../lib/audit.ts';
-import type { Caller } from '../../access/index.ts';
+import { ownScope, patientScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { ORGANISATION_MESSAGES } from '../organisations/organisations.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 // GET /api/dashboard: the counts of the administration card (AD, RH, PA: their organisation only)
@@ -11,12 +12,15 @@ import * as repo from './dashboard.repository.ts';
 // to leave (PT: their own consultations). Every patient named in the answer is journalled. The other
 // cards read the calls of their own areas (last consultations, messages, menu, sport, articles).
 
+/** Never answered: each section checks first that the caller has an organisation (its section is null otherwise). */
+const NO_ORGANISATION_MESSAGE = ORGANISATION_MESSAGES.notFound;
+
 export async function readDashboard(ctx: AppContext, caller: Caller): Promise<Dashboard> {
   const administration = async () => {
     if (!DASHBOARD_ADMINISTRATION_ROLES.includes(caller.role) || !caller.organizationId) return null;
     // The refusals are journal lines: only the journal group (PA here) reads them.
     const journal = can(caller.role, 'journal');
-    const a = await repo.administration(ctx.db, caller.organizationId, journal ? DASHBOARD_REFUSAL_DAYS : null);
+    const a = await repo.administration(ctx.db, ownScope(caller, NO_ORGANISATION_MESSAGE), journal ? DASHBOARD_REFUSAL_DAYS : null);
     return {
       users: a.users,
       todayLoad: a.todayLoad,
@@ -31,14 +35,14 @@ export async function readDashboard(ctx: AppContext, caller: Caller): Promise<Da
   };
   const practitioner = async () => {
     if (!DASHBOARD_PRACTITIONER_ROLES.includes(caller.role) || !caller.organizationId) return null;
-    const p = await repo.practitioner(ctx.db, caller.organizationId, caller.id);
+    const p = await repo.practitioner(ctx.db, ownScope(caller, NO_ORGANISATION_MESSAGE), caller.id);
     const named = new Set([...p.today.map((a) => a.idPatient), ...p.followUp.map((f) => f.idPatient)].filter((id): id is string => id != null));
     await recordAudits(ctx, caller, [...named].map((patientId) => ({ action: 'dashboard.read', outcome: 'success', recordType: 'patient', recordId: patientId, patientId })));
     return p;
   };
   const patient = async () => {
     if (caller.role !== 'PT' || !caller.patientId || !caller.organizationId) return null;
-    const p = await repo.patient(ctx.db, caller.organizationId, caller.patientId);
+    const p = await repo.patient(ctx.db, { ...patientScope(caller, 'read'), patientId: caller.patientId });
     if (p.notice) await recordAudits(ctx, caller, [{ action: 'dashboard.read', outcome: 'success', recordType: 'consultation', recordId: p.notice.idConsultation, patientId: caller.patientId }]);
     return p;
   };

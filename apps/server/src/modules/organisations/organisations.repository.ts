@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { organisations, type OrganisationSettings } from '../../db/tables.ts';
+import { organisations, type OrganisationSettings } from '../../db/schema/organisations.ts';
+import { patients, users } from '../../access/views.ts';
+import { orgFilter, type OrgScope } from '../../access/index.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
@@ -8,25 +10,31 @@ import { signInChanged } from '../../lib/auth-cache.ts';
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisation = typeof organisations.$inferInsert;
 
+/** A scope naming one organisation (its settings are that organisation's). */
+export type OneOrganisation = OrgScope & { organizationId: string };
+
 export interface OrganisationWithCounts {
   organisation: OrganisationRow;
   userCount: number;
   patientCount: number;
 }
 
-// Counts through the organisation indexes of users and patients (archived patients left out).
-// The outer column is named in full: drizzle leaves it unqualified in a query without joins.
-const outerId = sql.raw('"organisations"."id"');
-const userCount = sql<number>`(select count(*) from users u where u.organization_id = ${outerId})`.mapWith(Number);
-const patientCount = sql<number>`(select count(*) from patients p where p.organization_id = ${outerId} and p.archived_at is null)`.mapWith(Number);
+// The organisation a scope reaches is the row whose id it names: the scope applies to `id` here.
+const inScope = (scope: OrgScope, id: string) => and(eq(organisations.id, id), orgFilter(scope, organisations.id));
 
-export async function findOrganisation(db: Database, id: string): Promise<OrganisationRow | undefined> {
-  const [row] = await db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
+// Counts through the organisation indexes of users and patients (archived patients left out),
+// correlated with the organisation's row (not a scope: the row itself is read through one). The
+// outer column is named in full: drizzle leaves it unqualified in a query without joins.
+const userCount = sql<number>`(select count(*) from ${users} u where u.organization_id = "organisations"."id")`.mapWith(Number);
+const patientCount = sql<number>`(select count(*) from ${patients} p where p.organization_id = "organisations"."id" and p.archived_at is null)`.mapWith(Number);
+
+export async function findOrganisation(db: Database, scope: OrgScope, id: string): Promise<OrganisationRow | undefined> {
+  const [row] = await db.select().from(organisations).where(inScope(scope, id)).limit(1);
   return row;
 }
 
-export async function findOrganisationWithCounts(db: Database, id: string): Promise<OrganisationWithCounts | undefined> {
-  const [row] = await db.select({ organisation: organisations, userCount, patientCount }).from(organisations).where(eq(organisations.id, id)).limit(1);
+export async function findOrganisationWithCounts(db: Database, scope: OrgScope, id: string): Promise<OrganisationWithCounts | undefined> {
+  const [row] = await db.select({ organisation: organisations, userCount, patientCount }).from(organisations).where(inScope(scope, id)).limit(1);
   return row;
 }
 
@@ -42,14 +50,15 @@ const ORGANISATIONS_CURSOR_TAG = 'organisations:name';
  */
 export async function listOrganisations(
   db: Database,
+  scope: OrgScope,
   f: { q?: string; page: number; pageSize: number; cursor?: string },
 ): Promise<{ rows: OrganisationWithCounts[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const conditions: SQL[] = [];
+  const conditions: (SQL | undefined)[] = [orgFilter(scope, organisations.id)];
   if (f.q) {
     const like = `%${escapeLike(f.q.toLowerCase())}%`;
     conditions.push(sql`(lower(${organisations.name}) like ${like} or lower(coalesce(${organisations.address}, '')) like ${like} or ${organisations.siret} like ${like})`);
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const order = [asc(nameKey), asc(organisations.id)];
   const columns = { organisation: organisations, userCount, patientCount, sortKey: keysetKey(nameKey) };
   const [found, [{ n }]] = await Promise.all([
@@ -82,18 +91,18 @@ export async function insertOrganisation(db: Database, values: NewOrganisation):
   return row.id;
 }
 
-export async function updateOrganisation(db: Database, id: string, values: Partial<NewOrganisation>): Promise<void> {
-  await db.update(organisations).set(values).where(eq(organisations.id, id));
+export async function updateOrganisation(db: Database, scope: OrgScope, id: string, values: Partial<NewOrganisation>): Promise<void> {
+  await db.update(organisations).set(values).where(inScope(scope, id));
   signInChanged();
 }
 
-export async function readSettings(db: Database, id: string): Promise<OrganisationSettings | undefined> {
-  const [row] = await db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, id)).limit(1);
+export async function readSettings(db: Database, scope: OneOrganisation): Promise<OrganisationSettings | undefined> {
+  const [row] = await db.select({ settings: organisations.settings }).from(organisations).where(inScope(scope, scope.organizationId)).limit(1);
   return row?.settings;
 }
 
 /** Merged (jsonb ||): keys other screens keep in the settings (the agenda's delays, the opening hours) stay. */
-export async function writeSettings(db: Database, id: string, settings: OrganisationSettings, at: Date): Promise<void> {
-  await db.update(organisations).set({ settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`, updatedAt: at }).where(eq(organisations.id, id));
+export async function writeSettings(db: Database, scope: OneOrganisation, settings: OrganisationSettings, at: Date): Promise<void> {
+  await db.update(organisations).set({ settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`, updatedAt: at }).where(inScope(scope, scope.organizationId));
 }
 

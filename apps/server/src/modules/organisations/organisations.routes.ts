@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES, organisationListQuerySchema, organisationSchema, organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings, ORGANISATION_MESSAGES, OrganisationsService } from './organisations.service.ts';
 
@@ -17,7 +17,7 @@ export async function organisationRoutes(app: FastifyInstance) {
   r.get('/api/organisations', {
     config: { access: 'organisation' },
     schema: { tags, summary: 'Organisations, avec leurs nombres d’utilisateurs et de patients', querystring: organisationListQuerySchema },
-    handler: async (request) => ({ success: true, ...(await service.list(request.query)) }),
+    handler: async (request) => ({ success: true, ...(await service.list(callerOf(request), request.query)) }),
   });
 
   r.post('/api/organisations', {
@@ -37,18 +37,13 @@ export async function organisationRoutes(app: FastifyInstance) {
   r.get('/api/organisations/current/contact', {
     config: { access: 'support' },
     schema: { tags, summary: 'Coordonnées du cabinet de l’utilisateur connecté (page Support)' },
-    handler: async (request) => {
-      const { organizationId } = callerOf(request);
-      if (!organizationId) throw notFound(ORGANISATION_MESSAGES.notFound);
-      const { name, address, phone, email } = await service.get(organizationId);
-      return { success: true, data: { name, address, phone, email } };
-    },
+    handler: async (request) => ({ success: true, data: await service.currentContact(callerOf(request)) }),
   });
 
   r.get('/api/organisations/:id', {
     config: { access: 'organisation' },
     schema: { tags, summary: 'Une organisation', params: idParams },
-    handler: async (request) => ({ success: true, data: await service.get(request.params.id) }),
+    handler: async (request) => ({ success: true, data: await service.read(callerOf(request), request.params.id) }),
   });
 
   r.patch('/api/organisations/:id', {

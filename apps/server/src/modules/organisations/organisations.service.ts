@@ -15,7 +15,7 @@ import {
 } from '@wellbe/shared/schemas/organisations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../access/caller.ts';
+import { callerScope, ownScope, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import {
@@ -26,6 +26,7 @@ import {
   readSettings,
   updateOrganisation,
   writeSettings,
+  type OneOrganisation,
   type OrganisationWithCounts,
 } from './organisations.repository.ts';
 
@@ -65,7 +66,8 @@ function toOrganisation({ organisation: o, userCount, patientCount }: Organisati
  */
 export async function getOrganisationSettings(ctx: AppContext, organizationId: string | null): Promise<OrganisationSettingsValues> {
   if (!organizationId) return { ...DEFAULT_SETTINGS };
-  const stored = (await readSettings(ctx.db, organizationId)) ?? {};
+  // The organisation the calling area resolved for its caller (its own, or the one SA and DE named).
+  const stored = (await readSettings(ctx.db, systemScope(organizationId))) ?? {};
   // A value stored by an older version that no longer passes the rules falls back to the default.
   const merged = { ...DEFAULT_SETTINGS, ...stored };
   const parsed = settingsSchema.safeParse(merged);
@@ -90,15 +92,18 @@ export class OrganisationsService {
     return new Date(this.ctx.clock.now());
   }
 
-  private async load(id: string): Promise<OrganisationWithCounts> {
-    const row = await findOrganisationWithCounts(this.ctx.db, id);
+  private async load(scope: OrgScope, id: string): Promise<OrganisationWithCounts> {
+    const row = await findOrganisationWithCounts(this.ctx.db, scope, id);
     if (!row) throw notFound(ORGANISATION_MESSAGES.notFound);
     return row;
   }
 
-  /** The organisation's name, state and time zone ('Paramètres'; Europe/Paris by default). */
+  /**
+   * The organisation's name, state and time zone ('Paramètres'; Europe/Paris by default), for another
+   * area (creating a user in it, its statistics), which resolved the organisation for its caller.
+   */
   async find(id: string): Promise<{ id: string; name: string; active: boolean; timeZone: string } | null> {
-    const row = await findOrganisation(this.ctx.db, id);
+    const row = await findOrganisation(this.ctx.db, systemScope(id), id);
     const zone: unknown = row?.settings.timeZone;
     return row ? { id: row.id, name: row.name, active: row.active, timeZone: typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE } : null;
   }
@@ -111,14 +116,27 @@ export class OrganisationsService {
     return todayIn((await this.find(id))?.timeZone ?? DEFAULT_TIME_ZONE, this.ctx.clock.now());
   }
 
-  async list(query: { q?: string; page: number; pageSize: number; cursor?: string }) {
-    const { rows, total, totalCapped, nextCursor } = await listOrganisations(this.ctx.db, { q: query.q || undefined, page: query.page, pageSize: query.pageSize, cursor: query.cursor });
+  async list(caller: Caller, query: { q?: string; page: number; pageSize: number; cursor?: string }) {
+    const { rows, total, totalCapped, nextCursor } = await listOrganisations(this.ctx.db, callerScope(caller), { q: query.q || undefined, page: query.page, pageSize: query.pageSize, cursor: query.cursor });
     // total is exact up to 1,000 matches (totalCapped beyond); nextCursor reads the next page by keyset.
     return { data: rows.map(toOrganisation), total, page: query.page, pageSize: query.pageSize, nextCursor, totalCapped };
   }
 
+  /** An organisation another area resolved for its caller (its letterhead), or a row just written. */
   async get(id: string): Promise<Organisation> {
-    return toOrganisation(await this.load(id));
+    return toOrganisation(await this.load(systemScope(id), id));
+  }
+
+  /** An organisation in the caller's reach (SA and DE: every one), else 404. */
+  async read(caller: Caller, id: string): Promise<Organisation> {
+    return toOrganisation(await this.load(callerScope(caller), id));
+  }
+
+  /** The support page of PA and SA: how to reach their own practice (name and public contact only). */
+  async currentContact(caller: Caller): Promise<Pick<Organisation, 'name' | 'address' | 'phone' | 'email'>> {
+    const scope = ownScope(caller, ORGANISATION_MESSAGES.notFound);
+    const { name, address, phone, email } = toOrganisation(await this.load(scope, scope.organizationId));
+    return { name, address, phone, email };
   }
 
   async create(caller: Caller, body: z.infer<typeof organisationSchema>): Promise<Organisation> {
@@ -130,7 +148,8 @@ export class OrganisationsService {
 
   /** Edits the fields; `active: false` deactivates with a reason (nothing is ever deleted). */
   async update(caller: Caller, id: string, body: z.infer<typeof organisationUpdateSchema>): Promise<Organisation> {
-    const { organisation: before } = await this.load(id);
+    const scope = callerScope(caller);
+    const { organisation: before } = await this.load(scope, id);
     const changes: Record<string, unknown> = {};
     for (const key of FIELDS) if (body[key] !== undefined && body[key] !== before[key]) changes[key] = body[key];
     if (changes.name === null) throw badRequest('Le nom est obligatoire.');
@@ -145,7 +164,7 @@ export class OrganisationsService {
     }
     if (Object.keys(changes).length === 0) return this.get(id);
 
-    await updateOrganisation(this.ctx.db, id, { ...changes, updatedAt: at });
+    await updateOrganisation(this.ctx.db, scope, id, { ...changes, updatedAt: at });
     const action = 'active' in changes ? (changes.active ? 'organisation.activate' : 'organisation.deactivate') : 'organisation.update';
     const beforeValues = before as unknown as Record<string, unknown>;
     await recordAudit(this.ctx, caller, {
@@ -166,7 +185,8 @@ export class OrganisationsService {
    * is served is always an image WellBe produced, never the uploaded bytes themselves.
    */
   async setLogo(caller: Caller, id: string, bytes: Buffer): Promise<Organisation> {
-    const { organisation } = await this.load(id);
+    const scope = callerScope(caller);
+    const { organisation } = await this.load(scope, id);
     if (!sniffImage(bytes)) throw badRequest(ORGANISATION_MESSAGES.logoType, 'logo_type');
     let png: Buffer;
     try {
@@ -177,7 +197,7 @@ export class OrganisationsService {
     const name = `${createHash('sha256').update(png).digest('hex')}.png`;
     // In the file store (local disk or S3) under logos/: every app server serves it.
     await this.ctx.storage.put(Readable.from([png]), LOGO_MAX_STORED_BYTES, `logos/${name}`);
-    await updateOrganisation(this.ctx.db, id, { logoPath: name, updatedAt: this.now() });
+    await updateOrganisation(this.ctx.db, scope, id, { logoPath: name, updatedAt: this.now() });
     await recordAudit(this.ctx, caller, {
       action: 'organisation.logo',
       outcome: 'success',
@@ -190,17 +210,20 @@ export class OrganisationsService {
 
   /** Logos are served by content name (the URL changes with the image): an <img> sends no token. */
   async readLogo(id: string, file: string): Promise<Readable> {
-    const organisation = await findOrganisation(this.ctx.db, id);
+    // No caller (an <img>): the organisation named in the address, whose logo is public.
+    const organisation = await findOrganisation(this.ctx.db, systemScope(id), id);
     if (!organisation || organisation.logoPath !== file) throw notFound(ORGANISATION_MESSAGES.noLogo);
     const stream = await this.ctx.storage.get(`logos/${file}`);
     if (!stream) throw notFound(ORGANISATION_MESSAGES.noLogo);
     return stream;
   }
 
-  async updateSettings(caller: Caller, organizationId: string, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {
-    if (!(await findOrganisation(this.ctx.db, organizationId))) throw notFound(ORGANISATION_MESSAGES.notFound);
+  /** 'Paramètres' of the organisation the call acts for (admin's `settingsScope`). */
+  async updateSettings(caller: Caller, scope: OneOrganisation, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {
+    const { organizationId } = scope;
+    if (!(await findOrganisation(this.ctx.db, scope, organizationId))) throw notFound(ORGANISATION_MESSAGES.notFound);
     const before = await getOrganisationSettings(this.ctx, organizationId);
-    await writeSettings(this.ctx.db, organizationId, values, this.now());
+    await writeSettings(this.ctx.db, scope, values, this.now());
     const changed = (Object.keys(values) as (keyof OrganisationSettingsValues)[]).filter((k) => values[k] !== before[k]);
     await recordAudit(this.ctx, caller, {
       action: 'settings.update',

@@ -1,7 +1,7 @@
 import { GENERAL_SPECIALIST_ID, type JobSpecialist, type SpecialistCreate, type SpecialistUpdate } from '@wellbe/shared/schemas/specialists';
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
-import { jobSpecialists } from '../../db/tables.ts';
+import { jobSpecialists } from '../../db/schema/specialists.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { ReferenceService } from '../../lib/reference/reference.service.ts';
 import type { ReferenceRow, ReferenceTable } from '../../lib/reference/reference.repository.ts';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import { maskCount, STAT_MASK_BELOW, type ResolvedPeriod, type StatPrograms } from '@wellbe/shared/schemas/statistics';
+import { orgWhere } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import type { StatisticsScope } from '../statistics/statistics.service.ts';
 
 // The sport figures of /statistics (issue 21), registered with registerProgramStatistics: patients'
 // programs (the assigned copies, not the library's templates) assigned in the period, patients with
@@ -9,14 +11,14 @@ import type { AppContext } from '../../context.ts';
 // already lived: sessions done (a partial one counts half, at most the planned number a week) over
 // sessions planned — the rule of the patient file's adherence chart, as one SQL aggregate.
 
-export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, organizationId: string, period: ResolvedPeriod, timeZone: string): Promise<StatPrograms> {
+export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, scope: StatisticsScope, period: ResolvedPeriod, timeZone: string): Promise<StatPrograms> {
   const today = localParts(new Date(ctx.clock.now()), timeZone).day;
   const lived = period.to < today ? period.to : today;
   const result = (await ctx.db.execute(sql`
     with p as (
       select id, patient_id, start_date, weeks, sessions_per_week
         from sport_programs
-       where organization_id = ${organizationId} and patient_id is not null and archived_at is null
+       where ${orgWhere(scope, sql`organization_id`)} and patient_id is not null and archived_at is null
          and start_date <= ${period.to}::date and start_date + weeks * 7 - 1 >= ${period.from}::date),
     w as (
       select p.id, p.sessions_per_week as planned, p.start_date + g * 7 as wfrom
@@ -24,7 +26,7 @@ export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, org
        where p.start_date + g * 7 between ${period.from}::date and ${lived}::date),
     a as (
       select w.planned, least(w.planned::numeric, coalesce(sum(case l.status when 'done' then 1 when 'partial' then 0.5 else 0 end), 0)) as achieved
-        from w left join sport_session_logs l on l.program_id = w.id and l.day between w.wfrom and w.wfrom + 6
+        from w left join sport_session_logs l on l.program_id = w.id and ${orgWhere(scope, sql`l.organization_id`)} and l.day between w.wfrom and w.wfrom + 6
        group by w.id, w.wfrom, w.planned)
     select (select count(*) from p where start_date between ${period.from}::date and ${period.to}::date)::int as assigned,
            (select count(distinct patient_id) from p)::int as patients,

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { orgWhere, type OrgScope } from '../../access/index.ts';
 import type { StatBucket, StatRange } from '@wellbe/shared/schemas/statistics';
 
-// SQL of /statistics. Every query takes the organisation the service resolved and filters on it;
+// SQL of /statistics. Every query takes the organisation scope the service resolved and applies it
+// with orgWhere (an aggregate over other areas' tables, hence raw SQL);
 // every figure is a SQL aggregate over an index or the statistics_daily counters (migration
 // statistics), never a loop over consultations in Node.
 
@@ -40,7 +42,7 @@ export interface CounterRow {
  * `new_patients`, `imc` (patients by the IMC class of their latest measure, on the day of their
  * latest consultation), notices (`opinions`, `stars` = sum of Star, `recommend`).
  */
-export async function counters(db: Database, organizationId: string, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
+export async function counters(db: Database, scope: OrgScope & { organizationId: string }, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
   const start = trunc(bucket, sql`day`);
   // Grouped per bucket only: the totals of the range are the sums of its buckets, added below (a
   // grouping set for them doubled the aggregate's time on a year of counters).
@@ -50,15 +52,15 @@ export async function counters(db: Database, organizationId: string, range: Stat
                 when c.dimension = 'speciality' then j.label end as label
       from (select false as previous, dimension, key, ${start} as start, sum(count)::bigint as count
               from statistics_daily
-             where organization_id = ${organizationId} and day between ${range.from}::date and ${range.to}::date
+             where ${orgWhere(scope, sql`organization_id`)} and day between ${range.from}::date and ${range.to}::date
              group by dimension, key, ${start}
             union all
             select true, dimension, key, null, sum(count)::bigint
               from statistics_daily
-             where organization_id = ${organizationId} and day between ${previous.from}::date and ${previous.to}::date
+             where ${orgWhere(scope, sql`organization_id`)} and day between ${previous.from}::date and ${previous.to}::date
                and dimension in ('total', 'new_patients', 'opinions', 'stars', 'recommend')
              group by dimension, key) c
-      left join users u on c.dimension = 'practitioner' and u.organization_id = ${organizationId} and u.id::text = c.key
+      left join users u on c.dimension = 'practitioner' and ${orgWhere(scope, sql`u.organization_id`)} and u.id::text = c.key
       left join job_specialists j on c.dimension = 'speciality' and j.id::text = c.key`);
   const rows: CounterRow[] = res.rows.map((r) => ({ previous: r.previous, dimension: r.dimension, key: r.key, start: r.start, count: Number(r.count), label: r.label }));
   const totals = new Map<string, CounterRow>();

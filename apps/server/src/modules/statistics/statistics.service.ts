@@ -18,7 +18,7 @@ import {
 } from '@wellbe/shared/schemas/statistics';
 import { formatDate } from '@wellbe/shared/domain/dates';
 import { localParts } from '@wellbe/shared/domain/zoned';
-import { aggregateOrganisation, hidden, isUuid, type Caller } from '../../access/index.ts';
+import { actingScope, aggregateOrganisation, hidden, isUuid, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { csvDocument, type CsvValue } from '../../lib/csv.ts';
@@ -36,7 +36,9 @@ import { counters as readCounters } from './statistics.repository.ts';
  * provider at start-up (app.ts), so this module imports none of its internals. Until an area's
  * provider is registered, its part of the answer is null and the screen says so.
  */
-export type StatisticsProvider<T> = (ctx: AppContext, organizationId: string, period: ResolvedPeriod, timeZone: string, counters: PeriodCounters) => Promise<T>;
+export type StatisticsProvider<T> = (ctx: AppContext, scope: StatisticsScope, period: ResolvedPeriod, timeZone: string, counters: PeriodCounters) => Promise<T>;
+/** The one organisation whose figures are read: the provider applies it to its queries (orgWhere). */
+export type StatisticsScope = OrgScope & { organizationId: string };
 /** The period's totals of one dimension of statistics_daily, by key (an area whose rows the counters keep reads them here). */
 export type PeriodCounters = (dimension: string) => Map<string, number>;
 export type AppointmentStatisticsProvider = StatisticsProvider<StatAppointments>;
@@ -55,11 +57,13 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 async function scope(ctx: AppContext, caller: Caller, query: StatisticsQuery) {
   const organizationId = aggregateOrganisation(caller, query.organizationId);
   if (!organizationId) throw badRequest(STAT_MESSAGES.noOrganisation, 'no_organisation');
-  const organisation = isUuid(organizationId) ? await new OrganisationsService(ctx).find(organizationId) : null;
-  if (!organisation) {
+  const found = isUuid(organizationId) ? await new OrganisationsService(ctx).find(organizationId) : null;
+  if (!found) {
     await recordAudit(ctx, caller, { action: 'statistics.read', outcome: 'denied', recordType: 'organisation', recordId: organizationId });
     throw hidden(STAT_MESSAGES.organisationNotFound, 'organisation_not_found');
   }
+  // The organisation read (the caller's own, or the one SA and DE named) is the scope of every query.
+  const organisation = { ...found, scope: actingScope(caller, organizationId, STAT_MESSAGES.organisationNotFound, 'organisation_not_found') };
   // Calendar periods and buckets are the organisation's days (its time zone, 'Paramètres').
   const period = resolvePeriod(query, localParts(new Date(ctx.clock.now()), organisation.timeZone).day);
   if (!period.ok) throw badRequest(period.message, 'invalid_period');
@@ -81,14 +85,14 @@ function byShownCount<T>(rows: T[], count: (row: T) => StatCount, name?: (row: T
   return [...rows].sort((a, b) => size(b) - size(a) || (name ? name(a).localeCompare(name(b), 'fr') : 0));
 }
 
-async function compute(ctx: AppContext, organisation: { id: string; name: string; timeZone: string }, period: ResolvedPeriod): Promise<Statistics> {
-  const { id: organizationId, name: organizationName, timeZone } = organisation;
+async function compute(ctx: AppContext, organisation: { id: string; name: string; timeZone: string; scope: StatisticsScope }, period: ResolvedPeriod): Promise<Statistics> {
+  const { id: organizationId, name: organizationName, timeZone, scope } = organisation;
   // One query for the counters (consultations, patients, notices, appointments); the areas that
   // keep no counters (dietetics, sport) query alongside it, not after.
   let periodCounters: PeriodCounters = () => new Map();
-  const provide = <T>(provider: StatisticsProvider<T> | null) => (provider ? provider(ctx, organizationId, period, timeZone, (d) => periodCounters(d)) : Promise.resolve(null));
+  const provide = <T>(provider: StatisticsProvider<T> | null) => (provider ? provider(ctx, scope, period, timeZone, (d) => periodCounters(d)) : Promise.resolve(null));
   const [rows, dietetics, sport] = await Promise.all([
-    readCounters(ctx.db, organizationId, period, period.previous, period.bucket),
+    readCounters(ctx.db, scope, period, period.previous, period.bucket),
     provide(programProviders.dietetics),
     provide(programProviders.sport),
   ]);
