@@ -14,13 +14,6 @@ export interface ScopeException {
 export const CONVERTED_BY_ANOTHER_BRANCH: Record<string, ScopeException> = {
   'b79796cde24aee8c': { module: 'chat', reason: 'converted by another branch (GET /api/chat/contacts as pa: realtime_presence)' },
   '533b499e4286f941': { module: 'consultations', reason: 'converted by another branch (GET /api/consultations/{id} as pa: documents)' },
-  '51a98d48dde4cc24': { module: 'dietetics', reason: 'converted by another branch (GET /api/dietetics/patients/{idPatient}/menus as pa: menu_items)' },
-  '8e225ff3c13ef984': { module: 'dietetics', reason: 'converted by another branch (GET /api/dietetics/patients/{idPatient}/menus as pa: consultations)' },
-  'c2c6152e731df80f': { module: 'dietetics', reason: 'converted by another branch (GET /api/dietetics/patients/{idPatient}/menus as pa: consultations)' },
-  '20e6b56c4eff8547': { module: 'dietetics', reason: 'converted by another branch (GET /api/dietetics/patients/{idPatient}/menus as pa: dietetic_profiles)' },
-  '64cb850141d2280c': { module: 'dietetics', reason: 'converted by another branch (GET /api/dietetics/patients/{idPatient}/menus as pa: consultations)' },
-  '609150af6dc04f9d': { module: 'dietetics', reason: 'converted by another branch (GET /api/dietetics/patients/{idPatient}/overview as pa: diet_program_assignments, diet_programs)' },
-  '36e9fbc5771f1c2c': { module: 'dietetics', reason: 'converted by another branch (GET /api/dietetics/patients/{idPatient}/overview as pa: consultations)' },
   'ea4d20b3f30f5b6e': { module: 'patients', reason: 'converted by another branch (GET /api/patients/{idPatient} as pa: consultations, users, documents, notices)' },
   '14189ab2a6b650d8': { module: 'documents', reason: 'converted by another branch (GET /api/patients/{idPatient}/documents as pa: documents, consultations)' },
   'befe04903af48499': { module: 'records', reason: 'converted by another branch (GET /api/patients/{idPatient}/export/fhir as pa: consultations)' },
@@ -28,13 +21,8 @@ export const CONVERTED_BY_ANOTHER_BRANCH: Record<string, ScopeException> = {
   '9874ad857b0f5ed5': { module: 'records', reason: 'converted by another branch (GET /api/patients/{idPatient}/export/fhir as pa: notices, consultations)' },
   '4a527d7acd7b1afe': { module: 'records', reason: 'converted by another branch (GET /api/patients/{idPatient}/export/fhir as pa: appointments, appointment_types)' },
   'b42561f303c5c542': { module: 'patients', reason: 'converted by another branch (GET /api/patients/{idPatient}/measures as pa: consultations)' },
-  '3e2c34f03434f654': { module: 'sport-programs', reason: 'converted by another branch (GET /api/sport-programs as pa: exercises)' },
-  'd75d81066eeebe4a': { module: 'sport-programs', reason: 'converted by another branch (GET /api/sport-programs/patients/{idPatient} as pa: sport_programs)' },
-  'a874a5c8ae4ead93': { module: 'sport-programs', reason: 'converted by another branch (GET /api/sport-programs/patients/{idPatient} as pa: sport_session_logs)' },
-  '21b43d02af1e7634': { module: 'sport-programs', reason: 'converted by another branch (GET /api/sport-programs/patients/{idPatient} as pa: consultations)' },
   'd0e14531f00d34bf': { module: 'users', reason: 'converted by another branch (GET /api/users/{id}/sign-in-lock as pa: users)' },
   '9431767e394c005f': { module: 'chat', reason: 'converted by another branch (GET /api/chat/contacts as pt: users)' },
-  '3003c27df3f7b5c7': { module: 'sport-programs', reason: 'converted by another branch (GET /api/sport-programs/mine as pt: sport_programs)' },
 };
 
 /** Platform-wide on purpose: the figures of the WellBe card (SA, DE and RE, GET /api/dashboard) count every organisation. */
