@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../access/caller.ts';
+import type { OrgScope } from '../../access/scope.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import {
@@ -69,6 +70,14 @@ export async function getOrganisationSettings(ctx: AppContext, organizationId: s
   const merged = { ...DEFAULT_SETTINGS, ...stored };
   const parsed = settingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+}
+
+/**
+ * Keys another area keeps in its organisation's settings (the agenda's booking delays), merged
+ * (jsonb ||): the organisation's other settings stay as they are.
+ */
+export async function mergeOrganisationSettings(ctx: Pick<AppContext, 'db'>, scope: OrgScope & { readonly organizationId: string }, values: Record<string, unknown>, at: Date): Promise<void> {
+  await writeSettings(ctx.db, scope.organizationId, values as Parameters<typeof writeSettings>[2], at);
 }
 
 /** Logo formats recognised by their first bytes, never by the name or the declared type. */
