@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { addDays, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { mondayIn, signIn } from './agenda.support.ts';
 import { apiSession, serious } from './support.ts';
 

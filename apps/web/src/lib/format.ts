@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, formatDate as sharedFormatDate, formatDateTime as sharedFormatDateTime } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
+import { todayIn } from '@wellbe/shared/domain/zoned';
 
 // SPEC §1: one date formatter for the whole web app, DD/MM/YYYY (and DD/MM/YYYY HH:mm), in the time
 // zone of the user's organisation (the admin's 'Paramètres' tab), Europe/Paris until it is known.
@@ -18,7 +18,7 @@ export function getDisplayTimeZone(): string {
 
 /** Today (YYYY-MM-DD) in the organisation's time zone. */
 export function todayInDisplayZone(): string {
-  return localParts(new Date(), displayTimeZone).day;
+  return todayIn(displayTimeZone, Date.now());
 }
 
 export function formatDate(value: DateInput): string {

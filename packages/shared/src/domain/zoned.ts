@@ -1,5 +1,7 @@
-// Wall-clock times in a time zone ↔ instants, with Intl only (no time-zone database of our own).
-// Used by the agenda: working hours are 'HH:MM' in the organisation's zone, appointments instants.
+// The one date rule of server and web (issue 30): calendar days and wall-clock times live in the
+// organisation's time zone, instants are UTC. An instant → its day and time in a zone: here, with
+// Intl (the platform's zone data, nothing to ship), "today" being `todayIn(zone, now)` with "now"
+// from the clock; a day and time in a zone → its instant: `zoned-instant.ts`, on Temporal.
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -42,30 +44,9 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
   return { day: `${p.year}-${p.month}-${p.day}`, time, weekday: WEEKDAYS[p.weekday!] ?? 1, minutes: Number(p.hour) * 60 + Number(p.minute) };
 }
 
-/** The zone's offset (ms, local − UTC) at an instant. */
-function offsetAt(utcMs: number, timeZone: string): number {
-  const p: Record<string, string> = {};
-  for (const x of formatter(timeZone).formatToParts(new Date(utcMs))) p[x.type] = x.value;
-  const asLocal = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return asLocal - Math.floor(utcMs / 1000) * 1000;
-}
-
-/**
- * The instant of a wall-clock time on a day in a zone. A time that does not exist (the hour
- * skipped in spring) moves forward by the gap (02:30 → 03:30 in Paris); an ambiguous time (the
- * hour repeated in autumn) is its first occurrence.
- */
-export function zonedInstant(day: string, time: string, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  const wall = Date.UTC(y!, m! - 1, d!, hh!, mm!);
-  const first = wall - offsetAt(wall, timeZone);
-  const second = wall - offsetAt(first, timeZone);
-  // Prefer the earlier valid reading (autumn), else the shifted one (spring gap).
-  const earlier = wall - offsetAt(wall - 3 * 3600_000, timeZone);
-  const candidates = [first, second, earlier].filter((c) => c + offsetAt(c, timeZone) === wall);
-  if (candidates.length) return new Date(Math.min(...candidates));
-  return new Date(earlier);
+/** Today's calendar day (YYYY-MM-DD) in a zone: the one way to say "today" (server and web). */
+export function todayIn(timeZone: string, now: Date | number): string {
+  return localParts(new Date(now), timeZone).day;
 }
 
 /** The next calendar day (YYYY-MM-DD). */

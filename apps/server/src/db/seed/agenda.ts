@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, todayIn, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { DEFAULT_WEEKLY_HOURS } from '@wellbe/shared/schemas/agenda';
 import type { Database } from '../client.ts';
 import { agendaExceptions, agendaSettings, appointmentTypes, appointments } from '../tables.ts';
@@ -31,7 +32,7 @@ export async function seedAgenda(
     await db.insert(agendaSettings).values({ userId: userIds[u]!, organizationId, weeklyHours: DEFAULT_WEEKLY_HOURS, availability: [] });
   }
 
-  const today = localParts(now, tz).day;
+  const today = todayIn(tz, now);
   const names = ['Hélène Martin', 'François Dupont', 'Zoé Laurent', 'Benoît Mercier', 'Céline Faure', 'Jérôme Blanc', 'Anaïs Chevalier', 'Gaëlle Robin', 'Étienne Rousseau', 'Maëlys Gautier', 'Noël Perrin'];
   const plan: Record<string, [string, string][]> = {
     pr: [['09:00', 'Consultation'], ['09:30', 'Consultation courte'], ['10:30', 'Consultation'], ['11:30', 'Consultation courte'], ['14:00', 'Consultation'], ['15:00', 'Téléconsultation'], ['16:30', 'Consultation']],

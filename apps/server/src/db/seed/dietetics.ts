@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { weekStart } from '@wellbe/shared/domain/dietetics';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import type { Database } from '../client.ts';
 import { consultations, dieteticProfiles, dietProgramAssignments, dietProgramItems, dietPrograms, foods, menuItems, recipeIngredients, recipes } from '../tables.ts';
 
@@ -155,7 +155,7 @@ export async function seedDietetics(tx: Database, ids: { organizationId: string;
   await tx.insert(dietProgramItems).values(programLines);
 
   // Assigned to Lucas Bernard from last week's Monday: a week of history, and this week's menus.
-  const today = localParts(ids.now, DEFAULT_TIME_ZONE).day;
+  const today = todayIn(DEFAULT_TIME_ZONE, ids.now);
   const start = addDays(weekStart(today), -7);
   await tx.insert(dietProgramAssignments).values({ organizationId: ids.organizationId, programId: program.id, patientId: ids.patientId, startDate: start, endDate: addDays(start, 13), assignedBy: ids.dietitianId });
   await tx.insert(menuItems).values(

@@ -1,7 +1,8 @@
 import rrulePkg from 'rrule';
 import type * as RRuleModule from 'rrule';
 import type { AvailabilityRule, WeeklyHours } from '@wellbe/shared/schemas/agenda';
-import { addDays, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 
 // Working time of a practitioner over calendar days, in the organisation's time zone: the weekly
 // hours, plus the recurring availability (RRULE, read with the `rrule` package on calendar days so

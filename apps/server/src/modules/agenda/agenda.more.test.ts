@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localParts, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
 import { STAT_MASKED } from '@wellbe/shared/schemas/statistics';
 import { systemScope } from '../../access/index.ts';

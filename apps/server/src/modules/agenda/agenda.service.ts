@@ -1,6 +1,7 @@
 import { can } from '@wellbe/shared/permissions';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_LIMITS, AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, type AgendaPeriod, type AgendaPractitioner, type Appointment, type AppointmentStatus, typeFitsPractitioner } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, ownScope, systemScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';

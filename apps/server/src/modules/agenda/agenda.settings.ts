@@ -1,5 +1,6 @@
 import { can } from '@wellbe/shared/permissions';
-import { addDays, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import {
   AGENDA_MESSAGES,
   DEFAULT_WEEKLY_HOURS,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import ICAL from 'ical.js';
-import { addDays, localParts, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { patients } from '../../db/tables.ts';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localParts, weekdayOf, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, weekdayOf } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 
 // /appointment opens on the first week with a free slot: a patient arriving on a Saturday evening

@@ -1,4 +1,5 @@
-import { addDays, localParts, zonedInstant } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_MESSAGES, FIRST_FREE_PERIODS, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type FreeSlotsPage, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';

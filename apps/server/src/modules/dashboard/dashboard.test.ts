@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localParts, zonedInstant, addDays } from '@wellbe/shared/domain/zoned';
+import { localParts, addDays } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { and, eq } from 'drizzle-orm';
 import { appointments, auditEvents, chatConversations, consultations, notes, notices, organisations, patients, users } from '../../db/tables.ts';

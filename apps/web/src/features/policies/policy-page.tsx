@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
 import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { POLICY_KINDS, type PolicyKind, type PolicyVersionDto } from '@wellbe/shared/schemas/policies';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { ArticleEditor } from '../../components/article-editor.tsx';
 import { usePolicyVersions, usePublishPolicyVersion, useSavePolicyVersion } from './api/policies.ts';
@@ -20,8 +18,6 @@ interface Draft {
   requiresAcceptance: boolean;
 }
 
-const today = () => localParts(new Date(), DEFAULT_TIME_ZONE).day;
-
 /** /policy (SPEC §6: developer-only): versions of each policy document, drafts and publication. */
 export function PolicyPage() {
   const { t } = useTranslation('editorial');
@@ -33,7 +29,7 @@ export function PolicyPage() {
 
   const startNew = (kind: PolicyKind) => {
     const last = versions.data?.find((v) => v.kind === kind);
-    setDraft({ kind, title: last?.title ?? t(`legal.kinds.${kind}`), body: last?.body ?? '', effectiveAt: today(), requiresAcceptance: kind !== 'legal' });
+    setDraft({ kind, title: last?.title ?? t(`legal.kinds.${kind}`), body: last?.body ?? '', effectiveAt: todayInDisplayZone(), requiresAcceptance: kind !== 'legal' });
   };
   const edit = (v: PolicyVersionDto) => setDraft({ id: v.id, kind: v.kind, title: v.title, body: v.body, effectiveAt: v.effectiveAt.slice(0, 10), requiresAcceptance: v.requiresAcceptance });
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import type { Database } from '../../client.ts';
 import { exercises, sportGenders, sportLevels, sportObjectives, sportProgramTypes, sportSessionLogs, sportSessions } from '../../tables.ts';
 import { saveProgram } from '../../../modules/sport-programs/sport-programs.repository.ts';
@@ -10,7 +10,7 @@ import { saveProgram } from '../../../modules/sport-programs/sport-programs.repo
 // logged: she appears on the dashboard's list of inactive patients).
 
 // Days of the practice's calendar (what the screens call today), not of UTC: near midnight they differ.
-const day = (now: Date, offset: number) => addDays(localParts(now, DEFAULT_TIME_ZONE).day, offset);
+const day = (now: Date, offset: number) => addDays(todayIn(DEFAULT_TIME_ZONE, now), offset);
 
 export async function seedSportDemo(tx: Database, ids: { organizationId: string; practitionerId: string; patients: { lucas: string; helene: string }; now: Date }): Promise<void> {
   const codes = ['Butt_Lift_Bridge', 'Plank', 'Dead_Bug', 'Cat_Stretch', 'Bodyweight_Squat', 'Side_Bridge', 'Hamstring_Stretch', 'Superman', 'Childs_Pose', 'Bicycling_Stationary'];
