@@ -14,7 +14,8 @@ import type { Database } from '../src/db/client.ts';
 import { exercises, foods, foodWords } from '../src/db/tables.ts';
 import { escapeLike } from '../src/lib/text.ts';
 import { search } from '../src/modules/exercises/exercises.repository.ts';
-import { searchFoods } from '../src/modules/dietetics/dietetics.repository.ts';
+import { searchFoods } from '../src/modules/dietetics/dietetics.foods.repository.ts';
+import { recordCatalog } from '../src/access/catalogs.ts';
 
 // The previous shapes (before issue 19's follow-up): every column and a second count query; one
 // trigram lookup per typed word (a pass over food_words each).
@@ -72,11 +73,11 @@ async function time(name: string, before: () => Promise<unknown>, after: () => P
   console.log(`${name.padEnd(38)} avant ${stats(a)}   après ${stats(b)}`);
 }
 
-const ex = (q: string, extra: object = {}) => [() => searchBefore(db, org, fold(q), 30), () => search(pool, org, fold(q), { q, limit: 30, offset: 0, ...extra })] as const;
+const ex = (q: string, extra: object = {}) => [() => searchBefore(db, org, fold(q), 30), () => search(pool, recordCatalog(org), fold(q), { q, limit: 30, offset: 0, ...extra })] as const;
 await time('exercices « étirement »', ...ex('étirement'));
 await time('exercices « squat »', ...ex('squat'));
 await time('exercices sans texte', ...ex(''));
-const food = (q: string) => [() => foodsBefore(db, org, fold(q), 30), () => searchFoods(pool, org, fold(q), undefined, 30)] as const;
+const food = (q: string) => [() => foodsBefore(db, org, fold(q), 30), () => searchFoods(pool, recordCatalog(org), fold(q), undefined, 30)] as const;
 await time('aliments « pomme »', ...food('pomme'));
 await time('aliments « pome crue »', ...food('pome crue'));
 await time('aliments « épinard cuit »', ...food('épinard cuit'));

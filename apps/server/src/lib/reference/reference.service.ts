@@ -6,6 +6,9 @@ import { recordAudit } from '../audit.ts';
 import { badRequest, notFound, type AppError } from '../errors.ts';
 import { referenceRepository, type ReferenceRow, type ReferenceTable } from './reference.repository.ts';
 
+// A kit in lib/, not a module: it has no table, path or rule of its own, the areas that keep a
+// reference list give it theirs (README.md beside this file says why).
+
 export const REFERENCE_MESSAGES = {
   order: 'Le nouvel ordre doit citer chaque élément de la liste une fois.',
 } as const;

@@ -5,7 +5,7 @@ import { Parser } from 'htmlparser2';
 import { FOOD_GROUP_CODES } from '@wellbe/shared/domain/dietetics';
 import { fold } from '@wellbe/shared/domain/text';
 import type { Database } from '../../db/client.ts';
-import { foods } from '../../db/tables.ts';
+import { foods } from '../../db/schema/dietetics.ts';
 
 // `npm run foods:import -- <folder>`: the official ANSES Ciqual XML files (alim_*.xml,
 // alim_grp_*.xml, compo_*.xml, const_*.xml) into the foods table. Foods are matched by Ciqual

@@ -1,16 +1,19 @@
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { ExerciseSearchQuery } from '@wellbe/shared/schemas/sport';
+import { catalogFilter, type CatalogScope } from '../../access/catalogs.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { exercises } from '../../db/tables.ts';
+import { exercises } from '../../db/schema/sport.ts';
 import { escapeLike, escapeRegExp, typoDistance } from '../../lib/text.ts';
 
 // The only code of the exercise library that touches the database. A caller sees the shared library
-// (organization_id null) and their organisation's own exercises, never another organisation's.
+// (organization_id null) and their organisation's own exercises, never another organisation's: every
+// read takes the caller's catalog scope (access/catalogs.ts), every change the caller's OrgScope.
 
 export type ExerciseRow = typeof exercises.$inferSelect;
 
-function visible(organizationId: string | null): SQL {
-  return and(isNull(exercises.archivedAt), organizationId ? or(isNull(exercises.organizationId), eq(exercises.organizationId, organizationId)) : isNull(exercises.organizationId))!;
+function visible(scope: CatalogScope): SQL {
+  return and(isNull(exercises.archivedAt), catalogFilter(scope, exercises.organizationId))!;
 }
 
 /** What a list of exercises needs (the search statement's columns): no search key, and one language of instructions (French when written). */
@@ -24,15 +27,15 @@ export type ExerciseListRow = Pick<
  * first. When nothing holds the words as typed, each word of 3 letters or more may also be one of
  * the closest words of the exercise names (typing mistakes: 'sqaut' finds Squat), see closestWords.
  */
-export async function search(pool: Queryable, organizationId: string | null, folded: string, query: ExerciseSearchQuery): Promise<{ rows: ExerciseListRow[]; total: number }> {
+export async function search(pool: Queryable, scope: CatalogScope, folded: string, query: ExerciseSearchQuery): Promise<{ rows: ExerciseListRow[]; total: number }> {
   const words = [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
   const typos = words.some((w) => w.length >= 3);
   // The nearest words come back with the search as typed, read only when it finds nothing.
-  const found = await searchPage(pool, organizationId, words.map((w) => [w]), query, typos ? words : null);
+  const found = await searchPage(pool, scope, words.map((w) => [w]), query, typos ? words : null);
   if (found.total > 0 || !typos) return found;
   const near = closestWords(words, found.nearest);
   if (near.every((alts) => alts.length === 0)) return found;
-  return searchPage(pool, organizationId, words.map((w, i) => [w, ...near[i]!]), query, null);
+  return searchPage(pool, scope, words.map((w, i) => [w, ...near[i]!]), query, null);
 }
 
 /**
@@ -93,7 +96,7 @@ const anyOf = (alts: string[]) => `(${alts.map(escapeRegExp).join('|')})`;
 
 async function searchPage(
   pool: Queryable,
-  organizationId: string | null,
+  scope: CatalogScope,
   alternatives: string[][],
   query: ExerciseSearchQuery,
   nearestFor: string[] | null,
@@ -101,7 +104,8 @@ async function searchPage(
   const { rows } = await pool.query<ExerciseListRow & { total: number; nearest: [number, string][] | null }>({
     ...SEARCH_STATEMENT,
     values: [
-      organizationId,
+      // The catalog scope, written in the statement ($1: the library and this organisation's own).
+      scope.owner,
       alternatives.filter((alts) => alts.length === 1).map(([w]) => `%${escapeLike(w!)}%`),
       (alternatives[0] ?? ['']).map((w) => `${escapeLike(w)}%`),
       query.bodyPart ?? null,
@@ -134,21 +138,21 @@ function closestWords(words: string[], nearest: [number, string][]): string[][] 
   });
 }
 
-export async function find(db: Database, organizationId: string | null, id: string): Promise<ExerciseRow | undefined> {
+export async function find(db: Database, scope: CatalogScope, id: string): Promise<ExerciseRow | undefined> {
   const [row] = await db
     .select()
     .from(exercises)
-    .where(and(eq(exercises.id, id), visible(organizationId)))
+    .where(and(eq(exercises.id, id), visible(scope)))
     .limit(1);
   return row;
 }
 
-export async function findMany(db: Database, organizationId: string | null, ids: string[]): Promise<ExerciseRow[]> {
+export async function findMany(db: Database, scope: CatalogScope, ids: string[]): Promise<ExerciseRow[]> {
   if (!ids.length) return [];
   return db
     .select()
     .from(exercises)
-    .where(and(visible(organizationId), inArray(exercises.id, ids)));
+    .where(and(visible(scope), inArray(exercises.id, ids)));
 }
 
 export async function insert(db: Database, values: typeof exercises.$inferInsert): Promise<ExerciseRow> {
@@ -156,11 +160,12 @@ export async function insert(db: Database, values: typeof exercises.$inferInsert
   return row;
 }
 
-export async function update(db: Database, id: string, values: Partial<typeof exercises.$inferInsert>): Promise<ExerciseRow> {
+/** Changes an exercise inside the caller's scope (the service checked it may: a developer the library); outside it, nothing. */
+export async function update(db: Database, scope: OrgScope, id: string, values: Partial<typeof exercises.$inferInsert>): Promise<ExerciseRow | undefined> {
   const [row] = await db
     .update(exercises)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(exercises.id, id))
+    .where(and(eq(exercises.id, id), orgFilter(scope, exercises.organizationId)))
     .returning();
   return row;
 }

@@ -1,6 +1,6 @@
 import { fold } from '@wellbe/shared/domain/text';
 import { EXERCISE_MEDIA, SPORT_MESSAGES, type Exercise, type ExercisePage, type ExerciseSearchQuery, type ExerciseWrite, type SportCatalog } from '@wellbe/shared/schemas/sport';
-import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import { callerScope, catalogScope, hidden, isUuid, ownScope, recordCatalog, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { exerciseSearchKey } from '../../db/seed/sport/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -16,7 +16,6 @@ import * as repo from './exercises.repository.ts';
 
 export const EXERCISE_MESSAGES = {
   libraryReadOnly: 'Seul un développeur modifie la bibliothèque partagée ; ajoutez plutôt un exercice à votre organisation.',
-  noOrganisation: 'Aucune organisation n’est associée à ce compte.',
 } as const;
 
 export function toExercise(row: repo.ExerciseListRow | repo.ExerciseRow): Exercise {
@@ -39,18 +38,18 @@ export function toExercise(row: repo.ExerciseListRow | repo.ExerciseRow): Exerci
   };
 }
 
-/** The exercises of `ids` the organisation sees (the library and its own), for the program builder. */
-export async function visibleExercises(ctx: AppContext, organizationId: string, ids: string[]): Promise<repo.ExerciseRow[]> {
-  return repo.findMany(ctx.db, organizationId, ids);
+/** The exercises of `ids` the scope's organisation sees (the library and its own), for the program builder. */
+export async function visibleExercises(ctx: AppContext, scope: OrgScope & { organizationId: string }, ids: string[]): Promise<repo.ExerciseRow[]> {
+  return repo.findMany(ctx.db, recordCatalog(scope.organizationId), ids);
 }
 
 export async function searchExercises(ctx: AppContext, caller: Caller, query: ExerciseSearchQuery): Promise<ExercisePage> {
-  const { rows, total } = await repo.search(ctx.pool, caller.organizationId, fold(query.q ?? ''), query);
+  const { rows, total } = await repo.search(ctx.pool, catalogScope(caller), fold(query.q ?? ''), query);
   return { items: rows.map(toExercise), total };
 }
 
 async function exerciseFor(ctx: AppContext, caller: Caller, id: string) {
-  const row = isUuid(id) ? await repo.find(ctx.db, caller.organizationId, id) : undefined;
+  const row = isUuid(id) ? await repo.find(ctx.db, catalogScope(caller), id) : undefined;
   if (!row) throw hidden(SPORT_MESSAGES.exerciseNotFound, 'exercise_not_found');
   return row;
 }
@@ -64,7 +63,7 @@ export async function readExercise(ctx: AppContext, caller: Caller, id: string):
  * or one of its organisation's (a library exercise: WellBe entries only), never another's.
  */
 async function checkCatalogs(ctx: AppContext, owner: string | null, body: ExerciseWrite) {
-  const usable = async (name: SportCatalog, ids: number[]) => catalogEntriesUsable(ctx, owner, name, ids, { activeOnly: true });
+  const usable = async (name: SportCatalog, ids: number[]) => catalogEntriesUsable(ctx, recordCatalog(owner), name, ids, { activeOnly: true });
   const ok =
     (await usable('categories', [body.categoryId])) &&
     (await usable('levels', [body.levelId])) &&
@@ -86,9 +85,9 @@ function values(body: ExerciseWrite) {
 }
 
 export async function createExercise(ctx: AppContext, caller: Caller, body: ExerciseWrite): Promise<Exercise> {
-  if (!caller.organizationId) throw badRequest(EXERCISE_MESSAGES.noOrganisation, 'no_organisation');
-  await checkCatalogs(ctx, caller.organizationId, body);
-  const row = await repo.insert(ctx.db, { ...values(body), organizationId: caller.organizationId, nameEn: null, instructionsEn: [], searchKey: exerciseSearchKey(body.nameFr, null), createdBy: caller.id });
+  const { organizationId } = ownScope(caller, SPORT_MESSAGES.exerciseNotFound, 'exercise_not_found');
+  await checkCatalogs(ctx, organizationId, body);
+  const row = await repo.insert(ctx.db, { ...values(body), organizationId, nameEn: null, instructionsEn: [], searchKey: exerciseSearchKey(body.nameFr, null), createdBy: caller.id });
   await recordAudit(ctx, caller, { action: 'exercise.create', outcome: 'success', recordType: 'exercise', recordId: row.id });
   return toExercise(row);
 }
@@ -98,6 +97,13 @@ export async function createExercise(ctx: AppContext, caller: Caller, body: Exer
 export async function editableExercise(ctx: AppContext, caller: Caller, id: string) {
   const row = await exerciseFor(ctx, caller, id);
   if (!row.organizationId && caller.role !== 'DE') throw forbidden(EXERCISE_MESSAGES.libraryReadOnly, 'library_read_only');
+  return row;
+}
+
+/** Writes an exercise the caller may edit (editableExercise), inside the caller's scope. */
+async function updateInScope(ctx: AppContext, caller: Caller, id: string, values: Parameters<typeof repo.update>[3]): Promise<repo.ExerciseRow> {
+  const row = await repo.update(ctx.db, callerScope(caller), id, values);
+  if (!row) throw hidden(SPORT_MESSAGES.exerciseNotFound, 'exercise_not_found');
   return row;
 }
 
@@ -124,7 +130,7 @@ export async function setExerciseMedia(ctx: AppContext, caller: Caller, id: stri
     if (file.size > type.maxBytes) throw new AppError(413, 'payload_too_large', type.tooLarge);
     await ctx.storage.commit(file);
     // The previous file stays in the store until the hourly sweep finds no row pointing at it.
-    const row = await repo.update(ctx.db, id, { mediaSha256: file.sha256, mediaMime: type.mime, mediaSize: file.size });
+    const row = await updateInScope(ctx, caller, id, { mediaSha256: file.sha256, mediaMime: type.mime, mediaSize: file.size });
     await recordAudit(ctx, caller, { action: 'exercise.media', outcome: 'success', recordType: 'exercise', recordId: id, details: { type: type.mime, size: file.size, replaced: !!before.mediaSha256 } });
     return toExercise(row);
   } finally {
@@ -134,7 +140,7 @@ export async function setExerciseMedia(ctx: AppContext, caller: Caller, id: stri
 
 export async function removeExerciseMedia(ctx: AppContext, caller: Caller, id: string): Promise<Exercise> {
   await editableExercise(ctx, caller, id);
-  const row = await repo.update(ctx.db, id, { mediaSha256: null, mediaMime: null, mediaSize: null });
+  const row = await updateInScope(ctx, caller, id, { mediaSha256: null, mediaMime: null, mediaSize: null });
   await recordAudit(ctx, caller, { action: 'exercise.media.remove', outcome: 'success', recordType: 'exercise', recordId: id });
   return toExercise(row);
 }
@@ -150,14 +156,14 @@ export async function openExerciseMedia(ctx: AppContext, caller: Caller, id: str
 /** Archives an organisation's own exercise (programs that use it keep showing it). */
 export async function archiveExercise(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   await editableExercise(ctx, caller, id);
-  await repo.update(ctx.db, id, { archivedAt: new Date(ctx.clock.now()), archivedBy: caller.id });
+  await updateInScope(ctx, caller, id, { archivedAt: new Date(ctx.clock.now()), archivedBy: caller.id });
   await recordAudit(ctx, caller, { action: 'exercise.archive', outcome: 'success', recordType: 'exercise', recordId: id });
 }
 
 export async function updateExercise(ctx: AppContext, caller: Caller, id: string, body: ExerciseWrite): Promise<Exercise> {
   const before = await editableExercise(ctx, caller, id);
   await checkCatalogs(ctx, before.organizationId, body);
-  const row = await repo.update(ctx.db, id, { ...values(body), searchKey: exerciseSearchKey(body.nameFr, before.nameEn) });
+  const row = await updateInScope(ctx, caller, id, { ...values(body), searchKey: exerciseSearchKey(body.nameFr, before.nameEn) });
   await recordAudit(ctx, caller, { action: 'exercise.update', outcome: 'success', recordType: 'exercise', recordId: id, details: { before: { nameFr: before.nameFr }, after: { nameFr: row.nameFr } } });
   return toExercise(row);
 }

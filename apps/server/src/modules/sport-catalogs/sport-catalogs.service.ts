@@ -3,12 +3,13 @@ import { SPORT_MESSAGES, type SportCatalog, type SportCatalogCreate, type SportC
 import type { Caller } from '../../access/caller.ts';
 import type { AppContext } from '../../context.ts';
 import { CATALOG_TABLES } from '../../db/seed/sport/index.ts';
-import { and, inArray } from 'drizzle-orm';
-import { catalogOwner, catalogUsableBy, catalogVisible, catalogWritable } from '../../access/catalogs.ts';
+import { catalogOwner, catalogVisible, catalogWritable, type CatalogScope } from '../../access/catalogs.ts';
+import { callerScope } from '../../access/scope.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { ReferenceService } from '../../lib/reference/reference.service.ts';
 import type { ReferenceRow, ReferenceTable } from '../../lib/reference/reference.repository.ts';
+import { usableEntries } from './sport-catalogs.repository.ts';
 
 /** A code from a French label: 'Perte de poids' → 'perte-de-poids'. */
 function slug(label: string): string {
@@ -50,9 +51,9 @@ export class SportCatalogsService {
       }),
       // Platform entries and each organisation's own (access/catalogs.ts).
       owned: {
-        visible: (caller) => catalogVisible(caller, table.organizationId),
-        writable: (caller) => catalogWritable(caller, table.organizationId),
-        owner: (caller) => ({ organizationId: catalogOwner(caller) }),
+        visible: (caller) => catalogVisible(callerScope(caller), table.organizationId),
+        writable: (caller) => catalogWritable(callerScope(caller), table.organizationId),
+        owner: (caller) => ({ organizationId: catalogOwner(caller, SPORT_MESSAGES.catalogNotFound) }),
         readOnly: () => forbidden(SPORT_MESSAGES.catalogPlatformEntry, 'catalog_platform_entry'),
       },
     });
@@ -64,17 +65,13 @@ export class SportCatalogsService {
 }
 
 /**
- * Whether every id names an entry of catalog `name` that a record of `owner` may use: a platform
- * entry or one of that organisation's (owner null, a library exercise: platform entries only), and
- * an active one when asked. Another organisation's entry is refused like an unknown id.
+ * Whether every id names an entry of catalog `name` that a record of the scope's owner may use: a
+ * platform entry or one of that organisation's (a library exercise: platform entries only), and an
+ * active one when asked. Another organisation's entry is refused like an unknown id.
  */
-export async function catalogEntriesUsable(ctx: AppContext, owner: string | null, name: SportCatalog, ids: number[], { activeOnly = false } = {}): Promise<boolean> {
+export async function catalogEntriesUsable(ctx: AppContext, scope: CatalogScope, name: SportCatalog, ids: number[], { activeOnly = false } = {}): Promise<boolean> {
   const unique = [...new Set(ids)];
   if (!unique.length) return true;
-  const table = CATALOG_TABLES[name];
-  const rows = await ctx.db
-    .select({ id: table.id, active: table.active })
-    .from(table)
-    .where(and(inArray(table.id, unique), catalogUsableBy(owner, table.organizationId)));
+  const rows = await usableEntries(ctx.db, scope, name, unique);
   return rows.length === unique.length && (!activeOnly || rows.every((r) => r.active));
 }

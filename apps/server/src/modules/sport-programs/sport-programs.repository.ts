@@ -1,9 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
-import { consultations, exercises, patients, users, sportPrograms, sportSessionExercises, sportSessionLogs, sportSessions } from '../../db/tables.ts';
+import { exercises, sportPrograms, sportSessionExercises, sportSessionLogs, sportSessions } from '../../db/schema/sport.ts';
 
-// The only code of the sport programs that touches Drizzle. Programs are read inside the caller's
-// organisation; a patient's programs and logs through a patient the service found in scope.
+// The only code of the sport programs that touches Drizzle. Every query of programs and logs takes
+// an OrgScope (the caller's organisation, or the organisation of a patient the service found in
+// the caller's scope) and applies it with orgFilter; sessions and their exercises are read through
+// their program, inside the same scope.
 
 export type ProgramRow = typeof sportPrograms.$inferSelect;
 export type SessionRow = typeof sportSessions.$inferSelect;
@@ -16,70 +20,82 @@ export interface SessionValues {
   exercises: Omit<typeof sportSessionExercises.$inferInsert, 'id' | 'sessionId' | 'position'>[];
 }
 
-export async function listTemplates(db: Database, organizationId: string): Promise<ProgramRow[]> {
+export async function listTemplates(db: Database, scope: OrgScope): Promise<ProgramRow[]> {
   return db
     .select()
     .from(sportPrograms)
-    .where(and(eq(sportPrograms.organizationId, organizationId), isNull(sportPrograms.patientId), isNull(sportPrograms.archivedAt)))
+    .where(and(orgFilter(scope, sportPrograms.organizationId), isNull(sportPrograms.patientId), isNull(sportPrograms.archivedAt)))
     .orderBy(asc(sportPrograms.name));
 }
 
-export async function listForPatient(db: Database, patientId: string): Promise<ProgramRow[]> {
+export async function listForPatient(db: Database, scope: OrgScope, patientId: string): Promise<ProgramRow[]> {
   return db
     .select()
     .from(sportPrograms)
-    .where(and(eq(sportPrograms.patientId, patientId), isNull(sportPrograms.archivedAt)))
+    .where(and(orgFilter(scope, sportPrograms.organizationId), eq(sportPrograms.patientId, patientId), isNull(sportPrograms.archivedAt)))
     .orderBy(desc(sportPrograms.startDate), desc(sportPrograms.createdAt));
 }
 
-export async function findProgram(db: Database, organizationId: string, id: string): Promise<ProgramRow | undefined> {
+export async function findProgram(db: Database, scope: OrgScope, id: string): Promise<ProgramRow | undefined> {
   const [row] = await db
     .select()
     .from(sportPrograms)
-    .where(and(eq(sportPrograms.id, id), eq(sportPrograms.organizationId, organizationId), isNull(sportPrograms.archivedAt)))
+    .where(and(eq(sportPrograms.id, id), orgFilter(scope, sportPrograms.organizationId), isNull(sportPrograms.archivedAt)))
     .limit(1);
   return row;
 }
 
 /** The patient's program running on a day (the latest started), if any. */
-export async function currentForPatient(db: Database, patientId: string, day: string): Promise<ProgramRow | undefined> {
+export async function currentForPatient(db: Database, scope: OrgScope, patientId: string, day: string): Promise<ProgramRow | undefined> {
   const [row] = await db
     .select()
     .from(sportPrograms)
-    .where(and(eq(sportPrograms.patientId, patientId), isNull(sportPrograms.archivedAt), lte(sportPrograms.startDate, day), gte(sportPrograms.endDate, day)))
+    .where(and(orgFilter(scope, sportPrograms.organizationId), eq(sportPrograms.patientId, patientId), isNull(sportPrograms.archivedAt), lte(sportPrograms.startDate, day), gte(sportPrograms.endDate, day)))
     .orderBy(desc(sportPrograms.startDate), desc(sportPrograms.createdAt))
     .limit(1);
   return row;
 }
 
-export async function sessionsOf(db: Database, programIds: string[]) {
+/** The live sessions of programs inside the scope, with their exercises (read through the program's scope). */
+export async function sessionsOf(db: Database, scope: OrgScope, programIds: string[]) {
   if (!programIds.length) return { sessions: [] as SessionRow[], lines: [] as (SessionExerciseRow & { exercise: typeof exercises.$inferSelect })[] };
-  const sessions = await db
-    .select()
-    .from(sportSessions)
-    .where(and(inArray(sportSessions.programId, programIds), isNull(sportSessions.archivedAt)))
-    .orderBy(asc(sportSessions.position));
+  const sessions = (
+    await db
+      .select({ session: sportSessions })
+      .from(sportSessions)
+      .innerJoin(sportPrograms, eq(sportPrograms.id, sportSessions.programId))
+      .where(and(inArray(sportSessions.programId, programIds), orgFilter(scope, sportPrograms.organizationId), isNull(sportSessions.archivedAt)))
+      .orderBy(asc(sportSessions.position))
+  ).map((r) => r.session);
   const ids = sessions.map((s) => s.id);
   const lines = ids.length
     ? await db
         .select({ line: sportSessionExercises, exercise: exercises })
         .from(sportSessionExercises)
         .innerJoin(exercises, eq(exercises.id, sportSessionExercises.exerciseId))
-        .where(inArray(sportSessionExercises.sessionId, ids))
+        .innerJoin(sportSessions, eq(sportSessions.id, sportSessionExercises.sessionId))
+        .innerJoin(sportPrograms, eq(sportPrograms.id, sportSessions.programId))
+        .where(and(inArray(sportSessionExercises.sessionId, ids), orgFilter(scope, sportPrograms.organizationId)))
         .orderBy(asc(sportSessionExercises.position))
     : [];
   return { sessions, lines: lines.map((l) => ({ ...l.line, exercise: l.exercise })) };
 }
 
-/** Writes a program with its sessions in one transaction; sessions keep their ids (logs point at them). */
-export async function saveProgram(db: Database, id: string | null, values: ProgramValues, sessions: SessionValues[]): Promise<string> {
+/**
+ * Writes a program with its sessions in one transaction; sessions keep their ids (logs point at
+ * them). An existing program is changed only inside the scope (the service found it there):
+ * outside it nothing is written and the answer is null.
+ */
+export async function saveProgram(db: Database, scope: OrgScope, id: string | null, values: ProgramValues, sessions: SessionValues[]): Promise<string | null> {
   return db.transaction(async (tx) => {
     let programId = id;
     if (programId) {
-      await tx
+      const updated = await tx
         .update(sportPrograms)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(sportPrograms.id, programId));
+        .where(and(eq(sportPrograms.id, programId), orgFilter(scope, sportPrograms.organizationId)))
+        .returning({ id: sportPrograms.id });
+      if (!updated.length) return null;
     } else {
       const [row] = await tx.insert(sportPrograms).values(values).returning({ id: sportPrograms.id });
       programId = row.id;
@@ -120,17 +136,20 @@ export async function saveProgram(db: Database, id: string | null, values: Progr
   });
 }
 
-export async function archiveProgram(db: Database, id: string, userId: string, at: Date): Promise<void> {
-  await db.update(sportPrograms).set({ archivedAt: at, archivedBy: userId }).where(eq(sportPrograms.id, id));
+export async function archiveProgram(db: Database, scope: OrgScope, id: string, userId: string, at: Date): Promise<void> {
+  await db
+    .update(sportPrograms)
+    .set({ archivedAt: at, archivedBy: userId })
+    .where(and(eq(sportPrograms.id, id), orgFilter(scope, sportPrograms.organizationId)));
 }
 
 /** A session of a live program of the patient, or undefined. */
-export async function sessionOfPatient(db: Database, patientId: string, sessionId: string) {
+export async function sessionOfPatient(db: Database, scope: OrgScope, patientId: string, sessionId: string) {
   const [row] = await db
     .select({ session: sportSessions, program: sportPrograms })
     .from(sportSessions)
     .innerJoin(sportPrograms, eq(sportPrograms.id, sportSessions.programId))
-    .where(and(eq(sportSessions.id, sessionId), eq(sportPrograms.patientId, patientId), isNull(sportPrograms.archivedAt), isNull(sportSessions.archivedAt)))
+    .where(and(eq(sportSessions.id, sessionId), orgFilter(scope, sportPrograms.organizationId), eq(sportPrograms.patientId, patientId), isNull(sportPrograms.archivedAt), isNull(sportSessions.archivedAt)))
     .limit(1);
   return row;
 }
@@ -147,34 +166,18 @@ export async function upsertLog(db: Database, values: Omit<typeof sportSessionLo
   return row;
 }
 
-export async function logsOf(db: Database, programIds: string[]) {
+export async function logsOf(db: Database, scope: OrgScope, programIds: string[]) {
   if (!programIds.length) return [];
   return db
     .select({ log: sportSessionLogs, sessionName: sportSessions.name })
     .from(sportSessionLogs)
     .innerJoin(sportSessions, eq(sportSessions.id, sportSessionLogs.sessionId))
-    .where(inArray(sportSessionLogs.programId, programIds))
+    .where(and(inArray(sportSessionLogs.programId, programIds), orgFilter(scope, sportSessionLogs.organizationId)))
     .orderBy(desc(sportSessionLogs.day), desc(sportSessionLogs.createdAt));
 }
 
-export async function consultationPain(db: Database, patientId: string, from: string, to: string) {
-  return db
-    .select({ at: consultations.consultationDate, intensity: consultations.dolorIntensity })
-    .from(consultations)
-    .where(
-      and(
-        eq(consultations.patientId, patientId),
-        isNull(consultations.archivedAt),
-        isNotNull(consultations.dolorIntensity),
-        gte(consultations.consultationDate, new Date(`${from}T00:00:00Z`)),
-        lte(consultations.consultationDate, new Date(`${to}T23:59:59Z`)),
-      ),
-    )
-    .orderBy(asc(consultations.consultationDate));
-}
-
 /** Running programs of the organisation whose patient logged nothing since `since` (and started before it). */
-export async function inactive(db: Database, organizationId: string, today: string, since: string) {
+export async function inactive(db: Database, scope: OrgScope, today: string, since: string) {
   const last = sql<string | null>`(select max(${sportSessionLogs.day})::text from ${sportSessionLogs} where ${sportSessionLogs.programId} = ${sportPrograms.id})`;
   return db
     .select({ program: sportPrograms, fullName: patients.fullName, lastLogDay: last })
@@ -182,7 +185,7 @@ export async function inactive(db: Database, organizationId: string, today: stri
     .innerJoin(patients, eq(patients.id, sportPrograms.patientId))
     .where(
       and(
-        eq(sportPrograms.organizationId, organizationId),
+        orgFilter(scope, sportPrograms.organizationId),
         isNull(sportPrograms.archivedAt),
         isNull(patients.archivedAt),
         lte(sportPrograms.startDate, since),
@@ -194,7 +197,10 @@ export async function inactive(db: Database, organizationId: string, today: stri
 }
 
 /** The accounts of a patient (their patient-space sign-in), who see the program live. */
-export async function patientAccounts(db: Database, patientId: string): Promise<string[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.patientId, patientId));
+export async function patientAccounts(db: Database, scope: OrgScope, patientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.patientId, patientId), orgFilter(scope, users.organizationId)));
   return rows.map((r) => r.id);
 }

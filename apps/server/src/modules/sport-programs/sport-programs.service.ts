@@ -18,7 +18,7 @@ import {
   type SportProgramSummary,
   type SportProgramWrite,
 } from '@wellbe/shared/schemas/sport';
-import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import { actingScope, hidden, isUuid, ownScope, recordCatalog, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
@@ -26,7 +26,8 @@ import { badRequest } from '../../lib/errors.ts';
 import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
 import { catalogEntriesUsable } from '../sport-catalogs/sport-catalogs.service.ts';
 import { today } from '../dietetics/dietetics.service.ts';
-import { patientForCaller } from '../patients/patients.service.ts';
+import { painBetween } from '../consultations/consultations.measures.service.ts';
+import { PATIENT_NOT_FOUND, patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './sport-programs.repository.ts';
 
 // Sport programs: an organisation's library of templates; assigning one to a patient copies it
@@ -39,19 +40,24 @@ import * as repo from './sport-programs.repository.ts';
 registerRealtimeType('sport.program', { access: 'dps' });
 
 async function publishProgramChange(ctx: AppContext, organizationId: string, patientId: string, programId: string): Promise<void> {
-  const userIds = await repo.patientAccounts(ctx.db, patientId);
+  const userIds = await repo.patientAccounts(ctx.db, systemScope(organizationId), patientId);
   if (userIds.length) await publishRealtime(ctx.db, { type: 'sport.program', organisationId: organizationId, userIds, data: { programId } });
 }
 
 const programNotFound = () => hidden(SPORT_MESSAGES.programNotFound, 'program_not_found');
 
-function organisationOf(caller: Caller): string {
-  if (!caller.organizationId) throw programNotFound();
-  return caller.organizationId;
+/** The library of the caller's own organisation (SA and DE included); none: the area's 404. */
+function libraryScope(caller: Caller) {
+  return ownScope(caller, SPORT_MESSAGES.programNotFound, 'program_not_found');
+}
+
+/** Where a patient's programs and logs live: the organisation of a patient found in the caller's scope. */
+function patientOrgScope(caller: Caller, patient: { organizationId: string }) {
+  return actingScope(caller, patient.organizationId, PATIENT_NOT_FOUND, 'patient_not_found');
 }
 
 async function programFor(ctx: AppContext, caller: Caller, id: string) {
-  const row = isUuid(id) && caller.organizationId ? await repo.findProgram(ctx.db, caller.organizationId, id) : undefined;
+  const row = isUuid(id) ? await repo.findProgram(ctx.db, libraryScope(caller), id) : undefined;
   if (!row) throw programNotFound();
   return row;
 }
@@ -76,9 +82,10 @@ function summary(row: repo.ProgramRow, sessions: ProgramSession[], patientName: 
   };
 }
 
-async function withSessions(ctx: AppContext, rows: repo.ProgramRow[], patientName: string | null = null): Promise<SportProgram[]> {
+async function withSessions(ctx: AppContext, scope: OrgScope, rows: repo.ProgramRow[], patientName: string | null = null): Promise<SportProgram[]> {
   const { sessions, lines } = await repo.sessionsOf(
     ctx.db,
+    scope,
     rows.map((r) => r.id),
   );
   return rows.map((row) => {
@@ -111,8 +118,9 @@ async function withSessions(ctx: AppContext, rows: repo.ProgramRow[], patientNam
 }
 
 export async function listPrograms(ctx: AppContext, caller: Caller): Promise<SportProgramSummary[]> {
-  const rows = await repo.listTemplates(ctx.db, organisationOf(caller));
-  return (await withSessions(ctx, rows)).map(({ sessions: _s, ...rest }) => rest);
+  const scope = libraryScope(caller);
+  const rows = await repo.listTemplates(ctx.db, scope);
+  return (await withSessions(ctx, scope, rows)).map(({ sessions: _s, ...rest }) => rest);
 }
 
 /** A template, or a patient's program (read as the patient's file: journalled, in the caller's patient scope). */
@@ -124,13 +132,13 @@ export async function readProgram(ctx: AppContext, caller: Caller, id: string): 
     name = patient.fullName;
     await recordAudit(ctx, caller, { action: 'sport.program.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { programId: id } });
   }
-  return (await withSessions(ctx, [row], name))[0];
+  return (await withSessions(ctx, libraryScope(caller), [row], name))[0];
 }
 
 /** Checks the body's exercises (visible to the organisation) and limits the schema cannot see. */
-async function sessionValues(ctx: AppContext, organizationId: string, input: SportProgramWrite & { sessions: (SportProgramWrite['sessions'][number] & { id?: string })[] }): Promise<repo.SessionValues[]> {
+async function sessionValues(ctx: AppContext, scope: OrgScope & { organizationId: string }, input: SportProgramWrite & { sessions: (SportProgramWrite['sessions'][number] & { id?: string })[] }): Promise<repo.SessionValues[]> {
   const ids = [...new Set(input.sessions.flatMap((s) => s.exercises.map((e) => e.exerciseId)))];
-  const found = await visibleExercises(ctx, organizationId, ids);
+  const found = await visibleExercises(ctx, scope, ids);
   if (found.length !== ids.length) throw hidden(SPORT_MESSAGES.exerciseNotFound, 'exercise_not_found');
   return input.sessions.map((s) => {
     if (s.exercises.length > SPORT_LIMITS.exercisesPerSession) throw badRequest(SPORT_MESSAGES.exercisesPerSession, 'too_many_exercises');
@@ -167,9 +175,11 @@ function programValues(input: SportProgramWrite) {
 
 export async function writeProgram(ctx: AppContext, caller: Caller, id: string | null, input: SportProgramWrite): Promise<SportProgram> {
   const before = id ? await programFor(ctx, caller, id) : null;
-  const organizationId = before?.organizationId ?? organisationOf(caller);
+  // A program found by programFor lives in the caller's own organisation: the same scope.
+  const scope = libraryScope(caller);
+  const { organizationId } = scope;
   if (before?.patientId) await patientForCaller(ctx, caller, before.patientId, 'sport.program.update', 'write');
-  const sessions = await sessionValues(ctx, organizationId, input);
+  const sessions = await sessionValues(ctx, scope, input);
   await checkProgramCatalogs(ctx, organizationId, input);
   const values = {
     ...programValues(input),
@@ -177,7 +187,8 @@ export async function writeProgram(ctx: AppContext, caller: Caller, id: string |
     createdBy: before?.createdBy ?? caller.id,
     ...(before?.startDate ? { endDate: addDays(before.startDate, input.weeks * 7 - 1) } : {}),
   };
-  const savedId = await catalogChecked(() => repo.saveProgram(ctx.db, id, values, sessions));
+  const savedId = await catalogChecked(() => repo.saveProgram(ctx.db, scope, id, values, sessions));
+  if (!savedId) throw programNotFound();
   await recordAudit(ctx, caller, {
     action: id ? 'sport.program.update' : 'sport.program.create',
     outcome: 'success',
@@ -198,7 +209,7 @@ async function checkProgramCatalogs(ctx: AppContext, organizationId: string, inp
     ['gender', input.genderId],
   ];
   for (const [name, id] of values) {
-    if (id != null && !(await catalogEntriesUsable(ctx, organizationId, name, [id]))) throw badRequest(SPORT_MESSAGES.catalogValue, 'catalog_value');
+    if (id != null && !(await catalogEntriesUsable(ctx, recordCatalog(organizationId), name, [id]))) throw badRequest(SPORT_MESSAGES.catalogValue, 'catalog_value');
   }
 }
 
@@ -226,7 +237,7 @@ export async function duplicateProgram(ctx: AppContext, caller: Caller, id: stri
 export async function archiveProgram(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   const row = await programFor(ctx, caller, id);
   if (row.patientId) await patientForCaller(ctx, caller, row.patientId, 'sport.program.archive', 'write');
-  await repo.archiveProgram(ctx.db, id, caller.id, new Date(ctx.clock.now()));
+  await repo.archiveProgram(ctx.db, libraryScope(caller), id, caller.id, new Date(ctx.clock.now()));
   if (row.patientId) await publishProgramChange(ctx, row.organizationId, row.patientId, id);
   await recordAudit(ctx, caller, {
     action: 'sport.program.archive',
@@ -242,15 +253,17 @@ export async function assignProgram(ctx: AppContext, caller: Caller, id: string,
   const template = await programFor(ctx, caller, id);
   const patient = await patientForCaller(ctx, caller, input.idPatient, 'sport.program.assign', 'write');
   if (patient.organizationId !== template.organizationId) throw programNotFound();
-  const source = (await withSessions(ctx, [template]))[0];
+  const scope = libraryScope(caller);
+  const source = (await withSessions(ctx, scope, [template]))[0];
   const values = programWriteOf(source);
-  const sessions = await sessionValues(ctx, template.organizationId, values);
+  const sessions = await sessionValues(ctx, scope, values);
   const savedId = await repo.saveProgram(
     ctx.db,
+    scope,
     null,
     {
       ...programValues(values),
-      organizationId: template.organizationId,
+      organizationId: scope.organizationId,
       patientId: patient.id,
       templateId: template.patientId ? template.templateId : template.id,
       startDate: input.startDate,
@@ -259,9 +272,10 @@ export async function assignProgram(ctx: AppContext, caller: Caller, id: string,
     },
     sessions,
   );
+  if (!savedId) throw programNotFound();
   await recordAudit(ctx, caller, { action: 'sport.program.assign', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { templateId: id, programId: savedId, startDate: input.startDate } });
   await publishProgramChange(ctx, template.organizationId, patient.id, savedId);
-  return (await withSessions(ctx, [(await repo.findProgram(ctx.db, template.organizationId, savedId))!], patient.fullName))[0];
+  return (await withSessions(ctx, scope, [(await repo.findProgram(ctx.db, scope, savedId))!], patient.fullName))[0];
 }
 
 function toLog(l: { log: repo.LogRow; sessionName: string }): SessionLog {
@@ -274,10 +288,10 @@ function bandMidpoint(band: string | null): number | null {
   return m ? (Number(m[1]) + Number(m[2])) / 2 : null;
 }
 
-async function adherenceOf(ctx: AppContext, program: repo.ProgramRow, logs: SessionLog[]): Promise<Adherence> {
+async function adherenceOf(ctx: AppContext, caller: Caller, program: repo.ProgramRow, logs: SessionLog[]): Promise<Adherence> {
   const day = today(ctx);
   const base = computeAdherence({ startDate: program.startDate!, weeks: program.weeks, sessionsPerWeek: program.sessionsPerWeek }, logs, day);
-  const pain = await repo.consultationPain(ctx.db, program.patientId!, program.startDate!, program.endDate! < day ? program.endDate! : day);
+  const pain = await painBetween(ctx, caller, program.patientId!, program.startDate!, program.endDate! < day ? program.endDate! : day);
   return {
     ...base,
     consultationPain: pain.flatMap((p) => {
@@ -290,16 +304,18 @@ async function adherenceOf(ctx: AppContext, program: repo.ProgramRow, logs: Sess
 /** The patient file's "Programme sportif" tab: the patient's programs with their logs and adherence. */
 export async function patientPrograms(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientSportProgram[]> {
   const patient = await patientForCaller(ctx, caller, idPatient, 'sport.patient.read', 'read');
-  const rows = await repo.listForPatient(ctx.db, patient.id);
-  const programs = await withSessions(ctx, rows, patient.fullName);
+  const scope = patientOrgScope(caller, patient);
+  const rows = await repo.listForPatient(ctx.db, scope, patient.id);
+  const programs = await withSessions(ctx, scope, rows, patient.fullName);
   const logs = (await repo.logsOf(
     ctx.db,
+    scope,
     rows.map((r) => r.id),
   )).map((l) => ({ ...toLog(l), programId: l.log.programId }));
   const result: PatientSportProgram[] = [];
   for (const [i, row] of rows.entries()) {
     const own = logs.filter((l) => l.programId === row.id).map(({ programId: _p, ...l }) => l);
-    result.push({ program: programs[i], logs: own, adherence: await adherenceOf(ctx, row, own) });
+    result.push({ program: programs[i], logs: own, adherence: await adherenceOf(ctx, caller, row, own) });
   }
   await recordAudit(ctx, caller, { action: 'sport.patient.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
   return result;
@@ -324,18 +340,20 @@ function nextSession(program: SportProgram, logs: SessionLog[], day: string): st
 export async function myToday(ctx: AppContext, caller: Caller): Promise<MySportToday> {
   const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'sport.my_program.read', 'read');
   const day = today(ctx);
-  const row = await repo.currentForPatient(ctx.db, patient.id, day);
+  const scope = patientOrgScope(caller, patient);
+  const row = await repo.currentForPatient(ctx.db, scope, patient.id, day);
   await recordAudit(ctx, caller, { action: 'sport.my_program.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
   if (!row) return { patient: { FullName: patient.fullName }, today: day, program: null, sessionId: null, logs: [] };
-  const program = (await withSessions(ctx, [row], patient.fullName))[0];
-  const logs = (await repo.logsOf(ctx.db, [row.id])).map(toLog);
+  const program = (await withSessions(ctx, scope, [row], patient.fullName))[0];
+  const logs = (await repo.logsOf(ctx.db, scope, [row.id])).map(toLog);
   return { patient: { FullName: patient.fullName }, today: day, program, sessionId: nextSession(program, logs, day), logs };
 }
 
 /** A PT logs a session of their own program (another patient's session is simply not found). */
 export async function logSession(ctx: AppContext, caller: Caller, input: SessionLogWrite): Promise<SessionLog> {
   const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'sport.session.log', 'read');
-  const found = await repo.sessionOfPatient(ctx.db, patient.id, input.sessionId);
+  const scope = patientOrgScope(caller, patient);
+  const found = await repo.sessionOfPatient(ctx.db, scope, patient.id, input.sessionId);
   if (!found) {
     await recordAudit(ctx, caller, { action: 'sport.session.log', outcome: 'denied', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { sessionId: input.sessionId } });
     throw hidden(SPORT_MESSAGES.sessionNotFound, 'session_not_found');
@@ -343,7 +361,7 @@ export async function logSession(ctx: AppContext, caller: Caller, input: Session
   const day = input.day ?? today(ctx);
   if (day > today(ctx) || day < found.program.startDate! || day > found.program.endDate!) throw badRequest('La séance doit être datée entre le début du programme et aujourd’hui.', 'log_day');
   const row = await repo.upsertLog(ctx.db, {
-    organizationId: patient.organizationId,
+    organizationId: scope.organizationId,
     patientId: patient.id,
     programId: found.program.id,
     sessionId: found.session.id,
@@ -362,7 +380,7 @@ export async function logSession(ctx: AppContext, caller: Caller, input: Session
 export async function inactivePatients(ctx: AppContext, caller: Caller): Promise<InactivePatient[]> {
   const day = today(ctx);
   const since = addDays(day, -SPORT_LIMITS.inactiveDays);
-  const rows = await repo.inactive(ctx.db, organisationOf(caller), day, since);
+  const rows = await repo.inactive(ctx.db, libraryScope(caller), day, since);
   const days = (from: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
   return rows.map((r) => ({
     idPatient: r.program.patientId!,

@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import type { Database } from '../../client.ts';
 import { exercises, sportGenders, sportLevels, sportObjectives, sportProgramTypes, sportSessionLogs, sportSessions } from '../../tables.ts';
+import { systemScope } from '../../../access/scope.ts';
 import { saveProgram } from '../../../modules/sport-programs/sport-programs.repository.ts';
 
 // Demo sport data: a low-back program template of Cabinet Démo with three sessions, assigned to
@@ -26,8 +27,9 @@ export async function seedSportDemo(tx: Database, ids: { organizationId: string;
     { name: 'Séance B — bas du corps', exercises: [line('Bicycling_Stationary', 1, null, 600, 60), line('Bodyweight_Squat', 3, 12, null, 60), line('Side_Bridge', 2, null, 20, 45), line('Hamstring_Stretch', 2, null, 30, 15)] },
     { name: 'Séance C — mobilité', exercises: [line('Cat_Stretch', 2, 10, null, 15), line('Superman', 3, 8, null, 45), line('Childs_Pose', 2, null, 30, 15)] },
   ];
+  const scope = systemScope(ids.organizationId);
   const base = {
-    organizationId: ids.organizationId,
+    organizationId: scope.organizationId,
     name: 'Lombalgie — renforcement du tronc',
     description: 'Programme de 6 semaines : gainage, mobilité lombaire et renforcement des fessiers, 3 séances par semaine.',
     objectiveId: await code(sportObjectives, 'back-pain'),
@@ -38,9 +40,10 @@ export async function seedSportDemo(tx: Database, ids: { organizationId: string;
     sessionsPerWeek: 3,
     createdBy: ids.practitionerId,
   };
-  const templateId = await saveProgram(tx, null, base, sessions);
-  const assign = (patientId: string, offset: number) =>
-    saveProgram(tx, null, { ...base, patientId, templateId, startDate: day(ids.now, offset), endDate: day(ids.now, offset + 41) }, sessions);
+  // A new program: saveProgram answers null only for a change outside the scope.
+  const templateId = (await saveProgram(tx, scope, null, base, sessions))!;
+  const assign = async (patientId: string, offset: number) =>
+    (await saveProgram(tx, scope, null, { ...base, patientId, templateId, startDate: day(ids.now, offset), endDate: day(ids.now, offset + 41) }, sessions))!;
   const lucasProgram = await assign(ids.patients.lucas, -14);
   await assign(ids.patients.helene, -21);
 
