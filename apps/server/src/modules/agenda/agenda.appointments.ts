@@ -4,7 +4,7 @@ import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { offerFreedSlot } from '../appointments/appointments.offers.ts';
-import { isConsultationOfPatient } from '../consultations/consultations.service.ts';
+import { isConsultationOfPatient } from '../consultations/consultations.measures.service.ts';
 import { inside } from './agenda.hours.ts';
 import * as repo from './agenda.repository.ts';
 import { patientIn } from './agenda.settings.repository.ts';

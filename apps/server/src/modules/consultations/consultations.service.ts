@@ -3,7 +3,7 @@ import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { hidden, isUuid, patientScope, type Caller, type OrgScope, type PatientAccessMode } from '../../access/index.ts';
+import { hidden, isUuid, patientScope, type Caller, type PatientAccessMode } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -112,14 +112,6 @@ async function consultationForCaller(ctx: AppContext, caller: Caller, id: string
 export async function consultationOfPatient(ctx: AppContext, caller: Caller, id: string, patientId: string): Promise<ConsultationRow | null> {
   const row = isUuid(id) ? await findConsultation(ctx.db, patientScope(caller, 'write'), id) : null;
   return row && row.patientId === patientId ? row : null;
-}
-
-/**
- * Whether a live consultation is of this patient, inside the scope's organisation: for another area
- * (the agenda links an honoured appointment to its consultation; the id comes from a body).
- */
-export async function isConsultationOfPatient(ctx: Pick<AppContext, 'db'>, scope: OrgScope & { readonly organizationId: string }, id: string, patientId: string): Promise<boolean> {
-  return isUuid(id) && !!(await findConsultation(ctx.db, { organizationId: scope.organizationId, patientId, archived: true }, id));
 }
 
 export async function readConsultation(ctx: AppContext, caller: Caller, id: string): Promise<ConsultationDetail> {
