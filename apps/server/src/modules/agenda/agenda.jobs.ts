@@ -1,3 +1,4 @@
+import { systemScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import * as repo from './agenda.repository.ts';
 import { mailPatient, orgSettings, releaseExpired } from './agenda.service.ts';
@@ -15,11 +16,12 @@ export const AGENDA_JOB = 'agenda_tick';
 export async function runAgendaJobs(ctx: Ctx): Promise<{ released: number; reminders: number }> {
   const now = new Date(ctx.clock.now());
   const released = await releaseExpired(ctx);
-  const due = await repo.takeDueReminders(ctx.db, now);
+  const due = await repo.takeDueRemindersEverywhere(ctx.db, now);
   for (const d of due) {
-    const row = await repo.findAppointment(ctx.db, d.organizationId, d.id);
+    const scope = systemScope(d.organizationId);
+    const row = await repo.findAppointment(ctx.db, scope, d.id);
     if (!row || row.status !== 'confirmé') continue;
-    await mailPatient(ctx, row, 'reminder', (await orgSettings(ctx, d.organizationId)).timeZone);
+    await mailPatient(ctx, row, 'reminder', (await orgSettings(ctx, scope)).timeZone);
   }
   return { released, reminders: due.length };
 }

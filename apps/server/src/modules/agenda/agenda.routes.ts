@@ -17,8 +17,10 @@ import {
   typesQuerySchema,
 } from '@wellbe/shared/schemas/agenda';
 import { callerOf } from '../../plugins/authenticate.ts';
+import * as writes from './agenda.appointments.ts';
 import * as ical from './agenda.ical.ts';
 import * as agenda from './agenda.service.ts';
+import * as setup from './agenda.settings.ts';
 import { idParams, uuidId } from '@wellbe/shared/schemas/fields';
 
 const tags = ['agenda'];
@@ -52,83 +54,83 @@ export async function agendaRoutes(app: FastifyInstance) {
 
   r.post('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { body: appointmentInputSchema, tags, summary: 'Prendre un rendez-vous' } }, async (request, reply) => {
     reply.status(201);
-    return { success: true, data: await agenda.createAppointment(ctx, callerOf(request), request.body) };
+    return { success: true, data: await writes.createAppointment(ctx, callerOf(request), request.body) };
   });
 
   r.patch('/api/agenda/appointments/:id', { config: { access: 'agenda', patientData: true }, schema: { params: idParams, body: appointmentPatchSchema, tags, summary: 'Déplacer ou modifier un rendez-vous' } }, async (request) => ({
     success: true,
-    data: await agenda.updateAppointment(ctx, callerOf(request), request.params.id, request.body),
+    data: await writes.updateAppointment(ctx, callerOf(request), request.params.id, request.body),
   }));
 
   r.post('/api/agenda/appointments/:id/status', { config: { access: 'agenda', patientData: true }, schema: { params: idParams, body: statusInputSchema, tags, summary: 'Confirmer, honoré, absent' } }, async (request) => ({
     success: true,
-    data: await agenda.setStatus(ctx, callerOf(request), request.params.id, request.body),
+    data: await writes.setStatus(ctx, callerOf(request), request.params.id, request.body),
   }));
 
   r.post('/api/agenda/appointments/:id/cancel', { config: { access: 'agendaDelete', patientData: true }, schema: { params: idParams, body: cancelInputSchema, tags, summary: 'Annuler un rendez-vous (motif)' } }, async (request) => ({
     success: true,
-    data: await agenda.cancelAppointment(ctx, callerOf(request), request.params.id, request.body.reason),
+    data: await writes.cancelAppointment(ctx, callerOf(request), request.params.id, request.body.reason),
   }));
 
   r.post('/api/agenda/holds', { config: { access: 'agendaTemp' }, schema: { body: holdInputSchema, tags, summary: 'Réserver un créneau 15 minutes' } }, async (request, reply) => {
     reply.status(201);
-    return { success: true, data: await agenda.createHold(ctx, callerOf(request), request.body) };
+    return { success: true, data: await writes.createHold(ctx, callerOf(request), request.body) };
   });
 
   r.get('/api/agenda/slots', { config: { access: 'agenda' }, schema: { querystring: slotsQuerySchema, tags, summary: 'Créneaux libres' } }, async (request) => ({
     success: true,
-    data: await agenda.staffFreeSlots(ctx, callerOf(request), request.query),
+    data: await setup.staffFreeSlots(ctx, callerOf(request), request.query),
   }));
 
   r.get('/api/agenda/settings/:practitionerId', { config: { access: 'agenda' }, schema: { params: practitionerParams, tags, summary: 'Horaires et exceptions' } }, async (request) => ({
     success: true,
-    data: await agenda.readSettings(ctx, callerOf(request), request.params.practitionerId),
+    data: await setup.readSettings(ctx, callerOf(request), request.params.practitionerId),
   }));
 
   r.put('/api/agenda/settings/:practitionerId', { config: { access: 'agenda' }, schema: { params: practitionerParams, body: agendaSettingsInputSchema, tags, summary: 'Modifier les horaires' } }, async (request) => ({
     success: true,
-    data: await agenda.writeSettings(ctx, callerOf(request), request.params.practitionerId, request.body),
+    data: await setup.writeSettings(ctx, callerOf(request), request.params.practitionerId, request.body),
   }));
 
   r.post('/api/agenda/settings/:practitionerId/exceptions', { config: { access: 'agenda' }, schema: { params: practitionerParams, body: exceptionInputSchema, tags, summary: 'Ajouter une absence' } }, async (request, reply) => {
     reply.status(201);
-    return { success: true, data: await agenda.addException(ctx, callerOf(request), request.params.practitionerId, request.body) };
+    return { success: true, data: await setup.addException(ctx, callerOf(request), request.params.practitionerId, request.body) };
   });
 
   r.delete('/api/agenda/settings/:practitionerId/exceptions/:id', { config: { access: 'agenda' }, schema: { params: practitionerParams.extend({ id: uuidId() }), tags, summary: 'Supprimer une absence' } }, async (request, reply) => {
-    await agenda.removeException(ctx, callerOf(request), request.params.practitionerId, request.params.id);
+    await setup.removeException(ctx, callerOf(request), request.params.practitionerId, request.params.id);
     reply.status(204).send();
   });
 
   r.get('/api/agenda/types', { config: { access: 'agenda' }, schema: { querystring: typesQuerySchema, tags, summary: 'Types de rendez-vous (d’un praticien : les siens)' } }, async (request) => ({
     success: true,
-    data: await agenda.listTypes(ctx, callerOf(request), request.query.practitionerId),
+    data: await setup.listTypes(ctx, callerOf(request), request.query.practitionerId),
   }));
 
   r.post('/api/agenda/types', { config: { access: 'agendaManagement' }, schema: { body: appointmentTypeInputSchema, tags, summary: 'Créer un type de rendez-vous' } }, async (request, reply) => {
     reply.status(201);
-    return { success: true, data: await agenda.createType(ctx, callerOf(request), request.body) };
+    return { success: true, data: await setup.createType(ctx, callerOf(request), request.body) };
   });
 
   r.put('/api/agenda/types/:id', { config: { access: 'agendaManagement' }, schema: { params: idParams, body: appointmentTypeInputSchema, tags, summary: 'Modifier un type de rendez-vous' } }, async (request) => ({
     success: true,
-    data: await agenda.updateType(ctx, callerOf(request), request.params.id, request.body),
+    data: await setup.updateType(ctx, callerOf(request), request.params.id, request.body),
   }));
 
   r.get('/api/agenda/rules', { config: { access: 'agenda' }, schema: { tags, summary: 'Délais de réservation de l’organisation' } }, async (request) => ({
     success: true,
-    data: await agenda.readBookingRules(ctx, callerOf(request)),
+    data: await setup.readBookingRules(ctx, callerOf(request)),
   }));
 
   r.put('/api/agenda/rules', { config: { access: 'agendaManagement' }, schema: { body: bookingRulesSchema, tags, summary: 'Modifier les délais de réservation' } }, async (request) => ({
     success: true,
-    data: await agenda.writeBookingRules(ctx, callerOf(request), request.body),
+    data: await setup.writeBookingRules(ctx, callerOf(request), request.body),
   }));
 
   // The booking dialog's patient search: also for AD and RH, who book without the patient files.
   r.get('/api/agenda/patients', { config: { access: 'agendaBooking', patientData: true }, schema: { querystring: patientChoiceQuerySchema, tags, summary: 'Patients pour une prise de rendez-vous (nom seulement)' } }, async (request) => ({
     success: true,
-    data: await agenda.searchPatients(ctx, callerOf(request), request.query.q),
+    data: await setup.searchPatients(ctx, callerOf(request), request.query.q),
   }));
 
   r.post('/api/agenda/ical', { config: { access: 'agendaWrite' }, schema: { tags, summary: 'Créer ou régénérer mon flux iCal privé' } }, async (request, reply) => {

@@ -26,6 +26,8 @@ export interface AgendaKit {
   advance: (ms: number) => Promise<void>;
   /** The Monday `weeks` weeks from today (negative: back), plus `dayOffset` days. */
   monday: (weeks: number, dayOffset?: number) => string;
+  /** A staff booking in `practitioner`'s agenda: Hélène Martin, a 'Consultation', Paris times. */
+  body: (practitioner: string, day: string, start: string, end: string, extra?: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export async function agendaKit(users: string[]): Promise<AgendaKit> {
@@ -35,13 +37,14 @@ export async function agendaKit(users: string[]): Promise<AgendaKit> {
   const inject = (method: 'GET' | 'POST' | 'PATCH') => (who: string, url: string, payload?: unknown) => t.app.inject({ method, url, headers: s[who]!.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
   const types: { id: string; label: string }[] = json(await inject('GET')(users[0]!, '/api/agenda/types')).data;
   const [helene] = await t.ctx.db.select().from(patients).where(eq(patients.fullName, 'Hélène Martin'));
+  const typeId = (label: string) => types.find((x) => x.label === label)!.id;
   return {
     t,
     s,
     post: inject('POST'),
     patch: inject('PATCH'),
     get: (who, url) => inject('GET')(who, url),
-    typeId: (label) => types.find((x) => x.label === label)!.id,
+    typeId,
     patientId: helene!.id,
     advance: async (ms) => {
       t.clock.advance(ms);
@@ -52,6 +55,7 @@ export async function agendaKit(users: string[]): Promise<AgendaKit> {
       while (weekdayOf(day) !== 1) day = addDays(day, 1);
       return addDays(day, dayOffset);
     },
+    body: (who, day, start, end, extra = {}) => ({ practitionerId: s[who]!.id, patientId: helene!.id, typeId: typeId('Consultation'), startsAt: at(day, start), endsAt: at(day, end), ...extra }),
   };
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingInputSchema, bookingSlotsQuerySchema, cancelInputSchema, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
 import { callerOf } from '../../plugins/authenticate.ts';
-import * as appointments from '../agenda/booking.service.ts';
+import * as appointments from './appointments.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
 
 const tags = ['appointments'];

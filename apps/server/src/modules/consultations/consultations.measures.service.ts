@@ -1,6 +1,7 @@
-import { patientScope, type Caller } from '../../access/index.ts';
+import { isUuid, patientScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import * as repo from './consultations.measures.repository.ts';
+import { findConsultation } from './consultations.repository.ts';
 
 // The consultations' data other areas need, for a patient the calling service already found in the
 // caller's scope (and journals): each query is scoped again here, so no other area reads the
@@ -31,4 +32,12 @@ export async function updateDieteticFields(ctx: AppContext, caller: Caller, pati
 /** The pain intensities recorded between two days, oldest first (sport adherence). */
 export async function painBetween(ctx: AppContext, caller: Caller, patientId: string, from: string, to: string) {
   return repo.painBetween(ctx.db, patientScope(caller, 'read'), patientId, from, to);
+}
+
+/**
+ * Whether a live consultation is of this patient, inside the scope's organisation (the agenda links
+ * an honoured appointment to its consultation; the id comes from a body, never trusted).
+ */
+export async function isConsultationOfPatient(ctx: Pick<AppContext, 'db'>, scope: OrgScope & { readonly organizationId: string }, id: string, patientId: string): Promise<boolean> {
+  return isUuid(id) && !!(await findConsultation(ctx.db, { organizationId: scope.organizationId, patientId, archived: true }, id));
 }

@@ -74,6 +74,14 @@ export async function getOrganisationSettings(ctx: AppContext, organizationId: s
   return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
 }
 
+/**
+ * Keys another area keeps in its organisation's settings (the agenda's booking delays), merged
+ * (jsonb ||): the organisation's other settings stay as they are.
+ */
+export async function mergeOrganisationSettings(ctx: Pick<AppContext, 'db'>, scope: OrgScope & { readonly organizationId: string }, values: Record<string, unknown>, at: Date): Promise<void> {
+  await writeSettings(ctx.db, scope, values as Parameters<typeof writeSettings>[2], at);
+}
+
 /** Logo formats recognised by their first bytes, never by the name or the declared type. */
 function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';

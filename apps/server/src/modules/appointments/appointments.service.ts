@@ -1,20 +1,23 @@
 import { addDays, localParts } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
-import { AGENDA_LIMITS, AGENDA_MESSAGES, FIRST_FREE_PERIODS, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type FreeSlotsPage, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import { AGENDA_MESSAGES, FIRST_FREE_PERIODS, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type FreeSlotsPage, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
-import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
-import { publishRealtime } from '../../lib/realtime/index.ts';
-import * as agenda from './agenda.service.ts';
-import * as repo from './agenda.repository.ts';
-import { inside } from './agenda.hours.ts';
+import { cancelAppointment, setStatus } from '../agenda/agenda.appointments.ts';
+import { inside } from '../agenda/agenda.hours.ts';
+import * as agenda from '../agenda/agenda.service.ts';
+import { freeSlotsFor, listTypes } from '../agenda/agenda.settings.ts';
+import { hashToken } from './appointments.offers.ts';
+import * as repo from './appointments.repository.ts';
 
-// The booking side of the agenda, served by modules/appointments (/appointment, SPEC §6 `appointment`: RH AD PT DE). A patient books from the free slots of their
-// organisation's practitioners for bookable types, sees and cancels only their own appointments,
-// and never sees another patient's name. Staff see the requests to confirm and the day's list.
+// /appointment (SPEC §6 `appointment`: RH AD PT DE), the booking side of the agenda. A patient
+// books from the free slots of their organisation's practitioners for bookable types, sees and
+// cancels only their own appointments, and never sees another patient's name. Staff see the
+// requests to confirm and the day's list. The appointments themselves are the agenda's: this
+// service goes through the agenda's service; the waitlist is its own table.
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>;
+type Ctx = agenda.Ctx;
 
 function patientOf(caller: Caller): string {
   if (caller.role !== 'PT' || !caller.patientId) throw forbidden('Réservé aux patients.', 'patient_only');
@@ -23,7 +26,7 @@ function patientOf(caller: Caller): string {
 
 /** The practitioners a booking may name, each with the ids of their own types among those offered. */
 export async function bookingOptions(ctx: Ctx, caller: Caller): Promise<BookingOptions> {
-  const types = (await agenda.listTypes(ctx, caller)).filter((t) => t.active && (caller.role !== 'PT' || t.bookable));
+  const types = (await listTypes(ctx, caller)).filter((t) => t.active && (caller.role !== 'PT' || t.bookable));
   const practitioners = (await agenda.listPractitioners(ctx, caller))
     .filter((p) => p.username.toLowerCase() !== 'de')
     .map((p) => ({ ...p, typeIds: types.filter((t) => typeFitsPractitioner(t, p)).map((t) => t.id) }));
@@ -32,7 +35,7 @@ export async function bookingOptions(ctx: Ctx, caller: Caller): Promise<BookingO
 
 /** An active type of the practitioner's own, bookable online for a patient. */
 async function bookableType(ctx: Ctx, caller: Caller, typeId: string, practitioner: { jobSpecialistId: number | null }) {
-  const type = (await agenda.listTypes(ctx, caller)).find((t) => t.id === typeId && t.active);
+  const type = (await listTypes(ctx, caller)).find((t) => t.id === typeId && t.active);
   if (!type) throw hidden(AGENDA_MESSAGES.typeNotFound, 'type_not_found');
   if (caller.role === 'PT' && !type.bookable) throw forbidden(AGENDA_MESSAGES.typeNotBookable, 'type_not_bookable');
   if (!typeFitsPractitioner(type, practitioner)) throw badRequest(AGENDA_MESSAGES.typeNotForPractitioner, 'type_not_for_practitioner');
@@ -45,13 +48,13 @@ async function bookableType(ctx: Ctx, caller: Caller, typeId: string, practition
  * /appointment on a Saturday, or before a full week, lands on slots they can take.
  */
 export async function slots(ctx: Ctx, caller: Caller, q: { practitionerId: string; typeId: string; from: string; days?: number; firstFree?: 'true' | 'false' }): Promise<FreeSlotsPage> {
-  const organizationId = agenda.orgOf(caller);
-  const type = await bookableType(ctx, caller, q.typeId, await agenda.practitionerIn(ctx, organizationId, q.practitionerId));
+  const scope = agenda.agendaScope(caller);
+  const type = await bookableType(ctx, caller, q.typeId, await agenda.practitionerIn(ctx, scope, q.practitionerId));
   const days = q.days ?? 7;
   const seek = q.firstFree === 'true';
-  const found = await agenda.freeSlotsFor(ctx, organizationId, q.practitionerId, type.durationMinutes, q.from, seek ? days * FIRST_FREE_PERIODS : days, new Date(ctx.clock.now()));
+  const found = await freeSlotsFor(ctx, scope, q.practitionerId, type.durationMinutes, q.from, seek ? days * FIRST_FREE_PERIODS : days, new Date(ctx.clock.now()));
   if (!seek || !found.length) return { from: q.from, slots: seek ? [] : found };
-  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  const { timeZone } = await agenda.orgSettings(ctx, scope);
   const firstDay = localParts(new Date(found[0]!.startsAt), timeZone).day;
   const period = Math.floor((Date.parse(firstDay) - Date.parse(q.from)) / (days * 86_400_000));
   const from = addDays(q.from, period * days);
@@ -62,20 +65,19 @@ export async function slots(ctx: Ctx, caller: Caller, q: { practitionerId: strin
 
 /** A patient books online: a request ('demandé') the practice confirms within its validity delay. */
 export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: 'patient' | 'waitlist' = 'patient'): Promise<Appointment> {
-  const organizationId = agenda.orgOf(caller);
+  const scope = agenda.agendaScope(caller);
   const patientId = patientOf(caller);
-  const practitioner = await agenda.practitionerIn(ctx, organizationId, input.practitionerId);
+  const practitioner = await agenda.practitionerIn(ctx, scope, input.practitionerId);
   const type = await bookableType(ctx, caller, input.typeId, practitioner);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(startsAt.getTime() + type.durationMinutes * 60_000);
   agenda.checkTimes(startsAt, endsAt);
   const now = new Date(ctx.clock.now());
   if (startsAt <= now) throw badRequest(AGENDA_MESSAGES.inPast, 'in_past');
-  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
-  const hours = await agenda.workingTime(ctx, organizationId, practitioner.id, startsAt, endsAt, timeZone);
+  const { timeZone } = await agenda.orgSettings(ctx, scope);
+  const hours = await agenda.workingTime(ctx, scope, practitioner.id, startsAt, endsAt, timeZone);
   if (!inside(hours, startsAt, endsAt)) throw badRequest(AGENDA_MESSAGES.outsideHours, 'outside_hours');
-  const result = await repo.insertAppointment(ctx.db, {
-    organizationId,
+  const row = await agenda.insertAppointment(ctx, scope, {
     practitionerId: practitioner.id,
     patientId,
     typeId: type.id,
@@ -88,12 +90,10 @@ export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: '
     createdVia: via,
     createdAt: now,
     updatedAt: now,
-  }, { now, practitionerId: practitioner.id, startsAt, endsAt });
-  if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
-  await agenda.releasedChanged(ctx, result.released);
-  const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
+  });
+  if (row === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
   await recordAudit(ctx, caller, { action: 'appointment.book', outcome: 'success', recordType: 'appointment', recordId: row.id, patientId, details: { after: { startsAt: row.startsAt.toISOString(), practitionerId: row.practitionerId, status: row.status } } });
-  await publishRealtime(ctx.db, { type: 'agenda.changed', organisationId: organizationId, data: { appointmentId: row.id, practitionerId: row.practitionerId } });
+  await agenda.changed(ctx, scope.organizationId, row.id, row.practitionerId);
   if (row.status === 'confirmé') await agenda.mailPatient(ctx, row, 'confirmation', timeZone);
   return agenda.toAppointment(row, timeZone);
 }
@@ -101,11 +101,11 @@ export async function book(ctx: Ctx, caller: Caller, input: BookingInput, via: '
 export async function myAppointments(ctx: Ctx, caller: Caller): Promise<Appointment[]> {
   // Staff of the group have no appointments of their own as patients: an empty list.
   if (caller.role !== 'PT') return [];
-  const organizationId = agenda.orgOf(caller);
+  const scope = agenda.agendaScope(caller);
   const patientId = patientOf(caller);
-  const { timeZone, validityHours } = await agenda.orgSettings(ctx, organizationId);
+  const { timeZone, validityHours } = await agenda.orgSettings(ctx, scope);
   // A read writes nothing: an expired request reads as released (the job releases it).
-  const rows = await repo.patientAppointments(ctx.db, organizationId, patientId, { now: new Date(ctx.clock.now()), validityHours });
+  const rows = await agenda.patientAppointments(ctx, scope, patientId, { now: new Date(ctx.clock.now()), validityHours });
   await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', patientId, details: { count: rows.length } });
   return rows.map((r) => agenda.toAppointment(r, timeZone));
 }
@@ -113,13 +113,13 @@ export async function myAppointments(ctx: Ctx, caller: Caller): Promise<Appointm
 /** Staff of /appointment: requests waiting for confirmation and one day's appointments. */
 export async function staffOverview(ctx: Ctx, caller: Caller, day?: string): Promise<{ day: string; requests: Appointment[]; appointments: Appointment[] }> {
   if (caller.role === 'PT') throw forbidden();
-  const organizationId = agenda.orgOf(caller);
-  const { timeZone, validityHours } = await agenda.orgSettings(ctx, organizationId);
+  const scope = agenda.agendaScope(caller);
+  const { timeZone, validityHours } = await agenda.orgSettings(ctx, scope);
   const now = new Date(ctx.clock.now());
   const theDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : localParts(now, timeZone).day;
   const from = zonedInstant(theDay, '00:00', timeZone);
   const to = zonedInstant(addDays(theDay, 1), '00:00', timeZone);
-  const rows = await repo.requestsAndDay(ctx.db, organizationId, from, to, { now, validityHours });
+  const rows = await agenda.requestsAndDay(ctx, scope, from, to, { now, validityHours });
   const patientIds = [...new Set(rows.map((r) => r.patientId).filter(Boolean))];
   if (patientIds.length) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { patients: patientIds.length } });
   const all = rows.map((r) => agenda.toAppointment(r, timeZone));
@@ -133,11 +133,11 @@ export async function staffOverview(ctx: Ctx, caller: Caller, day?: string): Pro
 /** Confirming a request from /appointment (RH AD DE: the agenda management group). */
 export async function confirm(ctx: Ctx, caller: Caller, id: string): Promise<Appointment> {
   if (caller.role === 'PT') throw forbidden();
-  return agenda.setStatus(ctx, caller, id, { status: 'confirmé' });
+  return setStatus(ctx, caller, id, { status: 'confirmé' });
 }
 
 export async function cancel(ctx: Ctx, caller: Caller, id: string, reason: string): Promise<Appointment> {
-  return agenda.cancelAppointment(ctx, caller, id, reason);
+  return cancelAppointment(ctx, caller, id, reason);
 }
 
 // ---- Waitlist ----
@@ -148,38 +148,37 @@ function toEntry(r: Awaited<ReturnType<typeof repo.patientWaitlist>>[number]): W
 
 export async function myWaitlist(ctx: Ctx, caller: Caller): Promise<WaitlistEntry[]> {
   if (caller.role !== 'PT') return [];
-  return (await repo.patientWaitlist(ctx.db, agenda.orgOf(caller), patientOf(caller))).map(toEntry);
+  return (await repo.patientWaitlist(ctx.db, agenda.agendaScope(caller), patientOf(caller))).map(toEntry);
 }
 
 export async function joinWaitlist(ctx: Ctx, caller: Caller, input: { practitionerId: string; typeId?: string | null; fromDay: string; toDay: string }): Promise<WaitlistEntry[]> {
-  const organizationId = agenda.orgOf(caller);
+  const scope = agenda.agendaScope(caller);
   const patientId = patientOf(caller);
-  const practitioner = await agenda.practitionerIn(ctx, organizationId, input.practitionerId);
-  const today = localParts(new Date(ctx.clock.now()), (await agenda.orgSettings(ctx, organizationId)).timeZone).day;
+  const practitioner = await agenda.practitionerIn(ctx, scope, input.practitionerId);
+  const today = localParts(new Date(ctx.clock.now()), (await agenda.orgSettings(ctx, scope)).timeZone).day;
   if (input.toDay < input.fromDay || input.toDay < today || input.fromDay > addDays(today, 366)) throw badRequest(AGENDA_MESSAGES.waitlistRange, 'waitlist_range');
   if (input.typeId) await bookableType(ctx, caller, input.typeId, practitioner);
-  await repo.insertWaitlist(ctx.db, { organizationId, patientId, practitionerId: input.practitionerId, typeId: input.typeId ?? null, fromDay: input.fromDay, toDay: input.toDay });
+  await repo.insertWaitlist(ctx.db, scope, { patientId, practitionerId: input.practitionerId, typeId: input.typeId ?? null, fromDay: input.fromDay, toDay: input.toDay });
   await recordAudit(ctx, caller, { action: 'waitlist.join', outcome: 'success', recordType: 'waitlist', patientId });
   return myWaitlist(ctx, caller);
 }
 
 export async function leaveWaitlist(ctx: Ctx, caller: Caller, id: string): Promise<void> {
-  if (caller.role !== 'PT' || !isUuid(id) || !(await repo.withdrawWaitlist(ctx.db, agenda.orgOf(caller), patientOf(caller), id))) throw hidden('Inscription introuvable.', 'waitlist_not_found');
+  if (caller.role !== 'PT' || !isUuid(id) || !(await repo.withdrawWaitlist(ctx.db, agenda.agendaScope(caller), patientOf(caller), id))) throw hidden('Inscription introuvable.', 'waitlist_not_found');
 }
 
 /** Accepting an offer: the first to accept gets the slot (the exclusion constraint decides). */
 export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Promise<Appointment> {
-  const organizationId = agenda.orgOf(caller);
+  const scope = agenda.agendaScope(caller);
   const patientId = patientOf(caller);
-  const entry = await repo.offerByToken(ctx.db, agenda.hashSecret(token));
+  const entry = await repo.offerByToken(ctx.db, scope, hashToken(token));
   const now = new Date(ctx.clock.now());
   // An offer outlives its slot when the slot was freed less than its validity before the start:
   // accepting it then would book the past, which a patient never does.
-  if (!entry || entry.organizationId !== organizationId || entry.patientId !== patientId || !entry.offerExpiresAt || entry.offerExpiresAt <= now || !entry.offerStartsAt || !entry.offerEndsAt || entry.offerStartsAt <= now) {
+  if (!entry || entry.patientId !== patientId || !entry.offerExpiresAt || entry.offerExpiresAt <= now || !entry.offerStartsAt || !entry.offerEndsAt || entry.offerStartsAt <= now) {
     throw conflict(AGENDA_MESSAGES.offerInvalid, 'offer_invalid');
   }
-  const result = await repo.insertAppointment(ctx.db, {
-    organizationId,
+  const row = await agenda.insertAppointment(ctx, scope, {
     practitionerId: entry.practitionerId,
     patientId,
     typeId: entry.typeId,
@@ -191,19 +190,15 @@ export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Prom
     createdVia: 'waitlist',
     createdAt: now,
     updatedAt: now,
-  }, { now, practitionerId: entry.practitionerId, startsAt: entry.offerStartsAt, endsAt: entry.offerEndsAt });
-  if (result === 'overlap') {
-    await repo.markWaitlist(ctx.db, entry.id, 'attente');
+  });
+  if (row === 'overlap') {
+    await repo.markWaitlist(ctx.db, scope, entry.id, 'attente');
     throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
   }
-  await agenda.releasedChanged(ctx, result.released);
-  await repo.markWaitlist(ctx.db, entry.id, 'servi');
-  const row = (await repo.findAppointment(ctx.db, organizationId, result.id))!;
-  const { timeZone } = await agenda.orgSettings(ctx, organizationId);
+  await repo.markWaitlist(ctx.db, scope, entry.id, 'servi');
+  const { timeZone } = await agenda.orgSettings(ctx, scope);
   await recordAudit(ctx, caller, { action: 'appointment.book', outcome: 'success', recordType: 'appointment', recordId: row.id, patientId, details: { via: 'waitlist' } });
-  await publishRealtime(ctx.db, { type: 'agenda.changed', organisationId: organizationId, data: { appointmentId: row.id, practitionerId: row.practitionerId } });
+  await agenda.changed(ctx, scope.organizationId, row.id, row.practitionerId);
   await agenda.mailPatient(ctx, row, 'confirmation', timeZone);
   return agenda.toAppointment(row, timeZone);
 }
-
-export const OFFER_HOURS = AGENDA_LIMITS.offerHours;
