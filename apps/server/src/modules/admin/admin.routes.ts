@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
 import { journalQuerySchema } from '@wellbe/shared/schemas/admin';
 import { settingsSchema } from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
@@ -27,12 +25,8 @@ export async function adminRoutes(app: FastifyInstance) {
     config: { access: 'journal' },
     schema: { tags, summary: 'Export CSV de la vue filtrée du journal', querystring: journalQuerySchema.omit({ page: true, pageSize: true, cursor: true }) },
     handler: async (request, reply) => {
-      const csv = await service.journalCsv(callerOf(request), request.query);
-      const day = localParts(new Date(app.ctx.clock.now()), DEFAULT_TIME_ZONE).day;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="journal-acces-${day}.csv"`)
-        .send(csv);
+      const { csv, fileName } = await service.journalCsv(callerOf(request), request.query);
+      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${fileName}"`).send(csv);
     },
   });
 

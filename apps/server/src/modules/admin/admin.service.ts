@@ -1,3 +1,4 @@
+import { todayIn } from '@wellbe/shared/domain/zoned';
 import { JOURNAL_CSV_HEADER, type JournalEntry, type JournalFilters, type JournalQuery } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { ROLE_LABELS, isRole } from '@wellbe/shared/roles';
@@ -43,7 +44,7 @@ export class AdminService {
    * The filtered view as CSV (semicolons and a BOM: what a French spreadsheet opens as is),
    * streamed from a database cursor; journalled with its row count before the first byte leaves.
    */
-  async journalCsv(caller: Caller, filters: JournalFilters): Promise<Readable> {
+  async journalCsv(caller: Caller, filters: JournalFilters): Promise<{ csv: Readable; fileName: string }> {
     const scope = await this.scope(caller, filters);
     const format = new Intl.DateTimeFormat('fr-FR', {
       timeZone: scope.timeZone,
@@ -66,7 +67,8 @@ export class AdminService {
       await read.close();
       throw err;
     }
-    return csvStream(JOURNAL_CSV_HEADER, read.batches, (e) => [
+    const fileName = `journal-acces-${todayIn(scope.timeZone, this.ctx.clock.now())}.csv`;
+    const csv = csvStream(JOURNAL_CSV_HEADER, read.batches, (e) => [
       format.format(new Date(e.at)).replace(',', ''),
       e.userName,
       e.username,
@@ -78,6 +80,7 @@ export class AdminService {
       e.ip,
       OUTCOME_LABELS[e.outcome],
     ]);
+    return { csv, fileName };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { can } from '@wellbe/shared/permissions';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_LIMITS, AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, type AgendaPeriod, type AgendaPractitioner, type Appointment, type AppointmentStatus, typeFitsPractitioner } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, ownScope, systemScope, type Caller } from '../../access/index.ts';
@@ -256,7 +256,7 @@ export async function readAppointment(ctx: Ctx, caller: Caller, id: string): Pro
 export async function todayAppointments(ctx: Pick<AppContext, 'db' | 'clock'>, scope: OneOrgScope, practitionerId: string): Promise<Appointment[]> {
   const { timeZone, validityHours } = await orgSettings(ctx, scope);
   const now = new Date(ctx.clock.now());
-  const today = localParts(now, timeZone).day;
+  const today = todayIn(timeZone, now);
   const from = zonedInstant(today, '00:00', timeZone);
   const to = zonedInstant(addDays(today, 1), '00:00', timeZone);
   const rows = await repo.appointmentsBetween(ctx.db, scope, [practitionerId], from, to, { live: { now, validityHours } });

@@ -1,4 +1,4 @@
-import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_MESSAGES, FIRST_FREE_PERIODS, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type FreeSlotsPage, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
@@ -155,7 +155,7 @@ export async function joinWaitlist(ctx: Ctx, caller: Caller, input: { practition
   const scope = agenda.agendaScope(caller);
   const patientId = patientOf(caller);
   const practitioner = await agenda.practitionerIn(ctx, scope, input.practitionerId);
-  const today = localParts(new Date(ctx.clock.now()), (await agenda.orgSettings(ctx, scope)).timeZone).day;
+  const today = todayIn((await agenda.orgSettings(ctx, scope)).timeZone, ctx.clock.now());
   if (input.toDay < input.fromDay || input.toDay < today || input.fromDay > addDays(today, 366)) throw badRequest(AGENDA_MESSAGES.waitlistRange, 'waitlist_range');
   if (input.typeId) await bookableType(ctx, caller, input.typeId, practitioner);
   await repo.insertWaitlist(ctx.db, scope, { patientId, practitionerId: input.practitionerId, typeId: input.typeId ?? null, fromDay: input.fromDay, toDay: input.toDay });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { localParts } from '@wellbe/shared/domain/zoned';
+import { todayIn } from '@wellbe/shared/domain/zoned';
 import { maskCount, STAT_MASK_BELOW, type ResolvedPeriod, type StatPrograms } from '@wellbe/shared/schemas/statistics';
 import { orgWhere } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +12,7 @@ import type { StatisticsScope } from '../statistics/statistics.service.ts';
 // sessions planned — the rule of the patient file's adherence chart, as one SQL aggregate.
 
 export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, scope: StatisticsScope, period: ResolvedPeriod, timeZone: string): Promise<StatPrograms> {
-  const today = localParts(new Date(ctx.clock.now()), timeZone).day;
+  const today = todayIn(timeZone, ctx.clock.now());
   const lived = period.to < today ? period.to : today;
   const result = (await ctx.db.execute(sql`
     with p as (

@@ -17,7 +17,7 @@ import {
   type StatisticsQuery,
 } from '@wellbe/shared/schemas/statistics';
 import { formatDate } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
+import { todayIn } from '@wellbe/shared/domain/zoned';
 import { actingScope, aggregateOrganisation, hidden, isUuid, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -65,7 +65,7 @@ async function scope(ctx: AppContext, caller: Caller, query: StatisticsQuery) {
   // The organisation read (the caller's own, or the one SA and DE named) is the scope of every query.
   const organisation = { ...found, scope: actingScope(caller, organizationId, STAT_MESSAGES.organisationNotFound, 'organisation_not_found') };
   // Calendar periods and buckets are the organisation's days (its time zone, 'Paramètres').
-  const period = resolvePeriod(query, localParts(new Date(ctx.clock.now()), organisation.timeZone).day);
+  const period = resolvePeriod(query, todayIn(organisation.timeZone, ctx.clock.now()));
   if (!period.ok) throw badRequest(period.message, 'invalid_period');
   return { period: period.value, organisation };
 }
