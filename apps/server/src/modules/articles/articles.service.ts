@@ -238,3 +238,8 @@ export async function publishDue(ctx: Pick<AppContext, 'db' | 'clock'>): Promise
   return (await repo.publishDue(ctx.db, now(ctx))).length;
 }
 
+
+/** Whether an article still shows a stored file (the documents' sweep: files are shared by content). */
+export async function articleUsesFile(ctx: Pick<AppContext, 'db'>, sha256: string): Promise<boolean> {
+  return repo.imageUsed(ctx.db, sha256);
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
@@ -6,7 +6,7 @@ import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
 import type { OrgScope } from '../../access/scope.ts';
 import { patients } from '../../access/views.ts';
-import { articles, chatAttachments, documents, exercises } from '../../db/tables.ts';
+import { documents } from '../../db/schema/documents.ts';
 
 // The only code of the documents area that touches Drizzle. Every read of a document applies the
 // caller's patient scope (access/filters.ts) through its patient.
@@ -115,18 +115,8 @@ export async function findLinkedDocument(db: Database, scope: PatientScope, docu
   return row ?? null;
 }
 
-/**
- * Whether a row still points at a stored file. Files are shared by content across the store:
- * patient documents, chat attachments, exercise images or videos (issue 19) and article covers and
- * pictures; the hourly sweep deletes a file none of them names.
- */
-export async function isFileReferenced(db: Database, sha256: string): Promise<boolean> {
-  const holders = [
-    () => db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1),
-    () => db.select({ id: chatAttachments.id }).from(chatAttachments).where(eq(chatAttachments.sha256, sha256)).limit(1),
-    () => db.select({ id: exercises.id }).from(exercises).where(eq(exercises.mediaSha256, sha256)).limit(1),
-    () => db.select({ id: articles.id }).from(articles).where(or(eq(articles.coverHash, sha256), sql`${articles.images} ? ${sha256}`)).limit(1),
-  ];
-  for (const holder of holders) if ((await holder()).length > 0) return true;
-  return false;
+/** Whether a document names this stored file (whatever its organisation: the store is shared by content). */
+export async function documentUsesFile(db: Database, sha256: string): Promise<boolean> {
+  const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1);
+  return !!row;
 }

@@ -4,7 +4,10 @@ import { actingScope, hidden, isUuid, patientScope, type Caller, type PatientSco
 import type { ExportCursor } from '../../lib/keyset.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { articleUsesFile } from '../articles/articles.service.ts';
+import { chatAttachmentUsesFile } from '../chat/chat.files.ts';
 import { consultationOfPatient, consultationSql } from '../consultations/consultations.service.ts';
+import { exerciseUsesFile } from '../exercises/exercises.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
   consultationDocumentRows,
@@ -12,7 +15,7 @@ import {
   findDocument,
   findLinkedDocument,
   insertDocument,
-  isFileReferenced,
+  documentUsesFile,
   liveDocumentCount,
   patientDocumentRows,
 } from './documents.repository.ts';
@@ -66,7 +69,7 @@ export async function createDocument(
       });
     } catch (err) {
       // No row, so no file: remove what this request created, unless another row shares the content.
-      if (stored && !(await isFileReferenced(ctx.db, file.sha256))) await ctx.storage.delete(file.sha256);
+      if (stored && !(await storedFileInUse(ctx, file.sha256))) await ctx.storage.delete(file.sha256);
       throw err;
     }
     await recordAudit(ctx, caller, {
@@ -99,9 +102,16 @@ export async function openDocument(ctx: AppContext, caller: Caller, id: string, 
   return { stream, fileName: doc.fileName, mimeType: doc.mimeType, size: doc.sizeBytes, disposition: inline && previewable ? 'inline' : 'attachment' };
 }
 
-/** Whether a row (a document or a chat attachment) still points at a stored file. */
+/**
+ * Whether a row still points at a stored file. Files are shared by content across the store:
+ * patient documents, chat attachments, exercise images or videos and article covers and pictures;
+ * the hourly sweep deletes a file none of them names. Each area answers for its own rows.
+ */
 export async function storedFileInUse(ctx: Pick<AppContext, 'db'>, sha256: string): Promise<boolean> {
-  return isFileReferenced(ctx.db, sha256);
+  // Asked one after the other, documents first (the usual holder): most files stop at the first.
+  if (await documentUsesFile(ctx.db, sha256)) return true;
+  for (const holder of [chatAttachmentUsesFile, exerciseUsesFile, articleUsesFile]) if (await holder(ctx, sha256)) return true;
+  return false;
 }
 
 // ---- For the consultation, the patient file and the export: the caller's read scope ----
