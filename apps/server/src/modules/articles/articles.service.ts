@@ -19,7 +19,7 @@ import type { Caller } from '../../access/caller.ts';
 import { ownScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeArticleHtml } from '../../lib/rich-text.ts';
 import * as repo from './articles.repository.ts';
 

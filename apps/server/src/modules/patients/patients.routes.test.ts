@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { consultations } from '../../db/tables.ts';
+import { consultations, patients, users } from '../../db/tables.ts';
 import type { Session, TestApp } from '../../../test/helpers.ts';
 import { usePatientsApp } from './patients.test-kit.ts';
 
@@ -138,6 +138,23 @@ describe('POST /api/patients', () => {
     const samePhone = await create({ FullName: 'Autre Nom', PhoneNumber: '+33 6 10 20 30 40', Email: 'b@exemple.fr' });
     expect(samePhone.json().error.message).toBe('Un patient avec ce numéro de téléphone existe déja');
     expect((await create({ FullName: 'X', PhoneNumber: '06 10 20 30 49', Email: 'x@exemple.fr' }, sa)).statusCode).toBe(403);
+  });
+
+  it('answers the patients’ 404 to a practitioner account without organisation, and creates nothing', async () => {
+    // The one rule of every area: no organisation, no rows; the same answer as another organisation's.
+    const [pg] = await t.ctx.db.update(users).set({ organizationId: null }).where(eq(users.username, 'pg')).returning({ id: users.id });
+    try {
+      const alone = await t.login('pg');
+      const created = await t.app.inject({ method: 'POST', url: '/api/patients', headers: alone.auth, payload: { FullName: 'Sans Cabinet', PhoneNumber: '06 10 20 30 77', Email: 'sans@exemple.fr' } });
+      expect(created.statusCode).toBe(404);
+      expect(created.json().error.message).toBe('Patient introuvable.');
+      const list = await get('/api/patients', alone);
+      expect(list.statusCode).toBe(404);
+      expect(list.json().error.message).toBe('Patient introuvable.');
+      expect(await t.ctx.db.select().from(patients).where(eq(patients.fullName, 'Sans Cabinet'))).toEqual([]);
+    } finally {
+      await t.ctx.db.update(users).set({ organizationId: pr.idOrganization }).where(eq(users.id, pg.id));
+    }
   });
 });
 
