@@ -73,7 +73,7 @@ describe('patient record repositories, with the scope of each organisation', () 
       expectFound(await appointmentExportRows(db, read, row.patient, null, 10), 'appointment export');
       expectFound(await recordsRepo.organisationRow(db, org, pr.idOrganization!), 'organisation');
       expectFound(await recordsRepo.practitionerRows(db, org, [pr.id]), 'practitioners');
-      expectFound(await recordsRepo.accessLogPage(db, read, { patientId: row.patient, organizationId: pr.idOrganization!, timeZone: 'Europe/Paris', before: null, limit: 10 }), 'access log');
+      expectFound(await recordsRepo.accessLogPage(db, read, { patientId: row.patient, names: systemScope(pr.idOrganization!), timeZone: 'Europe/Paris', before: null, limit: 10 }), 'access log');
       expectFound(await recordsRepo.patientEvent(db, read, row.patient, Number(row.event)), 'journal row');
       expectFound(await recordsRepo.flagPage(db, org, { before: null, limit: 10 }), 'flags');
       expectFound(await recordsRepo.findFlag(db, org, row.flag), 'flag');

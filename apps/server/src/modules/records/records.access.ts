@@ -41,7 +41,7 @@ export async function readAccessLog(ctx: AppContext, caller: Caller, idPatient: 
   const { timeZone } = await getOrganisationSettings(ctx, patient.organizationId);
   const rows = await accessLogPage(ctx.db, patientScope(caller, 'read'), {
     patientId: patient.id,
-    organizationId: patient.organizationId,
+    names: systemScope(patient.organizationId),
     kind: query.kind,
     from: query.from,
     to: query.to,

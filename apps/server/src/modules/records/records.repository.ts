@@ -69,12 +69,12 @@ export const NOT_ACCESSES = sql`(${auditEvents.action} not like 'records.flag.%'
 /**
  * One page of the journal rows about one patient, newest first, (at, id) as the keyset, without
  * the log's own bookkeeping (NOT_ACCESSES).
- * Names are joined only for users of the patient's own organisation.
+ * Names are joined only for users of `names` (the patient's own organisation).
  */
 export async function accessLogPage(
   db: Database,
   scope: PatientScope,
-  f: { patientId: string; organizationId: string; kind?: AccessKind; from?: string; to?: string; timeZone: string; before: { at: Date; id: string } | null; limit: number },
+  f: { patientId: string; names: OrgScope & { organizationId: string }; kind?: AccessKind; from?: string; to?: string; timeZone: string; before: { at: Date; id: string } | null; limit: number },
 ) {
   return db
     .select({
@@ -94,7 +94,7 @@ export async function accessLogPage(
     })
     .from(auditEvents)
     .innerJoin(patients, eq(patients.id, auditEvents.patientId))
-    .leftJoin(users, and(eq(users.id, auditEvents.userId), eq(users.organizationId, f.organizationId)))
+    .leftJoin(users, and(eq(users.id, auditEvents.userId), orgFilter(f.names, users.organizationId)))
     .leftJoin(accessFlags, and(eq(accessFlags.auditEventId, auditEvents.id), eq(accessFlags.patientId, f.patientId)))
     .where(
       and(
