@@ -7,3 +7,9 @@ export { patients } from '../db/schema/patients.ts';
 export { users } from '../db/schema/users.ts';
 export { organisations } from '../db/schema/organisations.ts';
 export { jobSpecialists } from '../db/schema/specialists.ts';
+
+// And the journal, for one area: a patient's access log ("who opened my file") and the flags on it
+// (records) are the journal's rows about that patient joined with the flags, read in keyset pages;
+// reading the page and its flags apart would double the round trips of every page of the log and of
+// /admin's 'Signalements'. Read-only: the journal is written only by lib/audit.ts.
+export { auditEvents } from '../db/schema/audit.ts';

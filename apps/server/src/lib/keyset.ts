@@ -100,3 +100,15 @@ export function keysetAfterTuple(columns: SQL[], id: AnyColumn, desc: boolean, p
 export function keysetTupleKey(columns: SQL[]): SQL<string> {
   return sql<string>`json_build_array(${sql.join(columns.map((c) => sql`${c}::text`), sql`, `)})::text`;
 }
+
+/**
+ * The position of a streamed export (records: a patient's file, page after page, oldest first):
+ * the sort column as PostgreSQL's own text (a JavaScript Date would round the microseconds away and
+ * the same row would come back forever) and the id; null before the first page.
+ */
+export type ExportCursor = { at: string; id: string } | null;
+
+/** The rows after an export position, ascending on (timestamp column, uuid id). */
+export function exportAfter(column: AnyColumn, id: AnyColumn, after: ExportCursor): SQL | undefined {
+  return after ? sql`(${column}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
+}

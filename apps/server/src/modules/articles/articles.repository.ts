@@ -1,7 +1,9 @@
 import { and, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { ArticleDto, ArticleStatus, ArticleSummaryDto, ArticleVersionDto } from '@wellbe/shared/schemas/articles';
 import type { Database } from '../../db/client.ts';
-import { articlePins, articles, articleVersions, users } from '../../db/tables.ts';
+import { orgFilter, orgWhere, type OrgScope } from '../../access/scope.ts';
+import { users } from '../../access/views.ts';
+import { articlePins, articles, articleVersions } from '../../db/schema/articles.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { sanitizeArticleHtml } from '../../lib/rich-text.ts';
 
@@ -108,10 +110,10 @@ export async function findVersion(db: Database, articleId: string, versionId: st
   return row;
 }
 
-/** Published articles for these audiences, the organisation's pinned ones first. */
-export async function feed(db: Database, audiences: string[], organizationId: string | null, limit: number) {
-  const pinned = organizationId
-    ? sql<boolean>`exists (select 1 from ${articlePins} p where p.article_id = ${articles.id} and p.organization_id = ${organizationId})`
+/** Published articles for these audiences, the pinned ones of the scope's organisation first (null: none pinned). */
+export async function feed(db: Database, audiences: string[], pins: (OrgScope & { organizationId: string }) | null, limit: number) {
+  const pinned = pins
+    ? sql<boolean>`exists (select 1 from ${articlePins} p where p.article_id = ${articles.id} and ${orgWhere(pins, sql`p.organization_id`)})`
     : sql<boolean>`false`;
   const rows = await db
     .select({ article: articles, pinned })
@@ -133,9 +135,10 @@ export async function countRead(db: Database, id: string): Promise<void> {
   await db.update(articles).set({ readCount: sql`${articles.readCount} + 1` }).where(eq(articles.id, id));
 }
 
-export async function setPin(db: Database, organizationId: string, articleId: string, by: string, pinned: boolean): Promise<void> {
-  if (pinned) await db.insert(articlePins).values({ organizationId, articleId, pinnedBy: by }).onConflictDoNothing();
-  else await db.delete(articlePins).where(and(eq(articlePins.organizationId, organizationId), eq(articlePins.articleId, articleId)));
+/** Pins or unpins an article for the organisation the call acts for. */
+export async function setPin(db: Database, scope: OrgScope & { organizationId: string }, articleId: string, by: string, pinned: boolean): Promise<void> {
+  if (pinned) await db.insert(articlePins).values({ organizationId: scope.organizationId, articleId, pinnedBy: by }).onConflictDoNothing();
+  else await db.delete(articlePins).where(and(orgFilter(scope, articlePins.organizationId), eq(articlePins.articleId, articleId)));
 }
 
 /** The scheduled publication (DESIGN §8 job): reviewed articles whose date has come. */

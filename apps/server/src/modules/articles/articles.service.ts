@@ -16,9 +16,10 @@ import {
 } from '@wellbe/shared/schemas/articles';
 import type { z } from 'zod';
 import type { Caller } from '../../access/caller.ts';
+import { ownScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeArticleHtml } from '../../lib/rich-text.ts';
 import * as repo from './articles.repository.ts';
 
@@ -162,7 +163,9 @@ export async function restore(ctx: AppContext, caller: Caller, id: string, versi
 // Readers.
 
 export async function feed(ctx: AppContext, caller: Caller, limit = 12) {
-  const rows = await repo.feed(ctx.db, audiencesOf(caller.role), caller.organizationId, limit);
+  // The pins are the caller's own organisation's (SA and DE too); an account without one sees none.
+  const pins = caller.organizationId ? ownScope(caller, ARTICLE_MESSAGES.notFound) : null;
+  const rows = await repo.feed(ctx.db, audiencesOf(caller.role), pins, limit);
   return rows.map((r) => repo.toSummary(r.article, r.pinned));
 }
 
@@ -178,9 +181,9 @@ export async function readBySlug(ctx: AppContext, caller: Caller, slug: string) 
 
 export async function pin(ctx: AppContext, caller: Caller, id: string, pinned: boolean) {
   const row = await mustFind(ctx, id);
-  if (!caller.organizationId) throw forbidden();
+  const scope = ownScope(caller, ARTICLE_MESSAGES.notFound);
   if (row.status !== 'publie' && pinned) throw badRequest(ARTICLE_MESSAGES.notFound, 'not_published');
-  await repo.setPin(ctx.db, caller.organizationId, id, caller.id, pinned);
+  await repo.setPin(ctx.db, scope, id, caller.id, pinned);
   await recordAudit(ctx, caller, { action: pinned ? 'article.pin' : 'article.unpin', outcome: 'success', recordType: 'article', recordId: id });
 }
 
@@ -238,3 +241,8 @@ export async function publishDue(ctx: Pick<AppContext, 'db' | 'clock'>): Promise
   return (await repo.publishDue(ctx.db, now(ctx))).length;
 }
 
+
+/** Whether an article still shows a stored file (the documents' sweep: files are shared by content). */
+export async function articleUsesFile(ctx: Pick<AppContext, 'db'>, sha256: string): Promise<boolean> {
+  return repo.imageUsed(ctx.db, sha256);
+}

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES } from '@wellbe/shared/schemas/articles';
+import { articlePins, users } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { SWEEP_GRACE_MS, sweepOrphanDocuments } from '../documents/documents.sweep.ts';
 import { publishDue } from './articles.service.ts';
@@ -105,6 +107,20 @@ describe('readers', () => {
     const before = feed[0].readCount;
     const read = json(await get(pt, '/api/articles/read/vaccination-adulte-rappels')).data;
     expect(read.readCount).toBe(before + 1);
+  });
+
+  it('pinning needs an organisation: an account without one gets the articles’ 404, nothing pinned', async () => {
+    const article = json(await get(pt, '/api/articles/feed')).data.find((a: { pinned: boolean }) => !a.pinned);
+    const [pg] = await t.ctx.db.update(users).set({ organizationId: null }).where(eq(users.username, 'pg')).returning({ id: users.id });
+    try {
+      const alone = await t.login('pg');
+      const res = await t.app.inject({ method: 'PUT', url: `/api/articles/${article.id}/pin`, headers: alone.auth, payload: { pinned: true } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(ARTICLE_MESSAGES.notFound);
+      expect(await t.ctx.db.select().from(articlePins).where(eq(articlePins.articleId, article.id))).toEqual([]);
+    } finally {
+      await t.ctx.db.update(users).set({ organizationId: pr.idOrganization }).where(eq(users.id, pg.id));
+    }
   });
 
   it('an unknown slug and a draft are 404 for readers', async () => {

@@ -373,3 +373,9 @@ export async function attachmentsOf(db: Executor, messageIds: string[]): Promise
   if (!messageIds.length) return [];
   return db.select().from(chatAttachments).where(inArray(chatAttachments.messageId, messageIds));
 }
+
+/** Whether an attachment names this stored file (files are shared by content: the documents' sweep asks). */
+export async function attachmentUsesFile(db: Executor, sha256: string): Promise<boolean> {
+  const [row] = await db.select({ id: chatAttachments.id }).from(chatAttachments).where(eq(chatAttachments.sha256, sha256)).limit(1);
+  return !!row;
+}

@@ -1,26 +1,37 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import { consultations, documents, patients } from '../../db/tables.ts';
+import type { OrgScope } from '../../access/scope.ts';
+import { jobSpecialists, patients, users } from '../../access/views.ts';
+import { consultations } from '../../db/schema/consultations.ts';
 
-// The only code of the consultations area that touches Drizzle.
+// The only code of the consultations area that touches Drizzle. Every query applies the caller's
+// patient scope (access/filters.ts); other areas read consultations through the service.
 
 export type ConsultationValues = Omit<typeof consultations.$inferInsert, 'id' | 'organizationId' | 'patientId' | 'userId' | 'version' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'>;
 export type ConsultationRow = typeof consultations.$inferSelect & { patientFullName: string };
 
+/** The consultations of the patients inside a scope, as a condition on `consultations`. */
+function inPatientScope(db: Database, scope: PatientScope): SQL {
+  return inArray(consultations.patientId, db.select({ id: patients.id }).from(patients).where(patientFilter(scope)));
+}
+
 /**
- * Inserts the consultation unless its client-generated id exists already (a retried save).
- * Answers whether a row was created.
+ * Inserts the consultation unless its client-generated id exists already (a retried save), in the
+ * organisation the call acts for. Answers whether a row was created.
  */
 export async function insertConsultation(
   db: Database,
-  ids: { id: string; organizationId: string; patientId: string; userId: string },
+  scope: OrgScope & { organizationId: string },
+  ids: { id: string; patientId: string; userId: string },
   values: ConsultationValues,
 ): Promise<boolean> {
   const rows = await db
     .insert(consultations)
-    .values({ ...ids, ...values })
+    .values({ ...ids, organizationId: scope.organizationId, ...values })
     .onConflictDoNothing({ target: consultations.id })
     .returning({ id: consultations.id });
   return rows.length === 1;
@@ -38,19 +49,115 @@ export async function findConsultation(db: Database, scope: PatientScope, id: st
 }
 
 /** Optimistic update: only when the version read is still the current one. Answers the new version. */
-export async function updateConsultation(db: Database, id: string, version: number, values: ConsultationValues, now: Date): Promise<number | null> {
+export async function updateConsultation(db: Database, scope: PatientScope, id: string, version: number, values: ConsultationValues, now: Date): Promise<number | null> {
   const rows = await db
     .update(consultations)
     .set({ ...values, version: sql`${consultations.version} + 1`, updatedAt: now })
-    .where(and(eq(consultations.id, id), eq(consultations.version, version), isNull(consultations.archivedAt)))
+    .where(and(eq(consultations.id, id), eq(consultations.version, version), isNull(consultations.archivedAt), inPatientScope(db, scope)))
     .returning({ version: consultations.version });
   return rows[0]?.version ?? null;
 }
 
-export async function listConsultationDocuments(db: Database, consultationId: string) {
+// Other areas' rows hang from consultations (documents, notices): their queries ask these
+// correlated expressions, keyed on their consultation id column, so that a list stays one statement
+// without their repository reading this table.
+
+/** Whether the consultation named by `consultationId` is live (not archived). */
+export function liveConsultationCondition(consultationId: PgColumn): SQL {
+  return sql`exists (select 1 from ${consultations} where ${consultations.id} = ${consultationId} and ${consultations.archivedAt} is null)`;
+}
+
+/** The date of the live consultation named by `consultationId` (null when archived). */
+export function liveConsultationDate(consultationId: PgColumn): SQL<Date | null> {
+  return sql<Date | null>`(select ${consultations.consultationDate} from ${consultations} where ${consultations.id} = ${consultationId} and ${consultations.archivedAt} is null)`.mapWith(
+    consultations.consultationDate,
+  );
+}
+
+/** What other areas add to each consultation of the timeline (documents, notice), keyed on its id. */
+export type TimelineExtras<N> = (consultationId: PgColumn) => { documentCount: SQL<number>; notice: SQL<N> };
+
+/**
+ * The live consultations of a patient inside the scope, newest first, with who, speciality and
+ * what `extras` adds (one statement).
+ */
+export async function timelineRows<N>(db: Database, scope: PatientScope, patientId: string, extras: TimelineExtras<N>) {
   return db
-    .select({ id: documents.id, fileName: documents.fileName, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes, createdAt: documents.createdAt })
-    .from(documents)
-    .where(and(eq(documents.consultationId, consultationId), isNull(documents.archivedAt)))
-    .orderBy(asc(documents.createdAt));
+    .select({
+      id: consultations.id,
+      consultationDate: consultations.consultationDate,
+      userId: consultations.userId,
+      practitioner: users.displayName,
+      jobSpecialistId: consultations.jobSpecialistId,
+      speciality: jobSpecialists.label,
+      size: consultations.size,
+      weight: consultations.weight,
+      dolorLocation: consultations.dolorLocation,
+      dolorIntensity: consultations.dolorIntensity,
+      note: consultations.consultationNote,
+      ...extras(consultations.id),
+    })
+    .from(consultations)
+    .innerJoin(patients, eq(patients.id, consultations.patientId))
+    .innerJoin(users, eq(users.id, consultations.userId))
+    .innerJoin(jobSpecialists, eq(jobSpecialists.id, consultations.jobSpecialistId))
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt), patientFilter(scope)))
+    .orderBy(desc(consultations.consultationDate), desc(consultations.id));
+}
+
+/** Measures of every live consultation of a patient inside the scope, oldest first. */
+export async function measureRows(db: Database, scope: PatientScope, patientId: string) {
+  return db
+    .select({
+      id: consultations.id,
+      consultationDate: consultations.consultationDate,
+      size: consultations.size,
+      weight: consultations.weight,
+      dolorLocation: consultations.dolorLocation,
+      dolorIntensity: consultations.dolorIntensity,
+    })
+    .from(consultations)
+    .innerJoin(patients, eq(patients.id, consultations.patientId))
+    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt), patientFilter(scope)))
+    .orderBy(asc(consultations.consultationDate), asc(consultations.id));
+}
+
+/** A page of a patient's live consultations inside the scope, oldest first, after (date, id). */
+export async function exportPage(db: Database, scope: PatientScope, patientId: string, after: ExportCursor, limit: number) {
+  return db
+    .select({
+      id: consultations.id,
+      cursorAt: sql<string>`${consultations.consultationDate}::text`,
+      userId: consultations.userId,
+      speciality: jobSpecialists.label,
+      consultationDate: consultations.consultationDate,
+      consultationNote: consultations.consultationNote,
+      diagnostic: consultations.diagnostic,
+      healthCareCategory: consultations.healthCareCategory,
+      size: consultations.size,
+      weight: consultations.weight,
+      dolorLocation: consultations.dolorLocation,
+      dolorIntensity: consultations.dolorIntensity,
+      eradiation: consultations.eradiation,
+      triggeringFactor: consultations.triggeringFactor,
+      antalgesicTreatment: consultations.antalgesicTreatment,
+      treatmentName: consultations.treatmentName,
+      treatmentEfficacy: consultations.treatmentEfficacy,
+      prevention1: consultations.prevention1,
+      prevention2: consultations.prevention2,
+      prevention3: consultations.prevention3,
+    })
+    .from(consultations)
+    .innerJoin(patients, eq(patients.id, consultations.patientId))
+    .leftJoin(jobSpecialists, eq(jobSpecialists.id, consultations.jobSpecialistId))
+    .where(
+      and(
+        eq(consultations.patientId, patientId),
+        isNull(consultations.archivedAt),
+        patientFilter(scope),
+        exportAfter(consultations.consultationDate, consultations.id, after),
+      ),
+    )
+    .orderBy(asc(consultations.consultationDate), asc(consultations.id))
+    .limit(limit);
 }

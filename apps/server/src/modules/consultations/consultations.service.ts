@@ -3,18 +3,25 @@ import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { hidden, isUuid, patientScope, type Caller, type PatientAccessMode } from '../../access/index.ts';
+import { actingScope, hidden, isUuid, patientScope, type Caller, type PatientAccessMode } from '../../access/index.ts';
+import type { ExportCursor } from '../../lib/keyset.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { consultationDocuments } from '../documents/documents.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
+  exportPage,
   findConsultation,
   insertConsultation,
-  listConsultationDocuments,
+  liveConsultationCondition,
+  liveConsultationDate,
+  measureRows,
+  timelineRows,
   updateConsultation as updateRow,
   type ConsultationRow,
   type ConsultationValues,
+  type TimelineExtras,
 } from './consultations.repository.ts';
 
 type Fields = z.output<typeof consultationFieldsSchema>;
@@ -75,8 +82,8 @@ export async function createConsultation(
   // records as the general profile.
   const jobSpecialistId = caller.jobSpecialistId ?? GENERAL_SPECIALIST_ID;
   const values = toValues(ctx, input.consultationCreate, jobSpecialistId);
-  const ids = { id: input.idConsultation, organizationId: patient.organizationId, patientId: patient.id, userId: caller.id };
-  const created = await insertConsultation(ctx.db, ids, values);
+  const scope = actingScope(caller, patient.organizationId, CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
+  const created = await insertConsultation(ctx.db, scope, { id: input.idConsultation, patientId: patient.id, userId: caller.id }, values);
   if (!created) {
     const existing = await findConsultation(ctx.db, patientScope(caller, 'write'), input.idConsultation);
     if (!existing || existing.patientId !== patient.id || existing.organizationId !== patient.organizationId) {
@@ -100,7 +107,7 @@ export async function createConsultation(
  * write: live patients only), found by a scoped query, or a journalled 404.
  */
 async function consultationForCaller(ctx: AppContext, caller: Caller, id: string, action: string, mode: PatientAccessMode): Promise<ConsultationRow> {
-  const row = isUuid(id) ? await findConsultation(ctx.db, patientScope(caller, mode), id) : null;
+  const row = await consultationInScope(ctx, caller, id, mode);
   if (!row) {
     await recordAudit(ctx, caller, { action, outcome: 'denied', recordType: 'consultation', recordId: id });
     throw hidden(CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
@@ -110,13 +117,18 @@ async function consultationForCaller(ctx: AppContext, caller: Caller, id: string
 
 /** A consultation of a patient the caller may change, for another area (documents). */
 export async function consultationOfPatient(ctx: AppContext, caller: Caller, id: string, patientId: string): Promise<ConsultationRow | null> {
-  const row = isUuid(id) ? await findConsultation(ctx.db, patientScope(caller, 'write'), id) : null;
+  const row = await consultationInScope(ctx, caller, id, 'write');
   return row && row.patientId === patientId ? row : null;
+}
+
+/** A live consultation on a patient inside the caller's scope, or null (another area journals its answer). */
+export async function consultationInScope(ctx: AppContext, caller: Caller, id: string, mode: PatientAccessMode): Promise<ConsultationRow | null> {
+  return isUuid(id) ? findConsultation(ctx.db, patientScope(caller, mode), id) : null;
 }
 
 export async function readConsultation(ctx: AppContext, caller: Caller, id: string): Promise<ConsultationDetail> {
   const row = await consultationForCaller(ctx, caller, id, 'consultation.read', 'read');
-  const detail = await toDetail(ctx, row);
+  const detail = await toDetail(ctx, caller, row);
   await recordAudit(ctx, caller, { action: 'consultation.read', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId });
   return detail;
 }
@@ -125,18 +137,18 @@ export async function readConsultation(ctx: AppContext, caller: Caller, id: stri
 export async function updateConsultation(ctx: AppContext, caller: Caller, id: string, version: number, input: Fields): Promise<ConsultationDetail> {
   const row = await consultationForCaller(ctx, caller, id, 'consultation.update', 'write');
   const values = toValues(ctx, input, row.jobSpecialistId);
-  const next = await updateRow(ctx.db, id, version, values, new Date(ctx.clock.now()));
+  const next = await updateRow(ctx.db, patientScope(caller, 'write'), id, version, values, new Date(ctx.clock.now()));
   if (next === null) {
     await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'error', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { reason: 'version_conflict', version } });
     throw conflict(CONSULTATION_MESSAGES.versionConflict, 'version_conflict');
   }
   await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { version: next } });
   const updated = await findConsultation(ctx.db, patientScope(caller, 'write'), id);
-  return toDetail(ctx, updated!);
+  return toDetail(ctx, caller, updated!);
 }
 
-async function toDetail(ctx: AppContext, row: ConsultationRow): Promise<ConsultationDetail> {
-  const docs = await listConsultationDocuments(ctx.db, row.id);
+async function toDetail(ctx: AppContext, caller: Caller, row: ConsultationRow): Promise<ConsultationDetail> {
+  const docs = await consultationDocuments(ctx, caller, row.id);
   return {
     idConsultation: row.id,
     idPatient: row.patientId,
@@ -174,3 +186,23 @@ async function toDetail(ctx: AppContext, row: ConsultationRow): Promise<Consulta
     documents: docs.map((d) => ({ idDocument: d.id, fileName: d.fileName, mimeType: d.mimeType, size: d.sizeBytes, createdAt: d.createdAt.toISOString() })),
   };
 }
+
+// ---- For the patient file and the export (patients, records): the caller's read scope ----
+
+/** The live consultations of a patient, newest first, with what other areas add to each (`extras`). */
+export async function consultationTimeline<N>(ctx: AppContext, caller: Caller, patientId: string, extras: TimelineExtras<N>) {
+  return timelineRows(ctx.db, patientScope(caller, 'read'), patientId, extras);
+}
+
+/** Measures of every live consultation of a patient, oldest first. */
+export async function consultationMeasures(ctx: AppContext, caller: Caller, patientId: string) {
+  return measureRows(ctx.db, patientScope(caller, 'read'), patientId);
+}
+
+/** A page of a patient's live consultations for the export, oldest first. */
+export async function consultationExportPage(ctx: AppContext, caller: Caller, patientId: string, after: ExportCursor, limit: number) {
+  return exportPage(ctx.db, patientScope(caller, 'read'), patientId, after, limit);
+}
+
+/** For the areas whose rows hang from a consultation: SQL on a consultation id column, one statement. */
+export const consultationSql = { live: liveConsultationCondition, date: liveConsultationDate };

@@ -1,11 +1,24 @@
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
 import type { AppContext } from '../../context.ts';
-import { hidden, isUuid, patientScope, type Caller } from '../../access/index.ts';
+import { actingScope, hidden, isUuid, patientScope, type Caller, type PatientScope } from '../../access/index.ts';
+import type { ExportCursor } from '../../lib/keyset.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { consultationOfPatient } from '../consultations/consultations.service.ts';
+import { articleUsesFile } from '../articles/articles.service.ts';
+import { chatAttachmentUsesFile } from '../chat/chat.files.ts';
+import { consultationOfPatient, consultationSql } from '../consultations/consultations.service.ts';
+import { exerciseUsesFile } from '../exercises/exercises.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
-import { findDocument, insertDocument, isFileReferenced } from './documents.repository.ts';
+import {
+  consultationDocumentRows,
+  exportPage,
+  findDocument,
+  findLinkedDocument,
+  insertDocument,
+  documentUsesFile,
+  liveDocumentCount,
+  patientDocumentRows,
+} from './documents.repository.ts';
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from './documents.storage.ts';
 
 /** Keeps the name a practitioner chose, without any path or control character. */
@@ -44,8 +57,8 @@ export async function createDocument(
     const stored = await ctx.storage.commit(file);
     let idDocument: string;
     try {
-      idDocument = await insertDocument(ctx.db, {
-        organizationId: patient.organizationId,
+      const scope = actingScope(caller, patient.organizationId, DOCUMENT_MESSAGES.notFound, 'document_not_found');
+      idDocument = await insertDocument(ctx.db, scope, {
         patientId: patient.id,
         consultationId: consultation.id,
         uploadedBy: caller.id,
@@ -56,7 +69,7 @@ export async function createDocument(
       });
     } catch (err) {
       // No row, so no file: remove what this request created, unless another row shares the content.
-      if (stored && !(await isFileReferenced(ctx.db, file.sha256))) await ctx.storage.delete(file.sha256);
+      if (stored && !(await storedFileInUse(ctx, file.sha256))) await ctx.storage.delete(file.sha256);
       throw err;
     }
     await recordAudit(ctx, caller, {
@@ -89,7 +102,39 @@ export async function openDocument(ctx: AppContext, caller: Caller, id: string, 
   return { stream, fileName: doc.fileName, mimeType: doc.mimeType, size: doc.sizeBytes, disposition: inline && previewable ? 'inline' : 'attachment' };
 }
 
-/** Whether a row (a document or a chat attachment) still points at a stored file. */
+/**
+ * Whether a row still points at a stored file. Files are shared by content across the store:
+ * patient documents, chat attachments, exercise images or videos and article covers and pictures;
+ * the hourly sweep deletes a file none of them names. Each area answers for its own rows.
+ */
 export async function storedFileInUse(ctx: Pick<AppContext, 'db'>, sha256: string): Promise<boolean> {
-  return isFileReferenced(ctx.db, sha256);
+  // Asked one after the other, documents first (the usual holder): most files stop at the first.
+  if (await documentUsesFile(ctx.db, sha256)) return true;
+  for (const holder of [chatAttachmentUsesFile, exerciseUsesFile, articleUsesFile]) if (await holder(ctx, sha256)) return true;
+  return false;
+}
+
+// ---- For the consultation, the patient file and the export: the caller's read scope ----
+
+/** The live documents of one consultation, oldest first. */
+export async function consultationDocuments(ctx: AppContext, caller: Caller, consultationId: string) {
+  return consultationDocumentRows(ctx.db, patientScope(caller, 'read'), consultationId);
+}
+
+/** Every live document of a patient's live consultations, newest consultation first. */
+export async function patientDocuments(ctx: AppContext, caller: Caller, patientId: string) {
+  return patientDocumentRows(ctx.db, patientScope(caller, 'read'), patientId, consultationSql.date);
+}
+
+/** A page of a patient's live documents (of live consultations) for the export, oldest first. */
+export async function documentExportPage(ctx: AppContext, caller: Caller, patientId: string, after: ExportCursor, limit: number) {
+  return exportPage(ctx.db, patientScope(caller, 'read'), patientId, consultationSql.live, after, limit);
+}
+
+/** The timeline's document count of each consultation of a patient (SQL on its id column). */
+export const documentCountSql = liveDocumentCount;
+
+/** A live document inside a scope the caller has no session for (a signed export link's patient). */
+export async function linkedDocument(ctx: AppContext, scope: PatientScope, documentId: string) {
+  return isUuid(documentId) ? findLinkedDocument(ctx.db, scope, documentId) : null;
 }

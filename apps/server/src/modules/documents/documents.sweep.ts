@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { isFileReferenced } from './documents.repository.ts';
+import { storedFileInUse } from './documents.service.ts';
 
 /** An object younger than this may belong to an upload whose row is being written right now. */
 export const SWEEP_GRACE_MS = 60 * 60 * 1000;
@@ -14,7 +14,7 @@ export async function sweepOrphanDocuments(ctx: Pick<AppContext, 'db' | 'storage
   let removed = 0;
   for await (const key of ctx.storage.list()) {
     if (!/^[0-9a-f]{64}$/.test(key)) continue; // avatars and logos are managed by their owners
-    if (await isFileReferenced(ctx.db, key)) continue;
+    if (await storedFileInUse(ctx, key)) continue;
     const modified = await ctx.storage.modifiedAt(key);
     if (modified === null || modified > cutoff) continue;
     await ctx.storage.delete(key);

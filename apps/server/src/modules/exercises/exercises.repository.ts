@@ -169,3 +169,9 @@ export async function update(db: Database, scope: OrgScope, id: string, values: 
     .returning();
   return row;
 }
+
+/** Whether an exercise shows this stored file (files are shared by content: the documents' sweep asks). */
+export async function mediaUsesFile(db: Database, sha256: string): Promise<boolean> {
+  const [row] = await db.select({ id: exercises.id }).from(exercises).where(eq(exercises.mediaSha256, sha256)).limit(1);
+  return !!row;
+}

@@ -167,3 +167,8 @@ export async function updateExercise(ctx: AppContext, caller: Caller, id: string
   await recordAudit(ctx, caller, { action: 'exercise.update', outcome: 'success', recordType: 'exercise', recordId: id, details: { before: { nameFr: before.nameFr }, after: { nameFr: row.nameFr } } });
   return toExercise(row);
 }
+
+/** Whether an exercise still shows a stored file (the documents' sweep: files are shared by content). */
+export async function exerciseUsesFile(ctx: Pick<AppContext, 'db'>, sha256: string): Promise<boolean> {
+  return repo.mediaUsesFile(ctx.db, sha256);
+}

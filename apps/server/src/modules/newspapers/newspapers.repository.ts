@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { NewsletterDto } from '@wellbe/shared/schemas/articles';
 import type { Database } from '../../db/client.ts';
-import { articles, newsletterRecipients, newsletters, newsletterSubscriptions, organisations, users } from '../../db/tables.ts';
+import { orgWhere, type OrgScope } from '../../access/scope.ts';
+import { organisations, users } from '../../access/views.ts';
+import { articles, newsletterRecipients, newsletters, newsletterSubscriptions } from '../../db/schema/articles.ts';
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -124,10 +126,11 @@ export async function organisationExists(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Fixes the recipients when sending starts: the active users of the audience who opted in. The
- * primary key (newsletter, user) makes each recipient one row, whatever runs this twice.
+ * Fixes the recipients when sending starts: the active users of the audience who opted in (for
+ * 'organisation_patients', the patients of `organisation`, the newsletter's). The primary key
+ * (newsletter, user) makes each recipient one row, whatever runs this twice.
  */
-export async function snapshotRecipients(db: Db, n: NewsletterRow): Promise<void> {
+export async function snapshotRecipients(db: Db, n: NewsletterRow, organisation: (OrgScope & { organizationId: string }) | null): Promise<void> {
   const audience =
     n.audience === 'staff'
       ? sql`${users.role} in (${sql.join(
@@ -135,7 +138,9 @@ export async function snapshotRecipients(db: Db, n: NewsletterRow): Promise<void
           sql`, `,
         )}) and ${users.organizationId} is not null`
       : n.audience === 'organisation_patients'
-        ? sql`${users.role} = 'PT' and ${users.organizationId} = ${n.organizationId}`
+        ? organisation
+          ? sql`${users.role} = 'PT' and ${orgWhere(organisation, sql`${users.organizationId}`)}`
+          : sql`false`
         : sql`${users.role} = 'PT' and ${users.organizationId} is not null`;
   await db.execute(sql`
     insert into ${newsletterRecipients} (newsletter_id, user_id, email)

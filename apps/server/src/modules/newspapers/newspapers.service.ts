@@ -1,6 +1,7 @@
 import { ARTICLE_MESSAGES, type NewsletterInput, type newsletterPatchSchema } from '@wellbe/shared/schemas/articles';
 import type { z } from 'zod';
 import type { Actor, Caller } from '../../access/caller.ts';
+import { systemScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -100,7 +101,9 @@ export async function preview(ctx: AppContext, caller: Caller, id: string) {
 /** Sending starts: the recipients are fixed (opted in, of the audience) and the status moves on. */
 async function start(tx: Tx, n: repo.NewsletterRow, at: Date) {
   await repo.update(tx, n.id, { status: 'envoi', startedAt: at, scheduledAt: n.scheduledAt && n.scheduledAt <= at ? n.scheduledAt : at, updatedAt: at });
-  await repo.snapshotRecipients(tx, n);
+  // A fan-out over the organisation the newsletter names (checked to exist when it was saved).
+  const organisation = n.audience === 'organisation_patients' && n.organizationId ? systemScope(n.organizationId) : null;
+  await repo.snapshotRecipients(tx, n, organisation);
 }
 
 /**

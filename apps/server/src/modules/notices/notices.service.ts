@@ -1,9 +1,11 @@
 import { NOTICE_EDIT_WINDOW_MS, NOTICE_MESSAGES, noticeEditable, type Notice, type NoticeCreate, type NoticeFields, type NoticeSummary } from '@wellbe/shared/schemas/notices';
-import { hidden, isUuid, mayGiveNotice, mayReadPracticeFigures, patientScope, type Caller } from '../../access/index.ts';
+import { actingScope, hidden, isUuid, mayGiveNotice, mayReadPracticeFigures, ownScope, patientScope, type Caller } from '../../access/index.ts';
+import type { ExportCursor } from '../../lib/keyset.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
-import { findConsultationOwner, findNotice, insertNotice, noticeSummary, updateNotice } from './notices.repository.ts';
+import { consultationInScope, consultationSql } from '../consultations/consultations.service.ts';
+import { consultationNotice, exportPage, findNotice, insertNotice, noticeSummary, updateNotice, type NoticeJson } from './notices.repository.ts';
 
 /** A notice as the API answers it (the patient file's timeline shows it too). */
 export function toNotice(n: { id: string; consultationId: string; star: number; patientOpinion: string; recommend: boolean; createdAt: Date; updatedAt: Date }): Notice {
@@ -24,7 +26,7 @@ export function toNotice(n: { id: string; consultationId: string; star: number; 
 
 export async function createNotice(ctx: AppContext, caller: Caller, input: NoticeCreate): Promise<Notice> {
   // Inside the caller's scope only: another organisation's consultation does not exist for them.
-  const consultation = isUuid(input.idConsultation) ? await findConsultationOwner(ctx.db, patientScope(caller, 'read'), input.idConsultation) : null;
+  const consultation = await consultationInScope(ctx, caller, input.idConsultation, 'read');
   if (!consultation || !mayGiveNotice(caller, consultation)) {
     await recordAudit(ctx, caller, {
       action: 'notice.create',
@@ -38,8 +40,8 @@ export async function createNotice(ctx: AppContext, caller: Caller, input: Notic
     throw forbidden(NOTICE_MESSAGES.onlyPatient, 'notice_patient_only');
   }
   const now = new Date(ctx.clock.now());
-  const row = await insertNotice(ctx.db, {
-    organizationId: consultation.organizationId,
+  const scope = actingScope(caller, consultation.organizationId, NOTICE_MESSAGES.consultationNotFound, 'consultation_not_found');
+  const row = await insertNotice(ctx.db, scope, {
     patientId: consultation.patientId,
     consultationId: consultation.id,
     userId: caller.id,
@@ -69,7 +71,7 @@ export async function editNotice(ctx: AppContext, caller: Caller, idNotice: stri
     await recordAudit(ctx, caller, { action: 'notice.update', outcome: 'denied', recordType: 'notice', recordId: notice.id, patientId: notice.patientId, details: { reason: 'edit_window_over' } });
     throw forbidden(NOTICE_MESSAGES.editWindowOver, 'notice_edit_window_over');
   }
-  const row = await updateNotice(ctx.db, notice.id, { star: input.Star, patientOpinion: input.PatientOpinion, recommend: input.Recommend, updatedAt: new Date(now) });
+  const row = await updateNotice(ctx.db, patientScope(caller, 'read'), notice.id, { star: input.Star, patientOpinion: input.PatientOpinion, recommend: input.Recommend, updatedAt: new Date(now) });
   await recordAudit(ctx, caller, { action: 'notice.update', outcome: 'success', recordType: 'notice', recordId: notice.id, patientId: notice.patientId });
   return toNotice(row!);
 }
@@ -80,11 +82,26 @@ export async function organisationNoticeSummary(ctx: AppContext, caller: Caller)
   // The practice's figure, for its practitioners and administrators; a patient sees their own notices only.
   if (!mayReadPracticeFigures(user)) throw forbidden();
   if (!user.organizationId) return { average: null, count: 0, recommendRate: null };
-  const row = await noticeSummary(ctx.db, user.organizationId);
+  const row = await noticeSummary(ctx.db, ownScope(user, NOTICE_MESSAGES.noticeNotFound, 'notice_not_found'));
   const total = Number(row?.count ?? 0);
   return {
     average: total && row.average != null ? Math.round(Number(row.average) * 10) / 10 : null,
     count: total,
     recommendRate: total ? Math.round((row.recommended / total) * 100) / 100 : null,
   };
+}
+
+// ---- For the patient file and the export ----
+
+/** The timeline's notice of each consultation (SQL on its id column), read back with `timelineNotice`. */
+export const noticeSql = consultationNotice;
+
+/** A notice of the timeline's JSON as the API answers it. */
+export function timelineNotice(n: NoticeJson | null, consultationId: string): Notice | null {
+  return n ? toNotice({ ...n, consultationId, createdAt: new Date(n.createdAt), updatedAt: new Date(n.updatedAt) }) : null;
+}
+
+/** A page of a patient's notices (on live consultations) for the export, oldest first. */
+export async function noticeExportPage(ctx: AppContext, caller: Caller, patientId: string, after: ExportCursor, limit: number) {
+  return exportPage(ctx.db, patientScope(caller, 'read'), patientId, consultationSql.live, after, limit);
 }

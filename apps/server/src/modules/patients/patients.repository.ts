@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import type { PatientScope } from '../../access/patients.ts';
 import { patientFilter } from '../../access/filters.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
-import { consultations, documents, jobSpecialists, notices, patients, users } from '../../db/tables.ts';
+import { patients } from '../../db/schema/patients.ts';
 import type pg from 'pg';
 import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
@@ -19,7 +21,6 @@ export type PatientDuplicate = 'name' | 'phone';
 const DUPLICATE_CONSTRAINTS: Record<string, PatientDuplicate> = { patients_org_name_key: 'name', patients_org_phone_key: 'phone' };
 
 export interface NewPatient {
-  organizationId: string;
   fullName: string;
   phoneNumber: string;
   email: string;
@@ -29,22 +30,22 @@ export interface NewPatient {
   createdBy: string;
 }
 
-/** Inserts a patient; a lost race on the SPEC §5 unique indexes answers the duplicate. */
-export async function insertPatient(db: Database, values: NewPatient): Promise<{ ok: true; value: string } | { ok: false; conflict: PatientDuplicate }> {
+/** Inserts a patient in the organisation the call acts for; a lost race on the SPEC §5 unique indexes answers the duplicate. */
+export async function insertPatient(db: Database, scope: OrgScope & { organizationId: string }, values: NewPatient): Promise<{ ok: true; value: string } | { ok: false; conflict: PatientDuplicate }> {
   return mapUniqueViolation(async () => {
-    const [row] = await db.insert(patients).values(values).returning({ id: patients.id });
+    const [row] = await db.insert(patients).values({ ...values, organizationId: scope.organizationId }).returning({ id: patients.id });
     return row.id;
   }, DUPLICATE_CONSTRAINTS);
 }
 
 /** The one duplicate rule (SPEC §5): which keys live patients of the organisation hold, one patient excepted. */
-export async function findDuplicates(db: Database, organizationId: string, keys: { nameKey: string; phoneKey: string }, exceptId?: string) {
+export async function findDuplicates(db: Database, scope: OrgScope & { organizationId: string }, keys: { nameKey: string; phoneKey: string }, exceptId?: string) {
   const rows = await db
     .select({ nameKey: patients.nameKey, phoneKey: patients.phoneKey })
     .from(patients)
     .where(
       and(
-        eq(patients.organizationId, organizationId),
+        orgFilter(scope, patients.organizationId),
         isNull(patients.archivedAt),
         exceptId ? ne(patients.id, exceptId) : undefined,
         or(eq(patients.nameKey, keys.nameKey), eq(patients.phoneKey, keys.phoneKey)),
@@ -213,85 +214,15 @@ export async function findPatientRecord(db: Database, scope: PatientScope, id: s
 }
 export type PatientRecord = NonNullable<Awaited<ReturnType<typeof findPatientRecord>>>;
 
-/** The account already linked to a patient (a PT account), if any. */
-export async function findPatientAccount(db: Database, patientId: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.patientId, patientId)).limit(1);
+/** The account already linked to a patient inside the scope (a PT account), if any. */
+export async function findPatientAccount(db: Database, scope: PatientScope, patientId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(patients, eq(patients.id, users.patientId))
+    .where(and(eq(users.patientId, patientId), patientFilter(scope)))
+    .limit(1);
   return row?.id ?? null;
-}
-
-/** The live consultations of a patient, newest first, with who, speciality, documents and notice. */
-export async function patientTimeline(db: Database, patientId: string) {
-  const docCount = db
-    .select({ consultationId: documents.consultationId, n: count().as('n') })
-    .from(documents)
-    .where(and(eq(documents.patientId, patientId), isNull(documents.archivedAt)))
-    .groupBy(documents.consultationId)
-    .as('doc_count');
-  return db
-    .select({
-      id: consultations.id,
-      consultationDate: consultations.consultationDate,
-      userId: consultations.userId,
-      practitioner: users.displayName,
-      jobSpecialistId: consultations.jobSpecialistId,
-      speciality: jobSpecialists.label,
-      size: consultations.size,
-      weight: consultations.weight,
-      dolorLocation: consultations.dolorLocation,
-      dolorIntensity: consultations.dolorIntensity,
-      note: consultations.consultationNote,
-      documentCount: docCount.n,
-      notice: {
-        id: notices.id,
-        star: notices.star,
-        patientOpinion: notices.patientOpinion,
-        recommend: notices.recommend,
-        createdAt: notices.createdAt,
-        updatedAt: notices.updatedAt,
-      },
-    })
-    .from(consultations)
-    .innerJoin(users, eq(users.id, consultations.userId))
-    .innerJoin(jobSpecialists, eq(jobSpecialists.id, consultations.jobSpecialistId))
-    .leftJoin(docCount, eq(docCount.consultationId, consultations.id))
-    .leftJoin(notices, eq(notices.consultationId, consultations.id))
-    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))
-    .orderBy(desc(consultations.consultationDate), desc(consultations.id));
-}
-export type TimelineRow = Awaited<ReturnType<typeof patientTimeline>>[number];
-
-/** Measures of every live consultation, oldest first. */
-export async function patientMeasureRows(db: Database, patientId: string) {
-  return db
-    .select({
-      id: consultations.id,
-      consultationDate: consultations.consultationDate,
-      size: consultations.size,
-      weight: consultations.weight,
-      dolorLocation: consultations.dolorLocation,
-      dolorIntensity: consultations.dolorIntensity,
-    })
-    .from(consultations)
-    .where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))
-    .orderBy(asc(consultations.consultationDate), asc(consultations.id));
-}
-
-/** Every live document of every live consultation of the patient, newest first. */
-export async function patientDocumentRows(db: Database, patientId: string) {
-  return db
-    .select({
-      id: documents.id,
-      consultationId: documents.consultationId,
-      consultationDate: consultations.consultationDate,
-      fileName: documents.fileName,
-      mimeType: documents.mimeType,
-      sizeBytes: documents.sizeBytes,
-      createdAt: documents.createdAt,
-    })
-    .from(documents)
-    .innerJoin(consultations, eq(consultations.id, documents.consultationId))
-    .where(and(eq(documents.patientId, patientId), isNull(documents.archivedAt), isNull(consultations.archivedAt)))
-    .orderBy(desc(consultations.consultationDate), asc(documents.fileName));
 }
 
 export interface IdentityValues {
@@ -307,24 +238,27 @@ export interface IdentityValues {
   notes: string | null;
 }
 
-/** Updates a live patient's identity; false when it was archived meanwhile; a lost race on the duplicate indexes answers the duplicate. */
-export async function updateIdentity(db: Database, id: string, values: IdentityValues, now: Date) {
+/**
+ * Updates a live patient's identity inside the scope; false when it was archived meanwhile; a lost
+ * race on the duplicate indexes answers the duplicate.
+ */
+export async function updateIdentity(db: Database, scope: PatientScope, id: string, values: IdentityValues, now: Date) {
   return mapUniqueViolation(async () => {
     const rows = await db
       .update(patients)
       .set({ ...values, updatedAt: now })
-      .where(and(eq(patients.id, id), isNull(patients.archivedAt)))
+      .where(and(eq(patients.id, id), isNull(patients.archivedAt), patientFilter(scope)))
       .returning({ id: patients.id });
     return rows.length === 1;
   }, DUPLICATE_CONSTRAINTS);
 }
 
-/** Archives a live patient (nothing deleted, DESIGN §4); false when it already was. */
-export async function archivePatientRow(db: Database, id: string, by: string, now: Date): Promise<boolean> {
+/** Archives a live patient inside the scope (nothing deleted, DESIGN §4); false when it already was. */
+export async function archivePatientRow(db: Database, scope: PatientScope, id: string, by: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(patients)
     .set({ archivedAt: now, archivedBy: by, updatedAt: now })
-    .where(and(eq(patients.id, id), isNull(patients.archivedAt)))
+    .where(and(eq(patients.id, id), isNull(patients.archivedAt), patientFilter(scope)))
     .returning({ id: patients.id });
   return rows.length === 1;
 }

@@ -15,6 +15,7 @@ import {
 import { PATIENT_MESSAGES, type PatientCreate, type PatientListAnswer, type PatientListQuery } from '@wellbe/shared/schemas/patients';
 import {
   actingOrganisation,
+  actingScope,
   hidden,
   isUuid,
   mayExportPatients,
@@ -22,7 +23,6 @@ import {
   mayUsePatients,
   patientListScope,
   patientScope,
-  requireActingOrganisation,
   type Caller,
   type PatientAccessMode,
 } from '../../access/index.ts';
@@ -32,7 +32,9 @@ import type { Readable } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { excerpt } from '../../lib/rich-text.ts';
-import { toNotice } from '../notices/notices.service.ts';
+import { consultationMeasures, consultationTimeline } from '../consultations/consultations.service.ts';
+import { documentCountSql, patientDocuments } from '../documents/documents.service.ts';
+import { noticeSql, timelineNotice } from '../notices/notices.service.ts';
 import { patientKeys } from './patients.keys.ts';
 import {
   openPatientsCursor,
@@ -42,15 +44,11 @@ import {
   findPatientRecord,
   insertPatient,
   pagePatients,
-  patientDocumentRows,
-  patientMeasureRows,
-  patientTimeline,
   updateIdentity,
   type PatientDuplicate,
   type PatientListFilter,
   type PatientRecord,
   type PatientTableRowValues,
-  type TimelineRow,
 } from './patients.repository.ts';
 
 // The patients area: the list (/patients/list and the panel's 'Choix du patient', one search),
@@ -71,14 +69,13 @@ function duplicateError(field: PatientDuplicate) {
  * gives the name message first; the unique indexes make the rule hold when two creates race.
  */
 export async function createPatient(ctx: AppContext, caller: Caller, input: { idOrganization?: string | null; patient: PatientCreate }): Promise<{ idPatient: string }> {
-  const organizationId = requireActingOrganisation(caller, input.idOrganization);
+  const scope = actingScope(caller, input.idOrganization, PATIENT_NOT_FOUND, 'patient_not_found');
   const { patient } = input;
   const keys = patientKeys(patient.FullName, patient.PhoneNumber, patient.Email);
-  const duplicate = await findDuplicates(ctx.db, organizationId, keys);
+  const duplicate = await findDuplicates(ctx.db, scope, keys);
   const inserted = duplicate
     ? ({ ok: false, conflict: duplicate } as const)
-    : await insertPatient(ctx.db, {
-        organizationId,
+    : await insertPatient(ctx.db, scope, {
         fullName: patient.FullName.trim().replace(/\s+/g, ' '),
         phoneNumber: patient.PhoneNumber.trim(),
         email: patient.Email.trim(),
@@ -116,7 +113,7 @@ export function searchTerms(q: string | undefined): { words: string[]; phones: s
 }
 
 function listFilter(caller: Caller, query: { q?: string; idOrganization?: string | null; archived?: boolean }): PatientListFilter {
-  const organizationId = requireActingOrganisation(caller, query.idOrganization);
+  const { organizationId } = actingScope(caller, query.idOrganization, PATIENT_NOT_FOUND, 'patient_not_found');
   const archivedOnly = !!query.archived;
   if (archivedOnly && !mayListArchived(caller)) throw forbidden(PATIENT_FILE_MESSAGES.archivedListForbidden);
   return { scope: patientListScope(caller, organizationId, archivedOnly), archivedOnly, ...searchTerms(query.q) };
@@ -227,11 +224,13 @@ export async function patientForCaller(ctx: AppContext, caller: Caller, idPatien
 /** A patient about to receive a PT account ('Inviter le patient'): writable, with its account if any. */
 export async function patientForInvitation(ctx: AppContext, caller: Caller, idPatient: string, action: string) {
   const record = await patientForCaller(ctx, caller, idPatient, action, 'write');
-  return { ...record, accountId: await findPatientAccount(ctx.db, record.id) };
+  return { ...record, accountId: await findPatientAccount(ctx.db, patientScope(caller, 'write'), record.id) };
 }
 
-function toTimelineEntry(r: TimelineRow) {
-  return {
+/** The consultations of the file, newest first, each with its document count and notice (one statement). */
+async function timeline(ctx: AppContext, caller: Caller, patientId: string) {
+  const rows = await consultationTimeline(ctx, caller, patientId, (consultationId) => ({ documentCount: documentCountSql(patientId, consultationId), notice: noticeSql(consultationId) }));
+  return rows.map((r) => ({
     idConsultation: r.id,
     ConsultationDate: r.consultationDate.toISOString(),
     practitioner: r.practitioner,
@@ -245,8 +244,8 @@ function toTimelineEntry(r: TimelineRow) {
     dolorIntensity: r.dolorIntensity,
     excerpt: excerpt(r.note),
     documentCount: Number(r.documentCount ?? 0),
-    notice: r.notice ? toNotice({ ...r.notice, consultationId: r.id }) : null,
-  };
+    notice: timelineNotice(r.notice, r.id),
+  }));
 }
 
 function toIdentity(record: PatientRecord): PatientFile['identity'] {
@@ -269,11 +268,11 @@ function toIdentity(record: PatientRecord): PatientFile['identity'] {
 /** The patient file: identity and the consultation timeline, newest first (one journal row). */
 export async function readPatientFile(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientFile> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.file.read', 'read');
-  const timeline = await patientTimeline(ctx.db, record.id);
+  const consultations = await timeline(ctx, caller, record.id);
   await recordAudit(ctx, caller, { action: 'patient.file.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
   return {
     identity: toIdentity(record),
-    consultations: timeline.map(toTimelineEntry),
+    consultations,
     canWrite: can(caller.role, 'dpsWrite') && !record.archivedAt,
     isOwnFile: caller.role === 'PT' && caller.patientId === record.id,
   };
@@ -282,7 +281,7 @@ export async function readPatientFile(ctx: AppContext, caller: Caller, idPatient
 /** Weight, IMC and pain over time; missing values stay null so the curves show gaps. */
 export async function readPatientMeasures(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientMeasures> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.measures.read', 'read');
-  const rows = await patientMeasureRows(ctx.db, record.id);
+  const rows = await consultationMeasures(ctx, caller, record.id);
   await recordAudit(ctx, caller, { action: 'patient.measures.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
   const points = rows.map((r) => ({
     idConsultation: r.id,
@@ -308,7 +307,7 @@ export async function readPatientMeasures(ctx: AppContext, caller: Caller, idPat
 /** Every document of every consultation of the file. */
 export async function readPatientDocuments(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientDocument[]> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.documents.read', 'read');
-  const rows = await patientDocumentRows(ctx.db, record.id);
+  const rows = await patientDocuments(ctx, caller, record.id);
   await recordAudit(ctx, caller, {
     action: 'patient.documents.read',
     outcome: 'success',
@@ -345,8 +344,9 @@ export function normaliseIdentity(body: { FullName: string; PhoneNumber: string;
 export async function updatePatientIdentity(ctx: AppContext, caller: Caller, idPatient: string, input: ReturnType<typeof normaliseIdentity>): Promise<PatientFile['identity']> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.update', 'write');
   const keys = patientKeys(input.fullName, input.phoneNumber, input.email);
-  const duplicate = await findDuplicates(ctx.db, record.organizationId, keys, record.id);
-  const updated = duplicate ? ({ ok: false, conflict: duplicate } as const) : await updateIdentity(ctx.db, record.id, { ...input, ...keys }, new Date(ctx.clock.now()));
+  const writeScope = patientScope(caller, 'write');
+  const duplicate = await findDuplicates(ctx.db, actingScope(caller, record.organizationId, PATIENT_NOT_FOUND, 'patient_not_found'), keys, record.id);
+  const updated = duplicate ? ({ ok: false, conflict: duplicate } as const) : await updateIdentity(ctx.db, writeScope, record.id, { ...input, ...keys }, new Date(ctx.clock.now()));
   if (!updated.ok) {
     await recordAudit(ctx, caller, { action: 'patient.update', outcome: 'error', recordType: 'patient', recordId: record.id, patientId: record.id, details: { reason: `duplicate_${updated.conflict}` } });
     throw duplicateError(updated.conflict);
@@ -373,7 +373,7 @@ export async function updatePatientIdentity(ctx: AppContext, caller: Caller, idP
 /** Archives a patient: nothing is deleted, who and when are kept (DESIGN §4). */
 export async function archivePatient(ctx: AppContext, caller: Caller, idPatient: string): Promise<void> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.archive', 'write');
-  const done = await archivePatientRow(ctx.db, record.id, caller.id, new Date(ctx.clock.now()));
+  const done = await archivePatientRow(ctx.db, patientScope(caller, 'write'), record.id, caller.id, new Date(ctx.clock.now()));
   if (!done) throw conflict(PATIENT_FILE_MESSAGES.archived, 'patient_archived');
   await recordAudit(ctx, caller, { action: 'patient.archive', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
 }

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PolicyAcceptanceDto, PolicyKind, PolicyVersionDto } from '@wellbe/shared/schemas/policies';
 import type { Database } from '../../db/client.ts';
 import type { ConsentState } from '../../lib/auth-cache.ts';
-import { policyAcceptances, policyVersions, users } from '../../db/tables.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { users } from '../../access/views.ts';
+import { policyAcceptances, policyVersions } from '../../db/schema/policies.ts';
 import { sanitizeArticleHtml } from '../../lib/rich-text.ts';
 
 type Row = typeof policyVersions.$inferSelect;
@@ -63,6 +65,10 @@ export async function consentState(db: Database, userId: string, now: Date): Pro
   return { pending: row!.pending, until: row!.until === null ? null : new Date(row!.until).getTime() };
 }
 
+/**
+ * The user's own acceptances: keyed on the user, stamped with their organisation of the moment
+ * (none for an account without one), which is what the export's scope reads.
+ */
 export async function recordAcceptances(db: Database, input: { userId: string; organizationId: string | null; versionIds: string[]; ip: string | null; via: string; at: Date }): Promise<void> {
   if (input.versionIds.length === 0) return;
   await db
@@ -81,8 +87,8 @@ export async function acceptancesOf(db: Database, userId: string): Promise<Polic
   return rows.map((r) => ({ ...r, acceptedAt: r.acceptedAt.toISOString() }));
 }
 
-/** The acceptances of an organisation's users (null: the whole platform), oldest first. */
-export async function acceptancesForExport(db: Database, organizationId: string | null) {
+/** The acceptances of the users of the scope's organisation (SA, DE: the whole platform), oldest first. */
+export async function acceptancesForExport(db: Database, scope: OrgScope) {
   return db
     .select({
       username: users.username,
@@ -98,7 +104,7 @@ export async function acceptancesForExport(db: Database, organizationId: string 
     .from(policyAcceptances)
     .innerJoin(users, eq(users.id, policyAcceptances.userId))
     .innerJoin(policyVersions, eq(policyVersions.id, policyAcceptances.versionId))
-    .where(organizationId ? eq(policyAcceptances.organizationId, organizationId) : undefined)
+    .where(orgFilter(scope, policyAcceptances.organizationId))
     .orderBy(asc(policyAcceptances.acceptedAt))
     .limit(100_000);
 }

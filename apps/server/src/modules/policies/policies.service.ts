@@ -3,6 +3,7 @@ import { POLICY_LABELS, POLICY_MESSAGES, type PolicyKind, type PolicyVersionInpu
 import type { z } from 'zod';
 import type { policyVersionPatchSchema } from '@wellbe/shared/schemas/policies';
 import type { Caller } from '../../access/caller.ts';
+import { callerScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { consentChanged, signInCacheOf } from '../../lib/auth-cache.ts';
@@ -65,9 +66,8 @@ export async function mine(ctx: AppContext, caller: Caller) {
 
 /** CSV of the acceptances of the caller's organisation's users (SA and DE: every organisation). */
 export async function exportAcceptances(ctx: AppContext, caller: Caller): Promise<string> {
-  const scope = isPlatformRole(caller.role) ? null : caller.organizationId;
-  if (!isPlatformRole(caller.role) && !scope) return csvDocument(HEADER, []);
-  const rows = await repo.acceptancesForExport(ctx.db, scope);
+  if (!isPlatformRole(caller.role) && !caller.organizationId) return csvDocument(HEADER, []);
+  const rows = await repo.acceptancesForExport(ctx.db, callerScope(caller));
   await recordAudit(ctx, caller, { action: 'policy.acceptances.export', outcome: 'success', details: { rows: rows.length } });
   return csvDocument(
     HEADER,

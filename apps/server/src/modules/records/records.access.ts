@@ -8,7 +8,7 @@ import {
   type AccessLogPage,
   type AccessLogQuery,
 } from '@wellbe/shared/schemas/records';
-import { hidden, journalOrganisation, type Caller } from '../../access/index.ts';
+import { actingScope, hidden, journalOrganisation, listScope, patientScope, systemScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { publishRealtime } from '../../lib/realtime/publish.ts';
@@ -39,9 +39,9 @@ export async function readAccessLog(ctx: AppContext, caller: Caller, idPatient: 
     throw forbidden(RECORDS_MESSAGES.accessLogReserved);
   }
   const { timeZone } = await getOrganisationSettings(ctx, patient.organizationId);
-  const rows = await accessLogPage(ctx.db, {
+  const rows = await accessLogPage(ctx.db, patientScope(caller, 'read'), {
     patientId: patient.id,
-    organizationId: patient.organizationId,
+    names: systemScope(patient.organizationId),
     kind: query.kind,
     from: query.from,
     to: query.to,
@@ -71,13 +71,12 @@ export async function readAccessLog(ctx: AppContext, caller: Caller, idPatient: 
 export async function flagAccess(ctx: AppContext, caller: Caller, idPatient: string, eventId: string, comment: string): Promise<{ idFlag: string }> {
   const patient = await patientForCaller(ctx, caller, idPatient, 'records.flag.create', 'read');
   if (caller.role !== 'PT' || caller.patientId !== patient.id) throw forbidden(RECORDS_MESSAGES.accessLogReserved);
-  const event = /^\d{1,15}$/.test(eventId) ? await patientEvent(ctx.db, patient.id, Number(eventId)) : null;
+  const event = /^\d{1,15}$/.test(eventId) ? await patientEvent(ctx.db, patientScope(caller, 'read'), patient.id, Number(eventId)) : null;
   if (!event) {
     await recordAudit(ctx, caller, { action: 'records.flag.create', outcome: 'denied', recordType: 'audit_event', recordId: eventId, patientId: patient.id });
     throw hidden(RECORDS_MESSAGES.eventNotFound, 'event_not_found');
   }
-  const idFlag = await insertFlag(ctx.db, {
-    organizationId: patient.organizationId,
+  const idFlag = await insertFlag(ctx.db, actingScope(caller, patient.organizationId, RECORDS_MESSAGES.eventNotFound, 'event_not_found'), {
     patientId: patient.id,
     auditEventId: event.id,
     flaggedBy: caller.id,
@@ -95,7 +94,7 @@ export async function flagAccess(ctx: AppContext, caller: Caller, idPatient: str
     details: { auditEventId: event.id, flaggedAction: event.action },
   });
   // /admin 'Signalements' of the organisation's administrators refreshes at once (DESIGN §8).
-  const administrators = await organisationAdministrators(ctx.db, patient.organizationId);
+  const administrators = await organisationAdministrators(ctx.db, systemScope(patient.organizationId));
   await publishRealtime(ctx.db, { type: 'records.flag', organisationId: patient.organizationId, userIds: administrators, data: { flagId: idFlag } });
   // And a message to them (issue 22): the flag is recorded whatever becomes of it (rate limit…).
   const text = `Signalement : je ne reconnais pas un accès à mon dossier (journal d’accès).${comment.trim() ? `\n${comment.trim()}` : ''}\nÀ traiter depuis /admin, Signalements.`;
@@ -132,7 +131,7 @@ function toFlag(r: FlagRow, organizationId: string | null): AccessFlag {
 /** /admin 'Signalements': the flags of the caller's organisation (SA, DE: every one). */
 export async function listFlags(ctx: AppContext, caller: Caller, query: AccessFlagListQuery): Promise<AccessFlagPage> {
   const organizationId = journalOrganisation(caller, undefined) ?? null;
-  const rows = await flagPage(ctx.db, { organizationId, status: query.status, before: query.cursor ? decodeCursor(query.cursor) : null, limit: query.limit });
+  const rows = await flagPage(ctx.db, listScope(caller, organizationId), { status: query.status, before: query.cursor ? decodeCursor(query.cursor) : null, limit: query.limit });
   const page = rows.slice(0, query.limit);
   await recordAudit(ctx, caller, { action: 'records.flag.list', outcome: 'success', recordType: 'access_flag', details: { count: page.length } });
   return {
@@ -143,15 +142,16 @@ export async function listFlags(ctx: AppContext, caller: Caller, query: AccessFl
 
 export async function answerAccessFlag(ctx: AppContext, caller: Caller, idFlag: string, answer: string): Promise<AccessFlag> {
   const organizationId = journalOrganisation(caller, undefined) ?? null;
-  const row = /^[0-9a-f-]{36}$/i.test(idFlag) ? await findFlag(ctx.db, organizationId, idFlag) : null;
+  const scope = listScope(caller, organizationId);
+  const row = /^[0-9a-f-]{36}$/i.test(idFlag) ? await findFlag(ctx.db, scope, idFlag) : null;
   if (!row) {
     await recordAudit(ctx, caller, { action: 'records.flag.answer', outcome: 'denied', recordType: 'access_flag', recordId: idFlag });
     throw hidden(RECORDS_MESSAGES.flagNotFound, 'flag_not_found');
   }
-  await answerFlag(ctx.db, row.id, { answer, answeredBy: caller.id, answeredAt: new Date(ctx.clock.now()) });
+  await answerFlag(ctx.db, scope, row.id, { answer, answeredBy: caller.id, answeredAt: new Date(ctx.clock.now()) });
   await recordAudit(ctx, caller, { action: 'records.flag.answer', outcome: 'success', recordType: 'access_flag', recordId: row.id, patientId: row.patientId });
   // The patient's 'Mes données' shows the answer without a reload.
   await publishRealtime(ctx.db, { type: 'records.flag', organisationId: row.organizationId, userIds: [row.flaggedBy], data: { flagId: row.id } });
-  const updated = await findFlag(ctx.db, organizationId, row.id);
+  const updated = await findFlag(ctx.db, scope, row.id);
   return toFlag(updated!, organizationId);
 }

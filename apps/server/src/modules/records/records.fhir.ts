@@ -13,7 +13,18 @@ import type {
 } from '@medplum/fhirtypes';
 import { computeImc } from '@wellbe/shared/domain/imc';
 import { richTextToPlain } from '../../lib/rich-text.ts';
-import type { ExportAppointment, ExportConsultation, ExportDocument, ExportNotice, ExportPractitioner } from './records.repository.ts';
+import type { appointmentExportPage } from '../agenda/agenda.export.ts';
+import type { consultationExportPage } from '../consultations/consultations.service.ts';
+import type { documentExportPage } from '../documents/documents.service.ts';
+import type { noticeExportPage } from '../notices/notices.service.ts';
+import type { ExportPractitioner } from './records.repository.ts';
+
+/** The rows of an export page of each area, as its service answers them. */
+type RowOf<F extends (...args: any[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>[number];
+export type ExportConsultation = RowOf<typeof consultationExportPage>;
+export type ExportDocument = RowOf<typeof documentExportPage>;
+export type ExportNotice = RowOf<typeof noticeExportPage>;
+export type ExportAppointment = RowOf<typeof appointmentExportPage>;
 
 // FHIR R4 resources of the patient export (RGPD art. 20, a portable format). Each builder is pure:
 // it turns one plain row into resources. References point inside the Bundle (`urn:uuid:` full

@@ -3,7 +3,7 @@ import { formatDate, formatDateTime } from '@wellbe/shared/domain/dates';
 import { formatDecimal } from '@wellbe/shared/domain/decimal';
 import { computeImc } from '@wellbe/shared/domain/imc';
 import { richTextToPlain } from '../../lib/rich-text.ts';
-import type { ExportConsultation, ExportDocument, ExportNotice } from './records.repository.ts';
+import type { ExportConsultation, ExportDocument, ExportNotice } from './records.fhir.ts';
 
 // The readable French summary of the same content as the FHIR export, written page by page into
 // a pdfkit stream while the rows are read (pdfkit flushes each finished page).

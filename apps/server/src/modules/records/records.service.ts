@@ -8,10 +8,15 @@ import {
   INLINE_DOCUMENT_MAX_BYTES,
   RECORDS_MESSAGES,
 } from '@wellbe/shared/schemas/records';
-import { hidden, type Caller } from '../../access/index.ts';
+import { hidden, systemScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hardLimit, MINUTE, Throttle } from '../../lib/throttle.ts';
+import type { ExportCursor } from '../../lib/keyset.ts';
+import { appointmentExportPage } from '../agenda/agenda.export.ts';
+import { consultationExportPage } from '../consultations/consultations.service.ts';
+import { documentExportPage, linkedDocument } from '../documents/documents.service.ts';
+import { noticeExportPage } from '../notices/notices.service.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
@@ -27,22 +32,12 @@ import {
   organizationResource,
   patientResource,
   practitionerResource,
+  type ExportDocument,
 } from './records.fhir.ts';
 import { readDocumentLink, signDocumentLink } from './records.links.ts';
 // Only the type: exportPdf loads the module on the first PDF, pdfkit costing ~0.3 s of CPU at every start.
 import type { SummaryPdf } from './records.pdf.ts';
-import {
-  consultationPage,
-  documentPage,
-  findLinkedDocument,
-  noticePage,
-  appointmentPage,
-  organisationRow,
-  practitionerRows,
-  EXPORT_PAGE,
-  type ExportCursor,
-  type ExportDocument,
-} from './records.repository.ts';
+import { organisationRow, practitionerRows } from './records.repository.ts';
 
 // The patient's rights (RGPD art. 15 and 20; CNIL délibération 2021-122 on traceability):
 // - the export of one file as a FHIR R4 Bundle and as a French PDF summary, streamed from keyset
@@ -52,6 +47,9 @@ import {
 type PatientRecord = Awaited<ReturnType<typeof patientForCaller>>;
 
 const EXPORT_RULE = hardLimit(EXPORTS_PER_HOUR, 60 * MINUTE);
+
+/** Rows per keyset page of an export: one page in memory at a time. */
+export const EXPORT_PAGE = 100;
 
 // ---- Export ----
 
@@ -99,10 +97,13 @@ function exportSource(ctx: AppContext, caller: Caller, patient: PatientRecord): 
   return { ctx, caller, patient, practitioners: new Set(), consultationDates: new Map() };
 }
 
-const consultations = (s: ExportSource) => pages((after) => consultationPage(s.ctx.db, s.patient.id, after));
-const documentRows = (s: ExportSource) => pages((after) => documentPage(s.ctx.db, s.patient.id, after));
-const noticeRows = (s: ExportSource) => pages((after) => noticePage(s.ctx.db, s.patient.id, after));
-const appointmentRows = (s: ExportSource) => pages((after) => appointmentPage(s.ctx.db, s.patient.id, after));
+// Each section reads its rows through its area's service, in the caller's read scope.
+const consultations = (s: ExportSource) => pages((after) => consultationExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
+const documentRows = (s: ExportSource) => pages((after) => documentExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
+const noticeRows = (s: ExportSource) => pages((after) => noticeExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
+const appointmentRows = (s: ExportSource) => pages((after) => appointmentExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
+// The file's organisation and its practitioners: the patient row was read through the caller's scope.
+const fileScope = (s: { patient: PatientRecord }) => systemScope(s.patient.organizationId);
 
 /** A small document inlined as base64; a larger one as a signed link valid DOCUMENT_LINK_TTL_MS. */
 async function documentContent(s: ExportSource, d: ExportDocument): Promise<{ data: string } | { url: string }> {
@@ -130,7 +131,7 @@ type Section = (s: ExportSource) => AsyncIterable<Resource>;
 
 async function* patientSection(s: ExportSource) {
   yield patientResource(s.patient);
-  const organisation = await organisationRow(s.ctx.db, s.patient.organizationId);
+  const organisation = await organisationRow(s.ctx.db, fileScope(s), s.patient.organizationId);
   if (organisation) yield organizationResource(organisation);
 }
 
@@ -164,7 +165,7 @@ async function* appointmentSection(s: ExportSource) {
 async function* practitionerSection(s: ExportSource) {
   const ids = [...s.practitioners];
   for (let i = 0; i < ids.length; i += 200) {
-    for (const u of await practitionerRows(s.ctx.db, s.patient.organizationId, ids.slice(i, i + 200))) yield practitionerResource(u);
+    for (const u of await practitionerRows(s.ctx.db, fileScope(s), ids.slice(i, i + 200))) yield practitionerResource(u);
   }
 }
 
@@ -203,7 +204,7 @@ export async function exportFhir(ctx: AppContext, caller: Caller, idPatient: str
 export async function exportPdf(ctx: AppContext, caller: Caller, idPatient: string): Promise<{ fileName: string; stream: Readable }> {
   const patient = await exportablePatient(ctx, caller, idPatient, 'records.export.pdf');
   const { timeZone } = await getOrganisationSettings(ctx, patient.organizationId);
-  const organisation = await organisationRow(ctx.db, patient.organizationId);
+  const organisation = await organisationRow(ctx.db, fileScope({ patient }), patient.organizationId);
   const pdf = new (await import('./records.pdf.ts')).SummaryPdf({ patient, organisation, generatedAt: new Date(ctx.clock.now()), timeZone });
   const source = exportSource(ctx, caller, patient);
   void writePdf(source, pdf);
@@ -217,7 +218,7 @@ async function writePdf(s: ExportSource, pdf: SummaryPdf): Promise<void> {
     let count = 0;
     for await (const c of consultations(s)) {
       if (!names.has(c.userId)) {
-        const [u] = await practitionerRows(s.ctx.db, s.patient.organizationId, [c.userId]);
+        const [u] = await practitionerRows(s.ctx.db, fileScope(s), [c.userId]);
         names.set(c.userId, u ? `${u.firstName} ${u.lastName}`.trim() : 'Praticien');
       }
       s.consultationDates.set(c.id, c.consultationDate);
@@ -249,7 +250,8 @@ async function writePdf(s: ExportSource, pdf: SummaryPdf): Promise<void> {
 /** A document behind a signed export link: no session, the link is the permission (10 minutes). */
 export async function openLinkedDocument(ctx: AppContext, ip: string | null, token: string) {
   const link = readDocumentLink(ctx.jwtKey, token, ctx.clock.now());
-  const doc = link ? await findLinkedDocument(ctx.db, link.documentId, link.patientId) : null;
+  // The link is the permission: its scope is the one patient it was signed for.
+  const doc = link ? await linkedDocument(ctx, { organizationId: null, patientId: link.patientId, archived: true }, link.documentId) : null;
   const stream = doc ? await ctx.storage.get(doc.sha256) : null;
   if (!link || !doc || !stream) throw hidden(RECORDS_MESSAGES.linkExpired, 'link_expired');
   await recordAudit(
