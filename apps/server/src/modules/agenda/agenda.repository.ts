@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AgendaPeriod, AppointmentStatus } from '@wellbe/shared/schemas/agenda';
 import type { Database, Queryable } from '../../db/client.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import { agendaExceptions, agendaSettings, appointmentTypes, appointmentWaitlist, appointments, consultations, organisations, patients, users } from '../../db/tables.ts';
 
 // SQL of the agenda: every query carries the organisation (a row of another organisation is a row
@@ -580,4 +581,20 @@ export async function offerByToken(db: Database, tokenHash: string) {
 
 export async function markWaitlist(db: Database, id: string, status: string) {
   await db.update(appointmentWaitlist).set({ status, offerTokenHash: null }).where(eq(appointmentWaitlist.id, id));
+}
+
+/** Who is to see whom (chat's followed-practitioner rule): the pairs of the scope's appointments not cancelled. */
+export async function carePairs(db: Database, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  const rows = await db
+    .selectDistinct({ patientId: appointments.patientId, practitionerId: appointments.practitionerId })
+    .from(appointments)
+    .where(
+      and(
+        orgFilter(scope, appointments.organizationId),
+        inArray(appointments.status, ['demandé', 'confirmé', 'honoré', 'absent']),
+        who.patientId ? eq(appointments.patientId, who.patientId) : sql`${appointments.patientId} is not null`,
+        who.practitionerId ? eq(appointments.practitionerId, who.practitionerId) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ patientId: r.patientId!, practitionerId: r.practitionerId }));
 }

@@ -22,7 +22,7 @@ import {
   type PatientChoice,
   typeFitsPractitioner,
 } from '@wellbe/shared/schemas/agenda';
-import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import { hidden, isUuid, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
@@ -629,4 +629,9 @@ export async function offerFreedSlot(ctx: Ctx, slot: { organizationId: string; p
     subject: `Un créneau s’est libéré le ${d}/${m}/${y} à ${p.time}`,
     text: `Bonjour,\n\nUn créneau s’est libéré le ${d}/${m}/${y} à ${p.time}. Vous étiez sur la liste d’attente : ce lien vous permet de le réserver pendant ${AGENDA_LIMITS.offerHours} heures (le premier qui accepte l’obtient).\n\n${ctx.config.publicUrl}/appointment?offre=${token}\n\nWellBe`,
   });
+}
+
+/** The patients and practitioners of the scope's appointments not cancelled, one patient's or one practitioner's (chat). */
+export function appointmentCarePairs(ctx: Pick<AppContext, 'db'>, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  return repo.carePairs(ctx.db, scope, who);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import { consultations, documents, patients } from '../../db/tables.ts';
 
 // The only code of the consultations area that touches Drizzle.
@@ -53,4 +54,19 @@ export async function listConsultationDocuments(db: Database, consultationId: st
     .from(documents)
     .where(and(eq(documents.consultationId, consultationId), isNull(documents.archivedAt)))
     .orderBy(asc(documents.createdAt));
+}
+
+/** Who saw whom (chat's followed-practitioner rule): the pairs of the scope's live consultations. */
+export async function carePairs(db: Database, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  return db
+    .selectDistinct({ patientId: consultations.patientId, practitionerId: consultations.userId })
+    .from(consultations)
+    .where(
+      and(
+        orgFilter(scope, consultations.organizationId),
+        isNull(consultations.archivedAt),
+        who.patientId ? eq(consultations.patientId, who.patientId) : undefined,
+        who.practitionerId ? eq(consultations.userId, who.practitionerId) : undefined,
+      ),
+    );
 }

@@ -3,12 +3,13 @@ import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { hidden, isUuid, patientScope, type Caller, type PatientAccessMode } from '../../access/index.ts';
+import { hidden, isUuid, patientScope, type Caller, type OrgScope, type PatientAccessMode } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
+  carePairs,
   findConsultation,
   insertConsultation,
   listConsultationDocuments,
@@ -173,4 +174,9 @@ async function toDetail(ctx: AppContext, row: ConsultationRow): Promise<Consulta
     dislikes: row.dislikes,
     documents: docs.map((d) => ({ idDocument: d.id, fileName: d.fileName, mimeType: d.mimeType, size: d.sizeBytes, createdAt: d.createdAt.toISOString() })),
   };
+}
+
+/** The patients and practitioners of the scope's consultations, one patient's or one practitioner's (chat). */
+export function consultationCarePairs(ctx: Pick<AppContext, 'db'>, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  return carePairs(ctx.db, scope, who);
 }
