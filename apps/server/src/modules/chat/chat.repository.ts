@@ -320,8 +320,9 @@ export async function updateSupport(db: Executor, scope: OrgScope, id: string, s
 }
 
 /**
- * The unread-mail job, across every organisation (no caller): members with a message still unread after the delay and not mailed yet: each gets one mail for
- * the stretch (mailed_seq moves to the conversation's last sequence number in the same statement).
+ * The unread-mail job, across every organisation (no caller): members with a message still unread
+ * after the delay and not mailed yet; each gets one mail for the stretch (mailed_seq moves to the
+ * conversation's last sequence number in the same statement).
  */
 export async function takeUnreadToMail(db: Executor, before: Date): Promise<{ userId: string; email: string }[]> {
   const result = (await db.execute(sql`
