@@ -14,7 +14,7 @@ import { callerScope, hidden, isUuid, ownScope, type Caller, type OrgScope } fro
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
-import { notifyRealtime, onlineUsers, storedRealtime } from '../../lib/realtime/index.ts';
+import { notifyRealtime, onlineUsers, publishRealtime, storedRealtime } from '../../lib/realtime/index.ts';
 import { appointmentCarePairs } from '../agenda/agenda.service.ts';
 import { consultationCarePairs } from '../consultations/consultations.service.ts';
 import * as repo from './chat.repository.ts';
@@ -288,4 +288,18 @@ export async function summarise(ctx: Ctx, caller: Caller, rows: { conv: repo.Con
       assignedTo: conv.assignedTo,
     };
   });
+}
+
+/** Marks the conversation read up to `seq` (default: its last message) and tells the other members. */
+export async function markRead(ctx: Ctx, caller: Caller, chatId: string, seq?: number): Promise<{ lastReadSeq: number }> {
+  assertChatsOrDesk(caller);
+  const { conv, lastReadSeq } = await conversationForCaller(ctx, caller, chatId);
+  const target = Math.min(seq ?? conv.lastSeq, conv.lastSeq);
+  if (target > lastReadSeq && (await repo.markRead(ctx.db, conv.id, caller.id, target))) {
+    const memberIds = (await repo.membersOf(ctx.db, [conv.id])).map((m) => m.userId);
+    const [last] = await repo.history(ctx.db, conv.id, { after: target - 1, limit: 1 });
+    await publishRealtime(ctx.db, { ...audienceOf(conv, memberIds), type: 'chat.read', data: { chatId: conv.id, userId: caller.id, messageId: last?.id ?? '' } });
+    return { lastReadSeq: target };
+  }
+  return { lastReadSeq };
 }

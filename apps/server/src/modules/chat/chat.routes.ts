@@ -100,10 +100,9 @@ export async function chatRoutes(app: FastifyInstance) {
   r.post('/api/chat/support/messages', { config: { access: 'support' }, schema: { body: supportMessageSchema, tags, summary: 'Écrire au support WellBe' } }, async (request) =>
     chat.sendSupport(ctx, callerOf(request), request.body),
   );
-  r.post('/api/chat/support/read', { config: { access: 'support' }, schema: { tags, summary: 'Marquer ma conversation de support comme lue' } }, async (request) => {
-    const mine = await chat.mySupport(ctx, callerOf(request));
-    return chat.markRead(ctx, callerOf(request), mine.id);
-  });
+  r.post('/api/chat/support/read', { config: { access: 'support' }, schema: { tags, summary: 'Marquer ma conversation de support comme lue' } }, async (request) =>
+    chat.markSupportRead(ctx, callerOf(request)),
+  );
   r.get('/api/chat/support-desk', { config: { access: 'developer' }, schema: { tags, summary: 'Support WellBe : toutes les demandes' } }, async (request) => chat.supportDesk(ctx, callerOf(request)));
   r.get('/api/chat/support-desk/:id', { config: { access: 'developer' }, schema: { params: idParams, tags, summary: 'Support WellBe : une demande' } }, async (request) =>
     chat.supportChat(ctx, callerOf(request), request.params.id),

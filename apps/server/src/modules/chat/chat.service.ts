@@ -18,7 +18,6 @@ import { publishRealtime } from '../../lib/realtime/index.ts';
 import {
   assertChats,
   assertChatsOrDesk,
-  audienceOf,
   auditPatientChat,
   buildChat,
   chatList,
@@ -47,6 +46,7 @@ export * from './chat.attachments.ts';
 export * from './chat.groups.ts';
 export * from './chat.support.ts';
 export { STATUS_COALESCE_MS } from './chat.realtime.ts';
+export { markRead } from './chat.core.ts';
 
 export async function contacts(ctx: Ctx, caller: Caller): Promise<ChatContact[]> {
   assertChats(caller);
@@ -118,20 +118,6 @@ export async function messages(ctx: Ctx, caller: Caller, chatId: string, page: {
   await auditPatientChat(ctx, caller, 'chat.read', conv, { messages: rows.length });
   const olderCursor = page.after === undefined && rows.length === page.limit && rows[0].seq > 1 ? rows[0].seq : null;
   return { messages: await entries(ctx, rows), olderCursor, lastSeq: conv.lastSeq };
-}
-
-/** Marks the conversation read up to `seq` (default: its last message) and tells the other members. */
-export async function markRead(ctx: Ctx, caller: Caller, chatId: string, seq?: number): Promise<{ lastReadSeq: number }> {
-  assertChatsOrDesk(caller);
-  const { conv, lastReadSeq } = await conversationForCaller(ctx, caller, chatId);
-  const target = Math.min(seq ?? conv.lastSeq, conv.lastSeq);
-  if (target > lastReadSeq && (await repo.markRead(ctx.db, conv.id, caller.id, target))) {
-    const memberIds = (await repo.membersOf(ctx.db, [conv.id])).map((m) => m.userId);
-    const [last] = await repo.history(ctx.db, conv.id, { after: target - 1, limit: 1 });
-    await publishRealtime(ctx.db, { ...audienceOf(conv, memberIds), type: 'chat.read', data: { chatId: conv.id, userId: caller.id, messageId: last?.id ?? '' } });
-    return { lastReadSeq: target };
-  }
-  return { lastReadSeq };
 }
 
 /** SPEC §7 POST /api/chat/send-message (chatId, messageText, contactId → message, userChatList). */

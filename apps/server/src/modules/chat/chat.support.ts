@@ -1,6 +1,6 @@
 import type { Chat, ConversationSummary } from '@wellbe/shared/schemas/chat';
 import { callerScope, type Caller } from '../../access/index.ts';
-import { buildChat, conversationForCaller, notFoundChat, notFoundContact, post, summarise, toEntry, type Ctx } from './chat.core.ts';
+import { buildChat, conversationForCaller, markRead, notFoundChat, notFoundContact, post, summarise, toEntry, type Ctx } from './chat.core.ts';
 import * as repo from './chat.repository.ts';
 
 // ---- Support: a practice (PA, SA) and the WellBe team (DE). Not patient data. ----
@@ -73,4 +73,10 @@ export async function patchSupport(ctx: Ctx, caller: Caller, id: string, patch: 
   }
   await repo.updateSupport(ctx.db, callerScope(caller), conv.id, { supportStatus: patch.status, assignedTo: patch.assignedTo });
   return supportChat(ctx, caller, id);
+}
+
+/** The user menu's 'Support' read: the caller's own support conversation, up to its last message. */
+export async function markSupportRead(ctx: Ctx, caller: Caller): Promise<{ lastReadSeq: number }> {
+  const mine = await mySupport(ctx, caller);
+  return markRead(ctx, caller, mine.id);
 }
