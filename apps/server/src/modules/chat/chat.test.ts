@@ -227,6 +227,10 @@ describe('support', () => {
     expect(json(closed).supportStatus).toBe('closed');
     const again = json(await get('pa', '/api/chat/support'));
     expect(again.dialog.at(-1).message).toBe('Depuis /user, bouton Ajouter.');
+    // The answer is unread in the toolbar badge until pa reads their support conversation.
+    expect(json(await get('pa', '/api/chat/unread')).support).toBe(1);
+    expect(json(await post('pa', '/api/chat/support/read', {})).lastReadSeq).toBe(again.lastSeq);
+    expect(json(await get('pa', '/api/chat/unread')).support).toBe(0);
     // Support conversations never appear in the practice's chat list.
     expect((json(await get('pa', '/api/chat/conversations')) as { kind: string }[]).some((c) => c.kind === 'support')).toBe(false);
   });
