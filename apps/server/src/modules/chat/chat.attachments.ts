@@ -1,30 +1,35 @@
 import { CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { cleanFileName, storedFileInUse } from '../documents/documents.service.ts';
+import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from '../documents/documents.storage.ts';
-import { assertChats, auditPatientChat, conversationForCaller, entries, post, toEntry, type Ctx, type StoreCtx } from './chat.core.ts';
+import { assertChats, auditPatientChat, conversationForCaller, entries, post, toEntry, type StoreCtx } from './chat.core.ts';
 import * as repo from './chat.repository.ts';
 
 // ---- Attachments: the document pipeline (type by bytes, size limit, same store), members only ----
+
+/**
+ * Checked before the upload is read: a conversation the caller is not a member of answers 404
+ * (another organisation's id is never confirmed), and no byte of the file is stored for it.
+ * Answers the organisation's upload limit, which the upload is read against.
+ */
+export async function attachmentTarget(ctx: AppContext, caller: Caller, chatId: string): Promise<{ uploadLimitBytes: number }> {
+  assertChats(caller);
+  const { conv } = await conversationForCaller(ctx, caller, chatId);
+  if (conv.kind === 'support') throw badRequest(CHAT_MESSAGES.attachmentInSupport, 'chat_attachment_support');
+  const { uploadLimitBytes } = await getOrganisationSettings(ctx, caller.organizationId);
+  return { uploadLimitBytes };
+}
 
 /**
  * A message with a file: the conversation must be one of the caller's (not support), the name's
  * extension accepted and the bytes of that type; the file is committed to the store before the
  * row exists. Idempotent on the client's message id like a text message.
  */
-/**
- * Checked before the upload is read: a conversation the caller is not a member of answers 404
- * (another organisation's id is never confirmed), and no byte of the file is stored for it.
- */
-export async function attachmentTarget(ctx: Ctx, caller: Caller, chatId: string): Promise<void> {
-  assertChats(caller);
-  const { conv } = await conversationForCaller(ctx, caller, chatId);
-  if (conv.kind === 'support') throw badRequest(CHAT_MESSAGES.attachmentInSupport, 'chat_attachment_support');
-}
-
 export async function sendAttachment(
   ctx: StoreCtx,
   caller: Caller,

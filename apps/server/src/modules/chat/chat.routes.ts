@@ -6,7 +6,6 @@ import { badRequest } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { contentDisposition } from '../documents/documents.routes.ts';
 import type { ReceivedFile } from '../documents/documents.storage.ts';
-import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import * as chat from './chat.service.ts';
 import { idParams, uuidId } from '@wellbe/shared/schemas/fields';
 
@@ -56,9 +55,8 @@ export async function chatRoutes(app: FastifyInstance) {
 
   // Attachments: multipart (one `file` part, optional messageText and id), checked like a document.
   r.post('/api/chat/conversations/:id/attachments', { config: { access, patientData: true }, schema: { params: idParams, tags, summary: 'Envoyer une pièce jointe (multipart)' } }, async (request, reply) => {
-    await chat.attachmentTarget(ctx, callerOf(request), request.params.id);
+    const { uploadLimitBytes } = await chat.attachmentTarget(ctx, callerOf(request), request.params.id);
     if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
-    const { uploadLimitBytes } = await getOrganisationSettings(ctx, callerOf(request).organizationId);
     const fields: Record<string, string> = {};
     let file: ReceivedFile | null = null;
     let fileName = '';
