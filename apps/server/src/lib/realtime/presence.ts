@@ -1,7 +1,9 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { realtimePresence } from '../../db/tables.ts';
+import { realtimePresence } from '../../db/schema/realtime.ts';
 import type { Caller } from '../../access/caller.ts';
+import type { AppContext } from '../../context.ts';
+import { presenceListenersList } from './registry.ts';
 
 // Presence across server processes (issue 16): a row per (server, user) while the user holds a
 // signed-in socket on that server. Hubs refresh their rows every ping period; a row older than
@@ -66,4 +68,49 @@ export async function onlineUsers(db: Pick<Database, 'selectDistinct'>, ids: str
     .from(realtimePresence)
     .where(and(inArray(realtimePresence.userId, ids), gt(realtimePresence.seenAt, sql`now() - ${`${PRESENCE_STALE_MS / 1000} seconds`}::interval`)));
   return new Set(rows.map((r) => r.userId));
+}
+
+/**
+ * A hub's presence rows: a user's socket opened or closed, their row follows, one write after the
+ * other per user (a socket closing while the row of its opening is still being written must not
+ * leave the row behind: the user would look online until this server stops).
+ */
+export class PresenceWriter {
+  /** Presence writes in progress per user, chained; and the users whose row this server wrote. */
+  private readonly writes = new Map<string, Promise<void>>();
+  private readonly present = new Set<string>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly serverId: string,
+    /** Whether this server holds a signed-in socket of the user now. */
+    private readonly connected: (userId: string) => boolean,
+    private readonly stopped: () => boolean,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  follow(user: Caller): void {
+    const run = (this.writes.get(user.id) ?? Promise.resolve()).then(() => this.sync(user));
+    this.writes.set(user.id, run);
+    void run.finally(() => {
+      if (this.writes.get(user.id) === run) this.writes.delete(user.id);
+    });
+  }
+
+  /** Writes the row when the user's connected state differs from it, then tells the modules. */
+  private async sync(user: Caller): Promise<void> {
+    if (this.stopped()) return;
+    const online = this.connected(user.id);
+    if (online === this.present.has(user.id)) return;
+    try {
+      // Told only when the user's state changes across all servers: a user already online through
+      // another server (or still online there) is no news for their contacts.
+      const changed = online ? await setPresence(this.ctx.db, this.serverId, user) : await dropPresence(this.ctx.db, this.serverId, user.id);
+      if (online) this.present.add(user.id);
+      else this.present.delete(user.id);
+      if (changed) for (const listener of presenceListenersList()) await listener(this.ctx, user, online);
+    } catch (err) {
+      this.log(`Temps réel : présence non enregistrée (${(err as Error).message})`);
+    }
+  }
 }

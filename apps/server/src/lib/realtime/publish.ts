@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { realtimeEvents } from '../../db/tables.ts';
+import { realtimeEvents } from '../../db/schema/realtime.ts';
 
 export const REALTIME_CHANNEL = 'wellbe_realtime';
 export const REVOKE_CHANNEL = 'wellbe_realtime_revoke';

@@ -330,3 +330,19 @@ export async function takeDueRemindersEverywhere(db: Database, now: Date, limit 
     .for('update', { skipLocked: true, of: appointments });
   return db.update(appointments).set({ reminderSentAt: now }).where(inArray(appointments.id, due)).returning({ id: appointments.id, organizationId: appointments.organizationId });
 }
+
+/** Who is to see whom (chat's followed-practitioner rule): the pairs of the scope's appointments not cancelled. */
+export async function carePairs(db: Database, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  const rows = await db
+    .selectDistinct({ patientId: appointments.patientId, practitionerId: appointments.practitionerId })
+    .from(appointments)
+    .where(
+      and(
+        orgFilter(scope, appointments.organizationId),
+        inArray(appointments.status, ['demandé', 'confirmé', 'honoré', 'absent']),
+        who.patientId ? eq(appointments.patientId, who.patientId) : sql`${appointments.patientId} is not null`,
+        who.practitionerId ? eq(appointments.practitionerId, who.practitionerId) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ patientId: r.patientId!, practitionerId: r.practitionerId }));
+}

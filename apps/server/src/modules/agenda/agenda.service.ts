@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_LIMITS, AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, type AgendaPeriod, type AgendaPractitioner, type Appointment, type AppointmentStatus, typeFitsPractitioner } from '@wellbe/shared/schemas/agenda';
-import { hidden, isUuid, ownScope, systemScope, type Caller } from '../../access/index.ts';
+import { hidden, isUuid, ownScope, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -312,3 +312,8 @@ export async function mailPatient(ctx: Ctx, row: repo.AppointmentRow, kind: 'con
   await ctx.mailer.send(appointmentMail(row, kind, { timeZone, organisationName: org.name, publicUrl: ctx.config.publicUrl, mailFrom: ctx.config.mailFrom }));
 }
 
+
+/** The patients and practitioners of the scope's appointments not cancelled, one patient's or one practitioner's (chat). */
+export function appointmentCarePairs(ctx: Pick<AppContext, 'db'>, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  return repo.carePairs(ctx.db, scope, who);
+}

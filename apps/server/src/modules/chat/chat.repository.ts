@@ -1,10 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { orgFilter, orgWhere, type OrgScope } from '../../access/scope.ts';
+import { organisations, users } from '../../access/views.ts';
+import { chatAttachments, chatConversations, chatMembers, chatMessages, chatUserStatus } from '../../db/schema/chat.ts';
 import { insertRealtimeFrom } from '../../lib/realtime/index.ts';
-import { chatAttachments, chatConversations, chatMembers, chatMessages, chatUserStatus, organisations, users } from '../../db/tables.ts';
 
-// Messaging rows. Every lookup that starts from an id names the caller (membership) or the
-// organisation: a conversation outside the caller's reach is simply not found.
+// Messaging rows. Every conversation query carries the caller's organisation scope, and every
+// lookup that starts from an id names the caller (membership) too: a conversation outside the
+// caller's reach is simply not found. Support conversations cross organisations (the WellBe team,
+// SA and DE, reaches every one: their scope is every organisation). Members, messages and
+// attachments hang off a conversation already read through its scope.
 
 export type Executor = Pick<Database, 'select' | 'selectDistinct' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -42,11 +47,11 @@ export async function findUsers(db: Executor, ids: string[]): Promise<UserRow[]>
 }
 
 /** Active users of an organisation with one of the roles. */
-export async function usersOfOrganisation(db: Executor, organizationId: string, roles: readonly string[]): Promise<UserRow[]> {
+export async function usersOfOrganisation(db: Executor, scope: OrgScope, roles: readonly string[]): Promise<UserRow[]> {
   return db
     .select(userColumns)
     .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.active, true), inArray(users.role, [...roles])))
+    .where(and(orgFilter(scope, users.organizationId), eq(users.active, true), inArray(users.role, [...roles])))
     .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
@@ -54,34 +59,13 @@ export async function developers(db: Executor): Promise<UserRow[]> {
   return db.select(userColumns).from(users).where(and(eq(users.role, 'DE'), eq(users.active, true)));
 }
 
-// A patient's practitioners: those who had a consultation with them, or who hold an appointment
-// of theirs that is not cancelled (a booked first visit already opens the conversation).
-const seenBy = (organizationId: string) => sql`
-  select patient_id, user_id as practitioner_id from consultations
-   where organization_id = ${organizationId} and archived_at is null
-  union
-  select patient_id, practitioner_id from appointments
-   where organization_id = ${organizationId} and patient_id is not null and status in ('demandé', 'confirmé', 'honoré', 'absent')`;
-
-/** Practitioners (user ids) who saw the patient or have an appointment with them, in the organisation. */
-export async function practitionersOfPatient(db: Executor, organizationId: string, patientId: string): Promise<string[]> {
-  const result = (await db.execute(sql`select distinct practitioner_id from (${seenBy(organizationId)}) s where patient_id = ${patientId}`)) as unknown as { rows: { practitioner_id: string }[] };
-  return result.rows.map((r) => r.practitioner_id);
-}
-
-/** Patient accounts (PT users) whose patient the practitioner has seen or is to see. */
-export async function patientAccountsOfPractitioner(db: Executor, organizationId: string, practitionerId: string): Promise<UserRow[]> {
+/** Active patient accounts (PT users) of these patients. */
+export async function patientAccounts(db: Executor, scope: OrgScope, patientIds: string[]): Promise<UserRow[]> {
+  if (!patientIds.length) return [];
   return db
     .select(userColumns)
     .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        eq(users.role, 'PT'),
-        eq(users.active, true),
-        sql`${users.patientId} in (select patient_id from (${seenBy(organizationId)}) s where practitioner_id = ${practitionerId})`,
-      ),
-    );
+    .where(and(orgFilter(scope, users.organizationId), eq(users.role, 'PT'), eq(users.active, true), inArray(users.patientId, patientIds)));
 }
 
 export async function statusesOf(db: Executor, ids: string[]) {
@@ -102,16 +86,25 @@ export async function upsertStatus(db: Executor, userId: string, values: { statu
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 
-export async function findConversation(db: Executor, id: string): Promise<ConversationRow | null> {
-  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+export async function findConversation(db: Executor, scope: OrgScope, id: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.id, id), orgFilter(scope, chatConversations.organizationId)))
+    .limit(1);
   return row ?? null;
 }
 
-export async function findDirect(db: Executor, key: string): Promise<ConversationRow | null> {
-  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.directKey, key)).limit(1);
+export async function findDirect(db: Executor, scope: OrgScope, key: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.directKey, key), orgFilter(scope, chatConversations.organizationId)))
+    .limit(1);
   return row ?? null;
 }
 
+/** The user's own support conversation, by its creator: support crosses organisations (no scope). */
 export async function findSupportOf(db: Executor, userId: string): Promise<ConversationRow | null> {
   const [row] = await db
     .select()
@@ -153,18 +146,18 @@ export async function membership(db: Executor, conversationId: string, userId: s
 }
 
 /** A conversation with the user's read mark in it (null: not a member), in one read; null when unknown. */
-export async function conversationWithMember(db: Executor, conversationId: string, userId: string): Promise<{ conv: ConversationRow; lastReadSeq: number | null } | null> {
+export async function conversationWithMember(db: Executor, scope: OrgScope, conversationId: string, userId: string): Promise<{ conv: ConversationRow; lastReadSeq: number | null } | null> {
   const [row] = await db
     .select({ conversation: chatConversations, lastReadSeq: chatMembers.lastReadSeq })
     .from(chatConversations)
     .leftJoin(chatMembers, and(eq(chatMembers.conversationId, chatConversations.id), eq(chatMembers.userId, userId)))
-    .where(eq(chatConversations.id, conversationId))
+    .where(and(eq(chatConversations.id, conversationId), orgFilter(scope, chatConversations.organizationId)))
     .limit(1);
   return row ? { conv: row.conversation, lastReadSeq: row.lastReadSeq } : null;
 }
 
 /** SPEC §7 userChatList in one read: the user's conversations (support apart), the contact of a one-to-one. */
-export async function chatListOf(db: Executor, userId: string) {
+export async function chatListOf(db: Executor, scope: OrgScope, userId: string) {
   return db
     .select({
       chatId: chatConversations.id,
@@ -173,26 +166,26 @@ export async function chatListOf(db: Executor, userId: string) {
     })
     .from(chatMembers)
     .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
-    .where(and(eq(chatMembers.userId, userId), sql`${chatConversations.kind} <> 'support'`))
+    .where(and(eq(chatMembers.userId, userId), orgFilter(scope, chatConversations.organizationId), sql`${chatConversations.kind} <> 'support'`))
     .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.createdAt));
 }
 
 /** The caller's conversations with their read state, newest activity first. */
-export async function conversationsOf(db: Executor, userId: string) {
+export async function conversationsOf(db: Executor, scope: OrgScope, userId: string) {
   return db
     .select({ conversation: chatConversations, lastReadSeq: chatMembers.lastReadSeq })
     .from(chatMembers)
     .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
-    .where(eq(chatMembers.userId, userId))
+    .where(and(eq(chatMembers.userId, userId), orgFilter(scope, chatConversations.organizationId)))
     .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.createdAt));
 }
 
-export async function supportConversations(db: Executor) {
+export async function supportConversations(db: Executor, scope: OrgScope) {
   return db
     .select({ conversation: chatConversations, organisation: organisations.name })
     .from(chatConversations)
     .leftJoin(organisations, eq(organisations.id, chatConversations.organizationId))
-    .where(eq(chatConversations.kind, 'support'))
+    .where(and(eq(chatConversations.kind, 'support'), orgFilter(scope, chatConversations.organizationId)))
     .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`);
 }
 
@@ -256,6 +249,7 @@ export type PostOutcome =
  */
 export async function postMessage(
   db: Executor,
+  scope: OrgScope,
   v: { id: string; conversationId: string; senderId: string; text: string; now: Date; rateSince: Date; rateLimit: number; extraAudience: string[] },
 ): Promise<PostOutcome> {
   const result = (await db.execute(sql`
@@ -265,7 +259,7 @@ export async function postMessage(
       select count(*)::int as n from chat_messages where sender_id = ${v.senderId} and created_at > ${v.rateSince}
     ), conv as (
       update chat_conversations set last_seq = last_seq + 1, last_message_at = ${v.now}
-       where id = ${v.conversationId} and not exists (select 1 from existing) and (select n from recent) < ${v.rateLimit}
+       where id = ${v.conversationId} and ${orgWhere(scope, sql`organization_id`)} and not exists (select 1 from existing) and (select n from recent) < ${v.rateLimit}
        returning id, kind, organization_id, last_seq
     ), msg as (
       insert into chat_messages (id, conversation_id, seq, sender_id, text, created_at)
@@ -318,13 +312,17 @@ export async function markRead(db: Executor, conversationId: string, userId: str
   return rows.length > 0;
 }
 
-export async function updateSupport(db: Executor, id: string, set: { supportStatus?: 'open' | 'closed'; assignedTo?: string | null }) {
-  await db.update(chatConversations).set(set).where(and(eq(chatConversations.id, id), eq(chatConversations.kind, 'support')));
+export async function updateSupport(db: Executor, scope: OrgScope, id: string, set: { supportStatus?: 'open' | 'closed'; assignedTo?: string | null }) {
+  await db
+    .update(chatConversations)
+    .set(set)
+    .where(and(eq(chatConversations.id, id), orgFilter(scope, chatConversations.organizationId), eq(chatConversations.kind, 'support')));
 }
 
 /**
- * Members with a message still unread after the delay and not mailed yet: each gets one mail for
- * the stretch (mailed_seq moves to the conversation's last sequence number in the same statement).
+ * The unread-mail job, across every organisation (no caller): members with a message still unread
+ * after the delay and not mailed yet; each gets one mail for the stretch (mailed_seq moves to the
+ * conversation's last sequence number in the same statement).
  */
 export async function takeUnreadToMail(db: Executor, before: Date): Promise<{ userId: string; email: string }[]> {
   const result = (await db.execute(sql`
@@ -353,8 +351,11 @@ export async function removeMember(db: Executor, conversationId: string, userId:
   return rows.length > 0;
 }
 
-export async function renameConversation(db: Executor, id: string, title: string) {
-  await db.update(chatConversations).set({ title }).where(and(eq(chatConversations.id, id), eq(chatConversations.kind, 'group')));
+export async function renameConversation(db: Executor, scope: OrgScope, id: string, title: string) {
+  await db
+    .update(chatConversations)
+    .set({ title })
+    .where(and(eq(chatConversations.id, id), orgFilter(scope, chatConversations.organizationId), eq(chatConversations.kind, 'group')));
 }
 
 export type AttachmentRow = typeof chatAttachments.$inferSelect;

@@ -4,9 +4,8 @@ import { attachmentFieldsSchema, getChatQuerySchema, groupInputSchema, groupMemb
 import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
 import { badRequest } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
-import { contentDisposition } from '../documents/documents.routes.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { ReceivedFile } from '../documents/documents.storage.ts';
-import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import * as chat from './chat.service.ts';
 import { idParams, uuidId } from '@wellbe/shared/schemas/fields';
 
@@ -56,9 +55,8 @@ export async function chatRoutes(app: FastifyInstance) {
 
   // Attachments: multipart (one `file` part, optional messageText and id), checked like a document.
   r.post('/api/chat/conversations/:id/attachments', { config: { access, patientData: true }, schema: { params: idParams, tags, summary: 'Envoyer une pièce jointe (multipart)' } }, async (request, reply) => {
-    await chat.attachmentTarget(ctx, callerOf(request), request.params.id);
+    const { uploadLimitBytes } = await chat.attachmentTarget(ctx, callerOf(request), request.params.id);
     if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
-    const { uploadLimitBytes } = await getOrganisationSettings(ctx, callerOf(request).organizationId);
     const fields: Record<string, string> = {};
     let file: ReceivedFile | null = null;
     let fileName = '';
@@ -100,10 +98,9 @@ export async function chatRoutes(app: FastifyInstance) {
   r.post('/api/chat/support/messages', { config: { access: 'support' }, schema: { body: supportMessageSchema, tags, summary: 'Écrire au support WellBe' } }, async (request) =>
     chat.sendSupport(ctx, callerOf(request), request.body),
   );
-  r.post('/api/chat/support/read', { config: { access: 'support' }, schema: { tags, summary: 'Marquer ma conversation de support comme lue' } }, async (request) => {
-    const mine = await chat.mySupport(ctx, callerOf(request));
-    return chat.markRead(ctx, callerOf(request), mine.id);
-  });
+  r.post('/api/chat/support/read', { config: { access: 'support' }, schema: { tags, summary: 'Marquer ma conversation de support comme lue' } }, async (request) =>
+    chat.markSupportRead(ctx, callerOf(request)),
+  );
   r.get('/api/chat/support-desk', { config: { access: 'developer' }, schema: { tags, summary: 'Support WellBe : toutes les demandes' } }, async (request) => chat.supportDesk(ctx, callerOf(request)));
   r.get('/api/chat/support-desk/:id', { config: { access: 'developer' }, schema: { params: idParams, tags, summary: 'Support WellBe : une demande' } }, async (request) =>
     chat.supportChat(ctx, callerOf(request), request.params.id),

@@ -1,41 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
-import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { until } from '../../../test/until.ts';
-import { closeWsClients, wsClient } from '../../../test/ws-client.ts';
-import { appointments, auditEvents, chatAttachments, chatMessages, users } from '../../db/tables.ts';
+import { json, type TestApp } from '../../../test/helpers.ts';
+import { appointments, auditEvents, chatMessages, users } from '../../db/tables.ts';
 import { mailUnread } from './chat.service.ts';
+import { chat, get, post, s, setUpChatApp } from './chat.test-kit.ts';
 
 // Messaging (issue 16): who may talk to whom (SPEC §6 `chats`), the SPEC §7 /api/chat/* shapes,
-// idempotent send, paging, read state, limits, rate limit, audit of patient conversations, live
-// delivery through /api/ws, support conversations and the unread mail.
+// idempotent send, paging, read state, limits, rate limit, audit of patient conversations, support
+// conversations and the unread mail. Groups, attachments and live delivery: chat.*.test.ts.
 
+setUpChatApp();
 let t: TestApp;
-let base: string;
-const s: Record<string, Session> = {};
-
-/** A user's entry in a coalesced presence frame (`chat.statuses`), if the frame is one and carries it. */
-function statusIn(f: { type: string; data?: Record<string, unknown> }, userId: string) {
-  if (f.type !== 'chat.statuses') return undefined;
-  return (f.data?.statuses as { userId: string; status: string; mood: string }[]).find((e) => e.userId === userId);
-}
-
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: s[who].auth });
-/** A contact's status as `who` reads it in GET /api/chat/contacts. */
-const statusFor = async (who: string, id: string) => (json(await get(who, '/api/chat/contacts')) as { id: string; status: string }[]).find((c) => c.id === id)?.status;
-const post = (who: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: s[who].auth, payload: payload as object });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  for (const u of ['pr', 'pa', 'ad', 'rh', 'pt', 'pg', 'pr2', 'us', 're', 'sa', 'de', 'di']) s[u] = await t.login(u);
-}, 60_000);
-afterEach(closeWsClients);
-afterAll(async () => {
-  await t?.close();
+beforeAll(() => {
+  t = chat.t;
 });
 
 describe('contacts and conversations (SPEC §7 shapes)', () => {
@@ -230,46 +209,6 @@ describe('audit and patient conversations', () => {
   });
 });
 
-describe('groups', () => {
-  it('staff create a group with colleagues; a patient or another organisation’s user cannot be added', async () => {
-    const res = await post('pr', '/api/chat/conversations', { title: 'Astreinte', memberIds: [s.pa.id, s.pg.id] });
-    expect(res.statusCode, res.body).toBe(201);
-    const group = json(res);
-    expect(group).toMatchObject({ kind: 'group', title: 'Astreinte' });
-    expect((await post('pa', '/api/chat/send-message', { chatId: group.id, messageText: 'Qui est de garde samedi ?' })).statusCode).toBe(200);
-    expect((await get('rh', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(404);
-    expect((await post('pr', '/api/chat/conversations', { title: 'X', memberIds: [s.pr2.id] })).statusCode).toBe(404);
-    expect((await post('pr', '/api/chat/conversations', { title: 'X', memberIds: [s.pt.id] })).statusCode).toBe(404);
-    expect((await post('pt', '/api/chat/conversations', { title: 'X', memberIds: [s.pr.id] })).statusCode).toBe(403);
-    expect((await post('pr', '/api/chat/conversations', { title: ' ', memberIds: [s.pa.id] })).statusCode).toBe(400);
-  });
-});
-
-describe('live delivery through /api/ws', () => {
-  it('pushes the re-read message, the typing indicator and the read receipt to the other member only', async () => {
-    const onPa = wsClient(base);
-    await onPa.auth(s.pa.token);
-    const onRh = wsClient(base);
-    await onRh.auth(s.rh.token);
-    const onPr = wsClient(base);
-    await onPr.auth(s.pr.token);
-    const chat = json(await get('pr', `/api/chat/get-chat?contactId=${s.pa.id}`)).chat;
-    onPr.send({ type: 'chat.typing', data: { chatId: chat.id } });
-    const typing = await onPa.next((f) => f.type === 'chat.typing');
-    expect(typing.data).toEqual({ chatId: chat.id, userId: s.pr.id });
-    const sent = json(await post('pr', '/api/chat/send-message', { chatId: chat.id, messageText: 'Je passe te voir à midi.' }));
-    const frame = await onPa.next((f) => f.type === 'chat.message');
-    expect(frame.data).toMatchObject({ chatId: chat.id, messageId: sent.message.id, message: { message: 'Je passe te voir à midi.', who: s.pr.id } });
-    await post('pa', `/api/chat/conversations/${chat.id}/read`, {});
-    const receipt = await onPr.next((f) => f.type === 'chat.read');
-    expect(receipt.data).toMatchObject({ chatId: chat.id, userId: s.pa.id, seq: sent.message.seq });
-    // rh is not a member: nothing about that conversation.
-    await post('pr', '/api/chat/user/data', { status: 'online' });
-    await onRh.next((f) => f.type === 'chat.statuses');
-    expect(onRh.frames.filter((f) => f.type.startsWith('chat.') && f.type !== 'chat.statuses')).toEqual([]);
-    for (const c of [onPa, onRh, onPr]) c.close();
-  });
-});
 
 describe('support', () => {
   it('pa writes to WellBe support; the developer desk sees it, answers, closes; others have no access', async () => {
@@ -288,6 +227,10 @@ describe('support', () => {
     expect(json(closed).supportStatus).toBe('closed');
     const again = json(await get('pa', '/api/chat/support'));
     expect(again.dialog.at(-1).message).toBe('Depuis /user, bouton Ajouter.');
+    // The answer is unread in the toolbar badge until pa reads their support conversation.
+    expect(json(await get('pa', '/api/chat/unread')).support).toBe(1);
+    expect(json(await post('pa', '/api/chat/support/read', {})).lastReadSeq).toBe(again.lastSeq);
+    expect(json(await get('pa', '/api/chat/unread')).support).toBe(0);
     // Support conversations never appear in the practice's chat list.
     expect((json(await get('pa', '/api/chat/conversations')) as { kind: string }[]).some((c) => c.kind === 'support')).toBe(false);
   });
@@ -309,225 +252,5 @@ describe('unread mail', () => {
     expect(toRh[0].text).not.toContain('Secret');
     await mailUnread({ ...ctx, mailer });
     expect(sent.filter((m) => m.to.startsWith('rh@'))).toHaveLength(1);
-  });
-});
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
-
-function attach(who: string, chatId: string, file: { name: string; content: Buffer }, fields: Record<string, string> = {}) {
-  const body = multipart(fields, { ...file, field: 'file' });
-  return t.app.inject({ method: 'POST', url: `/api/chat/conversations/${chatId}/attachments`, headers: { ...s[who].auth, ...body.headers }, payload: body.payload });
-}
-
-describe('attachments', () => {
-  it('sends a file checked by its bytes; members download it, others get 404; a patient conversation journals it', async () => {
-    const chat = json(await get('pr', `/api/chat/get-chat?contactId=${s.pt.id}`)).chat;
-    const id = randomUUID();
-    const res = await attach('pt', chat.id, { name: 'ordonnance.pdf', content: PDF }, { messageText: 'Voici mon ordonnance', id });
-    expect(res.statusCode, res.body).toBe(201);
-    const message = json(res).message;
-    expect(message).toMatchObject({ id, message: 'Voici mon ordonnance', attachment: { fileName: 'ordonnance.pdf', mimeType: 'application/pdf', size: PDF.length } });
-    // Idempotent: the resend answers the stored message, one attachment row.
-    const again = await attach('pt', chat.id, { name: 'ordonnance.pdf', content: PDF }, { messageText: 'Voici mon ordonnance', id });
-    expect(json(again).message.attachment.id).toBe(message.attachment.id);
-    expect(await t.ctx.db.select().from(chatAttachments).where(eq(chatAttachments.messageId, id))).toHaveLength(1);
-    // The history carries it.
-    const history = json(await get('pr', `/api/chat/conversations/${chat.id}/messages`));
-    expect(history.messages.at(-1).attachment).toMatchObject({ id: message.attachment.id, fileName: 'ordonnance.pdf' });
-
-    const url = `/api/chat/attachments/${message.attachment.id}`;
-    const download = await get('pr', url);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.rawPayload.equals(PDF)).toBe(true);
-    const audit = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'chat.attachment.download'), eq(auditEvents.userId, s.pr.id)));
-    expect(audit[0]).toMatchObject({ outcome: 'success', recordId: chat.id });
-    expect(audit[0].patientId).toBeTruthy();
-    expect((await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'chat.attachment'), eq(auditEvents.userId, s.pt.id)))).length).toBe(1);
-    // Not a member (same practice), another organisation, an unknown id: 404.
-    for (const who of ['pa', 'pr2']) expect((await get(who, url)).statusCode).toBe(404);
-    expect((await get('pr', `/api/chat/attachments/${randomUUID()}`)).statusCode).toBe(404);
-    // Another organisation cannot post into the conversation either.
-    expect((await attach('pr2', chat.id, { name: 'a.pdf', content: PDF })).statusCode).toBe(404);
-  });
-
-  it('refuses a file whose bytes do not match its name, an unaccepted type, and one over the size limit (French, nothing stored)', async () => {
-    const chat = json(await get('pr', `/api/chat/get-chat?contactId=${s.pa.id}`)).chat;
-    const before = (await t.ctx.db.select().from(chatAttachments)).length;
-    const fake = await attach('pr', chat.id, { name: 'photo.png', content: PDF });
-    expect(fake.statusCode).toBe(400);
-    expect(json(fake).error.message).toBe('Le contenu du fichier ne correspond pas à son extension.');
-    const exe = await attach('pr', chat.id, { name: 'outil.exe', content: Buffer.from('MZ') });
-    expect(exe.statusCode).toBe(400);
-    expect(json(exe).error.message).toMatch(/^Type de fichier non accepté/);
-    const limit = 1000;
-    const put = (uploadLimitBytes: number) =>
-      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: s.pa.auth, payload: { language: 'fr', navbarStyle: 'style-1', uploadLimitBytes, timeZone: 'Europe/Paris' } });
-    expect((await put(limit)).statusCode).toBe(200);
-    try {
-      const big = await attach('pr', chat.id, { name: 'gros.pdf', content: Buffer.concat([PDF, Buffer.alloc(2000, 32)]) });
-      expect(big.statusCode).toBe(413);
-      expect(json(big).error.message).toMatch(/taille maximale/);
-    } finally {
-      await put(50_000_000);
-    }
-    expect(await t.ctx.db.select().from(chatAttachments)).toHaveLength(before);
-    // Support conversations carry no file.
-    const support = await attach('pa', json(await get('pa', '/api/chat/support')).id, { name: 'a.pdf', content: PDF });
-    expect(support.statusCode).toBe(400);
-    expect(json(support).error.message).toBe(CHAT_MESSAGES.attachmentInSupport);
-  });
-});
-
-describe('group management', () => {
-  const patch = (who: string, url: string, payload: unknown) => t.app.inject({ method: 'PATCH', url, headers: s[who].auth, payload: payload as object });
-  const del = (who: string, url: string) => t.app.inject({ method: 'DELETE', url, headers: s[who].auth });
-
-  it('members rename and add colleagues; only the creator removes; anyone leaves; a removed member loses access at once', async () => {
-    const group = json(await post('pr', '/api/chat/conversations', { title: 'Staff du lundi', memberIds: [s.pa.id] }));
-    const onPa = wsClient(base);
-    await onPa.auth(s.pa.token);
-    const onRh = wsClient(base);
-    await onRh.auth(s.rh.token);
-
-    const renamed = await patch('pa', `/api/chat/conversations/${group.id}`, { title: 'Staff du mardi' });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(json(renamed)).toMatchObject({ title: 'Staff du mardi', createdBy: s.pr.id });
-    expect((await patch('pa', `/api/chat/conversations/${group.id}`, { title: '  ' })).statusCode).toBe(400);
-    await onPa.next((f) => f.type === 'chat.chat' && f.data?.chatId === group.id);
-
-    const added = await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.rh.id] });
-    expect(added.statusCode, added.body).toBe(200);
-    expect(json(added).members.map((m: { id: string }) => m.id).sort()).toEqual([s.pr.id, s.pa.id, s.rh.id].sort());
-    await onRh.next((f) => f.type === 'chat.chat' && f.data?.chatId === group.id);
-    expect((await get('rh', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(200);
-    // No patient, nobody of another organisation, nobody twice.
-    expect((await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.pt.id] })).statusCode).toBe(404);
-    expect((await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.pr2.id] })).statusCode).toBe(404);
-    expect((await post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.rh.id] })).statusCode).toBe(409);
-    // Outsiders cannot manage it.
-    expect((await patch('pr2', `/api/chat/conversations/${group.id}`, { title: 'x' })).statusCode).toBe(404);
-    expect((await patch('ad', `/api/chat/conversations/${group.id}`, { title: 'x' })).statusCode).toBe(404);
-
-    // Only the creator removes somebody else.
-    const refused = await del('pa', `/api/chat/conversations/${group.id}/members/${s.rh.id}`);
-    expect(refused.statusCode).toBe(403);
-    expect(json(refused).error.message).toBe(CHAT_MESSAGES.removeForbidden);
-    const removed = await del('pr', `/api/chat/conversations/${group.id}/members/${s.rh.id}`);
-    expect(removed.statusCode, removed.body).toBe(200);
-    await onRh.next((f) => f.type === 'chat.chat' && f.data?.chatId === group.id);
-    expect((await get('rh', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(404);
-    expect((await post('rh', '/api/chat/send-message', { chatId: group.id, messageText: 'encore là ?' })).statusCode).toBe(404);
-    // Messages after the removal no longer reach rh's socket.
-    const sent = json(await post('pr', '/api/chat/send-message', { chatId: group.id, messageText: 'Ordre du jour' }));
-    await onPa.next((f) => f.type === 'chat.message' && f.data?.messageId === sent.message.id);
-    expect(onRh.frames.some((f) => f.type === 'chat.message' && f.data?.messageId === sent.message.id)).toBe(false);
-
-    // Leaving.
-    const left = await del('pa', `/api/chat/conversations/${group.id}/members/${s.pa.id}`);
-    expect(json(left)).toMatchObject({ left: true, chat: null });
-    expect((await get('pa', `/api/chat/get-chat?chatId=${group.id}`)).statusCode).toBe(404);
-    // A one-to-one conversation has no members to manage.
-    const direct = json(await get('pr', `/api/chat/get-chat?contactId=${s.ad.id}`)).chat;
-    expect((await patch('pr', `/api/chat/conversations/${direct.id}`, { title: 'x' })).statusCode).toBe(400);
-    for (const c of [onPa, onRh]) c.close();
-  });
-});
-
-describe('presence from the sockets', () => {
-  it('a contact is online while they hold a socket (on any server), with their chosen status, and offline after', async () => {
-    const status = () => statusFor('pr', s.ad.id);
-    await post('ad', '/api/chat/user/data', { status: 'online' });
-    expect(await status()).toBe('offline');
-    const onPr = wsClient(base);
-    await onPr.auth(s.pr.token);
-    const onAd = wsClient(base);
-    await onAd.auth(s.ad.token);
-    // A batch flushed between pr's and ad's sign-in may first tell pr that ad is still offline.
-    const came = await onPr.next((f) => statusIn(f, s.ad.id)?.status === 'online');
-    expect(statusIn(came, s.ad.id)).toMatchObject({ status: 'online' });
-    expect(t.app.realtime.isConnected(s.ad.id)).toBe(true);
-    expect(await status()).toBe('online');
-    // The row belongs to this server: another server's view (the same table) sees ad online too.
-    await post('ad', '/api/chat/user/data', { status: 'dnd' });
-    expect(await status()).toBe('dnd');
-    onAd.close();
-    const went = await onPr.next((f) => statusIn(f, s.ad.id)?.status === 'offline');
-    expect(statusIn(went, s.ad.id)).toEqual({ userId: s.ad.id, status: 'offline', mood: expect.any(String) });
-    expect(await status()).toBe('offline');
-    onPr.close();
-  });
-});
-
-describe('presence rules (who hears a status change, coalesced)', () => {
-  it('reaches the practice’s chat staff; a patient is heard by and hears only their practitioners; never another organisation', async () => {
-    const watch = { pr: wsClient(base), pa: wsClient(base), pr2: wsClient(base) };
-    for (const [who, c] of Object.entries(watch)) await c.auth(s[who].token);
-    const pt = wsClient(base);
-    await pt.auth(s.pt.token);
-    // pt came online: pr follows them and hears it.
-    await watch.pr.next((f) => ['online', 'away', 'dnd'].includes(statusIn(f, s.pt.id)?.status ?? ''));
-    const ad = wsClient(base);
-    await ad.auth(s.ad.token);
-    await watch.pr.next((f) => !!statusIn(f, s.ad.id));
-    await watch.pa.next((f) => !!statusIn(f, s.ad.id));
-    // pr changes their status: colleagues and pr's patient hear it (the last frames of this test).
-    await post('pr', '/api/chat/user/data', { status: 'away', mood: 'Visite à domicile' });
-    const away = (f: { type: string; data?: Record<string, unknown> }) => statusIn(f, s.pr.id)?.status === 'away';
-    expect(statusIn(await pt.next(away), s.pr.id)).toEqual({ userId: s.pr.id, status: 'away', mood: 'Visite à domicile' });
-    await watch.pa.next(away);
-    await watch.pr.next(away); // their own other tabs too
-    const heard = (c: typeof pt) => new Set(c.frames.filter((f) => f.type === 'chat.statuses').flatMap((f) => (f.data?.statuses as { userId: string }[]).map((e) => e.userId)));
-    // Each socket heard only its own contacts (GET /api/chat/contacts, the pair rule) and itself.
-    for (const [who, c] of [...Object.entries(watch), ['pt', pt] as const]) {
-      const contacts = new Set((json(await get(who, '/api/chat/contacts')) as { id: string }[]).map((x) => x.id));
-      for (const id of heard(c)) expect(contacts.has(id) || id === s[who].id, `${who} heard ${id}`).toBe(true);
-    }
-    expect(heard(watch.pr).has(s.pt.id)).toBe(true);
-    // pt hears only their practitioners (pr, not the administrator ad); pr2 nothing of the demo practice.
-    expect(heard(pt).has(s.ad.id)).toBe(false);
-    for (const id of [s.pr.id, s.pa.id, s.pt.id, s.ad.id]) expect(heard(watch.pr2).has(id)).toBe(false);
-    // The old frame, one per change, is gone.
-    expect([...Object.values(watch), pt, ad].flatMap((c) => c.frames).filter((f) => f.type === 'chat.status')).toEqual([]);
-    await post('pr', '/api/chat/user/data', { status: 'online', mood: '' });
-    for (const c of [...Object.values(watch), pt, ad]) c.close();
-  });
-
-  it('gathers the changes of a period into one frame per socket, at most one per period; a second tab is no news', async () => {
-    // The test above closed pa's and ad's sockets: their "offline" goes out in a batch of its own,
-    // which must not land among the changes counted below. Wait until they are offline; then rh's
-    // arrival, published after those changes and delivered in order, is the marker: once pr hears
-    // it, the earlier batch has gone out (in that frame or before it), never among the counted ones.
-    for (const id of [s.pa.id, s.ad.id]) await until(() => statusFor('pr', id), (status) => status === 'offline', 5000);
-    const onPr = wsClient(base);
-    await onPr.auth(s.pr.token);
-    const rhTab = wsClient(base);
-    await rhTab.auth(s.rh.token);
-    await onPr.next((f) => !!statusIn(f, s.rh.id));
-    // Four colleagues' changes heard at once (as from several servers' notifications): one frame with all four.
-    const ids = [s.pa.id, s.ad.id, s.rh.id, s.pg.id];
-    const change = (userId: string) => t.app.realtime.dispatch({ id: null, type: 'chat.status', organizationId: s.pr.idOrganization!, userIds: null, data: { userId } });
-    const from = onPr.frames.length;
-    for (const id of ids) void change(id);
-    const first = await onPr.next((f) => ids.every((id) => !!statusIn(f, id)));
-    const at = Date.now();
-    expect(onPr.frames.slice(from).filter((f) => ids.some((id) => !!statusIn(f, id)))).toEqual([first]);
-    // The next change waits for the next period.
-    void change(s.pa.id);
-    await onPr.next((f) => !!statusIn(f, s.pa.id));
-    expect(Date.now() - at).toBeGreaterThanOrEqual(200);
-    // rh opens a second tab: already online, nothing new for pr.
-    const count = () => onPr.frames.filter((f) => !!statusIn(f, s.rh.id)).length;
-    const before = count();
-    const secondTab = wsClient(base);
-    await secondTab.auth(s.rh.token);
-    // A later change (pa's mood, published after the second tab signed in) is the marker: had the
-    // tab been news, pr would have heard rh before it or in the same frame.
-    const mood = 'Repère du test';
-    expect((await post('pa', '/api/chat/user/data', { status: 'online', mood })).statusCode).toBe(200);
-    await onPr.next((f) => statusIn(f, s.pa.id)?.mood === mood);
-    expect(count()).toBe(before);
-    expect((await post('pa', '/api/chat/user/data', { status: 'online', mood: '' })).statusCode).toBe(200);
-    for (const c of [onPr, rhTab, secondTab]) c.close();
   });
 });

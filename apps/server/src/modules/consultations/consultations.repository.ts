@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import type { OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import { jobSpecialists, patients, users } from '../../access/views.ts';
 import { consultations } from '../../db/schema/consultations.ts';
 
@@ -160,4 +160,19 @@ export async function exportPage(db: Database, scope: PatientScope, patientId: s
     )
     .orderBy(asc(consultations.consultationDate), asc(consultations.id))
     .limit(limit);
+}
+
+/** Who saw whom (chat's followed-practitioner rule): the pairs of the scope's live consultations. */
+export async function carePairs(db: Database, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  return db
+    .selectDistinct({ patientId: consultations.patientId, practitionerId: consultations.userId })
+    .from(consultations)
+    .where(
+      and(
+        orgFilter(scope, consultations.organizationId),
+        isNull(consultations.archivedAt),
+        who.patientId ? eq(consultations.patientId, who.patientId) : undefined,
+        who.practitionerId ? eq(consultations.userId, who.practitionerId) : undefined,
+      ),
+    );
 }

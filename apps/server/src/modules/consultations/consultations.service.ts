@@ -3,7 +3,7 @@ import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { actingScope, hidden, isUuid, patientScope, type Caller, type PatientAccessMode } from '../../access/index.ts';
+import { actingScope, hidden, isUuid, patientScope, type Caller, type OrgScope, type PatientAccessMode } from '../../access/index.ts';
 import type { ExportCursor } from '../../lib/keyset.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -11,6 +11,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { consultationDocuments } from '../documents/documents.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
+  carePairs,
   exportPage,
   findConsultation,
   insertConsultation,
@@ -206,3 +207,8 @@ export async function consultationExportPage(ctx: AppContext, caller: Caller, pa
 
 /** For the areas whose rows hang from a consultation: SQL on a consultation id column, one statement. */
 export const consultationSql = { live: liveConsultationCondition, date: liveConsultationDate };
+
+/** The patients and practitioners of the scope's consultations, one patient's or one practitioner's (chat). */
+export function consultationCarePairs(ctx: Pick<AppContext, 'db'>, scope: OrgScope, who: { patientId?: string; practitionerId?: string }) {
+  return carePairs(ctx.db, scope, who);
+}

@@ -1,10 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contactGroupMembers, contactGroups, contacts, contactUserState, organisations, users } from '../../db/tables.ts';
+import { contactGroupMembers, contactGroups, contacts, contactUserState } from '../../db/schema/contacts.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { organisations, users } from '../../access/views.ts';
 import { escapeLike } from '../../lib/text.ts';
 
 // SQL of the address book. Every contact query carries the organisation; every star, count and
 // group carries the user as well.
+
+/** The scope of a write that creates rows: one organisation (`ownScope`). */
+type ActingScope = OrgScope & { organizationId: string };
 
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'organizationId'>;
 
@@ -47,8 +52,8 @@ export interface ContactFilterSql {
   ids?: string[];
 }
 
-export async function listContacts(db: Database, organizationId: string, userId: string, f: ContactFilterSql, limit: number) {
-  const conditions: SQL[] = [eq(contacts.organizationId, organizationId)];
+export async function listContacts(db: Database, scope: OrgScope, userId: string, f: ContactFilterSql, limit: number) {
+  const conditions: (SQL | undefined)[] = [orgFilter(scope, contacts.organizationId)];
   if (f.filter === 'starred') conditions.push(eq(contactUserState.starred, true));
   if (f.filter === 'frequent') conditions.push(gt(contactUserState.openCount, 0));
   if (f.filter === 'group' && f.groupId) {
@@ -69,49 +74,49 @@ export async function listContacts(db: Database, organizationId: string, userId:
 }
 export type ContactRow = Awaited<ReturnType<typeof listContacts>>[number];
 
-export async function findContact(db: Database, organizationId: string, userId: string, id: string) {
-  const [row] = await listContacts(db, organizationId, userId, { filter: 'all', words: [], ids: [id] }, 1);
+export async function findContact(db: Database, scope: OrgScope, userId: string, id: string) {
+  const [row] = await listContacts(db, scope, userId, { filter: 'all', words: [], ids: [id] }, 1);
   return row ?? null;
 }
 
 /** Which of these ids are contacts of the organisation. */
-export async function existingIds(db: Database, organizationId: string, ids: string[]): Promise<string[]> {
+export async function existingIds(db: Database, scope: OrgScope, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, ids)));
+    .where(and(orgFilter(scope, contacts.organizationId), inArray(contacts.id, ids)));
   return rows.map((r) => r.id);
 }
 
-export async function insertContacts(db: Database, organizationId: string, values: ContactValues[]): Promise<string[]> {
+export async function insertContacts(db: Database, scope: ActingScope, values: ContactValues[]): Promise<string[]> {
   if (!values.length) return [];
   // One statement: an import is all or nothing.
   const rows = await db
     .insert(contacts)
-    .values(values.map((v) => ({ ...v, organizationId })))
+    .values(values.map((v) => ({ ...v, organizationId: scope.organizationId })))
     .returning({ id: contacts.id });
   return rows.map((r) => r.id);
 }
 
-export async function updateContact(db: Database, organizationId: string, id: string, values: Partial<ContactValues>): Promise<boolean> {
+export async function updateContact(db: Database, scope: OrgScope, id: string, values: Partial<ContactValues>): Promise<boolean> {
   const rows = await db
     .update(contacts)
     .set(values)
-    .where(and(eq(contacts.id, id), eq(contacts.organizationId, organizationId)))
+    .where(and(eq(contacts.id, id), orgFilter(scope, contacts.organizationId)))
     .returning({ id: contacts.id });
   return rows.length > 0;
 }
 
-export async function deleteContacts(db: Database, organizationId: string, ids: string[]): Promise<{ id: string; photoKey: string }[]> {
+export async function deleteContacts(db: Database, scope: OrgScope, ids: string[]): Promise<{ id: string; photoKey: string }[]> {
   return db
     .delete(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, ids)))
+    .where(and(orgFilter(scope, contacts.organizationId), inArray(contacts.id, ids)))
     .returning({ id: contacts.id, photoKey: contacts.photoKey });
 }
 
 /** Contacts of the organisation with one of these emails or phones (the import's duplicate rule). */
-export async function duplicates(db: Database, organizationId: string, emailKeys: string[], phoneKeys: string[]) {
+export async function duplicates(db: Database, scope: OrgScope, emailKeys: string[], phoneKeys: string[]) {
   const keys: SQL[] = [];
   if (emailKeys.length) keys.push(inArray(contacts.emailKey, emailKeys));
   if (phoneKeys.length) keys.push(inArray(contacts.phoneKey, phoneKeys));
@@ -119,7 +124,7 @@ export async function duplicates(db: Database, organizationId: string, emailKeys
   return db
     .select({ id: contacts.id, name: contacts.name, lastName: contacts.lastName, emailKey: contacts.emailKey, phoneKey: contacts.phoneKey })
     .from(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), or(...keys)));
+    .where(and(orgFilter(scope, contacts.organizationId), or(...keys)));
 }
 
 // ---- Per user ----
@@ -149,8 +154,8 @@ export async function recordOpen(db: Database, userId: string, contactId: string
 }
 
 /** SPEC §3 Contact user: starred ids, the most opened ids, the user's groups (in their organisation). */
-export async function userState(db: Database, organizationId: string, userId: string, frequentCount: number) {
-  const inOrg = inArray(contactUserState.contactId, db.select({ id: contacts.id }).from(contacts).where(eq(contacts.organizationId, organizationId)));
+export async function userState(db: Database, scope: OrgScope, userId: string, frequentCount: number) {
+  const inOrg = inArray(contactUserState.contactId, db.select({ id: contacts.id }).from(contacts).where(orgFilter(scope, contacts.organizationId)));
   const starred = await db
     .select({ id: contactUserState.contactId })
     .from(contactUserState)
@@ -161,15 +166,15 @@ export async function userState(db: Database, organizationId: string, userId: st
     .where(and(eq(contactUserState.userId, userId), gt(contactUserState.openCount, 0), inOrg))
     .orderBy(desc(contactUserState.openCount), desc(contactUserState.lastOpenedAt))
     .limit(frequentCount);
-  const groups = await listGroups(db, organizationId, userId);
+  const groups = await listGroups(db, scope, userId);
   return { starred: starred.map((r) => r.id), frequentContacts: frequent.map((r) => r.id), groups };
 }
 
-export async function listGroups(db: Database, organizationId: string, userId: string) {
+export async function listGroups(db: Database, scope: OrgScope, userId: string) {
   const groups = await db
     .select({ id: contactGroups.id, name: contactGroups.name })
     .from(contactGroups)
-    .where(and(eq(contactGroups.userId, userId), eq(contactGroups.organizationId, organizationId)))
+    .where(and(eq(contactGroups.userId, userId), orgFilter(scope, contactGroups.organizationId)))
     .orderBy(asc(contactGroups.nameKey));
   if (!groups.length) return [];
   const members = await db
@@ -184,11 +189,11 @@ export async function listGroups(db: Database, organizationId: string, userId: s
   return groups.map((g) => ({ ...g, contactIds: members.filter((m) => m.groupId === g.id).map((m) => m.contactId) }));
 }
 
-export async function findGroup(db: Database, organizationId: string, userId: string, id: string) {
+export async function findGroup(db: Database, scope: OrgScope, userId: string, id: string) {
   const [row] = await db
     .select({ id: contactGroups.id, name: contactGroups.name })
     .from(contactGroups)
-    .where(and(eq(contactGroups.id, id), eq(contactGroups.userId, userId), eq(contactGroups.organizationId, organizationId)))
+    .where(and(eq(contactGroups.id, id), eq(contactGroups.userId, userId), orgFilter(scope, contactGroups.organizationId)))
     .limit(1);
   return row ?? null;
 }
@@ -199,7 +204,7 @@ export async function countGroups(db: Database, userId: string): Promise<number>
 }
 
 /** Creates or replaces a group; null when the user has another group of that name. */
-export async function saveGroup(db: Database, organizationId: string, userId: string, id: string | null, name: string, nameKey: string, contactIds: string[]): Promise<string | null> {
+export async function saveGroup(db: Database, scope: ActingScope, userId: string, id: string | null, name: string, nameKey: string, contactIds: string[]): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [clash] = await tx
       .select({ id: contactGroups.id })
@@ -208,28 +213,28 @@ export async function saveGroup(db: Database, organizationId: string, userId: st
       .limit(1);
     if (clash && clash.id !== id) return null;
     let groupId = id;
-    if (groupId) await tx.update(contactGroups).set({ name, nameKey }).where(eq(contactGroups.id, groupId));
-    else [{ id: groupId }] = await tx.insert(contactGroups).values({ organizationId, userId, name, nameKey }).returning({ id: contactGroups.id });
+    if (groupId) await tx.update(contactGroups).set({ name, nameKey }).where(and(eq(contactGroups.id, groupId), orgFilter(scope, contactGroups.organizationId)));
+    else [{ id: groupId }] = await tx.insert(contactGroups).values({ organizationId: scope.organizationId, userId, name, nameKey }).returning({ id: contactGroups.id });
     await tx.delete(contactGroupMembers).where(eq(contactGroupMembers.groupId, groupId!));
     if (contactIds.length) await tx.insert(contactGroupMembers).values(contactIds.map((contactId) => ({ groupId: groupId!, contactId })));
     return groupId;
   });
 }
 
-export async function deleteGroup(db: Database, organizationId: string, userId: string, id: string): Promise<boolean> {
+export async function deleteGroup(db: Database, scope: OrgScope, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(contactGroups)
-    .where(and(eq(contactGroups.id, id), eq(contactGroups.userId, userId), eq(contactGroups.organizationId, organizationId)))
+    .where(and(eq(contactGroups.id, id), eq(contactGroups.userId, userId), orgFilter(scope, contactGroups.organizationId)))
     .returning({ id: contactGroups.id });
   return rows.length > 0;
 }
 
 /** The practice's public card (name, address, phone, email, opening hours from its settings). */
-export async function practiceCard(db: Database, organizationId: string) {
+export async function practiceCard(db: Database, scope: OrgScope) {
   const [row] = await db
     .select({ name: organisations.name, address: organisations.address, phone: organisations.phone, email: organisations.email, settings: organisations.settings })
     .from(organisations)
-    .where(eq(organisations.id, organizationId))
+    .where(orgFilter(scope, organisations.id))
     .limit(1);
   return row ?? null;
 }
@@ -241,9 +246,9 @@ export async function senderOf(db: Database, userId: string): Promise<{ name: st
 }
 
 /** Sets or clears the key of a contact's photo thumbnail (the organisation's contact only). */
-export async function setPhotoKey(db: Database, organizationId: string, id: string, photoKey: string): Promise<void> {
+export async function setPhotoKey(db: Database, scope: OrgScope, id: string, photoKey: string): Promise<void> {
   await db
     .update(contacts)
     .set({ photoKey })
-    .where(and(eq(contacts.organizationId, organizationId), eq(contacts.id, id)));
+    .where(and(orgFilter(scope, contacts.organizationId), eq(contacts.id, id)));
 }

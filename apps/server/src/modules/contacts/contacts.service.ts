@@ -11,7 +11,7 @@ import {
   type ContactUser,
   type PracticeCard,
 } from '@wellbe/shared/schemas/contacts';
-import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import { hidden, isUuid, ownScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { messageToPractice } from '../chat/chat.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -24,9 +24,9 @@ import * as repo from './contacts.repository.ts';
 
 const PAGE = 200;
 
-export function organisationOf(caller: Caller): string {
-  if (!caller.organizationId) throw hidden(CONTACT_MESSAGES.noOrganisation, 'no_organisation');
-  return caller.organizationId;
+/** The caller's organisation, the scope of every address-book query (none: 404, the one rule). */
+export function contactScope(caller: Caller) {
+  return ownScope(caller, CONTACT_MESSAGES.noOrganisation, 'no_organisation');
 }
 
 /** Folded, without punctuation: « d’imagerie » sorts as « dimagerie », « Saint-Éloi » as « sainteloi ». */
@@ -90,14 +90,14 @@ function searchWords(q: string | undefined): string[] {
   return q ? fold(q).split(' ').filter(Boolean).slice(0, 8) : [];
 }
 
-async function assertGroup(ctx: AppContext, org: string, caller: Caller, id: string | undefined) {
-  if (!id || !isUuid(id) || !(await repo.findGroup(ctx.db, org, caller.id, id))) throw hidden(CONTACT_MESSAGES.groupNotFound, 'group_not_found');
+async function assertGroup(ctx: AppContext, scope: OrgScope, caller: Caller, id: string | undefined) {
+  if (!id || !isUuid(id) || !(await repo.findGroup(ctx.db, scope, caller.id, id))) throw hidden(CONTACT_MESSAGES.groupNotFound, 'group_not_found');
 }
 
 /** The list with a keyset cursor (the last row's sort key and id). */
 export async function listContacts(ctx: AppContext, caller: Caller, query: ContactListQuery & { cursor?: string }): Promise<{ items: Contact[]; nextCursor: string | null }> {
-  const org = organisationOf(caller);
-  if (query.filter === 'group') await assertGroup(ctx, org, caller, query.groupId);
+  const scope = contactScope(caller);
+  if (query.filter === 'group') await assertGroup(ctx, scope, caller, query.groupId);
   let after: { sortKey: string; id: string } | undefined;
   if (query.cursor) {
     try {
@@ -107,7 +107,7 @@ export async function listContacts(ctx: AppContext, caller: Caller, query: Conta
       throw badRequest('Curseur de page invalide.');
     }
   }
-  const rows = await repo.listContacts(ctx.db, org, caller.id, { filter: query.filter, groupId: query.groupId, words: searchWords(query.q), profession: query.profession, after }, PAGE + 1);
+  const rows = await repo.listContacts(ctx.db, scope, caller.id, { filter: query.filter, groupId: query.groupId, words: searchWords(query.q), profession: query.profession, after }, PAGE + 1);
   const more = query.filter !== 'frequent' && rows.length > PAGE;
   const page = more ? rows.slice(0, PAGE) : rows;
   const last = page[page.length - 1];
@@ -116,52 +116,52 @@ export async function listContacts(ctx: AppContext, caller: Caller, query: Conta
 
 /** SPEC §7 GET contacts (`id` = all, frequent, starred, or one of the caller's groups): the whole list. */
 export async function contactsOfCall(ctx: AppContext, caller: Caller, id: string): Promise<Contact[]> {
-  const org = organisationOf(caller);
+  const scope = contactScope(caller);
   const filter = id === 'frequent' || id === 'starred' ? id : isUuid(id) ? 'group' : 'all';
-  if (filter === 'group') await assertGroup(ctx, org, caller, id);
-  const rows = await repo.listContacts(ctx.db, org, caller.id, { filter, groupId: filter === 'group' ? id : undefined, words: [] }, 5000);
+  if (filter === 'group') await assertGroup(ctx, scope, caller, id);
+  const rows = await repo.listContacts(ctx.db, scope, caller.id, { filter, groupId: filter === 'group' ? id : undefined, words: [] }, 5000);
   return rows.map(toContact);
 }
 
 export async function readContact(ctx: AppContext, caller: Caller, id: string): Promise<Contact> {
-  const org = organisationOf(caller);
-  const row = isUuid(id) ? await repo.findContact(ctx.db, org, caller.id, id) : null;
+  const scope = contactScope(caller);
+  const row = isUuid(id) ? await repo.findContact(ctx.db, scope, caller.id, id) : null;
   if (!row) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
   // Opening a contact feeds the caller's frequent contacts.
   await repo.recordOpen(ctx.db, caller.id, row.id, new Date(ctx.clock.now()));
   return toContact(row);
 }
 
-async function found(ctx: AppContext, caller: Caller, org: string, id: string): Promise<Contact> {
-  const row = await repo.findContact(ctx.db, org, caller.id, id);
+async function found(ctx: AppContext, caller: Caller, scope: OrgScope, id: string): Promise<Contact> {
+  const row = await repo.findContact(ctx.db, scope, caller.id, id);
   if (!row) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
   return toContact(row);
 }
 
 export async function createContact(ctx: AppContext, caller: Caller, input: ContactInput): Promise<Contact> {
-  const org = organisationOf(caller);
-  const [id] = await repo.insertContacts(ctx.db, org, [valuesOf(input, caller, new Date(ctx.clock.now()))]);
+  const scope = contactScope(caller);
+  const [id] = await repo.insertContacts(ctx.db, scope, [valuesOf(input, caller, new Date(ctx.clock.now()))]);
   await recordAudit(ctx, caller, { action: 'contact.create', outcome: 'success', recordType: 'contact', recordId: id });
-  return found(ctx, caller, org, id);
+  return found(ctx, caller, scope, id);
 }
 
 export async function updateContact(ctx: AppContext, caller: Caller, id: string, input: ContactInput): Promise<Contact> {
-  const org = organisationOf(caller);
+  const scope = contactScope(caller);
   const { createdBy: _c, createdAt: _a, ...values } = valuesOf(input, caller, new Date(ctx.clock.now()));
   // The photo stays while the client sends its address back; another avatar, or none, replaces it.
   const keepsPhoto = CONTACT_PHOTO_PATH.test(input.avatar);
-  if (!isUuid(id) || !(await repo.updateContact(ctx.db, org, id, keepsPhoto ? values : { ...values, photoKey: '' }))) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+  if (!isUuid(id) || !(await repo.updateContact(ctx.db, scope, id, keepsPhoto ? values : { ...values, photoKey: '' }))) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
   if (!keepsPhoto) await contactPhotos(ctx).prune(id, '');
   await recordAudit(ctx, caller, { action: 'contact.update', outcome: 'success', recordType: 'contact', recordId: id });
-  return found(ctx, caller, org, id);
+  return found(ctx, caller, scope, id);
 }
 
 /** Deletes contacts of the organisation; any id outside it makes the whole call a 404 (nothing deleted). */
 export async function deleteContacts(ctx: AppContext, caller: Caller, ids: string[]): Promise<string[]> {
-  const org = organisationOf(caller);
+  const scope = contactScope(caller);
   const unique = [...new Set(ids)];
-  if ((await repo.existingIds(ctx.db, org, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
-  const rows = await repo.deleteContacts(ctx.db, org, unique);
+  if ((await repo.existingIds(ctx.db, scope, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+  const rows = await repo.deleteContacts(ctx.db, scope, unique);
   const deleted = rows.map((r) => r.id);
   await recordAudit(ctx, caller, { action: 'contact.delete', outcome: 'success', recordType: 'contact', recordId: deleted[0], details: { count: deleted.length } });
   // A deleted contact's photo goes too (its address stops working).
@@ -171,15 +171,15 @@ export async function deleteContacts(ctx: AppContext, caller: Caller, ids: strin
 }
 
 export async function contactUser(ctx: AppContext, caller: Caller): Promise<ContactUser> {
-  const org = organisationOf(caller);
-  return { id: caller.id, ...(await repo.userState(ctx.db, org, caller.id, CONTACT_LIMITS.frequentCount)) };
+  const scope = contactScope(caller);
+  return { id: caller.id, ...(await repo.userState(ctx.db, scope, caller.id, CONTACT_LIMITS.frequentCount)) };
 }
 
 /** Stars or unstars contacts for the caller ('toggle' flips each one). */
 export async function star(ctx: AppContext, caller: Caller, ids: string[], mode: boolean | 'toggle'): Promise<ContactUser> {
-  const org = organisationOf(caller);
+  const scope = contactScope(caller);
   const unique = [...new Set(ids)];
-  if ((await repo.existingIds(ctx.db, org, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+  if ((await repo.existingIds(ctx.db, scope, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
   if (mode === 'toggle') {
     const starred = new Set(await repo.starredAmong(ctx.db, caller.id, unique));
     await repo.setStarred(ctx.db, caller.id, unique.filter((id) => starred.has(id)), false);
@@ -191,26 +191,26 @@ export async function star(ctx: AppContext, caller: Caller, ids: string[], mode:
 // ---- Groups ----
 
 export async function saveGroup(ctx: AppContext, caller: Caller, id: string | null, input: { name: string; contactIds: string[] }) {
-  const org = organisationOf(caller);
-  if (id) await assertGroup(ctx, org, caller, id);
+  const scope = contactScope(caller);
+  if (id) await assertGroup(ctx, scope, caller, id);
   else if ((await repo.countGroups(ctx.db, caller.id)) >= CONTACT_LIMITS.groupsPerUser) throw conflict(CONTACT_MESSAGES.tooManyGroups, 'groups_limit');
   const members = [...new Set(input.contactIds)];
-  if ((await repo.existingIds(ctx.db, org, members)).length !== members.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
-  const saved = await repo.saveGroup(ctx.db, org, caller.id, id, input.name, fold(input.name), members);
+  if ((await repo.existingIds(ctx.db, scope, members)).length !== members.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+  const saved = await repo.saveGroup(ctx.db, scope, caller.id, id, input.name, fold(input.name), members);
   if (!saved) throw conflict(CONTACT_MESSAGES.groupExists, 'group_exists');
   return { id: saved, name: input.name, contactIds: members };
 }
 
 export async function deleteGroup(ctx: AppContext, caller: Caller, id: string): Promise<void> {
-  const org = organisationOf(caller);
-  if (!isUuid(id) || !(await repo.deleteGroup(ctx.db, org, caller.id, id))) throw hidden(CONTACT_MESSAGES.groupNotFound, 'group_not_found');
+  const scope = contactScope(caller);
+  if (!isUuid(id) || !(await repo.deleteGroup(ctx.db, scope, caller.id, id))) throw hidden(CONTACT_MESSAGES.groupNotFound, 'group_not_found');
 }
 
 // ---- The patient's view ----
 
 export async function practiceCardFor(ctx: AppContext, caller: Caller): Promise<PracticeCard> {
-  const org = organisationOf(caller);
-  const row = await repo.practiceCard(ctx.db, org);
+  const scope = contactScope(caller);
+  const row = await repo.practiceCard(ctx.db, scope);
   if (!row) throw hidden(CONTACT_MESSAGES.noOrganisation, 'no_organisation');
   return { name: row.name, address: row.address, phone: row.phone, email: row.email, openingHours: row.settings.openingHours ?? null };
 }

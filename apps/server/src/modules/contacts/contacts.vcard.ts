@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { imageKind, makeThumbnail } from '../../lib/avatars.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import * as repo from './contacts.repository.ts';
-import { contactPhotos, keysOf, organisationOf, toContact, valuesOf } from './contacts.service.ts';
+import { contactPhotos, keysOf, contactScope, toContact, valuesOf } from './contacts.service.ts';
 
 // vCard in and out of the address book: every email and phone with its type, the structured
 // address, URL, honorific prefix and photo (a thumbnail in the file store, the contact's avatar).
@@ -35,7 +35,7 @@ function photoBytes(card: VCardContact, who: string): Buffer | null {
  * otherwise every card is created in one statement, or none when any card is invalid.
  */
 export async function importVCards(ctx: AppContext, caller: Caller, input: { vcf: string; dryRun: boolean; skipDuplicates: boolean }): Promise<VCardImportResult> {
-  const org = organisationOf(caller);
+  const scope = contactScope(caller);
   if (Buffer.byteLength(input.vcf, 'utf8') > CONTACT_LIMITS.vcardBytes) throw new AppError(413, 'vcard_too_large', CONTACT_MESSAGES.vcardTooBig);
   let cards;
   try {
@@ -57,7 +57,7 @@ export async function importVCards(ctx: AppContext, caller: Caller, input: { vcf
   }
   const existing = await repo.duplicates(
     ctx.db,
-    org,
+    scope,
     [...new Set(rows.map((r) => r.contact.email.toLowerCase()).filter(Boolean))],
     [...new Set(rows.filter((r) => r.contact.phone).map((r) => phoneKey(r.contact.phone)))],
   );
@@ -90,13 +90,13 @@ export async function importVCards(ctx: AppContext, caller: Caller, input: { vcf
   const now = new Date(ctx.clock.now());
   const ids = await repo.insertContacts(
     ctx.db,
-    org,
+    scope,
     toCreate.map((r) => valuesOf(r.contact, caller, now)),
   );
   const store = contactPhotos(ctx);
   for (const [i, r] of toCreate.entries()) {
     const png = thumbnails.get(r.index);
-    if (png) await repo.setPhotoKey(ctx.db, org, ids[i]!, await store.save(ids[i]!, png));
+    if (png) await repo.setPhotoKey(ctx.db, scope, ids[i]!, await store.save(ids[i]!, png));
   }
   await recordAudit(ctx, caller, { action: 'contact.import', outcome: 'success', recordType: 'contact', recordId: ids[0] ?? null, details: { created: ids.length, skipped: rows.length - ids.length } });
   return { rows, created: ids.length, skipped: rows.length - ids.length };
@@ -110,12 +110,12 @@ async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 /** One contact, a selection, or the whole address book as a .vcf text, photos inline. */
 export async function exportVCards(ctx: AppContext, caller: Caller, ids: string[] | undefined): Promise<string> {
-  const org = organisationOf(caller);
+  const scope = contactScope(caller);
   if (ids?.length) {
     const unique = [...new Set(ids)];
-    if ((await repo.existingIds(ctx.db, org, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
+    if ((await repo.existingIds(ctx.db, scope, unique)).length !== unique.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
   }
-  const rows = await repo.listContacts(ctx.db, org, caller.id, { filter: 'all', words: [], ids: ids?.length ? ids : undefined }, 10_000);
+  const rows = await repo.listContacts(ctx.db, scope, caller.id, { filter: 'all', words: [], ids: ids?.length ? ids : undefined }, 10_000);
   await recordAudit(ctx, caller, { action: 'contact.export', outcome: 'success', recordType: 'contact', details: { count: rows.length } });
   const store = contactPhotos(ctx);
   const out = [];

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { assertIdentity } from '../../access/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
@@ -19,12 +20,6 @@ const fieldsSchema = z.object(
   },
   { error: DOCUMENT_MESSAGES.missingField },
 );
-
-/** RFC 6266 header: an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(kind: string, fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'document';
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export async function documentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,10 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { noteLabelLinks, noteLabels, notes, patients, users } from '../../db/tables.ts';
+import { noteLabelLinks, noteLabels, notes } from '../../db/schema/notes.ts';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { patients, users } from '../../access/views.ts';
 import { escapeLike } from '../../lib/text.ts';
 
-// SQL of the private notes: every query carries the author's id (a note of another user is a row
-// that does not exist for the caller).
+// SQL of the private notes: every query carries the caller's organisation scope and the author's
+// id (a note of another user is a row that does not exist for the caller). Labels belong to their
+// user alone (no organisation column): the user's id is their scope.
 
 const noteColumns = {
   id: notes.id,
@@ -34,8 +37,8 @@ export interface NoteFilterSql {
 }
 
 /** The author's notes under a filter of the side list, pinned first, newest change first. */
-export async function listNotes(db: Database, userId: string, f: NoteFilterSql, limit: number) {
-  const conditions: SQL[] = [eq(notes.userId, userId)];
+export async function listNotes(db: Database, scope: OrgScope, userId: string, f: NoteFilterSql, limit: number) {
+  const conditions: (SQL | undefined)[] = [orgFilter(scope, notes.organizationId), eq(notes.userId, userId)];
   if (f.filter === 'archive') conditions.push(eq(notes.archived, true));
   else conditions.push(eq(notes.archived, false));
   if (f.filter === 'reminders') conditions.push(isNotNull(notes.reminderAt));
@@ -53,12 +56,12 @@ export async function listNotes(db: Database, userId: string, f: NoteFilterSql, 
     .limit(limit);
 }
 
-export async function findNote(db: Database, userId: string, id: string) {
+export async function findNote(db: Database, scope: OrgScope, userId: string, id: string) {
   const [row] = await db
     .select(noteColumns)
     .from(notes)
     .leftJoin(patients, eq(patients.id, notes.patientId))
-    .where(and(eq(notes.id, id), eq(notes.userId, userId)))
+    .where(and(eq(notes.id, id), orgFilter(scope, notes.organizationId), eq(notes.userId, userId)))
     .limit(1);
   return row ?? null;
 }
@@ -74,12 +77,12 @@ export async function insertNote(db: Database, values: NoteValues, labelIds: str
   });
 }
 
-export async function updateNote(db: Database, userId: string, id: string, values: Partial<NoteValues>, labelIds: string[] | undefined): Promise<void> {
+export async function updateNote(db: Database, scope: OrgScope, userId: string, id: string, values: Partial<NoteValues>, labelIds: string[] | undefined): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(notes)
       .set(values)
-      .where(and(eq(notes.id, id), eq(notes.userId, userId)));
+      .where(and(eq(notes.id, id), orgFilter(scope, notes.organizationId), eq(notes.userId, userId)));
     if (labelIds) {
       await tx.delete(noteLabelLinks).where(eq(noteLabelLinks.noteId, id));
       if (labelIds.length) await tx.insert(noteLabelLinks).values(labelIds.map((labelId) => ({ noteId: id, labelId })));
@@ -87,10 +90,10 @@ export async function updateNote(db: Database, userId: string, id: string, value
   });
 }
 
-export async function deleteNote(db: Database, userId: string, id: string): Promise<boolean> {
+export async function deleteNote(db: Database, scope: OrgScope, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(notes)
-    .where(and(eq(notes.id, id), eq(notes.userId, userId)))
+    .where(and(eq(notes.id, id), orgFilter(scope, notes.organizationId), eq(notes.userId, userId)))
     .returning({ id: notes.id });
   return rows.length > 0;
 }
@@ -160,7 +163,8 @@ export async function deleteLabel(db: Database, userId: string, id: string): Pro
 // ---- Reminders ----
 
 /**
- * Marks the reminders due at `now` as sent and returns them, in one statement: with several workers
+ * The reminder job, across every organisation (no caller): each row carries its organisation on to
+ * the real-time event. Marks the reminders due at `now` as sent and returns them, in one statement: with several workers
  * (SKIP LOCKED) each reminder is taken exactly once.
  */
 export async function takeDueReminders(db: Database, now: Date, limit = 500) {
@@ -178,20 +182,20 @@ export async function takeDueReminders(db: Database, now: Date, limit = 500) {
 }
 
 /** The user's reminders between two instants (the quick panel's 'Événements' of today). */
-export async function remindersBetween(db: Database, userId: string, from: Date, to: Date) {
+export async function remindersBetween(db: Database, scope: OrgScope, userId: string, from: Date, to: Date) {
   return db
     .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items, reminderAt: notes.reminderAt, reminderSentAt: notes.reminderSentAt })
     .from(notes)
-    .where(and(eq(notes.userId, userId), eq(notes.archived, false), sql`${notes.reminderAt} >= ${from}`, sql`${notes.reminderAt} < ${to}`))
+    .where(and(orgFilter(scope, notes.organizationId), eq(notes.userId, userId), eq(notes.archived, false), sql`${notes.reminderAt} >= ${from}`, sql`${notes.reminderAt} < ${to}`))
     .orderBy(asc(notes.reminderAt))
     .limit(50);
 }
 
-export async function pinnedNotes(db: Database, userId: string, limit: number) {
+export async function pinnedNotes(db: Database, scope: OrgScope, userId: string, limit: number) {
   return db
     .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items })
     .from(notes)
-    .where(and(eq(notes.userId, userId), eq(notes.archived, false), eq(notes.pinned, true)))
+    .where(and(orgFilter(scope, notes.organizationId), eq(notes.userId, userId), eq(notes.archived, false), eq(notes.pinned, true)))
     .orderBy(desc(notes.updatedAt))
     .limit(limit);
 }

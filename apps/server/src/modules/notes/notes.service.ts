@@ -15,7 +15,7 @@ import {
   type NotePatch,
   type QuickPanelItem,
 } from '@wellbe/shared/schemas/notes';
-import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import { callerScope, hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
@@ -80,7 +80,7 @@ async function auditPatientLinks(ctx: AppContext, caller: Caller, action: string
 }
 
 async function foundNote(ctx: AppContext, caller: Caller, id: string): Promise<repo.NoteRow> {
-  const row = isUuid(id) ? await repo.findNote(ctx.db, caller.id, id) : null;
+  const row = isUuid(id) ? await repo.findNote(ctx.db, callerScope(caller), caller.id, id) : null;
   if (!row) throw hidden(NOTE_MESSAGES.noteNotFound, 'note_not_found');
   return row;
 }
@@ -90,7 +90,7 @@ export async function listNotes(ctx: AppContext, caller: Caller, query: NoteList
   if (query.filter === 'label') {
     if (!query.labelId || !(await repo.ownLabelIds(ctx.db, caller.id, [query.labelId])).length) throw hidden(NOTE_MESSAGES.labelNotFound, 'label_not_found');
   }
-  const rows = await repo.listNotes(ctx.db, caller.id, { filter: query.filter, labelId: query.labelId, words: searchWords(query.q), patientId: query.patientId }, LIST_LIMIT);
+  const rows = await repo.listNotes(ctx.db, callerScope(caller), caller.id, { filter: query.filter, labelId: query.labelId, words: searchWords(query.q), patientId: query.patientId }, LIST_LIMIT);
   await auditPatientLinks(ctx, caller, 'note.list', rows);
   return { notes: await withLabels(ctx, rows), labels: await listLabels(ctx, caller) };
 }
@@ -126,6 +126,8 @@ export async function createNote(ctx: AppContext, caller: Caller, raw: NoteInput
     ctx.db,
     {
       userId: caller.id,
+      // The author's organisation, informative: a note is its author's alone, and SA and DE
+      // without an organisation keep notes too (ownScope would refuse them).
       organizationId: caller.organizationId,
       title: input.title,
       kind: input.kind,
@@ -163,6 +165,7 @@ export async function updateNote(ctx: AppContext, caller: Caller, id: string, pa
   const reminderChanged = reminderAt !== undefined && (reminderAt?.getTime() ?? null) !== (row.reminderAt?.getTime() ?? null);
   await repo.updateNote(
     ctx.db,
+    callerScope(caller),
     caller.id,
     row.id,
     {
@@ -193,7 +196,7 @@ export async function updateNote(ctx: AppContext, caller: Caller, id: string, pa
 export async function deleteNote(ctx: AppContext, caller: Caller, id: string): Promise<void> {
   assertNoteUser(caller);
   const row = await foundNote(ctx, caller, id);
-  await repo.deleteNote(ctx.db, caller.id, row.id);
+  await repo.deleteNote(ctx.db, callerScope(caller), caller.id, row.id);
   if (row.patientId) await recordAudit(ctx, caller, { action: 'note.delete', outcome: 'success', recordType: 'note', recordId: row.id, patientId: row.patientId });
 }
 
@@ -254,7 +257,7 @@ export async function todayReminders(ctx: AppContext, caller: Caller): Promise<(
   if (!can(caller.role, 'note')) return [];
   const now = new Date(ctx.clock.now());
   const [from, to] = dayBounds(now);
-  const rows = await repo.remindersBetween(ctx.db, caller.id, from, to);
+  const rows = await repo.remindersBetween(ctx.db, callerScope(caller), caller.id, from, to);
   return rows.map((r) => ({
     id: r.id,
     title: r.title || excerptOf(r) || NOTE_MESSAGES.noteNotFound,
@@ -267,7 +270,7 @@ export async function todayReminders(ctx: AppContext, caller: Caller): Promise<(
 /** 'Notes' of the quick panel: the caller's pinned notes. */
 export async function pinnedForPanel(ctx: AppContext, caller: Caller): Promise<QuickPanelItem[]> {
   if (!can(caller.role, 'note')) return [];
-  const rows = await repo.pinnedNotes(ctx.db, caller.id, 10);
+  const rows = await repo.pinnedNotes(ctx.db, callerScope(caller), caller.id, 10);
   return rows.map((r) => ({ id: r.id, title: r.title || excerptOf(r), detail: r.title ? excerptOf(r) : '' }));
 }
 
