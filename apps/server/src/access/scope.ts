@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import type { Caller } from './caller.ts';
@@ -59,9 +59,25 @@ export function systemScope(organizationId: string): OrgScope & { organizationId
   return make(organizationId) as OrgScope & { organizationId: string };
 }
 
+/**
+ * System code that works across organisations on purpose (a realtime batch of several practices'
+ * events): the name says it at the call site, as the jobs' "…Everywhere" statements do.
+ */
+export function everyOrganisation(): OrgScope {
+  return make(null);
+}
+
 /** The scope as a Drizzle condition on a table's organisation column (undefined: every one). */
 export function orgFilter(scope: OrgScope, column: PgColumn): SQL | undefined {
   return scope.organizationId == null ? undefined : eq(column, scope.organizationId);
+}
+
+/**
+ * Accounts the scope reaches: its organisation's and the platform's (SA, DE: no organisation),
+ * whom every practice meets in support conversations (undefined: every one).
+ */
+export function accountFilter(scope: OrgScope, column: PgColumn): SQL | undefined {
+  return scope.organizationId == null ? undefined : or(eq(column, scope.organizationId), isNull(column));
 }
 
 /** The scope as a raw SQL condition, for hand-written queries: `where ${orgWhere(scope, sql`p.organization_id`)}`. */

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { realtimePresence } from '../../db/schema/realtime.ts';
 import type { Caller } from '../../access/caller.ts';
+import { accountFilter, type OrgScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { presenceListenersList } from './registry.ts';
 
@@ -60,13 +61,13 @@ export async function refreshPresence(db: Executor, serverId: string): Promise<v
   await db.update(realtimePresence).set({ seenAt: sql`now()` }).where(eq(realtimePresence.serverId, serverId));
 }
 
-/** The users among `ids` with a signed-in socket on any server. */
-export async function onlineUsers(db: Pick<Database, 'selectDistinct'>, ids: string[]): Promise<Set<string>> {
+/** The users among `ids` (inside the scope) with a signed-in socket on any server. */
+export async function onlineUsers(db: Pick<Database, 'selectDistinct'>, scope: OrgScope, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const rows = await db
     .selectDistinct({ userId: realtimePresence.userId })
     .from(realtimePresence)
-    .where(and(inArray(realtimePresence.userId, ids), gt(realtimePresence.seenAt, sql`now() - ${`${PRESENCE_STALE_MS / 1000} seconds`}::interval`)));
+    .where(and(inArray(realtimePresence.userId, ids), accountFilter(scope, realtimePresence.organizationId), gt(realtimePresence.seenAt, sql`now() - ${`${PRESENCE_STALE_MS / 1000} seconds`}::interval`)));
   return new Set(rows.map((r) => r.userId));
 }
 

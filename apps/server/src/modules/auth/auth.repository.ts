@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { jobSpecialists, organisations, users } from '../../access/views.ts';
 
@@ -29,6 +30,12 @@ function base(db: Database) {
 
 export async function findUserById(db: Database, id: string): Promise<UserWithOrganisation | undefined> {
   const [row] = await base(db).where(eq(users.id, id)).limit(1);
+  return row as UserWithOrganisation | undefined;
+}
+
+/** An account inside the scope (an administrator's view of their practice's accounts). */
+export async function findScopedUser(db: Database, scope: OrgScope, id: string): Promise<UserWithOrganisation | undefined> {
+  const [row] = await base(db).where(and(eq(users.id, id), orgFilter(scope, users.organizationId))).limit(1);
   return row as UserWithOrganisation | undefined;
 }
 

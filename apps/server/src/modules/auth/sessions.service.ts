@@ -1,9 +1,9 @@
 import type { Caller } from '../../access/caller.ts';
-import { callerScope, inScope } from '../../access/scope.ts';
+import { callerScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Throttle } from '../../lib/throttle.ts';
-import { findUserById } from './auth.repository.ts';
+import { findScopedUser } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import { describeDevice, listRememberedDevices, listSessions, revokeOtherSessions, revokeRememberedDevice, revokeSession, sessionState, type SessionState } from './sessions.repository.ts';
 
@@ -114,8 +114,8 @@ export class SessionsService {
 
   /** The account an administrator may see: SA and DE any, PA only in their organisation; elsewhere 404. */
   private async managedUser(caller: Caller, id: string) {
-    const found = await findUserById(this.ctx.db, id);
-    if (!found || !inScope(callerScope(caller), found.user.organizationId)) throw notFound();
+    const found = await findScopedUser(this.ctx.db, callerScope(caller), id);
+    if (!found) throw notFound();
     return found;
   }
 }

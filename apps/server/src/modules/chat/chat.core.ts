@@ -87,7 +87,7 @@ export async function reachableUsers(ctx: Ctx, caller: Caller): Promise<repo.Use
   if (caller.role === 'PT') {
     if (!caller.patientId) return [];
     const ids = await practitionersOfPatient(ctx, scope, caller.patientId);
-    return (await repo.findUsers(ctx.db, ids)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
+    return (await repo.findUsers(ctx.db, scope, ids)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
   }
   const staff = (await repo.usersOfOrganisation(ctx.db, scope, PERMISSIONS.chatGroups)).filter((u) => u.id !== caller.id);
   // Patient accounts (PT users) whose patient the practitioner has seen or is to see.
@@ -102,7 +102,7 @@ export async function reachableUsers(ctx: Ctx, caller: Caller): Promise<repo.Use
  */
 export async function contactForCaller(ctx: Ctx, caller: Caller, contactId: string): Promise<repo.UserRow> {
   assertChats(caller);
-  const [contact] = isUuid(contactId) ? await repo.findUsers(ctx.db, [contactId]) : [];
+  const [contact] = isUuid(contactId) ? await repo.findUsers(ctx.db, callerScope(caller), [contactId]) : [];
   if (!contact || contact.id === caller.id || !contact.active || contact.organizationId !== caller.organizationId || !caller.organizationId) throw notFoundContact();
   if (!can(contact.role as Caller['role'], 'chats')) throw notFoundContact();
   const reachable = await reachableUsers(ctx, caller);
@@ -155,8 +155,8 @@ export async function auditPatientChat(ctx: Ctx, caller: Caller, action: string,
  * Statuses as the others see them: the chosen status (online, away, dnd, offline = appears
  * offline) of a user with a signed-in socket on any server, 'offline' for one without.
  */
-export async function statusMap(ctx: Ctx, ids: string[]) {
-  const [chosen, online] = await Promise.all([repo.statusesOf(ctx.db, ids), onlineUsers(ctx.db, ids)]);
+export async function statusMap(ctx: Ctx, scope: OrgScope, ids: string[]) {
+  const [chosen, online] = await Promise.all([repo.statusesOf(ctx.db, ids), onlineUsers(ctx.db, scope, ids)]);
   const map = new Map<string, { status: string; mood: string }>();
   for (const id of ids) {
     const s = chosen.get(id);
@@ -179,7 +179,7 @@ export async function buildChat(ctx: Ctx, caller: Caller, conv: repo.Conversatio
   const messages = await repo.history(ctx.db, conv.id, { limit: CHAT_LIMITS.pageSize });
   const dialog = await entries(ctx, messages);
   const memberRows = await repo.membersOf(ctx.db, [conv.id]);
-  const people = await repo.findUsers(ctx.db, memberRows.map((m) => m.userId));
+  const people = await repo.findUsers(ctx.db, callerScope(caller), memberRows.map((m) => m.userId));
   const members = memberRows.map((m) => {
     const u = people.find((p) => p.id === m.userId)!;
     return { id: u.id, name: nameOf(u), avatar: u.photoUrl, role: u.role, lastReadSeq: m.lastReadSeq };
@@ -265,9 +265,10 @@ export async function post(
 export async function summarise(ctx: Ctx, caller: Caller, rows: { conv: repo.ConversationRow; lastReadSeq: number; organisation: string | null }[]): Promise<ConversationSummary[]> {
   const ids = rows.map((r) => r.conv.id);
   const members = await repo.membersOf(ctx.db, ids);
-  const people = await repo.findUsers(ctx.db, [...new Set(members.map((m) => m.userId))]);
+  const scope = callerScope(caller);
+  const people = await repo.findUsers(ctx.db, scope, [...new Set(members.map((m) => m.userId))]);
   const last = await repo.lastMessages(ctx.db, ids);
-  const statuses = await statusMap(ctx, people.map((p) => p.id));
+  const statuses = await statusMap(ctx, scope, people.map((p) => p.id));
   return rows.map(({ conv, lastReadSeq, organisation }) => {
     const others = members.filter((m) => m.conversationId === conv.id && m.userId !== caller.id).map((m) => people.find((p) => p.id === m.userId)!);
     const contact = conv.kind === 'direct' ? others[0] : undefined;

@@ -1,5 +1,5 @@
 import { can } from '@wellbe/shared/permissions';
-import { systemScope, type Caller } from '../../access/index.ts';
+import { everyOrganisation, systemScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { onPresenceChange, publishRealtime, registerRealtimeMessage, registerRealtimeType, type RealtimeEvent } from '../../lib/realtime/index.ts';
 import { audienceOf, conversationForCaller, entries, practitionersOfPatient, statusMap } from './chat.core.ts';
@@ -67,7 +67,7 @@ registerRealtimeType('chat.status', {
     ms: STATUS_COALESCE_MS,
     batch: async (ctx, events, recipients) => {
       const ids = [...new Set(events.map((e) => String(e.data.userId)))];
-      const [subjects, statuses] = await Promise.all([repo.findUsers(ctx.db, ids), statusMap(ctx, ids)]);
+      const [subjects, statuses] = await Promise.all([repo.findUsers(ctx.db, everyOrganisation(), ids), statusMap(ctx, everyOrganisation(), ids)]);
       const entry = (id: string) => ({ userId: id, status: statuses.get(id)?.status ?? 'offline', mood: statuses.get(id)?.mood ?? '' });
       // Chat staff of each practice: what every colleague there sees.
       const staff = new Map<string, ReturnType<typeof entry>[]>();

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orgFilter, orgWhere, type OrgScope } from '../../access/scope.ts';
+import { accountFilter, orgFilter, orgWhere, type OrgScope } from '../../access/scope.ts';
 import { organisations, users } from '../../access/views.ts';
 import { chatAttachments, chatConversations, chatMembers, chatMessages, chatUserStatus } from '../../db/schema/chat.ts';
 import { insertRealtimeFrom } from '../../lib/realtime/index.ts';
@@ -41,9 +41,10 @@ const userColumns = {
   active: users.active,
 };
 
-export async function findUsers(db: Executor, ids: string[]): Promise<UserRow[]> {
+/** Accounts by id inside the scope (its organisation's and the platform's). */
+export async function findUsers(db: Executor, scope: OrgScope, ids: string[]): Promise<UserRow[]> {
   if (!ids.length) return [];
-  return db.select(userColumns).from(users).where(inArray(users.id, ids));
+  return db.select(userColumns).from(users).where(and(inArray(users.id, ids), accountFilter(scope, users.organizationId)));
 }
 
 /** Active users of an organisation with one of the roles. */

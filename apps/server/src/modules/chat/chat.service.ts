@@ -59,7 +59,7 @@ export async function contacts(ctx: Ctx, caller: Caller): Promise<ChatContact[]>
     const other = members.find((m) => m.conversationId === r.conversation.id && m.userId !== caller.id);
     if (other) byContact.set(other.userId, r);
   }
-  const statuses = await statusMap(ctx, people.map((p) => p.id));
+  const statuses = await statusMap(ctx, callerScope(caller), people.map((p) => p.id));
   const list = people.map((u): ChatContact => {
     const conv = byContact.get(u.id);
     const s = statuses.get(u.id);
@@ -82,7 +82,7 @@ export async function contacts(ctx: Ctx, caller: Caller): Promise<ChatContact[]>
 /** SPEC §7 GET /api/chat/user: the caller's status, mood and chat list. */
 export async function chatUser(ctx: Ctx, caller: Caller): Promise<ChatUser> {
   assertChats(caller);
-  const [me] = await repo.findUsers(ctx.db, [caller.id]);
+  const [me] = await repo.findUsers(ctx.db, callerScope(caller), [caller.id]);
   const s = (await repo.statusesOf(ctx.db, [caller.id])).get(caller.id);
   return { id: caller.id, name: nameOf(me), avatar: me.photoUrl, status: (s?.status as ChatStatus) ?? 'online', mood: s?.mood ?? '', chatList: await chatList(ctx, caller) };
 }
@@ -162,7 +162,7 @@ export async function unreadTotal(ctx: Ctx, caller: Caller): Promise<{ unread: n
  */
 export async function messageFromPatient(ctx: Ctx, caller: Caller, toUserIds: string[], text: string): Promise<string[]> {
   if (caller.role !== 'PT' || !caller.organizationId || !can(caller.role, 'chats')) return [];
-  const recipients = (await repo.findUsers(ctx.db, toUserIds)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
+  const recipients = (await repo.findUsers(ctx.db, callerScope(caller), toUserIds)).filter((u) => u.active && u.organizationId === caller.organizationId && can(u.role as Caller['role'], 'chats'));
   const chatIds: string[] = [];
   for (const contact of recipients) {
     const conv = await directWith(ctx, caller, contact);

@@ -67,7 +67,7 @@ export async function patchSupport(ctx: Ctx, caller: Caller, id: string, patch: 
   const { conv } = await conversationForCaller(ctx, caller, id);
   if (conv.kind !== 'support') throw notFoundChat();
   if (patch.assignedTo) {
-    const [u] = await repo.findUsers(ctx.db, [patch.assignedTo]);
+    const [u] = await repo.findUsers(ctx.db, callerScope(caller), [patch.assignedTo]);
     if (!u || u.role !== 'DE' || !u.active) throw notFoundContact();
     await repo.addMember(ctx.db, conv.id, u.id, conv.lastSeq);
   }

@@ -1,5 +1,7 @@
 import { can } from '@wellbe/shared/permissions';
-import { DEFAULT_TIME_ZONE, formatDateTime } from '@wellbe/shared/domain/dates';
+import { formatDateTime } from '@wellbe/shared/domain/dates';
+import { todayIn } from '@wellbe/shared/domain/zoned';
+import { dayBounds } from '@wellbe/shared/domain/zoned-instant';
 import { fold } from '@wellbe/shared/domain/text';
 import {
   NOTE_LIMITS,
@@ -20,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './notes.repository.ts';
 
@@ -235,33 +238,17 @@ function excerptOf(n: { content: string; items: { text: string; done: boolean }[
   return text.length > 140 ? text.slice(0, 139) + '…' : text;
 }
 
-/** Midnight to midnight of the calendar day of `now` in a time zone, as instants. */
-export function dayBounds(now: Date, timeZone = DEFAULT_TIME_ZONE): [Date, Date] {
-  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  const midnight = (day: string) => {
-    const utc = Date.parse(`${day}T00:00:00Z`);
-    // The zone's offset at that instant, read back from the formatter (handles summer time).
-    const local = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(utc));
-    const p = Object.fromEntries(local.map((x) => [x.type, x.value]));
-    const asLocal = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-    return new Date(utc - (asLocal - utc));
-  };
-  const start = midnight(ymd);
-  const next = new Date(start.getTime() + 36 * 3600_000);
-  const nextYmd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(next);
-  return [start, midnight(nextYmd)];
-}
-
 /** 'Événements' from notes: the caller's reminders of today (SPEC §3 shape). */
 export async function todayReminders(ctx: AppContext, caller: Caller): Promise<(QuickPanelItem & { due: boolean; at: string })[]> {
   if (!can(caller.role, 'note')) return [];
   const now = new Date(ctx.clock.now());
-  const [from, to] = dayBounds(now);
+  const timeZone = await new OrganisationsService(ctx).timeZone(caller.organizationId);
+  const [from, to] = dayBounds(todayIn(timeZone, now), timeZone);
   const rows = await repo.remindersBetween(ctx.db, callerScope(caller), caller.id, from, to);
   return rows.map((r) => ({
     id: r.id,
     title: r.title || excerptOf(r) || NOTE_MESSAGES.noteNotFound,
-    detail: `Rappel ${formatDateTime(r.reminderAt!).slice(11)}`,
+    detail: `Rappel ${formatDateTime(r.reminderAt!, timeZone).slice(11)}`,
     due: r.reminderAt!.getTime() <= now.getTime(),
     at: r.reminderAt!.toISOString(),
   }));

@@ -121,7 +121,12 @@ export class OrganisationsService {
    * diary belongs to (a practice in Martinique keeps Tuesday until its own midnight).
    */
   async today(id: string): Promise<string> {
-    return todayIn((await this.find(id))?.timeZone ?? DEFAULT_TIME_ZONE, this.ctx.clock.now());
+    return todayIn(await this.timeZone(id), this.ctx.clock.now());
+  }
+
+  /** The organisation's time zone; an account without organisation (SA, DE) keeps the default one. */
+  async timeZone(id: string | null): Promise<string> {
+    return (id ? (await this.find(id))?.timeZone : null) ?? DEFAULT_TIME_ZONE;
   }
 
   async list(caller: Caller, query: { q?: string; page: number; pageSize: number; cursor?: string }) {

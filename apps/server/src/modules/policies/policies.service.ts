@@ -10,6 +10,7 @@ import { consentChanged, signInCacheOf } from '../../lib/auth-cache.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText, richTextToPlain } from '../../lib/rich-text.ts';
+import { OrganisationsService } from '../organisations/organisations.service.ts';
 import * as repo from './policies.repository.ts';
 
 const now = (ctx: AppContext) => new Date(ctx.clock.now());
@@ -67,18 +68,19 @@ export async function mine(ctx: AppContext, caller: Caller) {
 /** CSV of the acceptances of the caller's organisation's users (SA and DE: every organisation). */
 export async function exportAcceptances(ctx: AppContext, caller: Caller): Promise<string> {
   if (!isPlatformRole(caller.role) && !caller.organizationId) return csvDocument(HEADER, []);
-  const rows = await repo.acceptancesForExport(ctx.db, callerScope(caller));
+  const [rows, timeZone] = await Promise.all([repo.acceptancesForExport(ctx.db, callerScope(caller)), new OrganisationsService(ctx).timeZone(caller.organizationId)]);
   await recordAudit(ctx, caller, { action: 'policy.acceptances.export', outcome: 'success', details: { rows: rows.length } });
   return csvDocument(
     HEADER,
-    rows.map((r) => [r.username, r.lastName, r.firstName, r.role, POLICY_LABELS[r.kind as PolicyKind], r.version, formatParis(r.acceptedAt), r.ip, r.via]),
+    rows.map((r) => [r.username, r.lastName, r.firstName, r.role, POLICY_LABELS[r.kind as PolicyKind], r.version, acceptedAt(r.acceptedAt, timeZone), r.ip, r.via]),
   );
 }
 
 const HEADER = ['Identifiant', 'Nom', 'Prénom', 'Rôle', 'Document', 'Version', 'Accepté le', 'Adresse IP', 'Recueilli'];
 
-function formatParis(d: Date): string {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(d);
+/** DD/MM/YYYY HH:mm:ss in the organisation's time zone (the moment of a consent, to the second). */
+function acceptedAt(d: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('fr-FR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(d);
 }
 
 // DE's editing (SPEC §6: /policy is developer-only).

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Resource } from '@medplum/fhirtypes';
-import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { localParts } from '@wellbe/shared/domain/zoned';
+import { todayIn } from '@wellbe/shared/domain/zoned';
 import {
   DOCUMENT_LINK_TTL_MS,
   EXPORTS_PER_HOUR,
@@ -183,21 +182,22 @@ async function* bundleText(s: ExportSource, sections: Section[]): AsyncGenerator
   yield BUNDLE_CLOSE;
 }
 
-function fileStem(patient: PatientRecord, now: number): string {
+function fileStem(patient: PatientRecord, day: string): string {
   const ascii = patient.fullName
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase();
-  return `dossier-${ascii || 'patient'}-${localParts(new Date(now), DEFAULT_TIME_ZONE).day}`;
+  return `dossier-${ascii || 'patient'}-${day}`;
 }
 
 /** The FHIR R4 Bundle of one file, as a stream of JSON text (journalled as an export). */
 export async function exportFhir(ctx: AppContext, caller: Caller, idPatient: string): Promise<{ fileName: string; stream: Readable }> {
   const patient = await exportablePatient(ctx, caller, idPatient, 'records.export.fhir');
+  const { timeZone } = await getOrganisationSettings(ctx, patient.organizationId);
   const source = exportSource(ctx, caller, patient);
-  return { fileName: `${fileStem(patient, ctx.clock.now())}.fhir.json`, stream: Readable.from(bundleText(source, FHIR_SECTIONS)) };
+  return { fileName: `${fileStem(patient, todayIn(timeZone, ctx.clock.now()))}.fhir.json`, stream: Readable.from(bundleText(source, FHIR_SECTIONS)) };
 }
 
 /** The French PDF summary of the same content (journalled as an export). */
@@ -208,7 +208,7 @@ export async function exportPdf(ctx: AppContext, caller: Caller, idPatient: stri
   const pdf = new (await import('./records.pdf.ts')).SummaryPdf({ patient, organisation, generatedAt: new Date(ctx.clock.now()), timeZone });
   const source = exportSource(ctx, caller, patient);
   void writePdf(source, pdf);
-  return { fileName: `${fileStem(patient, ctx.clock.now())}.pdf`, stream: pdf.doc as unknown as Readable };
+  return { fileName: `${fileStem(patient, todayIn(timeZone, ctx.clock.now()))}.pdf`, stream: pdf.doc as unknown as Readable };
 }
 
 async function writePdf(s: ExportSource, pdf: SummaryPdf): Promise<void> {

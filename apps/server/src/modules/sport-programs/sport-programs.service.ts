@@ -1,5 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
 import {
   computeAdherence,
   programWriteOf,
@@ -26,6 +25,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
 import { catalogEntriesUsable } from '../sport-catalogs/sport-catalogs.service.ts';
 import { today } from '../dietetics/dietetics.service.ts';
+import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { painBetween } from '../consultations/consultations.measures.service.ts';
 import { PATIENT_NOT_FOUND, patientForCaller } from '../patients/patients.service.ts';
 import * as repo from './sport-programs.repository.ts';
@@ -289,14 +289,15 @@ function bandMidpoint(band: string | null): number | null {
 }
 
 async function adherenceOf(ctx: AppContext, caller: Caller, program: repo.ProgramRow, logs: SessionLog[]): Promise<Adherence> {
-  const day = await today(ctx, program.organizationId!);
+  const timeZone = await new OrganisationsService(ctx).timeZone(program.organizationId);
+  const day = todayIn(timeZone, ctx.clock.now());
   const base = computeAdherence({ startDate: program.startDate!, weeks: program.weeks, sessionsPerWeek: program.sessionsPerWeek }, logs, day);
   const pain = await painBetween(ctx, caller, program.patientId!, program.startDate!, program.endDate! < day ? program.endDate! : day);
   return {
     ...base,
     consultationPain: pain.flatMap((p) => {
       const v = bandMidpoint(p.intensity);
-      return v == null ? [] : [{ day: localParts(p.at, DEFAULT_TIME_ZONE).day, pain: v }];
+      return v == null ? [] : [{ day: localParts(p.at, timeZone).day, pain: v }];
     }),
   };
 }
