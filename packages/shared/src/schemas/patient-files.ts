@@ -24,28 +24,30 @@ export const patientTableQuerySchema = z.object({
 export type PatientTableQuery = z.infer<typeof patientTableQuerySchema>;
 
 /** One row of /patients/list. */
-export interface PatientTableRow {
-  idPatient: string;
-  FullName: string;
-  PhoneNumber: string;
-  Email: string;
-  birthDate: string | null;
-  lastConsultationAt: string | null;
-  consultationCount: number;
-  archivedAt: string | null;
-}
+export const patientTableRowSchema = z.object({
+  idPatient: z.string(),
+  FullName: z.string(),
+  PhoneNumber: z.string(),
+  Email: z.string(),
+  birthDate: z.string().nullable(),
+  lastConsultationAt: z.string().nullable(),
+  consultationCount: z.number(),
+  archivedAt: z.string().nullable(),
+});
+export type PatientTableRow = z.infer<typeof patientTableRowSchema>;
 
-export interface PatientTablePage {
-  success: true;
-  data: PatientTableRow[];
-  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped` (shown "1 000+"). */
-  total: number;
-  page: number;
-  pageSize: number;
+/** GET /api/patients: a keyset page (total exact up to 1,000 matches; beyond, 1000 with `totalCapped`, shown "1 000+"). */
+export const patientTablePageSchema = z.object({
+  success: z.boolean(),
+  data: z.array(patientTableRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
   /** The next page's cursor (keyset paging), null on the last page. */
-  nextCursor: string | null;
-  totalCapped: boolean;
-}
+  nextCursor: z.string().nullable(),
+  totalCapped: z.boolean(),
+});
+export type PatientTablePage = z.infer<typeof patientTablePageSchema>;
 
 export const SEXES = ['F', 'M', 'X'] as const;
 const optionalText = (max: number) =>

@@ -11,6 +11,7 @@ import type { RecoveryService } from './auth.recovery.service.ts';
 import type { AuthService, SignInResult } from './auth.service.ts';
 import { resolveUser, unauthenticated } from '../../plugins/authenticate.ts';
 import { acceptAtRegistration } from '../policies/policies.service.ts';
+import { successLoose } from '@wellbe/shared/schemas/responses';
 
 /** Self-registration: 10 an hour per IP, 3 an hour per address (each mails the address). */
 const REGISTER_RULES = { ip: hardLimit(10, 60 * MINUTE), email: hardLimit(3, 60 * MINUTE) };
@@ -27,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
       url: '/api/auth',
       exposeHeadRoute: false,
       config: { access: 'open' },
-      schema: { body: credentialsBody, tags, summary: 'Connexion par email (ou nom d’utilisateur) et mot de passe' },
+      schema: { response: { 200: successLoose }, body: credentialsBody, tags, summary: 'Connexion par email (ou nom d’utilisateur) et mot de passe' },
       handler: async (request, reply) => {
         const result = await auth.signIn(request.body.email, request.body.password, request, reply);
         if (result.kind === 'challenge') return sendChallenge(reply, result);
@@ -38,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
 
   r.post('/api/auth/register', {
     config: { access: 'guest' },
-    schema: { body: registerBody, tags, summary: 'Création d’un compte (rôle US, email à confirmer)' },
+    schema: { response: { 201: successLoose }, body: registerBody, tags, summary: 'Création d’un compte (rôle US, email à confirmer)' },
     handler: async (request, reply) => {
       const { displayName, email, password } = request.body.user;
       const username = request.body.user.username ?? email;
@@ -65,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
 
   r.get('/api/auth/access-token', {
     config: { access: 'open' },
-    schema: { tags, summary: 'Renouvelle le jeton du porteur et relit l’utilisateur' },
+    schema: { response: { 200: successLoose }, tags, summary: 'Renouvelle le jeton du porteur et relit l’utilisateur' },
     handler: async (request) => {
       // The bearer header is the way; a JSON body `access_token` is accepted as the SPEC §7 payload.
       // Both ways go through the same checks (role, version, organisation, session) of the
@@ -82,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
 
   r.post('/api/auth/user/update', {
     config: { access: 'authenticated', consentExempt: true },
-    schema: { body: userUpdateBody, tags, summary: 'Enregistre les réglages, raccourcis et nom affiché de l’appelant' },
+    schema: { response: { 200: successLoose }, body: userUpdateBody, tags, summary: 'Enregistre les réglages, raccourcis et nom affiché de l’appelant' },
     handler: async (request) => {
       const me = callerOf(request);
       const u = request.body.user;

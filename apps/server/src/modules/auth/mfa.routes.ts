@@ -9,6 +9,7 @@ import { journalAuth } from './auth.journal.ts';
 import type { AuthService } from './auth.service.ts';
 import { acceptCode, confirmTotpEnrolment, factorsOf, MFA_MESSAGES, mfaRequiredFor, newRecoveryCodes, remainingRecoveryCodes, removeTotp, startTotpEnrolment } from './mfa.ts';
 import { deletePasskey, listPasskeys, registerPasskey, registrationOptions } from './passkeys.ts';
+import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 
 const MFA_ROUTE_MESSAGES = {
   lastFactor: 'Votre organisation exige une double authentification : gardez au moins une méthode.',
@@ -47,7 +48,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.get('/api/auth/mfa', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'État de la double authentification de l’appelant' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'État de la double authentification de l’appelant' },
     handler: async (request) => {
       const user = who(request);
       const [factors, recoveryCodesLeft, passkeys, required] = await Promise.all([
@@ -70,7 +71,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.post('/api/auth/mfa/totp/setup', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Commence l’activation TOTP : clé et QR code' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Commence l’activation TOTP : clé et QR code' },
     handler: async (request) => {
       const found = await me(request);
       const started = await startTotpEnrolment(app.ctx, found.user.id, found.user.email || found.user.username);
@@ -81,7 +82,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.post('/api/auth/mfa/totp/confirm', {
     config: { access: 'authenticated' },
-    schema: { tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
     handler: async (request) => {
       const found = await me(request);
       await auth.assertCodeFree(request, found);
@@ -94,7 +95,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.post('/api/auth/mfa/totp/disable', {
     config: { access: 'authenticated' },
-    schema: { tags, body: codeBody, summary: 'Désactive le TOTP (un code est demandé)' },
+    schema: { response: { 200: okSchema }, tags, body: codeBody, summary: 'Désactive le TOTP (un code est demandé)' },
     handler: async (request) => {
       await assertNotLast(request, 'totp');
       const found = await requireCode(request, request.body.code);
@@ -106,7 +107,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.post('/api/auth/mfa/recovery-codes', {
     config: { access: 'authenticated' },
-    schema: { tags, body: codeBody, summary: 'Nouveaux codes de secours (les anciens ne valent plus)' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, body: codeBody, summary: 'Nouveaux codes de secours (les anciens ne valent plus)' },
     handler: async (request) => {
       const found = await requireCode(request, request.body.code);
       const recoveryCodes = await newRecoveryCodes(app.ctx, found.user.id);
@@ -117,7 +118,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.post('/api/auth/passkeys/options', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Options WebAuthn pour enregistrer une clé d’accès' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Options WebAuthn pour enregistrer une clé d’accès' },
     handler: async (request) => {
       const { user } = await me(request);
       return { success: true, data: await registrationOptions(app.ctx, { id: user.id, username: user.username, displayName: user.displayName || `${user.firstName} ${user.lastName}`.trim() }) };
@@ -127,6 +128,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
   r.post('/api/auth/passkeys', {
     config: { access: 'authenticated' },
     schema: {
+      response: { 201: dataAnswer(z.object({ id: z.string() })) },
       tags,
       summary: 'Enregistre une clé d’accès nommée',
       body: z.object({
@@ -146,7 +148,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.delete('/api/auth/passkeys/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, params: z.object({ id: z.uuid() }), summary: 'Supprime une clé d’accès' },
+    schema: { response: { 200: okSchema }, tags, params: z.object({ id: z.uuid() }), summary: 'Supprime une clé d’accès' },
     handler: async (request) => {
       const user = who(request);
       await assertNotLast(request, 'passkey');

@@ -8,6 +8,7 @@ import { findUserById } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import type { AuthService } from './auth.service.ts';
 import { describeDevice, listRememberedDevices, listSessions, revokeOtherSessions, revokeRememberedDevice, revokeSession } from './sessions.ts';
+import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 
 // Logout, the caller's sessions and remembered devices (/profile), and the sign-in locks an
 // administrator sees and clears in /user.
@@ -18,7 +19,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.post('/api/auth/logout', {
     config: { access: 'authenticated', consentExempt: true },
-    schema: { tags, summary: 'Déconnexion : révoque la session du jeton présenté' },
+    schema: { response: { 200: okSchema }, tags, summary: 'Déconnexion : révoque la session du jeton présenté' },
     handler: async (request) => {
       const me = callerOf(request);
       if (request.sessionId) await revokeSession(app.ctx, me.id, request.sessionId);
@@ -29,7 +30,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.get('/api/auth/sessions', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Sessions actives et appareils mémorisés de l’appelant' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Sessions actives et appareils mémorisés de l’appelant' },
     handler: async (request) => {
       const me = callerOf(request);
       const [sessions, devices] = await Promise.all([listSessions(app.ctx, me.id), listRememberedDevices(app.ctx, me.id)]);
@@ -61,7 +62,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.delete('/api/auth/sessions/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, params: idParams, summary: 'Déconnecter cette session' },
+    schema: { response: { 200: okSchema }, tags, params: idParams, summary: 'Déconnecter cette session' },
     handler: async (request) => {
       const me = callerOf(request);
       // Someone else's session id answers like an unknown one.
@@ -73,7 +74,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.post('/api/auth/sessions/revoke-others', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Déconnecter toutes les autres sessions' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Déconnecter toutes les autres sessions' },
     handler: async (request) => {
       const me = callerOf(request);
       const count = await revokeOtherSessions(app.ctx, me.id, request.sessionId);
@@ -84,7 +85,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.delete('/api/auth/devices/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, params: idParams, summary: 'Oublier un appareil mémorisé (la double authentification sera redemandée)' },
+    schema: { response: { 200: okSchema }, tags, params: idParams, summary: 'Oublier un appareil mémorisé (la double authentification sera redemandée)' },
     handler: async (request) => {
       const me = callerOf(request);
       if (!(await revokeRememberedDevice(app.ctx, me.id, request.params.id))) throw notFound('Appareil introuvable.');
@@ -103,7 +104,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.get('/api/users/:id/sign-in-lock', {
     config: { access: 'signInLocks' },
-    schema: { tags: ['user'], params: idParams, summary: 'Connexion ralentie ou bloquée d’un compte' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags: ['user'], params: idParams, summary: 'Connexion ralentie ou bloquée d’un compte' },
     handler: async (request) => {
       const found = await managedUser(request, request.params.id);
       const rows = await auth.throttle.forUser(found.user.id);
@@ -125,7 +126,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.delete('/api/users/:id/sign-in-lock', {
     config: { access: 'signInLocks' },
-    schema: { tags: ['user'], params: idParams, summary: 'Débloquer la connexion d’un compte' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags: ['user'], params: idParams, summary: 'Débloquer la connexion d’un compte' },
     handler: async (request) => {
       const found = await managedUser(request, request.params.id);
       const cleared = await auth.throttle.clearUser(found.user.id);
