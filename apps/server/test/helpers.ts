@@ -66,6 +66,8 @@ export interface TestAppOptions {
   logStream?: { write: (line: string) => void };
   /** How the mail job delivers (default: into `mails`); a failing one tests retries. */
   transport?: Mailer;
+  /** Check every answer against its declared schema (default true; false = as in production). */
+  checkResponses?: boolean;
   /** Configuration the test needs beyond the defaults (TRUST_PROXY, PUBLIC_URL…). */
   config?: Partial<Config>;
 }
@@ -101,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webDist: options.webDist ?? path.join(dataDir, 'no-web-build'),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     // Every answer the test provokes is checked against its declared schema (plugins/openapi.ts).
-    checkResponses: true,
+    checkResponses: options.checkResponses ?? true,
   });
   try {
     await options.routes?.(app);
