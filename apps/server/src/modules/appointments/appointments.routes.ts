@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingInputSchema, bookingSlotsQuerySchema, cancelInputSchema, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
+import { bookingInputSchema, bookingSlotsQuerySchema, cancelInputSchema, freeSlotsAnswer, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as appointments from '../agenda/booking.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
@@ -30,7 +30,7 @@ export async function appointmentRoutes(app: FastifyInstance) {
     data: await appointments.bookingOptions(ctx, callerOf(request)),
   }));
 
-  r.get('/api/appointments/slots', { config: { access: 'appointment' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: bookingSlotsQuerySchema, tags, summary: 'Créneaux libres (sans nom)' } }, async (request) => {
+  r.get('/api/appointments/slots', { config: { access: 'appointment' }, schema: { response: { 200: freeSlotsAnswer }, querystring: bookingSlotsQuerySchema, tags, summary: 'Créneaux libres (sans nom)' } }, async (request) => {
     const page = await appointments.slots(ctx, callerOf(request), request.query);
     return { success: true, data: page.slots, from: page.from };
   });
