@@ -45,23 +45,25 @@ export const patientListQuerySchema = z.object({
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 
 /** One entry of the SPEC §3 patient list. */
-export interface PatientListEntry {
-  idPatient: string;
-  FullName: string;
-  PhoneNumber: string;
-}
+export const patientListEntrySchema = z.object({ idPatient: z.string(), FullName: z.string(), PhoneNumber: z.string() });
+export type PatientListEntry = z.infer<typeof patientListEntrySchema>;
 
-export interface PatientListAnswer {
-  success: true;
-  data: PatientListEntry[];
+/** SPEC §7 POST /api/patient action list. */
+export const patientListAnswerSchema = z.object({
+  success: z.boolean(),
+  data: z.array(patientListEntrySchema),
   /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped`. */
-  total: number;
-  page: number;
-  pageSize: number;
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
   /** Added alongside the SPEC §7 fields: the next page's cursor (keyset paging), null at the end. */
-  nextCursor: string | null;
-  totalCapped: boolean;
-}
+  nextCursor: z.string().nullable(),
+  totalCapped: z.boolean(),
+});
+export type PatientListAnswer = z.infer<typeof patientListAnswerSchema>;
+
+/** SPEC §7 POST /api/patient action create, and POST /api/patients: the new patient's id. */
+export const patientCreatedAnswer = z.object({ success: z.boolean(), idPatient: z.string() });
 
 /** The SPEC §5 duplicate-name key, kept under this name for the panel's live check. */
 export { fold as foldName } from '../domain/text.ts';

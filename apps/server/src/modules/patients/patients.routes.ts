@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { patientIdentitySchema, patientTablePageSchema, patientTableQuerySchema } from '@wellbe/shared/schemas/patient-files';
-import { patientCreateSchema } from '@wellbe/shared/schemas/patients';
+import { patientCreateSchema, patientCreatedAnswer } from '@wellbe/shared/schemas/patients';
 import { callerOf } from '../../plugins/authenticate.ts';
 import {
   archivePatient,
@@ -15,7 +15,7 @@ import {
   updatePatientIdentity,
 } from './patients.service.ts';
 import { patientParams } from '@wellbe/shared/schemas/fields';
-import { csvAnswer, dataAnswer, okSchema, successLoose, undetailed } from '@wellbe/shared/schemas/responses';
+import { csvAnswer, dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 
 const params = patientParams;
 const tags = ['patients'];
@@ -35,7 +35,7 @@ export async function patientRoutes(app: FastifyInstance) {
   });
 
   // The panel's rules and messages (SPEC §5), through the patient service.
-  r.post('/api/patients', { config: { access: 'dpsWrite', patientData: true }, schema: { response: { 201: successLoose }, body: patientCreateSchema, tags } }, async (request, reply) => {
+  r.post('/api/patients', { config: { access: 'dpsWrite', patientData: true }, schema: { response: { 201: patientCreatedAnswer }, body: patientCreateSchema, tags } }, async (request, reply) => {
     const { idPatient } = await createPatient(ctx, callerOf(request), { patient: request.body });
     reply.status(201);
     return { success: true, idPatient };
