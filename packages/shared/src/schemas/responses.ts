@@ -34,11 +34,13 @@ export function pageAnswer<T extends z.ZodType>(item: T) {
   return z.object({
     success,
     data: z.array(item),
+    /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped` (shown "plus de 1 000"). */
     total: z.number().int(),
-    totalCapped: z.boolean().optional(),
-    page: z.number().int().optional(),
-    pageSize: z.number().int().optional(),
-    nextCursor: z.string().nullable().optional(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** The next page's cursor (keyset paging, `cursor=`), null on the last page. */
+    nextCursor: z.string().nullable(),
+    totalCapped: z.boolean(),
   });
 }
 
