@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LOGO_MAX_BYTES, organisationListQuerySchema, organisationSchema, organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
+import { LOGO_MAX_BYTES, organisationAnswer, organisationListQuerySchema, organisationPageAnswer, organisationSchema, organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings, ORGANISATION_MESSAGES, OrganisationsService } from './organisations.service.ts';
-import { dataAnswer, fileAnswer, successLoose, undetailed } from '@wellbe/shared/schemas/responses';
+import { dataAnswer, fileAnswer, undetailed } from '@wellbe/shared/schemas/responses';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -17,13 +17,13 @@ export async function organisationRoutes(app: FastifyInstance) {
 
   r.get('/api/organisations', {
     config: { access: 'organisation' },
-    schema: { response: { 200: successLoose }, tags, summary: 'Organisations, avec leurs nombres d’utilisateurs et de patients', querystring: organisationListQuerySchema },
+    schema: { response: { 200: organisationPageAnswer }, tags, summary: 'Organisations, avec leurs nombres d’utilisateurs et de patients', querystring: organisationListQuerySchema },
     handler: async (request) => ({ success: true, ...(await service.list(request.query)) }),
   });
 
   r.post('/api/organisations', {
     config: { access: 'organisationWrite' },
-    schema: { response: { 201: dataAnswer(undetailed) }, tags, summary: 'Créer une organisation', body: organisationSchema },
+    schema: { response: { 201: organisationAnswer }, tags, summary: 'Créer une organisation', body: organisationSchema },
     handler: async (request, reply) => reply.status(201).send({ success: true, data: await service.create(callerOf(request), request.body) }),
   });
 
@@ -48,19 +48,19 @@ export async function organisationRoutes(app: FastifyInstance) {
 
   r.get('/api/organisations/:id', {
     config: { access: 'organisation' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Une organisation', params: idParams },
+    schema: { response: { 200: organisationAnswer }, tags, summary: 'Une organisation', params: idParams },
     handler: async (request) => ({ success: true, data: await service.get(request.params.id) }),
   });
 
   r.patch('/api/organisations/:id', {
     config: { access: 'organisationWrite' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Modifier, désactiver ou réactiver une organisation', params: idParams, body: organisationUpdateSchema },
+    schema: { response: { 200: organisationAnswer }, tags, summary: 'Modifier, désactiver ou réactiver une organisation', params: idParams, body: organisationUpdateSchema },
     handler: async (request) => ({ success: true, data: await service.update(callerOf(request), request.params.id, request.body) }),
   });
 
   r.put('/api/organisations/:id/logo', {
     config: { access: 'organisationWrite' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Logo (PNG, JPEG ou WebP, 2 Mo au plus)', params: idParams, consumes: ['multipart/form-data'] },
+    schema: { response: { 200: organisationAnswer }, tags, summary: 'Logo (PNG, JPEG ou WebP, 2 Mo au plus)', params: idParams, consumes: ['multipart/form-data'] },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(ORGANISATION_MESSAGES.logoMissing, 'logo_missing');
       const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
