@@ -3,6 +3,7 @@ import type { LatestValue } from '../domain/imc-bands.ts';
 import { PATIENT_SORTS } from '../domain/patient-files.ts';
 import type { Notice } from './notices.ts';
 import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
+import { pageAnswer } from './responses.ts';
 
 // The REST resources of the patient list and the patient file (/api/patients).
 
@@ -37,16 +38,7 @@ export const patientTableRowSchema = z.object({
 export type PatientTableRow = z.infer<typeof patientTableRowSchema>;
 
 /** GET /api/patients: a keyset page (total exact up to 1,000 matches; beyond, 1000 with `totalCapped`, shown "1 000+"). */
-export const patientTablePageSchema = z.object({
-  success: z.boolean(),
-  data: z.array(patientTableRowSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  /** The next page's cursor (keyset paging), null on the last page. */
-  nextCursor: z.string().nullable(),
-  totalCapped: z.boolean(),
-});
+export const patientTablePageSchema = pageAnswer(patientTableRowSchema);
 export type PatientTablePage = z.infer<typeof patientTablePageSchema>;
 
 export const SEXES = ['F', 'M', 'X'] as const;

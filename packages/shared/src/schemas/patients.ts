@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { textField } from './fields.ts';
+import { pageAnswer } from './responses.ts';
 
 // SPEC §3 patient list entry and §5 new-patient rules, with their exact French messages.
 export const PATIENT_MESSAGES = {
@@ -48,18 +49,8 @@ export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 export const patientListEntrySchema = z.object({ idPatient: z.string(), FullName: z.string(), PhoneNumber: z.string() });
 export type PatientListEntry = z.infer<typeof patientListEntrySchema>;
 
-/** SPEC §7 POST /api/patient action list. */
-export const patientListAnswerSchema = z.object({
-  success: z.boolean(),
-  data: z.array(patientListEntrySchema),
-  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped`. */
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  /** Added alongside the SPEC §7 fields: the next page's cursor (keyset paging), null at the end. */
-  nextCursor: z.string().nullable(),
-  totalCapped: z.boolean(),
-});
+/** SPEC §7 POST /api/patient action list: a keyset page (`nextCursor` and `totalCapped` beside the SPEC's fields). */
+export const patientListAnswerSchema = pageAnswer(patientListEntrySchema);
 export type PatientListAnswer = z.infer<typeof patientListAnswerSchema>;
 
 /** SPEC §7 POST /api/patient action create, and POST /api/patients: the new patient's id. */
