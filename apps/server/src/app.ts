@@ -3,15 +3,14 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@wellbe/shared/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth, registerDocsGuard } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerStopping } from './plugins/stopping.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -65,6 +64,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
   /** Where the built web app lives; tests point it at a missing folder. */
   webDist?: string;
+  /** Tests: check every answer against its route's declared schema (app.responseMismatches). */
+  checkResponses?: boolean;
 }
 
 // No password, token or clinical text in logs. Bodies are never logged, and the query
@@ -107,7 +108,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // First of all hooks: once the server stops, a new request costs nothing (plugins/stopping.ts).
   registerStopping(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   // SPEC §7: GET /api/auth carries email and password in a JSON body.
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
 
@@ -155,11 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(fastifyCompress, { global: true, ...compressCommon });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000 } });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'WellBe API', version: '1.0.0', description: 'API de WellBe (SPEC §7 et ressources REST)' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app, { checkResponses: options.checkResponses });
   registerDocsGuard(app);
 
   // App plugins.

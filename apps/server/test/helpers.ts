@@ -66,6 +66,8 @@ export interface TestAppOptions {
   logStream?: { write: (line: string) => void };
   /** How the mail job delivers (default: into `mails`); a failing one tests retries. */
   transport?: Mailer;
+  /** Check every answer against its declared schema (default true; false = as in production). */
+  checkResponses?: boolean;
   /** Configuration the test needs beyond the defaults (TRUST_PROXY, PUBLIC_URL…). */
   config?: Partial<Config>;
 }
@@ -100,6 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(ctx, {
     webDist: options.webDist ?? path.join(dataDir, 'no-web-build'),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+    // Every answer the test provokes is checked against its declared schema (plugins/openapi.ts).
+    checkResponses: options.checkResponses ?? true,
   });
   try {
     await options.routes?.(app);
@@ -147,8 +151,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await handle.close();
       await dropDatabase(adminUrl, name);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // The file fails when one of its answers broke the API document's contract.
+      assertAnswersDeclared(app);
     },
   };
+}
+
+/** Throws with the answers that did not match their route's declared response schema. */
+export function assertAnswersDeclared(app: FastifyInstance) {
+  const found = [...new Set(app.responseMismatches)];
+  if (found.length) throw new Error(`Réponses hors de leur schéma déclaré (${found.length}) :\n${found.slice(0, 30).join('\n')}`);
 }
 
 /** The JSON of an answer, for terse assertions. */

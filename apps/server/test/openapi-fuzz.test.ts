@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
-import { mixedOf, validOf, type JsonSchema } from './schema-arbitrary.ts';
+import { callsOf, hash, openApiDocument, operationsOf, send, urlOf } from './openapi-walk.ts';
 
 // The property every route must hold, whoever calls it with whatever input: no 5xx and no hang.
 // The test walks the server's own OpenAPI document (/api/docs/json), so a new route is fuzzed
@@ -15,7 +14,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_291);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
 /** Generous: a call on a loaded 2-core CI machine answers in milliseconds; 15 s is a hang. */
 const HANG_MS = 15_000;
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /**
  * Operations not fuzzed, each with its reason. Anything else is called.
@@ -24,22 +22,6 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const SKIPPED: Record<string, string> = {
   'GET /api/ws': 'WebSocket upgrade, not a request/answer call',
 };
-
-interface Parameter {
-  in: 'path' | 'query' | 'header' | 'cookie';
-  name: string;
-  required?: boolean;
-  schema?: JsonSchema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-interface Call {
-  path: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body?: unknown;
-}
 
 let t: TestApp;
 const sessions: Record<string, Session> = {};
@@ -59,67 +41,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function hash(text: string): number {
-  let h = 2_166_136_261;
-  for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 16_777_619);
-  return h >>> 0;
-}
-
-const asText = (v: unknown) => (typeof v === 'string' ? v : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-function objectSchema(params: Parameter[]): JsonSchema {
-  return { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, p.schema ?? { type: 'string' }])), required: params.filter((p) => p.required).map((p) => p.name) };
-}
-
-/** The inputs of one operation: path parameters, query string and JSON body, each mixed valid and invalid. */
-function callsOf(op: Operation): fc.Arbitrary<Call> {
-  const params = op.parameters ?? [];
-  const pathParams = params.filter((p) => p.in === 'path');
-  const queryParams = params.filter((p) => p.in === 'query');
-  // A path parameter is always present (it is part of the URL), valid or not.
-  const path = pathParams.length ? fc.record(Object.fromEntries(pathParams.map((p) => [p.name, mixedOf(p.schema ?? { type: 'string' })]))) : fc.constant({});
-  // Half the inputs are valid as far as the schema says, so that calls reach the services and the database.
-  const either = (s: JsonSchema) => fc.oneof(validOf(s), mixedOf(s));
-  const query = queryParams.length ? either(objectSchema(queryParams)) : fc.constant({});
-  const json = op.requestBody?.content?.['application/json']?.schema;
-  const body = json ? either(json) : fc.constant(undefined);
-  return fc.record({ path, query, body }).map((c) => ({ path: c.path as Record<string, unknown>, query: (c.query ?? {}) as Record<string, unknown>, body: c.body }));
-}
-
-function urlOf(template: string, call: Call): string {
-  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(asText(call.path[name] ?? '')) || 'x');
-  const query = new URLSearchParams();
-  if (call.query && typeof call.query === 'object') {
-    for (const [k, v] of Object.entries(call.query)) if (v !== undefined) query.append(k, asText(v));
-  }
-  const qs = query.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
-let sent = 0;
-
-async function send(user: string, method: string, url: string, body: unknown): Promise<LightMyRequestResponse> {
-  // The fuzzer's sign-in attempts with made-up credentials come from addresses of their own
-  // (TEST-NET-2), so the sign-in throttling they trigger never locks out the test's own re-sign-in.
-  sent++;
-  const request = t.app.inject({
-    method: method.toUpperCase() as 'GET',
-    url,
-    remoteAddress: `198.51.100.${(sent % 250) + 1}`,
-    headers: { ...sessions[user].auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS / 1000} s`)), HANG_MS);
-  });
-  try {
-    return await Promise.race([request, hang]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Some calls end the session they were sent with (logout, revoking sessions, a password change):
  * the next call then answers 401. The user signs in again, so every later operation still runs
@@ -132,12 +53,7 @@ async function stillSignedIn(user: string) {
 
 describe('every operation of the OpenAPI document, with generated inputs', () => {
   it('never answers 5xx nor hangs, as a practitioner or as a patient', async () => {
-    const docRes = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: sessions.de.auth });
-    expect(docRes.statusCode).toBe(200);
-    const doc = docRes.json() as { paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> };
-    const operations = Object.entries(doc.paths)
-      .flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ key: `${m.toUpperCase()} ${path}`, path, method: m, op: item[m]! })))
-      .sort((a, b) => a.key.localeCompare(b.key));
+    const operations = operationsOf(await openApiDocument(t, sessions.de.auth));
     expect(operations.length).toBeGreaterThan(150);
 
     const failures: string[] = [];
@@ -150,7 +66,7 @@ describe('every operation of the OpenAPI document, with generated inputs', () =>
         const details = await fc.check(
           fc.asyncProperty(callsOf(op), async (call) => {
             calls++;
-            const res = await send(user, method, urlOf(path, call), call.body);
+            const res = await send(t, sessions[user].auth, method, urlOf(path, call), call.body, HANG_MS);
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
             if (res.statusCode === 401) await stillSignedIn(user);
             if (res.statusCode >= 500) throw new Error(`HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { z } from 'zod';
+import { successLoose } from '@wellbe/shared/schemas/responses';
 import { recordAudit } from '../lib/audit.ts';
 import { forbidden, isIdentityMismatch } from '../lib/errors.ts';
 import { actorOf, isGuestOnly, unauthenticated } from './authenticate.ts';
@@ -15,6 +16,8 @@ export interface ActionDef<S extends z.ZodObject = z.ZodObject> {
   /** The action reads or writes patient data: a refusal is journalled too. */
   patientData?: boolean;
   body: S;
+  /** The action's success answer (default: `success` and the SPEC §7 fields beside it). */
+  response?: z.ZodType;
   handler: (request: FastifyRequest, body: z.infer<S>, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -36,6 +39,12 @@ function recordIdFields(body: z.ZodObject): string[] {
       return def.format === 'uuid';
     })
     .map(([key]) => key);
+}
+
+/** The answers of an endpoint's actions: one of theirs (each action answers 200). */
+function actionAnswers(defs: ActionDef[]): z.ZodType {
+  const answers = [...new Set(defs.map((d) => d.response ?? successLoose))];
+  return answers.length === 1 ? answers[0] : z.union(answers as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }
 
 export function registerActions(
@@ -62,7 +71,7 @@ export function registerActions(
       actions: Object.fromEntries(names.map((n) => [n, actions[n].access])),
       actionRecordIds: Object.fromEntries(names.map((n) => [n, recordIdFields(actions[n].body)])),
     },
-    schema: { body, tags, summary: `Actions : ${names.join(', ')}` },
+    schema: { body, tags, summary: `Actions : ${names.join(', ')}`, response: { 200: actionAnswers(names.map((n) => actions[n])) } },
     // Each action's access is checked on the parsed body before it is validated: a refused caller
     // gets 401/403, never a validation message about a body they may not send at all.
     preValidation: async (request) => {

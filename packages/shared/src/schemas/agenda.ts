@@ -304,16 +304,16 @@ export interface AppointmentType {
   active: boolean;
 }
 
-export interface FreeSlot {
-  startsAt: string;
-  endsAt: string;
-}
+export const freeSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string() });
+export type FreeSlot = z.infer<typeof freeSlotSchema>;
 
 /** GET /api/appointments/slots: the free slots of the period that starts on `from` (YYYY-MM-DD). */
 export interface FreeSlotsPage {
   from: string;
   slots: FreeSlot[];
 }
+/** The answer of GET /api/appointments/slots: the page's slots as `data`, beside its `from`. */
+export const freeSlotsAnswer = z.object({ success: z.boolean(), data: z.array(freeSlotSchema), from: z.string() });
 
 export interface AgendaSettings {
   practitionerId: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { foldLetters } from '../domain/text.ts';
+import { dataAnswer } from './responses.ts';
 
 // Private notes (SPEC §2 /notes, §6 group `note`): a text or a checklist, a colour, the author's
 // labels, pinned, archived, an optional reminder and an optional link to a patient.
@@ -102,31 +103,39 @@ export const labelInputSchema = z.object({
 });
 export type LabelInput = z.infer<typeof labelInputSchema>;
 
-export interface NoteLabel {
-  id: string;
-  name: string;
+export const noteLabelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The URL part of /notes/labels/{labelHandle}/{labelId}. */
-  handle: string;
-}
+  handle: z.string(),
+});
+export type NoteLabel = z.infer<typeof noteLabelSchema>;
 
-export interface Note {
-  id: string;
-  title: string;
-  kind: 'text' | 'checklist';
-  content: string;
-  items: NoteItem[];
-  colour: NoteColour;
-  labels: NoteLabel[];
-  pinned: boolean;
-  archived: boolean;
-  reminderAt: string | null;
-  reminderMail: boolean;
+export const noteSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(['text', 'checklist']),
+  content: z.string(),
+  items: z.array(z.object({ text: z.string(), done: z.boolean() })),
+  colour: z.enum(NOTE_COLOURS),
+  labels: z.array(noteLabelSchema),
+  pinned: z.boolean(),
+  archived: z.boolean(),
+  reminderAt: z.string().nullable(),
+  reminderMail: z.boolean(),
   /** When the reminder fired (toast, quick panel, mail); null while it is still to come. */
-  reminderSentAt: string | null;
-  patient: { id: string; fullName: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  reminderSentAt: z.string().nullable(),
+  patient: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+// The answers of /api/notes (the web client's types come from them).
+export const noteAnswer = dataAnswer(noteSchema);
+export const noteListAnswer = dataAnswer(z.object({ notes: z.array(noteSchema), labels: z.array(noteLabelSchema) }));
+export const noteLabelAnswer = dataAnswer(noteLabelSchema);
+export const noteLabelsAnswer = dataAnswer(z.array(noteLabelSchema));
 
 /** SPEC §3 Quick-panel data: notes and events, each with id, title, detail. */
 export interface QuickPanelItem {

@@ -3,6 +3,7 @@ import { LANGUAGES, MAX_UPLOAD_BYTES, NAVBAR_STYLES } from '../constants.ts';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { isValidSiret, normaliseSiret, SIRET_MESSAGE } from '../domain/siret.ts';
 import { pgIntQuery } from './fields.ts';
+import { dataAnswer, pageAnswer } from './responses.ts';
 
 // /organizations: data and actions for the organisation group (SA, DE).
 
@@ -52,22 +53,27 @@ export const organisationListQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
 });
 
-export interface Organisation {
-  idOrganization: string;
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  siret: string | null;
+export const organisationAnswerSchema = z.object({
+  idOrganization: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  siret: z.string().nullable(),
   /** Served without a token: the file name is the image's hash. */
-  logoUrl: string | null;
-  active: boolean;
-  deactivatedAt: string | null;
-  deactivationReason: string | null;
-  userCount: number;
-  patientCount: number;
-  createdAt: string;
-}
+  logoUrl: z.string().nullable(),
+  active: z.boolean(),
+  deactivatedAt: z.string().nullable(),
+  deactivationReason: z.string().nullable(),
+  userCount: z.number(),
+  patientCount: z.number(),
+  createdAt: z.string(),
+});
+export type Organisation = z.infer<typeof organisationAnswerSchema>;
+
+// The answers of /api/organisations.
+export const organisationAnswer = dataAnswer(organisationAnswerSchema);
+export const organisationPageAnswer = pageAnswer(organisationAnswerSchema);
 
 /** Logo formats accepted, recognised by their bytes. */
 export const LOGO_MAX_BYTES = 2_000_000;

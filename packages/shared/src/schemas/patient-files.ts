@@ -3,6 +3,7 @@ import type { LatestValue } from '../domain/imc-bands.ts';
 import { PATIENT_SORTS } from '../domain/patient-files.ts';
 import type { Notice } from './notices.ts';
 import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
+import { pageAnswer } from './responses.ts';
 
 // The REST resources of the patient list and the patient file (/api/patients).
 
@@ -24,28 +25,21 @@ export const patientTableQuerySchema = z.object({
 export type PatientTableQuery = z.infer<typeof patientTableQuerySchema>;
 
 /** One row of /patients/list. */
-export interface PatientTableRow {
-  idPatient: string;
-  FullName: string;
-  PhoneNumber: string;
-  Email: string;
-  birthDate: string | null;
-  lastConsultationAt: string | null;
-  consultationCount: number;
-  archivedAt: string | null;
-}
+export const patientTableRowSchema = z.object({
+  idPatient: z.string(),
+  FullName: z.string(),
+  PhoneNumber: z.string(),
+  Email: z.string(),
+  birthDate: z.string().nullable(),
+  lastConsultationAt: z.string().nullable(),
+  consultationCount: z.number(),
+  archivedAt: z.string().nullable(),
+});
+export type PatientTableRow = z.infer<typeof patientTableRowSchema>;
 
-export interface PatientTablePage {
-  success: true;
-  data: PatientTableRow[];
-  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped` (shown "1 000+"). */
-  total: number;
-  page: number;
-  pageSize: number;
-  /** The next page's cursor (keyset paging), null on the last page. */
-  nextCursor: string | null;
-  totalCapped: boolean;
-}
+/** GET /api/patients: a keyset page (total exact up to 1,000 matches; beyond, 1000 with `totalCapped`, shown "1 000+"). */
+export const patientTablePageSchema = pageAnswer(patientTableRowSchema);
+export type PatientTablePage = z.infer<typeof patientTablePageSchema>;
 
 export const SEXES = ['F', 'M', 'X'] as const;
 const optionalText = (max: number) =>

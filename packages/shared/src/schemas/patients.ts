@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { textField } from './fields.ts';
+import { pageAnswer } from './responses.ts';
 
 // SPEC §3 patient list entry and §5 new-patient rules, with their exact French messages.
 export const PATIENT_MESSAGES = {
@@ -45,23 +46,15 @@ export const patientListQuerySchema = z.object({
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;
 
 /** One entry of the SPEC §3 patient list. */
-export interface PatientListEntry {
-  idPatient: string;
-  FullName: string;
-  PhoneNumber: string;
-}
+export const patientListEntrySchema = z.object({ idPatient: z.string(), FullName: z.string(), PhoneNumber: z.string() });
+export type PatientListEntry = z.infer<typeof patientListEntrySchema>;
 
-export interface PatientListAnswer {
-  success: true;
-  data: PatientListEntry[];
-  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped`. */
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Added alongside the SPEC §7 fields: the next page's cursor (keyset paging), null at the end. */
-  nextCursor: string | null;
-  totalCapped: boolean;
-}
+/** SPEC §7 POST /api/patient action list: a keyset page (`nextCursor` and `totalCapped` beside the SPEC's fields). */
+export const patientListAnswerSchema = pageAnswer(patientListEntrySchema);
+export type PatientListAnswer = z.infer<typeof patientListAnswerSchema>;
+
+/** SPEC §7 POST /api/patient action create, and POST /api/patients: the new patient's id. */
+export const patientCreatedAnswer = z.object({ success: z.boolean(), idPatient: z.string() });
 
 /** The SPEC §5 duplicate-name key, kept under this name for the panel's live check. */
 export { fold as foldName } from '../domain/text.ts';

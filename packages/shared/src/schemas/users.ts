@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
-import { ROLES, type Role } from '../roles.ts';
+import { ROLES } from '../roles.ts';
 import { intId, pgIntQuery } from './fields.ts';
+import { dataAnswer, pageAnswer, type Answer } from './responses.ts';
 
 // /user: the accounts an administrator manages. Field names follow SPEC §3 (profile form).
 
@@ -73,40 +74,37 @@ export const invitePatientSchema = z.object({
   username: usernameSchema.optional(),
 });
 
-export type InvitationState = 'none' | 'pending' | 'expired';
+export const INVITATION_STATES = ['none', 'pending', 'expired'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
 
 /** One row of the user list, and the answer of every user endpoint. */
-export interface ManagedUser {
-  idUser: string;
-  idOrganization: string | null;
-  organization: string | null;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  job: string | null;
-  idJobSpecialist: number | null;
-  jobSpecialist: string | null;
-  phoneNumber: string | null;
-  professionalNumber: string | null;
-  active: boolean;
-  idPatient: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
+export const managedUserSchema = z.object({
+  idUser: z.string(),
+  idOrganization: z.string().nullable(),
+  organization: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  job: z.string().nullable(),
+  idJobSpecialist: z.number().nullable(),
+  jobSpecialist: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  professionalNumber: z.string().nullable(),
+  active: z.boolean(),
+  idPatient: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
   /** Whether the account still waits for its owner to set a password. */
-  invitation: InvitationState;
-  invitationExpiresAt: string | null;
-}
+  invitation: z.enum(INVITATION_STATES),
+  invitationExpiresAt: z.string().nullable(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-export interface Paged<T> {
-  success: true;
-  data: T[];
-  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped` (shown "plus de 1 000"). */
-  total: number;
-  page: number;
-  pageSize: number;
-  /** The next page's cursor (keyset paging, `cursor=`), null on the last page. */
-  nextCursor: string | null;
-  totalCapped: boolean;
-}
+// The answers of /api/users.
+export const managedUserAnswer = dataAnswer(managedUserSchema);
+export const managedUserPageAnswer = pageAnswer(managedUserSchema);
+
+/** A page of a keyset-paged list (`pageAnswer` of schemas/responses.ts is its schema). */
+export type Paged<T> = Omit<Answer<ReturnType<typeof pageAnswer>>, 'data'> & { data: T[] };

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingInputSchema, bookingSlotsQuerySchema, cancelInputSchema, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
+import { bookingInputSchema, bookingSlotsQuerySchema, cancelInputSchema, freeSlotsAnswer, waitlistInputSchema } from '@wellbe/shared/schemas/agenda';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as appointments from './appointments.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
+import { dataAnswer, noContent, undetailed } from '@wellbe/shared/schemas/responses';
 
 const tags = ['appointments'];
 
@@ -14,57 +15,57 @@ export async function appointmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/appointments/overview', { config: { access: 'appointment', patientData: true }, schema: { querystring: z.object({ day: z.string().max(10).optional() }), tags, summary: 'Demandes à confirmer et rendez-vous du jour' } }, async (request) => ({
+  r.get('/api/appointments/overview', { config: { access: 'appointment', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: z.object({ day: z.string().max(10).optional() }), tags, summary: 'Demandes à confirmer et rendez-vous du jour' } }, async (request) => ({
     success: true,
     data: await appointments.staffOverview(ctx, callerOf(request), request.query.day),
   }));
 
-  r.get('/api/appointments/mine', { config: { access: 'appointment', patientData: true }, schema: { tags, summary: 'Mes rendez-vous (patient)' } }, async (request) => ({
+  r.get('/api/appointments/mine', { config: { access: 'appointment', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Mes rendez-vous (patient)' } }, async (request) => ({
     success: true,
     data: await appointments.myAppointments(ctx, callerOf(request)),
   }));
 
-  r.get('/api/appointments/options', { config: { access: 'appointment' }, schema: { tags, summary: 'Praticiens et types réservables' } }, async (request) => ({
+  r.get('/api/appointments/options', { config: { access: 'appointment' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Praticiens et types réservables' } }, async (request) => ({
     success: true,
     data: await appointments.bookingOptions(ctx, callerOf(request)),
   }));
 
-  r.get('/api/appointments/slots', { config: { access: 'appointment' }, schema: { querystring: bookingSlotsQuerySchema, tags, summary: 'Créneaux libres (sans nom)' } }, async (request) => {
+  r.get('/api/appointments/slots', { config: { access: 'appointment' }, schema: { response: { 200: freeSlotsAnswer }, querystring: bookingSlotsQuerySchema, tags, summary: 'Créneaux libres (sans nom)' } }, async (request) => {
     const page = await appointments.slots(ctx, callerOf(request), request.query);
     return { success: true, data: page.slots, from: page.from };
   });
 
-  r.post('/api/appointments', { config: { access: 'appointment', patientData: true }, schema: { body: bookingInputSchema, tags, summary: 'Prendre rendez-vous en ligne' } }, async (request, reply) => {
+  r.post('/api/appointments', { config: { access: 'appointment', patientData: true }, schema: { response: { 201: dataAnswer(undetailed) }, body: bookingInputSchema, tags, summary: 'Prendre rendez-vous en ligne' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await appointments.book(ctx, callerOf(request), request.body) };
   });
 
-  r.post('/api/appointments/:id/confirm', { config: { access: 'appointment', patientData: true }, schema: { params: idParams, tags, summary: 'Confirmer une demande' } }, async (request) => ({
+  r.post('/api/appointments/:id/confirm', { config: { access: 'appointment', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Confirmer une demande' } }, async (request) => ({
     success: true,
     data: await appointments.confirm(ctx, callerOf(request), request.params.id),
   }));
 
-  r.post('/api/appointments/:id/cancel', { config: { access: 'appointment', patientData: true }, schema: { params: idParams, body: cancelInputSchema, tags, summary: 'Annuler un rendez-vous' } }, async (request) => ({
+  r.post('/api/appointments/:id/cancel', { config: { access: 'appointment', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: cancelInputSchema, tags, summary: 'Annuler un rendez-vous' } }, async (request) => ({
     success: true,
     data: await appointments.cancel(ctx, callerOf(request), request.params.id, request.body.reason),
   }));
 
-  r.get('/api/appointments/waitlist', { config: { access: 'appointment' }, schema: { tags, summary: 'Ma liste d’attente' } }, async (request) => ({
+  r.get('/api/appointments/waitlist', { config: { access: 'appointment' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Ma liste d’attente' } }, async (request) => ({
     success: true,
     data: await appointments.myWaitlist(ctx, callerOf(request)),
   }));
 
-  r.post('/api/appointments/waitlist', { config: { access: 'appointment' }, schema: { body: waitlistInputSchema, tags, summary: 'M’inscrire sur la liste d’attente' } }, async (request, reply) => {
+  r.post('/api/appointments/waitlist', { config: { access: 'appointment' }, schema: { response: { 201: dataAnswer(undetailed) }, body: waitlistInputSchema, tags, summary: 'M’inscrire sur la liste d’attente' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await appointments.joinWaitlist(ctx, callerOf(request), request.body) };
   });
 
-  r.delete('/api/appointments/waitlist/:id', { config: { access: 'appointment' }, schema: { params: idParams, tags, summary: 'Quitter la liste d’attente' } }, async (request, reply) => {
+  r.delete('/api/appointments/waitlist/:id', { config: { access: 'appointment' }, schema: { response: { 204: noContent }, params: idParams, tags, summary: 'Quitter la liste d’attente' } }, async (request, reply) => {
     await appointments.leaveWaitlist(ctx, callerOf(request), request.params.id);
     reply.status(204).send();
   });
 
-  r.post('/api/appointments/offers/accept', { config: { access: 'appointment', patientData: true }, schema: { body: z.object({ token: z.string().min(10).max(100) }), tags, summary: 'Accepter un créneau proposé' } }, async (request, reply) => {
+  r.post('/api/appointments/offers/accept', { config: { access: 'appointment', patientData: true }, schema: { response: { 201: dataAnswer(undetailed) }, body: z.object({ token: z.string().min(10).max(100) }), tags, summary: 'Accepter un créneau proposé' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await appointments.acceptOffer(ctx, callerOf(request), request.body.token) };
   });

@@ -5,6 +5,7 @@ import { ARTICLE_MESSAGES, articleInputSchema, articleListQuerySchema, articlePa
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/request.ts';
 import * as articles from './articles.service.ts';
+import { dataAnswer, fileAnswer, noContent, undetailed } from '@wellbe/shared/schemas/responses';
 
 const tags = ['articles'];
 const idParams = z.object({ id: z.uuid() });
@@ -28,70 +29,70 @@ export async function articleRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
   // Readers.
-  r.get('/api/articles/feed', { config: { access: 'dashboard' }, schema: { tags, summary: '« À lire » : les articles publiés pour mon public' } }, async (request) => ({
+  r.get('/api/articles/feed', { config: { access: 'dashboard' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: '« À lire » : les articles publiés pour mon public' } }, async (request) => ({
     success: true,
     data: await articles.feed(ctx, callerOf(request)),
   }));
 
-  r.get('/api/articles/read/:slug', { config: { access: 'dashboard' }, schema: { params: z.object({ slug: z.string().max(100) }), tags, summary: 'Lire un article publié' } }, async (request) => ({
+  r.get('/api/articles/read/:slug', { config: { access: 'dashboard' }, schema: { response: { 200: dataAnswer(undetailed) }, params: z.object({ slug: z.string().max(100) }), tags, summary: 'Lire un article publié' } }, async (request) => ({
     success: true,
     data: await articles.readBySlug(ctx, callerOf(request), request.params.slug),
   }));
 
   // Open on purpose: an <img> sends no bearer token. The hash is unguessable and only the images
   // an article holds are served.
-  r.get('/api/articles/images/:hash', { config: { access: 'open' }, schema: { params: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) }), tags, summary: 'Image d’un article' } }, async (request, reply) => {
+  r.get('/api/articles/images/:hash', { config: { access: 'open' }, schema: { response: { 200: fileAnswer('Image de l’article', 'image/jpeg') }, params: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) }), tags, summary: 'Image d’un article' } }, async (request, reply) => {
     const stream = await articles.image(ctx, request.params.hash);
     return reply.type('image/jpeg').header('Content-Disposition', 'inline').header('X-Content-Type-Options', 'nosniff').send(stream);
   });
 
-  r.put('/api/articles/:id/pin', { config: { access: 'dpsWrite' }, schema: { params: idParams, body: z.object({ pinned: z.boolean() }), tags, summary: 'Épingler un article pour les patients de mon cabinet' } }, async (request, reply) => {
+  r.put('/api/articles/:id/pin', { config: { access: 'dpsWrite' }, schema: { response: { 204: noContent }, params: idParams, body: z.object({ pinned: z.boolean() }), tags, summary: 'Épingler un article pour les patients de mon cabinet' } }, async (request, reply) => {
     await articles.pin(ctx, callerOf(request), request.params.id, request.body.pinned);
     reply.status(204).send();
   });
 
   // DE's editing.
-  r.get('/api/articles', { config: { access: 'developer' }, schema: { querystring: articleListQuerySchema, tags, summary: 'Articles (filtre de statut, recherche)' } }, async (request) => ({
+  r.get('/api/articles', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: articleListQuerySchema, tags, summary: 'Articles (filtre de statut, recherche)' } }, async (request) => ({
     success: true,
     data: await articles.list(ctx, request.query),
   }));
 
-  r.post('/api/articles', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { body: articleInputSchema, tags, summary: 'Nouvel article (brouillon)' } }, async (request, reply) => {
+  r.post('/api/articles', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { response: { 201: dataAnswer(undetailed) }, body: articleInputSchema, tags, summary: 'Nouvel article (brouillon)' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await articles.create(ctx, callerOf(request), request.body) };
   });
 
-  r.get('/api/articles/:id', { config: { access: 'developer' }, schema: { params: idParams, tags, summary: 'Un article (rédaction)' } }, async (request) => ({
+  r.get('/api/articles/:id', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Un article (rédaction)' } }, async (request) => ({
     success: true,
     data: await articles.read(ctx, request.params.id),
   }));
 
-  r.patch('/api/articles/:id', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { params: idParams, body: articlePatchSchema, tags, summary: 'Enregistrer un article (sauvegarde automatique)' } }, async (request) => ({
+  r.patch('/api/articles/:id', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: articlePatchSchema, tags, summary: 'Enregistrer un article (sauvegarde automatique)' } }, async (request) => ({
     success: true,
     data: await articles.update(ctx, callerOf(request), request.params.id, request.body),
   }));
 
-  r.post('/api/articles/:id/status', { config: { access: 'developer' }, schema: { params: idParams, body: articleStatusSchema, tags, summary: 'Changer le statut (relu, publié, archivé)' } }, async (request) => ({
+  r.post('/api/articles/:id/status', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: articleStatusSchema, tags, summary: 'Changer le statut (relu, publié, archivé)' } }, async (request) => ({
     success: true,
     data: await articles.setStatus(ctx, callerOf(request), request.params.id, request.body.status),
   }));
 
-  r.get('/api/articles/:id/versions', { config: { access: 'developer' }, schema: { params: idParams, tags, summary: 'Versions enregistrées' } }, async (request) => ({
+  r.get('/api/articles/:id/versions', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Versions enregistrées' } }, async (request) => ({
     success: true,
     data: await articles.versions(ctx, request.params.id),
   }));
 
-  r.post('/api/articles/:id/versions/:versionId/restore', { config: { access: 'developer' }, schema: { params: z.object({ id: z.uuid(), versionId: z.uuid() }), tags, summary: 'Restaurer une version' } }, async (request) => ({
+  r.post('/api/articles/:id/versions/:versionId/restore', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: z.object({ id: z.uuid(), versionId: z.uuid() }), tags, summary: 'Restaurer une version' } }, async (request) => ({
     success: true,
     data: await articles.restore(ctx, callerOf(request), request.params.id, request.params.versionId),
   }));
 
-  r.post('/api/articles/:id/cover', { config: { access: 'developer' }, schema: { params: idParams, tags, summary: 'Image de couverture (JPEG, PNG ou WebP, 5 Mo au plus)', consumes: ['multipart/form-data'] } }, async (request) => ({
+  r.post('/api/articles/:id/cover', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Image de couverture (JPEG, PNG ou WebP, 5 Mo au plus)', consumes: ['multipart/form-data'] } }, async (request) => ({
     success: true,
     data: await articles.setCover(ctx, callerOf(request), request.params.id, await imageBytes(request)),
   }));
 
-  r.post('/api/articles/:id/images', { config: { access: 'developer' }, schema: { params: idParams, tags, summary: 'Image insérée dans le texte', consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  r.post('/api/articles/:id/images', { config: { access: 'developer' }, schema: { response: { 201: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Image insérée dans le texte', consumes: ['multipart/form-data'] } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await articles.addImage(ctx, callerOf(request), request.params.id, await imageBytes(request)) };
   });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientOf } from '../../lib/request.ts';
 import { completeInvitationBody, forgotPasswordBody, invitationBody, linkTokenBody, resetPasswordBody } from './auth.recovery.schemas.ts';
 import type { RecoveryService } from './auth.recovery.service.ts';
+import { okSchema, successLoose } from '@wellbe/shared/schemas/responses';
 
 // Forgotten password, reset, invitation completion (/register/{userId}?token=) and email
 // confirmation (/mail-confirm?token=). Tokens travel in JSON bodies, never in logged URLs.
@@ -12,7 +13,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/forgot-password', {
     config: { access: 'open' },
-    schema: { body: forgotPasswordBody, tags, summary: 'Envoie un lien de réinitialisation (même réponse que l’email existe ou non)' },
+    schema: { response: { 200: okSchema }, body: forgotPasswordBody, tags, summary: 'Envoie un lien de réinitialisation (même réponse que l’email existe ou non)' },
     handler: async (request) => {
       await recovery.requestReset(request.body.email, request.ip, request.log);
       return { success: true };
@@ -21,7 +22,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/reset-password/check', {
     config: { access: 'open' },
-    schema: { body: linkTokenBody, tags, summary: 'Vérifie un lien de réinitialisation sans l’utiliser' },
+    schema: { response: { 200: okSchema }, body: linkTokenBody, tags, summary: 'Vérifie un lien de réinitialisation sans l’utiliser' },
     handler: async (request) => {
       await recovery.checkReset(request.body.token);
       return { success: true };
@@ -30,7 +31,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/reset-password', {
     config: { access: 'open' },
-    schema: { body: resetPasswordBody, tags, summary: 'Nouveau mot de passe par lien (usage unique, 30 minutes)' },
+    schema: { response: { 200: okSchema }, body: resetPasswordBody, tags, summary: 'Nouveau mot de passe par lien (usage unique, 30 minutes)' },
     handler: async (request) => {
       await recovery.resetPassword(request.body.token, request.body.password);
       return { success: true };
@@ -39,7 +40,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/invitation/check', {
     config: { access: 'open' },
-    schema: { body: invitationBody, tags, summary: 'Vérifie un lien d’invitation et décrit le compte invité' },
+    schema: { response: { 200: successLoose }, body: invitationBody, tags, summary: 'Vérifie un lien d’invitation et décrit le compte invité' },
     handler: async (request) => {
       const user = await recovery.checkInvitation(request.body.userId, request.body.token);
       return { success: true, user: { displayName: user.displayName || `${user.firstName} ${user.lastName}`.trim(), username: user.username, email: user.email, organization: user.organization } };
@@ -48,7 +49,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/invitation/complete', {
     config: { access: 'open' },
-    schema: { body: completeInvitationBody, tags, summary: 'Choisit le mot de passe d’un compte invité et le connecte' },
+    schema: { response: { 200: successLoose }, body: completeInvitationBody, tags, summary: 'Choisit le mot de passe d’un compte invité et le connecte' },
     handler: async (request) => {
       const { token, user } = await recovery.completeInvitation(request.body.userId, request.body.token, request.body.password, clientOf(request));
       return { success: true, user, access_token: token };
@@ -57,7 +58,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/mail-confirm', {
     config: { access: 'open' },
-    schema: { body: linkTokenBody, tags, summary: 'Confirme l’adresse email d’un compte créé par inscription' },
+    schema: { response: { 200: okSchema }, body: linkTokenBody, tags, summary: 'Confirme l’adresse email d’un compte créé par inscription' },
     handler: async (request) => {
       await recovery.confirmEmail(request.body.token);
       return { success: true };

@@ -97,7 +97,7 @@ export type SignInResult =
 
 /** A second factor (or its enrolment) is due: SPEC §7's failure shape (answered 401) plus the challenge token. */
 export function challengeAnswer(result: Extract<SignInResult, { kind: 'challenge' }>) {
-  return { success: false, error: { code: result.code, message: result.message }, mfa_token: result.challenge, methods: result.methods };
+  return { success: false as const, error: { code: result.code, message: result.message }, mfa_token: result.challenge, methods: result.methods };
 }
 
 export class AuthService {

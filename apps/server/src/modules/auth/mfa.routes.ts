@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { callerOf, clientOf } from '../../lib/request.ts';
 import type { AuthService } from './auth.service.ts';
+import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 import { MfaService } from './mfa.service.ts';
 
 // The second factor in /profile (rules in mfa.service.ts).
@@ -15,25 +16,25 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.get('/api/auth/mfa', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'État de la double authentification de l’appelant' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'État de la double authentification de l’appelant' },
     handler: async (request) => ({ success: true, data: await mfa.status(callerOf(request)) }),
   });
 
   r.post('/api/auth/mfa/totp/setup', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Commence l’activation TOTP : clé et QR code' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Commence l’activation TOTP : clé et QR code' },
     handler: async (request) => ({ success: true, data: await mfa.startTotp(callerOf(request)) }),
   });
 
   r.post('/api/auth/mfa/totp/confirm', {
     config: { access: 'authenticated' },
-    schema: { tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
     handler: async (request) => ({ success: true, data: { recoveryCodes: await mfa.confirmTotp(callerOf(request), request.body.code, clientOf(request)) } }),
   });
 
   r.post('/api/auth/mfa/totp/disable', {
     config: { access: 'authenticated' },
-    schema: { tags, body: codeBody, summary: 'Désactive le TOTP (un code est demandé)' },
+    schema: { response: { 200: okSchema }, tags, body: codeBody, summary: 'Désactive le TOTP (un code est demandé)' },
     handler: async (request) => {
       await mfa.disableTotp(callerOf(request), request.body.code, clientOf(request));
       return { success: true };
@@ -42,19 +43,20 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.post('/api/auth/mfa/recovery-codes', {
     config: { access: 'authenticated' },
-    schema: { tags, body: codeBody, summary: 'Nouveaux codes de secours (les anciens ne valent plus)' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, body: codeBody, summary: 'Nouveaux codes de secours (les anciens ne valent plus)' },
     handler: async (request) => ({ success: true, data: { recoveryCodes: await mfa.renewRecoveryCodes(callerOf(request), request.body.code, clientOf(request)) } }),
   });
 
   r.post('/api/auth/passkeys/options', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Options WebAuthn pour enregistrer une clé d’accès' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Options WebAuthn pour enregistrer une clé d’accès' },
     handler: async (request) => ({ success: true, data: await mfa.passkeyRegistrationOptions(callerOf(request)) }),
   });
 
   r.post('/api/auth/passkeys', {
     config: { access: 'authenticated' },
     schema: {
+      response: { 201: dataAnswer(z.object({ id: z.string() })) },
       tags,
       summary: 'Enregistre une clé d’accès nommée',
       body: z.object({
@@ -72,7 +74,7 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.delete('/api/auth/passkeys/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, params: z.object({ id: z.uuid() }), summary: 'Supprime une clé d’accès' },
+    schema: { response: { 200: okSchema }, tags, params: z.object({ id: z.uuid() }), summary: 'Supprime une clé d’accès' },
     handler: async (request) => {
       await mfa.removePasskey(callerOf(request), request.params.id);
       return { success: true };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../lib/request.ts';
 import type { AuthService } from './auth.service.ts';
+import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 import { SessionsService } from './sessions.service.ts';
 
 // Logout, the caller's sessions and remembered devices (/profile), and the sign-in locks an
@@ -15,7 +16,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.post('/api/auth/logout', {
     config: { access: 'authenticated', consentExempt: true },
-    schema: { tags, summary: 'Déconnexion : révoque la session du jeton présenté' },
+    schema: { response: { 200: okSchema }, tags, summary: 'Déconnexion : révoque la session du jeton présenté' },
     handler: async (request) => {
       await sessions.logout(callerOf(request), request.sessionId);
       return { success: true };
@@ -24,13 +25,13 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.get('/api/auth/sessions', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Sessions actives et appareils mémorisés de l’appelant' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Sessions actives et appareils mémorisés de l’appelant' },
     handler: async (request) => ({ success: true, data: await sessions.mine(callerOf(request), request.sessionId) }),
   });
 
   r.delete('/api/auth/sessions/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, params: idParams, summary: 'Déconnecter cette session' },
+    schema: { response: { 200: okSchema }, tags, params: idParams, summary: 'Déconnecter cette session' },
     handler: async (request) => {
       await sessions.revoke(callerOf(request), request.params.id);
       return { success: true };
@@ -39,13 +40,13 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.post('/api/auth/sessions/revoke-others', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Déconnecter toutes les autres sessions' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Déconnecter toutes les autres sessions' },
     handler: async (request) => ({ success: true, data: { count: await sessions.revokeOthers(callerOf(request), request.sessionId) } }),
   });
 
   r.delete('/api/auth/devices/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, params: idParams, summary: 'Oublier un appareil mémorisé (la double authentification sera redemandée)' },
+    schema: { response: { 200: okSchema }, tags, params: idParams, summary: 'Oublier un appareil mémorisé (la double authentification sera redemandée)' },
     handler: async (request) => {
       await sessions.forgetDevice(callerOf(request), request.params.id);
       return { success: true };
@@ -54,13 +55,13 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.get('/api/users/:id/sign-in-lock', {
     config: { access: 'signInLocks' },
-    schema: { tags: ['user'], params: idParams, summary: 'Connexion ralentie ou bloquée d’un compte' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags: ['user'], params: idParams, summary: 'Connexion ralentie ou bloquée d’un compte' },
     handler: async (request) => ({ success: true, data: await sessions.signInLock(callerOf(request), request.params.id) }),
   });
 
   r.delete('/api/users/:id/sign-in-lock', {
     config: { access: 'signInLocks' },
-    schema: { tags: ['user'], params: idParams, summary: 'Débloquer la connexion d’un compte' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags: ['user'], params: idParams, summary: 'Débloquer la connexion d’un compte' },
     handler: async (request) => ({ success: true, data: { cleared: await sessions.clearSignInLock(callerOf(request), request.params.id) } }),
   });
 }

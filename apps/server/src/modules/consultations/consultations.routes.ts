@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONSULTATION_BODY_LIMIT, consultationUpdateBodySchema } from '@wellbe/shared/schemas/consultations';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { readConsultation, updateConsultation } from './consultations.service.ts';
+import { dataAnswer, undetailed } from '@wellbe/shared/schemas/responses';
 
 const params = z.object({ id: z.uuid() });
 
@@ -12,13 +13,13 @@ export async function consultationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/consultations/:id', {
     config: { access: 'dps', patientData: true },
-    schema: { params, tags: ['consultations'], summary: 'Lire une consultation' },
+    schema: { response: { 200: dataAnswer(undetailed) }, params, tags: ['consultations'], summary: 'Lire une consultation' },
     handler: async (request) => ({ success: true, data: await readConsultation(app.ctx, callerOf(request), request.params.id) }),
   });
   r.put('/api/consultations/:id', {
     bodyLimit: CONSULTATION_BODY_LIMIT,
     config: { access: 'dpsWrite', patientData: true },
-    schema: { params, body: consultationUpdateBodySchema, tags: ['consultations'], summary: 'Modifier une consultation (version)' },
+    schema: { response: { 200: dataAnswer(undetailed) }, params, body: consultationUpdateBodySchema, tags: ['consultations'], summary: 'Modifier une consultation (version)' },
     handler: async (request) => ({
       success: true,
       data: await updateConsultation(app.ctx, callerOf(request), request.params.id, request.body.version, request.body.consultation),

@@ -10,6 +10,7 @@ import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { createDocument, openDocument } from './documents.service.ts';
 import type { ReceivedFile } from './documents.storage.ts';
+import { fileAnswer, successLoose } from '@wellbe/shared/schemas/responses';
 
 const fieldsSchema = z.object(
   {
@@ -28,7 +29,7 @@ export async function documentRoutes(app: FastifyInstance) {
   // query parameter. The file is streamed to scratch space, checked, then committed to the store; fields are read whatever their order.
   r.post('/api/document', {
     config: { access: 'dpsWrite', patientData: true },
-    schema: { querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
+    schema: { response: { 200: successLoose }, querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
       // The organisation's upload limit ('Paramètres'), applied while the file streams in.
@@ -71,7 +72,7 @@ export async function documentRoutes(app: FastifyInstance) {
   // Authorised, audited download; `?inline=1` lets the patient file preview images and PDFs.
   r.get('/api/documents/:id/download', {
     config: { access: 'dps', patientData: true },
-    schema: { params: z.object({ id: z.uuid() }), querystring: z.object({ inline: z.enum(['0', '1', 'true', 'false']).optional() }), tags: ['documents'] },
+    schema: { response: { 200: fileAnswer('Le document', 'application/octet-stream') }, params: z.object({ id: z.uuid() }), querystring: z.object({ inline: z.enum(['0', '1', 'true', 'false']).optional() }), tags: ['documents'] },
     handler: async (request, reply) => {
       const inline = request.query.inline === '1' || request.query.inline === 'true';
       const doc = await openDocument(app.ctx, callerOf(request), request.params.id, inline);

@@ -6,6 +6,7 @@ import type { StagedFile } from '../../lib/storage/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as service from './exercises.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
+import { dataAnswer, fileAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 
 const tags = ['exercises'];
 
@@ -15,31 +16,31 @@ const tags = ['exercises'];
 export async function exerciseRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  r.get('/api/exercises', { config: { access: 'dietetics' }, schema: { querystring: exerciseSearchQuerySchema, tags, summary: 'Chercher dans la bibliothèque d’exercices' } }, async (request) => ({
+  r.get('/api/exercises', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: exerciseSearchQuerySchema, tags, summary: 'Chercher dans la bibliothèque d’exercices' } }, async (request) => ({
     success: true,
     data: await service.searchExercises(ctx, callerOf(request), request.query),
   }));
-  r.get('/api/exercises/:id', { config: { access: 'dietetics' }, schema: { params: idParams, tags, summary: 'Un exercice et ses consignes' } }, async (request) => ({
+  r.get('/api/exercises/:id', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Un exercice et ses consignes' } }, async (request) => ({
     success: true,
     data: await service.readExercise(ctx, callerOf(request), request.params.id),
   }));
-  r.post('/api/exercises', { config: { access: 'practitionerWrite' }, schema: { body: exerciseWriteSchema, tags, summary: 'Ajouter un exercice de l’organisation' } }, async (request, reply) => {
+  r.post('/api/exercises', { config: { access: 'practitionerWrite' }, schema: { response: { 201: dataAnswer(undetailed) }, body: exerciseWriteSchema, tags, summary: 'Ajouter un exercice de l’organisation' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await service.createExercise(ctx, callerOf(request), request.body) };
   });
-  r.put('/api/exercises/:id', { config: { access: 'practitionerWrite' }, schema: { params: idParams, body: exerciseWriteSchema, tags, summary: 'Modifier un exercice' } }, async (request) => ({
+  r.put('/api/exercises/:id', { config: { access: 'practitionerWrite' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: exerciseWriteSchema, tags, summary: 'Modifier un exercice' } }, async (request) => ({
     success: true,
     data: await service.updateExercise(ctx, callerOf(request), request.params.id, request.body),
   }));
 
-  r.delete('/api/exercises/:id', { config: { access: 'practitionerWrite' }, schema: { params: idParams, tags, summary: 'Désactiver (archiver) un exercice de l’organisation' } }, async (request) => {
+  r.delete('/api/exercises/:id', { config: { access: 'practitionerWrite' }, schema: { response: { 200: okSchema }, params: idParams, tags, summary: 'Désactiver (archiver) un exercice de l’organisation' } }, async (request) => {
     await service.archiveExercise(ctx, callerOf(request), request.params.id);
     return { success: true };
   });
 
   // The exercise's image or short video, through the document store: one file, typed by its bytes
   // (JPEG, PNG, MP4, WebM), 5 MB for an image and 20 MB for a video.
-  r.post('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { params: idParams, tags, summary: 'Image ou vidéo d’un exercice (multipart)', consumes: ['multipart/form-data'] } }, async (request) => {
+  r.post('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Image ou vidéo d’un exercice (multipart)', consumes: ['multipart/form-data'] } }, async (request) => {
     await service.editableExercise(ctx, callerOf(request), request.params.id);
     if (!request.isMultipart()) throw badRequest(SPORT_MESSAGES.mediaMissing, 'media_missing');
     let file: StagedFile | null = null;
@@ -57,12 +58,12 @@ export async function exerciseRoutes(app: FastifyInstance) {
     }
     return { success: true, data: await service.setExerciseMedia(ctx, callerOf(request), request.params.id, file) };
   });
-  r.delete('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { params: idParams, tags, summary: 'Retirer l’image ou la vidéo d’un exercice' } }, async (request) => ({
+  r.delete('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Retirer l’image ou la vidéo d’un exercice' } }, async (request) => ({
     success: true,
     data: await service.removeExerciseMedia(ctx, callerOf(request), request.params.id),
   }));
   // Read by the program builders and by the patient whose program shows the exercise.
-  r.get('/api/exercises/:id/media', { config: { access: 'dps' }, schema: { params: idParams, tags, summary: 'L’image ou la vidéo d’un exercice' } }, async (request, reply) => {
+  r.get('/api/exercises/:id/media', { config: { access: 'dps' }, schema: { response: { 200: fileAnswer('Image ou vidéo de l’exercice', 'image/jpeg', 'image/png', 'image/webp', 'video/mp4') }, params: idParams, tags, summary: 'L’image ou la vidéo d’un exercice' } }, async (request, reply) => {
     const media = await service.openExerciseMedia(ctx, callerOf(request), request.params.id);
     reply
       .header('Content-Type', media.mime)

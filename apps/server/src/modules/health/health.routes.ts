@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { isDemoSeeded } from '../../db/seed/demo.ts';
 import { sendError } from '../../plugins/error-handler.ts';
+import { healthAnswer, metaAnswer, readyAnswer } from '@wellbe/shared/schemas/responses';
 
 /** Runs a readiness check; its outcome, never its error text (no internals to the public). */
 async function outcome(check: () => Promise<unknown>): Promise<boolean> {
@@ -17,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance) {
   // database, so a database outage does not get every app server restarted.
   app.get('/api/health', {
     config: { access: 'open' },
-    schema: { tags: ['health'], summary: '200 tant que le processus répond' },
+    schema: { tags: ['health'], summary: '200 tant que le processus répond', response: { 200: healthAnswer } },
     handler: async () => ({ status: 'ok' }),
   });
 
@@ -25,7 +26,7 @@ export async function healthRoutes(app: FastifyInstance) {
   // the file store is reachable; 503 otherwise, with which check failed.
   app.get('/api/ready', {
     config: { access: 'open' },
-    schema: { tags: ['health'], summary: '200 quand la base, les migrations et le stockage sont prêts, 503 sinon' },
+    schema: { tags: ['health'], summary: '200 quand la base, les migrations et le stockage sont prêts, 503 sinon', response: { 200: readyAnswer } },
     handler: async (_request, reply) => {
       const database = await outcome(app.ctx.ping);
       const migrations = database && (await outcome(app.ctx.migrated));
@@ -39,7 +40,7 @@ export async function healthRoutes(app: FastifyInstance) {
   // What the web app needs before sign-in: whether the 'Mode démo' badge shows.
   app.get('/api/meta', {
     config: { access: 'open' },
-    schema: { tags: ['health'], summary: 'Informations publiques de l’installation' },
+    schema: { tags: ['health'], summary: 'Informations publiques de l’installation', response: { 200: metaAnswer } },
     handler: async () => ({ success: true, demo: await isDemoSeeded(app.ctx.db) }),
   });
 }

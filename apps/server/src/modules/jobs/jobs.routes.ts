@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JOB_MESSAGES } from '@wellbe/shared/schemas/jobs';
 import { callerOf } from '../../plugins/authenticate.ts';
+import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 import { failedJobs, retryJob } from './jobs.service.ts';
 
 // /admin 'Tâches en échec' (DE only, the 'developer' group of SPEC §6): background jobs whose
@@ -13,13 +14,13 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.get('/api/admin/jobs', {
     config: { access: 'developer' },
-    schema: { tags, summary: 'Tâches de fond en échec (toutes tentatives épuisées)' },
+    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Tâches de fond en échec (toutes tentatives épuisées)' },
     handler: async () => ({ success: true, data: await failedJobs(app.ctx) }),
   });
 
   r.post('/api/admin/jobs/:id/retry', {
     config: { access: 'developer' },
-    schema: { tags, summary: 'Relancer une tâche en échec', params: z.object({ id: z.string().regex(/^\d{1,18}$/, JOB_MESSAGES.notFound) }) },
+    schema: { response: { 200: okSchema }, tags, summary: 'Relancer une tâche en échec', params: z.object({ id: z.string().regex(/^\d{1,18}$/, JOB_MESSAGES.notFound) }) },
     handler: async (request) => {
       await retryJob(app.ctx, callerOf(request), request.params.id);
       return { success: true };

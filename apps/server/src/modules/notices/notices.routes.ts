@@ -5,6 +5,7 @@ import { noticeCreateSchema, noticeFieldsSchema } from '@wellbe/shared/schemas/n
 import { callerOf } from '../../plugins/authenticate.ts';
 import { createNotice, editNotice, organisationNoticeSummary } from './notices.service.ts';
 import { uuidId } from '@wellbe/shared/schemas/fields';
+import { dataAnswer, undetailed } from '@wellbe/shared/schemas/responses';
 
 const tags = ['notices'];
 
@@ -13,7 +14,7 @@ export async function noticeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.post('/api/notices', { config: { access: 'dps', patientData: true }, schema: { body: noticeCreateSchema, tags } }, async (request, reply) => {
+  r.post('/api/notices', { config: { access: 'dps', patientData: true }, schema: { response: { 201: dataAnswer(undetailed) }, body: noticeCreateSchema, tags } }, async (request, reply) => {
     const data = await createNotice(ctx, callerOf(request), request.body);
     reply.status(201);
     return { success: true, data };
@@ -21,11 +22,11 @@ export async function noticeRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/notices/:idNotice',
-    { config: { access: 'dps', patientData: true }, schema: { params: z.object({ idNotice: uuidId() }), body: noticeFieldsSchema, tags } },
+    { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: z.object({ idNotice: uuidId() }), body: noticeFieldsSchema, tags } },
     async (request) => ({ success: true, data: await editNotice(ctx, callerOf(request), request.params.idNotice, request.body) }),
   );
 
-  r.get('/api/notices/summary', { config: { access: 'dps' }, schema: { tags } }, async (request) => ({
+  r.get('/api/notices/summary', { config: { access: 'dps' }, schema: { response: { 200: dataAnswer(undetailed) }, tags } }, async (request) => ({
     success: true,
     data: await organisationNoticeSummary(ctx, callerOf(request)),
   }));

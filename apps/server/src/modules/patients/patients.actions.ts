@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { patientCreateSchema, patientListQuerySchema } from '@wellbe/shared/schemas/patients';
+import { patientCreateSchema, patientCreatedAnswer, patientListAnswerSchema, patientListQuerySchema } from '@wellbe/shared/schemas/patients';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { assertSelf } from '../../access/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
@@ -18,6 +18,7 @@ export async function patientActions(app: FastifyInstance) {
         access: 'dps',
         patientData: true,
         body: z.object({ ...identity, ...patientListQuerySchema.shape }),
+        response: patientListAnswerSchema,
         handler: async (request, body) => {
           const caller = callerOf(request);
           assertSelf(caller, body.Iduser);
@@ -28,6 +29,7 @@ export async function patientActions(app: FastifyInstance) {
         access: 'dpsWrite',
         patientData: true,
         body: z.object({ ...identity, patientCreate: patientCreateSchema }),
+        response: patientCreatedAnswer,
         handler: async (request, body, reply) => {
           const caller = callerOf(request);
           assertSelf(caller, body.Iduser);

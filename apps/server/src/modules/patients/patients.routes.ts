@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { patientIdentitySchema, patientTableQuerySchema } from '@wellbe/shared/schemas/patient-files';
-import { patientCreateSchema } from '@wellbe/shared/schemas/patients';
+import { patientIdentitySchema, patientTablePageSchema, patientTableQuerySchema } from '@wellbe/shared/schemas/patient-files';
+import { patientCreateSchema, patientCreatedAnswer } from '@wellbe/shared/schemas/patients';
 import { callerOf } from '../../plugins/authenticate.ts';
 import {
   archivePatient,
@@ -15,6 +15,7 @@ import {
   updatePatientIdentity,
 } from './patients.service.ts';
 import { patientParams } from '@wellbe/shared/schemas/fields';
+import { csvAnswer, dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
 
 const params = patientParams;
 const tags = ['patients'];
@@ -24,47 +25,47 @@ export async function patientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/patients', { config: { access: 'dps', patientData: true }, schema: { querystring: patientTableQuerySchema, tags } }, async (request) =>
+  r.get('/api/patients', { config: { access: 'dps', patientData: true }, schema: { response: { 200: patientTablePageSchema }, querystring: patientTableQuerySchema, tags } }, async (request) =>
     listPatientTable(ctx, callerOf(request), request.query),
   );
 
-  r.get('/api/patients/export', { config: { access: 'dps', patientData: true }, schema: { querystring: patientTableQuerySchema, tags } }, async (request, reply) => {
+  r.get('/api/patients/export', { config: { access: 'dps', patientData: true }, schema: { response: { 200: csvAnswer }, querystring: patientTableQuerySchema, tags } }, async (request, reply) => {
     const csv = await exportPatientsCsv(ctx, callerOf(request), request.query);
     return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="patients.csv"').send(csv);
   });
 
   // The panel's rules and messages (SPEC §5), through the patient service.
-  r.post('/api/patients', { config: { access: 'dpsWrite', patientData: true }, schema: { body: patientCreateSchema, tags } }, async (request, reply) => {
+  r.post('/api/patients', { config: { access: 'dpsWrite', patientData: true }, schema: { response: { 201: patientCreatedAnswer }, body: patientCreateSchema, tags } }, async (request, reply) => {
     const { idPatient } = await createPatient(ctx, callerOf(request), { patient: request.body });
     reply.status(201);
     return { success: true, idPatient };
   });
 
-  r.get('/api/patients/:idPatient', { config: { access: 'dps', patientData: true }, schema: { params, tags } }, async (request) => ({
+  r.get('/api/patients/:idPatient', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, tags } }, async (request) => ({
     success: true,
     data: await readPatientFile(ctx, callerOf(request), request.params.idPatient),
   }));
 
   r.patch(
     '/api/patients/:idPatient',
-    { config: { access: 'dpsWrite', patientData: true }, schema: { params, body: patientIdentitySchema, tags } },
+    { config: { access: 'dpsWrite', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, body: patientIdentitySchema, tags } },
     async (request) => ({
       success: true,
       data: await updatePatientIdentity(ctx, callerOf(request), request.params.idPatient, normaliseIdentity(request.body)),
     }),
   );
 
-  r.get('/api/patients/:idPatient/measures', { config: { access: 'dps', patientData: true }, schema: { params, tags } }, async (request) => ({
+  r.get('/api/patients/:idPatient/measures', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, tags } }, async (request) => ({
     success: true,
     data: await readPatientMeasures(ctx, callerOf(request), request.params.idPatient),
   }));
 
-  r.get('/api/patients/:idPatient/documents', { config: { access: 'dps', patientData: true }, schema: { params, tags } }, async (request) => ({
+  r.get('/api/patients/:idPatient/documents', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, tags } }, async (request) => ({
     success: true,
     data: await readPatientDocuments(ctx, callerOf(request), request.params.idPatient),
   }));
 
-  r.post('/api/patients/:idPatient/archive', { config: { access: 'dpsWrite', patientData: true }, schema: { params, tags } }, async (request) => {
+  r.post('/api/patients/:idPatient/archive', { config: { access: 'dpsWrite', patientData: true }, schema: { response: { 200: okSchema }, params, tags } }, async (request) => {
     await archivePatient(ctx, callerOf(request), request.params.idPatient);
     return { success: true };
   });

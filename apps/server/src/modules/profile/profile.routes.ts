@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { ProfileService } from './profile.service.ts';
+import { fileAnswer, successLoose } from '@wellbe/shared/schemas/responses';
 
 /**
  * SPEC §7 reads `data.data` as the profile while the profile screen reads the answer's `data` as the profile:
@@ -49,7 +50,7 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   app.withTypeProvider<ZodTypeProvider>().post('/api/profil/avatar', {
     config: { access: 'profile' },
-    schema: { tags: ['profile'], summary: 'Photo du profil (PNG ou JPEG, 2 Mo au plus)', consumes: ['multipart/form-data'] },
+    schema: { response: { 200: successLoose }, tags: ['profile'], summary: 'Photo du profil (PNG ou JPEG, 2 Mo au plus)', consumes: ['multipart/form-data'] },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
@@ -71,6 +72,7 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
   app.withTypeProvider<ZodTypeProvider>().get('/api/profil/avatar/:userId/:file', {
     config: { access: 'open' },
     schema: {
+      response: { 200: fileAnswer('Photo du profil', 'image/png') },
       tags: ['profile'],
       summary: 'Image de la photo du profil',
       params: z.object({ userId: z.uuid(), file: z.string().regex(/^[0-9a-f]{32}\.png$/) }),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statisticsExportSchema, statisticsQuerySchema } from '@wellbe/shared/schemas/statistics';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { exportStatistics, readStatistics } from './statistics.service.ts';
+import { csvAnswer, dataAnswer, undetailed } from '@wellbe/shared/schemas/responses';
 
 const tags = ['statistics'];
 
@@ -11,12 +12,12 @@ export async function statisticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/statistics', { config: { access: 'stat', patientData: true }, schema: { querystring: statisticsQuerySchema, tags } }, async (request) => ({
+  r.get('/api/statistics', { config: { access: 'stat', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: statisticsQuerySchema, tags } }, async (request) => ({
     success: true,
     data: await readStatistics(ctx, callerOf(request), request.query),
   }));
 
-  r.get('/api/statistics/export', { config: { access: 'stat', patientData: true }, schema: { querystring: statisticsExportSchema, tags } }, async (request, reply) => {
+  r.get('/api/statistics/export', { config: { access: 'stat', patientData: true }, schema: { response: { 200: csvAnswer }, querystring: statisticsExportSchema, tags } }, async (request, reply) => {
     const { fileName, body } = await exportStatistics(ctx, callerOf(request), request.query);
     reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${fileName}"`);
     return body;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Note, NoteFilter, NoteLabel } from '@wellbe/shared/schemas/notes';
+import type { NoteFilter, noteListAnswer } from '@wellbe/shared/schemas/notes';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -15,7 +16,7 @@ export interface NoteListParams {
 export function useNotes(params: NoteListParams) {
   return useQuery({
     queryKey: queryKeys.notes.list({ ...params }),
-    queryFn: ({ signal }) => api<{ data: { notes: Note[]; labels: NoteLabel[] } }>('/notes', { query: { ...params }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof noteListAnswer>>('/notes', { query: { ...params }, signal }).then((r) => r.data),
     // The previous filter's notes stay on screen while the next ones load.
     placeholderData: (previous) => previous,
   });

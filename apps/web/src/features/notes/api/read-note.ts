@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Note } from '@wellbe/shared/schemas/notes';
+import type { noteAnswer } from '@wellbe/shared/schemas/notes';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -7,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useNote(id: string | null) {
   return useQuery({
     queryKey: queryKeys.notes.one(id ?? ''),
-    queryFn: ({ signal }) => api<{ data: Note }>(`/notes/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof noteAnswer>>(`/notes/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
     enabled: !!id,
     retry: false,
   });
