@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MEALS } from '@wellbe/shared/domain/dietetics';
 import { CIQUAL_ATTRIBUTION, type MenuWeek, type ResolvedLine } from '@wellbe/shared/schemas/dietetics';
 import { formatDate } from '../../../lib/format.ts';
-import { usePracticeLetterhead } from '../api/letterhead.ts';
+import { usePracticeLetterhead } from '../../../lib/letterhead.ts';
 import { Quantity, useNumber } from './nutrients.tsx';
 
 function LineText({ line }: { line: ResolvedLine }) {

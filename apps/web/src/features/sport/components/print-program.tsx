@@ -3,7 +3,7 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { useTranslation } from 'react-i18next';
 import type { SportProgram } from '@wellbe/shared/schemas/sport';
 import { formatDate } from '../../../lib/format.ts';
-import { usePracticeLetterhead } from '../api/letterhead.ts';
+import { usePracticeLetterhead } from '../../../lib/letterhead.ts';
 import { useDoseText } from './dose.tsx';
 
 /**
