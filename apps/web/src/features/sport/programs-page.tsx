@@ -22,7 +22,7 @@ import { catalogLabel, useSportCatalog } from './api/catalogs.ts';
 import { useArchiveSportProgram, useAssignSportProgram, useDuplicateSportProgram, useSaveSportProgram, useSportProgram, useSportPrograms } from './api/programs.ts';
 import { ExerciseDetail } from './components/exercise-detail.tsx';
 import { ExerciseSearch, NotTranslated } from './components/exercise-search.tsx';
-import { PatientPicker, type PickedPatient } from '../../components/patient-picker.tsx';
+import { AssignPanel } from '../../components/assign-panel.tsx';
 import { PrintProgram } from './components/print-program.tsx';
 import { localToday, sportFilePath } from './paths.ts';
 
@@ -161,37 +161,23 @@ function LineEditor({ line, onChange, onRemove, onMove, first, last, sessionName
   );
 }
 
-function AssignPanel({ id }: { id: string }) {
+function ProgramAssign({ id }: { id: string }) {
   const { t } = useTranslation('sport');
   const assign = useAssignSportProgram();
-  const [patient, setPatient] = useState<PickedPatient | null>(null);
-  const [start, setStart] = useState(localToday());
+  const labels = { title: t('assign.title'), patient: t('assign.patient'), noPatient: t('assign.noPatient'), startDate: t('assign.startDate'), submit: t('assign.submit'), failed: t('errors.save') };
   return (
-    <Card sx={{ mt: 2 }} component="section" aria-label={t('assign.title')}>
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('assign.title')}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <PatientPicker value={patient} onChange={setPatient} label={t('assign.patient')} noOptionsText={t('assign.noPatient')} />
-          <TextField size="small" type="date" label={t('assign.startDate')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <Button variant="contained" disabled={!patient || !start || assign.isPending} onClick={() => patient && assign.mutate({ id, idPatient: patient.idPatient, startDate: start })}>
-            {t('assign.submit')}
-          </Button>
-        </Box>
-        {assign.isError && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {isApiError(assign.error) ? assign.error.message : t('errors.save')}
-          </Alert>
-        )}
-        {assign.isSuccess && patient && (
-          <Alert severity="success" sx={{ mt: 1 }}>
-            {t('assign.done', { name: patient.FullName, from: formatDate(assign.data.startDate), to: formatDate(assign.data.endDate) })}{' '}
-            <RouterLink to={sportFilePath(patient.idPatient)}>{t('assign.openFile')}</RouterLink>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <AssignPanel
+      id={id}
+      labels={labels}
+      initialStart={localToday()}
+      assign={assign}
+      done={(data, patient) => (
+        <>
+          {t('assign.done', { name: patient.FullName, from: formatDate(data.startDate), to: formatDate(data.endDate) })}{' '}
+          <RouterLink to={sportFilePath(patient.idPatient)}>{t('assign.openFile')}</RouterLink>
+        </>
+      )}
+    />
   );
 }
 
@@ -357,7 +343,7 @@ function ProgramEditor({ id, onSaved, onGone }: { id: string | null; onSaved: (i
           />
         </CardContent>
       </Card>
-      {id && !patientCopy && <AssignPanel id={id} />}
+      {id && !patientCopy && <ProgramAssign id={id} />}
       {detail && <ExerciseDetail exercise={detail} onClose={() => setDetail(null)} />}
     </>
   );
