@@ -29,7 +29,9 @@ import { ActionListItem } from '../../components/action-list-item.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import { useNewsletter, useNewsletterPreview, useNewsletters, useOrganisationChoices, usePublishedArticles, useSaveNewsletter, useSendNewsletter } from './api/newspapers.ts';
+// The organisations of the audience 'Les patients d’une organisation' (DE).
+import { useOrganisationOptions } from '../../lib/organisation-options.ts';
+import { useNewsletter, useNewsletterPreview, useNewsletters, usePublishedArticles, useSaveNewsletter, useSendNewsletter } from './api/newspapers.ts';
 
 /** /newspapers (SPEC §6: developer-only): the newsletters with their figures, the editor and the sending. */
 export function NewspapersPage() {
@@ -118,7 +120,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
   const [when, setWhen] = useState('');
   const [confirming, setConfirming] = useState(false);
   const published = usePublishedArticles();
-  const organisations = useOrganisationChoices(form?.audience === 'organisation_patients');
+  const organisations = useOrganisationOptions(form?.audience === 'organisation_patients');
   const preview = useNewsletterPreview(id, tab === 'preview' && !dirty);
 
   useEffect(() => {

@@ -23,6 +23,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/domain/patient-files';
+import { listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -30,7 +31,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
 import { fetchBlob, saveBlob } from './api/files.ts';
-import { usePatientTable, type PatientTableParams } from './api/list-patients.ts';
+import { usePatientTable, type PatientTableParams } from '../../lib/patient-search.ts';
 import { useNoticeSummary } from './api/notices.ts';
 import { filePath } from './paths.ts';
 import { Ltr } from '../../components/ltr.tsx';
@@ -221,15 +222,7 @@ export function PatientsPage() {
           // A card on a 412 px phone: name, phone and email, then the dates on two lines (measured).
           cardHeight={101}
           empty={params.q ? t('list.empty') : t('list.emptyAll')}
-          loading={table.isFetching}
-          error={table.error}
-          page={params.page}
-          pageSize={params.pageSize}
-          pageSizes={PAGE_SIZES}
-          total={total}
-          totalCapped={table.data?.totalCapped}
-          onPage={(page) => list.update({ page })}
-          onPageSize={(pageSize) => list.update({ pageSize })}
+          {...listPaging(list, table, PAGE_SIZES)}
         />
       </Paper>
 

@@ -3,7 +3,6 @@ import {
   Button,
   Chip,
   IconButton,
-  InputAdornment,
   ListItemIcon,
   ListItemText,
   Menu,
@@ -20,7 +19,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/Send';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +26,15 @@ import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole, PRIVILEGED_ROLES } from '@wellbe/shared/roles';
 import type { ManagedUser } from '@wellbe/shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ListSearchField, listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable, STICKY_CELL, type PagedColumn } from '../../components/paged-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
+import { useOrganisationOptions } from '../../lib/organisation-options.ts';
 import {
-  useOrganisationOptions,
   useResendInvitation,
   useRevokeInvitation,
   useSendPasswordReset,
@@ -116,14 +115,7 @@ export function UsersPage() {
       />
       <Paper variant="outlined">
         <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>
-          <TextField
-            size="small"
-            label={t('search')}
-            value={list.drafts.q}
-            onChange={(e) => list.setDraft('q', e.target.value)}
-            sx={{ minWidth: 280, flex: 1 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
-          />
+          <ListSearchField list={list} label={t('search')} />
           {platform && (
             <TextField select size="small" label={t('organisation')} value={params.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => list.update({ filters: { organizationId: e.target.value } })} sx={{ minWidth: 240 }}>
               <MenuItem value="">{t('allOrganisations')}</MenuItem>
@@ -171,15 +163,7 @@ export function UsersPage() {
             </TableRow>
           )}
           empty={t('empty')}
-          loading={table.isFetching}
-          error={table.error}
-          page={params.page}
-          pageSize={params.pageSize}
-          pageSizes={PAGE_SIZES}
-          total={data?.total ?? 0}
-          totalCapped={data?.totalCapped}
-          onPage={(page) => list.update({ page })}
-          onPageSize={(pageSize) => list.update({ pageSize })}
+          {...listPaging(list, table, PAGE_SIZES)}
         />
       </Paper>
 

@@ -19,8 +19,10 @@ import { PagedTable } from '../../../components/paged-table.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../../lib/use-list-state.ts';
-import { downloadJournalCsv, useJournal, useOrganisationChoices, type JournalFilterValues } from '../api/admin-api.ts';
+import { useOrganisationOptions } from '../../../lib/organisation-options.ts';
+import { downloadJournalCsv, useJournal, type JournalFilterValues } from '../api/admin-api.ts';
 import { DateLocalization } from '../../../components/date-localization.tsx';
+import { listPaging } from '../../../components/list-controls.tsx';
 import { journalLabel } from '../journal-labels.ts';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -44,7 +46,7 @@ export function JournalTab() {
   const { filters, page, pageSize } = list;
   const [exporting, setExporting] = useState(false);
   const journal = useJournal(filters, page, pageSize, true);
-  const organisations = useOrganisationChoices(platform);
+  const organisations = useOrganisationOptions(platform);
 
   const timeZone = journal.data?.timeZone ?? 'Europe/Paris';
   const format = useMemo(
@@ -142,15 +144,7 @@ export function JournalTab() {
         </TableRow>
         )}
         empty={t('journal.empty')}
-        loading={journal.isFetching}
-        error={journal.error}
-        page={page}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES}
-        total={journal.data?.total ?? 0}
-        totalCapped={journal.data?.totalCapped}
-        onPage={(next) => list.update({ page: next })}
-        onPageSize={(size) => list.update({ pageSize: size })}
+        {...listPaging(list, journal, PAGE_SIZES)}
       />
     </Box>
   );

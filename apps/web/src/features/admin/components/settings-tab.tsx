@@ -11,7 +11,8 @@ import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
 import { settingsSchema, type OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useOrganisationChoices, useSaveSettings, useSettings } from '../api/admin-api.ts';
+import { useOrganisationOptions } from '../../../lib/organisation-options.ts';
+import { useSaveSettings, useSettings } from '../api/admin-api.ts';
 
 function timeZones(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
@@ -26,7 +27,7 @@ export function SettingsTab() {
   // Changing them is for administrators (SA, DE, and PA for their organisation): the 'journal' group.
   const mayEdit = can(role, 'journal');
   const [organizationId, setOrganizationId] = useState(user?.idOrganization ?? '');
-  const organisations = useOrganisationChoices(platform);
+  const organisations = useOrganisationOptions(platform);
   const settings = useSettings(organizationId);
   const save = useSaveSettings(organizationId);
   const zones = useMemo(timeZones, []);

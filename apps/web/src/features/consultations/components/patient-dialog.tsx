@@ -2,12 +2,12 @@ import { Alert, Autocomplete, Box, Button, CircularProgress, Dialog, DialogActio
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneKey, isValidPhone } from '@wellbe/shared/domain/phone';
-import { foldName, PATIENT_MESSAGES, patientCreateSchema, type PatientListEntry } from '@wellbe/shared/schemas/patients';
+import { foldName, PATIENT_MESSAGES, patientCreateSchema } from '@wellbe/shared/schemas/patients';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePatientSearch } from '../api/list-patients.ts';
+import { usePatientSearch, type PatientSearchHit } from '../../../lib/patient-search.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useConsultationPanel } from '../consultation-store.ts';
-import { closeSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
+import { closeSaveDialog, requestLogin, saveConsultation, useSaveState } from '../save-flow.ts';
 
 // Searches and duplicate checks ask the server once the typing pauses.
 const TYPING_PAUSE_MS = 250;
@@ -24,7 +24,7 @@ export function PatientDialog() {
   const { patient: panelPatient } = useConsultationPanel();
   const [otherPatient, setOtherPatient] = useState<{ idPatient: string; FullName: string } | null>(null);
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<PatientListEntry | null>(null);
+  const [selected, setSelected] = useState<PatientSearchHit | null>(null);
   const [search, setSearch] = useState('');
   const [patient, setPatient] = useState<Record<Field, string>>({ FullName: '', PhoneNumber: '', Email: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -49,14 +49,14 @@ export function PatientDialog() {
   }, [save.dialogOpen]);
 
   const q = useDebouncedValue(search.trim(), TYPING_PAUSE_MS);
-  const options = usePatientSearch(q, save.dialogOpen && !creating);
+  const options = usePatientSearch(q, 'panel', { enabled: save.dialogOpen && !creating, onUnauthorized: requestLogin });
 
   const name = useDebouncedValue(patient.FullName.trim(), TYPING_PAUSE_MS);
   const phone = useDebouncedValue(patient.PhoneNumber.trim(), TYPING_PAUSE_MS);
-  const nameCheck = usePatientSearch(name, save.dialogOpen && creating && name.length > 0);
-  const phoneCheck = usePatientSearch(phone, save.dialogOpen && creating && isValidPhone(phone));
-  const duplicateName = creating && !!name && !!nameCheck.data?.data.some((p) => foldName(p.FullName) === foldName(name));
-  const duplicatePhone = creating && isValidPhone(phone) && !!phoneCheck.data?.data.some((p) => phoneKey(p.PhoneNumber) === phoneKey(phone));
+  const nameCheck = usePatientSearch(name, 'panel', { enabled: save.dialogOpen && creating && name.length > 0, onUnauthorized: requestLogin });
+  const phoneCheck = usePatientSearch(phone, 'panel', { enabled: save.dialogOpen && creating && isValidPhone(phone), onUnauthorized: requestLogin });
+  const duplicateName = creating && !!name && !!nameCheck.data?.some((p) => foldName(p.FullName) === foldName(name));
+  const duplicatePhone = creating && isValidPhone(phone) && !!phoneCheck.data?.some((p) => phoneKey(p.PhoneNumber ?? '') === phoneKey(phone));
   const checking = creating && (name !== patient.FullName.trim() || phone !== patient.PhoneNumber.trim() || nameCheck.isFetching || phoneCheck.isFetching);
 
   const parsed = patientCreateSchema.safeParse(patient);
@@ -118,7 +118,7 @@ export function PatientDialog() {
           </Stack>
         ) : (
           <Autocomplete
-            options={options.data?.data ?? []}
+            options={options.data ?? []}
             value={selected}
             onChange={(_, value) => setSelected(value)}
             inputValue={search}

@@ -38,7 +38,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNoteMutations } from '../api/save-note.ts';
-import { usePatientChoices } from '../api/search-patients.ts';
+import { usePatientSearch } from '../../../lib/patient-search.ts';
 import { NOTE_BACKGROUNDS } from './note-colours.ts';
 
 interface Draft {
@@ -83,7 +83,7 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
   const mayLink = can(role, 'dps') && role !== 'PT';
   const [patientSearch, setPatientSearch] = useState('');
   const patientQuery = useDebouncedValue(patientSearch.trim(), 300);
-  const patients = usePatientChoices(patientQuery, mayLink && patientQuery.length >= 2);
+  const patients = usePatientSearch(patientQuery, 'patients', { enabled: mayLink && patientQuery.length >= 2 });
   const { create, update, remove } = useNoteMutations();
   const busy = create.isPending || update.isPending || remove.isPending;
   // A message about what the user typed goes as soon as they change it (the 'note vide' one stayed
@@ -273,7 +273,7 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
           {mayLink && (
             <Autocomplete
               value={draft.patient}
-              options={patients.data ?? (draft.patient ? [draft.patient] : [])}
+              options={patients.data?.map((p) => ({ id: p.idPatient, fullName: p.FullName })) ?? (draft.patient ? [draft.patient] : [])}
               getOptionLabel={(p) => p.fullName}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               filterOptions={(x) => x}

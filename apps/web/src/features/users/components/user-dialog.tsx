@@ -10,7 +10,8 @@ import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSpecialists } from '../../../lib/specialists.ts';
-import { useCreateUser, useOrganisationOptions, useUpdateUser } from '../api/users-api.ts';
+import { useOrganisationOptions } from '../../../lib/organisation-options.ts';
+import { useCreateUser, useUpdateUser } from '../api/users-api.ts';
 
 // The speciality select holds a string ('' = none); the shared schemas check everything else.
 const speciality = z.string().transform((v) => (v ? Number(v) : null));
