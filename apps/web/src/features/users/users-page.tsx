@@ -3,23 +3,14 @@ import {
   Button,
   Chip,
   IconButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
   MenuItem,
   Paper,
   TableCell,
   TableRow,
   TextField,
 } from '@mui/material';
-import BlockIcon from '@mui/icons-material/Block';
-import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import EditIcon from '@mui/icons-material/Edit';
-import LockResetIcon from '@mui/icons-material/LockReset';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import SendIcon from '@mui/icons-material/Send';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@wellbe/shared/permissions';
@@ -35,13 +26,12 @@ import { useSession } from '../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
 import { useOrganisationOptions } from '../../lib/organisation-options.ts';
 import {
-  useResendInvitation,
   useRevokeInvitation,
-  useSendPasswordReset,
   useUpdateUser,
   useUserTable,
   type UserTableParams,
 } from './api/users-api.ts';
+import { UserActionsMenu, type Pending } from './components/user-actions-menu.tsx';
 import { UserDialog } from './components/user-dialog.tsx';
 import { Ltr } from '../../components/ltr.tsx';
 
@@ -49,8 +39,6 @@ const PAGE_SIZES = [10, 25, 50, 100];
 
 // Search, page and organisation live in the URL: a reload shows the same selection.
 const LIST: ListStateConfig<'organizationId'> = { pageSizes: PAGE_SIZES, pageSize: 25, filters: ['organizationId'] };
-
-type Pending = { kind: 'deactivate' | 'activate' | 'revoke'; user: ManagedUser };
 
 /** /user: the organisation's accounts; SA and DE see every organisation with a filter. */
 export function UsersPage() {
@@ -66,9 +54,7 @@ export function UsersPage() {
   const table = useUserTable(params);
   const organisations = useOrganisationOptions(platform);
   const setActive = useUpdateUser();
-  const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
-  const reset = useSendPasswordReset();
 
   const fail = (error: Error) => notify(error.message, 'error');
   const name = (u: ManagedUser) => `${u.firstName} ${u.lastName}`.trim();
@@ -167,58 +153,7 @@ export function UsersPage() {
         />
       </Paper>
 
-      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
-        {menu && [
-          <MenuItem key="edit" onClick={() => (setEditing(menu.user), setMenu(null))}>
-            <ListItemIcon><EditIcon fontSize="small" /></ListItemIcon>
-            <ListItemText>{t('actions.edit')}</ListItemText>
-          </MenuItem>,
-          menu.user.invitation !== 'none' && menu.user.active && (
-            <MenuItem
-              key="resend"
-              onClick={() => {
-                const u = menu.user;
-                setMenu(null);
-                resend.mutate(u.idUser, { onSuccess: () => notify(t('toast.invitationSent', { email: u.email }), 'success'), onError: fail });
-              }}
-            >
-              <ListItemIcon><SendIcon fontSize="small" /></ListItemIcon>
-              <ListItemText>{t('actions.resend')}</ListItemText>
-            </MenuItem>
-          ),
-          menu.user.invitation === 'pending' && (
-            <MenuItem key="revoke" onClick={() => (setPending({ kind: 'revoke', user: menu.user }), setMenu(null))}>
-              <ListItemIcon><CancelScheduleSendIcon fontSize="small" /></ListItemIcon>
-              <ListItemText>{t('actions.revoke')}</ListItemText>
-            </MenuItem>
-          ),
-          menu.user.invitation === 'none' && menu.user.active && (
-            <MenuItem
-              key="reset"
-              onClick={() => {
-                const u = menu.user;
-                setMenu(null);
-                reset.mutate(u.idUser, { onSuccess: () => notify(t('toast.resetSent', { email: u.email }), 'success'), onError: fail });
-              }}
-            >
-              <ListItemIcon><LockResetIcon fontSize="small" /></ListItemIcon>
-              <ListItemText>{t('actions.reset')}</ListItemText>
-            </MenuItem>
-          ),
-          menu.user.idUser !== me?.id &&
-            (menu.user.active ? (
-              <MenuItem key="deactivate" onClick={() => (setPending({ kind: 'deactivate', user: menu.user }), setMenu(null))}>
-                <ListItemIcon><BlockIcon fontSize="small" /></ListItemIcon>
-                <ListItemText>{t('actions.deactivate')}</ListItemText>
-              </MenuItem>
-            ) : (
-              <MenuItem key="activate" onClick={() => (setPending({ kind: 'activate', user: menu.user }), setMenu(null))}>
-                <ListItemIcon><CheckCircleIcon fontSize="small" /></ListItemIcon>
-                <ListItemText>{t('actions.activate')}</ListItemText>
-              </MenuItem>
-            )),
-        ]}
-      </Menu>
+      <UserActionsMenu menu={menu} meId={me?.id} onClose={() => setMenu(null)} onEdit={setEditing} onConfirm={setPending} />
 
       {editing && (
         <UserDialog
