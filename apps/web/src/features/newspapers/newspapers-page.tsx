@@ -27,6 +27,7 @@ import { notify } from '../../lib/notify.ts';
 import { useOrganisationOptions } from '../../lib/organisation-options.ts';
 import { ArticlesChooser, NewsletterPreview } from './components/newsletter-parts.tsx';
 import { useNewsletter, useNewsletterPreview, useNewsletters, usePublishedArticles, useSaveNewsletter, useSendNewsletter } from './api/newspapers.ts';
+import { organisationItems } from '../../components/organisation-items.tsx';
 
 /** /newspapers (SPEC §6: developer-only): the newsletters with their figures, the editor and the sending. */
 export function NewspapersPage() {
@@ -216,11 +217,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
             </TextField>
             {form.audience === 'organisation_patients' && (
               <TextField select label={t('newspapers.organisation')} value={form.organizationId} onChange={(e) => change({ organizationId: e.target.value })} disabled={locked}>
-                {(organisations.data ?? []).map((o) => (
-                  <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                    {o.name}
-                  </MenuItem>
-                ))}
+                {organisationItems(organisations.data)}
               </TextField>
             )}
             <Typography variant="body2" color="text.secondary">

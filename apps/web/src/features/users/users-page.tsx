@@ -34,6 +34,7 @@ import {
 import { UserActionsMenu, type Pending } from './components/user-actions-menu.tsx';
 import { UserDialog } from './components/user-dialog.tsx';
 import { Ltr } from '../../components/ltr.tsx';
+import { organisationItems } from '../../components/organisation-items.tsx';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -105,11 +106,7 @@ export function UsersPage() {
           {platform && (
             <TextField select size="small" label={t('organisation')} value={params.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => list.update({ filters: { organizationId: e.target.value } })} sx={{ minWidth: 240 }}>
               <MenuItem value="">{t('allOrganisations')}</MenuItem>
-              {(organisations.data ?? []).map((o) => (
-                <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                  {o.name}
-                </MenuItem>
-              ))}
+              {organisationItems(organisations.data)}
             </TextField>
           )}
         </Box>

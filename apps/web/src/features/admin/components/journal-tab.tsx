@@ -24,6 +24,7 @@ import { downloadJournalCsv, useJournal, type JournalFilterValues } from '../api
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { listPaging } from '../../../components/list-controls.tsx';
 import { journalLabel } from '../journal-labels.ts';
+import { organisationItems } from '../../../components/organisation-items.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 // Filters and page live in the URL (a reload keeps the view); typed filters apply after a pause,
@@ -99,11 +100,7 @@ export function JournalTab() {
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
               <TextField select size="small" fullWidth label={t('journal.filters.organisation')} value={filters.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('organizationId')(e.target.value)}>
                 <MenuItem value="">{t('journal.filters.allOrganisations')}</MenuItem>
-                {(organisations.data ?? []).map((o) => (
-                  <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                    {o.name}
-                  </MenuItem>
-                ))}
+                {organisationItems(organisations.data)}
               </TextField>
             </Grid>
           )}

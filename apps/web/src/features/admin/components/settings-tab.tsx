@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useOrganisationOptions } from '../../../lib/organisation-options.ts';
 import { useSaveSettings, useSettings } from '../api/admin-api.ts';
+import { organisationItems } from '../../../components/organisation-items.tsx';
 
 function timeZones(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
@@ -99,11 +100,7 @@ export function SettingsTab() {
         {platform && (
           <Grid size={12}>
             <TextField select fullWidth label={t('settings.organisation')} value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
-              {(organisations.data ?? []).map((o) => (
-                <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                  {o.name}
-                </MenuItem>
-              ))}
+              {organisationItems(organisations.data)}
             </TextField>
           </Grid>
         )}
