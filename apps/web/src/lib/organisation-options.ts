@@ -3,7 +3,7 @@ import { api } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
 // The organisations SA and DE may pick from (name and id only), for every screen with an
-// organisation picker (statistics; users and admin keep their own copy for now).
+// organisation picker (statistics, users).
 
 export interface OrganisationOption {
   idOrganization: string;

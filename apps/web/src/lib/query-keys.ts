@@ -168,7 +168,6 @@ export const queryKeys = {
     preview: (id: string) => ['newspapers', 'one', id, 'preview'] as const,
     subscription: ['newspapers', 'subscription'] as const,
     articles: ['newspapers', 'articles'] as const,
-    organisations: ['newspapers', 'organisations'] as const,
   },
 
   /** A registration invitation being checked (/register/:userId). */

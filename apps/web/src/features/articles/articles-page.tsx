@@ -19,6 +19,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { createArticle, saveArticle, uploadArticleImage, useArticle, useArticleAction, useArticleList, useArticleVersions } from './api/articles.ts';
 import { ArticleView } from './article-view.tsx';
+import { CoverField, VersionsList } from './article-side.tsx';
 
 /** /articles (SPEC §6: developer-only): the list with status filters and search, and the editor. */
 export function ArticlesPage() {
@@ -142,6 +143,15 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
     notify(ARTICLE_STATUS_LABELS[status], 'success');
   };
 
+  const restore = (versionId: string) =>
+    void action.mutateAsync({ id, restore: versionId }).then(
+      (restored) => {
+        setForm(toForm(restored));
+        notify(t('articles.restored'), 'success');
+      },
+      () => undefined, // shown above the editor (action.error)
+    );
+
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <PageHeader title={form.title || t('articles.new')} subtitle={`${ARTICLE_STATUS_LABELS[a.status]}${a.status === 'relu' && a.publishAt ? ' · ' + t('articles.scheduled', { date: formatDateTime(a.publishAt) }) : ''}`} />
@@ -199,57 +209,8 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
             </TextField>
             <TextField label={t('articles.tags')} value={form.tags} onChange={(e) => change({ tags: e.target.value })} />
             <TextField label={t('articles.publishAt')} type="datetime-local" value={form.publishAt} onChange={(e) => change({ publishAt: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                {t('articles.cover')}
-              </Typography>
-              {a.coverUrl && <Box component="img" src={a.coverUrl} alt="" sx={{ width: '100%', borderRadius: 1, my: 1 }} />}
-              <Button component="label" variant="outlined">
-                {t('articles.chooseCover')}
-                <input
-                  type="file"
-                  hidden
-                  accept="image/png,image/jpeg,image/webp"
-                  aria-label={t('articles.cover')}
-                  onChange={(e) => {
-                    const file = e.target.files?.[0];
-                    e.target.value = '';
-                    if (file)
-                      void uploadArticleImage(id, file, 'cover')
-                        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.articles.one(id) }))
-                        .catch((err: Error) => setError(err.message));
-                  }}
-                />
-              </Button>
-            </Box>
-            <Box>
-              <Typography variant="h2" sx={{ fontSize: '1rem', mb: 1 }}>
-                {t('articles.versions')}
-              </Typography>
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 240, overflow: 'auto' }}>
-                {versions.data?.map((v) => (
-                  <Box component="li" key={v.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
-                    <Typography variant="body2" sx={{ flex: 1 }}>
-                      {formatDateTime(v.savedAt)} {v.savedBy ? `· ${v.savedBy}` : ''}
-                    </Typography>
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        void action.mutateAsync({ id, restore: v.id }).then(
-                          (restored) => {
-                            setForm(toForm(restored));
-                            notify(t('articles.restored'), 'success');
-                          },
-                          () => undefined, // shown above the editor (action.error)
-                        )
-                      }
-                    >
-                      {t('articles.restore')}
-                    </Button>
-                  </Box>
-                ))}
-              </Box>
-            </Box>
+            <CoverField id={id} coverUrl={a.coverUrl} onError={setError} />
+            <VersionsList versions={versions.data} onRestore={restore} />
           </Paper>
         </Box>
       )}

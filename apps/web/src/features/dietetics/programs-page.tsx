@@ -33,7 +33,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useAssignProgram, useDeleteProgram, useProgram, usePrograms, useSaveProgram } from './api/programs.ts';
 import { LinePicker } from './components/line-picker.tsx';
 import { Quantity } from './components/nutrients.tsx';
-import { PatientPicker, type PickedPatient } from '../../components/patient-picker.tsx';
+import { AssignPanel } from '../../components/assign-panel.tsx';
 import { localToday, menuPath } from './paths.ts';
 
 type DraftItem = Line & { dayIndex: number; meal: Meal; name: string };
@@ -59,39 +59,26 @@ function fromDetail(p: ProgramDetail): Draft {
   };
 }
 
-function AssignPanel({ id }: { id: string }) {
+function ProgramAssign({ id }: { id: string }) {
   const { t } = useTranslation('dietetics');
   const assign = useAssignProgram();
-  const [patient, setPatient] = useState<PickedPatient | null>(null);
-  const [start, setStart] = useState(localToday());
+  const labels = { title: t('programs.assign'), patient: t('patientPicker.label'), noPatient: t('patientPicker.none'), startDate: t('programs.startDate'), submit: t('programs.assignSubmit'), failed: t('errors.save') };
   return (
-    <Card sx={{ mt: 2 }} component="section" aria-label={t('programs.assign')}>
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('programs.assign')}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <PatientPicker value={patient} onChange={setPatient} label={t('patientPicker.label')} noOptionsText={t('patientPicker.none')} />
-          <TextField size="small" type="date" label={t('programs.startDate')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={!isMenuDay(start)} />
-          <Button variant="contained" disabled={!patient || !isMenuDay(start) || assign.isPending} onClick={() => patient && assign.mutate({ id, idPatient: patient.idPatient, startDate: start })}>
-            {t('programs.assignSubmit')}
-          </Button>
-        </Box>
-        {assign.isError && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {isApiError(assign.error) ? assign.error.message : t('errors.save')}
-          </Alert>
-        )}
-        {assign.isSuccess && patient && (
-          <Alert severity="success" sx={{ mt: 1 }}>
-            {t('programs.assigned', { count: assign.data.days.length, name: patient.FullName, from: formatDate(assign.data.days[0]), to: formatDate(assign.data.days[assign.data.days.length - 1]) })}{' '}
-            <Link component={RouterLink} to={menuPath(assign.data.days[0], patient)}>
-              {t('programs.openMenus')}
-            </Link>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <AssignPanel
+      id={id}
+      labels={labels}
+      initialStart={localToday()}
+      assign={assign}
+      invalidStart={(start) => !isMenuDay(start)}
+      done={(data, patient) => (
+        <>
+          {t('programs.assigned', { count: data.days.length, name: patient.FullName, from: formatDate(data.days[0]), to: formatDate(data.days[data.days.length - 1]) })}{' '}
+          <Link component={RouterLink} to={menuPath(data.days[0], patient)}>
+            {t('programs.openMenus')}
+          </Link>
+        </>
+      )}
+    />
   );
 }
 
@@ -202,7 +189,7 @@ function ProgramEditor({ id, onSaved, onDeleted }: { id: string | null; onSaved:
           />
         </CardContent>
       </Card>
-      {id && <AssignPanel id={id} />}
+      {id && <ProgramAssign id={id} />}
     </>
   );
 }

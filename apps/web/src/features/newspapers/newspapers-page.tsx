@@ -3,12 +3,7 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
   Chip,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Paper,
   Tab,
@@ -25,11 +20,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { NEWSLETTER_AUDIENCE_LABELS, NEWSLETTER_AUDIENCES, NEWSLETTER_STATUS_LABELS, type NewsletterDto, type NewsletterInput } from '@wellbe/shared/schemas/articles';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ActionListItem } from '../../components/action-list-item.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import { useNewsletter, useNewsletterPreview, useNewsletters, useOrganisationChoices, usePublishedArticles, useSaveNewsletter, useSendNewsletter } from './api/newspapers.ts';
+// The organisations of the audience 'Les patients d’une organisation' (DE).
+import { useOrganisationOptions } from '../../lib/organisation-options.ts';
+import { ArticlesChooser, NewsletterPreview } from './components/newsletter-parts.tsx';
+import { useNewsletter, useNewsletterPreview, useNewsletters, usePublishedArticles, useSaveNewsletter, useSendNewsletter } from './api/newspapers.ts';
+import { organisationItems } from '../../components/organisation-items.tsx';
 
 /** /newspapers (SPEC §6: developer-only): the newsletters with their figures, the editor and the sending. */
 export function NewspapersPage() {
@@ -118,7 +116,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
   const [when, setWhen] = useState('');
   const [confirming, setConfirming] = useState(false);
   const published = usePublishedArticles();
-  const organisations = useOrganisationChoices(form?.audience === 'organisation_patients');
+  const organisations = useOrganisationOptions(form?.audience === 'organisation_patients');
   const preview = useNewsletterPreview(id, tab === 'preview' && !dirty);
 
   useEffect(() => {
@@ -136,7 +134,6 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
     setForm({ ...form, ...patch });
   };
   const articles = published.data ?? [];
-  const titleOf = (articleId: string) => articles.find((a) => a.id === articleId)?.title ?? articleId;
   const toggle = (articleId: string) => change({ articleIds: form.articleIds.includes(articleId) ? form.articleIds.filter((x) => x !== articleId) : [...form.articleIds, articleId] });
   const move = (index: number, by: -1 | 1) => {
     const ids = [...form.articleIds];
@@ -202,74 +199,13 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
         <Tab value="preview" label={t('newspapers.preview')} disabled={!id} />
       </Tabs>
       {tab === 'preview' ? (
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          {dirty && <Alert severity="info">{t('newspapers.saveFirst')}</Alert>}
-          {preview.data && (
-            <>
-              <Typography>
-                <strong>{t('newspapers.subject')}</strong> {preview.data.subject}
-              </Typography>
-              <Box component="iframe" title={t('newspapers.preview')} sandbox="" srcDoc={preview.data.html} sx={{ width: '100%', maxWidth: 680, height: 640, border: '1px solid', borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }} />
-              <Typography variant="h2" sx={{ fontSize: '1rem' }}>
-                {t('newspapers.textPart')}
-              </Typography>
-              <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 13, p: 2, bgcolor: 'action.hover', borderRadius: 1, maxWidth: 680 }}>
-                {preview.data.text}
-              </Box>
-            </>
-          )}
-        </Box>
+        <NewsletterPreview dirty={dirty} preview={preview.data} />
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
           <Box sx={{ display: 'grid', gap: 2 }}>
             <TextField label={t('newspapers.titleField')} value={form.title} onChange={(e) => change({ title: e.target.value })} required disabled={locked} />
             <TextField label={t('newspapers.intro')} value={form.intro} onChange={(e) => change({ intro: e.target.value })} multiline minRows={3} disabled={locked} />
-            <Paper elevation={0} sx={{ p: 2, border: '1px solid', borderColor: 'divider' }}>
-              <Typography variant="h2" sx={{ fontSize: '1rem', mb: 1 }}>
-                {t('newspapers.chosen')}
-              </Typography>
-              {form.articleIds.length === 0 && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('newspapers.noneChosen')}
-                </Typography>
-              )}
-              <List dense aria-label={t('newspapers.chosen')}>
-                {form.articleIds.map((articleId, i) => (
-                  <ActionListItem
-                    key={articleId}
-                    action={
-                      !locked && (
-                        <>
-                          <IconButton size="small" aria-label={t('newspapers.up')} disabled={i === 0} onClick={() => move(i, -1)}>
-                            ↑
-                          </IconButton>
-                          <IconButton size="small" aria-label={t('newspapers.down')} disabled={i === form.articleIds.length - 1} onClick={() => move(i, 1)}>
-                            ↓
-                          </IconButton>
-                        </>
-                      )
-                    }
-                  >
-                    <ListItemText primary={`${i + 1}. ${titleOf(articleId)}`} />
-                  </ActionListItem>
-                ))}
-              </List>
-            </Paper>
-            {!locked && (
-              <Paper elevation={0} sx={{ p: 2, border: '1px solid', borderColor: 'divider' }}>
-                <Typography variant="h2" sx={{ fontSize: '1rem', mb: 1 }}>
-                  {t('newspapers.pick')}
-                </Typography>
-                <List dense aria-label={t('newspapers.pick')} sx={{ maxHeight: 320, overflow: 'auto' }}>
-                  {articles.map((a) => (
-                    <ListItem key={a.id} disablePadding>
-                      <Checkbox checked={form.articleIds.includes(a.id)} onChange={() => toggle(a.id)} slotProps={{ input: { 'aria-label': a.title } }} />
-                      <ListItemText primary={a.title} secondary={a.summary} />
-                    </ListItem>
-                  ))}
-                </List>
-              </Paper>
-            )}
+            <ArticlesChooser articleIds={form.articleIds} articles={articles} locked={locked} move={move} toggle={toggle} />
           </Box>
           <Paper elevation={0} sx={{ p: 2, border: '1px solid', borderColor: 'divider', display: 'grid', gap: 2 }}>
             <TextField select label={t('newspapers.audience')} value={form.audience} onChange={(e) => change({ audience: e.target.value as Form['audience'] })} disabled={locked}>
@@ -281,11 +217,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
             </TextField>
             {form.audience === 'organisation_patients' && (
               <TextField select label={t('newspapers.organisation')} value={form.organizationId} onChange={(e) => change({ organizationId: e.target.value })} disabled={locked}>
-                {(organisations.data ?? []).map((o) => (
-                  <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                    {o.name}
-                  </MenuItem>
-                ))}
+                {organisationItems(organisations.data)}
               </TextField>
             )}
             <Typography variant="body2" color="text.secondary">

@@ -5,13 +5,11 @@ import {
   Button,
   Chip,
   IconButton,
-  InputAdornment,
   Paper,
   Tab,
   TableCell,
   TableRow,
   Tabs,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -20,7 +18,6 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import EditIcon from '@mui/icons-material/Edit';
 import ImageIcon from '@mui/icons-material/Image';
-import SearchIcon from '@mui/icons-material/Search';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@wellbe/shared/permissions';
@@ -28,6 +25,7 @@ import type { Organisation } from '@wellbe/shared/schemas/organisations';
 import type { ReferenceItem } from '@wellbe/shared/schemas/reference';
 import { GENERAL_SPECIALIST_ID, type JobSpecialist } from '@wellbe/shared/schemas/specialists';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ListSearchField, listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable, STICKY_CELL } from '../../components/paged-table.tsx';
 import { ReferenceTable } from '../../components/reference-table.tsx';
@@ -71,14 +69,7 @@ function OrganisationsTab() {
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          size="small"
-          label={t('search')}
-          value={list.drafts.q}
-          onChange={(e) => list.setDraft('q', e.target.value)}
-          sx={{ minWidth: 280, flex: 1 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
-        />
+        <ListSearchField list={list} label={t('search')} />
         <Button variant="contained" startIcon={<AddBusinessIcon />} onClick={() => setEditing('new')}>
           {t('create')}
         </Button>
@@ -160,15 +151,7 @@ function OrganisationsTab() {
           </TableRow>
         )}
         empty={t('empty')}
-        loading={table.isFetching}
-        error={table.error}
-        page={params.page}
-        pageSize={params.pageSize}
-        pageSizes={PAGE_SIZES}
-        total={table.data?.total ?? 0}
-        totalCapped={table.data?.totalCapped}
-        onPage={(page) => list.update({ page })}
-        onPageSize={(pageSize) => list.update({ pageSize })}
+        {...listPaging(list, table, PAGE_SIZES)}
       />
       <input
         ref={fileInput}

@@ -1,17 +1,13 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CakeOutlinedIcon from '@mui/icons-material/CakeOutlined';
-import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
-import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { Ltr } from '../../components/ltr.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -27,17 +23,11 @@ import { NoticeView } from './components/notice.tsx';
 import { Timeline } from './components/timeline.tsx';
 import { FILE_TABS, filePath, isFileTab, type FileTab } from './paths.ts';
 import { ExportFhirAction } from './components/export-fhir-action.tsx';
+import { FileTitle } from './components/file-title.tsx';
 
 // Recharts only loads when the 'mesures' tab is opened.
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
-
-function ageOf(birthDate: string | null): number | null {
-  if (!birthDate) return null;
-  const [y, m, d] = birthDate.split('-').map(Number);
-  const now = new Date();
-  return now.getFullYear() - y - (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d) ? 1 : 0);
-}
 
 function DossierTab({ file }: { file: PatientFile }) {
   const { t } = useTranslation('patients');
@@ -175,7 +165,6 @@ export function PatientPage() {
   }
 
   const { identity } = file.data;
-  const age = ageOf(identity.birthDate);
   // The invitation hands out the patient's contact details: dps write, like the server route.
   const canInvite = !!role && can(role, 'dpsWrite') && !identity.archivedAt;
 
@@ -187,31 +176,7 @@ export function PatientPage() {
         </Button>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 2, mb: 2 }}>
-        <Box>
-          <Typography variant="h1" sx={{ fontSize: { xs: 26, md: 30 } }}>
-            {identity.FullName}
-            {file.data.isOwnFile && <Chip label={t('file.ownFile')} size="small" sx={{ ml: 1, verticalAlign: 'middle' }} />}
-          </Typography>
-          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', color: 'text.secondary', mt: 0.5 }}>
-            {identity.birthDate && (
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                <CakeOutlinedIcon fontSize="small" />
-                <span>
-                  {t('file.bornOn', { date: formatDate(identity.birthDate) })}
-                  {age != null && ` (${t('file.age', { age })})`}
-                </span>
-              </Stack>
-            )}
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <PhoneOutlinedIcon fontSize="small" />
-              <Ltr>{identity.PhoneNumber}</Ltr>
-            </Stack>
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <EmailOutlinedIcon fontSize="small" />
-              <Ltr>{identity.Email}</Ltr>
-            </Stack>
-          </Stack>
-        </Box>
+        <FileTitle identity={identity} isOwnFile={file.data.isOwnFile} />
         {/* Each action on one line, wrapping as a whole: side by side on a phone they were 4-line columns. */}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: { md: 0 }, '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
           {/* The practitioner's own notes linked to this file (private notes, /notes filtered by patient). */}

@@ -3,15 +3,10 @@ import {
   Button,
   Chip,
   FormControlLabel,
-  ListItem,
-  ListItemButton,
   InputAdornment,
   Paper,
-  TableCell,
-  TableRow,
   Switch,
   TextField,
-  Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
@@ -23,17 +18,17 @@ import { Navigate, useNavigate } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/domain/patient-files';
+import { listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
-import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
 import { fetchBlob, saveBlob } from './api/files.ts';
-import { usePatientTable, type PatientTableParams } from './api/list-patients.ts';
+import { usePatientTable, type PatientTableParams } from '../../lib/patient-search.ts';
 import { useNoticeSummary } from './api/notices.ts';
 import { filePath } from './paths.ts';
-import { Ltr } from '../../components/ltr.tsx';
+import { PatientCard, PatientRow } from './components/patient-rows.tsx';
 
 // The creation form (react-hook-form, zod: ~40 KB) loads when it is opened, not with the list (issue 13).
 const NewPatientDialog = lazy(() => import('./components/new-patient-dialog.tsx').then((m) => ({ default: m.NewPatientDialog })));
@@ -167,69 +162,15 @@ export function PatientsPage() {
           })}
           rows={table.data?.data}
           renderRow={(p) => (
-            <TableRow
-              key={p.idPatient}
-              hover
-              tabIndex={0}
-              sx={{ cursor: 'pointer' }}
-              aria-label={t('list.open', { name: p.FullName })}
-              onClick={() => void navigate(filePath('dossier', p.idPatient))}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') void navigate(filePath('dossier', p.idPatient));
-              }}
-            >
-              <TableCell sx={{ fontWeight: 500 }}>
-                {p.FullName}
-                {p.archivedAt && <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} />}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Ltr>{p.PhoneNumber}</Ltr>
-              </TableCell>
-              <TableCell>
-                <Ltr>{p.Email}</Ltr>
-              </TableCell>
-              <TableCell>
-                <Ltr>{formatDate(p.birthDate)}</Ltr>
-              </TableCell>
-              <TableCell>
-                <Ltr>{formatDate(p.lastConsultationAt)}</Ltr>
-              </TableCell>
-              <TableCell align="right">{p.consultationCount}</TableCell>
-            </TableRow>
+            <PatientRow key={p.idPatient} p={p} onOpen={() => void navigate(filePath('dossier', p.idPatient))} />
           )}
           renderCard={(p) => (
-            <ListItem key={p.idPatient} disablePadding>
-              <ListItemButton
-                aria-label={t('list.open', { name: p.FullName })}
-                onClick={() => void navigate(filePath('dossier', p.idPatient))}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, display: 'block' }}
-              >
-                <Typography sx={{ fontWeight: 600 }}>
-                  {p.FullName}
-                  {p.archivedAt && <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} />}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  <Ltr>{p.PhoneNumber}</Ltr> · <Ltr>{p.Email}</Ltr>
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('list.columns.birthDate')} : <Ltr>{formatDate(p.birthDate) || '—'}</Ltr> · {t('list.columns.lastConsultation')} :{' '}
-                  <Ltr>{formatDate(p.lastConsultationAt) || '—'}</Ltr> · {t('list.columns.consultations')} : {p.consultationCount}
-                </Typography>
-              </ListItemButton>
-            </ListItem>
+            <PatientCard key={p.idPatient} p={p} onOpen={() => void navigate(filePath('dossier', p.idPatient))} />
           )}
           // A card on a 412 px phone: name, phone and email, then the dates on two lines (measured).
           cardHeight={101}
           empty={params.q ? t('list.empty') : t('list.emptyAll')}
-          loading={table.isFetching}
-          error={table.error}
-          page={params.page}
-          pageSize={params.pageSize}
-          pageSizes={PAGE_SIZES}
-          total={total}
-          totalCapped={table.data?.totalCapped}
-          onPage={(page) => list.update({ page })}
-          onPageSize={(pageSize) => list.update({ pageSize })}
+          {...listPaging(list, table, PAGE_SIZES)}
         />
       </Paper>
 

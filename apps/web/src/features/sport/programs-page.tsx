@@ -1,17 +1,10 @@
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, IconButton, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { programWriteOf, SPORT_LIMITS, type Exercise, type ProgramExerciseWrite, type SportCatalog, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import { programWriteOf, SPORT_LIMITS, type Exercise, type SportCatalog, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -21,23 +14,15 @@ import { notify } from '../../lib/notify.ts';
 import { catalogLabel, useSportCatalog } from './api/catalogs.ts';
 import { useArchiveSportProgram, useAssignSportProgram, useDuplicateSportProgram, useSaveSportProgram, useSportProgram, useSportPrograms } from './api/programs.ts';
 import { ExerciseDetail } from './components/exercise-detail.tsx';
-import { ExerciseSearch, NotTranslated } from './components/exercise-search.tsx';
-import { PatientPicker, type PickedPatient } from '../../components/patient-picker.tsx';
+import { ExerciseSearch } from './components/exercise-search.tsx';
+import { AssignPanel } from '../../components/assign-panel.tsx';
 import { PrintProgram } from './components/print-program.tsx';
 import { localToday, sportFilePath } from './paths.ts';
+import { move, nextKey, SessionEditor, type DraftSession } from './components/session-editor.tsx';
 
-type Line = ProgramExerciseWrite & { name: string; translated: boolean; key: number };
-interface DraftSession {
-  id?: string;
-  name: string;
-  exercises: Line[];
-}
 interface Draft extends Omit<SportProgramWrite, 'sessions'> {
   sessions: DraftSession[];
 }
-
-let keys = 0;
-const nextKey = () => ++keys;
 
 function fromProgram(p: SportProgram): Draft {
   return programWriteOf(p, { keepSessionIds: true, extra: (l) => ({ name: l.exercise.name, translated: l.exercise.translated, key: nextKey() }) });
@@ -54,22 +39,6 @@ const emptyDraft = (sessionName: string): Draft => ({
   sessionsPerWeek: 3,
   sessions: [{ name: sessionName, exercises: [] }],
 });
-
-function move<T>(list: T[], index: number, step: -1 | 1): T[] {
-  const to = index + step;
-  if (to < 0 || to >= list.length) return list;
-  const next = [...list];
-  [next[index], next[to]] = [next[to]!, next[index]!];
-  return next;
-}
-
-/** The session's lines after a drag ended over another line (the saved order is the list's). */
-function dropped(lines: Line[], { active, over }: DragEndEvent): Line[] {
-  if (!over || active.id === over.id) return lines;
-  const from = lines.findIndex((l) => l.key === active.id);
-  const to = lines.findIndex((l) => l.key === over.id);
-  return from < 0 || to < 0 ? lines : arrayMove(lines, from, to);
-}
 
 function CatalogSelect({ catalog, label, value, onChange }: { catalog: SportCatalog; label: string; value: number | null; onChange: (v: number | null) => void }) {
   const { i18n } = useTranslation('sport');
@@ -89,109 +58,23 @@ function CatalogSelect({ catalog, label, value, onChange }: { catalog: SportCata
   );
 }
 
-const num = (v: string): number | null => (v.trim() === '' ? null : Number(v));
-
-function LineEditor({ line, onChange, onRemove, onMove, first, last, sessionName }: { line: Line; onChange: (l: Line) => void; onRemove: () => void; onMove: (step: -1 | 1) => void; first: boolean; last: boolean; sessionName: string }) {
-  const { t } = useTranslation('sport');
-  const [loadMode, setLoadMode] = useState<'kg' | 'pct'>(line.loadPct != null ? 'pct' : 'kg');
-  // Drag by the handle (mouse, touch, or keyboard: Space, arrows, Space); the arrows stay as well.
-  const sortable = useSortable({ id: line.key });
-  const field = (key: keyof ProgramExerciseWrite, label: string, width = 92, inputProps: Record<string, number> = {}) => (
-    <TextField
-      size="small"
-      type="number"
-      label={label}
-      value={(line[key] as number | null) ?? ''}
-      onChange={(e) => onChange({ ...line, [key]: num(e.target.value) })}
-      sx={{ width }}
-      slotProps={{ htmlInput: { min: 0, ...inputProps } }}
-    />
-  );
-  return (
-    <Box
-      component="li"
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
-      sx={{ listStyle: 'none', border: 1, borderColor: sortable.isDragging ? 'primary.main' : 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 1, bgcolor: 'background.paper', position: 'relative', zIndex: sortable.isDragging ? 1 : 'auto' }}
-      aria-label={line.name}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton size="small" ref={sortable.setActivatorNodeRef} {...sortable.attributes} {...sortable.listeners} aria-label={t('builder.drag', { name: line.name, session: sessionName })} sx={{ cursor: 'grab', touchAction: 'none' }}>
-          <DragIndicatorIcon fontSize="small" />
-        </IconButton>
-        <Typography sx={{ fontWeight: 600, flex: 1 }}>
-          <span lang={line.translated ? 'fr' : 'en'}>{line.name}</span>
-          {!line.translated && <NotTranslated />}
-        </Typography>
-        <IconButton size="small" aria-label={t('builder.moveUp', { name: line.name, session: sessionName })} disabled={first} onClick={() => onMove(-1)}>
-          <ArrowUpwardIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" aria-label={t('builder.moveDown', { name: line.name, session: sessionName })} disabled={last} onClick={() => onMove(1)}>
-          <ArrowDownwardIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" aria-label={t('builder.remove', { name: line.name, session: sessionName })} onClick={onRemove}>
-          <DeleteOutlineIcon fontSize="small" />
-        </IconButton>
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        {field('sets', t('builder.sets'), 80, { min: 1, max: 20 })}
-        {field('reps', t('builder.reps'), 92, { min: 1, max: 200 })}
-        {field('durationS', t('builder.duration'), 110, { min: 1, max: 10800 })}
-        <TextField
-          select
-          size="small"
-          label={t('builder.loadUnit')}
-          value={loadMode}
-          onChange={(e) => {
-            const mode = e.target.value as 'kg' | 'pct';
-            setLoadMode(mode);
-            onChange({ ...line, loadKg: mode === 'kg' ? line.loadKg : null, loadPct: mode === 'pct' ? line.loadPct : null });
-          }}
-          sx={{ width: 120 }}
-        >
-          <MenuItem value="kg">{t('builder.kg')}</MenuItem>
-          <MenuItem value="pct">{t('builder.pct')}</MenuItem>
-        </TextField>
-        {loadMode === 'kg' ? field('loadKg', t('builder.loadKg'), 100, { max: 500, step: 0.5 }) : field('loadPct', t('builder.loadPct'), 100, { min: 1, max: 150 })}
-        {field('restS', t('builder.rest'), 100, { max: 3600 })}
-        <TextField size="small" label={t('builder.tempo')} value={line.tempo} onChange={(e) => onChange({ ...line, tempo: e.target.value })} sx={{ width: 100 }} />
-        <TextField size="small" label={t('builder.notes')} value={line.notes} onChange={(e) => onChange({ ...line, notes: e.target.value })} sx={{ flex: '1 1 200px' }} />
-      </Box>
-    </Box>
-  );
-}
-
-function AssignPanel({ id }: { id: string }) {
+function ProgramAssign({ id }: { id: string }) {
   const { t } = useTranslation('sport');
   const assign = useAssignSportProgram();
-  const [patient, setPatient] = useState<PickedPatient | null>(null);
-  const [start, setStart] = useState(localToday());
+  const labels = { title: t('assign.title'), patient: t('assign.patient'), noPatient: t('assign.noPatient'), startDate: t('assign.startDate'), submit: t('assign.submit'), failed: t('errors.save') };
   return (
-    <Card sx={{ mt: 2 }} component="section" aria-label={t('assign.title')}>
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          {t('assign.title')}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <PatientPicker value={patient} onChange={setPatient} label={t('assign.patient')} noOptionsText={t('assign.noPatient')} />
-          <TextField size="small" type="date" label={t('assign.startDate')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <Button variant="contained" disabled={!patient || !start || assign.isPending} onClick={() => patient && assign.mutate({ id, idPatient: patient.idPatient, startDate: start })}>
-            {t('assign.submit')}
-          </Button>
-        </Box>
-        {assign.isError && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {isApiError(assign.error) ? assign.error.message : t('errors.save')}
-          </Alert>
-        )}
-        {assign.isSuccess && patient && (
-          <Alert severity="success" sx={{ mt: 1 }}>
-            {t('assign.done', { name: patient.FullName, from: formatDate(assign.data.startDate), to: formatDate(assign.data.endDate) })}{' '}
-            <RouterLink to={sportFilePath(patient.idPatient)}>{t('assign.openFile')}</RouterLink>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <AssignPanel
+      id={id}
+      labels={labels}
+      initialStart={localToday()}
+      assign={assign}
+      done={(data, patient) => (
+        <>
+          {t('assign.done', { name: patient.FullName, from: formatDate(data.startDate), to: formatDate(data.endDate) })}{' '}
+          <RouterLink to={sportFilePath(patient.idPatient)}>{t('assign.openFile')}</RouterLink>
+        </>
+      )}
+    />
   );
 }
 
@@ -205,15 +88,6 @@ function ProgramEditor({ id, onSaved, onGone }: { id: string | null; onSaved: (i
   const [draft, setDraft] = useState<Draft | null>(id ? null : emptyDraft(t('builder.sessionN', { n: 1 })));
   const [target, setTarget] = useState(0);
   const [detail, setDetail] = useState<Exercise | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const nameOf = (lines: Line[], key: unknown) => lines.find((l) => l.key === key)?.name ?? '';
-  const positionOf = (lines: Line[], key: unknown) => lines.findIndex((l) => l.key === key) + 1;
-  const announcements = (lines: Line[]) => ({
-    onDragStart: ({ active }: { active: { id: unknown } }) => t('builder.dragStart', { name: nameOf(lines, active.id) }),
-    onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) => (over ? t('builder.dragOver', { name: nameOf(lines, active.id), position: positionOf(lines, over.id) }) : undefined),
-    onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) => (over ? t('builder.dragEnd', { name: nameOf(lines, active.id), position: positionOf(lines, over.id) }) : t('builder.dragCancel', { name: nameOf(lines, active.id) })),
-    onDragCancel: ({ active }: { active: { id: unknown } }) => t('builder.dragCancel', { name: nameOf(lines, active.id) }),
-  });
   if (id && existing.data && !draft) setDraft(fromProgram(existing.data));
   if (existing.isError) return <Alert severity="error">{existing.error.message}</Alert>;
   if (!draft) return <CircularProgress aria-label={t('loading')} />;
@@ -272,42 +146,18 @@ function ProgramEditor({ id, onSaved, onGone }: { id: string | null; onSaved: (i
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
             <Box sx={{ display: 'grid', gap: 2 }}>
               {draft.sessions.map((s, si) => (
-                <Box key={s.id ?? `new-${si}`} component="section" aria-label={s.name} sx={{ border: 2, borderColor: si === session ? 'primary.main' : 'divider', borderRadius: 2, p: 1.5 }}>
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
-                    <TextField size="small" label={t('builder.sessionName')} value={s.name} onChange={(e) => updateSession(si, { ...s, name: e.target.value })} sx={{ flex: 1 }} />
-                    <Button size="small" variant={si === session ? 'contained' : 'outlined'} onClick={() => setTarget(si)} aria-pressed={si === session}>
-                      {t('builder.target')}
-                    </Button>
-                    <IconButton aria-label={t('builder.moveSessionUp', { name: s.name })} disabled={si === 0} onClick={() => setSessions(move(draft.sessions, si, -1))}>
-                      <ArrowUpwardIcon />
-                    </IconButton>
-                    <IconButton aria-label={t('builder.moveSessionDown', { name: s.name })} disabled={si === draft.sessions.length - 1} onClick={() => setSessions(move(draft.sessions, si, 1))}>
-                      <ArrowDownwardIcon />
-                    </IconButton>
-                    <IconButton aria-label={t('builder.removeSession', { name: s.name })} disabled={draft.sessions.length === 1} onClick={() => setSessions(draft.sessions.filter((_, i) => i !== si))}>
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </Box>
-                  {s.exercises.length === 0 && <Typography color="text.secondary">{t('builder.emptySession')}</Typography>}
-                  <DndContext sensors={sensors} collisionDetection={closestCenter} accessibility={{ announcements: announcements(s.exercises), screenReaderInstructions: { draggable: t('builder.dragHelp') } }} onDragEnd={(e) => updateSession(si, { ...s, exercises: dropped(s.exercises, e) })}>
-                  <SortableContext items={s.exercises.map((l) => l.key)} strategy={verticalListSortingStrategy}>
-                  <Box component="ol" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
-                    {s.exercises.map((line, li) => (
-                      <LineEditor
-                        key={line.key}
-                        line={line}
-                        sessionName={s.name}
-                        first={li === 0}
-                        last={li === s.exercises.length - 1}
-                        onChange={(l) => updateSession(si, { ...s, exercises: s.exercises.map((x, i) => (i === li ? l : x)) })}
-                        onRemove={() => updateSession(si, { ...s, exercises: s.exercises.filter((_, i) => i !== li) })}
-                        onMove={(step) => updateSession(si, { ...s, exercises: move(s.exercises, li, step) })}
-                      />
-                    ))}
-                  </Box>
-                  </SortableContext>
-                  </DndContext>
-                </Box>
+                <SessionEditor
+                  key={s.id ?? `new-${si}`}
+                  s={s}
+                  selected={si === session}
+                  first={si === 0}
+                  last={si === draft.sessions.length - 1}
+                  only={draft.sessions.length === 1}
+                  onChange={(next) => updateSession(si, next)}
+                  onTarget={() => setTarget(si)}
+                  onMove={(step) => setSessions(move(draft.sessions, si, step))}
+                  onRemove={() => setSessions(draft.sessions.filter((_, i) => i !== si))}
+                />
               ))}
               <Button
                 startIcon={<AddIcon />}
@@ -357,7 +207,7 @@ function ProgramEditor({ id, onSaved, onGone }: { id: string | null; onSaved: (i
           />
         </CardContent>
       </Card>
-      {id && !patientCopy && <AssignPanel id={id} />}
+      {id && !patientCopy && <ProgramAssign id={id} />}
       {detail && <ExerciseDetail exercise={detail} onClose={() => setDetail(null)} />}
     </>
   );

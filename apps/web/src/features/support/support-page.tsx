@@ -1,20 +1,14 @@
-import { Alert, Box, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
+import type { PracticeContact } from '../../lib/letterhead.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-
-interface PracticeContact {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-}
+import { InfoLine } from '../../components/info-line.tsx';
 
 /** GET /api/organisations/current/contact: the signed-in user's practice, as a support contact. */
 function usePracticeContact() {
@@ -22,25 +16,6 @@ function usePracticeContact() {
     queryKey: queryKeys.organisations.currentContact,
     queryFn: ({ signal }) => api<{ data: PracticeContact }>('/organisations/current/contact', { signal }).then((r) => r.data),
   });
-}
-
-function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Box sx={{ color: 'text.secondary', pt: 0.25 }} aria-hidden>
-        {icon}
-      </Box>
-      <Box>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        {/* Phone numbers, emails and addresses keep their own order in a right-to-left page. */}
-        <Typography component="bdi" sx={{ display: 'block' }}>
-          {children}
-        </Typography>
-      </Box>
-    </Stack>
-  );
 }
 
 /**
@@ -65,19 +40,19 @@ export function SupportPage() {
                 {contact.data.name}
               </Typography>
               {contact.data.phone && (
-                <Line icon={<PhoneOutlinedIcon />} label={t('support.phone')}>
+                <InfoLine icon={<PhoneOutlinedIcon />} label={t('support.phone')}>
                   <Link href={`tel:${contact.data.phone.replace(/\s/g, '')}`}>{contact.data.phone}</Link>
-                </Line>
+                </InfoLine>
               )}
               {contact.data.email && (
-                <Line icon={<EmailOutlinedIcon />} label={t('support.email')}>
+                <InfoLine icon={<EmailOutlinedIcon />} label={t('support.email')}>
                   <Link href={`mailto:${contact.data.email}`}>{contact.data.email}</Link>
-                </Line>
+                </InfoLine>
               )}
               {contact.data.address && (
-                <Line icon={<PlaceOutlinedIcon />} label={t('support.address')}>
+                <InfoLine icon={<PlaceOutlinedIcon />} label={t('support.address')}>
                   {contact.data.address}
-                </Line>
+                </InfoLine>
               )}
               {!contact.data.phone && !contact.data.email && !contact.data.address && <Typography color="text.secondary">{t('support.noContact')}</Typography>}
               <Typography variant="body2" color="text.secondary">

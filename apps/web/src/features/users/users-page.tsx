@@ -3,55 +3,43 @@ import {
   Button,
   Chip,
   IconButton,
-  InputAdornment,
-  ListItemIcon,
-  ListItemText,
-  Menu,
   MenuItem,
   Paper,
   TableCell,
   TableRow,
   TextField,
 } from '@mui/material';
-import BlockIcon from '@mui/icons-material/Block';
-import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import EditIcon from '@mui/icons-material/Edit';
-import LockResetIcon from '@mui/icons-material/LockReset';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import SearchIcon from '@mui/icons-material/Search';
-import SendIcon from '@mui/icons-material/Send';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole, PRIVILEGED_ROLES } from '@wellbe/shared/roles';
 import type { ManagedUser } from '@wellbe/shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ListSearchField, listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable, STICKY_CELL, type PagedColumn } from '../../components/paged-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
+import { useOrganisationOptions } from '../../lib/organisation-options.ts';
 import {
-  useOrganisationOptions,
-  useResendInvitation,
   useRevokeInvitation,
-  useSendPasswordReset,
   useUpdateUser,
   useUserTable,
   type UserTableParams,
 } from './api/users-api.ts';
+import { UserActionsMenu, type Pending } from './components/user-actions-menu.tsx';
 import { UserDialog } from './components/user-dialog.tsx';
 import { Ltr } from '../../components/ltr.tsx';
+import { organisationItems } from '../../components/organisation-items.tsx';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
 // Search, page and organisation live in the URL: a reload shows the same selection.
 const LIST: ListStateConfig<'organizationId'> = { pageSizes: PAGE_SIZES, pageSize: 25, filters: ['organizationId'] };
-
-type Pending = { kind: 'deactivate' | 'activate' | 'revoke'; user: ManagedUser };
 
 /** /user: the organisation's accounts; SA and DE see every organisation with a filter. */
 export function UsersPage() {
@@ -67,9 +55,7 @@ export function UsersPage() {
   const table = useUserTable(params);
   const organisations = useOrganisationOptions(platform);
   const setActive = useUpdateUser();
-  const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
-  const reset = useSendPasswordReset();
 
   const fail = (error: Error) => notify(error.message, 'error');
   const name = (u: ManagedUser) => `${u.firstName} ${u.lastName}`.trim();
@@ -116,22 +102,11 @@ export function UsersPage() {
       />
       <Paper variant="outlined">
         <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>
-          <TextField
-            size="small"
-            label={t('search')}
-            value={list.drafts.q}
-            onChange={(e) => list.setDraft('q', e.target.value)}
-            sx={{ minWidth: 280, flex: 1 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
-          />
+          <ListSearchField list={list} label={t('search')} />
           {platform && (
             <TextField select size="small" label={t('organisation')} value={params.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => list.update({ filters: { organizationId: e.target.value } })} sx={{ minWidth: 240 }}>
               <MenuItem value="">{t('allOrganisations')}</MenuItem>
-              {(organisations.data ?? []).map((o) => (
-                <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                  {o.name}
-                </MenuItem>
-              ))}
+              {organisationItems(organisations.data)}
             </TextField>
           )}
         </Box>
@@ -171,70 +146,11 @@ export function UsersPage() {
             </TableRow>
           )}
           empty={t('empty')}
-          loading={table.isFetching}
-          error={table.error}
-          page={params.page}
-          pageSize={params.pageSize}
-          pageSizes={PAGE_SIZES}
-          total={data?.total ?? 0}
-          totalCapped={data?.totalCapped}
-          onPage={(page) => list.update({ page })}
-          onPageSize={(pageSize) => list.update({ pageSize })}
+          {...listPaging(list, table, PAGE_SIZES)}
         />
       </Paper>
 
-      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
-        {menu && [
-          <MenuItem key="edit" onClick={() => (setEditing(menu.user), setMenu(null))}>
-            <ListItemIcon><EditIcon fontSize="small" /></ListItemIcon>
-            <ListItemText>{t('actions.edit')}</ListItemText>
-          </MenuItem>,
-          menu.user.invitation !== 'none' && menu.user.active && (
-            <MenuItem
-              key="resend"
-              onClick={() => {
-                const u = menu.user;
-                setMenu(null);
-                resend.mutate(u.idUser, { onSuccess: () => notify(t('toast.invitationSent', { email: u.email }), 'success'), onError: fail });
-              }}
-            >
-              <ListItemIcon><SendIcon fontSize="small" /></ListItemIcon>
-              <ListItemText>{t('actions.resend')}</ListItemText>
-            </MenuItem>
-          ),
-          menu.user.invitation === 'pending' && (
-            <MenuItem key="revoke" onClick={() => (setPending({ kind: 'revoke', user: menu.user }), setMenu(null))}>
-              <ListItemIcon><CancelScheduleSendIcon fontSize="small" /></ListItemIcon>
-              <ListItemText>{t('actions.revoke')}</ListItemText>
-            </MenuItem>
-          ),
-          menu.user.invitation === 'none' && menu.user.active && (
-            <MenuItem
-              key="reset"
-              onClick={() => {
-                const u = menu.user;
-                setMenu(null);
-                reset.mutate(u.idUser, { onSuccess: () => notify(t('toast.resetSent', { email: u.email }), 'success'), onError: fail });
-              }}
-            >
-              <ListItemIcon><LockResetIcon fontSize="small" /></ListItemIcon>
-              <ListItemText>{t('actions.reset')}</ListItemText>
-            </MenuItem>
-          ),
-          menu.user.idUser !== me?.id &&
-            (menu.user.active ? (
-              <MenuItem key="deactivate" onClick={() => (setPending({ kind: 'deactivate', user: menu.user }), setMenu(null))}>
-                <ListItemIcon><BlockIcon fontSize="small" /></ListItemIcon>
-                <ListItemText>{t('actions.deactivate')}</ListItemText>
-              </MenuItem>
-            ) : (
-              <MenuItem key="activate" onClick={() => (setPending({ kind: 'activate', user: menu.user }), setMenu(null))}>
-                <ListItemIcon><CheckCircleIcon fontSize="small" /></ListItemIcon>
-                <ListItemText>{t('actions.activate')}</ListItemText>
-              </MenuItem>
-            )),
-        ]}
-      </Menu>
+      <UserActionsMenu menu={menu} meId={me?.id} onClose={() => setMenu(null)} onEdit={setEditing} onConfirm={setPending} />
 
       {editing && (
         <UserDialog

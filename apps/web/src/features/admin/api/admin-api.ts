@@ -58,12 +58,3 @@ export function useSaveSettings(organizationId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.settings.all }),
   });
 }
-
-export function useOrganisationChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.organisations.options,
-    queryFn: () => api<{ data: { idOrganization: string; name: string; active: boolean }[] }>('/organisations', { query: { pageSize: 100 } }).then((r) => r.data),
-    enabled,
-    staleTime: 60_000,
-  });
-}

@@ -19,9 +19,12 @@ import { PagedTable } from '../../../components/paged-table.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../../lib/use-list-state.ts';
-import { downloadJournalCsv, useJournal, useOrganisationChoices, type JournalFilterValues } from '../api/admin-api.ts';
+import { useOrganisationOptions } from '../../../lib/organisation-options.ts';
+import { downloadJournalCsv, useJournal, type JournalFilterValues } from '../api/admin-api.ts';
 import { DateLocalization } from '../../../components/date-localization.tsx';
+import { listPaging } from '../../../components/list-controls.tsx';
 import { journalLabel } from '../journal-labels.ts';
+import { organisationItems } from '../../../components/organisation-items.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 // Filters and page live in the URL (a reload keeps the view); typed filters apply after a pause,
@@ -44,7 +47,7 @@ export function JournalTab() {
   const { filters, page, pageSize } = list;
   const [exporting, setExporting] = useState(false);
   const journal = useJournal(filters, page, pageSize, true);
-  const organisations = useOrganisationChoices(platform);
+  const organisations = useOrganisationOptions(platform);
 
   const timeZone = journal.data?.timeZone ?? 'Europe/Paris';
   const format = useMemo(
@@ -97,11 +100,7 @@ export function JournalTab() {
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
               <TextField select size="small" fullWidth label={t('journal.filters.organisation')} value={filters.organizationId} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} onChange={(e) => set('organizationId')(e.target.value)}>
                 <MenuItem value="">{t('journal.filters.allOrganisations')}</MenuItem>
-                {(organisations.data ?? []).map((o) => (
-                  <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                    {o.name}
-                  </MenuItem>
-                ))}
+                {organisationItems(organisations.data)}
               </TextField>
             </Grid>
           )}
@@ -142,15 +141,7 @@ export function JournalTab() {
         </TableRow>
         )}
         empty={t('journal.empty')}
-        loading={journal.isFetching}
-        error={journal.error}
-        page={page}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES}
-        total={journal.data?.total ?? 0}
-        totalCapped={journal.data?.totalCapped}
-        onPage={(next) => list.update({ page: next })}
-        onPageSize={(size) => list.update({ pageSize: size })}
+        {...listPaging(list, journal, PAGE_SIZES)}
       />
     </Box>
   );

@@ -1,7 +1,7 @@
 import { Alert, Autocomplete, Box, Button, FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LANGUAGES, MAX_UPLOAD_BYTES, NAVBAR_STYLES } from '@wellbe/shared/constants';
@@ -11,11 +11,53 @@ import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
 import { settingsSchema, type OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useOrganisationChoices, useSaveSettings, useSettings } from '../api/admin-api.ts';
+import { useOrganisationOptions } from '../../../lib/organisation-options.ts';
+import { useSaveSettings, useSettings } from '../api/admin-api.ts';
+import { organisationItems } from '../../../components/organisation-items.tsx';
 
 function timeZones(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
   return intl.supportedValuesOf?.('timeZone') ?? ['Europe/Paris', 'UTC'];
+}
+
+type SettingsForm = z.input<typeof settingsSchema>;
+
+/** A whole-number setting: an empty field is NaN, which the schema refuses in French. */
+function NumberSetting({
+  control,
+  name,
+  label,
+  disabled,
+  bounds,
+  help,
+}: {
+  control: Control<SettingsForm, unknown, OrganisationSettingsValues>;
+  name: 'uploadLimitBytes' | 'sessionMaxHours';
+  label: string;
+  disabled: boolean;
+  bounds: { min: number; max: number; step: number };
+  help: (value: number | undefined) => string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          fullWidth
+          type="number"
+          label={label}
+          disabled={disabled}
+          value={Number.isFinite(field.value) ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+          onBlur={field.onBlur}
+          slotProps={{ htmlInput: bounds }}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? help(field.value)}
+        />
+      )}
+    />
+  );
 }
 
 /** 'Paramètres' of the organisation: applied by the server and the web app of its users. */
@@ -26,11 +68,11 @@ export function SettingsTab() {
   // Changing them is for administrators (SA, DE, and PA for their organisation): the 'journal' group.
   const mayEdit = can(role, 'journal');
   const [organizationId, setOrganizationId] = useState(user?.idOrganization ?? '');
-  const organisations = useOrganisationChoices(platform);
+  const organisations = useOrganisationOptions(platform);
   const settings = useSettings(organizationId);
   const save = useSaveSettings(organizationId);
   const zones = useMemo(timeZones, []);
-  const { control, handleSubmit, reset, formState } = useForm<z.input<typeof settingsSchema>, unknown, OrganisationSettingsValues>({
+  const { control, handleSubmit, reset, formState } = useForm<SettingsForm, unknown, OrganisationSettingsValues>({
     resolver: zodResolver(settingsSchema),
     defaultValues: DEFAULT_SETTINGS,
     mode: 'onChange',
@@ -58,11 +100,7 @@ export function SettingsTab() {
         {platform && (
           <Grid size={12}>
             <TextField select fullWidth label={t('settings.organisation')} value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
-              {(organisations.data ?? []).map((o) => (
-                <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                  {o.name}
-                </MenuItem>
-              ))}
+              {organisationItems(organisations.data)}
             </TextField>
           </Grid>
         )}
@@ -97,23 +135,13 @@ export function SettingsTab() {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="uploadLimitBytes"
+          <NumberSetting
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                fullWidth
-                type="number"
-                label={t('settings.uploadLimit')}
-                disabled={!mayEdit}
-                value={Number.isFinite(field.value) ? field.value : ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
-                onBlur={field.onBlur}
-                slotProps={{ htmlInput: { min: 1000, max: MAX_UPLOAD_BYTES, step: 1000 } }}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? t('settings.uploadLimitHelp', { mb: Number.isFinite(field.value) ? (field.value / 1_000_000).toLocaleString('fr-FR') : '—' })}
-              />
-            )}
+            name="uploadLimitBytes"
+            label={t('settings.uploadLimit')}
+            disabled={!mayEdit}
+            bounds={{ min: 1000, max: MAX_UPLOAD_BYTES, step: 1000 }}
+            help={(value) => t('settings.uploadLimitHelp', { mb: value !== undefined && Number.isFinite(value) ? (value / 1_000_000).toLocaleString('fr-FR') : '—' })}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -133,24 +161,7 @@ export function SettingsTab() {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="sessionMaxHours"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                fullWidth
-                type="number"
-                label={t('settings.sessionMaxHours')}
-                disabled={!mayEdit}
-                value={Number.isFinite(field.value) ? field.value : ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
-                onBlur={field.onBlur}
-                slotProps={{ htmlInput: { min: 1, max: 72, step: 1 } }}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? t('settings.sessionMaxHoursHelp')}
-              />
-            )}
-          />
+          <NumberSetting control={control} name="sessionMaxHours" label={t('settings.sessionMaxHours')} disabled={!mayEdit} bounds={{ min: 1, max: 72, step: 1 }} help={() => t('settings.sessionMaxHoursHelp')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller

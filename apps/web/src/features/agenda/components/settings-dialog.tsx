@@ -18,6 +18,7 @@ import { useSettingsMutations } from '../api/agenda-mutations.ts';
 import { AvailabilitySection } from './availability-section.tsx';
 import { RulesTab } from './rules-tab.tsx';
 import { TypesTab } from './types-tab.tsx';
+import { IcalFeedSection } from './ical-feed-section.tsx';
 
 // 'Paramètres de l’agenda', three tabs. 'Horaires et absences' of the practitioner shown: working
 // hours per weekday ('09:00-12:30, 14:00-19:00'), recurring availability (RRULE), absences
@@ -63,7 +64,6 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
   const [from, setFrom] = useState<Dayjs | null>(null);
   const [to, setTo] = useState<Dayjs | null>(null);
   const [label, setLabel] = useState('');
-  const [feed, setFeed] = useState<string | null>(null);
 
   useEffect(() => {
     if (settings.data) setHours(Object.fromEntries(DAYS.map((d) => [d, toText(settings.data.weeklyHours[d])])));
@@ -172,25 +172,7 @@ export function SettingsDialog({ practitionerId, self, onClose }: { practitioner
             </Button>
           </Box>
         </DateLocalization>
-        {self && (
-          <>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-              {t('settings.ical')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {t('settings.icalHelp')}
-            </Typography>
-            {feed && <TextField fullWidth size="small" label={t('settings.icalUrl')} value={feed} slotProps={{ htmlInput: { readOnly: true } }} sx={{ mb: 1 }} />}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button onClick={() => void m.createFeed.mutateAsync().then((r) => setFeed(r.url), ignoreToasted)}>{settings.data?.icalActive ? t('settings.icalRegenerate') : t('settings.icalCreate')}</Button>
-              {settings.data?.icalActive && (
-                <Button color="error" onClick={() => void m.revokeFeed.mutateAsync().then(() => setFeed(null), ignoreToasted)}>
-                  {t('settings.icalRevoke')}
-                </Button>
-              )}
-            </Box>
-          </>
-        )}
+        {self && <IcalFeedSection practitionerId={practitionerId} active={!!settings.data?.icalActive} />}
         </>
         )}
       </DialogContent>

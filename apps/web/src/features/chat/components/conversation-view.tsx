@@ -1,14 +1,11 @@
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { Box, Button, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
-import SendIcon from '@mui/icons-material/Send';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Box, Button, Divider, Typography } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { CHAT_LIMITS, type Chat, type ChatAttachment, type ChatDialogEntry } from '@wellbe/shared/schemas/chat';
-import { UPLOAD_ACCEPT } from '@wellbe/shared/schemas/documents';
 import { notify } from '../../../lib/notify.ts';
 import { downloadAttachment, sendAttachment } from '../api/attachments.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -17,6 +14,7 @@ import { activeChatStore, typingStore, updateCachedChat, withMessage } from '../
 import { fetchOlderMessages } from '../api/messages.ts';
 import { markChatRead } from '../api/mark-read.ts';
 import { MessageText } from './message-text.tsx';
+import { ChatComposer } from './chat-composer.tsx';
 
 interface Pending {
   id: string;
@@ -101,7 +99,6 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
 
   // Attachments by button or drop (not in support conversations: no patient file content there).
   const canAttach = chat.kind !== 'support' && !disabled;
-  const fileInput = useRef<HTMLInputElement>(null);
   const attach = (files: FileList | null) => {
     for (const file of Array.from(files ?? []).slice(0, 5)) {
       const p = { id: crypto.randomUUID(), text: file.name, failed: false, file };
@@ -123,13 +120,6 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
     setPending((list) => [...list, p]);
     setText('');
     void deliver(p);
-  };
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      submit();
-    }
   };
 
   const onChange = (value: string) => {
@@ -194,48 +184,7 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
           </Typography>
         )}
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, borderTop: '1px solid', borderColor: 'divider' }}>
-        {canAttach && (
-          <>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              multiple
-              accept={UPLOAD_ACCEPT}
-              data-testid="chat-attach-input"
-              onChange={(e) => {
-                attach(e.target.files);
-                e.target.value = '';
-              }}
-            />
-            <Tooltip title={t('attach')}>
-              <IconButton aria-label={t('attach')} onClick={() => fileInput.current?.click()}>
-                <AttachFileIcon />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
-        <TextField
-          fullWidth
-          multiline
-          maxRows={5}
-          size="small"
-          value={text}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('placeholder')}
-          slotProps={{ htmlInput: { 'aria-label': t('placeholder'), maxLength: CHAT_LIMITS.messageMax } }}
-        />
-        <Tooltip title={t('send')}>
-          <span>
-            <IconButton color="primary" aria-label={t('send')} onClick={submit} disabled={disabled || !text.trim()}>
-              <SendIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
-            </IconButton>
-          </span>
-        </Tooltip>
-      </Box>
+      <ChatComposer text={text} disabled={disabled} canAttach={canAttach} onChange={onChange} onSubmit={submit} onAttach={attach} />
     </Box>
   );
 }

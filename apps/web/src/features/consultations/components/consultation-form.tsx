@@ -48,12 +48,75 @@ function frenchNumber(value: string): string {
   return parsed.ok && parsed.value !== null ? formatDecimal(parsed.value) : value;
 }
 
+/** The IMC computed from the measures ('—' while one is missing or invalid), outlined when unusual. */
+function ImcBox({ imc, unusual }: { imc: string; unusual: boolean }) {
+  const { t } = useTranslation('consultations');
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, border: 1, borderColor: unusual ? 'warning.main' : 'divider', borderRadius: 1, minHeight: 40 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('fields.imc')}
+      </Typography>
+      <Typography variant="h6" component="output" aria-live="polite" aria-label={t('fields.imc')} data-testid="imc">
+        <bdi>{imc || '—'}</bdi>
+      </Typography>
+    </Box>
+  );
+}
+
+/** The three rich-text notes; a new generation (saved, cleared, other patient) rebuilds the editors. */
+function NotesSection({ draft, generation }: { draft: ConsultationDraft; generation: number }) {
+  const { t } = useTranslation('consultations');
+  return (
+    <Section title={t('sections.notes')}>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {(['ConsultationNote', 'Diagnostic', 'HealthCareCategory'] as const).map((field) => (
+          // A new generation (saved, cleared, other patient) rebuilds the editor: no undo into the past.
+          <RichTextEditor
+            key={`${field}-${generation}`}
+            id={fieldId(field)}
+            label={t(`fields.${field}`)}
+            value={draft[field]}
+            onChange={(html) => updateDraft({ [field]: html })}
+            maxLength={RICH_TEXT_MAX}
+          />
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+/** The documents already attached (when editing) and the files to upload with the save. */
+function DocumentsSection() {
+  const { t } = useTranslation('consultations');
+  const { files, mode, editing } = useConsultationPanel();
+  const { uploadLimitBytes } = useOrganisationSettings();
+  return (
+    <Box component="section" aria-label={t('sections.documents')} sx={{ mb: 1 }}>
+      {mode === 'edit' && editing && editing.documents.length > 0 && (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t('panel.existingDocuments')}
+          </Typography>
+          <List dense>
+            {editing.documents.map((d) => (
+              <ListItem key={d.idDocument}>
+                <ListItemText primary={d.fileName} secondary={t('upload.size', { kb: sizeInKb(d.size) })} />
+              </ListItem>
+            ))}
+          </List>
+          <Divider sx={{ mb: 2 }} />
+        </>
+      )}
+      <UploadField label={t('fields.uploadFiles')} files={files} onChange={setFiles} limitBytes={uploadLimitBytes} />
+    </Box>
+  );
+}
+
 /** The SPEC §3 consultation form; every change goes straight to the shared draft (SPEC §4). */
 export function ConsultationForm() {
   const { t } = useTranslation('consultations');
   const { user } = useSession();
-  const { draft, files, mode, editing, patient, generation } = useConsultationPanel();
-  const { uploadLimitBytes } = useOrganisationSettings();
+  const { draft, patient, generation } = useConsultationPanel();
   const [pickerInvalid, setPickerInvalid] = useState(false);
   const idJobSpecialist = user?.data.idJobSpecialist ?? null;
   const dietetic = hasDieteticFields(idJobSpecialist);
@@ -119,14 +182,7 @@ export function ConsultationForm() {
         <Box sx={grid}>
           {number('Size', t('fields.Size'))}
           {number('Weight', t('fields.Weight'))}
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, border: 1, borderColor: imcUnusual ? 'warning.main' : 'divider', borderRadius: 1, minHeight: 40 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('fields.imc')}
-            </Typography>
-            <Typography variant="h6" component="output" aria-live="polite" aria-label={t('fields.imc')} data-testid="imc">
-              <bdi>{imc || '—'}</bdi>
-            </Typography>
-          </Box>
+          <ImcBox imc={imc} unusual={imcUnusual} />
         </Box>
         {imcUnusual && (
           <Typography variant="body2" sx={{ mt: 1, color: 'warning.dark' }} role="status">
@@ -187,21 +243,7 @@ export function ConsultationForm() {
         {text(preventionField, { multiline: true })}
       </Section>
 
-      <Section title={t('sections.notes')}>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          {(['ConsultationNote', 'Diagnostic', 'HealthCareCategory'] as const).map((field) => (
-            // A new generation (saved, cleared, other patient) rebuilds the editor: no undo into the past.
-            <RichTextEditor
-              key={`${field}-${generation}`}
-              id={fieldId(field)}
-              label={t(`fields.${field}`)}
-              value={draft[field]}
-              onChange={(html) => updateDraft({ [field]: html })}
-              maxLength={RICH_TEXT_MAX}
-            />
-          ))}
-        </Box>
-      </Section>
+      <NotesSection draft={draft} generation={generation} />
 
       {dietetic && (
         <Section title={t('sections.dietetic')}>
@@ -213,24 +255,7 @@ export function ConsultationForm() {
         </Section>
       )}
 
-      <Box component="section" aria-label={t('sections.documents')} sx={{ mb: 1 }}>
-        {mode === 'edit' && editing && editing.documents.length > 0 && (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              {t('panel.existingDocuments')}
-            </Typography>
-            <List dense>
-              {editing.documents.map((d) => (
-                <ListItem key={d.idDocument}>
-                  <ListItemText primary={d.fileName} secondary={t('upload.size', { kb: sizeInKb(d.size) })} />
-                </ListItem>
-              ))}
-            </List>
-            <Divider sx={{ mb: 2 }} />
-          </>
-        )}
-        <UploadField label={t('fields.uploadFiles')} files={files} onChange={setFiles} limitBytes={uploadLimitBytes} />
-      </Box>
+      <DocumentsSection />
     </Box>
   );
 }

@@ -20,6 +20,62 @@ import { FailedUploads } from './failed-uploads.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
 import { ReloginDialog } from './relogin-dialog.tsx';
 
+/** The panel's top bar: its title and chips, full screen, clear, close. */
+function PanelTopBar({ title, onClear }: { title: string; onClear: () => void }) {
+  const { t } = useTranslation('consultations');
+  const panel = useConsultationPanel();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Typography id="consultation-panel-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
+        {title}
+      </Typography>
+      {panel.mode === 'edit' && <Chip size="small" label={t('panel.editChip')} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />}
+      {panel.mode === 'new' && panel.patient?.appointment && (
+        <Chip size="small" label={t('panel.appointmentChip', { date: formatDateTime(panel.patient.appointment.startsAt) })} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />
+      )}
+      <Tooltip title={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')}>
+        <IconButton color="inherit" onClick={toggleFullScreen} aria-label={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')} aria-pressed={panel.fullScreen}>
+          {panel.fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('panel.clear')}>
+        <IconButton color="inherit" onClick={onClear} aria-label={t('panel.clear')}>
+          <DeleteSweepOutlinedIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('panel.close')}>
+        <IconButton color="inherit" onClick={closePanel} aria-label={t('panel.close')}>
+          <CloseIcon />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** The save's plausibility warnings (IMC, weight change), confirmed or cancelled before saving. */
+function WarningsDialog() {
+  const { t } = useTranslation('consultations');
+  const save = useSaveState();
+  return (
+    <ConfirmDialog
+      open={!!save.warnings}
+      title={t('warnings.title')}
+      text={(save.warnings ?? [])
+        .map((w) =>
+          w.kind === 'imc'
+            ? t('warnings.imc', { imc: formatDecimal(w.imc, 2) })
+            : t('warnings.weightChange', { current: formatDecimal(w.current), previous: formatDecimal(w.previous), percent: w.percent }),
+        )
+        .join(' ')}
+      cancelLabel={t('warnings.cancel')}
+      confirmLabel={t('warnings.confirm')}
+      confirmColor="primary"
+      onCancel={cancelWarnings}
+      onConfirm={() => void confirmWarnings()}
+    />
+  );
+}
+
 /**
  * SPEC §2 consultation panel: anchored bottom right, 3/4 of the height and 1/2 of the width, or full
  * height and 4/5 of the width in full screen. Top bar: full screen, close, clear.
@@ -82,30 +138,7 @@ export function ConsultationPanel() {
       data-testid="consultation-panel"
       data-fullscreen={panel.fullScreen}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-        <Typography id="consultation-panel-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }} noWrap>
-          {title}
-        </Typography>
-        {panel.mode === 'edit' && <Chip size="small" label={t('panel.editChip')} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />}
-        {panel.mode === 'new' && panel.patient?.appointment && (
-          <Chip size="small" label={t('panel.appointmentChip', { date: formatDateTime(panel.patient.appointment.startsAt) })} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />
-        )}
-        <Tooltip title={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')}>
-          <IconButton color="inherit" onClick={toggleFullScreen} aria-label={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')} aria-pressed={panel.fullScreen}>
-            {panel.fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('panel.clear')}>
-          <IconButton color="inherit" onClick={() => setConfirmClear(true)} aria-label={t('panel.clear')}>
-            <DeleteSweepOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('panel.close')}>
-          <IconButton color="inherit" onClick={closePanel} aria-label={t('panel.close')}>
-            <CloseIcon />
-          </IconButton>
-        </Tooltip>
-      </Box>
+      <PanelTopBar title={title} onClear={() => setConfirmClear(true)} />
 
       {/* Pinned above the scrolling form: seen wherever the user has scrolled to. */}
       {(save.success || panel.failedUploads.length > 0) && (
@@ -181,22 +214,7 @@ export function ConsultationPanel() {
           setConfirmClear(false);
         }}
       />
-      <ConfirmDialog
-        open={!!save.warnings}
-        title={t('warnings.title')}
-        text={(save.warnings ?? [])
-          .map((w) =>
-            w.kind === 'imc'
-              ? t('warnings.imc', { imc: formatDecimal(w.imc, 2) })
-              : t('warnings.weightChange', { current: formatDecimal(w.current), previous: formatDecimal(w.previous), percent: w.percent }),
-          )
-          .join(' ')}
-        cancelLabel={t('warnings.cancel')}
-        confirmLabel={t('warnings.confirm')}
-        confirmColor="primary"
-        onCancel={cancelWarnings}
-        onConfirm={() => void confirmWarnings()}
-      />
+      <WarningsDialog />
       <PatientDialog />
       <ReloginDialog />
     </Paper>

@@ -1,16 +1,14 @@
-import { Alert, Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneKey, isValidPhone } from '@wellbe/shared/domain/phone';
-import { foldName, PATIENT_MESSAGES, patientCreateSchema, type PatientListEntry } from '@wellbe/shared/schemas/patients';
+import { foldName, PATIENT_MESSAGES, patientCreateSchema } from '@wellbe/shared/schemas/patients';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePatientSearch } from '../api/list-patients.ts';
+import { usePatientSearch, type PatientSearchHit } from '../../../lib/patient-search.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PatientChoiceField, TYPING_PAUSE_MS } from './patient-choice-field.tsx';
 import { useConsultationPanel } from '../consultation-store.ts';
-import { closeSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
-
-// Searches and duplicate checks ask the server once the typing pauses.
-const TYPING_PAUSE_MS = 250;
+import { closeSaveDialog, requestLogin, saveConsultation, useSaveState } from '../save-flow.ts';
 
 type Field = 'FullName' | 'PhoneNumber' | 'Email';
 
@@ -24,7 +22,7 @@ export function PatientDialog() {
   const { patient: panelPatient } = useConsultationPanel();
   const [otherPatient, setOtherPatient] = useState<{ idPatient: string; FullName: string } | null>(null);
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<PatientListEntry | null>(null);
+  const [selected, setSelected] = useState<PatientSearchHit | null>(null);
   const [search, setSearch] = useState('');
   const [patient, setPatient] = useState<Record<Field, string>>({ FullName: '', PhoneNumber: '', Email: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -48,15 +46,13 @@ export function PatientDialog() {
     // The panel's patient is read once per opening, not on every change of it.
   }, [save.dialogOpen]);
 
-  const q = useDebouncedValue(search.trim(), TYPING_PAUSE_MS);
-  const options = usePatientSearch(q, save.dialogOpen && !creating);
 
   const name = useDebouncedValue(patient.FullName.trim(), TYPING_PAUSE_MS);
   const phone = useDebouncedValue(patient.PhoneNumber.trim(), TYPING_PAUSE_MS);
-  const nameCheck = usePatientSearch(name, save.dialogOpen && creating && name.length > 0);
-  const phoneCheck = usePatientSearch(phone, save.dialogOpen && creating && isValidPhone(phone));
-  const duplicateName = creating && !!name && !!nameCheck.data?.data.some((p) => foldName(p.FullName) === foldName(name));
-  const duplicatePhone = creating && isValidPhone(phone) && !!phoneCheck.data?.data.some((p) => phoneKey(p.PhoneNumber) === phoneKey(phone));
+  const nameCheck = usePatientSearch(name, 'panel', { enabled: save.dialogOpen && creating && name.length > 0, onUnauthorized: requestLogin });
+  const phoneCheck = usePatientSearch(phone, 'panel', { enabled: save.dialogOpen && creating && isValidPhone(phone), onUnauthorized: requestLogin });
+  const duplicateName = creating && !!name && !!nameCheck.data?.some((p) => foldName(p.FullName) === foldName(name));
+  const duplicatePhone = creating && isValidPhone(phone) && !!phoneCheck.data?.some((p) => phoneKey(p.PhoneNumber ?? '') === phoneKey(phone));
   const checking = creating && (name !== patient.FullName.trim() || phone !== patient.PhoneNumber.trim() || nameCheck.isFetching || phoneCheck.isFetching);
 
   const parsed = patientCreateSchema.safeParse(patient);
@@ -117,48 +113,7 @@ export function PatientDialog() {
             {input('Email', t('saveDialog.email'), 'email')}
           </Stack>
         ) : (
-          <Autocomplete
-            options={options.data?.data ?? []}
-            value={selected}
-            onChange={(_, value) => setSelected(value)}
-            inputValue={search}
-            onInputChange={(_, value) => setSearch(value)}
-            getOptionLabel={(o) => o.FullName}
-            isOptionEqualToValue={(a, b) => a.idPatient === b.idPatient}
-            filterOptions={(x) => x}
-            loading={options.isFetching}
-            loadingText={t('saveDialog.loading')}
-            noOptionsText={q ? t('saveDialog.noOptions') : t('saveDialog.typeToSearch')}
-            disabled={save.saving}
-            renderOption={(props, o) => (
-              <Box component="li" {...props} key={o.idPatient}>
-                <Box>
-                  <Typography>{o.FullName}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    <bdi dir="ltr">{o.PhoneNumber}</bdi>
-                  </Typography>
-                </Box>
-              </Box>
-            )}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('saveDialog.choose')}
-                slotProps={{
-                  ...params.slotProps,
-                  input: {
-                    ...params.slotProps.input,
-                    endAdornment: (
-                      <>
-                        {options.isFetching && <CircularProgress color="inherit" size={18} />}
-                        {params.slotProps.input.endAdornment}
-                      </>
-                    ),
-                  },
-                }}
-              />
-            )}
-          />
+          <PatientChoiceField value={selected} onChange={setSelected} input={search} onInput={setSearch} enabled={save.dialogOpen && !creating} disabled={save.saving} />
         )}
         {save.error && (
           <Alert severity="error" sx={{ mt: 2 }}>

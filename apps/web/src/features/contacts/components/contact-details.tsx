@@ -9,9 +9,9 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import WorkIcon from '@mui/icons-material/WorkOutlined';
 import type { Contact } from '@wellbe/shared/schemas/contacts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { InfoLine } from '../../../components/info-line.tsx';
 
 export function initialsOf(c: Pick<Contact, 'name' | 'lastName'>): string {
   return ((c.name[0] ?? '') + (c.lastName[0] ?? '')).toUpperCase();
@@ -19,25 +19,6 @@ export function initialsOf(c: Pick<Contact, 'name' | 'lastName'>): string {
 
 export function fullName(c: Pick<Contact, 'name' | 'lastName'> & { prefix?: string }): string {
   return [c.prefix, c.name, c.lastName].filter(Boolean).join(' ');
-}
-
-function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Box sx={{ color: 'text.secondary', pt: 0.25 }} aria-hidden>
-        {icon}
-      </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        {/* Numbers, emails and addresses keep their own order in a right-to-left page. */}
-        <Typography component="bdi" sx={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {children}
-        </Typography>
-      </Box>
-    </Stack>
-  );
 }
 
 /** The details side panel: call and mail links, every field as text. */
@@ -62,46 +43,46 @@ export function ContactDetails({ contact, onEdit, onDelete, onExport, onClose }:
       </Stack>
       <Stack spacing={1.5}>
         {contact.phones.map((p, i) => (
-          <Line key={`tel-${i}`} icon={<PhoneIcon />} label={`${t('fields.phone')} · ${t(`types.${p.type}`)}`}>
+          <InfoLine key={`tel-${i}`} icon={<PhoneIcon />} label={`${t('fields.phone')} · ${t(`types.${p.type}`)}`}>
             <Link href={`tel:${p.value.replace(/[\s.()-]/g, '')}`}>{p.value}</Link>
-          </Line>
+          </InfoLine>
         ))}
         {contact.emails.map((e, i) => (
-          <Line key={`mail-${i}`} icon={<MailIcon />} label={`${t('fields.email')} · ${t(`types.${e.type}`)}`}>
+          <InfoLine key={`mail-${i}`} icon={<MailIcon />} label={`${t('fields.email')} · ${t(`types.${e.type}`)}`}>
             <Link href={`mailto:${e.value}`}>{e.value}</Link>
-          </Line>
+          </InfoLine>
         ))}
         {contact.url && (
-          <Line icon={<LinkIcon />} label={t('fields.url')}>
+          <InfoLine icon={<LinkIcon />} label={t('fields.url')}>
             <Link href={contact.url} target="_blank" rel="noopener noreferrer">
               {contact.url}
             </Link>
-          </Line>
+          </InfoLine>
         )}
         {(contact.company || contact.jobTitle) && (
-          <Line icon={<WorkIcon />} label={t('fields.company')}>
+          <InfoLine icon={<WorkIcon />} label={t('fields.company')}>
             {[contact.jobTitle, contact.company].filter(Boolean).join(' — ')}
-          </Line>
+          </InfoLine>
         )}
         {contact.address && (
-          <Line icon={<PlaceIcon />} label={`${t('fields.address')} · ${t(`types.${contact.addressType}`)}`}>
+          <InfoLine icon={<PlaceIcon />} label={`${t('fields.address')} · ${t(`types.${contact.addressType}`)}`}>
             {contact.address}
-          </Line>
+          </InfoLine>
         )}
         {contact.rpps && (
-          <Line icon={<BadgeIcon />} label={t('fields.rpps')}>
+          <InfoLine icon={<BadgeIcon />} label={t('fields.rpps')}>
             {contact.rpps}
-          </Line>
+          </InfoLine>
         )}
         {contact.birthday && (
-          <Line icon={<CakeIcon />} label={t('fields.birthday')}>
+          <InfoLine icon={<CakeIcon />} label={t('fields.birthday')}>
             {formatDate(contact.birthday)}
-          </Line>
+          </InfoLine>
         )}
         {contact.notes && (
-          <Line icon={<NotesIcon />} label={t('fields.notes')}>
+          <InfoLine icon={<NotesIcon />} label={t('fields.notes')}>
             {contact.notes}
-          </Line>
+          </InfoLine>
         )}
       </Stack>
       <Stack direction="row" sx={{ gap: 1, mt: 3, flexWrap: 'wrap' }}>

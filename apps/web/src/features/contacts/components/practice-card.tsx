@@ -3,29 +3,12 @@ import EmailIcon from '@mui/icons-material/MailOutlined';
 import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify.ts';
 import { usePracticeCard, useWriteToPractice } from '../api/practice.ts';
-
-function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Box sx={{ color: 'text.secondary', pt: 0.25 }} aria-hidden>
-        {icon}
-      </Box>
-      <Box>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography component="bdi" sx={{ display: 'block' }}>
-          {children}
-        </Typography>
-      </Box>
-    </Stack>
-  );
-}
+import { InfoLine } from '../../../components/info-line.tsx';
 
 /** A patient's /contact: the practice's public card and "Nous écrire" (a conversation with the secretariat). */
 export function PracticeContact() {
@@ -64,24 +47,24 @@ export function PracticeContact() {
                 {card.data.name}
               </Typography>
               {card.data.address && (
-                <Line icon={<PlaceIcon />} label={t('fields.address')}>
+                <InfoLine icon={<PlaceIcon />} label={t('fields.address')}>
                   {card.data.address}
-                </Line>
+                </InfoLine>
               )}
               {card.data.phone && (
-                <Line icon={<PhoneIcon />} label={t('fields.phone')}>
+                <InfoLine icon={<PhoneIcon />} label={t('fields.phone')}>
                   <Link href={`tel:${card.data.phone.replace(/\s/g, '')}`}>{card.data.phone}</Link>
-                </Line>
+                </InfoLine>
               )}
               {card.data.email && (
-                <Line icon={<EmailIcon />} label={t('fields.email')}>
+                <InfoLine icon={<EmailIcon />} label={t('fields.email')}>
                   <Link href={`mailto:${card.data.email}`}>{card.data.email}</Link>
-                </Line>
+                </InfoLine>
               )}
               {card.data.openingHours && (
-                <Line icon={<ScheduleIcon />} label={t('practice.hours')}>
+                <InfoLine icon={<ScheduleIcon />} label={t('practice.hours')}>
                   {card.data.openingHours}
-                </Line>
+                </InfoLine>
               )}
             </Stack>
           )}

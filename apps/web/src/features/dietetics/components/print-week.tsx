@@ -1,10 +1,9 @@
-import { Box, Button, GlobalStyles, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import PrintIcon from '@mui/icons-material/PrintOutlined';
+import { Box, GlobalStyles, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { MEALS } from '@wellbe/shared/domain/dietetics';
 import { CIQUAL_ATTRIBUTION, type MenuWeek, type ResolvedLine } from '@wellbe/shared/schemas/dietetics';
 import { formatDate } from '../../../lib/format.ts';
-import { usePracticeLetterhead } from '../api/letterhead.ts';
+import { PrintLetterhead } from '../../../components/print-letterhead.tsx';
 import { Quantity, useNumber } from './nutrients.tsx';
 
 function LineText({ line }: { line: ResolvedLine }) {
@@ -24,7 +23,6 @@ function LineText({ line }: { line: ResolvedLine }) {
  */
 export function PrintWeek({ week }: { week: MenuWeek }) {
   const { t } = useTranslation('dietetics');
-  const letterhead = usePracticeLetterhead();
   const num = useNumber();
   const from = week.days[0].day;
   const to = week.days[week.days.length - 1].day;
@@ -39,18 +37,7 @@ export function PrintWeek({ week }: { week: MenuWeek }) {
           },
         }}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', borderBottom: '2px solid #0f766e', pb: 1, mb: 2 }}>
-        <Box>
-          <Typography sx={{ fontWeight: 700, fontSize: 20 }}>{letterhead.data?.name ?? ''}</Typography>
-          <Typography variant="body2">{letterhead.data?.address ?? ''}</Typography>
-          <Typography variant="body2">
-            <bdi>{[letterhead.data?.phone, letterhead.data?.email].filter(Boolean).join(' · ')}</bdi>
-          </Typography>
-        </Box>
-        <Button data-print-hide startIcon={<PrintIcon />} variant="contained" onClick={() => window.print()}>
-          {t('print.print')}
-        </Button>
-      </Box>
+      <PrintLetterhead printLabel={t('print.print')} />
       <Typography variant="h1" sx={{ fontSize: 22, mb: 0.5 }}>
         {t('print.title', { from: formatDate(from), to: formatDate(to) })}
       </Typography>

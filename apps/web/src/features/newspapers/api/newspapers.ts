@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ArticleSummaryDto, NewsletterDto, NewsletterInput, NewsletterPreviewDto } from '@wellbe/shared/schemas/articles';
-import type { Organisation } from '@wellbe/shared/schemas/organisations';
-import type { Paged } from '@wellbe/shared/schemas/users';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -61,14 +59,5 @@ export function usePublishedArticles() {
   return useQuery({
     queryKey: queryKeys.newspapers.articles,
     queryFn: () => api<{ data: { items: ArticleSummaryDto[] } }>('/articles', { query: { status: 'publie', page: 1, pageSize: 100 } }).then((a) => a.data.items),
-  });
-}
-
-/** The organisations of the audience 'Les patients d’une organisation' (GET /api/organisations, DE). */
-export function useOrganisationChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.newspapers.organisations,
-    queryFn: () => api<Paged<Organisation>>('/organisations', { query: { q: '', page: 1, pageSize: 100 } }).then((a) => a.data),
-    enabled,
   });
 }

@@ -1,75 +1,17 @@
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Link,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  IconButton,
-  InputBase,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  Switch,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Tooltip,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import dayjs, { type Dayjs } from 'dayjs';
-import { NOTE_COLOURS, NOTE_LIMITS, isEmptyNote, type Note, type NoteColour, type NoteItem, type NoteLabel } from '@wellbe/shared/schemas/notes';
+import { Alert, Box, Link, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { NOTE_LIMITS, type Note, type NoteLabel } from '@wellbe/shared/schemas/notes';
 import { can } from '@wellbe/shared/permissions';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DateLocalization } from '../../../components/date-localization.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useNoteMutations } from '../api/save-note.ts';
-import { usePatientChoices } from '../api/search-patients.ts';
 import { NOTE_BACKGROUNDS } from './note-colours.ts';
-
-interface Draft {
-  title: string;
-  kind: 'text' | 'checklist';
-  content: string;
-  items: NoteItem[];
-  colour: NoteColour;
-  labelIds: string[];
-  pinned: boolean;
-  /** The agenda's picker (DD/MM/YYYY HH:mm): a native datetime-local field showed the browser's mm/dd/yyyy. */
-  reminder: Dayjs | null;
-  reminderMail: boolean;
-  patient: { id: string; fullName: string } | null;
-}
-
-function draftOf(note: Note | null, defaults: Partial<Draft>): Draft {
-  return {
-    title: note?.title ?? '',
-    kind: note?.kind ?? 'text',
-    content: note?.content ?? '',
-    items: note?.items.length ? note.items : [{ text: '', done: false }],
-    colour: note?.colour ?? 'default',
-    labelIds: note?.labels.map((l) => l.id) ?? [],
-    pinned: note?.pinned ?? false,
-    reminder: note?.reminderAt ? dayjs(note.reminderAt) : null,
-    reminderMail: note?.reminderMail ?? false,
-    patient: note?.patient ?? null,
-    ...(note ? {} : defaults),
-  };
-}
+import { draftOf, draftProblem, payloadOf, type Draft } from './note-draft.ts';
+import { ChecklistEditor, ColourPicker, LabelsSelect, PatientLinkField, ReminderFields } from './note-fields.tsx';
 
 /** Creates or edits a note: text or checklist, colour, labels, pin, reminder; archive and delete for an existing one. */
 export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Note | null; labels: NoteLabel[]; defaults?: Partial<Draft>; onClose: () => void }) {
@@ -81,9 +23,6 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
   // Linking a note to a patient file is for the practitioners of the file (dps roles), not for a patient.
   const { role } = useSession();
   const mayLink = can(role, 'dps') && role !== 'PT';
-  const [patientSearch, setPatientSearch] = useState('');
-  const patientQuery = useDebouncedValue(patientSearch.trim(), 300);
-  const patients = usePatientChoices(patientQuery, mayLink && patientQuery.length >= 2);
   const { create, update, remove } = useNoteMutations();
   const busy = create.isPending || update.isPending || remove.isPending;
   // A message about what the user typed goes as soon as they change it (the 'note vide' one stayed
@@ -92,39 +31,14 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
     setError(null);
     setDraft((d) => ({ ...d, ...patch }));
   };
-  const setItem = (i: number, patch: Partial<NoteItem>) => set({ items: draft.items.map((it, j) => (j === i ? { ...it, ...patch } : it)) });
-
-  const payload = () => ({
-    title: draft.title,
-    kind: draft.kind,
-    content: draft.kind === 'text' ? draft.content : '',
-    items: draft.kind === 'checklist' ? draft.items.filter((i) => i.text.trim()) : [],
-    colour: draft.colour,
-    labelIds: draft.labelIds,
-    pinned: draft.pinned,
-    reminderAt: draft.reminder?.isValid() ? draft.reminder.toISOString() : null,
-    reminderMail: draft.reminderMail,
-    ...(mayLink ? { patientId: draft.patient?.id ?? null } : {}),
-  });
 
   const fail = (err: unknown) => setError(isApiError(err) ? err.message : t('errors.save'));
 
   async function save() {
-    const body = payload();
-    if (isEmptyNote(body)) {
-      setError(t('errors.empty'));
-      return;
-    }
-    if (draft.reminder && !draft.reminder.isValid()) {
-      setError(t('errors.reminder'));
-      return;
-    }
-    if (body.title.trim().length > NOTE_LIMITS.titleMax) {
-      setError(t('errors.titleTooLong', { max: NOTE_LIMITS.titleMax }));
-      return;
-    }
-    if (body.content.length > NOTE_LIMITS.contentMax) {
-      setError(t('errors.tooLong', { max: NOTE_LIMITS.contentMax.toLocaleString() }));
+    const body = payloadOf(draft, mayLink);
+    const problem = draftProblem(draft, body, t);
+    if (problem) {
+      setError(problem);
       return;
     }
     try {
@@ -196,93 +110,13 @@ export function NoteDialog({ note, labels, defaults = {}, onClose }: { note: Not
               helperText={`${draft.content.length.toLocaleString()} / ${NOTE_LIMITS.contentMax.toLocaleString()}`}
             />
           ) : (
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('dialog.checklist')}>
-              {draft.items.map((item, i) => (
-                <Box component="li" key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  <Checkbox checked={item.done} onChange={(e) => setItem(i, { done: e.target.checked })} slotProps={{ input: { 'aria-label': t('dialog.itemDone', { n: i + 1 }) } }} />
-                  <InputBase
-                    value={item.text}
-                    onChange={(e) => setItem(i, { text: e.target.value })}
-                    placeholder={t('dialog.itemPlaceholder')}
-                    inputProps={{ 'aria-label': t('dialog.item', { n: i + 1 }), maxLength: NOTE_LIMITS.itemMax }}
-                    sx={{ flex: 1, textDecoration: item.done ? 'line-through' : 'none' }}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') {
-                        e.preventDefault();
-                        set({ items: [...draft.items.slice(0, i + 1), { text: '', done: false }, ...draft.items.slice(i + 1)] });
-                      }
-                    }}
-                  />
-                  <IconButton size="small" aria-label={t('dialog.removeItem', { n: i + 1 })} onClick={() => set({ items: draft.items.filter((_x, j) => j !== i) })}>
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                </Box>
-              ))}
-              <Button startIcon={<AddIcon />} size="small" onClick={() => set({ items: [...draft.items, { text: '', done: false }] })} disabled={draft.items.length >= NOTE_LIMITS.itemsMax}>
-                {t('dialog.addItem')}
-              </Button>
-            </Box>
+            <ChecklistEditor items={draft.items} onChange={(items) => set({ items })} />
           )}
-          <TextField
-            select
-            label={t('dialog.labels')}
-            value={draft.labelIds}
-            onChange={(e) => set({ labelIds: typeof e.target.value === 'string' ? e.target.value.split(',') : (e.target.value as unknown as string[]) })}
-            slotProps={{ select: { multiple: true, renderValue: (ids) => labels.filter((l) => (ids as string[]).includes(l.id)).map((l) => l.name).join(', ') } }}
-            fullWidth
-            helperText={labels.length ? undefined : t('dialog.noLabels')}
-          >
-            {labels.map((l) => (
-              <MenuItem key={l.id} value={l.id}>
-                <Checkbox checked={draft.labelIds.includes(l.id)} size="small" sx={{ p: 0, mr: 1 }} tabIndex={-1} />
-                {l.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Box>
-            <Box component="span" id={`${titleId}-colour`} sx={{ fontSize: '0.875rem' }}>
-              {t('dialog.colour')}
-            </Box>
-            <RadioGroup row aria-labelledby={`${titleId}-colour`} value={draft.colour} onChange={(e) => set({ colour: e.target.value as NoteColour })}>
-              {NOTE_COLOURS.map((c) => (
-                <Tooltip key={c} title={t(`colours.${c}`)}>
-                  <Radio
-                    value={c}
-                    slotProps={{ input: { 'aria-label': t(`colours.${c}`) } }}
-                    icon={<Box sx={{ width: 24, height: 24, borderRadius: '50%', bgcolor: NOTE_BACKGROUNDS[c], border: '1px solid rgba(0,0,0,0.3)' }} />}
-                    checkedIcon={<Box sx={{ width: 24, height: 24, borderRadius: '50%', bgcolor: NOTE_BACKGROUNDS[c], border: '3px solid rgba(0,0,0,0.75)' }} />}
-                  />
-                </Tooltip>
-              ))}
-            </RadioGroup>
-          </Box>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <DateLocalization>
-              <DateTimePicker
-                label={t('dialog.reminder')}
-                format="DD/MM/YYYY HH:mm"
-                ampm={false}
-                value={draft.reminder}
-                onChange={(reminder) => set({ reminder })}
-                slotProps={{ textField: { sx: { minWidth: 240 } }, field: { clearable: true } }}
-              />
-            </DateLocalization>
-            <FormControlLabel control={<Checkbox checked={draft.reminderMail} onChange={(e) => set({ reminderMail: e.target.checked })} disabled={!draft.reminder} />} label={t('dialog.reminderMail')} />
-          </Stack>
+          <LabelsSelect labels={labels} value={draft.labelIds} onChange={(labelIds) => set({ labelIds })} />
+          <ColourPicker id={titleId} value={draft.colour} onChange={(colour) => set({ colour })} />
+          <ReminderFields reminder={draft.reminder} mail={draft.reminderMail} onChange={set} />
           <FormControlLabel control={<Switch checked={draft.pinned} onChange={(e) => set({ pinned: e.target.checked })} />} label={t('dialog.pinned')} />
-          {mayLink && (
-            <Autocomplete
-              value={draft.patient}
-              options={patients.data ?? (draft.patient ? [draft.patient] : [])}
-              getOptionLabel={(p) => p.fullName}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              filterOptions={(x) => x}
-              onChange={(_e, patient) => set({ patient })}
-              onInputChange={(_e, value) => setPatientSearch(value)}
-              noOptionsText={t('dialog.patientNone')}
-              renderInput={(params) => <TextField {...params} label={t('dialog.patientLink')} helperText={t('dialog.patientHelp')} />}
-            />
-          )}
+          {mayLink && <PatientLinkField value={draft.patient} onChange={(patient) => set({ patient })} />}
           {note?.patient && (
             <Alert severity="info">
               {t('dialog.patient', { name: note.patient.fullName })}

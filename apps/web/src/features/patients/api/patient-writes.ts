@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PatientFile, PatientIdentity } from '@wellbe/shared/schemas/patient-files';
 import type { PatientCreate } from '@wellbe/shared/schemas/patients';
 import { api } from '../../../lib/api.ts';
-import { patientsKey } from './list-patients.ts';
 import { patientKey } from './patient-file.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -11,7 +10,7 @@ export function useCreatePatient() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PatientCreate) => api<{ idPatient: string }>('/patients', { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: patientsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.patients.all }),
   });
 }
 
@@ -32,7 +31,7 @@ export function useArchivePatient(idPatient: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api(`/patients/${encodeURIComponent(idPatient)}/archive`, { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: patientsKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.patients.all }),
   });
 }
 

@@ -1,42 +1,21 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Checkbox, Divider, FormControlLabel, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, Card, CardContent, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import Grid from '@mui/material/Grid';
 import CancelIcon from '@mui/icons-material/Cancel';
-import EditIcon from '@mui/icons-material/Edit';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { profileFormSchema, type Profile, type ProfileFormValues } from '@wellbe/shared/schemas/profile';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { useUpdatePhones } from '../api/update-phones.ts';
-import { AvatarPicker } from './avatar-picker.tsx';
 import { translateMessage } from './messages.ts';
-import { PasswordChecklist } from './password-checklist.tsx';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
-import { PasswordField } from './password-field.tsx';
+import { IdentityFields, PasswordFields, PhoneFields, ProfileCard } from './profile-sections.tsx';
 import { ResetDialog } from './reset-dialog.tsx';
 
 function formValues(profile: Profile): ProfileFormValues {
   return { phoneNumber: profile.phoneNumber, professionalNumber: profile.professionalNumber, oldPassword: '', password: '', passwordConfirm: '' };
-}
-
-/** A field the profile screen never lets anyone edit (SPEC §2): it looks like one, filled and without a border. */
-function ReadOnlyField({ name, label, value }: { name: string; label: string; value: string }) {
-  return (
-    <TextField
-      id={`profile-${name}`}
-      name={name}
-      label={label}
-      value={value}
-      fullWidth
-      variant="filled"
-      helperText=" "
-      slotProps={{ input: { readOnly: true, disableUnderline: true }, htmlInput: { readOnly: true, 'aria-readonly': true } }}
-      sx={{ '& .MuiFilledInput-root': { bgcolor: 'action.hover', cursor: 'default', borderRadius: 1 }, '& .MuiFilledInput-input': { cursor: 'default' } }}
-    />
-  );
 }
 
 /**
@@ -115,34 +94,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 4 }}>
-        <Card>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1.5, py: 4 }}>
-            <AvatarPicker profile={profile} />
-            <Box>
-              <Typography variant="h5" component="h2" data-testid="profile-name">
-                {name}
-              </Typography>
-              <Typography color="text.secondary" data-testid="profile-job">
-                {profile.job}
-              </Typography>
-              {profile.organization && (
-                <Typography variant="body2" color="text.secondary">
-                  {profile.organization}
-                </Typography>
-              )}
-            </Box>
-            {/* SPEC §2: shown checked and never editable here. */}
-            <FormControlLabel control={<Checkbox checked={profile.active === 'Y'} disabled name="active" />} label={t('active')} />
-            <Button
-              variant={editMode ? 'contained' : 'outlined'}
-              startIcon={<EditIcon />}
-              aria-pressed={editMode}
-              onClick={() => setEditMode((v) => !v)}
-            >
-              {t('edit')}
-            </Button>
-          </CardContent>
-        </Card>
+        <ProfileCard profile={profile} name={name} editMode={editMode} onToggleEdit={() => setEditMode((v) => !v)} />
       </Grid>
 
       <Grid size={{ xs: 12, md: 8 }}>
@@ -151,23 +103,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
             <Typography id="profile-form-title" variant="h6" component="h2" gutterBottom>
               {t('sections.identity')}
             </Typography>
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <ReadOnlyField name="lastName" label={t('fields.lastName')} value={profile.lastName} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <ReadOnlyField name="firstName" label={t('fields.firstName')} value={profile.firstName} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <ReadOnlyField name="email" label={t('fields.email')} value={profile.email} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <ReadOnlyField name="job" label={t('fields.job')} value={profile.job} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <ReadOnlyField name="username" label={t('fields.username')} value={profile.username} />
-              </Grid>
-            </Grid>
+            <IdentityFields profile={profile} />
 
             <Divider sx={{ my: 2 }} />
             <Typography variant="h6" component="h2" gutterBottom>
@@ -178,35 +114,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
                 {t('readOnlyHint')}
               </Typography>
             )}
-            <Grid container spacing={2}>
-              {(['phoneNumber', 'professionalNumber'] as const).map((field) => (
-                <Grid key={field} size={{ xs: 12, sm: 6 }}>
-                  <Controller
-                    control={control}
-                    name={field}
-                    render={({ field: f }) => (
-                      <TextField
-                        id={`profile-${field}`}
-                        name={f.name}
-                        label={t(`fields.${field}`)}
-                        type="tel"
-                        autoComplete="tel"
-                        value={f.value ?? ''}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        inputRef={f.ref}
-                        disabled={!editMode}
-                        error={!!errorOf(field)}
-                        helperText={errorOf(field) ?? (editMode ? t('phoneHelp') : ' ')}
-                        fullWidth
-                        // Digit groups keep their order in right-to-left languages.
-                        slotProps={{ htmlInput: { dir: 'ltr' } }}
-                      />
-                    )}
-                  />
-                </Grid>
-              ))}
-            </Grid>
+            <PhoneFields control={control} editMode={editMode} errorOf={errorOf} />
             <Stack direction="row" sx={{ mt: 1, justifyContent: 'flex-end' }}>
               <Button variant="outlined" onClick={() => void savePhones()} disabled={!canSavePhones}>
                 {updatePhones.isPending ? t('saving') : t('savePhones')}
@@ -217,76 +125,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
             <Typography variant="h6" component="h2" gutterBottom>
               {t('sections.password')}
             </Typography>
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  control={control}
-                  name="oldPassword"
-                  render={({ field: f }) => (
-                    <PasswordField
-                      name={f.name}
-                      label={t('fields.oldPassword')}
-                      value={f.value}
-                      onChange={(v) => {
-                        f.onChange(v);
-                        recheck('password');
-                      }}
-                      onBlur={f.onBlur}
-                      inputRef={f.ref}
-                      disabled={!editMode}
-                      error={errorOf('oldPassword')}
-                      autoComplete="current-password"
-                    />
-                  )}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }} sx={{ display: { xs: 'none', sm: 'block' } }} />
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  control={control}
-                  name="password"
-                  render={({ field: f }) => (
-                    <PasswordField
-                      name={f.name}
-                      label={t('fields.password')}
-                      value={f.value}
-                      onChange={(v) => {
-                        f.onChange(v);
-                        recheck('passwordConfirm');
-                      }}
-                      onBlur={f.onBlur}
-                      inputRef={f.ref}
-                      disabled={!editMode}
-                      error={errorOf('password')}
-                      autoComplete="new-password"
-                      describedBy={editMode ? 'profile-password-checklist' : undefined}
-                    />
-                  )}
-                />
-                {editMode && <PasswordStrengthMeter value={password} userInputs={[profile.username, profile.email, profile.firstName, profile.lastName]} />}
-                {editMode && <PasswordChecklist id="profile-password-checklist" value={password} />}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  control={control}
-                  name="passwordConfirm"
-                  render={({ field: f }) => (
-                    <PasswordField
-                      name={f.name}
-                      label={t('fields.passwordConfirm')}
-                      value={f.value}
-                      onChange={f.onChange}
-                      onBlur={f.onBlur}
-                      inputRef={f.ref}
-                      disabled={!editMode}
-                      error={errorOf('passwordConfirm')}
-                      autoComplete="new-password"
-                    />
-                  )}
-                />
-              </Grid>
-            </Grid>
-
+            <PasswordFields control={control} editMode={editMode} errorOf={errorOf} recheck={recheck} password={password} profile={profile} />
             <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
               <Tooltip title={t('cancel')}>
                 <span>

@@ -1,9 +1,8 @@
-import { Box, Button, GlobalStyles, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import PrintIcon from '@mui/icons-material/PrintOutlined';
+import { Box, GlobalStyles, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { SportProgram } from '@wellbe/shared/schemas/sport';
 import { formatDate } from '../../../lib/format.ts';
-import { usePracticeLetterhead } from '../api/letterhead.ts';
+import { PrintLetterhead } from '../../../components/print-letterhead.tsx';
 import { useDoseText } from './dose.tsx';
 
 /**
@@ -12,7 +11,6 @@ import { useDoseText } from './dose.tsx';
  */
 export function PrintProgram({ program }: { program: SportProgram }) {
   const { t } = useTranslation('sport');
-  const letterhead = usePracticeLetterhead();
   const dose = useDoseText();
   return (
     <Box data-testid="print-program" lang="fr" dir="ltr" sx={{ bgcolor: '#fff', color: '#000', p: { xs: 1, md: 3 }, maxWidth: '210mm', mx: 'auto' }}>
@@ -26,16 +24,7 @@ export function PrintProgram({ program }: { program: SportProgram }) {
           },
         }}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', borderBottom: '2px solid #0f766e', pb: 1, mb: 2 }}>
-        <Box>
-          <Typography sx={{ fontWeight: 700, fontSize: 20 }}>{letterhead.data?.name ?? ''}</Typography>
-          <Typography variant="body2">{letterhead.data?.address ?? ''}</Typography>
-          <Typography variant="body2">{[letterhead.data?.phone, letterhead.data?.email].filter(Boolean).join(' · ')}</Typography>
-        </Box>
-        <Button data-print-hide startIcon={<PrintIcon />} variant="contained" onClick={() => window.print()}>
-          {t('print.print')}
-        </Button>
-      </Box>
+      <PrintLetterhead printLabel={t('print.print')} />
       <Typography variant="h1" sx={{ fontSize: 22, mb: 0.5 }}>
         {program.name}
       </Typography>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { STAT_PERIODS, type StatPeriod, type StatRange } from '@wellbe/shared/schemas/statistics';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import type { OrganisationOption } from '../../../lib/organisation-options.ts';
+import { organisationItems } from '../../../components/organisation-items.tsx';
 
 interface StatisticsFiltersBarProps {
   period: StatPeriod;
@@ -72,11 +73,7 @@ export function StatisticsFiltersBar({ period, search, setParam, shownPeriod, pl
             sx={{ minWidth: 240 }}
           >
             <MenuItem value="">{t('statistics:ownOrganisation')}</MenuItem>
-            {(organisations ?? []).map((o) => (
-              <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                {o.name}
-              </MenuItem>
-            ))}
+            {organisationItems(organisations)}
           </TextField>
         )}
       </CardContent>

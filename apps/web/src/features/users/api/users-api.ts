@@ -24,16 +24,6 @@ export function useUserTable(params: UserTableParams) {
   });
 }
 
-/** The organisations SA and DE may pick from (name and id only). */
-export function useOrganisationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.organisations.options,
-    queryFn: () => api<{ data: { idOrganization: string; name: string; active: boolean }[] }>('/organisations', { query: { pageSize: 100 } }).then((r) => r.data),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 function useUserMutation<V, R>(run: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users.all }) });

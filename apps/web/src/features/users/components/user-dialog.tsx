@@ -10,7 +10,9 @@ import { FormDialog, fieldProps } from '../../../components/form-dialog.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSpecialists } from '../../../lib/specialists.ts';
-import { useCreateUser, useOrganisationOptions, useUpdateUser } from '../api/users-api.ts';
+import { useOrganisationOptions } from '../../../lib/organisation-options.ts';
+import { useCreateUser, useUpdateUser } from '../api/users-api.ts';
+import { organisationItems } from '../../../components/organisation-items.tsx';
 
 // The speciality select holds a string ('' = none); the shared schemas check everything else.
 const speciality = z.string().transform((v) => (v ? Number(v) : null));
@@ -153,11 +155,7 @@ export function UserDialog({ user, onClose, onSaved }: { user: ManagedUser | nul
             control={control}
             render={({ field: f }) => (
               <TextField select label={t('form.organisation')} required fullWidth {...f}>
-                {(organisations.data ?? []).filter((o) => o.active).map((o) => (
-                  <MenuItem key={o.idOrganization} value={o.idOrganization}>
-                    {o.name}
-                  </MenuItem>
-                ))}
+                {organisationItems(organisations.data?.filter((o) => o.active))}
               </TextField>
             )}
           />

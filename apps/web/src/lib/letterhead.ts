@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { api } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface PracticeContact {
   name: string;
@@ -9,7 +9,7 @@ export interface PracticeContact {
   email: string | null;
 }
 
-/** GET /api/dietetics/letterhead: the practice's name and contact, the letterhead of the printed week. */
+/** GET /api/dietetics/letterhead: the practice's name and contact, the letterhead of the printed week (dietetics) and program (sport). */
 export function usePracticeLetterhead() {
   return useQuery({
     queryKey: queryKeys.dietetics.letterhead,

@@ -1,0 +1,81 @@
+import type FullCalendar from '@fullcalendar/react';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgendaPeriod, AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
+import { readableOn } from './calendar-language.tsx';
+
+/** What every calendar of the agenda shares whoever looks: Monday first, 07:00-21:00 by quarters. */
+export const CALENDAR_BASE: ComponentProps<typeof FullCalendar> = {
+  plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin],
+  firstDay: 1,
+  slotMinTime: '07:00:00',
+  slotMaxTime: '21:00:00',
+  slotDuration: '00:15:00',
+  allDaySlot: false,
+  nowIndicator: true,
+  height: 'auto',
+  eventResizableFromStart: false,
+};
+
+/**
+ * The period's appointments and absences as FullCalendar events: in several practitioners' colours
+ * when several share one calendar (`mixed`, their names in the titles), each in its type's colour
+ * otherwise.
+ */
+export function useCalendarEvents(data: AgendaPeriod | undefined, mixed: boolean, list: AgendaPractitioner[], colourOf: (id: string) => string) {
+  const { t } = useTranslation('agenda');
+  return useMemo(() => {
+    const appts = (data?.appointments ?? []).map((a) => {
+      // FullCalendar 7 reads `color`, `contrastColor` and `className` (version 6's backgroundColor,
+      // borderColor and classNames are ignored): the text on the block is chosen for that colour,
+      // never below 4.5:1.
+      const colour = mixed ? colourOf(a.practitionerId) : (a.colour ?? '#1565c0');
+      return {
+        practitionerId: a.practitionerId,
+        id: a.id,
+        title: [a.title ?? t('hold'), a.typeLabel, mixed ? list.find((p) => p.id === a.practitionerId)?.displayName : null].filter(Boolean).join(' · '),
+        start: a.startsAt,
+        end: a.endsAt,
+        color: colour,
+        contrastColor: readableOn(colour),
+        editable: a.status !== 'honoré' && a.status !== 'absent',
+        className: `rdv-${a.status === 'demandé' ? 'demande' : a.status === 'confirmé' ? 'confirme' : 'autre'}`,
+        extendedProps: { appointment: a },
+      };
+    });
+    const absences = (data?.exceptions ?? []).map((e) => ({ id: `ex-${e.id}`, practitionerId: e.practitionerId, title: e.label || t('absence'), start: e.startsAt, end: e.endsAt, display: 'background', color: '#9e9e9e' }));
+    return [...appts, ...absences];
+  }, [data, mixed, list, t]);
+}
+
+/**
+ * FullCalendar lays its grid out unmeasured (no time-axis width, short rows) and measures it on the
+ * next frames, again when its first events arrive: a 0.37 layout shift when seen. The grid stays
+ * invisible (laid out, measured, not painted) until the period's first answer and two frames after.
+ */
+export function usePaintedWhenSettled(settledData: boolean) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted || !settledData) return;
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => setPainted(true))));
+    return () => cancelAnimationFrame(frame);
+  }, [painted, settledData]);
+  return painted;
+}
+
+type Range = { from: string; to: string } | null;
+
+/** The day columns' period: the day read wide (± one day, in UTC) so no time zone is needed first. */
+export function useColumnsRange(columns: boolean, date: string, range: Range, setRange: (range: Range) => void) {
+  useEffect(() => {
+    if (!columns) return;
+    const from = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString();
+    const to = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString();
+    if (!range || range.from !== from || range.to !== to) setRange({ from, to });
+  }, [columns, date]);
+}

@@ -1,0 +1,23 @@
+import { useMemo, useState } from 'react';
+import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
+
+const PALETTE = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#ef6c00', '#00838f', '#4e342e', '#ad1457'];
+
+/**
+ * Whose agenda the address names (`handle`: a username, or 'moi') and whose the management roles
+ * add beside it, each with its colour of the palette.
+ */
+export function useShownPractitioners(list: AgendaPractitioner[], handle: string, userId: string | undefined) {
+  const selfIsPractitioner = list.some((p) => p.id === userId);
+  // 'moi' of someone without an agenda (a manager): the first practitioner, named in the picker.
+  const current = handle === 'moi' ? (selfIsPractitioner ? list.find((p) => p.id === userId) : list[0]) : list.find((p) => p.username.toLowerCase() === handle.toLowerCase());
+  const [extra, setExtra] = useState<string[]>([]);
+  const shownIds = useMemo(() => {
+    const ids = new Set<string>();
+    if (current) ids.add(current.id);
+    for (const id of extra) ids.add(id);
+    return [...ids];
+  }, [current, extra]);
+  const colourOf = (id: string): string => PALETTE[Math.max(0, list.findIndex((p) => p.id === id)) % PALETTE.length]!;
+  return { current, extra, setExtra, shownIds, colourOf };
+}
