@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn, DIETETICS_MESSAGES, mifflinStJeor, weekStart } from '@wellbe/shared/domain/dietetics';
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
-import { auditEvents, foods, organisations, patients } from '../../db/tables.ts';
+import { auditEvents, foods, patients } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { importCiqualFoods, ImportError, readCiqualFolder } from './foods.import.ts';
 
@@ -394,23 +394,6 @@ describe('official Ciqual import', () => {
       expect(() => readCiqualFolder(path.join(dir, 'absent'))).toThrow(/introuvable/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('the practice’s time zone', () => {
-  it('a patient’s menu and program of the day follow their practice’s day, not Paris’s', async () => {
-    // At any instant one of these two zones (UTC+14, UTC−11) is on another calendar day than Paris.
-    const now = t.clock.now();
-    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => todayIn(z, now) !== todayIn('Europe/Paris', now))!;
-    const [{ organizationId }] = await t.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, lucas));
-    const [{ settings }] = await t.ctx.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, organizationId));
-    await t.ctx.db.update(organisations).set({ settings: { ...settings, timeZone: zone } }).where(eq(organisations.id, organizationId));
-    try {
-      expect(json(await get(pt, '/api/dietetics/my-menu')).data.today.day).toBe(todayIn(zone, t.clock.now()));
-      expect(json(await get(pt, '/api/sport-programs/mine')).data.today).toBe(todayIn(zone, t.clock.now()));
-    } finally {
-      await t.ctx.db.update(organisations).set({ settings }).where(eq(organisations.id, organizationId));
     }
   });
 });
