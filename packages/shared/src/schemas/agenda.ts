@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intId } from './fields.ts';
+import { dataAnswer } from './responses.ts';
 
 // Agenda and appointments (issue 15; SPEC §2 /agenda, /appointment; §3 messaging state
 // "appointments, appointment, appointment validity, time of consultation"; §6 agenda groups).
@@ -192,10 +193,8 @@ export type BookingRules = z.infer<typeof bookingRulesSchema>;
 
 /** GET /api/agenda/patients: the patients a booking may name (id and name only). */
 export const patientChoiceQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
-export interface PatientChoice {
-  id: string;
-  fullName: string;
-}
+export const patientChoiceSchema = z.object({ id: z.string(), fullName: z.string() });
+export type PatientChoice = z.infer<typeof patientChoiceSchema>;
 
 export const bookingInputSchema = z.object({
   practitionerId: z.string().uuid(),
@@ -232,77 +231,91 @@ export const waitlistInputSchema = z.object({
   toDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 
-export interface Appointment {
-  id: string;
-  practitionerId: string;
-  practitionerName: string;
-  patientId: string | null;
+// The answers of /api/agenda and /api/appointments (the web client's types come from them): the
+// instants are ISO strings the services write (toISOString), the days YYYY-MM-DD.
+const status = z.enum(APPOINTMENT_STATUSES);
+const nullableText = z.string().nullable();
+
+export const appointmentSchema = z.object({
+  id: z.string(),
+  practitionerId: z.string(),
+  practitionerName: z.string(),
+  patientId: nullableText,
   /** The patient's full name (staff), or null for a patient caller's view of others. */
-  patientName: string | null;
-  title: string | null;
-  typeId: string | null;
-  typeLabel: string | null;
-  colour: string | null;
-  startsAt: string;
-  endsAt: string;
-  location: string | null;
-  teleconsultation: boolean;
-  note: string;
-  status: AppointmentStatus;
-  cancelReason: string | null;
-  holdExpiresAt: string | null;
-  consultationId: string | null;
-  createdVia: string;
+  patientName: nullableText,
+  title: nullableText,
+  typeId: nullableText,
+  typeLabel: nullableText,
+  colour: nullableText,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  location: nullableText,
+  teleconsultation: z.boolean(),
+  note: z.string(),
+  status,
+  cancelReason: nullableText,
+  holdExpiresAt: nullableText,
+  consultationId: nullableText,
+  createdVia: z.string(),
   /** Set on a staff write outside working hours. */
-  warning?: string;
-}
+  warning: z.string().optional(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
 
 /**
  * One appointment as the calendar draws it (GET /api/agenda/appointments, the period's views):
  * what the event shows, nothing more; its details come on demand (GET /api/agenda/appointments/:id).
  */
-export interface AgendaEvent {
-  id: string;
-  practitionerId: string;
+export const agendaEventSchema = z.object({
+  id: z.string(),
+  practitionerId: z.string(),
   /** The patient's full name, or the title of a slot without a patient (a meeting, a hold). */
-  title: string | null;
-  typeLabel: string | null;
-  colour: string | null;
-  startsAt: string;
-  endsAt: string;
-  status: AppointmentStatus;
-}
+  title: nullableText,
+  typeLabel: nullableText,
+  colour: nullableText,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status,
+});
+export type AgendaEvent = z.infer<typeof agendaEventSchema>;
+
+const absenceFields = { id: z.string(), startsAt: z.string(), endsAt: z.string(), label: z.string() };
+export const agendaExceptionSchema = z.object(absenceFields);
 
 /** The calendar's period: its events and the practitioners' absences, in the organisation's time zone. */
-export interface AgendaPeriod {
-  timeZone: string;
-  appointments: AgendaEvent[];
-  exceptions: { id: string; practitionerId: string; startsAt: string; endsAt: string; label: string }[];
-}
+export const agendaPeriodSchema = z.object({
+  timeZone: z.string(),
+  appointments: z.array(agendaEventSchema),
+  exceptions: z.array(z.object({ ...absenceFields, practitionerId: z.string() })),
+});
+export type AgendaPeriod = z.infer<typeof agendaPeriodSchema>;
 
-export interface AgendaPractitioner {
-  id: string;
-  username: string;
-  displayName: string;
-  job: string | null;
-  jobSpecialistId: number | null;
-}
+export const agendaPractitionerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  job: nullableText,
+  jobSpecialistId: z.number().nullable(),
+});
+export type AgendaPractitioner = z.infer<typeof agendaPractitionerSchema>;
+
+export const appointmentTypeSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  durationMinutes: z.number(),
+  colour: z.string(),
+  jobSpecialistId: z.number().nullable(),
+  bookable: z.boolean(),
+  active: z.boolean(),
+});
+export type AppointmentType = z.infer<typeof appointmentTypeSchema>;
 
 /** GET /api/appointments/options: each practitioner with the ids of their own types among `types`. */
-export interface BookingOptions {
-  practitioners: (AgendaPractitioner & { typeIds: string[] })[];
-  types: AppointmentType[];
-}
-
-export interface AppointmentType {
-  id: string;
-  label: string;
-  durationMinutes: number;
-  colour: string;
-  jobSpecialistId: number | null;
-  bookable: boolean;
-  active: boolean;
-}
+export const bookingOptionsSchema = z.object({
+  practitioners: z.array(agendaPractitionerSchema.extend({ typeIds: z.array(z.string()) })),
+  types: z.array(appointmentTypeSchema),
+});
+export type BookingOptions = z.infer<typeof bookingOptionsSchema>;
 
 export const freeSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string() });
 export type FreeSlot = z.infer<typeof freeSlotSchema>;
@@ -315,25 +328,47 @@ export interface FreeSlotsPage {
 /** The answer of GET /api/appointments/slots: the page's slots as `data`, beside its `from`. */
 export const freeSlotsAnswer = z.object({ success: z.boolean(), data: z.array(freeSlotSchema), from: z.string() });
 
-export interface AgendaSettings {
-  practitionerId: string;
-  weeklyHours: WeeklyHours;
-  availability: AvailabilityRule[];
-  exceptions: { id: string; startsAt: string; endsAt: string; label: string }[];
-  icalActive: boolean;
-  timeZone: string;
-}
+const storedRange = z.object({ start: z.string(), end: z.string() });
+export const agendaSettingsSchema = z.object({
+  practitionerId: z.string(),
+  /** Keys '1'..'7' (ISO weekday, Monday first). */
+  weeklyHours: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6', '7']), z.array(storedRange)),
+  availability: z.array(storedRange.extend({ rrule: z.string(), since: z.string() })),
+  exceptions: z.array(agendaExceptionSchema),
+  icalActive: z.boolean(),
+  timeZone: z.string(),
+});
+export type AgendaSettings = z.infer<typeof agendaSettingsSchema>;
 
-export interface WaitlistEntry {
-  id: string;
-  practitionerId: string;
-  practitionerName: string;
-  fromDay: string;
-  toDay: string;
-  status: string;
-  offerStartsAt: string | null;
-  offerExpiresAt: string | null;
-}
+export const waitlistEntrySchema = z.object({
+  id: z.string(),
+  practitionerId: z.string(),
+  practitionerName: z.string(),
+  fromDay: z.string(),
+  toDay: z.string(),
+  status: z.string(),
+  offerStartsAt: nullableText,
+  offerExpiresAt: nullableText,
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+
+export const appointmentAnswer = dataAnswer(appointmentSchema);
+export const agendaPeriodAnswer = dataAnswer(agendaPeriodSchema);
+export const agendaPractitionersAnswer = dataAnswer(z.array(agendaPractitionerSchema));
+export const agendaHandleAnswer = dataAnswer(z.object({ practitionerId: z.string() }));
+export const staffFreeSlotsAnswer = dataAnswer(z.array(freeSlotSchema));
+export const agendaSettingsAnswer = dataAnswer(agendaSettingsSchema);
+export const agendaExceptionAnswer = dataAnswer(agendaExceptionSchema);
+export const appointmentTypeAnswer = dataAnswer(appointmentTypeSchema);
+export const appointmentTypesAnswer = dataAnswer(z.array(appointmentTypeSchema));
+export const bookingRulesAnswer = dataAnswer(z.object({ appointmentValidityHours: z.number(), cancellationHours: z.number(), reminderHours: z.number() }));
+export const patientChoicesAnswer = dataAnswer(z.array(patientChoiceSchema));
+/** The private feed's address (shown once: only its hash is stored). */
+export const icalFeedAnswer = dataAnswer(z.object({ url: z.string() }));
+export const staffOverviewAnswer = dataAnswer(z.object({ day: z.string(), requests: z.array(appointmentSchema), appointments: z.array(appointmentSchema) }));
+export const appointmentsAnswer = dataAnswer(z.array(appointmentSchema));
+export const bookingOptionsAnswer = dataAnswer(bookingOptionsSchema);
+export const waitlistAnswer = dataAnswer(z.array(waitlistEntrySchema));
 
 /** Initials for a feed that leaves the practice ('Lucas Bernard' → 'L. B.'). */
 export function initialsOf(fullName: string | null | undefined): string {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
 import { luhnValid } from '../domain/siret.ts';
-import { VCARD_ADDRESS_TYPES, VCARD_EMAIL_TYPES, VCARD_PHONE_TYPES, type VCardContact } from '../domain/vcard.ts';
+import { VCARD_ADDRESS_TYPES, VCARD_EMAIL_TYPES, VCARD_PHONE_TYPES } from '../domain/vcard.ts';
+import { dataAnswer } from './responses.ts';
 
 export { VCARD_ADDRESS_TYPES as CONTACT_ADDRESS_TYPES, VCARD_EMAIL_TYPES as CONTACT_EMAIL_TYPES, VCARD_PHONE_TYPES as CONTACT_PHONE_TYPES };
 
@@ -133,38 +134,48 @@ export const contactInputSchema = z.object({
 export type ContactInput = z.infer<typeof contactInputSchema>;
 export type ContactInputRaw = z.input<typeof contactInputSchema>;
 
-/** SPEC §3 Contact, plus profession and RPPS; `starred` and `frequent` are the caller's own. */
-/** The vCard fields beyond the SPEC's: the lists with their types, the address's parts, URL, prefix. */
-export interface Contact extends Pick<VCardContact, 'prefix' | 'emails' | 'phones' | 'street' | 'postalCode' | 'city' | 'region' | 'country' | 'addressType' | 'url'> {
-  id: string;
-  name: string;
-  lastName: string;
-  avatar: string;
-  nickname: string;
-  company: string;
-  jobTitle: string;
-  email: string;
-  phone: string;
-  address: string;
-  birthday: string;
-  notes: string;
-  profession: ContactProfession;
-  rpps: string;
-  starred: boolean;
-}
+/** The fields of a contact as the server sends them (stored values, no input rule). */
+const contactFieldsAnswer = {
+  name: z.string(),
+  lastName: z.string(),
+  avatar: z.string(),
+  nickname: z.string(),
+  company: z.string(),
+  jobTitle: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  /** The vCard fields beyond the SPEC's: the lists with their types, the address's parts, URL, prefix. */
+  prefix: z.string(),
+  emails: z.array(z.object({ value: z.string(), type: z.enum(VCARD_EMAIL_TYPES) })),
+  phones: z.array(z.object({ value: z.string(), type: z.enum(VCARD_PHONE_TYPES) })),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  region: z.string(),
+  country: z.string(),
+  addressType: z.enum(VCARD_ADDRESS_TYPES),
+  url: z.string(),
+  birthday: z.string(),
+  notes: z.string(),
+  profession: z.enum(CONTACT_PROFESSIONS),
+  rpps: z.string(),
+};
+
+/** SPEC §3 Contact, plus profession and RPPS; `starred` is the caller's own. */
+export const contactSchema = z.object({ id: z.string(), ...contactFieldsAnswer, starred: z.boolean() });
+export type Contact = z.infer<typeof contactSchema>;
 
 /** SPEC §3 Contact user. */
-export interface ContactGroup {
-  id: string;
-  name: string;
-  contactIds: string[];
-}
-export interface ContactUser {
-  id: string;
-  starred: string[];
-  frequentContacts: string[];
-  groups: ContactGroup[];
-}
+export const contactGroupSchema = z.object({ id: z.string(), name: z.string(), contactIds: z.array(z.string()) });
+export type ContactGroup = z.infer<typeof contactGroupSchema>;
+export const contactUserSchema = z.object({
+  id: z.string(),
+  starred: z.array(z.string()),
+  frequentContacts: z.array(z.string()),
+  groups: z.array(contactGroupSchema),
+});
+export type ContactUser = z.infer<typeof contactUserSchema>;
 
 const ids = z.array(z.uuid(CONTACT_MESSAGES.contactNotFound)).min(1).max(CONTACT_LIMITS.bulkMax);
 
@@ -206,17 +217,15 @@ export const vcardImportSchema = z.object({
   skipDuplicates: z.boolean().default(true),
 });
 
-export interface VCardPreviewRow {
-  index: number;
-  contact: ContactInput;
+export const vcardPreviewRowSchema = z.object({
+  index: z.number(),
+  contact: z.object(contactFieldsAnswer),
   /** The existing contact with the same email or phone, if any. */
-  duplicateOf: { id: string; name: string; lastName: string } | null;
-}
-export interface VCardImportResult {
-  rows: VCardPreviewRow[];
-  created: number;
-  skipped: number;
-}
+  duplicateOf: z.object({ id: z.string(), name: z.string(), lastName: z.string() }).nullable(),
+});
+export type VCardPreviewRow = z.infer<typeof vcardPreviewRowSchema>;
+export const vcardImportResultSchema = z.object({ rows: z.array(vcardPreviewRowSchema), created: z.number(), skipped: z.number() });
+export type VCardImportResult = z.infer<typeof vcardImportResultSchema>;
 
 export const practiceMessageSchema = z.object({
   subject: z.string({ error: CONTACT_MESSAGES.subjectRequired }).trim().min(1, CONTACT_MESSAGES.subjectRequired).max(200, CONTACT_MESSAGES.tooLong(200)),
@@ -224,10 +233,33 @@ export const practiceMessageSchema = z.object({
 });
 
 /** The practice's public card (a patient's /contact). */
-export interface PracticeCard {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  openingHours: string | null;
-}
+export const practiceCardSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  openingHours: z.string().nullable(),
+});
+export type PracticeCard = z.infer<typeof practiceCardSchema>;
+
+// The answers of /api/contacts (the web client's types come from them).
+export const contactAnswer = dataAnswer(contactSchema);
+export const contactListAnswer = dataAnswer(z.object({ items: z.array(contactSchema), nextCursor: z.string().nullable() }));
+export const contactUserAnswer = dataAnswer(contactUserSchema);
+export const contactGroupAnswer = dataAnswer(contactGroupSchema);
+export const vcardImportAnswer = dataAnswer(vcardImportResultSchema);
+/** A bulk change: the deleted ids, or the caller's stars and groups after (un)starring. */
+export const contactBulkAnswer = dataAnswer(z.union([z.object({ deleted: z.array(z.string()) }), contactUserSchema]));
+export const practiceCardAnswer = dataAnswer(practiceCardSchema);
+/** "Nous écrire": the patient's conversation with the secretariat (201), or null when mailed (202). */
+export const practiceMessageAnswer = z.object({ success: z.boolean(), chatId: z.string().nullable() });
+
+/** SPEC §7 contact calls answer the bare values the Fuse address book reads. */
+export const contactsCallAnswers = {
+  contacts: z.array(contactSchema),
+  user: contactUserSchema,
+  contact: contactSchema,
+  /** The removed contact's id. */
+  removedId: z.string(),
+  removedIds: z.array(z.string()),
+} as const;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
 
 // SPEC §5 uploads: accepted extensions, checked again by their bytes on the server.
@@ -41,3 +42,6 @@ export function tooLargeMessage(limitBytes: number): string {
   if (limitBytes >= MAX_UPLOAD_BYTES) return DOCUMENT_MESSAGES.tooLarge;
   return `Le fichier dépasse la taille maximale autorisée par votre organisation (${limitBytes.toLocaleString('fr-FR')} octets).`;
 }
+
+/** SPEC §7 POST /api/document action create: the stored document's id beside `success`. */
+export const documentCreatedAnswer = z.object({ success: z.boolean(), idDocument: z.string() });

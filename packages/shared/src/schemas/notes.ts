@@ -138,15 +138,18 @@ export const noteLabelAnswer = dataAnswer(noteLabelSchema);
 export const noteLabelsAnswer = dataAnswer(z.array(noteLabelSchema));
 
 /** SPEC §3 Quick-panel data: notes and events, each with id, title, detail. */
-export interface QuickPanelItem {
-  id: string;
-  title: string;
-  detail: string;
-}
-export interface QuickPanelData {
-  notes: QuickPanelItem[];
-  events: QuickPanelItem[];
-}
+export const quickPanelItemSchema = z.object({ id: z.string(), title: z.string(), detail: z.string() });
+export type QuickPanelItem = z.infer<typeof quickPanelItemSchema>;
+export const quickPanelDataSchema = z.object({ notes: z.array(quickPanelItemSchema), events: z.array(quickPanelItemSchema) });
+export type QuickPanelData = z.infer<typeof quickPanelDataSchema>;
+/**
+ * GET /api/quick-panel/data (SPEC §7 answers it without an envelope): the panel's data, the
+ * server's instant (ISO) and today's note reminders, `due` once fired (the web's toast).
+ */
+export const quickPanelAnswer = quickPanelDataSchema.extend({
+  date: z.string(),
+  reminders: z.array(z.object({ id: z.string(), at: z.string(), due: z.boolean() })),
+});
 
 /** A readable slug of a label name (the `labelHandle` of SPEC §2): letters and digits, no accent. */
 export function labelHandle(name: string): string {

@@ -3,12 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONTACT_LIMITS,
+  contactAnswer,
+  contactBulkAnswer,
   contactBulkSchema,
+  contactGroupAnswer,
   contactInputSchema,
+  contactListAnswer,
   contactListQuerySchema,
+  contactsCallAnswers,
   contactsCallSchemas,
+  contactUserAnswer,
   groupInputSchema,
+  practiceCardAnswer,
+  practiceMessageAnswer,
   practiceMessageSchema,
+  vcardImportAnswer,
   vcardImportSchema,
 } from '@wellbe/shared/schemas/contacts';
 import { callerOf } from '../../plugins/authenticate.ts';
@@ -16,7 +25,7 @@ import { notFound } from '../../lib/errors.ts';
 import * as contacts from './contacts.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
 import { exportVCards, importVCards } from './contacts.vcard.ts';
-import { dataAnswer, fileAnswer, noContent, successLoose, undetailed } from '@wellbe/shared/schemas/responses';
+import { fileAnswer, noContent } from '@wellbe/shared/schemas/responses';
 
 const tags = ['contacts'];
 const access = 'addressBook' as const;
@@ -28,12 +37,12 @@ export async function contactRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/contacts', { config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: contactListQuerySchema.extend({ cursor: z.string().max(400).optional() }), tags, summary: 'Carnet d’adresses (ordre alphabétique, filtres, recherche)' } }, async (request) => ({
+  r.get('/api/contacts', { config: { access }, schema: { response: { 200: contactListAnswer }, querystring: contactListQuerySchema.extend({ cursor: z.string().max(400).optional() }), tags, summary: 'Carnet d’adresses (ordre alphabétique, filtres, recherche)' } }, async (request) => ({
     success: true,
     data: await contacts.listContacts(ctx, callerOf(request), request.query),
   }));
 
-  r.get('/api/contacts/me', { config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Mes favoris, contacts fréquents et groupes (SPEC §3 Contact user)' } }, async (request) => ({
+  r.get('/api/contacts/me', { config: { access }, schema: { response: { 200: contactUserAnswer }, tags, summary: 'Mes favoris, contacts fréquents et groupes (SPEC §3 Contact user)' } }, async (request) => ({
     success: true,
     data: await contacts.contactUser(ctx, callerOf(request)),
   }));
@@ -46,7 +55,7 @@ export async function contactRoutes(app: FastifyInstance) {
     return vcf;
   });
 
-  r.post('/api/contacts/import', { bodyLimit: VCARD_BODY_LIMIT, config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, body: vcardImportSchema, tags, summary: 'Importer un fichier vCard (aperçu avec dryRun)' } }, async (request) => ({
+  r.post('/api/contacts/import', { bodyLimit: VCARD_BODY_LIMIT, config: { access }, schema: { response: { 200: vcardImportAnswer }, body: vcardImportSchema, tags, summary: 'Importer un fichier vCard (aperçu avec dryRun)' } }, async (request) => ({
     success: true,
     data: await importVCards(ctx, callerOf(request), request.body),
   }));
@@ -60,19 +69,19 @@ export async function contactRoutes(app: FastifyInstance) {
     return reply.type('image/png').header('Content-Disposition', 'inline').send(stream);
   });
 
-  r.post('/api/contacts/bulk', { config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, body: contactBulkSchema, tags, summary: 'Ajouter aux favoris, retirer, supprimer une sélection' } }, async (request) => {
+  r.post('/api/contacts/bulk', { config: { access }, schema: { response: { 200: contactBulkAnswer }, body: contactBulkSchema, tags, summary: 'Ajouter aux favoris, retirer, supprimer une sélection' } }, async (request) => {
     const { operation, contactIds } = request.body;
     const caller = callerOf(request);
     if (operation === 'delete') return { success: true, data: { deleted: await contacts.deleteContacts(ctx, caller, contactIds) } };
     return { success: true, data: await contacts.star(ctx, caller, contactIds, operation === 'star') };
   });
 
-  r.post('/api/contacts/groups', { config: { access }, schema: { response: { 201: dataAnswer(undetailed) }, body: groupInputSchema, tags, summary: 'Créer un groupe' } }, async (request, reply) => {
+  r.post('/api/contacts/groups', { config: { access }, schema: { response: { 201: contactGroupAnswer }, body: groupInputSchema, tags, summary: 'Créer un groupe' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await contacts.saveGroup(ctx, callerOf(request), null, request.body) };
   });
 
-  r.put('/api/contacts/groups/:id', { config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: groupInputSchema, tags, summary: 'Renommer un groupe, changer ses membres' } }, async (request) => ({
+  r.put('/api/contacts/groups/:id', { config: { access }, schema: { response: { 200: contactGroupAnswer }, params: idParams, body: groupInputSchema, tags, summary: 'Renommer un groupe, changer ses membres' } }, async (request) => ({
     success: true,
     data: await contacts.saveGroup(ctx, callerOf(request), request.params.id, request.body),
   }));
@@ -83,33 +92,33 @@ export async function contactRoutes(app: FastifyInstance) {
   });
 
   // The patient's /contact: their practice's public card and "Nous écrire" (every role has a practice).
-  r.get('/api/contacts/practice', { config: { access: 'staff' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Carte publique du cabinet' } }, async (request) => ({
+  r.get('/api/contacts/practice', { config: { access: 'staff' }, schema: { response: { 200: practiceCardAnswer }, tags, summary: 'Carte publique du cabinet' } }, async (request) => ({
     success: true,
     data: await contacts.practiceCardFor(ctx, callerOf(request)),
   }));
 
-  r.post('/api/contacts/practice/message', { config: { access: 'staff' }, schema: { response: { 201: successLoose, 202: successLoose }, body: practiceMessageSchema, tags, summary: 'Nous écrire : un message au cabinet' } }, async (request, reply) => {
+  r.post('/api/contacts/practice/message', { config: { access: 'staff' }, schema: { response: { 201: practiceMessageAnswer, 202: practiceMessageAnswer }, body: practiceMessageSchema, tags, summary: 'Nous écrire : un message au cabinet' } }, async (request, reply) => {
     const { chatId } = await contacts.writeToPractice(ctx, callerOf(request), request.body);
     reply.status(chatId ? 201 : 202);
     return { success: true, chatId };
   });
 
-  r.get('/api/contacts/:id', { config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Un contact (compte pour les contacts fréquents)' } }, async (request) => ({
+  r.get('/api/contacts/:id', { config: { access }, schema: { response: { 200: contactAnswer }, params: idParams, tags, summary: 'Un contact (compte pour les contacts fréquents)' } }, async (request) => ({
     success: true,
     data: await contacts.readContact(ctx, callerOf(request), request.params.id),
   }));
 
-  r.post('/api/contacts', { config: { access }, schema: { response: { 201: dataAnswer(undetailed) }, body: contactInputSchema, tags, summary: 'Ajouter un contact' } }, async (request, reply) => {
+  r.post('/api/contacts', { config: { access }, schema: { response: { 201: contactAnswer }, body: contactInputSchema, tags, summary: 'Ajouter un contact' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await contacts.createContact(ctx, callerOf(request), request.body) };
   });
 
-  r.put('/api/contacts/:id', { config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: contactInputSchema, tags, summary: 'Modifier un contact' } }, async (request) => ({
+  r.put('/api/contacts/:id', { config: { access }, schema: { response: { 200: contactAnswer }, params: idParams, body: contactInputSchema, tags, summary: 'Modifier un contact' } }, async (request) => ({
     success: true,
     data: await contacts.updateContact(ctx, callerOf(request), request.params.id, request.body),
   }));
 
-  r.put('/api/contacts/:id/star', { config: { access }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: z.object({ starred: z.boolean() }), tags, summary: 'Favori ou non' } }, async (request) => ({
+  r.put('/api/contacts/:id/star', { config: { access }, schema: { response: { 200: contactUserAnswer }, params: idParams, body: z.object({ starred: z.boolean() }), tags, summary: 'Favori ou non' } }, async (request) => ({
     success: true,
     data: await contacts.star(ctx, callerOf(request), [request.params.id], request.body.starred),
   }));
@@ -127,34 +136,35 @@ export async function contactCallRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const base = '/api/contacts-app';
   const s = contactsCallSchemas;
+  const a = contactsCallAnswers;
 
-  r.get(`${base}/contacts`, { config: { access }, schema: { response: { 200: undetailed }, querystring: s.list, tags, summary: 'SPEC §7 GET contacts (id = all, frequent, starred)' } }, async (request) =>
+  r.get(`${base}/contacts`, { config: { access }, schema: { response: { 200: a.contacts }, querystring: s.list, tags, summary: 'SPEC §7 GET contacts (id = all, frequent, starred)' } }, async (request) =>
     contacts.contactsOfCall(ctx, callerOf(request), request.query.id),
   );
-  r.get(`${base}/user`, { config: { access }, schema: { response: { 200: undetailed }, tags, summary: 'SPEC §7 GET user (starred, frequentContacts, groups)' } }, async (request) => contacts.contactUser(ctx, callerOf(request)));
-  r.post(`${base}/add-contact`, { config: { access }, schema: { response: { 200: undetailed }, body: s.addContact, tags, summary: 'SPEC §7 add-contact' } }, async (request) =>
+  r.get(`${base}/user`, { config: { access }, schema: { response: { 200: a.user }, tags, summary: 'SPEC §7 GET user (starred, frequentContacts, groups)' } }, async (request) => contacts.contactUser(ctx, callerOf(request)));
+  r.post(`${base}/add-contact`, { config: { access }, schema: { response: { 200: a.contact }, body: s.addContact, tags, summary: 'SPEC §7 add-contact' } }, async (request) =>
     contacts.createContact(ctx, callerOf(request), request.body.newContact),
   );
-  r.post(`${base}/update-contact`, { config: { access }, schema: { response: { 200: undetailed }, body: s.updateContact, tags, summary: 'SPEC §7 update-contact' } }, async (request) => {
+  r.post(`${base}/update-contact`, { config: { access }, schema: { response: { 200: a.contact }, body: s.updateContact, tags, summary: 'SPEC §7 update-contact' } }, async (request) => {
     const { id, ...input } = request.body.contact;
     return contacts.updateContact(ctx, callerOf(request), id, input);
   });
-  r.post(`${base}/remove-contact`, { config: { access }, schema: { response: { 200: undetailed }, body: s.removeContact, tags, summary: 'SPEC §7 remove-contact' } }, async (request, reply) => {
+  r.post(`${base}/remove-contact`, { config: { access }, schema: { response: { 200: a.removedId }, body: s.removeContact, tags, summary: 'SPEC §7 remove-contact' } }, async (request, reply) => {
     await contacts.deleteContacts(ctx, callerOf(request), [request.body.contactId]);
     // The bare id, as JSON (a string handler result would go out as text/plain).
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(request.body.contactId));
   });
-  r.post(`${base}/remove-contacts`, { config: { access }, schema: { response: { 200: undetailed }, body: s.removeContacts, tags, summary: 'SPEC §7 remove-contacts' } }, async (request) => contacts.deleteContacts(ctx, callerOf(request), request.body.contactIds));
-  r.post(`${base}/toggle-starred-contact`, { config: { access }, schema: { response: { 200: undetailed }, body: s.toggleStarredContact, tags, summary: 'SPEC §7 toggle-starred-contact' } }, async (request) =>
+  r.post(`${base}/remove-contacts`, { config: { access }, schema: { response: { 200: a.removedIds }, body: s.removeContacts, tags, summary: 'SPEC §7 remove-contacts' } }, async (request) => contacts.deleteContacts(ctx, callerOf(request), request.body.contactIds));
+  r.post(`${base}/toggle-starred-contact`, { config: { access }, schema: { response: { 200: a.user }, body: s.toggleStarredContact, tags, summary: 'SPEC §7 toggle-starred-contact' } }, async (request) =>
     contacts.star(ctx, callerOf(request), [request.body.contactId], 'toggle'),
   );
-  r.post(`${base}/toggle-starred-contacts`, { config: { access }, schema: { response: { 200: undetailed }, body: s.contactIds, tags, summary: 'SPEC §7 toggle-starred-contacts' } }, async (request) =>
+  r.post(`${base}/toggle-starred-contacts`, { config: { access }, schema: { response: { 200: a.user }, body: s.contactIds, tags, summary: 'SPEC §7 toggle-starred-contacts' } }, async (request) =>
     contacts.star(ctx, callerOf(request), request.body.contactIds, 'toggle'),
   );
-  r.post(`${base}/set-contacts-starred`, { config: { access }, schema: { response: { 200: undetailed }, body: s.contactIds, tags, summary: 'SPEC §7 set-contacts-starred' } }, async (request) =>
+  r.post(`${base}/set-contacts-starred`, { config: { access }, schema: { response: { 200: a.user }, body: s.contactIds, tags, summary: 'SPEC §7 set-contacts-starred' } }, async (request) =>
     contacts.star(ctx, callerOf(request), request.body.contactIds, true),
   );
-  r.post(`${base}/set-contacts-unstarred`, { config: { access }, schema: { response: { 200: undetailed }, body: s.contactIds, tags, summary: 'SPEC §7 set-contacts-unstarred' } }, async (request) =>
+  r.post(`${base}/set-contacts-unstarred`, { config: { access }, schema: { response: { 200: a.user }, body: s.contactIds, tags, summary: 'SPEC §7 set-contacts-unstarred' } }, async (request) =>
     contacts.star(ctx, callerOf(request), request.body.contactIds, false),
   );
 }

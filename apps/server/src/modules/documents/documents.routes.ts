@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/documents';
+import { DOCUMENT_MESSAGES, documentCreatedAnswer } from '@wellbe/shared/schemas/documents';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { assertIdentity } from '../../access/index.ts';
@@ -10,7 +10,7 @@ import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { createDocument, openDocument } from './documents.service.ts';
 import type { ReceivedFile } from './documents.storage.ts';
-import { fileAnswer, successLoose } from '@wellbe/shared/schemas/responses';
+import { fileAnswer } from '@wellbe/shared/schemas/responses';
 
 const fieldsSchema = z.object(
   {
@@ -29,7 +29,7 @@ export async function documentRoutes(app: FastifyInstance) {
   // query parameter. The file is streamed to scratch space, checked, then committed to the store; fields are read whatever their order.
   r.post('/api/document', {
     config: { access: 'dpsWrite', patientData: true },
-    schema: { response: { 200: successLoose }, querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
+    schema: { response: { 200: documentCreatedAnswer }, querystring: z.object({ action: z.string().max(40).optional() }), tags: ['documents'], summary: 'Action : create (multipart)' },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.missingFile, 'not_multipart');
       // The organisation's upload limit ('Paramètres'), applied while the file streams in.

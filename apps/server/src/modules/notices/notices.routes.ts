@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noticeCreateSchema, noticeFieldsSchema } from '@wellbe/shared/schemas/notices';
+import { noticeAnswer, noticeCreateSchema, noticeFieldsSchema, noticeSummaryAnswer } from '@wellbe/shared/schemas/notices';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { createNotice, editNotice, organisationNoticeSummary } from './notices.service.ts';
 import { uuidId } from '@wellbe/shared/schemas/fields';
-import { dataAnswer, undetailed } from '@wellbe/shared/schemas/responses';
 
 const tags = ['notices'];
 
@@ -14,7 +13,7 @@ export async function noticeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.post('/api/notices', { config: { access: 'dps', patientData: true }, schema: { response: { 201: dataAnswer(undetailed) }, body: noticeCreateSchema, tags } }, async (request, reply) => {
+  r.post('/api/notices', { config: { access: 'dps', patientData: true }, schema: { response: { 201: noticeAnswer }, body: noticeCreateSchema, tags } }, async (request, reply) => {
     const data = await createNotice(ctx, callerOf(request), request.body);
     reply.status(201);
     return { success: true, data };
@@ -22,11 +21,11 @@ export async function noticeRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/notices/:idNotice',
-    { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: z.object({ idNotice: uuidId() }), body: noticeFieldsSchema, tags } },
+    { config: { access: 'dps', patientData: true }, schema: { response: { 200: noticeAnswer }, params: z.object({ idNotice: uuidId() }), body: noticeFieldsSchema, tags } },
     async (request) => ({ success: true, data: await editNotice(ctx, callerOf(request), request.params.idNotice, request.body) }),
   );
 
-  r.get('/api/notices/summary', { config: { access: 'dps' }, schema: { response: { 200: dataAnswer(undetailed) }, tags } }, async (request) => ({
+  r.get('/api/notices/summary', { config: { access: 'dps' }, schema: { response: { 200: noticeSummaryAnswer }, tags } }, async (request) => ({
     success: true,
     data: await organisationNoticeSummary(ctx, callerOf(request)),
   }));

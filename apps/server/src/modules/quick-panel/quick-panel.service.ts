@@ -1,4 +1,5 @@
-import type { QuickPanelData, QuickPanelItem } from '@wellbe/shared/schemas/notes';
+import type { QuickPanelItem, quickPanelAnswer } from '@wellbe/shared/schemas/notes';
+import type { z } from 'zod';
 import type { Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { pinnedForPanel, todayReminders } from '../notes/notes.service.ts';
@@ -9,7 +10,7 @@ import { panelEvents } from '../agenda/agenda.service.ts';
  * (a patient: their next ones), 'Notes' the caller's pinned notes. `reminders` adds to each event from a
  * note when it is due, so the web can show its toast once.
  */
-export async function quickPanelData(ctx: AppContext, caller: Caller): Promise<QuickPanelData & { date: string; reminders: { id: string; at: string; due: boolean }[] }> {
+export async function quickPanelData(ctx: AppContext, caller: Caller): Promise<z.infer<typeof quickPanelAnswer>> {
   const reminders = await todayReminders(ctx, caller);
   const events: QuickPanelItem[] = [...reminders.map(({ id, title, detail }) => ({ id, title, detail })), ...(await panelEvents(ctx, caller))];
   return {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AgendaSettingsInput, Appointment, AppointmentInput, AppointmentPatch } from '@wellbe/shared/schemas/agenda';
+import type { AgendaSettingsInput, Appointment, AppointmentInput, AppointmentPatch, icalFeedAnswer } from '@wellbe/shared/schemas/agenda';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -27,7 +28,7 @@ export function useSettingsMutations(practitionerId: string) {
     save: useMutation({ mutationFn: (body: AgendaSettingsInput) => api(`/agenda/settings/${practitionerId}`, { method: 'PUT', body }), onSettled }),
     addException: useMutation({ mutationFn: (body: { startsAt: string; endsAt: string; label: string }) => api(`/agenda/settings/${practitionerId}/exceptions`, { method: 'POST', body }), onSettled }),
     removeException: useMutation({ mutationFn: (id: string) => api(`/agenda/settings/${practitionerId}/exceptions/${id}`, { method: 'DELETE' }), onSettled }),
-    createFeed: useMutation({ mutationFn: () => api<{ data: { url: string } }>('/agenda/ical', { method: 'POST' }).then((r) => r.data), onSettled }),
+    createFeed: useMutation({ mutationFn: () => api<Answer<typeof icalFeedAnswer>>('/agenda/ical', { method: 'POST' }).then((r) => r.data), onSettled }),
     revokeFeed: useMutation({ mutationFn: () => api('/agenda/ical', { method: 'DELETE' }), onSettled }),
   };
 }

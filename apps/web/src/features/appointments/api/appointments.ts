@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, BookingInput, BookingOptions, FreeSlot, FreeSlotsPage, WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import type { Appointment, BookingInput, BookingOptions, FreeSlotsPage, freeSlotsAnswer, staffOverviewAnswer, WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -7,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useOverview(day: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.agenda.overview(day),
-    queryFn: ({ signal }) => api<{ data: { day: string; requests: Appointment[]; appointments: Appointment[] } }>('/appointments/overview', { query: { day }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof staffOverviewAnswer>>('/appointments/overview', { query: { day }, signal }).then((r) => r.data),
     enabled,
   });
 }
@@ -33,7 +34,7 @@ export function useBookingOptions(enabled: boolean) {
 export function useFreeSlots(params: { practitionerId: string; typeId: string; from: string; firstFree?: 'true' } | null) {
   return useQuery({
     queryKey: queryKeys.agenda.slots({ ...params }),
-    queryFn: ({ signal }) => api<{ data: FreeSlot[]; from: string }>('/appointments/slots', { query: { ...params }, signal }).then((r): FreeSlotsPage => ({ from: r.from, slots: r.data })),
+    queryFn: ({ signal }) => api<Answer<typeof freeSlotsAnswer>>('/appointments/slots', { query: { ...params }, signal }).then((r): FreeSlotsPage => ({ from: r.from, slots: r.data })),
     enabled: !!params,
   });
 }

@@ -1,4 +1,5 @@
-import type { ConsultationFields } from '@wellbe/shared/schemas/consultations';
+import type { ConsultationFields, consultationCreatedAnswer } from '@wellbe/shared/schemas/consultations';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { apiAction } from '../../../lib/api.ts';
 
 /** SPEC §7 POST /api/consultation action createBySpeciality; idempotent on the client-generated id. */
@@ -7,7 +8,7 @@ export function createConsultation(input: {
   idPatient: string;
   idConsultation: string;
   consultationCreate: ConsultationFields;
-}): Promise<{ idConsultation: string }> {
+}): Promise<Answer<typeof consultationCreatedAnswer>> {
   return apiAction(
     '/consultation',
     'createBySpeciality',

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Contact, ContactProfession } from '@wellbe/shared/schemas/contacts';
+import type { ContactProfession, contactListAnswer } from '@wellbe/shared/schemas/contacts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -15,7 +16,7 @@ export function useContacts(params: ContactListParams) {
   return useInfiniteQuery({
     queryKey: queryKeys.contacts.list({ ...params }),
     queryFn: ({ signal, pageParam }) =>
-      api<{ data: { items: Contact[]; nextCursor: string | null } }>('/contacts', { query: { ...params, cursor: pageParam ?? undefined }, signal }).then((r) => r.data),
+      api<Answer<typeof contactListAnswer>>('/contacts', { query: { ...params, cursor: pageParam ?? undefined }, signal }).then((r) => r.data),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: (previous) => previous,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PracticeCard } from '@wellbe/shared/schemas/contacts';
+import type { PracticeCard, practiceMessageAnswer } from '@wellbe/shared/schemas/contacts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -10,5 +11,5 @@ export function usePracticeCard() {
 
 /** POST /api/contacts/practice/message: "Nous écrire" (a patient: their conversation with the secretariat, chatId; else a mail). */
 export function useWriteToPractice() {
-  return useMutation({ mutationFn: (body: { subject: string; message: string }) => api<{ success: boolean; chatId: string | null }>('/contacts/practice/message', { method: 'POST', body }) });
+  return useMutation({ mutationFn: (body: { subject: string; message: string }) => api<Answer<typeof practiceMessageAnswer>>('/contacts/practice/message', { method: 'POST', body }) });
 }

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QuickPanelData } from '@wellbe/shared/schemas/notes';
+import type { quickPanelAnswer } from '@wellbe/shared/schemas/notes';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export interface QuickPanelAnswer extends QuickPanelData {
-  date: string;
-  reminders: { id: string; at: string; due: boolean }[];
-}
+export type QuickPanelAnswer = Answer<typeof quickPanelAnswer>;
 
 /**
  * SPEC §7 GET /api/quick-panel/data. The real-time event 'notes.reminder' refetches it the moment
