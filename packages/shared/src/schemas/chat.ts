@@ -111,91 +111,100 @@ export const attachmentFieldsSchema = z.object({
 export const supportMessageSchema = z.object({ messageText: messageTextSchema, id: z.uuid(CHAT_MESSAGES.idInvalid).optional() });
 export const supportPatchSchema = z.object({ status: z.enum(['open', 'closed']).optional(), assignedTo: z.uuid().nullable().optional() });
 
+// Answers (SPEC §7 /api/chat/* answer these shapes bare, without the success envelope).
+const chatStatusSchema = z.enum(CHAT_STATUSES);
+const chatKindSchema = z.enum(CHAT_KINDS);
+const supportStatusSchema = z.enum(['open', 'closed']).nullable();
+
 /** SPEC §3 Chat contact (sample made real): id is the user's id. */
-export interface ChatContact {
-  id: string;
-  name: string;
-  avatar: string | null;
-  status: ChatStatus;
-  mood: string;
-  unread: number;
-  role: string;
-  job: string;
-  chatId: string | null;
-  lastMessageTime: string | null;
-}
+export const chatContactSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  status: chatStatusSchema,
+  mood: z.string(),
+  unread: z.number(),
+  role: z.string(),
+  job: z.string(),
+  chatId: z.string().nullable(),
+  lastMessageTime: z.string().nullable(),
+});
+export type ChatContact = z.infer<typeof chatContactSchema>;
+
+export const chatAttachmentSchema = z.object({ id: z.string(), fileName: z.string(), mimeType: z.string(), size: z.number() });
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
 /** SPEC §3 Chat: dialog[{who, message, time}], plus the stable id and sequence of each message. */
-export interface ChatDialogEntry {
-  id: string;
-  seq: number;
-  who: string;
-  message: string;
-  time: string;
+export const chatDialogEntrySchema = z.object({
+  id: z.string(),
+  seq: z.number(),
+  who: z.string(),
+  message: z.string(),
+  time: z.string(),
   /** A file sent with the message (download: /api/chat/attachments/{id}, members only). */
-  attachment?: ChatAttachment | null;
-}
+  attachment: chatAttachmentSchema.nullable().optional(),
+});
+export type ChatDialogEntry = z.infer<typeof chatDialogEntrySchema>;
 
-export interface ChatAttachment {
-  id: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-}
+export const chatMemberSchema = z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable(), role: z.string(), lastReadSeq: z.number() });
+export type ChatMember = z.infer<typeof chatMemberSchema>;
 
-export interface ChatMember {
-  id: string;
-  name: string;
-  avatar: string | null;
-  role: string;
-  lastReadSeq: number;
-}
-
-export interface Chat {
-  id: string;
-  kind: ChatKind;
-  title: string;
+export const chatSchema = z.object({
+  id: z.string(),
+  kind: chatKindSchema,
+  title: z.string(),
   /** Group conversations: who created it (the one who removes members). */
-  createdBy: string | null;
-  members: ChatMember[];
-  dialog: ChatDialogEntry[];
+  createdBy: z.string().nullable(),
+  members: z.array(chatMemberSchema),
+  dialog: z.array(chatDialogEntrySchema),
   /** Sequence number of the oldest message loaded: page further with ?before= (null: nothing older). */
-  olderCursor: number | null;
-  lastSeq: number;
-  unread: number;
-  patientConversation: boolean;
-  supportStatus: 'open' | 'closed' | null;
-}
+  olderCursor: z.number().nullable(),
+  lastSeq: z.number(),
+  unread: z.number(),
+  patientConversation: z.boolean(),
+  supportStatus: supportStatusSchema,
+});
+export type Chat = z.infer<typeof chatSchema>;
 
-export interface ChatListEntry {
-  chatId: string;
-  contactId: string | null;
-  lastMessageTime: string | null;
-}
+export const chatListEntrySchema = z.object({ chatId: z.string(), contactId: z.string().nullable(), lastMessageTime: z.string().nullable() });
+export type ChatListEntry = z.infer<typeof chatListEntrySchema>;
 
 /** SPEC §3 Chat user. */
-export interface ChatUser {
-  id: string;
-  name: string;
-  avatar: string | null;
-  status: ChatStatus;
-  mood: string;
-  chatList: ChatListEntry[];
-}
+export const chatUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  status: chatStatusSchema,
+  mood: z.string(),
+  chatList: z.array(chatListEntrySchema),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
 
 /** One conversation in /messaging's list. */
-export interface ConversationSummary {
-  id: string;
-  kind: ChatKind;
-  title: string;
-  contactId: string | null;
-  avatar: string | null;
-  status: ChatStatus | null;
-  members: { id: string; name: string }[];
-  lastMessage: { text: string; who: string; time: string } | null;
-  lastMessageTime: string | null;
-  unread: number;
-  supportStatus: 'open' | 'closed' | null;
-  organisation: string | null;
-  assignedTo: string | null;
-}
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  kind: chatKindSchema,
+  title: z.string(),
+  contactId: z.string().nullable(),
+  avatar: z.string().nullable(),
+  status: chatStatusSchema.nullable(),
+  members: z.array(z.object({ id: z.string(), name: z.string() })),
+  lastMessage: z.object({ text: z.string(), who: z.string(), time: z.string() }).nullable(),
+  lastMessageTime: z.string().nullable(),
+  unread: z.number(),
+  supportStatus: supportStatusSchema,
+  organisation: z.string().nullable(),
+  assignedTo: z.string().nullable(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** A message just written (send, attachment, support), with its conversation's id. */
+export const sentMessageAnswer = z.object({ message: chatDialogEntrySchema.extend({ chatId: z.string() }) });
+export const sendMessageAnswer = sentMessageAnswer.extend({ userChatList: z.array(chatListEntrySchema) });
+export const getChatAnswer = z.object({ chat: chatSchema, userChatList: z.array(chatListEntrySchema) });
+export const historyAnswer = z.object({ messages: z.array(chatDialogEntrySchema), olderCursor: z.number().nullable(), lastSeq: z.number() });
+export const unreadAnswer = z.object({ unread: z.number(), support: z.number() });
+export const readMarkAnswer = z.object({ lastReadSeq: z.number() });
+export const chatContactsAnswer = z.array(chatContactSchema);
+export const conversationListAnswer = z.array(conversationSummarySchema);
+export const groupMemberRemovedAnswer = z.object({ left: z.boolean(), chat: chatSchema.nullable() });

@@ -15,6 +15,7 @@ import {
   type TargetStatus,
 } from '../domain/dietetics.ts';
 import { boundedText, intId } from './fields.ts';
+import { dataAnswer } from './responses.ts';
 
 // Request and answer shapes of the dietetics area (foods, formules, menus, programs, preferences),
 // validated identically by the screens and the server.
@@ -41,14 +42,19 @@ export const foodCreateSchema = z.object({
 });
 export type FoodCreate = z.infer<typeof foodCreateSchema>;
 
-export interface Food extends Nutrients {
-  id: number;
-  nameFr: string;
-  groupCode: string;
+// Answers: numbers and texts as computed (no bounds: they describe what is sent, not what is accepted).
+/** The five values of the Ciqual extract (domain/dietetics.ts Nutrients). */
+export const nutrientsSchema = z.object({ energyKcal: z.number(), proteinsG: z.number(), carbohydratesG: z.number(), fatG: z.number(), fibresG: z.number() }) satisfies z.ZodType<Nutrients>;
+
+export const foodSchema = nutrientsSchema.extend({
+  id: z.number(),
+  nameFr: z.string(),
+  groupCode: z.string(),
   /** 'ciqual' (ANSES table) or 'organisation' (the practice's own food). */
-  source: 'ciqual' | 'organisation';
-  ciqualCode: string | null;
-}
+  source: z.enum(['ciqual', 'organisation']),
+  ciqualCode: z.string().nullable(),
+});
+export type Food = z.infer<typeof foodSchema>;
 
 /** A line of a recipe, a menu or a program day: grams of a food, or portions of a recipe. */
 export const lineSchema = z.union([
@@ -69,34 +75,34 @@ export const recipeWriteSchema = z.object({
 });
 export type RecipeWrite = z.infer<typeof recipeWriteSchema>;
 
-export interface ResolvedLine {
-  id?: string;
-  foodId: number | null;
-  recipeId: string | null;
-  grams: number | null;
-  portions: number | null;
-  name: string;
-  nutrients: Nutrients;
+export const resolvedLineSchema = z.object({
+  id: z.string().optional(),
+  foodId: z.number().nullable(),
+  recipeId: z.string().nullable(),
+  grams: z.number().nullable(),
+  portions: z.number().nullable(),
+  name: z.string(),
+  nutrients: nutrientsSchema,
   /** Dislike words and allergens of the patient the line's name suggests (menus only). */
-  flags: string[];
-}
+  flags: z.array(z.string()),
+});
+export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
 
-export interface RecipeSummary {
-  id: string;
-  name: string;
-  category: string;
-  portions: number;
-  tags: string[];
-  library: boolean;
-  perPortion: Nutrients;
-  shares: { proteins: number; carbohydrates: number; fat: number };
-  editable: boolean;
-}
+export const recipeSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  portions: z.number(),
+  tags: z.array(z.string()),
+  library: z.boolean(),
+  perPortion: nutrientsSchema,
+  shares: z.object({ proteins: z.number(), carbohydrates: z.number(), fat: z.number() }),
+  editable: z.boolean(),
+});
+export type RecipeSummary = z.infer<typeof recipeSummarySchema>;
 
-export interface RecipeDetail extends RecipeSummary {
-  steps: string;
-  ingredients: ResolvedLine[];
-}
+export const recipeDetailSchema = recipeSummarySchema.extend({ steps: z.string(), ingredients: z.array(resolvedLineSchema) });
+export type RecipeDetail = z.infer<typeof recipeDetailSchema>;
 
 export const menuLineSchema = z.intersection(z.object({ meal: z.enum(MEALS) }), lineSchema);
 export type MenuLine = z.infer<typeof menuLineSchema>;
@@ -105,27 +111,30 @@ export const menuDayWriteSchema = z.object({ items: z.array(menuLineSchema).max(
 export const menuCopySchema = z.object({ to: z.array(daySchema).min(1, 'Choisissez au moins un jour.').max(31) });
 export const menuRangeQuerySchema = z.object({ from: daySchema.optional(), to: daySchema.optional() });
 
-export interface Targets extends Nutrients {
+const splitAnswer = z.object({ proteinsPct: z.number(), carbohydratesPct: z.number(), fatPct: z.number() });
+const targetStatusSchema = z.enum(['green', 'orange', 'red']) satisfies z.ZodType<TargetStatus>;
+
+export const targetsSchema = nutrientsSchema.extend({
   /** How the energy was found: 'computed' (Mifflin-St Jeor × activity), 'adjusted' (by the dietitian), or 'missing' (sex, birth date, weight or size unknown). */
-  basis: 'computed' | 'adjusted' | 'missing';
-  bmr: number | null;
-  activityFactor: number;
-  split: { proteinsPct: number; carbohydratesPct: number; fatPct: number };
-  inputs: { sex: string | null; age: number | null; weightKg: number | null; heightCm: number | null; physicalCapacity: string | null };
-}
+  basis: z.enum(['computed', 'adjusted', 'missing']),
+  bmr: z.number().nullable(),
+  activityFactor: z.number(),
+  split: splitAnswer,
+  inputs: z.object({ sex: z.string().nullable(), age: z.number().nullable(), weightKg: z.number().nullable(), heightCm: z.number().nullable(), physicalCapacity: z.string().nullable() }),
+});
+export type Targets = z.infer<typeof targetsSchema>;
 
-export interface MenuDay {
-  day: string;
-  meals: Record<(typeof MEALS)[number], { items: ResolvedLine[]; totals: Nutrients }>;
-  totals: Nutrients;
-  status: Record<'energyKcal' | 'proteinsG' | 'carbohydratesG' | 'fatG', TargetStatus>;
-}
+const mealAnswer = z.object({ items: z.array(resolvedLineSchema), totals: nutrientsSchema });
+export const menuDaySchema = z.object({
+  day: z.string(),
+  meals: z.object(Object.fromEntries(MEALS.map((m) => [m, mealAnswer])) as Record<(typeof MEALS)[number], typeof mealAnswer>),
+  totals: nutrientsSchema,
+  status: z.object({ energyKcal: targetStatusSchema, proteinsG: targetStatusSchema, carbohydratesG: targetStatusSchema, fatG: targetStatusSchema }),
+});
+export type MenuDay = z.infer<typeof menuDaySchema>;
 
-export interface MenuWeek {
-  patient: { idPatient: string; FullName: string };
-  targets: Targets;
-  days: MenuDay[];
-}
+export const menuWeekSchema = z.object({ patient: z.object({ idPatient: z.string(), FullName: z.string() }), targets: targetsSchema, days: z.array(menuDaySchema) });
+export type MenuWeek = z.infer<typeof menuWeekSchema>;
 
 export const programWriteSchema = z.object({
   name: boundedText(200).min(2, 'Le nom du programme est obligatoire.'),
@@ -140,18 +149,18 @@ export type ProgramWrite = z.infer<typeof programWriteSchema>;
 
 export const programAssignSchema = z.object({ idPatient: z.uuid('Patient introuvable.'), startDate: daySchema });
 
-export interface ProgramSummary {
-  id: string;
-  name: string;
-  goal: string;
-  weeks: number;
-  description: string;
-  itemCount: number;
-}
+export const programSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  goal: z.string(),
+  weeks: z.number(),
+  description: z.string(),
+  itemCount: z.number(),
+});
+export type ProgramSummary = z.infer<typeof programSummarySchema>;
 
-export interface ProgramDetail extends ProgramSummary {
-  items: (ResolvedLine & { dayIndex: number; meal: string })[];
-}
+export const programDetailSchema = programSummarySchema.extend({ items: z.array(resolvedLineSchema.extend({ dayIndex: z.number(), meal: z.string() })) });
+export type ProgramDetail = z.infer<typeof programDetailSchema>;
 
 export const dieteticProfileWriteSchema = z
   .object({
@@ -184,17 +193,24 @@ export type DieteticProfileWrite = z.infer<typeof dieteticProfileWriteSchema>;
 
 export const CONSULTATION_DIETETIC_KEYS = ['pattern', 'physicalCapacity', 'riskyFoodsFrequency', 'breakfast', 'lunch', 'dinner', 'snack', 'dislikes'] as const;
 
-export interface DieteticProfile {
-  patient: { idPatient: string; FullName: string; sex: string | null; birthDate: string | null };
-  diet: string;
-  allergens: string[];
-  dislikes: string[];
-  energyKcal: number | null;
-  activityFactor: number | null;
-  split: { proteinsPct: number; carbohydratesPct: number; fatPct: number } | null;
-  consultation: ({ idConsultation: string; ConsultationDate: string } & Record<(typeof CONSULTATION_DIETETIC_KEYS)[number], string | null>) | null;
-  targets: Targets;
-}
+export const dieteticProfileSchema = z.object({
+  patient: z.object({ idPatient: z.string(), FullName: z.string(), sex: z.string().nullable(), birthDate: z.string().nullable() }),
+  diet: z.string(),
+  allergens: z.array(z.string()),
+  dislikes: z.array(z.string()),
+  energyKcal: z.number().nullable(),
+  activityFactor: z.number().nullable(),
+  split: splitAnswer.nullable(),
+  consultation: z
+    .object({
+      idConsultation: z.string(),
+      ConsultationDate: z.string(),
+      ...(Object.fromEntries(CONSULTATION_DIETETIC_KEYS.map((k) => [k, z.string().nullable()])) as Record<(typeof CONSULTATION_DIETETIC_KEYS)[number], z.ZodNullable<z.ZodString>>),
+    })
+    .nullable(),
+  targets: targetsSchema,
+});
+export type DieteticProfile = z.infer<typeof dieteticProfileSchema>;
 
 export const practitionerPreferencesSchema = z
   .object({
@@ -208,17 +224,38 @@ export const practitionerPreferencesSchema = z
   .strict();
 export type PractitionerPreferences = z.infer<typeof practitionerPreferencesSchema>;
 
-export interface PatientDietOverview {
-  program: { id: string; name: string; goal: string; startDate: string; endDate: string } | null;
-  days: { day: string; energyKcal: number }[];
-  weights: { date: string; weight: number }[];
-  targetKcal: number | null;
-}
+export const practitionerPreferencesAnswerSchema = z.object({
+  split: splitAnswer,
+  mealTimes: z.object(Object.fromEntries(MEALS.map((m) => [m, z.string()])) as Record<(typeof MEALS)[number], z.ZodString>),
+  portionUnit: z.enum(['g', 'portion']),
+  showFibres: z.boolean(),
+});
 
-export interface MyMenuToday {
-  patient: { FullName: string };
-  program: PatientDietOverview['program'];
-  today: MenuDay;
-}
+export const patientDietOverviewSchema = z.object({
+  program: z.object({ id: z.string(), name: z.string(), goal: z.string(), startDate: z.string(), endDate: z.string() }).nullable(),
+  days: z.array(z.object({ day: z.string(), energyKcal: z.number() })),
+  weights: z.array(z.object({ date: z.string(), weight: z.number() })),
+  targetKcal: z.number().nullable(),
+});
+export type PatientDietOverview = z.infer<typeof patientDietOverviewSchema>;
+
+export const myMenuTodaySchema = z.object({ patient: z.object({ FullName: z.string() }), program: patientDietOverviewSchema.shape.program, today: menuDaySchema });
+export type MyMenuToday = z.infer<typeof myMenuTodaySchema>;
+
+// The answers of /api/dietetics.
+export const foodAnswer = dataAnswer(foodSchema);
+export const foodListAnswer = dataAnswer(z.array(foodSchema));
+export const recipeAnswer = dataAnswer(recipeDetailSchema);
+export const recipeListAnswer = dataAnswer(z.array(recipeSummarySchema));
+export const menuWeekAnswer = dataAnswer(menuWeekSchema);
+export const menuCopyAnswer = dataAnswer(z.object({ copied: z.number() }));
+export const dieteticProfileAnswer = dataAnswer(dieteticProfileSchema);
+export const patientDietOverviewAnswer = dataAnswer(patientDietOverviewSchema);
+export const myMenuTodayAnswer = dataAnswer(myMenuTodaySchema);
+export const letterheadAnswer = dataAnswer(z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }));
+export const practitionerPreferencesAnswer = dataAnswer(practitionerPreferencesAnswerSchema);
+export const programAnswer = dataAnswer(programDetailSchema);
+export const programListAnswer = dataAnswer(z.array(programSummarySchema));
+export const programAssignAnswer = dataAnswer(z.object({ days: z.array(z.string()) }));
 
 export const CIQUAL_ATTRIBUTION = 'Source : ANSES, Table de composition nutritionnelle des aliments Ciqual 2025 (Licence Ouverte / Open Licence Etalab 2.0).';

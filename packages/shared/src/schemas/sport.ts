@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PermissionGroup } from '../permissions.ts';
-import { referenceCreateSchema, referenceUpdateSchema, type ReferenceItem } from './reference.ts';
+import { dataAnswer } from './responses.ts';
+import { referenceCreateSchema, referenceItemSchema, referenceUpdateSchema } from './reference.ts';
 import { boundedText, intId, intIdQuery } from './fields.ts';
 
 // The sport area: its reference catalogs (SPEC §2 /bodyparts … /typeofprograms), the exercise
@@ -90,15 +91,16 @@ export const sportCatalogUpdateSchema = referenceUpdateSchema.extend({ region: b
 export type SportCatalogCreate = z.infer<typeof sportCatalogCreateSchema>;
 export type SportCatalogUpdate = z.infer<typeof sportCatalogUpdateSchema>;
 
-export interface SportCatalogItem extends ReferenceItem {
-  code: string;
+export const sportCatalogItemSchema = referenceItemSchema.extend({
+  code: z.string(),
   /** null: a WellBe entry every organisation sees (written by SA and DE); else the organisation's own. */
-  organizationId: string | null;
+  organizationId: z.string().nullable(),
   /** Body parts only: the region grouping the muscle (haut du corps, tronc, bas du corps). */
-  region: string | null;
+  region: z.string().nullable(),
   /** Whether an exercise or a program uses the entry (then it may only be deactivated). */
-  used?: boolean;
-}
+  used: z.boolean().optional(),
+});
+export type SportCatalogItem = z.infer<typeof sportCatalogItemSchema>;
 
 /** How many of the four labels are filled and differ from the French one (the completeness indicator). */
 export function labelCompleteness(labels: { fr: string; en: string; tr: string; ar: string }): number {
@@ -129,30 +131,33 @@ export const exerciseWriteSchema = z.object({
 });
 export type ExerciseWrite = z.infer<typeof exerciseWriteSchema>;
 
-export interface Exercise {
-  id: string;
+export const exerciseSchema = z.object({
+  id: z.string(),
   /** The French name, or the English one while the exercise is not translated. */
-  name: string;
-  nameFr: string | null;
-  nameEn: string | null;
+  name: z.string(),
+  nameFr: z.string().nullable(),
+  nameEn: z.string().nullable(),
   /** false: shown with the "non traduit" marker. */
-  translated: boolean;
-  instructions: string[];
-  categoryId: number;
-  levelId: number;
-  equipmentId: number | null;
-  primaryBodyPartIds: number[];
-  secondaryBodyPartIds: number[];
+  translated: z.boolean(),
+  instructions: z.array(z.string()),
+  categoryId: z.number(),
+  levelId: z.number(),
+  equipmentId: z.number().nullable(),
+  primaryBodyPartIds: z.array(z.number()),
+  secondaryBodyPartIds: z.array(z.number()),
   /** 'library' (the shared free-exercise-db library) or 'organisation' (the practice's own). */
-  source: 'library' | 'organisation';
+  source: z.enum(['library', 'organisation']),
   /** Its image or short video (GET /api/exercises/{id}/media), or null. */
-  media: { kind: 'image' | 'video'; mime: string; version: string } | null;
-}
+  media: z.object({ kind: z.enum(['image', 'video']), mime: z.string(), version: z.string() }).nullable(),
+});
+export type Exercise = z.infer<typeof exerciseSchema>;
 
-export interface ExercisePage {
-  items: Exercise[];
-  total: number;
-}
+export const exercisePageSchema = z.object({ items: z.array(exerciseSchema), total: z.number() });
+export type ExercisePage = z.infer<typeof exercisePageSchema>;
+
+// The answers of /api/exercises.
+export const exerciseAnswer = dataAnswer(exerciseSchema);
+export const exercisePageAnswer = dataAnswer(exercisePageSchema);
 
 // ---- Programs ----
 
@@ -208,16 +213,24 @@ export const sessionLogSchema = z.object({
 });
 export type SessionLogWrite = z.infer<typeof sessionLogSchema>;
 
-export interface ProgramExercise extends Omit<ProgramExerciseWrite, never> {
-  id: string;
-  exercise: Pick<Exercise, 'id' | 'name' | 'translated' | 'instructions' | 'equipmentId' | 'media'>;
-}
+// A saved line: the written fields as stored (no defaults nor checks: the answer is what was saved).
+export const programExerciseAnswerSchema = z.object({
+  id: z.string(),
+  exerciseId: z.string(),
+  sets: z.number(),
+  reps: z.number().nullable(),
+  durationS: z.number().nullable(),
+  loadKg: z.number().nullable(),
+  loadPct: z.number().nullable(),
+  restS: z.number().nullable(),
+  tempo: z.string(),
+  notes: z.string(),
+  exercise: exerciseSchema.pick({ id: true, name: true, translated: true, instructions: true, equipmentId: true, media: true }),
+});
+export type ProgramExercise = z.infer<typeof programExerciseAnswerSchema>;
 
-export interface ProgramSession {
-  id: string;
-  name: string;
-  exercises: ProgramExercise[];
-}
+export const programSessionAnswerSchema = z.object({ id: z.string(), name: z.string(), exercises: z.array(programExerciseAnswerSchema) });
+export type ProgramSession = z.infer<typeof programSessionAnswerSchema>;
 
 /** A program's body with extra fields on each line (the web builder adds the exercise's name). */
 export type ProgramWriteWith<X> = Omit<SportProgramWrite, 'sessions'> & { sessions: { id?: string; name: string; exercises: (ProgramExerciseWrite & X)[] }[] };
@@ -249,86 +262,96 @@ export function programWriteOf<X extends object = Record<never, never>>(p: Sport
   };
 }
 
-export interface SportProgramSummary {
-  id: string;
-  name: string;
-  description: string;
-  objectiveId: number | null;
-  typeId: number | null;
-  levelId: number | null;
-  genderId: number | null;
-  weeks: number;
-  sessionsPerWeek: number;
-  sessionCount: number;
-  exerciseCount: number;
+export const sportProgramSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  objectiveId: z.number().nullable(),
+  typeId: z.number().nullable(),
+  levelId: z.number().nullable(),
+  genderId: z.number().nullable(),
+  weeks: z.number(),
+  sessionsPerWeek: z.number(),
+  sessionCount: z.number(),
+  exerciseCount: z.number(),
   /** Set on a patient's copy: the patient, the start and end days, the template it came from. */
-  patient: { idPatient: string; FullName: string } | null;
-  startDate: string | null;
-  endDate: string | null;
-  templateId: string | null;
-}
+  patient: z.object({ idPatient: z.string(), FullName: z.string() }).nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  templateId: z.string().nullable(),
+});
+export type SportProgramSummary = z.infer<typeof sportProgramSummarySchema>;
 
-export interface SportProgram extends SportProgramSummary {
-  sessions: ProgramSession[];
-}
+export const sportProgramSchema = sportProgramSummarySchema.extend({ sessions: z.array(programSessionAnswerSchema) });
+export type SportProgram = z.infer<typeof sportProgramSchema>;
 
-export interface SessionLog {
-  id: string;
-  sessionId: string;
-  sessionName: string;
-  day: string;
-  status: LogStatus;
-  rpe: number | null;
-  pain: number | null;
-  comment: string;
-}
+export const sessionLogAnswerSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  sessionName: z.string(),
+  day: z.string(),
+  status: z.enum(LOG_STATUSES),
+  rpe: z.number().nullable(),
+  pain: z.number().nullable(),
+  comment: z.string(),
+});
+export type SessionLog = z.infer<typeof sessionLogAnswerSchema>;
 
-export interface AdherenceWeek {
+export const adherenceWeekSchema = z.object({
   /** 1 = the program's first week. */
-  week: number;
-  from: string;
-  to: string;
-  planned: number;
-  done: number;
-  partial: number;
-  skipped: number;
-  rpe: number | null;
-  pain: number | null;
-}
+  week: z.number(),
+  from: z.string(),
+  to: z.string(),
+  planned: z.number(),
+  done: z.number(),
+  partial: z.number(),
+  skipped: z.number(),
+  rpe: z.number().nullable(),
+  pain: z.number().nullable(),
+});
+export type AdherenceWeek = z.infer<typeof adherenceWeekSchema>;
 
-export interface Adherence {
-  weeks: AdherenceWeek[];
+export const adherenceSchema = z.object({
+  weeks: z.array(adherenceWeekSchema),
   /** Done sessions (partial count half) over planned sessions of the weeks begun, in %. */
-  rate: number | null;
-  lastLogDay: string | null;
+  rate: z.number().nullable(),
+  lastLogDay: z.string().nullable(),
   /** The pain recorded in consultations (dolorIntensity band midpoints) over the program's time. */
-  consultationPain: { day: string; pain: number }[];
-}
+  consultationPain: z.array(z.object({ day: z.string(), pain: z.number() })),
+});
+export type Adherence = z.infer<typeof adherenceSchema>;
 
-export interface PatientSportProgram {
-  program: SportProgram;
-  logs: SessionLog[];
-  adherence: Adherence;
-}
+export const patientSportProgramSchema = z.object({ program: sportProgramSchema, logs: z.array(sessionLogAnswerSchema), adherence: adherenceSchema });
+export type PatientSportProgram = z.infer<typeof patientSportProgramSchema>;
 
-export interface MySportToday {
-  patient: { FullName: string };
-  today: string;
-  program: SportProgram | null;
+export const mySportTodaySchema = z.object({
+  patient: z.object({ FullName: z.string() }),
+  today: z.string(),
+  program: sportProgramSchema.nullable(),
   /** The session suggested for today: the next one in rotation after the last logged. */
-  sessionId: string | null;
-  logs: SessionLog[];
-}
+  sessionId: z.string().nullable(),
+  logs: z.array(sessionLogAnswerSchema),
+});
+export type MySportToday = z.infer<typeof mySportTodaySchema>;
 
-export interface InactivePatient {
-  idPatient: string;
-  FullName: string;
-  programId: string;
-  programName: string;
-  startDate: string;
-  lastLogDay: string | null;
-  daysWithoutLog: number;
-}
+export const inactivePatientSchema = z.object({
+  idPatient: z.string(),
+  FullName: z.string(),
+  programId: z.string(),
+  programName: z.string(),
+  startDate: z.string(),
+  lastLogDay: z.string().nullable(),
+  daysWithoutLog: z.number(),
+});
+export type InactivePatient = z.infer<typeof inactivePatientSchema>;
+
+// The answers of /api/sport-programs.
+export const sportProgramAnswer = dataAnswer(sportProgramSchema);
+export const sportProgramListAnswer = dataAnswer(z.array(sportProgramSummarySchema));
+export const inactivePatientsAnswer = dataAnswer(z.array(inactivePatientSchema));
+export const mySportTodayAnswer = dataAnswer(mySportTodaySchema);
+export const sessionLogAnswer = dataAnswer(sessionLogAnswerSchema);
+export const patientSportProgramsAnswer = dataAnswer(z.array(patientSportProgramSchema));
 
 /**
  * Adherence of a program per week from its logs (pure, shared with the screens' tests).

@@ -8,13 +8,15 @@ import { z } from 'zod';
 export const STAT_PERIODS = ['week', 'month', 'quarter', 'year', 'custom'] as const;
 export type StatPeriod = (typeof STAT_PERIODS)[number];
 
-export type StatBucket = 'day' | 'week' | 'month';
+export const STAT_BUCKETS = ['day', 'week', 'month'] as const;
+export type StatBucket = (typeof STAT_BUCKETS)[number];
 
 /** Longest custom range (issue "Bad input and limits"). */
 export const STAT_MAX_YEARS = 5;
 
 // The counts' disclosure rule ("< 5", and "secret" so that no "< 5" can be computed back).
-import { STAT_MASKED, maskCount, type StatCount } from '../domain/disclosure.ts';
+import { STAT_MASKED, STAT_SECRET, maskCount } from '../domain/disclosure.ts';
+import { dataAnswer } from './responses.ts';
 export { STAT_MASK_BELOW, STAT_MASKED, STAT_SECRET, maskCount, isShown, DisclosureTable, type StatCount } from '../domain/disclosure.ts';
 
 export const STAT_MESSAGES = {
@@ -76,15 +78,10 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((parseDay(to).getTime() - parseDay(from).getTime()) / 86_400_000) + 1;
 }
 
-export interface StatRange {
-  from: string;
-  to: string;
-}
-export interface ResolvedPeriod extends StatRange {
-  period: StatPeriod;
-  bucket: StatBucket;
-  previous: StatRange;
-}
+export const statRangeSchema = z.object({ from: z.string(), to: z.string() });
+export type StatRange = z.infer<typeof statRangeSchema>;
+export const resolvedPeriodSchema = statRangeSchema.extend({ period: z.enum(STAT_PERIODS), bucket: z.enum(STAT_BUCKETS), previous: statRangeSchema });
+export type ResolvedPeriod = z.infer<typeof resolvedPeriodSchema>;
 
 export type PeriodCheck = { ok: true; value: ResolvedPeriod } | { ok: false; message: string };
 
@@ -147,87 +144,95 @@ export function resolvePeriod(query: Pick<StatisticsQuery, 'period' | 'from' | '
 
 // --- Answer --------------------------------------------------------------------------------
 
+/** A count as shown: a number, "< 5" or "secret" (domain/disclosure.ts). */
+export const statCountSchema = z.union([z.number(), z.literal(STAT_MASKED), z.literal(STAT_SECRET)]);
+
 /** A figure and its change against the previous period in % (null when either side is hidden or 0). */
-export interface StatFigure {
-  value: StatCount;
-  previous: StatCount;
-  change: number | null;
-}
+export const statFigureSchema = z.object({ value: statCountSchema, previous: statCountSchema, change: z.number().nullable() });
+export type StatFigure = z.infer<typeof statFigureSchema>;
 
-export interface StatSeriesPoint {
+export const statSeriesPointSchema = z.object({
   /** First day of the bucket, YYYY-MM-DD. */
-  start: string;
-  consultations: StatCount;
-}
+  start: z.string(),
+  consultations: statCountSchema,
+});
+export type StatSeriesPoint = z.infer<typeof statSeriesPointSchema>;
 
-export interface StatPainPoint {
-  start: string;
+export const statPainPointSchema = z.object({
+  start: z.string(),
   /** Consultations per SPEC §3 intensity option in that bucket. */
-  counts: Record<string, StatCount>;
-}
+  counts: z.record(z.string(), statCountSchema),
+});
+export type StatPainPoint = z.infer<typeof statPainPointSchema>;
 
-export interface StatSatisfactionPoint {
-  start: string;
-  opinions: StatCount;
+export const statSatisfactionPointSchema = z.object({
+  start: z.string(),
+  opinions: statCountSchema,
   /** Hidden (null) when fewer than 5 opinions. */
-  average: number | null;
-}
+  average: z.number().nullable(),
+});
+export type StatSatisfactionPoint = z.infer<typeof statSatisfactionPointSchema>;
 
 /**
  * Appointment figures (by status, no-show and cancellation rates, booking delay). The agenda area
  * fills it once appointments exist; until then the answer carries null and the screen says so.
  */
-export interface StatAppointments {
-  byStatus: { status: string; count: StatCount }[];
-  noShowRate: number | null;
-  cancellationRate: number | null;
-  averageBookingDelayDays: number | null;
-}
+export const statAppointmentsSchema = z.object({
+  byStatus: z.array(z.object({ status: z.string(), count: statCountSchema })),
+  noShowRate: z.number().nullable(),
+  cancellationRate: z.number().nullable(),
+  averageBookingDelayDays: z.number().nullable(),
+});
+export type StatAppointments = z.infer<typeof statAppointmentsSchema>;
 
 /**
  * Programs (dietetics or sport) of the period: assigned in it, patients following one during it,
  * and the adherence over the weeks of the period already lived (sessions done, a partial one counting
  * half, over the sessions planned), not given under 5 patients.
  */
-export interface StatPrograms {
-  assigned: StatCount;
-  patients: StatCount;
+export const statProgramsSchema = z.object({
+  assigned: statCountSchema,
+  patients: statCountSchema,
   /** %, null when fewer than 5 patients or nothing to log (dietetics has no log). */
-  adherenceRate: number | null;
-}
+  adherenceRate: z.number().nullable(),
+});
+export type StatPrograms = z.infer<typeof statProgramsSchema>;
 
-export interface Statistics {
-  organizationId: string;
-  organizationName: string;
-  period: ResolvedPeriod;
-  activity: {
-    consultations: StatFigure;
-    newPatients: StatFigure;
-    series: StatSeriesPoint[];
-    byPractitioner: { idUser: string; name: string; consultations: StatCount }[];
-    bySpeciality: { idJobSpecialist: number; label: string; consultations: StatCount }[];
-    newPatientSeries: { start: string; patients: StatCount }[];
-  };
-  clinical: {
+export const statisticsSchema = z.object({
+  organizationId: z.string(),
+  organizationName: z.string(),
+  period: resolvedPeriodSchema,
+  activity: z.object({
+    consultations: statFigureSchema,
+    newPatients: statFigureSchema,
+    series: z.array(statSeriesPointSchema),
+    byPractitioner: z.array(z.object({ idUser: z.string(), name: z.string(), consultations: statCountSchema })),
+    bySpeciality: z.array(z.object({ idJobSpecialist: z.number(), label: z.string(), consultations: statCountSchema })),
+    newPatientSeries: z.array(z.object({ start: z.string(), patients: statCountSchema })),
+  }),
+  clinical: z.object({
     /** Patients whose latest consultation falls in the period, by the IMC class of their latest measure. */
-    imcClasses: { key: string; label: string; patients: StatCount }[];
-    painIntensity: { intensity: string; consultations: StatCount }[];
-    painEvolution: StatPainPoint[];
-    painLocations: { location: string; consultations: StatCount }[];
-  };
-  satisfaction: {
-    opinions: StatFigure;
+    imcClasses: z.array(z.object({ key: z.string(), label: z.string(), patients: statCountSchema })),
+    painIntensity: z.array(z.object({ intensity: z.string(), consultations: statCountSchema })),
+    painEvolution: z.array(statPainPointSchema),
+    painLocations: z.array(z.object({ location: z.string(), consultations: statCountSchema })),
+  }),
+  satisfaction: z.object({
+    opinions: statFigureSchema,
     /** Average Star (1–5), null when fewer than 5 opinions. */
-    average: number | null;
-    previousAverage: number | null;
+    average: z.number().nullable(),
+    previousAverage: z.number().nullable(),
     /** Share of opinions with Recommend = yes, in % (null when fewer than 5 opinions). */
-    recommendShare: number | null;
-    series: StatSatisfactionPoint[];
-  };
-  appointments: StatAppointments | null;
+    recommendShare: z.number().nullable(),
+    series: z.array(statSatisfactionPointSchema),
+  }),
+  appointments: statAppointmentsSchema.nullable(),
   /** Dietetics and sport, from their areas (null until an area gives its figures). */
-  programs: { dietetics: StatPrograms | null; sport: StatPrograms | null };
-}
+  programs: z.object({ dietetics: statProgramsSchema.nullable(), sport: statProgramsSchema.nullable() }),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+/** The answer of GET /api/statistics. */
+export const statisticsAnswer = dataAnswer(statisticsSchema);
 
 /** +/− % between two counts; null when either is hidden or the previous one is 0. */
 export function changePercent(value: number, previous: number): number | null {

@@ -2,15 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dieteticProfileAnswer,
   dieteticProfileWriteSchema,
+  foodAnswer,
   foodCreateSchema,
+  foodListAnswer,
   foodSearchQuerySchema,
+  letterheadAnswer,
+  menuCopyAnswer,
   menuCopySchema,
   menuDayWriteSchema,
   menuRangeQuerySchema,
+  menuWeekAnswer,
+  myMenuTodayAnswer,
+  patientDietOverviewAnswer,
+  practitionerPreferencesAnswer,
   practitionerPreferencesSchema,
+  programAnswer,
+  programAssignAnswer,
   programAssignSchema,
+  programListAnswer,
   programWriteSchema,
+  recipeAnswer,
+  recipeListAnswer,
   recipeWriteSchema,
 } from '@wellbe/shared/schemas/dietetics';
 import { callerOf } from '../../plugins/authenticate.ts';
@@ -21,7 +35,7 @@ import * as programs from './dietetics.programs.ts';
 import * as recipes from './dietetics.recipes.ts';
 import * as service from './dietetics.service.ts';
 import { idParams, intIdQuery, patientParams } from '@wellbe/shared/schemas/fields';
-import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
+import { okSchema } from '@wellbe/shared/schemas/responses';
 
 const tags = ['dietetics'];
 const dayParams = patientParams.extend({ day: z.string().max(64) });
@@ -37,11 +51,11 @@ export async function dieteticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/dietetics/foods', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: foodSearchQuerySchema, tags } }, async (request) => ({
+  r.get('/api/dietetics/foods', { config: { access: 'dietetics' }, schema: { response: { 200: foodListAnswer }, querystring: foodSearchQuerySchema, tags } }, async (request) => ({
     success: true,
     data: await foods.searchFoods(ctx, callerOf(request), request.query),
   }));
-  r.post('/api/dietetics/foods', { config: { access: 'dietetics' }, schema: { response: { 201: dataAnswer(undetailed) }, body: foodCreateSchema, tags } }, async (request, reply) => {
+  r.post('/api/dietetics/foods', { config: { access: 'dietetics' }, schema: { response: { 201: foodAnswer }, body: foodCreateSchema, tags } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await foods.createFood(ctx, callerOf(request), request.body) };
   });
@@ -50,19 +64,19 @@ export async function dieteticsRoutes(app: FastifyInstance) {
     return { success: true };
   });
 
-  r.get('/api/dietetics/recipes', { config: { access: 'wellbe' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: recipeQuery, tags } }, async (request) => ({
+  r.get('/api/dietetics/recipes', { config: { access: 'wellbe' }, schema: { response: { 200: recipeListAnswer }, querystring: recipeQuery, tags } }, async (request) => ({
     success: true,
     data: await recipes.listRecipes(ctx, callerOf(request), request.query),
   }));
-  r.get('/api/dietetics/recipes/:id', { config: { access: 'wellbe' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags } }, async (request) => ({
+  r.get('/api/dietetics/recipes/:id', { config: { access: 'wellbe' }, schema: { response: { 200: recipeAnswer }, params: idParams, tags } }, async (request) => ({
     success: true,
     data: await recipes.readRecipe(ctx, callerOf(request), request.params.id),
   }));
-  r.post('/api/dietetics/recipes', { config: { access: 'dietetics' }, schema: { response: { 201: dataAnswer(undetailed) }, body: recipeWriteSchema, tags } }, async (request, reply) => {
+  r.post('/api/dietetics/recipes', { config: { access: 'dietetics' }, schema: { response: { 201: recipeAnswer }, body: recipeWriteSchema, tags } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await recipes.writeRecipe(ctx, callerOf(request), null, request.body) };
   });
-  r.put('/api/dietetics/recipes/:id', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: recipeWriteSchema, tags } }, async (request) => ({
+  r.put('/api/dietetics/recipes/:id', { config: { access: 'dietetics' }, schema: { response: { 200: recipeAnswer }, params: idParams, body: recipeWriteSchema, tags } }, async (request) => ({
     success: true,
     data: await recipes.writeRecipe(ctx, callerOf(request), request.params.id, request.body),
   }));
@@ -71,56 +85,56 @@ export async function dieteticsRoutes(app: FastifyInstance) {
     return { success: true };
   });
 
-  r.get('/api/dietetics/patients/:idPatient/menus', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: patientParams, querystring: menuRangeQuerySchema, tags } }, async (request) => ({
+  r.get('/api/dietetics/patients/:idPatient/menus', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: menuWeekAnswer }, params: patientParams, querystring: menuRangeQuerySchema, tags } }, async (request) => ({
     success: true,
     data: await menus.readMenus(ctx, callerOf(request), request.params.idPatient, request.query),
   }));
-  r.put('/api/dietetics/patients/:idPatient/menus/:day', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: dayParams, body: menuDayWriteSchema, tags } }, async (request) => ({
+  r.put('/api/dietetics/patients/:idPatient/menus/:day', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: menuWeekAnswer }, params: dayParams, body: menuDayWriteSchema, tags } }, async (request) => ({
     success: true,
     data: await menus.writeMenuDay(ctx, callerOf(request), request.params.idPatient, request.params.day, request.body.items),
   }));
-  r.post('/api/dietetics/patients/:idPatient/menus/:day/copy', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: dayParams, body: menuCopySchema, tags } }, async (request) => ({
+  r.post('/api/dietetics/patients/:idPatient/menus/:day/copy', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: menuCopyAnswer }, params: dayParams, body: menuCopySchema, tags } }, async (request) => ({
     success: true,
     data: await menus.copyMenuDay(ctx, callerOf(request), request.params.idPatient, request.params.day, request.body.to),
   }));
-  r.get('/api/dietetics/patients/:idPatient/profile', { config: { access: 'dieteticPreferences', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: patientParams, tags } }, async (request) => ({
+  r.get('/api/dietetics/patients/:idPatient/profile', { config: { access: 'dieteticPreferences', patientData: true }, schema: { response: { 200: dieteticProfileAnswer }, params: patientParams, tags } }, async (request) => ({
     success: true,
     data: await profiles.readProfile(ctx, callerOf(request), request.params.idPatient),
   }));
-  r.put('/api/dietetics/patients/:idPatient/profile', { config: { access: 'dieteticPreferences', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: patientParams, body: dieteticProfileWriteSchema, tags } }, async (request) => ({
+  r.put('/api/dietetics/patients/:idPatient/profile', { config: { access: 'dieteticPreferences', patientData: true }, schema: { response: { 200: dieteticProfileAnswer }, params: patientParams, body: dieteticProfileWriteSchema, tags } }, async (request) => ({
     success: true,
     data: await profiles.writeProfile(ctx, callerOf(request), request.params.idPatient, request.body),
   }));
-  r.get('/api/dietetics/patients/:idPatient/overview', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: patientParams, tags } }, async (request) => ({
+  r.get('/api/dietetics/patients/:idPatient/overview', { config: { access: 'dps', patientData: true }, schema: { response: { 200: patientDietOverviewAnswer }, params: patientParams, tags } }, async (request) => ({
     success: true,
     data: await menus.patientOverview(ctx, callerOf(request), request.params.idPatient),
   }));
-  r.get('/api/dietetics/my-menu', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, tags } }, async (request) => ({
+  r.get('/api/dietetics/my-menu', { config: { access: 'dps', patientData: true }, schema: { response: { 200: myMenuTodayAnswer }, tags } }, async (request) => ({
     success: true,
     data: await menus.myToday(ctx, callerOf(request)),
   }));
 
-  r.get('/api/dietetics/letterhead', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, tags } }, async (request) => ({ success: true, data: await service.letterhead(ctx, callerOf(request)) }));
+  r.get('/api/dietetics/letterhead', { config: { access: 'dietetics' }, schema: { response: { 200: letterheadAnswer }, tags } }, async (request) => ({ success: true, data: await service.letterhead(ctx, callerOf(request)) }));
 
-  r.get('/api/dietetics/preferences', { config: { access: 'preferences' }, schema: { response: { 200: dataAnswer(undetailed) }, tags } }, async (request) => ({
+  r.get('/api/dietetics/preferences', { config: { access: 'preferences' }, schema: { response: { 200: practitionerPreferencesAnswer }, tags } }, async (request) => ({
     success: true,
     data: await profiles.readPractitionerPreferences(ctx, callerOf(request)),
   }));
-  r.put('/api/dietetics/preferences', { config: { access: 'preferences' }, schema: { response: { 200: dataAnswer(undetailed) }, body: practitionerPreferencesSchema, tags } }, async (request) => ({
+  r.put('/api/dietetics/preferences', { config: { access: 'preferences' }, schema: { response: { 200: practitionerPreferencesAnswer }, body: practitionerPreferencesSchema, tags } }, async (request) => ({
     success: true,
     data: await profiles.writePractitionerPreferences(ctx, callerOf(request), request.body),
   }));
 
-  r.get('/api/dietetics/programs', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, tags } }, async (request) => ({ success: true, data: await programs.listPrograms(ctx, callerOf(request)) }));
-  r.get('/api/dietetics/programs/:id', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags } }, async (request) => ({
+  r.get('/api/dietetics/programs', { config: { access: 'dietetics' }, schema: { response: { 200: programListAnswer }, tags } }, async (request) => ({ success: true, data: await programs.listPrograms(ctx, callerOf(request)) }));
+  r.get('/api/dietetics/programs/:id', { config: { access: 'dietetics' }, schema: { response: { 200: programAnswer }, params: idParams, tags } }, async (request) => ({
     success: true,
     data: await programs.readProgram(ctx, callerOf(request), uuidOr404(request.params.id)),
   }));
-  r.post('/api/dietetics/programs', { config: { access: 'dietetics' }, schema: { response: { 201: dataAnswer(undetailed) }, body: programWriteSchema, tags } }, async (request, reply) => {
+  r.post('/api/dietetics/programs', { config: { access: 'dietetics' }, schema: { response: { 201: programAnswer }, body: programWriteSchema, tags } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await programs.writeProgram(ctx, callerOf(request), null, request.body) };
   });
-  r.put('/api/dietetics/programs/:id', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: programWriteSchema, tags } }, async (request) => ({
+  r.put('/api/dietetics/programs/:id', { config: { access: 'dietetics' }, schema: { response: { 200: programAnswer }, params: idParams, body: programWriteSchema, tags } }, async (request) => ({
     success: true,
     data: await programs.writeProgram(ctx, callerOf(request), uuidOr404(request.params.id), request.body),
   }));
@@ -128,7 +142,7 @@ export async function dieteticsRoutes(app: FastifyInstance) {
     await programs.deleteProgram(ctx, callerOf(request), uuidOr404(request.params.id));
     return { success: true };
   });
-  r.post('/api/dietetics/programs/:id/assign', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: programAssignSchema, tags } }, async (request) => ({
+  r.post('/api/dietetics/programs/:id/assign', { config: { access: 'dietetics', patientData: true }, schema: { response: { 200: programAssignAnswer }, params: idParams, body: programAssignSchema, tags } }, async (request) => ({
     success: true,
     data: await programs.assignProgram(ctx, callerOf(request), uuidOr404(request.params.id), request.body),
   }));

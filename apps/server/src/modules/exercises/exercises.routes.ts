@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXERCISE_MEDIA, exerciseSearchQuerySchema, exerciseWriteSchema, SPORT_MESSAGES } from '@wellbe/shared/schemas/sport';
+import { EXERCISE_MEDIA, exerciseAnswer, exercisePageAnswer, exerciseSearchQuerySchema, exerciseWriteSchema, SPORT_MESSAGES } from '@wellbe/shared/schemas/sport';
 import { badRequest } from '../../lib/errors.ts';
 import type { StagedFile } from '../../lib/storage/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as service from './exercises.service.ts';
 import { idParams } from '@wellbe/shared/schemas/fields';
-import { dataAnswer, fileAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
+import { fileAnswer, okSchema } from '@wellbe/shared/schemas/responses';
 
 const tags = ['exercises'];
 
@@ -16,19 +16,19 @@ const tags = ['exercises'];
 export async function exerciseRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  r.get('/api/exercises', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: exerciseSearchQuerySchema, tags, summary: 'Chercher dans la bibliothèque d’exercices' } }, async (request) => ({
+  r.get('/api/exercises', { config: { access: 'dietetics' }, schema: { response: { 200: exercisePageAnswer }, querystring: exerciseSearchQuerySchema, tags, summary: 'Chercher dans la bibliothèque d’exercices' } }, async (request) => ({
     success: true,
     data: await service.searchExercises(ctx, callerOf(request), request.query),
   }));
-  r.get('/api/exercises/:id', { config: { access: 'dietetics' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Un exercice et ses consignes' } }, async (request) => ({
+  r.get('/api/exercises/:id', { config: { access: 'dietetics' }, schema: { response: { 200: exerciseAnswer }, params: idParams, tags, summary: 'Un exercice et ses consignes' } }, async (request) => ({
     success: true,
     data: await service.readExercise(ctx, callerOf(request), request.params.id),
   }));
-  r.post('/api/exercises', { config: { access: 'practitionerWrite' }, schema: { response: { 201: dataAnswer(undetailed) }, body: exerciseWriteSchema, tags, summary: 'Ajouter un exercice de l’organisation' } }, async (request, reply) => {
+  r.post('/api/exercises', { config: { access: 'practitionerWrite' }, schema: { response: { 201: exerciseAnswer }, body: exerciseWriteSchema, tags, summary: 'Ajouter un exercice de l’organisation' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await service.createExercise(ctx, callerOf(request), request.body) };
   });
-  r.put('/api/exercises/:id', { config: { access: 'practitionerWrite' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: exerciseWriteSchema, tags, summary: 'Modifier un exercice' } }, async (request) => ({
+  r.put('/api/exercises/:id', { config: { access: 'practitionerWrite' }, schema: { response: { 200: exerciseAnswer }, params: idParams, body: exerciseWriteSchema, tags, summary: 'Modifier un exercice' } }, async (request) => ({
     success: true,
     data: await service.updateExercise(ctx, callerOf(request), request.params.id, request.body),
   }));
@@ -40,7 +40,7 @@ export async function exerciseRoutes(app: FastifyInstance) {
 
   // The exercise's image or short video, through the document store: one file, typed by its bytes
   // (JPEG, PNG, MP4, WebM), 5 MB for an image and 20 MB for a video.
-  r.post('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Image ou vidéo d’un exercice (multipart)', consumes: ['multipart/form-data'] } }, async (request) => {
+  r.post('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { response: { 200: exerciseAnswer }, params: idParams, tags, summary: 'Image ou vidéo d’un exercice (multipart)', consumes: ['multipart/form-data'] } }, async (request) => {
     await service.editableExercise(ctx, callerOf(request), request.params.id);
     if (!request.isMultipart()) throw badRequest(SPORT_MESSAGES.mediaMissing, 'media_missing');
     let file: StagedFile | null = null;
@@ -58,7 +58,7 @@ export async function exerciseRoutes(app: FastifyInstance) {
     }
     return { success: true, data: await service.setExerciseMedia(ctx, callerOf(request), request.params.id, file) };
   });
-  r.delete('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Retirer l’image ou la vidéo d’un exercice' } }, async (request) => ({
+  r.delete('/api/exercises/:id/media', { config: { access: 'practitionerWrite' }, schema: { response: { 200: exerciseAnswer }, params: idParams, tags, summary: 'Retirer l’image ou la vidéo d’un exercice' } }, async (request) => ({
     success: true,
     data: await service.removeExerciseMedia(ctx, callerOf(request), request.params.id),
   }));

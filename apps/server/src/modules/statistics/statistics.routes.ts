@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statisticsExportSchema, statisticsQuerySchema } from '@wellbe/shared/schemas/statistics';
+import { statisticsAnswer, statisticsExportSchema, statisticsQuerySchema } from '@wellbe/shared/schemas/statistics';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { exportStatistics, readStatistics } from './statistics.service.ts';
-import { csvAnswer, dataAnswer, undetailed } from '@wellbe/shared/schemas/responses';
+import { csvAnswer } from '@wellbe/shared/schemas/responses';
 
 const tags = ['statistics'];
 
@@ -12,7 +12,7 @@ export async function statisticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/statistics', { config: { access: 'stat', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: statisticsQuerySchema, tags } }, async (request) => ({
+  r.get('/api/statistics', { config: { access: 'stat', patientData: true }, schema: { response: { 200: statisticsAnswer }, querystring: statisticsQuerySchema, tags } }, async (request) => ({
     success: true,
     data: await readStatistics(ctx, callerOf(request), request.query),
   }));

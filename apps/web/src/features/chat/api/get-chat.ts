@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Chat, ChatListEntry } from '@wellbe/shared/schemas/chat';
+import type { getChatAnswer } from '@wellbe/shared/schemas/chat';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 export interface ChatTarget {
   contactId?: string;
@@ -12,7 +13,7 @@ export interface ChatTarget {
 export function useChat(target: ChatTarget | null) {
   return useQuery({
     queryKey: queryKeys.chat.chat({ ...target }),
-    queryFn: ({ signal }) => api<{ chat: Chat; userChatList: ChatListEntry[] }>('/chat/get-chat', { signal, query: { ...target } }).then((r) => r.chat),
+    queryFn: ({ signal }) => api<Answer<typeof getChatAnswer>>('/chat/get-chat', { signal, query: { ...target } }).then((r) => r.chat),
     enabled: !!target && !!(target.contactId || target.chatId),
     retry: false,
   });

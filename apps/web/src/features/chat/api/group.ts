@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Chat } from '@wellbe/shared/schemas/chat';
+import type { chatSchema, groupMemberRemovedAnswer } from '@wellbe/shared/schemas/chat';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 type GroupChange =
   | { kind: 'rename'; title: string }
@@ -17,9 +18,9 @@ export function useGroupChange(chatId: string) {
   return useMutation({
     mutationFn: (change: GroupChange): Promise<unknown> => {
       const base = `/chat/conversations/${chatId}`;
-      if (change.kind === 'rename') return api<Chat>(base, { method: 'PATCH', body: { title: change.title } });
-      if (change.kind === 'add') return api<Chat>(`${base}/members`, { method: 'POST', body: { memberIds: change.memberIds } });
-      return api<{ left: boolean }>(`${base}/members/${change.userId}`, { method: 'DELETE' });
+      if (change.kind === 'rename') return api<Answer<typeof chatSchema>>(base, { method: 'PATCH', body: { title: change.title } });
+      if (change.kind === 'add') return api<Answer<typeof chatSchema>>(`${base}/members`, { method: 'POST', body: { memberIds: change.memberIds } });
+      return api<Answer<typeof groupMemberRemovedAnswer>>(`${base}/members/${change.userId}`, { method: 'DELETE' });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.chat.chats });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatDialogEntry, ChatListEntry } from '@wellbe/shared/schemas/chat';
+import type { sendMessageAnswer } from '@wellbe/shared/schemas/chat';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 export interface SendInput {
   /** Generated once by the client: a retry after a network failure resends the same id. */
@@ -15,7 +16,7 @@ export interface SendInput {
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendInput) => api<{ message: ChatDialogEntry & { chatId: string }; userChatList: ChatListEntry[] }>('/chat/send-message', { method: 'POST', body }),
+    mutationFn: (body: SendInput) => api<Answer<typeof sendMessageAnswer>>('/chat/send-message', { method: 'POST', body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.chat.contacts });
       void client.invalidateQueries({ queryKey: queryKeys.chat.conversations });

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { unreadAnswer } from '@wellbe/shared/schemas/chat';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 /** GET /api/chat/unread: the patient's card of unread messages (same cache as the toolbar badge). */
 export function useUnreadCount(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.chat.unread, queryFn: ({ signal }) => api<{ unread: number; support: number }>('/chat/unread', { signal }), enabled });
+  return useQuery({ queryKey: queryKeys.chat.unread, queryFn: ({ signal }) => api<Answer<typeof unreadAnswer>>('/chat/unread', { signal }), enabled });
 }

@@ -1,14 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Food, FoodCreate } from '@wellbe/shared/schemas/dietetics';
+import type { Food, foodAnswer, FoodCreate, foodListAnswer } from '@wellbe/shared/schemas/dietetics';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 /** GET /api/dietetics/foods: ranked, accent- and typo-tolerant search over Ciqual and the practice's foods. */
 export function useFoodSearch(q: string, group: string | null, enabled = true) {
   const params = { q, group: group ?? undefined, limit: 20 };
   return useQuery<Food[]>({
     queryKey: queryKeys.dietetics.foods(params),
-    queryFn: ({ signal }) => api<{ data: Food[] }>('/dietetics/foods', { query: params, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof foodListAnswer>>('/dietetics/foods', { query: params, signal }).then((r) => r.data),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -18,7 +19,7 @@ export function useFoodSearch(q: string, group: string | null, enabled = true) {
 export function useCreateFood() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FoodCreate) => api<{ data: Food }>('/dietetics/foods', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: FoodCreate) => api<Answer<typeof foodAnswer>>('/dietetics/foods', { method: 'POST', body }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.all }),
   });
 }

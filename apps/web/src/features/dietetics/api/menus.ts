@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MenuLine, MenuWeek } from '@wellbe/shared/schemas/dietetics';
+import type { menuCopyAnswer, MenuLine, menuWeekAnswer } from '@wellbe/shared/schemas/dietetics';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 /** GET /api/dietetics/patients/:id/menus: days with their meals, totals, targets and flags. */
 export function useMenus(idPatient: string | null, from: string, to: string) {
   return useQuery({
     queryKey: queryKeys.dietetics.menus(idPatient ?? '', from, to),
-    queryFn: ({ signal }) => api<{ data: MenuWeek }>(`/dietetics/patients/${encodeURIComponent(idPatient!)}/menus`, { query: { from, to }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof menuWeekAnswer>>(`/dietetics/patients/${encodeURIComponent(idPatient!)}/menus`, { query: { from, to }, signal }).then((r) => r.data),
     enabled: !!idPatient,
   });
 }
@@ -25,7 +26,7 @@ export function useSaveDay(idPatient: string) {
 export function useCopyDay(idPatient: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ day, to }: { day: string; to: string[] }) => api<{ data: { copied: number } }>(`/dietetics/patients/${encodeURIComponent(idPatient)}/menus/${day}/copy`, { method: 'POST', body: { to } }),
+    mutationFn: ({ day, to }: { day: string; to: string[] }) => api<Answer<typeof menuCopyAnswer>>(`/dietetics/patients/${encodeURIComponent(idPatient)}/menus/${day}/copy`, { method: 'POST', body: { to } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.patientMenus(idPatient) }),
   });
 }

@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProgramDetail, ProgramSummary, ProgramWrite } from '@wellbe/shared/schemas/dietetics';
+import type { programAnswer, programAssignAnswer, programListAnswer, ProgramWrite } from '@wellbe/shared/schemas/dietetics';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 /** GET /api/dietetics/programs: the practice's program templates. */
 export function usePrograms() {
-  return useQuery({ queryKey: queryKeys.dietetics.programs, queryFn: ({ signal }) => api<{ data: ProgramSummary[] }>('/dietetics/programs', { signal }).then((r) => r.data) });
+  return useQuery({ queryKey: queryKeys.dietetics.programs, queryFn: ({ signal }) => api<Answer<typeof programListAnswer>>('/dietetics/programs', { signal }).then((r) => r.data) });
 }
 
 /** GET /api/dietetics/programs/:id: the template's lines by day and meal. */
 export function useProgram(id: string | null) {
   return useQuery({
     queryKey: queryKeys.dietetics.program(id ?? ''),
-    queryFn: ({ signal }) => api<{ data: ProgramDetail }>(`/dietetics/programs/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof programAnswer>>(`/dietetics/programs/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
     enabled: !!id,
   });
 }
@@ -22,7 +23,7 @@ export function useSaveProgram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ProgramWrite }) =>
-      api<{ data: ProgramDetail }>(id ? `/dietetics/programs/${encodeURIComponent(id)}` : '/dietetics/programs', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
+      api<Answer<typeof programAnswer>>(id ? `/dietetics/programs/${encodeURIComponent(id)}` : '/dietetics/programs', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.programs }),
   });
 }
@@ -32,7 +33,7 @@ export function useAssignProgram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idPatient, startDate }: { id: string; idPatient: string; startDate: string }) =>
-      api<{ data: { days: string[] } }>(`/dietetics/programs/${encodeURIComponent(id)}/assign`, { method: 'POST', body: { idPatient, startDate } }).then((r) => r.data),
+      api<Answer<typeof programAssignAnswer>>(`/dietetics/programs/${encodeURIComponent(id)}/assign`, { method: 'POST', body: { idPatient, startDate } }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.all }),
   });
 }

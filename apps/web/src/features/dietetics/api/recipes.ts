@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecipeDetail, RecipeSummary, RecipeWrite } from '@wellbe/shared/schemas/dietetics';
+import type { recipeAnswer, recipeListAnswer, RecipeWrite } from '@wellbe/shared/schemas/dietetics';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 /** GET /api/dietetics/recipes: the WellBe library and the practice's recipes, nutrients per portion computed. */
 export function useRecipes(q = '') {
   return useQuery({
     queryKey: queryKeys.dietetics.recipes(q),
-    queryFn: ({ signal }) => api<{ data: RecipeSummary[] }>('/dietetics/recipes', { query: { q }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof recipeListAnswer>>('/dietetics/recipes', { query: { q }, signal }).then((r) => r.data),
   });
 }
 
@@ -15,7 +16,7 @@ export function useRecipes(q = '') {
 export function useRecipe(id: string | null) {
   return useQuery({
     queryKey: queryKeys.dietetics.recipe(id ?? ''),
-    queryFn: ({ signal }) => api<{ data: RecipeDetail }>(`/dietetics/recipes/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof recipeAnswer>>(`/dietetics/recipes/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
     enabled: !!id,
   });
 }
@@ -25,7 +26,7 @@ export function useSaveRecipe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: RecipeWrite }) =>
-      api<{ data: RecipeDetail }>(id ? `/dietetics/recipes/${encodeURIComponent(id)}` : '/dietetics/recipes', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
+      api<Answer<typeof recipeAnswer>>(id ? `/dietetics/recipes/${encodeURIComponent(id)}` : '/dietetics/recipes', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dietetics.all }),
   });
 }

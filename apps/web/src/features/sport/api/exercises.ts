@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Exercise, ExercisePage, ExerciseWrite } from '@wellbe/shared/schemas/sport';
+import type { exerciseAnswer, ExercisePage, exercisePageAnswer, ExerciseWrite } from '@wellbe/shared/schemas/sport';
 import { api, apiBlob, apiUpload } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 export interface ExerciseFilters {
   q?: string;
@@ -17,7 +18,7 @@ export interface ExerciseFilters {
 export function useExerciseSearch(filters: ExerciseFilters) {
   return useQuery<ExercisePage>({
     queryKey: queryKeys.sport.exercises(filters as Record<string, unknown>),
-    queryFn: async ({ signal }) => (await api<{ data: ExercisePage }>('/exercises', { signal, query: { ...filters } })).data,
+    queryFn: async ({ signal }) => (await api<Answer<typeof exercisePageAnswer>>('/exercises', { signal, query: { ...filters } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +28,7 @@ export function useSaveExercise() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ExerciseWrite }) =>
-      api<{ data: Exercise }>(id ? `/exercises/${encodeURIComponent(id)}` : '/exercises', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
+      api<Answer<typeof exerciseAnswer>>(id ? `/exercises/${encodeURIComponent(id)}` : '/exercises', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
   });
 }
@@ -36,7 +37,7 @@ export function useSaveExercise() {
 export function useUploadExerciseMedia() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, file }: { id: string; file: File }) => apiUpload<{ data: Exercise }>(`/exercises/${encodeURIComponent(id)}/media`, { file }).then((r) => r.data),
+    mutationFn: ({ id, file }: { id: string; file: File }) => apiUpload<Answer<typeof exerciseAnswer>>(`/exercises/${encodeURIComponent(id)}/media`, { file }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
   });
 }
@@ -45,7 +46,7 @@ export function useUploadExerciseMedia() {
 export function useRemoveExerciseMedia() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ data: Exercise }>(`/exercises/${encodeURIComponent(id)}/media`, { method: 'DELETE' }).then((r) => r.data),
+    mutationFn: (id: string) => api<Answer<typeof exerciseAnswer>>(`/exercises/${encodeURIComponent(id)}/media`, { method: 'DELETE' }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
   });
 }

@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MySportToday, SessionLog, SessionLogWrite, SportProgram, SportProgramSummary, SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import type { mySportTodayAnswer, sessionLogAnswer, SessionLogWrite, sportProgramAnswer, sportProgramListAnswer, SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 /** GET /api/sport-programs: the organisation's program library. */
 export function useSportPrograms() {
-  return useQuery({ queryKey: queryKeys.sport.programs, queryFn: ({ signal }) => api<{ data: SportProgramSummary[] }>('/sport-programs', { signal }).then((r) => r.data) });
+  return useQuery({ queryKey: queryKeys.sport.programs, queryFn: ({ signal }) => api<Answer<typeof sportProgramListAnswer>>('/sport-programs', { signal }).then((r) => r.data) });
 }
 
 /** GET /api/sport-programs/:id: a program with its sessions and exercises. */
 export function useSportProgram(id: string | null) {
   return useQuery({
     queryKey: queryKeys.sport.program(id ?? ''),
-    queryFn: ({ signal }) => api<{ data: SportProgram }>(`/sport-programs/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof sportProgramAnswer>>(`/sport-programs/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
     enabled: !!id,
   });
 }
@@ -23,7 +24,7 @@ export function useSaveSportProgram() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: SportProgramWrite }) =>
-      api<{ data: SportProgram }>(id ? `/sport-programs/${encodeURIComponent(id)}` : '/sport-programs', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
+      api<Answer<typeof sportProgramAnswer>>(id ? `/sport-programs/${encodeURIComponent(id)}` : '/sport-programs', { method: id ? 'PUT' : 'POST', body }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
   });
 }
@@ -32,7 +33,7 @@ export function useSaveSportProgram() {
 export function useDuplicateSportProgram() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ data: SportProgram }>(`/sport-programs/${encodeURIComponent(id)}/duplicate`, { method: 'POST' }).then((r) => r.data),
+    mutationFn: (id: string) => api<Answer<typeof sportProgramAnswer>>(`/sport-programs/${encodeURIComponent(id)}/duplicate`, { method: 'POST' }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.programs }),
   });
 }
@@ -51,7 +52,7 @@ export function useAssignSportProgram() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idPatient, startDate }: { id: string; idPatient: string; startDate: string }) =>
-      api<{ data: SportProgram }>(`/sport-programs/${encodeURIComponent(id)}/assign`, { method: 'POST', body: { idPatient, startDate } }).then((r) => r.data),
+      api<Answer<typeof sportProgramAnswer>>(`/sport-programs/${encodeURIComponent(id)}/assign`, { method: 'POST', body: { idPatient, startDate } }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.all }),
   });
 }
@@ -60,14 +61,14 @@ export function useAssignSportProgram() {
 export function useMySport() {
   const client = useQueryClient();
   useRealtimeEvent('sport.program', () => void client.invalidateQueries({ queryKey: queryKeys.sport.mine }));
-  return useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<{ data: MySportToday }>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false });
+  return useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<Answer<typeof mySportTodayAnswer>>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false });
 }
 
 /** POST /api/sport-programs/mine/logs. */
 export function useLogSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SessionLogWrite) => api<{ data: SessionLog }>('/sport-programs/mine/logs', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: SessionLogWrite) => api<Answer<typeof sessionLogAnswer>>('/sport-programs/mine/logs', { method: 'POST', body }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sport.mine }),
   });
 }

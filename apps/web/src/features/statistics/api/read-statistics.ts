@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StatPeriod, StatTable, Statistics } from '@wellbe/shared/schemas/statistics';
+import type { Statistics, statisticsAnswer, StatPeriod, StatTable } from '@wellbe/shared/schemas/statistics';
 import { api } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 // GET /api/statistics: the practice's figures for a period (organisation: SA and DE only).
 
@@ -16,7 +17,7 @@ export interface StatisticsFilters {
 export function useStatistics(filters: StatisticsFilters, enabled = true) {
   return useQuery<Statistics>({
     queryKey: queryKeys.statistics.of({ ...filters }),
-    queryFn: ({ signal }) => api<{ data: Statistics }>('/statistics', { query: { ...filters }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof statisticsAnswer>>('/statistics', { query: { ...filters }, signal }).then((r) => r.data),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
