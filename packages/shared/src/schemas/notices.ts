@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from './responses.ts';
 
 // SPEC §3 Notice (Star, PatientOpinion, Recommend): a patient's feedback on one of their own
 // consultations, once per consultation, editable for 7 days.
@@ -26,24 +27,30 @@ export type NoticeFields = z.infer<typeof noticeFieldsSchema>;
 export const noticeCreateSchema = noticeFieldsSchema.extend({ idConsultation: z.uuid(NOTICE_MESSAGES.consultationNotFound) });
 export type NoticeCreate = z.infer<typeof noticeCreateSchema>;
 
-export interface Notice {
-  idNotice: string;
-  idConsultation: string;
-  Star: number;
-  PatientOpinion: string;
-  Recommend: boolean;
-  createdAt: string;
-  updatedAt: string;
+export const noticeSchema = z.object({
+  idNotice: z.string(),
+  idConsultation: z.string(),
+  Star: z.number(),
+  PatientOpinion: z.string(),
+  Recommend: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** Until when the patient may still change it (ISO). */
-  editableUntil: string;
-}
+  editableUntil: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
 
-export interface NoticeSummary {
+export const noticeSummarySchema = z.object({
   /** Average star of the organisation's notices, 1 decimal; null without any notice. */
-  average: number | null;
-  count: number;
-  recommendRate: number | null;
-}
+  average: z.number().nullable(),
+  count: z.number(),
+  recommendRate: z.number().nullable(),
+});
+export type NoticeSummary = z.infer<typeof noticeSummarySchema>;
+
+// The answers of /api/notices (the web client's types come from them).
+export const noticeAnswer = dataAnswer(noticeSchema);
+export const noticeSummaryAnswer = dataAnswer(noticeSummarySchema);
 
 /** Whether a notice created at `createdAt` may still be edited at `now`. */
 export function noticeEditable(createdAt: string | Date, now: number): boolean {
