@@ -8,6 +8,7 @@ import {
   TREATMENT_EFFICACIES,
 } from '../domain/consultation.ts';
 import { intId, pgInt } from './fields.ts';
+import { dataAnswer } from './responses.ts';
 
 // SPEC §3 consultation form and §7 consultationCreate, validated identically by the panel and the server.
 export const CONSULTATION_MESSAGES = {
@@ -140,48 +141,57 @@ export const consultationUpdateBodySchema = z.object({
 });
 export type ConsultationUpdateBody = z.input<typeof consultationUpdateBodySchema>;
 
-export interface ConsultationDocument {
-  idDocument: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  createdAt: string;
-}
+export const consultationDocumentSchema = z.object({
+  idDocument: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+export type ConsultationDocument = z.infer<typeof consultationDocumentSchema>;
+
+const optionalText = z.string().nullable();
 
 /** GET /api/consultations/:id (edit mode). */
-export interface ConsultationDetail {
-  idConsultation: string;
-  idPatient: string;
-  patientFullName: string;
-  idOrganization: string;
-  Iduser: string;
-  idJobSpecialist: number;
-  version: number;
-  ConsultationDate: string;
-  ConsultationNote: string;
-  Diagnostic: string;
-  HealthCareCategory: string;
-  Size: number | null;
-  Weight: number | null;
-  dolorLocation: string | null;
-  dolorIntensity: string | null;
-  eradiation: string | null;
-  triggeringFactor: string | null;
-  startEradiationDate: string | null;
-  antalgesicTreatment: string | null;
-  treatmentName: string | null;
-  treatmentEfficacy: string | null;
-  preventionType: string | null;
-  prevention1: string | null;
-  prevention2: string | null;
-  prevention3: string | null;
-  pattern: string | null;
-  physicalCapacity: string | null;
-  riskyFoodsFrequency: string | null;
-  breakfast: string | null;
-  lunch: string | null;
-  dinner: string | null;
-  snack: string | null;
-  dislikes: string | null;
-  documents: ConsultationDocument[];
-}
+export const consultationDetailSchema = z.object({
+  idConsultation: z.string(),
+  idPatient: z.string(),
+  patientFullName: z.string(),
+  idOrganization: z.string(),
+  Iduser: z.string(),
+  idJobSpecialist: z.number(),
+  version: z.number(),
+  ConsultationDate: z.string(),
+  ConsultationNote: z.string(),
+  Diagnostic: z.string(),
+  HealthCareCategory: z.string(),
+  Size: z.number().nullable(),
+  Weight: z.number().nullable(),
+  dolorLocation: optionalText,
+  dolorIntensity: optionalText,
+  eradiation: optionalText,
+  triggeringFactor: optionalText,
+  startEradiationDate: optionalText,
+  antalgesicTreatment: optionalText,
+  treatmentName: optionalText,
+  treatmentEfficacy: optionalText,
+  preventionType: optionalText,
+  prevention1: optionalText,
+  prevention2: optionalText,
+  prevention3: optionalText,
+  pattern: optionalText,
+  physicalCapacity: optionalText,
+  riskyFoodsFrequency: optionalText,
+  breakfast: optionalText,
+  lunch: optionalText,
+  dinner: optionalText,
+  snack: optionalText,
+  dislikes: optionalText,
+  documents: z.array(consultationDocumentSchema),
+});
+export type ConsultationDetail = z.infer<typeof consultationDetailSchema>;
+
+// The answers of the consultation routes (the web client's types come from them).
+export const consultationDetailAnswer = dataAnswer(consultationDetailSchema);
+/** SPEC §7 createBySpeciality: the consultation's id beside `success`. */
+export const consultationCreatedAnswer = z.object({ success: z.boolean(), idConsultation: z.string() });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONSULTATION_BODY_LIMIT, consultationCreateBodySchema } from '@wellbe/shared/schemas/consultations';
+import { CONSULTATION_BODY_LIMIT, consultationCreateBodySchema, consultationCreatedAnswer } from '@wellbe/shared/schemas/consultations';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { assertIdentity } from '../../access/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
@@ -15,6 +15,7 @@ export async function consultationActions(app: FastifyInstance) {
         access: 'dpsWrite',
         patientData: true,
         body: consultationCreateBodySchema,
+        response: consultationCreatedAnswer,
         handler: async (request, body) => {
           const caller = callerOf(request);
           assertIdentity(caller, body);

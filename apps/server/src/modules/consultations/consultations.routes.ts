@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONSULTATION_BODY_LIMIT, consultationUpdateBodySchema } from '@wellbe/shared/schemas/consultations';
+import { CONSULTATION_BODY_LIMIT, consultationDetailAnswer, consultationUpdateBodySchema } from '@wellbe/shared/schemas/consultations';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { readConsultation, updateConsultation } from './consultations.service.ts';
-import { dataAnswer, undetailed } from '@wellbe/shared/schemas/responses';
 
 const params = z.object({ id: z.uuid() });
 
@@ -13,13 +12,13 @@ export async function consultationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/consultations/:id', {
     config: { access: 'dps', patientData: true },
-    schema: { response: { 200: dataAnswer(undetailed) }, params, tags: ['consultations'], summary: 'Lire une consultation' },
+    schema: { response: { 200: consultationDetailAnswer }, params, tags: ['consultations'], summary: 'Lire une consultation' },
     handler: async (request) => ({ success: true, data: await readConsultation(app.ctx, callerOf(request), request.params.id) }),
   });
   r.put('/api/consultations/:id', {
     bodyLimit: CONSULTATION_BODY_LIMIT,
     config: { access: 'dpsWrite', patientData: true },
-    schema: { response: { 200: dataAnswer(undetailed) }, params, body: consultationUpdateBodySchema, tags: ['consultations'], summary: 'Modifier une consultation (version)' },
+    schema: { response: { 200: consultationDetailAnswer }, params, body: consultationUpdateBodySchema, tags: ['consultations'], summary: 'Modifier une consultation (version)' },
     handler: async (request) => ({
       success: true,
       data: await updateConsultation(app.ctx, callerOf(request), request.params.id, request.body.version, request.body.consultation),
