@@ -19,16 +19,18 @@ const label = z.string().trim().min(1, REFERENCE_MESSAGES.labelRequired).max(120
 export const referenceLabelsSchema = z.object({ fr: label, en: label, tr: label, ar: label });
 export type ReferenceLabels = z.infer<typeof referenceLabelsSchema>;
 
-/** One row of a reference table as every answer shows it (a resource may add fields). */
-export interface ReferenceItem {
-  id: number;
+/** One row of a reference table as every answer shows it (a resource may add fields: `extend`). */
+export const referenceItemSchema = z.object({
+  id: z.number(),
   /** The French label (the interface language of SPEC §1). */
-  label: string;
-  labels: ReferenceLabels;
+  label: z.string(),
+  // As stored: the answer is not the input's check (trimmed, 1 to 120 characters).
+  labels: z.object({ fr: z.string(), en: z.string(), tr: z.string(), ar: z.string() }),
   /** Display order, ascending; ties are broken by id. */
-  position: number;
-  active: boolean;
-}
+  position: z.number(),
+  active: z.boolean(),
+});
+export type ReferenceItem = z.infer<typeof referenceItemSchema>;
 
 /**
  * The REST contract of every reference resource `<name>` (e.g. `specialists`):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PermissionGroup } from '../permissions.ts';
-import { referenceCreateSchema, referenceUpdateSchema, type ReferenceItem } from './reference.ts';
+import { referenceCreateSchema, referenceItemSchema, referenceUpdateSchema } from './reference.ts';
 import { boundedText, intId, intIdQuery } from './fields.ts';
 
 // The sport area: its reference catalogs (SPEC §2 /bodyparts … /typeofprograms), the exercise
@@ -90,15 +90,16 @@ export const sportCatalogUpdateSchema = referenceUpdateSchema.extend({ region: b
 export type SportCatalogCreate = z.infer<typeof sportCatalogCreateSchema>;
 export type SportCatalogUpdate = z.infer<typeof sportCatalogUpdateSchema>;
 
-export interface SportCatalogItem extends ReferenceItem {
-  code: string;
+export const sportCatalogItemSchema = referenceItemSchema.extend({
+  code: z.string(),
   /** null: a WellBe entry every organisation sees (written by SA and DE); else the organisation's own. */
-  organizationId: string | null;
+  organizationId: z.string().nullable(),
   /** Body parts only: the region grouping the muscle (haut du corps, tronc, bas du corps). */
-  region: string | null;
+  region: z.string().nullable(),
   /** Whether an exercise or a program uses the entry (then it may only be deactivated). */
-  used?: boolean;
-}
+  used: z.boolean().optional(),
+});
+export type SportCatalogItem = z.infer<typeof sportCatalogItemSchema>;
 
 /** How many of the four labels are filled and differ from the French one (the completeness indicator). */
 export function labelCompleteness(labels: { fr: string; en: string; tr: string; ar: string }): number {

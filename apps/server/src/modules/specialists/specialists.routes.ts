@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { specialistCreateSchema, specialistUpdateSchema } from '@wellbe/shared/schemas/specialists';
+import { jobSpecialistSchema, specialistCreateSchema, specialistUpdateSchema } from '@wellbe/shared/schemas/specialists';
 import { registerReferenceRoutes } from '../../lib/reference/reference.routes.ts';
 import { SpecialistsService } from './specialists.service.ts';
 
@@ -10,6 +10,7 @@ export async function specialistRoutes(app: FastifyInstance) {
     name: 'specialists',
     access: { read: 'organisation', write: 'organisationWrite' },
     service: new SpecialistsService(app.ctx).kit,
+    itemSchema: jobSpecialistSchema,
     createSchema: specialistCreateSchema,
     updateSchema: specialistUpdateSchema,
     labels: {

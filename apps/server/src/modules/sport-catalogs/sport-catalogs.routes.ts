@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SPORT_CATALOGS, SPORT_CATALOG_NAMES, sportCatalogCreateSchema, sportCatalogUpdateSchema } from '@wellbe/shared/schemas/sport';
+import { SPORT_CATALOGS, SPORT_CATALOG_NAMES, sportCatalogCreateSchema, sportCatalogItemSchema, sportCatalogUpdateSchema } from '@wellbe/shared/schemas/sport';
 import { registerReferenceRoutes } from '../../lib/reference/reference.routes.ts';
 import { SportCatalogsService } from './sport-catalogs.service.ts';
 
@@ -13,6 +13,7 @@ export async function sportCatalogRoutes(app: FastifyInstance) {
       name: `sport-catalogs/${name}`,
       access: { read: 'wellbe', write: SPORT_CATALOGS[name].write },
       service: new SportCatalogsService(app.ctx, name).kit,
+      itemSchema: sportCatalogItemSchema,
       createSchema: sportCatalogCreateSchema,
       updateSchema: sportCatalogUpdateSchema,
       labels: {
