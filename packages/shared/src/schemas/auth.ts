@@ -89,6 +89,14 @@ export const totpSetupAnswer = dataAnswer(z.object({ secret: z.string(), qrCode:
 /** Shown once: the codes are stored hashed. */
 export const recoveryCodesAnswer = dataAnswer(z.object({ recoveryCodes: z.array(z.string()) }));
 
+/** WebAuthn client extension inputs (AuthenticationExtensionsClientInputs). */
+const passkeyExtensions = z.object({
+  appid: z.string().optional(),
+  credProps: z.boolean().optional(),
+  hmacCreateSecret: z.boolean().optional(),
+  minPinLength: z.boolean().optional(),
+  prf: z.unknown().optional(),
+});
 const credentialDescriptor = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
 /** WebAuthn PublicKeyCredentialCreationOptionsJSON (@simplewebauthn/server), with the stored challenge's id. */
 export const passkeyOptionsAnswer = dataAnswer(
@@ -107,9 +115,7 @@ export const passkeyOptionsAnswer = dataAnswer(
       hints: z.array(z.string()).optional(),
       attestation: z.string().optional(),
       attestationFormats: z.array(z.string()).optional(),
-      extensions: z
-        .object({ appid: z.string().optional(), credProps: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), minPinLength: z.boolean().optional(), prf: z.unknown().optional() })
-        .optional(),
+      extensions: passkeyExtensions.optional(),
     }),
   }),
 );
@@ -126,3 +132,45 @@ export const signInLockSchema = z.object({ locked: z.boolean(), lockedUntil: z.s
 export const signInLockAnswer = dataAnswer(signInLockSchema);
 /** How many counters were cleared. */
 export const signInUnlockAnswer = dataAnswer(z.object({ cleared: z.number() }));
+
+// SPEC §7 POST /api/user: the sign-in actions (login, second factor, passkeys) and `read`.
+
+/**
+ * The answer of `login` (and of each step that ends a sign-in): the user, and their fields again
+ * under `data` with the token. Strict: the actions of /api/user answer one of several shapes (a
+ * union takes the first that fits), so this one must refuse the enrolment's `recoveryCodes`.
+ */
+export const loginAnswer = z.strictObject({
+  success: z.boolean(),
+  id: z.string(),
+  role: z.enum(ROLES),
+  user: signedInUserSchema,
+  data: signedInUserSchema.shape.data.extend({
+    access_token: z.string(),
+    idOrganization: z.string().nullable(),
+    job: z.string(),
+    role: z.enum(ROLES),
+    from: z.string(),
+  }),
+});
+/** TOTP set up during a sign-in: the login answer and the recovery codes (shown once). */
+export const loginEnrolledAnswer = loginAnswer.extend({ recoveryCodes: z.array(z.string()) });
+/** The TOTP key of an enrolment at sign-in, with its otpauth URI and QR code. */
+export const totpEnrolAnswer = dataAnswer(z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() }));
+/** WebAuthn PublicKeyCredentialRequestOptionsJSON (@simplewebauthn/server), with the stored challenge's id. */
+export const passkeySignInOptionsAnswer = dataAnswer(
+  z.object({
+    challengeId: z.string(),
+    options: z.object({
+      challenge: z.string(),
+      timeout: z.number().optional(),
+      rpId: z.string().optional(),
+      allowCredentials: z.array(credentialDescriptor).optional(),
+      userVerification: z.string().optional(),
+      hints: z.array(z.string()).optional(),
+      extensions: passkeyExtensions.optional(),
+    }),
+  }),
+);
+/** `read`: the caller the token names. */
+export const userReadAnswer = dataAnswer(z.object({ idUser: z.string(), idRole: z.enum(ROLES), idOrganization: z.string().nullable() }));
