@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allows, type Access } from '@wellbe/shared/permissions';
 import { z } from 'zod';
-import { successLoose } from '@wellbe/shared/schemas/responses';
 import { recordAudit } from '../lib/audit.ts';
 import { forbidden, isIdentityMismatch } from '../lib/errors.ts';
 import { actorOf, isGuestOnly, unauthenticated } from './authenticate.ts';
@@ -16,8 +15,8 @@ export interface ActionDef<S extends z.ZodObject = z.ZodObject> {
   /** The action reads or writes patient data: a refusal is journalled too. */
   patientData?: boolean;
   body: S;
-  /** The action's success answer (default: `success` and the SPEC §7 fields beside it). */
-  response?: z.ZodType;
+  /** The action's success answer (SPEC §7: `success` and the fields beside it), as the API document shows it. */
+  response: z.ZodType;
   handler: (request: FastifyRequest, body: z.infer<S>, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -43,7 +42,7 @@ function recordIdFields(body: z.ZodObject): string[] {
 
 /** The answers of an endpoint's actions: one of theirs (each action answers 200). */
 function actionAnswers(defs: ActionDef[]): z.ZodType {
-  const answers = [...new Set(defs.map((d) => d.response ?? successLoose))];
+  const answers = [...new Set(defs.map((d) => d.response))];
   return answers.length === 1 ? answers[0] : z.union(answers as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 }
 

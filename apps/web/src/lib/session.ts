@@ -2,39 +2,19 @@ import { useSyncExternalStore } from 'react';
 import type { Role } from '@wellbe/shared/roles';
 import { isRole } from '@wellbe/shared/roles';
 import type { NavbarStyle } from '@wellbe/shared/constants';
+import type { signedInUserSchema } from '@wellbe/shared/schemas/auth';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api, ApiError, setUnauthorizedHandler } from './api.ts';
 import { notify } from './notify.ts';
 import { isTokenValid, readToken, tokenSubject, writeToken } from './token.ts';
 import { i18n, i18nReady } from '../i18n/i18n.ts';
 
-/** SPEC §3 signed-in user, as the server's toSignedInUser sends it. */
-export interface SignedInUser {
-  uid: string;
-  id: string;
-  from: string;
-  role: Role;
-  idOrganization: string | null;
-  job: string;
-  data: {
-    displayName: string;
-    photoURL: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    username: string;
-    organization: string | null;
-    settings: UserSettings;
-    shortcuts: string[];
-    idJobSpecialist: number | null;
-    jobSpecialist: string | null;
-    dietetic: boolean;
-    uuid: string;
-    token: string;
-    roleLabel: string;
-    emailConfirmed: boolean;
-    idPatient: string | null;
-  };
-}
+type SignedInUserAnswer = Answer<typeof signedInUserSchema>;
+/**
+ * SPEC §3 signed-in user, as the server's toSignedInUser sends it (the shared answer schema), its
+ * settings read as the web app writes them.
+ */
+export type SignedInUser = Omit<SignedInUserAnswer, 'data'> & { data: Omit<SignedInUserAnswer['data'], 'settings'> & { settings: UserSettings } };
 
 export interface UserSettings {
   layout?: { navbar?: { style?: NavbarStyle } };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDay } from '../domain/consultation.ts';
 import { pgIntQuery } from './fields.ts';
+import { pageAnswer } from './responses.ts';
 
 // /admin, 'Journal d'accès': the audit journal, filtered and paged.
 // A real calendar day: '2026-13-45' has the right shape but PostgreSQL refuses it (it was a 500).
@@ -28,22 +29,26 @@ export const journalQuerySchema = z.object({
 export type JournalQuery = z.infer<typeof journalQuerySchema>;
 export type JournalFilters = Omit<JournalQuery, 'page' | 'pageSize' | 'cursor'>;
 
-export interface JournalEntry {
-  id: number;
-  at: string;
-  userId: string | null;
-  userName: string | null;
-  username: string | null;
-  role: string | null;
-  organizationId: string | null;
-  action: string;
-  recordType: string | null;
-  recordId: string | null;
-  patientId: string | null;
-  patientName: string | null;
-  ip: string | null;
-  outcome: 'success' | 'denied' | 'error';
-  details: Record<string, unknown> | null;
-}
+export const journalEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  username: z.string().nullable(),
+  role: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  action: z.string(),
+  recordType: z.string().nullable(),
+  recordId: z.string().nullable(),
+  patientId: z.string().nullable(),
+  patientName: z.string().nullable(),
+  ip: z.string().nullable(),
+  outcome: z.enum(['success', 'denied', 'error']),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+/** A page of the journal, with the organisation's time zone (times are shown in it). */
+export const journalPageAnswer = pageAnswer(journalEntrySchema).extend({ timeZone: z.string() });
+export type JournalPage = z.infer<typeof journalPageAnswer>;
 
 export const JOURNAL_CSV_HEADER = ['Date', 'Utilisateur', 'Identifiant', 'Rôle', 'Action', 'Type', 'Enregistrement', 'Patient', 'Adresse IP', 'Résultat'];

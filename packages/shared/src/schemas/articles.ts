@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { foldLetters } from '../domain/text.ts';
-import { ARTICLE_CATEGORIES, type ArticleCategory } from '../domain/articles.ts';
+import { ARTICLE_CATEGORIES } from '../domain/articles.ts';
 import { pgIntQuery } from './fields.ts';
+import { dataAnswer } from './responses.ts';
 
 // Articles and newsletters written by WellBe's editorial team (issue 20). Their categories: domain/articles.ts.
 
@@ -89,38 +90,45 @@ export const articleListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export interface ArticleSummaryDto {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  category: ArticleCategory;
-  tags: string[];
-  language: string;
-  audience: ArticleAudience;
-  status: ArticleStatus;
-  publishAt: string | null;
-  publishedAt: string | null;
-  readingMinutes: number;
-  readCount: number;
-  coverUrl: string | null;
-  pinned?: boolean;
-  updatedAt: string;
-}
+export const articleSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  category: z.enum(ARTICLE_CATEGORIES),
+  tags: z.array(z.string()),
+  language: z.string(),
+  audience: z.enum(ARTICLE_AUDIENCES),
+  status: z.enum(ARTICLE_STATUSES),
+  publishAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  readingMinutes: z.number(),
+  readCount: z.number(),
+  coverUrl: z.string().nullable(),
+  /** In the reader's feed only: the caller's practice pinned it for its patients. */
+  pinned: z.boolean().optional(),
+  updatedAt: z.string(),
+});
+export type ArticleSummaryDto = z.infer<typeof articleSummarySchema>;
 
-export interface ArticleDto extends ArticleSummaryDto {
-  body: string;
-  authorName: string | null;
-  translationGroup: string;
-  translations: { slug: string; language: string; title: string }[];
-}
+export const articleSchema = articleSummarySchema.extend({
+  body: z.string(),
+  authorName: z.string().nullable(),
+  translationGroup: z.string(),
+  translations: z.array(z.object({ slug: z.string(), language: z.string(), title: z.string() })),
+});
+export type ArticleDto = z.infer<typeof articleSchema>;
 
-export interface ArticleVersionDto {
-  id: string;
-  title: string;
-  savedAt: string;
-  savedBy: string | null;
-}
+export const articleVersionSchema = z.object({ id: z.string(), title: z.string(), savedAt: z.string(), savedBy: z.string().nullable() });
+export type ArticleVersionDto = z.infer<typeof articleVersionSchema>;
+
+// The answers of /api/articles.
+export const articleAnswer = dataAnswer(articleSchema);
+export const articleFeedAnswer = dataAnswer(z.array(articleSummarySchema));
+export const articlePageAnswer = dataAnswer(z.object({ items: z.array(articleSummarySchema), total: z.number(), page: z.number(), pageSize: z.number() }));
+export const articleVersionsAnswer = dataAnswer(z.array(articleVersionSchema));
+/** An image stored for the text: the address to insert. */
+export const articleImageAnswer = dataAnswer(z.object({ url: z.string() }));
 
 export const NEWSLETTER_AUDIENCES = ['all_patients', 'organisation_patients', 'staff'] as const;
 export const NEWSLETTER_AUDIENCE_LABELS: Record<(typeof NEWSLETTER_AUDIENCES)[number], string> = {
@@ -129,6 +137,8 @@ export const NEWSLETTER_AUDIENCE_LABELS: Record<(typeof NEWSLETTER_AUDIENCES)[nu
   staff: 'Les équipes des cabinets',
 };
 export const NEWSLETTER_STATUS_LABELS = { brouillon: 'Brouillon', programmee: 'Programmée', envoi: 'Envoi en cours', envoyee: 'Envoyée' } as const;
+type NewsletterStatus = keyof typeof NEWSLETTER_STATUS_LABELS;
+const NEWSLETTER_STATUSES = Object.keys(NEWSLETTER_STATUS_LABELS) as [NewsletterStatus, ...NewsletterStatus[]];
 
 export const newsletterInputSchema = z.object({
   title: z.string().trim().min(1, ARTICLE_MESSAGES.titleRequired).max(200),
@@ -151,24 +161,30 @@ export const newsletterPatchSchema = z.object({
 export const newsletterSendSchema = z.object({ scheduledAt: z.iso.datetime({ offset: true }).nullable().optional() });
 export const newsletterUnsubscribeSchema = z.object({ token: z.string().min(10).max(500) });
 
-export interface NewsletterDto {
-  id: string;
-  title: string;
-  intro: string;
-  articleIds: string[];
-  audience: (typeof NEWSLETTER_AUDIENCES)[number];
-  organizationId: string | null;
-  organizationName: string | null;
-  status: keyof typeof NEWSLETTER_STATUS_LABELS;
-  scheduledAt: string | null;
-  sentAt: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  stats: { recipients: number; sent: number; failed: number; unsubscribed: number };
-}
+export const newsletterSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  articleIds: z.array(z.string()),
+  audience: z.enum(NEWSLETTER_AUDIENCES),
+  organizationId: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  status: z.enum(NEWSLETTER_STATUSES),
+  scheduledAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  stats: z.object({ recipients: z.number(), sent: z.number(), failed: z.number(), unsubscribed: z.number() }),
+});
+export type NewsletterDto = z.infer<typeof newsletterSchema>;
 
-export interface NewsletterPreviewDto {
-  subject: string;
-  html: string;
-  text: string;
-}
+export const newsletterPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type NewsletterPreviewDto = z.infer<typeof newsletterPreviewSchema>;
+
+// The answers of /api/newspapers.
+export const newsletterAnswer = dataAnswer(newsletterSchema);
+export const newsletterListAnswer = dataAnswer(z.array(newsletterSchema));
+export const newsletterPreviewAnswer = dataAnswer(newsletterPreviewSchema);
+export const newsletterSubscriptionAnswer = dataAnswer(z.object({ subscribed: z.boolean() }));
+export const unsubscribeLinkAnswer = dataAnswer(z.object({ valid: z.boolean() }));
+export const unsubscribedAnswer = dataAnswer(z.object({ unsubscribed: z.boolean() }));

@@ -110,5 +110,19 @@ export const settingsSchema = z.object({
 });
 export type OrganisationSettingsValues = z.infer<typeof settingsSchema>;
 
+/** The settings as the server answers them (every one filled, defaults included). */
+export const organisationSettingsAnswer = dataAnswer(
+  z.object({
+    language: z.enum(LANGUAGES),
+    navbarStyle: z.enum(NAVBAR_STYLES),
+    uploadLimitBytes: z.number(),
+    timeZone: z.string(),
+    sessionMaxHours: z.number(),
+    mfaRequired: z.boolean(),
+  }),
+);
+/** The support page's contact of the caller's practice (name and public contact only). */
+export const practiceContactAnswer = dataAnswer(organisationAnswerSchema.pick({ name: true, address: true, phone: true, email: true }));
+
 /** What a newly created organisation stores: the second factor is required of its professionals. */
 export const NEW_ORGANISATION_SETTINGS = { mfaRequired: true } as const;

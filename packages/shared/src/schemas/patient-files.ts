@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { LatestValue } from '../domain/imc-bands.ts';
 import { PATIENT_SORTS } from '../domain/patient-files.ts';
-import type { Notice } from './notices.ts';
+import { noticeSchema } from './notices.ts';
 import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
-import { pageAnswer } from './responses.ts';
+import { dataAnswer, pageAnswer } from './responses.ts';
 
 // The REST resources of the patient list and the patient file (/api/patients).
 
@@ -76,77 +76,92 @@ export const patientIdentitySchema = patientCreateSchema.extend({
 export type PatientIdentity = z.input<typeof patientIdentitySchema>;
 export { PATIENT_MESSAGES };
 
-export interface PatientIdentityDto {
-  idPatient: string;
-  idOrganization: string;
-  FullName: string;
-  PhoneNumber: string;
-  Email: string;
-  birthDate: string | null;
-  sex: (typeof SEXES)[number] | null;
-  address: string | null;
-  notes: string | null;
-  createdAt: string;
-  archivedAt: string | null;
+export const patientIdentityDtoSchema = z.object({
+  idPatient: z.string(),
+  idOrganization: z.string(),
+  FullName: z.string(),
+  PhoneNumber: z.string(),
+  Email: z.string(),
+  birthDate: z.string().nullable(),
+  sex: z.enum(SEXES).nullable(),
+  address: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  archivedAt: z.string().nullable(),
   /** Who archived the file (display name), shown to SA and DE. */
-  archivedBy: string | null;
-}
+  archivedBy: z.string().nullable(),
+});
+export type PatientIdentityDto = z.infer<typeof patientIdentityDtoSchema>;
 
 /** One consultation of the timeline, newest first. */
-export interface TimelineEntry {
-  idConsultation: string;
-  ConsultationDate: string;
-  practitioner: string;
-  idUser: string;
-  speciality: string;
-  idJobSpecialist: number;
-  Size: number | null;
-  Weight: number | null;
-  imc: number | null;
-  dolorLocation: string | null;
-  dolorIntensity: string | null;
+export const timelineEntrySchema = z.object({
+  idConsultation: z.string(),
+  ConsultationDate: z.string(),
+  practitioner: z.string(),
+  idUser: z.string(),
+  speciality: z.string(),
+  idJobSpecialist: z.number(),
+  Size: z.number().nullable(),
+  Weight: z.number().nullable(),
+  imc: z.number().nullable(),
+  dolorLocation: z.string().nullable(),
+  dolorIntensity: z.string().nullable(),
   /** The first lines of ConsultationNote as plain text. */
-  excerpt: string;
-  documentCount: number;
-  notice: Notice | null;
-}
+  excerpt: z.string(),
+  documentCount: z.number(),
+  notice: noticeSchema.nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-export interface PatientFile {
-  identity: PatientIdentityDto;
-  consultations: TimelineEntry[];
+export const patientFileSchema = z.object({
+  identity: patientIdentityDtoSchema,
+  consultations: z.array(timelineEntrySchema),
   /** The caller may change the identity and archive (dps write, SPEC §6). */
-  canWrite: boolean;
+  canWrite: z.boolean(),
   /** The caller is this patient (PT): read-only except for notices. */
-  isOwnFile: boolean;
-}
+  isOwnFile: z.boolean(),
+});
+export type PatientFile = z.infer<typeof patientFileSchema>;
 
-export interface MeasurePoint {
-  idConsultation: string;
-  date: string;
-  size: number | null;
-  weight: number | null;
-  imc: number | null;
-  dolorLocation: string | null;
-  dolorIntensity: string | null;
+export const measurePointSchema = z.object({
+  idConsultation: z.string(),
+  date: z.string(),
+  size: z.number().nullable(),
+  weight: z.number().nullable(),
+  imc: z.number().nullable(),
+  dolorLocation: z.string().nullable(),
+  dolorIntensity: z.string().nullable(),
   /** Middle of the intensity range, null when not given. */
-  pain: number | null;
-}
+  pain: z.number().nullable(),
+});
+export type MeasurePoint = z.infer<typeof measurePointSchema>;
 
-export interface PatientMeasures {
+/** The latest value of a series and its change (domain/imc-bands.ts LatestValue). */
+const latestValueSchema = z.object({ value: z.number(), date: z.string(), previous: z.number().nullable(), change: z.number().nullable() }) satisfies z.ZodType<LatestValue>;
+
+export const patientMeasuresSchema = z.object({
   /** Oldest first: one point per consultation, missing values stay null (gaps, never zeros). */
-  points: MeasurePoint[];
-  latest: { weight: LatestValue | null; imc: LatestValue | null; size: LatestValue | null; pain: LatestValue | null };
-}
+  points: z.array(measurePointSchema),
+  latest: z.object({ weight: latestValueSchema.nullable(), imc: latestValueSchema.nullable(), size: latestValueSchema.nullable(), pain: latestValueSchema.nullable() }),
+});
+export type PatientMeasures = z.infer<typeof patientMeasuresSchema>;
 
-export interface PatientDocument {
-  idDocument: string;
-  idConsultation: string;
-  consultationDate: string;
-  fileName: string;
-  mimeType: string;
-  sizeBytes: number;
-  createdAt: string;
-}
+export const patientDocumentSchema = z.object({
+  idDocument: z.string(),
+  idConsultation: z.string(),
+  consultationDate: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+});
+export type PatientDocument = z.infer<typeof patientDocumentSchema>;
+
+// The answers of /api/patients/:idPatient (the web client's types come from them).
+export const patientFileAnswer = dataAnswer(patientFileSchema);
+export const patientIdentityAnswer = dataAnswer(patientIdentityDtoSchema);
+export const patientMeasuresAnswer = dataAnswer(patientMeasuresSchema);
+export const patientDocumentsAnswer = dataAnswer(z.array(patientDocumentSchema));
 
 export const PATIENT_FILE_MESSAGES = {
   archived: 'Le dossier du patient a été archivé.',

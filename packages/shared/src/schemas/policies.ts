@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataAnswer } from './responses.ts';
 
 // Versioned policy documents and the recorded consent (issue 20; RGPD art. 7 and 13).
 
@@ -43,22 +44,31 @@ export const acceptPoliciesSchema = z.object({
   versionIds: z.array(z.uuid()).min(1).max(10),
 });
 
-export interface PolicyVersionDto {
-  id: string;
-  kind: PolicyKind;
-  version: number;
-  title: string;
-  body: string;
-  effectiveAt: string;
-  requiresAcceptance: boolean;
-  status: 'draft' | 'published';
-  publishedAt: string | null;
-}
+export const policyVersionSchema = z.object({
+  id: z.string(),
+  kind: policyKindSchema,
+  version: z.number(),
+  title: z.string(),
+  body: z.string(),
+  effectiveAt: z.string(),
+  requiresAcceptance: z.boolean(),
+  status: z.enum(['draft', 'published']),
+  publishedAt: z.string().nullable(),
+});
+export type PolicyVersionDto = z.infer<typeof policyVersionSchema>;
 
-export interface PolicyAcceptanceDto {
-  versionId: string;
-  kind: PolicyKind;
-  version: number;
-  title: string;
-  acceptedAt: string;
-}
+export const policyAcceptanceSchema = z.object({
+  versionId: z.string(),
+  kind: policyKindSchema,
+  version: z.number(),
+  title: z.string(),
+  acceptedAt: z.string(),
+});
+export type PolicyAcceptanceDto = z.infer<typeof policyAcceptanceSchema>;
+
+// The answers of /api/policies.
+export const policyVersionAnswer = dataAnswer(policyVersionSchema);
+export const policyVersionsAnswer = dataAnswer(z.array(policyVersionSchema));
+export const policyAcceptancesAnswer = dataAnswer(z.array(policyAcceptanceSchema));
+/** A refusal closes the session and says so (POLICY_MESSAGES.refused). */
+export const policyRefusedAnswer = z.object({ success: z.boolean(), message: z.string() });

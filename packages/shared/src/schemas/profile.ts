@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MESSAGES, passwordSchema } from '../domain/password.ts';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+import { dataAnswer } from './responses.ts';
 
 // SPEC §3 profile form, §5 password change and §7 /api/profil: one schema for the screen and the server.
 
@@ -84,29 +85,41 @@ export type PhonesUpdate = z.input<typeof phonesUpdateSchema>;
 export const profilePhonesFormSchema = z.object({ phoneNumber: phone, professionalNumber: phone });
 
 /** SPEC §3 profile form, as the server answers it (never a password hash). */
-export interface Profile {
-  idUser: string;
+export const profileSchema = z.object({
+  idUser: z.string(),
   /** One profile per user: the profile is the user's own record. */
-  idProfil: string;
-  idOrganization: string | null;
-  idJobSpecialist: number | null;
-  active: 'Y' | 'N';
-  organization: string | null;
-  username: string;
-  lastName: string;
-  firstName: string;
-  email: string;
+  idProfil: z.string(),
+  idOrganization: z.string().nullable(),
+  idJobSpecialist: z.number().nullable(),
+  active: z.enum(['Y', 'N']),
+  organization: z.string().nullable(),
+  username: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  email: z.string(),
   /** The user's job, else their speciality, else their role label (SPEC §2 "job or role"). */
-  job: string;
-  role: string;
-  roleLabel: string;
-  phoneNumber: string;
-  professionalNumber: string;
-  contactPhone: string;
-  contactEmail: string;
-  photoURL: string;
-  avatar: string;
-  oldPassword: '';
-  password: '';
-  passwordConfirm: '';
-}
+  job: z.string(),
+  role: z.string(),
+  roleLabel: z.string(),
+  phoneNumber: z.string(),
+  professionalNumber: z.string(),
+  contactPhone: z.string(),
+  contactEmail: z.string(),
+  photoURL: z.string(),
+  avatar: z.string(),
+  // The form's password fields, always empty in an answer.
+  oldPassword: z.literal(''),
+  password: z.literal(''),
+  passwordConfirm: z.literal(''),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * SPEC §7 reads `data.data` as the profile while the profile screen reads the answer's `data` as the
+ * profile: the answer's `data` is the profile and also carries it under `data`.
+ */
+// Strict: the /api/profil actions answer one of these two (a union takes the first that fits), so the
+// plain answer must refuse the password change's `access_token` rather than drop it.
+export const profileAnswer = z.strictObject({ ...dataAnswer(profileSchema.extend({ data: profileSchema })).shape });
+/** After a password change: the same, with the token the session goes on with. */
+export const profilePasswordAnswer = profileAnswer.extend({ access_token: z.string() });

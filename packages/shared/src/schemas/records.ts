@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDay } from '../domain/consultation.ts';
+import { dataAnswer } from './responses.ts';
 
 // The patient's rights (RGPD art. 15 and 20, CNIL délibération 2021-122 on traceability): the
 // export of their file (FHIR R4, PDF), "who opened my file" and the flag of an access they do not
@@ -42,34 +43,35 @@ export const accessLogQuerySchema = z.object({
 });
 export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
 
-export interface AccessFlagState {
-  idFlag: string;
-  status: 'open' | 'answered';
-  answer: string | null;
-  answeredAt: string | null;
-}
+export const accessFlagStateSchema = z.object({
+  idFlag: z.string(),
+  status: z.enum(['open', 'answered']),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type AccessFlagState = z.infer<typeof accessFlagStateSchema>;
 
-export interface AccessLogEntry {
+export const accessLogEntrySchema = z.object({
   /** The journal row's id. */
-  id: number;
-  at: string;
+  id: z.number(),
+  at: z.string(),
   /** Who, as the patient may read it: a name, 'Vous', 'Support technique WellBe'… */
-  actor: string;
+  actor: z.string(),
   /** The actor's role code (null for an anonymous request or WellBe support). */
-  role: string | null;
-  kind: AccessKind;
+  role: z.string().nullable(),
+  kind: z.enum(ACCESS_KINDS),
   /** read, write, export, denied (a refused attempt). */
-  operation: 'read' | 'write' | 'export' | 'denied';
+  operation: z.enum(['read', 'write', 'export', 'denied']),
   /** The journal's action code, for the curious reader. */
-  action: string;
-  self: boolean;
-  flag: AccessFlagState | null;
-}
+  action: z.string(),
+  self: z.boolean(),
+  flag: accessFlagStateSchema.nullable(),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 
-export interface AccessLogPage {
-  items: AccessLogEntry[];
-  nextCursor: string | null;
-}
+export const accessLogPageSchema = z.object({ items: z.array(accessLogEntrySchema), nextCursor: z.string().nullable() });
+export type AccessLogPage = z.infer<typeof accessLogPageSchema>;
+export const accessLogAnswer = dataAnswer(accessLogPageSchema);
 
 export const accessFlagCreateSchema = z.object({
   comment: z.string().trim().max(1000).default(''),
@@ -91,21 +93,24 @@ export const accessFlagListQuerySchema = z.object({
 export type AccessFlagListQuery = z.infer<typeof accessFlagListQuerySchema>;
 
 /** A flag as the organisation's administrators see it in /admin. */
-export interface AccessFlag {
-  idFlag: string;
-  createdAt: string;
-  patientId: string;
-  patientName: string;
-  comment: string;
-  status: 'open' | 'answered';
-  answer: string | null;
-  answeredAt: string | null;
-  answeredBy: string | null;
+export const accessFlagSchema = z.object({
+  idFlag: z.string(),
+  createdAt: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  comment: z.string(),
+  status: z.enum(['open', 'answered']),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  answeredBy: z.string().nullable(),
   /** The flagged journal row. */
-  event: { id: number; at: string; action: string; actor: string; role: string | null; ip: string | null; outcome: string };
-}
+  event: z.object({ id: z.number(), at: z.string(), action: z.string(), actor: z.string(), role: z.string().nullable(), ip: z.string().nullable(), outcome: z.string() }),
+});
+export type AccessFlag = z.infer<typeof accessFlagSchema>;
+export const accessFlagAnswer = dataAnswer(accessFlagSchema);
 
-export interface AccessFlagPage {
-  items: AccessFlag[];
-  nextCursor: string | null;
-}
+export const accessFlagPageSchema = z.object({ items: z.array(accessFlagSchema), nextCursor: z.string().nullable() });
+export type AccessFlagPage = z.infer<typeof accessFlagPageSchema>;
+export const accessFlagPageAnswer = dataAnswer(accessFlagPageSchema);
+/** A flag just raised by the patient. */
+export const accessFlagCreatedAnswer = dataAnswer(z.object({ idFlag: z.string() }));

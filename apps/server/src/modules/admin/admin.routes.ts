@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { journalQuerySchema } from '@wellbe/shared/schemas/admin';
-import { settingsSchema } from '@wellbe/shared/schemas/organisations';
+import { journalPageAnswer, journalQuerySchema } from '@wellbe/shared/schemas/admin';
+import { organisationSettingsAnswer, settingsSchema } from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { AdminService } from './admin.service.ts';
-import { csvAnswer, dataAnswer, successLoose, undetailed } from '@wellbe/shared/schemas/responses';
+import { csvAnswer } from '@wellbe/shared/schemas/responses';
 
 const organisationQuery = z.object({ organizationId: z.uuid().optional() });
 
@@ -18,7 +18,7 @@ export async function adminRoutes(app: FastifyInstance) {
   // The journal names patients: SA and DE everywhere, PA for their own organisation ('journal' group).
   r.get('/api/admin/journal', {
     config: { access: 'journal' },
-    schema: { response: { 200: successLoose }, tags, summary: 'Journal d’accès filtré et paginé', querystring: journalQuerySchema },
+    schema: { response: { 200: journalPageAnswer }, tags, summary: 'Journal d’accès filtré et paginé', querystring: journalQuerySchema },
     handler: async (request) => ({ success: true, ...(await service.journal(callerOf(request), request.query)) }),
   });
 
@@ -34,7 +34,7 @@ export async function adminRoutes(app: FastifyInstance) {
   // /admin opens to the wellbe group (SPEC §6), which may read the settings its organisation applies.
   r.get('/api/admin/settings', {
     config: { access: 'wellbe' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Paramètres de l’organisation', querystring: organisationQuery },
+    schema: { response: { 200: organisationSettingsAnswer }, tags, summary: 'Paramètres de l’organisation', querystring: organisationQuery },
     handler: async (request) => ({ success: true, data: await service.readSettings(callerOf(request), request.query.organizationId) }),
   });
 
@@ -42,7 +42,7 @@ export async function adminRoutes(app: FastifyInstance) {
   // organisation, the same people as the 'journal' group.
   r.put('/api/admin/settings', {
     config: { access: 'journal' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Modifier les paramètres de l’organisation', querystring: organisationQuery, body: settingsSchema },
+    schema: { response: { 200: organisationSettingsAnswer }, tags, summary: 'Modifier les paramètres de l’organisation', querystring: organisationQuery, body: settingsSchema },
     handler: async (request) => ({ success: true, data: await service.updateSettings(callerOf(request), request.query.organizationId, request.body) }),
   });
 }

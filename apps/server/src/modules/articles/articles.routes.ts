@@ -1,11 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_MESSAGES, articleInputSchema, articleListQuerySchema, articlePatchSchema, articleStatusSchema, COVER_MAX_BYTES } from '@wellbe/shared/schemas/articles';
+import {
+  ARTICLE_MESSAGES,
+  articleAnswer,
+  articleFeedAnswer,
+  articleImageAnswer,
+  articleInputSchema,
+  articleListQuerySchema,
+  articlePageAnswer,
+  articlePatchSchema,
+  articleStatusSchema,
+  articleVersionsAnswer,
+  COVER_MAX_BYTES,
+} from '@wellbe/shared/schemas/articles';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { callerOf } from '../../lib/request.ts';
 import * as articles from './articles.service.ts';
-import { dataAnswer, fileAnswer, noContent, undetailed } from '@wellbe/shared/schemas/responses';
+import { fileAnswer, noContent } from '@wellbe/shared/schemas/responses';
 
 const tags = ['articles'];
 const idParams = z.object({ id: z.uuid() });
@@ -29,12 +41,12 @@ export async function articleRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
   // Readers.
-  r.get('/api/articles/feed', { config: { access: 'dashboard' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: '« À lire » : les articles publiés pour mon public' } }, async (request) => ({
+  r.get('/api/articles/feed', { config: { access: 'dashboard' }, schema: { response: { 200: articleFeedAnswer }, tags, summary: '« À lire » : les articles publiés pour mon public' } }, async (request) => ({
     success: true,
     data: await articles.feed(ctx, callerOf(request)),
   }));
 
-  r.get('/api/articles/read/:slug', { config: { access: 'dashboard' }, schema: { response: { 200: dataAnswer(undetailed) }, params: z.object({ slug: z.string().max(100) }), tags, summary: 'Lire un article publié' } }, async (request) => ({
+  r.get('/api/articles/read/:slug', { config: { access: 'dashboard' }, schema: { response: { 200: articleAnswer }, params: z.object({ slug: z.string().max(100) }), tags, summary: 'Lire un article publié' } }, async (request) => ({
     success: true,
     data: await articles.readBySlug(ctx, callerOf(request), request.params.slug),
   }));
@@ -52,47 +64,47 @@ export async function articleRoutes(app: FastifyInstance) {
   });
 
   // DE's editing.
-  r.get('/api/articles', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: articleListQuerySchema, tags, summary: 'Articles (filtre de statut, recherche)' } }, async (request) => ({
+  r.get('/api/articles', { config: { access: 'developer' }, schema: { response: { 200: articlePageAnswer }, querystring: articleListQuerySchema, tags, summary: 'Articles (filtre de statut, recherche)' } }, async (request) => ({
     success: true,
     data: await articles.list(ctx, request.query),
   }));
 
-  r.post('/api/articles', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { response: { 201: dataAnswer(undetailed) }, body: articleInputSchema, tags, summary: 'Nouvel article (brouillon)' } }, async (request, reply) => {
+  r.post('/api/articles', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { response: { 201: articleAnswer }, body: articleInputSchema, tags, summary: 'Nouvel article (brouillon)' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await articles.create(ctx, callerOf(request), request.body) };
   });
 
-  r.get('/api/articles/:id', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Un article (rédaction)' } }, async (request) => ({
+  r.get('/api/articles/:id', { config: { access: 'developer' }, schema: { response: { 200: articleAnswer }, params: idParams, tags, summary: 'Un article (rédaction)' } }, async (request) => ({
     success: true,
     data: await articles.read(ctx, request.params.id),
   }));
 
-  r.patch('/api/articles/:id', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: articlePatchSchema, tags, summary: 'Enregistrer un article (sauvegarde automatique)' } }, async (request) => ({
+  r.patch('/api/articles/:id', { config: { access: 'developer' }, bodyLimit: 2_000_000, schema: { response: { 200: articleAnswer }, params: idParams, body: articlePatchSchema, tags, summary: 'Enregistrer un article (sauvegarde automatique)' } }, async (request) => ({
     success: true,
     data: await articles.update(ctx, callerOf(request), request.params.id, request.body),
   }));
 
-  r.post('/api/articles/:id/status', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: articleStatusSchema, tags, summary: 'Changer le statut (relu, publié, archivé)' } }, async (request) => ({
+  r.post('/api/articles/:id/status', { config: { access: 'developer' }, schema: { response: { 200: articleAnswer }, params: idParams, body: articleStatusSchema, tags, summary: 'Changer le statut (relu, publié, archivé)' } }, async (request) => ({
     success: true,
     data: await articles.setStatus(ctx, callerOf(request), request.params.id, request.body.status),
   }));
 
-  r.get('/api/articles/:id/versions', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Versions enregistrées' } }, async (request) => ({
+  r.get('/api/articles/:id/versions', { config: { access: 'developer' }, schema: { response: { 200: articleVersionsAnswer }, params: idParams, tags, summary: 'Versions enregistrées' } }, async (request) => ({
     success: true,
     data: await articles.versions(ctx, request.params.id),
   }));
 
-  r.post('/api/articles/:id/versions/:versionId/restore', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: z.object({ id: z.uuid(), versionId: z.uuid() }), tags, summary: 'Restaurer une version' } }, async (request) => ({
+  r.post('/api/articles/:id/versions/:versionId/restore', { config: { access: 'developer' }, schema: { response: { 200: articleAnswer }, params: z.object({ id: z.uuid(), versionId: z.uuid() }), tags, summary: 'Restaurer une version' } }, async (request) => ({
     success: true,
     data: await articles.restore(ctx, callerOf(request), request.params.id, request.params.versionId),
   }));
 
-  r.post('/api/articles/:id/cover', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Image de couverture (JPEG, PNG ou WebP, 5 Mo au plus)', consumes: ['multipart/form-data'] } }, async (request) => ({
+  r.post('/api/articles/:id/cover', { config: { access: 'developer' }, schema: { response: { 200: articleAnswer }, params: idParams, tags, summary: 'Image de couverture (JPEG, PNG ou WebP, 5 Mo au plus)', consumes: ['multipart/form-data'] } }, async (request) => ({
     success: true,
     data: await articles.setCover(ctx, callerOf(request), request.params.id, await imageBytes(request)),
   }));
 
-  r.post('/api/articles/:id/images', { config: { access: 'developer' }, schema: { response: { 201: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Image insérée dans le texte', consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  r.post('/api/articles/:id/images', { config: { access: 'developer' }, schema: { response: { 201: articleImageAnswer }, params: idParams, tags, summary: 'Image insérée dans le texte', consumes: ['multipart/form-data'] } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await articles.addImage(ctx, callerOf(request), request.params.id, await imageBytes(request)) };
   });

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientOf } from '../../lib/request.ts';
 import { completeInvitationBody, forgotPasswordBody, invitationBody, linkTokenBody, resetPasswordBody } from './auth.recovery.schemas.ts';
 import type { RecoveryService } from './auth.recovery.service.ts';
-import { okSchema, successLoose } from '@wellbe/shared/schemas/responses';
+import { okSchema } from '@wellbe/shared/schemas/responses';
+import { invitationAnswer, signedInAnswer } from '@wellbe/shared/schemas/auth';
 
 // Forgotten password, reset, invitation completion (/register/{userId}?token=) and email
 // confirmation (/mail-confirm?token=). Tokens travel in JSON bodies, never in logged URLs.
@@ -40,7 +41,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/invitation/check', {
     config: { access: 'open' },
-    schema: { response: { 200: successLoose }, body: invitationBody, tags, summary: 'Vérifie un lien d’invitation et décrit le compte invité' },
+    schema: { response: { 200: invitationAnswer }, body: invitationBody, tags, summary: 'Vérifie un lien d’invitation et décrit le compte invité' },
     handler: async (request) => {
       const user = await recovery.checkInvitation(request.body.userId, request.body.token);
       return { success: true, user: { displayName: user.displayName || `${user.firstName} ${user.lastName}`.trim(), username: user.username, email: user.email, organization: user.organization } };
@@ -49,7 +50,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: { recov
 
   r.post('/api/auth/invitation/complete', {
     config: { access: 'open' },
-    schema: { response: { 200: successLoose }, body: completeInvitationBody, tags, summary: 'Choisit le mot de passe d’un compte invité et le connecte' },
+    schema: { response: { 200: signedInAnswer }, body: completeInvitationBody, tags, summary: 'Choisit le mot de passe d’un compte invité et le connecte' },
     handler: async (request) => {
       const { token, user } = await recovery.completeInvitation(request.body.userId, request.body.token, request.body.password, clientOf(request));
       return { success: true, user, access_token: token };

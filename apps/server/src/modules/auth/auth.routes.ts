@@ -6,7 +6,8 @@ import { credentialsBody, registerBody, userUpdateBody } from './auth.schemas.ts
 import type { RecoveryService } from './auth.recovery.service.ts';
 import { challengeAnswer, type AuthService } from './auth.service.ts';
 import { resolveUser, unauthenticated } from '../../plugins/authenticate.ts';
-import { apiErrorSchema, successLoose } from '@wellbe/shared/schemas/responses';
+import { apiErrorSchema } from '@wellbe/shared/schemas/responses';
+import { signedInAnswer } from '@wellbe/shared/schemas/auth';
 
 // SPEC §7 /api/auth calls: answers carry `user` and `access_token`, or `error`.
 export async function authRoutes(app: FastifyInstance, { auth, recovery }: { auth: AuthService; recovery: RecoveryService }) {
@@ -20,7 +21,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
       url: '/api/auth',
       exposeHeadRoute: false,
       config: { access: 'open' },
-      schema: { response: { 200: successLoose, 401: apiErrorSchema }, body: credentialsBody, tags, summary: 'Connexion par email (ou nom d’utilisateur) et mot de passe' },
+      schema: { response: { 200: signedInAnswer, 401: apiErrorSchema }, body: credentialsBody, tags, summary: 'Connexion par email (ou nom d’utilisateur) et mot de passe' },
       handler: async (request, reply) => {
         const result = await withClient(request, reply, (client) => auth.signIn(request.body.email, request.body.password, client));
         if (result.kind === 'challenge') return reply.status(401).send(challengeAnswer(result));
@@ -31,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
 
   r.post('/api/auth/register', {
     config: { access: 'guest' },
-    schema: { response: { 201: successLoose }, body: registerBody, tags, summary: 'Création d’un compte (rôle US, email à confirmer)' },
+    schema: { response: { 201: signedInAnswer }, body: registerBody, tags, summary: 'Création d’un compte (rôle US, email à confirmer)' },
     handler: async (request, reply) => {
       const { displayName, email, password } = request.body.user;
       const username = request.body.user.username ?? email;
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
 
   r.get('/api/auth/access-token', {
     config: { access: 'open' },
-    schema: { response: { 200: successLoose }, tags, summary: 'Renouvelle le jeton du porteur et relit l’utilisateur' },
+    schema: { response: { 200: signedInAnswer }, tags, summary: 'Renouvelle le jeton du porteur et relit l’utilisateur' },
     handler: async (request) => {
       // The bearer header is the way; a JSON body `access_token` is accepted as the SPEC §7 payload.
       // Both ways go through the same checks (role, version, organisation, session) of the
@@ -59,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, { auth, recovery }: { aut
 
   r.post('/api/auth/user/update', {
     config: { access: 'authenticated', consentExempt: true },
-    schema: { response: { 200: successLoose }, body: userUpdateBody, tags, summary: 'Enregistre les réglages, raccourcis et nom affiché de l’appelant' },
+    schema: { response: { 200: signedInAnswer }, body: userUpdateBody, tags, summary: 'Enregistre les réglages, raccourcis et nom affiché de l’appelant' },
     handler: async (request) => {
       const u = request.body.user;
       const values = {

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { callerOf, clientOf } from '../../lib/request.ts';
 import type { AuthService } from './auth.service.ts';
-import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
+import { dataAnswer, okSchema } from '@wellbe/shared/schemas/responses';
+import { mfaStateAnswer, passkeyOptionsAnswer, recoveryCodesAnswer, totpSetupAnswer } from '@wellbe/shared/schemas/auth';
 import { MfaService } from './mfa.service.ts';
 
 // The second factor in /profile (rules in mfa.service.ts).
@@ -16,19 +17,19 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.get('/api/auth/mfa', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'État de la double authentification de l’appelant' },
+    schema: { response: { 200: mfaStateAnswer }, tags, summary: 'État de la double authentification de l’appelant' },
     handler: async (request) => ({ success: true, data: await mfa.status(callerOf(request)) }),
   });
 
   r.post('/api/auth/mfa/totp/setup', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Commence l’activation TOTP : clé et QR code' },
+    schema: { response: { 200: totpSetupAnswer }, tags, summary: 'Commence l’activation TOTP : clé et QR code' },
     handler: async (request) => ({ success: true, data: await mfa.startTotp(callerOf(request)) }),
   });
 
   r.post('/api/auth/mfa/totp/confirm', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
+    schema: { response: { 200: recoveryCodesAnswer }, tags, body: codeBody, summary: 'Confirme l’activation TOTP par un premier code ; renvoie les codes de secours (affichés une fois)' },
     handler: async (request) => ({ success: true, data: { recoveryCodes: await mfa.confirmTotp(callerOf(request), request.body.code, clientOf(request)) } }),
   });
 
@@ -43,13 +44,13 @@ export async function mfaRoutes(app: FastifyInstance, { auth }: { auth: AuthServ
 
   r.post('/api/auth/mfa/recovery-codes', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, body: codeBody, summary: 'Nouveaux codes de secours (les anciens ne valent plus)' },
+    schema: { response: { 200: recoveryCodesAnswer }, tags, body: codeBody, summary: 'Nouveaux codes de secours (les anciens ne valent plus)' },
     handler: async (request) => ({ success: true, data: { recoveryCodes: await mfa.renewRecoveryCodes(callerOf(request), request.body.code, clientOf(request)) } }),
   });
 
   r.post('/api/auth/passkeys/options', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Options WebAuthn pour enregistrer une clé d’accès' },
+    schema: { response: { 200: passkeyOptionsAnswer }, tags, summary: 'Options WebAuthn pour enregistrer une clé d’accès' },
     handler: async (request) => ({ success: true, data: await mfa.passkeyRegistrationOptions(callerOf(request)) }),
   });
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../lib/request.ts';
 import type { AuthService } from './auth.service.ts';
-import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
+import { okSchema } from '@wellbe/shared/schemas/responses';
+import { revokedCountAnswer, sessionsAnswer, signInLockAnswer, signInUnlockAnswer } from '@wellbe/shared/schemas/auth';
 import { SessionsService } from './sessions.service.ts';
 
 // Logout, the caller's sessions and remembered devices (/profile), and the sign-in locks an
@@ -25,7 +26,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.get('/api/auth/sessions', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Sessions actives et appareils mémorisés de l’appelant' },
+    schema: { response: { 200: sessionsAnswer }, tags, summary: 'Sessions actives et appareils mémorisés de l’appelant' },
     handler: async (request) => ({ success: true, data: await sessions.mine(callerOf(request), request.sessionId) }),
   });
 
@@ -40,7 +41,7 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.post('/api/auth/sessions/revoke-others', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Déconnecter toutes les autres sessions' },
+    schema: { response: { 200: revokedCountAnswer }, tags, summary: 'Déconnecter toutes les autres sessions' },
     handler: async (request) => ({ success: true, data: { count: await sessions.revokeOthers(callerOf(request), request.sessionId) } }),
   });
 
@@ -55,13 +56,13 @@ export async function sessionRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   r.get('/api/users/:id/sign-in-lock', {
     config: { access: 'signInLocks' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags: ['user'], params: idParams, summary: 'Connexion ralentie ou bloquée d’un compte' },
+    schema: { response: { 200: signInLockAnswer }, tags: ['user'], params: idParams, summary: 'Connexion ralentie ou bloquée d’un compte' },
     handler: async (request) => ({ success: true, data: await sessions.signInLock(callerOf(request), request.params.id) }),
   });
 
   r.delete('/api/users/:id/sign-in-lock', {
     config: { access: 'signInLocks' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags: ['user'], params: idParams, summary: 'Débloquer la connexion d’un compte' },
+    schema: { response: { 200: signInUnlockAnswer }, tags: ['user'], params: idParams, summary: 'Débloquer la connexion d’un compte' },
     handler: async (request) => ({ success: true, data: { cleared: await sessions.clearSignInLock(callerOf(request), request.params.id) } }),
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JOB_MESSAGES } from '@wellbe/shared/schemas/jobs';
+import { failedJobsAnswer, JOB_MESSAGES } from '@wellbe/shared/schemas/jobs';
 import { callerOf } from '../../plugins/authenticate.ts';
-import { dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
+import { okSchema } from '@wellbe/shared/schemas/responses';
 import { failedJobs, retryJob } from './jobs.service.ts';
 
 // /admin 'Tâches en échec' (DE only, the 'developer' group of SPEC §6): background jobs whose
@@ -14,7 +14,7 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.get('/api/admin/jobs', {
     config: { access: 'developer' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Tâches de fond en échec (toutes tentatives épuisées)' },
+    schema: { response: { 200: failedJobsAnswer }, tags, summary: 'Tâches de fond en échec (toutes tentatives épuisées)' },
     handler: async () => ({ success: true, data: await failedJobs(app.ctx) }),
   });
 

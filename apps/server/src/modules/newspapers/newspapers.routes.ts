@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_MESSAGES, newsletterInputSchema, newsletterPatchSchema, newsletterSendSchema, newsletterUnsubscribeSchema } from '@wellbe/shared/schemas/articles';
+import {
+  ARTICLE_MESSAGES,
+  newsletterAnswer,
+  newsletterInputSchema,
+  newsletterListAnswer,
+  newsletterPatchSchema,
+  newsletterPreviewAnswer,
+  newsletterSendSchema,
+  newsletterSubscriptionAnswer,
+  newsletterUnsubscribeSchema,
+  unsubscribedAnswer,
+  unsubscribeLinkAnswer,
+} from '@wellbe/shared/schemas/articles';
 import { badRequest } from '../../lib/errors.ts';
 import { actorOf, callerOf } from '../../lib/request.ts';
 import * as newspapers from './newspapers.service.ts';
-import { dataAnswer, undetailed } from '@wellbe/shared/schemas/responses';
 
 const tags = ['newspapers'];
 const idParams = z.object({ id: z.uuid() });
@@ -23,25 +34,25 @@ export async function newspaperRoutes(app: FastifyInstance) {
   });
 
   // The reader's opt-in (/profile).
-  r.get('/api/newspapers/subscription', { config: { access: 'authenticated' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Recevoir la lettre d’information : mon choix' } }, async (request) => ({
+  r.get('/api/newspapers/subscription', { config: { access: 'authenticated' }, schema: { response: { 200: newsletterSubscriptionAnswer }, tags, summary: 'Recevoir la lettre d’information : mon choix' } }, async (request) => ({
     success: true,
     data: await newspapers.subscription(ctx, callerOf(request)),
   }));
 
-  r.put('/api/newspapers/subscription', { config: { access: 'authenticated' }, schema: { response: { 200: dataAnswer(undetailed) }, body: z.object({ subscribed: z.boolean() }), tags, summary: 'Recevoir ou non la lettre d’information' } }, async (request) => ({
+  r.put('/api/newspapers/subscription', { config: { access: 'authenticated' }, schema: { response: { 200: newsletterSubscriptionAnswer }, body: z.object({ subscribed: z.boolean() }), tags, summary: 'Recevoir ou non la lettre d’information' } }, async (request) => ({
     success: true,
     data: await newspapers.subscribe(ctx, callerOf(request), request.body.subscribed),
   }));
 
   // Open on purpose: the link of the mail, signed for its recipient, works without sign-in.
-  r.get('/api/newspapers/unsubscribe', { config: { access: 'open' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: newsletterUnsubscribeSchema, tags, summary: 'Vérifier un lien de désinscription' } }, async (request) => ({
+  r.get('/api/newspapers/unsubscribe', { config: { access: 'open' }, schema: { response: { 200: unsubscribeLinkAnswer }, querystring: newsletterUnsubscribeSchema, tags, summary: 'Vérifier un lien de désinscription' } }, async (request) => ({
     success: true,
     data: await newspapers.checkToken(ctx, request.query.token),
   }));
 
   r.post(
     '/api/newspapers/unsubscribe',
-    { config: { access: 'open' }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: tokenQuery, body: z.looseObject({ token: z.string().max(500).optional() }).optional(), tags, summary: 'Se désinscrire en un clic (lien signé)' } },
+    { config: { access: 'open' }, schema: { response: { 200: unsubscribedAnswer }, querystring: tokenQuery, body: z.looseObject({ token: z.string().max(500).optional() }).optional(), tags, summary: 'Se désinscrire en un clic (lien signé)' } },
     async (request) => {
       const token = request.body?.token ?? request.query.token;
       if (!token) throw badRequest(ARTICLE_MESSAGES.unsubscribeInvalid, 'invalid_token');
@@ -50,37 +61,37 @@ export async function newspaperRoutes(app: FastifyInstance) {
   );
 
   // DE's writing and sending.
-  r.get('/api/newspapers', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Lettres d’information (statut, statistiques)' } }, async () => ({
+  r.get('/api/newspapers', { config: { access: 'developer' }, schema: { response: { 200: newsletterListAnswer }, tags, summary: 'Lettres d’information (statut, statistiques)' } }, async () => ({
     success: true,
     data: await newspapers.list(ctx),
   }));
 
-  r.post('/api/newspapers', { config: { access: 'developer' }, schema: { response: { 201: dataAnswer(undetailed) }, body: newsletterInputSchema, tags, summary: 'Nouvelle lettre (brouillon)' } }, async (request, reply) => {
+  r.post('/api/newspapers', { config: { access: 'developer' }, schema: { response: { 201: newsletterAnswer }, body: newsletterInputSchema, tags, summary: 'Nouvelle lettre (brouillon)' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await newspapers.create(ctx, callerOf(request), request.body) };
   });
 
-  r.get('/api/newspapers/:id', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Une lettre' } }, async (request) => ({
+  r.get('/api/newspapers/:id', { config: { access: 'developer' }, schema: { response: { 200: newsletterAnswer }, params: idParams, tags, summary: 'Une lettre' } }, async (request) => ({
     success: true,
     data: await newspapers.read(ctx, request.params.id),
   }));
 
-  r.patch('/api/newspapers/:id', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: newsletterPatchSchema, tags, summary: 'Modifier une lettre (avant son envoi)' } }, async (request) => ({
+  r.patch('/api/newspapers/:id', { config: { access: 'developer' }, schema: { response: { 200: newsletterAnswer }, params: idParams, body: newsletterPatchSchema, tags, summary: 'Modifier une lettre (avant son envoi)' } }, async (request) => ({
     success: true,
     data: await newspapers.update(ctx, callerOf(request), request.params.id, request.body),
   }));
 
-  r.get('/api/newspapers/:id/preview', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Aperçu du mail' } }, async (request) => ({
+  r.get('/api/newspapers/:id/preview', { config: { access: 'developer' }, schema: { response: { 200: newsletterPreviewAnswer }, params: idParams, tags, summary: 'Aperçu du mail' } }, async (request) => ({
     success: true,
     data: await newspapers.preview(ctx, callerOf(request), request.params.id),
   }));
 
-  r.post('/api/newspapers/:id/send', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: newsletterSendSchema, tags, summary: 'Envoyer maintenant, ou programmer à une date' } }, async (request) => ({
+  r.post('/api/newspapers/:id/send', { config: { access: 'developer' }, schema: { response: { 200: newsletterAnswer }, params: idParams, body: newsletterSendSchema, tags, summary: 'Envoyer maintenant, ou programmer à une date' } }, async (request) => ({
     success: true,
     data: await newspapers.send(ctx, callerOf(request), request.params.id, request.body.scheduledAt),
   }));
 
-  r.post('/api/newspapers/:id/unschedule', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Annuler la programmation' } }, async (request) => ({
+  r.post('/api/newspapers/:id/unschedule', { config: { access: 'developer' }, schema: { response: { 200: newsletterAnswer }, params: idParams, tags, summary: 'Annuler la programmation' } }, async (request) => ({
     success: true,
     data: await newspapers.unschedule(ctx, callerOf(request), request.params.id),
   }));

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LOGO_MAX_BYTES, organisationAnswer, organisationListQuerySchema, organisationPageAnswer, organisationSchema, organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
+import {
+  LOGO_MAX_BYTES,
+  organisationAnswer,
+  organisationListQuerySchema,
+  organisationPageAnswer,
+  organisationSchema,
+  organisationSettingsAnswer,
+  organisationUpdateSchema,
+  practiceContactAnswer,
+} from '@wellbe/shared/schemas/organisations';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { getOrganisationSettings, ORGANISATION_MESSAGES, OrganisationsService } from './organisations.service.ts';
-import { dataAnswer, fileAnswer, undetailed } from '@wellbe/shared/schemas/responses';
+import { fileAnswer } from '@wellbe/shared/schemas/responses';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -30,14 +39,14 @@ export async function organisationRoutes(app: FastifyInstance) {
   // The signed-in user's organisation settings, which the web app applies (language, navbar, time zone).
   r.get('/api/organisations/current/settings', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Paramètres de l’organisation de l’utilisateur connecté' },
+    schema: { response: { 200: organisationSettingsAnswer }, tags, summary: 'Paramètres de l’organisation de l’utilisateur connecté' },
     handler: async (request) => ({ success: true, data: await getOrganisationSettings(app.ctx, callerOf(request).organizationId) }),
   });
 
   // The support page of PA and SA: how to reach their own practice (name and public contact only).
   r.get('/api/organisations/current/contact', {
     config: { access: 'support' },
-    schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Coordonnées du cabinet de l’utilisateur connecté (page Support)' },
+    schema: { response: { 200: practiceContactAnswer }, tags, summary: 'Coordonnées du cabinet de l’utilisateur connecté (page Support)' },
     handler: async (request) => ({ success: true, data: await service.currentContact(callerOf(request)) }),
   });
 

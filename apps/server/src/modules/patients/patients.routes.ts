@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { patientIdentitySchema, patientTablePageSchema, patientTableQuerySchema } from '@wellbe/shared/schemas/patient-files';
+import {
+  patientDocumentsAnswer,
+  patientFileAnswer,
+  patientIdentityAnswer,
+  patientIdentitySchema,
+  patientMeasuresAnswer,
+  patientTablePageSchema,
+  patientTableQuerySchema,
+} from '@wellbe/shared/schemas/patient-files';
 import { patientCreateSchema, patientCreatedAnswer } from '@wellbe/shared/schemas/patients';
 import { callerOf } from '../../plugins/authenticate.ts';
 import {
@@ -15,7 +23,7 @@ import {
   updatePatientIdentity,
 } from './patients.service.ts';
 import { patientParams } from '@wellbe/shared/schemas/fields';
-import { csvAnswer, dataAnswer, okSchema, undetailed } from '@wellbe/shared/schemas/responses';
+import { csvAnswer, okSchema } from '@wellbe/shared/schemas/responses';
 
 const params = patientParams;
 const tags = ['patients'];
@@ -41,26 +49,26 @@ export async function patientRoutes(app: FastifyInstance) {
     return { success: true, idPatient };
   });
 
-  r.get('/api/patients/:idPatient', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, tags } }, async (request) => ({
+  r.get('/api/patients/:idPatient', { config: { access: 'dps', patientData: true }, schema: { response: { 200: patientFileAnswer }, params, tags } }, async (request) => ({
     success: true,
     data: await readPatientFile(ctx, callerOf(request), request.params.idPatient),
   }));
 
   r.patch(
     '/api/patients/:idPatient',
-    { config: { access: 'dpsWrite', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, body: patientIdentitySchema, tags } },
+    { config: { access: 'dpsWrite', patientData: true }, schema: { response: { 200: patientIdentityAnswer }, params, body: patientIdentitySchema, tags } },
     async (request) => ({
       success: true,
       data: await updatePatientIdentity(ctx, callerOf(request), request.params.idPatient, normaliseIdentity(request.body)),
     }),
   );
 
-  r.get('/api/patients/:idPatient/measures', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, tags } }, async (request) => ({
+  r.get('/api/patients/:idPatient/measures', { config: { access: 'dps', patientData: true }, schema: { response: { 200: patientMeasuresAnswer }, params, tags } }, async (request) => ({
     success: true,
     data: await readPatientMeasures(ctx, callerOf(request), request.params.idPatient),
   }));
 
-  r.get('/api/patients/:idPatient/documents', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params, tags } }, async (request) => ({
+  r.get('/api/patients/:idPatient/documents', { config: { access: 'dps', patientData: true }, schema: { response: { 200: patientDocumentsAnswer }, params, tags } }, async (request) => ({
     success: true,
     data: await readPatientDocuments(ctx, callerOf(request), request.params.idPatient),
   }));

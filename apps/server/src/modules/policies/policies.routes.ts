@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptPoliciesSchema, POLICY_MESSAGES, policyVersionInputSchema, policyVersionPatchSchema } from '@wellbe/shared/schemas/policies';
+import {
+  acceptPoliciesSchema,
+  POLICY_MESSAGES,
+  policyAcceptancesAnswer,
+  policyRefusedAnswer,
+  policyVersionAnswer,
+  policyVersionInputSchema,
+  policyVersionPatchSchema,
+  policyVersionsAnswer,
+} from '@wellbe/shared/schemas/policies';
 import { actorOf, callerOf } from '../../lib/request.ts';
 import { journalAuth } from '../auth/auth.journal.ts';
 import { endSession } from '../auth/sessions.service.ts';
 import * as policies from './policies.service.ts';
-import { csvAnswer, dataAnswer, successLoose, undetailed } from '@wellbe/shared/schemas/responses';
+import { csvAnswer } from '@wellbe/shared/schemas/responses';
 
 const tags = ['policies'];
 const idParams = z.object({ id: z.uuid() });
@@ -17,29 +26,29 @@ export async function policyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/policies/current', { config: { access: 'open' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Les versions en vigueur (pages publiques)' } }, async () => ({
+  r.get('/api/policies/current', { config: { access: 'open' }, schema: { response: { 200: policyVersionsAnswer }, tags, summary: 'Les versions en vigueur (pages publiques)' } }, async () => ({
     success: true,
     data: await policies.current(ctx),
   }));
 
-  r.get('/api/policies/pending', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Les versions que l’appelant doit accepter' } }, async (request) => ({
+  r.get('/api/policies/pending', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: policyVersionsAnswer }, tags, summary: 'Les versions que l’appelant doit accepter' } }, async (request) => ({
     success: true,
     data: await policies.pending(ctx, callerOf(request)),
   }));
 
-  r.post('/api/policies/accept', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: dataAnswer(undetailed) }, body: acceptPoliciesSchema, tags, summary: 'Accepter les versions en vigueur' } }, async (request) => ({
+  r.post('/api/policies/accept', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: policyAcceptancesAnswer }, body: acceptPoliciesSchema, tags, summary: 'Accepter les versions en vigueur' } }, async (request) => ({
     success: true,
     data: await policies.accept(ctx, callerOf(request), request.body.versionIds),
   }));
 
-  r.post('/api/policies/refuse', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: successLoose }, tags, summary: 'Refuser : la session est fermée' } }, async (request) => {
+  r.post('/api/policies/refuse', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: policyRefusedAnswer }, tags, summary: 'Refuser : la session est fermée' } }, async (request) => {
     const me = callerOf(request);
     if (request.sessionId) await endSession(ctx, me.id, request.sessionId);
     await journalAuth(ctx, actorOf(request), { action: 'policy.refuse', outcome: 'success', user: me });
     return { success: true, message: POLICY_MESSAGES.refused };
   });
 
-  r.get('/api/policies/acceptances/mine', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Les versions que j’ai acceptées, et quand' } }, async (request) => ({
+  r.get('/api/policies/acceptances/mine', { config: { access: 'authenticated', consentExempt: true }, schema: { response: { 200: policyAcceptancesAnswer }, tags, summary: 'Les versions que j’ai acceptées, et quand' } }, async (request) => ({
     success: true,
     data: await policies.mine(ctx, callerOf(request)),
   }));
@@ -50,22 +59,22 @@ export async function policyRoutes(app: FastifyInstance) {
     return csv;
   });
 
-  r.get('/api/policies', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, tags, summary: 'Toutes les versions (rédaction)' } }, async () => ({
+  r.get('/api/policies', { config: { access: 'developer' }, schema: { response: { 200: policyVersionsAnswer }, tags, summary: 'Toutes les versions (rédaction)' } }, async () => ({
     success: true,
     data: await policies.list(ctx),
   }));
 
-  r.post('/api/policies', { config: { access: 'developer' }, schema: { response: { 201: dataAnswer(undetailed) }, body: policyVersionInputSchema, tags, summary: 'Nouvelle version (brouillon)' } }, async (request, reply) => {
+  r.post('/api/policies', { config: { access: 'developer' }, schema: { response: { 201: policyVersionAnswer }, body: policyVersionInputSchema, tags, summary: 'Nouvelle version (brouillon)' } }, async (request, reply) => {
     reply.status(201);
     return { success: true, data: await policies.create(ctx, callerOf(request), request.body) };
   });
 
-  r.patch('/api/policies/:id', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, body: policyVersionPatchSchema, tags, summary: 'Modifier un brouillon' } }, async (request) => ({
+  r.patch('/api/policies/:id', { config: { access: 'developer' }, schema: { response: { 200: policyVersionAnswer }, params: idParams, body: policyVersionPatchSchema, tags, summary: 'Modifier un brouillon' } }, async (request) => ({
     success: true,
     data: await policies.update(ctx, callerOf(request), request.params.id, request.body),
   }));
 
-  r.post('/api/policies/:id/publish', { config: { access: 'developer' }, schema: { response: { 200: dataAnswer(undetailed) }, params: idParams, tags, summary: 'Publier une version' } }, async (request) => ({
+  r.post('/api/policies/:id/publish', { config: { access: 'developer' }, schema: { response: { 200: policyVersionAnswer }, params: idParams, tags, summary: 'Publier une version' } }, async (request) => ({
     success: true,
     data: await policies.publish(ctx, callerOf(request), request.params.id),
   }));

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, phonesUpdateSchema, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, phonesUpdateSchema, profileAnswer as profileAnswerSchema, profilePasswordAnswer, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { ProfileService } from './profile.service.ts';
-import { fileAnswer, successLoose } from '@wellbe/shared/schemas/responses';
+import { fileAnswer } from '@wellbe/shared/schemas/responses';
 
 /**
  * SPEC §7 reads `data.data` as the profile while the profile screen reads the answer's `data` as the profile:
  * the answer's `data` is the profile and also carries it under `data`, so both readings hold.
  */
 function profileAnswer(profile: Profile) {
-  return { success: true as const, data: { ...profile, data: profile } };
+  return { success: true, data: { ...profile, data: profile } };
 }
 
 // SPEC §7 POST /api/profil (actions read and updatePassword) and the profile photo.
@@ -28,16 +28,19 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
       read: action({
         access: 'profile',
         body: profileReadBody,
+        response: profileAnswerSchema,
         handler: async (request, body) => profileAnswer(await profiles.read(callerOf(request), body)),
       }),
       updatePhones: action({
         access: 'profile',
         body: z.object({ userUpdate: phonesUpdateSchema }),
+        response: profileAnswerSchema,
         handler: async (request, body) => profileAnswer(await profiles.updatePhones(callerOf(request), body.userUpdate)),
       }),
       updatePassword: action({
         access: 'profile',
         body: z.object({ userUpdate: userUpdateSchema }),
+        response: profilePasswordAnswer,
         handler: async (request, body) => {
           const { token, profile } = await profiles.updatePassword(callerOf(request), body.userUpdate, request.sessionId!);
           // The session that made the change goes on with this token.
@@ -50,7 +53,7 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
 
   app.withTypeProvider<ZodTypeProvider>().post('/api/profil/avatar', {
     config: { access: 'profile' },
-    schema: { response: { 200: successLoose }, tags: ['profile'], summary: 'Photo du profil (PNG ou JPEG, 2 Mo au plus)', consumes: ['multipart/form-data'] },
+    schema: { response: { 200: profileAnswerSchema }, tags: ['profile'], summary: 'Photo du profil (PNG ou JPEG, 2 Mo au plus)', consumes: ['multipart/form-data'] },
     handler: async (request) => {
       if (!request.isMultipart()) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });

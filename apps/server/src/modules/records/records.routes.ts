@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessFlagAnswerSchema, accessFlagCreateSchema, accessFlagListQuerySchema, accessLogQuerySchema } from '@wellbe/shared/schemas/records';
+import {
+  accessFlagAnswer,
+  accessFlagAnswerSchema,
+  accessFlagCreateSchema,
+  accessFlagCreatedAnswer,
+  accessFlagListQuerySchema,
+  accessFlagPageAnswer,
+  accessLogAnswer,
+  accessLogQuerySchema,
+} from '@wellbe/shared/schemas/records';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { answerAccessFlag, flagAccess, listFlags, readAccessLog } from './records.access.ts';
 import { exportFhir, exportPdf, openLinkedDocument } from './records.service.ts';
 import { patientParams, uuidId } from '@wellbe/shared/schemas/fields';
-import { dataAnswer, fileAnswer, undetailed } from '@wellbe/shared/schemas/responses';
+import { fileAnswer } from '@wellbe/shared/schemas/responses';
 
 const tags = ['records'];
 
@@ -34,14 +43,14 @@ export async function recordRoutes(app: FastifyInstance) {
     return reply.send(stream);
   });
 
-  r.get('/api/patients/:idPatient/access-log', { config: { access: 'dps', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: patientParams, querystring: accessLogQuerySchema, tags } }, async (request) => ({
+  r.get('/api/patients/:idPatient/access-log', { config: { access: 'dps', patientData: true }, schema: { response: { 200: accessLogAnswer }, params: patientParams, querystring: accessLogQuerySchema, tags } }, async (request) => ({
     success: true,
     data: await readAccessLog(ctx, callerOf(request), request.params.idPatient, request.query),
   }));
 
   r.post(
     '/api/patients/:idPatient/access-log/:eventId/flag',
-    { config: { access: 'dps', patientData: true }, schema: { response: { 201: dataAnswer(undetailed) }, params: patientParams.extend({ eventId: z.string().max(64) }), body: accessFlagCreateSchema.optional(), tags } },
+    { config: { access: 'dps', patientData: true }, schema: { response: { 201: accessFlagCreatedAnswer }, params: patientParams.extend({ eventId: z.string().max(64) }), body: accessFlagCreateSchema.optional(), tags } },
     async (request, reply) => {
       const data = await flagAccess(ctx, callerOf(request), request.params.idPatient, request.params.eventId, request.body?.comment ?? '');
       reply.status(201);
@@ -49,14 +58,14 @@ export async function recordRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/access-flags', { config: { access: 'journal', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, querystring: accessFlagListQuerySchema, tags } }, async (request) => ({
+  r.get('/api/access-flags', { config: { access: 'journal', patientData: true }, schema: { response: { 200: accessFlagPageAnswer }, querystring: accessFlagListQuerySchema, tags } }, async (request) => ({
     success: true,
     data: await listFlags(ctx, callerOf(request), request.query),
   }));
 
   r.post(
     '/api/access-flags/:idFlag/answer',
-    { config: { access: 'journal', patientData: true }, schema: { response: { 200: dataAnswer(undetailed) }, params: z.object({ idFlag: uuidId() }), body: accessFlagAnswerSchema, tags } },
+    { config: { access: 'journal', patientData: true }, schema: { response: { 200: accessFlagAnswer }, params: z.object({ idFlag: uuidId() }), body: accessFlagAnswerSchema, tags } },
     async (request) => ({ success: true, data: await answerAccessFlag(ctx, callerOf(request), request.params.idFlag, request.body.answer) }),
   );
 

@@ -4,6 +4,8 @@ import { action, registerActions } from '../../plugins/actions.ts';
 import { assertIdentity } from '../../access/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { SpecialistsService } from './specialists.service.ts';
+import { jobSpecialistSchema } from '@wellbe/shared/schemas/specialists';
+import { dataAnswer } from '@wellbe/shared/schemas/responses';
 
 // SPEC §7 POST /api/Job_specialist, action list (Iduser, idOrganization → data).
 // Reference data every signed-in user needs (consultation panel, profile, user forms): the active
@@ -17,6 +19,7 @@ export async function specialistActions(app: FastifyInstance) {
       list: action({
         access: 'authenticated',
         body: z.object({ Iduser: z.uuid(), idOrganization: z.uuid().nullish() }),
+        response: dataAnswer(z.array(jobSpecialistSchema)),
         handler: async (request, body) => {
           assertIdentity(callerOf(request), body);
           return { success: true, data: await service.listActive() };

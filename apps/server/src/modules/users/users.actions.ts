@@ -6,6 +6,7 @@ import { assertIdentity } from '../../access/index.ts';
 import { clientOf, withClient } from '../../lib/request.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { challengeAnswer, type AuthService, type SignedInUser } from '../auth/auth.service.ts';
+import { loginAnswer as loginAnswerSchema, loginEnrolledAnswer, passkeySignInOptionsAnswer, totpEnrolAnswer, userReadAnswer } from '@wellbe/shared/schemas/auth';
 
 /** SPEC §7 answer of `login`. */
 export function loginAnswer({ token, user }: { token: string; user: SignedInUser }) {
@@ -27,6 +28,7 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
       login: action({
         access: 'open',
         body: z.object({ Username: z.string().min(1).max(254), Password: z.string().min(1).max(256) }),
+        response: loginAnswerSchema,
         handler: async (request, body, reply) => {
           const result = await withClient(request, reply, (client) => auth.signIn(body.Username, body.Password, client));
           if (result.kind === 'challenge') return reply.status(401).send(challengeAnswer(result));
@@ -42,6 +44,7 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
           code: z.string().trim().min(6).max(32),
           remember: z.boolean().optional(),
         }),
+        response: loginAnswerSchema,
         handler: async (request, body, reply) => loginAnswer(await withClient(request, reply, (client) => auth.verifyCode(client, body.mfa_token, body.code, body.remember ?? false))),
       }),
       // A professional whose organisation requires a second factor and who has none sets up TOTP
@@ -49,11 +52,13 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
       mfaEnrolStart: action({
         access: 'open',
         body: z.object({ mfa_token: z.string().min(1).max(2000) }),
+        response: totpEnrolAnswer,
         handler: async (request, body) => ({ success: true, data: await auth.enrolStart(clientOf(request), body.mfa_token) }),
       }),
       mfaEnrolConfirm: action({
         access: 'open',
         body: z.object({ mfa_token: z.string().min(1).max(2000), code: z.string().trim().min(6).max(10) }),
+        response: loginEnrolledAnswer,
         handler: async (request, body, reply) => {
           const { recoveryCodes, ...signedIn } = await withClient(request, reply, (client) => auth.enrolConfirm(client, body.mfa_token, body.code));
           return { ...loginAnswer(signedIn), recoveryCodes };
@@ -64,6 +69,7 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
       passkeyOptions: action({
         access: 'open',
         body: z.object({ mfa_token: z.string().min(1).max(2000).optional() }),
+        response: passkeySignInOptionsAnswer,
         handler: async (request, body) => ({ success: true, data: await auth.passkeyOptions(clientOf(request), body.mfa_token) }),
       }),
       passkeyLogin: action({
@@ -74,6 +80,7 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
           mfa_token: z.string().min(1).max(2000).optional(),
           remember: z.boolean().optional(),
         }),
+        response: loginAnswerSchema,
         handler: async (request, body, reply) =>
           loginAnswer(
             await withClient(request, reply, (client) =>
@@ -89,6 +96,7 @@ export async function userActions(app: FastifyInstance, { auth }: { auth: AuthSe
       read: action({
         access: 'authenticated',
         body: z.object({ Iduser: z.uuid(), idOrganization: z.uuid().nullish() }),
+        response: userReadAnswer,
         handler: async (request, body) => {
           // Iduser is the caller (checked): the answer is the caller the token names, read this request.
           const caller = callerOf(request);

@@ -1,5 +1,7 @@
 import { api } from '../../lib/api.ts';
 import type { SignedInUser } from '../../lib/session.ts';
+import type { invitationAnswer } from '@wellbe/shared/schemas/auth';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 // Account recovery, invitation and email confirmation. All anonymous calls.
 export function requestPasswordReset(email: string) {
@@ -14,10 +16,7 @@ export function resetPassword(token: string, password: string, passwordConfirm: 
   return api<{ success: boolean }>('/auth/reset-password', { method: 'POST', body: { token, password, passwordConfirm }, anonymous: true });
 }
 
-export interface InvitationInfo {
-  success: boolean;
-  user: { displayName: string; username: string; email: string; organization: string | null };
-}
+export type InvitationInfo = Answer<typeof invitationAnswer>;
 
 export function checkInvitation(userId: string, token: string) {
   return api<InvitationInfo>('/auth/invitation/check', { method: 'POST', body: { userId, token }, anonymous: true });

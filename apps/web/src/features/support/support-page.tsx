@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
-import type { PracticeContact } from '../../lib/letterhead.ts';
+import type { practiceContactAnswer } from '@wellbe/shared/schemas/organisations';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { InfoLine } from '../../components/info-line.tsx';
 
@@ -14,7 +15,7 @@ import { InfoLine } from '../../components/info-line.tsx';
 function usePracticeContact() {
   return useQuery({
     queryKey: queryKeys.organisations.currentContact,
-    queryFn: ({ signal }) => api<{ data: PracticeContact }>('/organisations/current/contact', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api<Answer<typeof practiceContactAnswer>>('/organisations/current/contact', { signal }).then((r) => r.data),
   });
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin';
+import type { JournalFilters, JournalPage } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { api } from '../../../lib/api.ts';
 import { fetchPage } from '../../../lib/page-cursors.ts';
@@ -10,18 +10,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type JournalFilterValues = { [K in keyof JournalFilters]-?: string };
 
-export interface JournalPage {
-  data: JournalEntry[];
-  /** Exact up to 1,000 matches; beyond, 1000 with `totalCapped`. */
-  total: number;
-  page: number;
-  pageSize: number;
-  /** The next page's cursor (keyset paging), null on the last page. */
-  nextCursor: string | null;
-  totalCapped: boolean;
-  /** The organisation's time zone: times are shown in it. */
-  timeZone: string;
-}
 
 function query(filters: JournalFilterValues): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));

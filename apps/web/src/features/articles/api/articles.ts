@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ArticleDto, ArticleInput, ArticleStatus, ArticleSummaryDto, ArticleVersionDto } from '@wellbe/shared/schemas/articles';
+import type { ArticleDto, ArticleInput, articlePageAnswer, ArticleStatus, ArticleSummaryDto, ArticleVersionDto } from '@wellbe/shared/schemas/articles';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 // Issue 20: /api/articles (DE's writing), /api/articles/feed and /read/:slug (readers).
 
-export interface ArticleList {
-  items: ArticleSummaryDto[];
-  total: number;
-}
+export type ArticleList = Answer<typeof articlePageAnswer>['data'];
 
 export function useArticleList(params: { status?: ArticleStatus; q?: string; page: number }) {
   return useQuery({

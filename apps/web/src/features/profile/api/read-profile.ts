@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Profile } from '@wellbe/shared/schemas/profile';
+import type { Profile, profileAnswer } from '@wellbe/shared/schemas/profile';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 import { apiAction } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export interface ProfileAnswer {
-  success: boolean;
-  /** SPEC §7: `data.data` is the profile. */
-  data: { data: Profile };
-}
+/** SPEC §7: `data.data` is the profile. */
+export type ProfileAnswer = Answer<typeof profileAnswer>;
 
 export const profileKey = queryKeys.profile.of;
 

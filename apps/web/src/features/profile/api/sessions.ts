@@ -1,25 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import type { sessionsAnswer } from '@wellbe/shared/schemas/auth';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
 // The caller's sessions and remembered devices (GET /api/auth/sessions) and their revocation.
-
-export interface SessionRow {
-  id: string;
-  device: string;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  current: boolean;
-}
-export type DeviceRow = Omit<SessionRow, 'current'>;
 
 export const sessionsKey = ['auth', 'sessions'] as const;
 
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: () => api<{ data: { sessions: SessionRow[]; devices: DeviceRow[] } }>('/auth/sessions').then((a) => a.data),
+    queryFn: () => api<Answer<typeof sessionsAnswer>>('/auth/sessions').then((a) => a.data),
   });
 }
 

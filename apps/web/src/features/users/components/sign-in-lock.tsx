@@ -6,13 +6,9 @@ import { api } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import type { signInLockAnswer } from '@wellbe/shared/schemas/auth';
+import type { Answer } from '@wellbe/shared/schemas/responses';
 
-interface LockState {
-  locked: boolean;
-  lockedUntil: string | null;
-  failures: number;
-  lastFailureAt: string | null;
-}
 
 const lockKey = (id: string) => ['users', id, 'sign-in-lock'] as const;
 
@@ -27,7 +23,7 @@ export function SignInLock({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const state = useQuery({
     queryKey: lockKey(userId),
-    queryFn: () => api<{ data: LockState }>(`/users/${userId}/sign-in-lock`).then((a) => a.data),
+    queryFn: () => api<Answer<typeof signInLockAnswer>>(`/users/${userId}/sign-in-lock`).then((a) => a.data),
     enabled: allowed,
   });
   const clear = useMutation({
