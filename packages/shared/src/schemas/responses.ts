@@ -80,14 +80,3 @@ export function fileAnswer(description: string, ...types: string[]) {
 /** A CSV export (BOM, semicolons, CRLF: lib/csv.ts). */
 export const csvAnswer = fileAnswer('Export CSV (UTF-8 avec BOM, séparateur point-virgule)', 'text/csv');
 
-/**
- * The content of an answer whose shape this document does not detail yet: the envelope is
- * declared, the content is any JSON value.
- */
-export const undetailed = z.unknown().meta({ description: 'Contenu JSON (forme non détaillée dans ce document)' });
-
-/**
- * A success whose other fields this document does not detail yet: `success: true` and any other
- * field (the SPEC §7 answers spread their content beside `success`).
- */
-export const successLoose = z.looseObject({ success });
