@@ -6,7 +6,7 @@ import { usePatientsApp } from './patients.test-kit.ts';
 
 // The patient list (/patients/list, the SPEC §7 list of the panel), creation and the one search.
 
-const { k, get, addConsultation } = usePatientsApp();
+const { k, get, addConsultation, statementsOf } = usePatientsApp();
 let t: TestApp, pr: Session, pt: Session, pr2: Session, sa: Session, ids: Record<string, string>;
 beforeAll(() => void ({ t, pr, pt, pr2, sa, ids } = k.app));
 
@@ -176,23 +176,6 @@ describe('one search for the list page and the panel', () => {
 });
 
 describe('one round trip for a list read (issue 31)', () => {
-  /** The statements about patients or the journal sent to PostgreSQL while `run` goes. */
-  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const pool = t.ctx.pool;
-    const original = pool.query;
-    const sent: string[] = [];
-    pool.query = ((...args: Parameters<typeof original>) => {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
-      if (/\b(patients|audit_events)\b/.test(text)) sent.push(text);
-      return (original as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof original;
-    try {
-      await run();
-    } finally {
-      pool.query = original;
-    }
-    return sent;
-  }
   const journalled = async () => (await t.ctx.pool.query<{ n: number }>(`select count(*)::int as n from audit_events where action = 'patient.list' and user_id = $1`, [pr.id])).rows[0].n;
 
   it('reads the page, its total and writes its journal row in one statement, on both lists', async () => {

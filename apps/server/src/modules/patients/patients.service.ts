@@ -237,9 +237,13 @@ export async function patientForInvitation(ctx: AppContext, caller: Caller, idPa
   return { ...record, accountId: await findPatientAccount(ctx.db, patientScope(caller, 'write'), record.id) };
 }
 
-/** The consultations of the file, newest first, each with its document count and notice (one statement). */
+/**
+ * The consultations of the file, newest first, each with its document count and notice, and the
+ * read's journal row ('patient.file.read'): one statement, so the timeline never leaves unjournalled.
+ */
 async function timeline(ctx: AppContext, caller: Caller, patientId: string) {
-  const rows = await consultationTimeline(ctx, caller, patientId, (consultationId) => ({ documentCount: documentCountSql(patientId, consultationId), notice: noticeSql(consultationId) }));
+  const journal = auditInStatement(ctx.db, auditRow(ctx, caller, { action: 'patient.file.read', outcome: 'success', recordType: 'patient', recordId: patientId, patientId }));
+  const rows = await consultationTimeline(ctx, caller, patientId, (consultationId) => ({ documentCount: documentCountSql(patientId, consultationId), notice: noticeSql(consultationId) }), journal);
   return rows.map((r) => ({
     idConsultation: r.id,
     ConsultationDate: r.consultationDate.toISOString(),
@@ -279,7 +283,6 @@ function toIdentity(record: PatientRecord): PatientFile['identity'] {
 export async function readPatientFile(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientFile> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.file.read', 'read');
   const consultations = await timeline(ctx, caller, record.id);
-  await recordAudit(ctx, caller, { action: 'patient.file.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
   return {
     identity: toIdentity(record),
     consultations,
