@@ -1,5 +1,6 @@
 import type { Actor } from '../access/caller.ts';
 import type { AppContext } from '../context.ts';
+import { sql, type SQL } from 'drizzle-orm';
 import { auditEvents } from '../db/schema/audit.ts';
 
 // The access journal (DESIGN §4) is infrastructure: every area writes to it through this one
@@ -108,24 +109,43 @@ export async function recordAudit(ctx: Pick<AppContext, 'db' | 'clock'>, actor: 
  * the same turn of the event loop, so the AuditWriter commits them in one statement.
  */
 export async function recordAudits(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, entries: AuditEntry[]): Promise<void> {
-  const at = new Date(ctx.clock.now());
   const writer = writerOf(ctx.db);
-  await Promise.all(
-    entries.map((entry) =>
-      writer.write({
-        at,
-        userId: actor.id,
-        role: actor.role,
-        organizationId: actor.organizationId,
-        action: entry.action,
-        recordType: entry.recordType ?? null,
-        recordId: entry.recordId ?? null,
-        // A malformed id from a refused request is kept in recordId, not forced into the uuid column.
-        patientId: entry.patientId && UUID.test(entry.patientId) ? entry.patientId : null,
-        ip: actor.ip,
-        outcome: entry.outcome,
-        details: entry.details ?? null,
-      }),
-    ),
-  );
+  await Promise.all(entries.map((entry) => writer.write(auditRow(ctx, actor, entry))));
+}
+
+/** The one definition of a journal row (who, when, IP from the actor; the rest from the entry). */
+export function auditRow(ctx: Pick<AppContext, 'clock'>, actor: Actor, entry: AuditEntry): AuditRow {
+  return {
+    at: new Date(ctx.clock.now()),
+    userId: actor.id,
+    role: actor.role,
+    organizationId: actor.organizationId,
+    action: entry.action,
+    recordType: entry.recordType ?? null,
+    recordId: entry.recordId ?? null,
+    // A malformed id from a refused request is kept in recordId, not forced into the uuid column.
+    patientId: entry.patientId && UUID.test(entry.patientId) ? entry.patientId : null,
+    ip: actor.ip,
+    outcome: entry.outcome,
+    details: entry.details ?? null,
+  };
+}
+
+/**
+ * The journal row of a read written by the read's own statement (issue 31, one round trip): a
+ * data-modifying CTE to pass to `db.with(...)`. PostgreSQL runs it to completion whether or not the
+ * query reads it, in the same statement and commit as the read: the rows are never answered without
+ * their journal row, and a refused row fails the read. `computed` details are worked out by the
+ * statement itself (the number of rows the page answers); jsonb orders keys, so the stored value is
+ * the one `recordAudit` would have written.
+ */
+export function auditInStatement(db: Db, row: AuditRow, computed: Record<string, SQL> = {}) {
+  const names = Object.keys(computed);
+  const details = names.length
+    ? sql`(${JSON.stringify(row.details ?? {})}::jsonb || jsonb_build_object(${sql.join(
+        names.map((k) => sql`${k}::text, ${computed[k]}`),
+        sql`, `,
+      )}))`
+    : row.details;
+  return db.$with('journal').as(db.insert(auditEvents).values({ ...row, details }).returning({ journalled: sql<number>`1`.as('journalled') }));
 }

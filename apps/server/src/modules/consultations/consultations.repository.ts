@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Database } from '../../db/client.ts';
 import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { patientFilter } from '../../access/filters.ts';
@@ -79,10 +80,11 @@ export type TimelineExtras<N> = (consultationId: PgColumn) => { documentCount: S
 
 /**
  * The live consultations of a patient inside the scope, newest first, with who, speciality and
- * what `extras` adds (one statement).
+ * what `extras` adds (one statement; with `journal`, the read's journal row written by that same statement).
  */
-export async function timelineRows<N>(db: Database, scope: PatientScope, patientId: string, extras: TimelineExtras<N>) {
+export async function timelineRows<N>(db: Database, scope: PatientScope, patientId: string, extras: TimelineExtras<N>, journal?: WithSubquery) {
   return db
+    .with(...(journal ? [journal] : []))
     .select({
       id: consultations.id,
       consultationDate: consultations.consultationDate,

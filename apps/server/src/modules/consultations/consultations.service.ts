@@ -1,6 +1,7 @@
 import { applyAnalgesicRule, DIETETIC_FIELDS, GENERAL_SPECIALIST_ID, hasDieteticFields, isConsultationEmpty } from '@wellbe/shared/domain/consultation';
 import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { actingScope, hidden, isUuid, patientScope, type Caller, type OrgScope, type PatientAccessMode } from '../../access/index.ts';
@@ -190,9 +191,9 @@ async function toDetail(ctx: AppContext, caller: Caller, row: ConsultationRow): 
 
 // ---- For the patient file and the export (patients, records): the caller's read scope ----
 
-/** The live consultations of a patient, newest first, with what other areas add to each (`extras`). */
-export async function consultationTimeline<N>(ctx: AppContext, caller: Caller, patientId: string, extras: TimelineExtras<N>) {
-  return timelineRows(ctx.db, patientScope(caller, 'read'), patientId, extras);
+/** The live consultations of a patient, newest first, with what other areas add to each (`extras`) and, given, the read's journal row (one statement). */
+export async function consultationTimeline<N>(ctx: AppContext, caller: Caller, patientId: string, extras: TimelineExtras<N>, journal?: WithSubquery) {
+  return timelineRows(ctx.db, patientScope(caller, 'read'), patientId, extras, journal);
 }
 
 /** Measures of every live consultation of a patient, oldest first. */

@@ -6,7 +6,7 @@ import { usePatientsApp } from './patients.test-kit.ts';
 
 // The patient file: identity, timeline, measures, documents, identity edit, archive, notices.
 
-const { k, get, addConsultation, auditRows } = usePatientsApp();
+const { k, get, addConsultation, auditRows, statementsOf } = usePatientsApp();
 let t: TestApp, pr: Session, pt: Session, pr2: Session, sa: Session, ids: Record<string, string>;
 beforeAll(() => void ({ t, pr, pt, pr2, sa, ids } = k.app));
 
@@ -35,6 +35,31 @@ describe('GET /api/patients/:id (the file)', () => {
     expect(denied).toHaveLength(1);
     expect(denied[0].userId).toBe(pr2.id);
     expect((await get('/api/patients/not-a-uuid', pr)).statusCode).toBe(404);
+  });
+
+  it('reads the timeline and writes the journal row in one statement (issue 31): two round trips with the patient lookup', async () => {
+    const id = ids['Zoé Laurent'];
+    await get(`/api/patients/${id}`, pr); // the sign-in lookup is cached from here on
+    const before = (await auditRows('patient.file.read', id)).length;
+    let res: Awaited<ReturnType<typeof get>> | undefined;
+    expect(await statementsOf(async () => (res = await get(`/api/patients/${id}`, pr)))).toHaveLength(2);
+    expect(res!.json().data.consultations.length).toBeGreaterThan(0);
+    const rows = await auditRows('patient.file.read', id);
+    expect(rows).toHaveLength(before + 1);
+    const row = rows.sort((a, b) => b.id - a.id)[0];
+    expect(row).toMatchObject({ userId: pr.id, role: 'PR', organizationId: pr.idOrganization, recordType: 'patient', recordId: id, patientId: id, outcome: 'success', details: null });
+  });
+
+  it('answers an error and no file when its journal row cannot be written', async () => {
+    await t.ctx.pool.query(`create function refuse_file_journal() returns trigger language plpgsql as $$ begin raise exception 'journal indisponible'; end $$`);
+    await t.ctx.pool.query(`create trigger refuse_file_journal before insert on audit_events for each row when (new.action = 'patient.file.read') execute function refuse_file_journal()`);
+    try {
+      const res = await get(`/api/patients/${ids['Zoé Laurent']}`, pr);
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toMatch(/Zoé|Laurent|07 12/);
+    } finally {
+      await t.ctx.pool.query(`drop trigger refuse_file_journal on audit_events; drop function refuse_file_journal()`);
+    }
   });
 
   it('lets a patient user read only their own file, read-only', async () => {

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import type { PatientScope } from '../../access/patients.ts';
 import { patientFilter } from '../../access/filters.ts';
@@ -138,18 +139,27 @@ export interface PatientPageRequest {
 }
 
 /**
+ * The journal row of a list read, built by the caller (lib/audit's `auditInStatement`) from the SQL
+ * number of rows the page answers, so that the statement that reads the page also writes it.
+ */
+export type PageJournal = (shown: SQL<number>) => WithSubquery;
+
+/**
  * One page of the list, its `nextCursor` (keyset, lib/keyset) and the number of matching patients,
  * exact up to COUNT_CAP. A cursor reads the rows after it through the sort's index; a page number
- * still works (OFFSET) for the pages a user picks by number.
+ * still works (OFFSET) for the pages a user picks by number. One statement (issue 31): the page,
+ * its capped total and, when given, the journal row are CTEs of one query; the total is the row the
+ * page is left-joined to, so an empty page still answers it.
  */
-export async function pagePatients(db: Database, f: PatientListFilter, s: PatientTableSort, page: PatientPageRequest) {
+export async function pagePatients(db: Database, f: PatientListFilter, s: PatientTableSort, page: PatientPageRequest, journal?: PageJournal) {
   const where = listWhere(f);
   const order = tableOrder(s);
   const keyset = keysetOrder(s);
   const tag = `patients:${s.sort}:${s.order}`;
   const after = page.cursor ? keysetAfter(keyset, decodeCursor(tag, page.cursor)) : undefined;
-  const columns = { ...tableColumns, sortKey: keysetKey(keyset.column) };
-  const [found, [{ n }]] = await Promise.all([
+  // The page's own order, numbered: a CTE's order is not kept by the query that reads it.
+  const columns = { ...tableColumns, sortKey: keysetKey(keyset.column).as('sort_key'), rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') };
+  const pageRows = db.$with('page').as(
     after
       ? db.select(columns).from(patients).where(and(where, after)).orderBy(...order).limit(page.limit + 1)
       : // A page by number: its ids from an index-only scan (OFFSET skips index entries, not table rows).
@@ -158,15 +168,34 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
           .from(patients)
           .where(inArray(patients.id, db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(page.limit + 1).offset(page.offset)))
           .orderBy(...order),
-    // Stops counting at the cap: the cost does not grow with the practice.
-    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('capped')),
-  ]);
-  const more = found.length > page.limit;
-  const rows = more ? found.slice(0, page.limit) : found;
+  );
+  // Stops counting at the cap: the cost does not grow with the practice.
+  const total = db.$with('total').as(db.select({ n: count().as('n') }).from(db.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('capped')));
+  const ctes = journal ? [pageRows, total, journal(sql<number>`(select least(count(*), ${page.limit}) from ${pageRows})`)] : [pageRows, total];
+  const shown = {
+    id: pageRows.id,
+    fullName: pageRows.fullName,
+    phoneNumber: pageRows.phoneNumber,
+    email: pageRows.email,
+    birthDate: pageRows.birthDate,
+    lastConsultationAt: pageRows.lastConsultationAt,
+    consultationCount: pageRows.consultationCount,
+    archivedAt: pageRows.archivedAt,
+    sortKey: pageRows.sortKey,
+  };
+  const found = await db
+    .with(...ctes)
+    .select({ n: total.n, row: shown })
+    .from(total)
+    .leftJoin(pageRows, sql`true`)
+    .orderBy(pageRows.rank);
+  const rows = found.flatMap((r) => (r.row ? [r.row] : []));
+  const more = rows.length > page.limit;
+  if (more) rows.length = page.limit;
   const last = rows[rows.length - 1];
   return {
     rows,
-    ...cappedTotal(n),
+    ...cappedTotal(found[0].n),
     nextCursor: more && last ? encodeCursor(tag, { key: last.sortKey, id: last.id }) : null,
   };
 }

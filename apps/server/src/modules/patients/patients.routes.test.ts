@@ -6,7 +6,7 @@ import { usePatientsApp } from './patients.test-kit.ts';
 
 // The patient list (/patients/list, the SPEC §7 list of the panel), creation and the one search.
 
-const { k, get, addConsultation } = usePatientsApp();
+const { k, get, addConsultation, statementsOf } = usePatientsApp();
 let t: TestApp, pr: Session, pt: Session, pr2: Session, sa: Session, ids: Record<string, string>;
 beforeAll(() => void ({ t, pr, pt, pr2, sa, ids } = k.app));
 
@@ -172,5 +172,57 @@ describe('one search for the list page and the panel', () => {
     // Every word must match: a second word that does not narrows to nobody.
     expect(await page('martin zzz')).toEqual([]);
     expect(await panel('martin zzz')).toEqual([]);
+  });
+});
+
+describe('one round trip for a list read (issue 31)', () => {
+  const journalled = async () => (await t.ctx.pool.query<{ n: number }>(`select count(*)::int as n from audit_events where action = 'patient.list' and user_id = $1`, [pr.id])).rows[0].n;
+
+  it('reads the page, its total and writes its journal row in one statement, on both lists', async () => {
+    // The sign-in lookup is cached from here on; earlier tests of the file may have added patients.
+    const { total } = (await get('/api/patients?pageSize=5', pr)).json();
+    const before = await journalled();
+    let res: Awaited<ReturnType<typeof get>> | undefined;
+    const sent = await statementsOf(async () => (res = await get('/api/patients?page=2&pageSize=5&q=e', pr)));
+    expect(res!.statusCode).toBe(200);
+    expect(sent).toHaveLength(1);
+    expect(await journalled()).toBe(before + 1);
+    const [row] = (await t.ctx.pool.query(`select user_id, role, organization_id, record_type, outcome, details from audit_events where action = 'patient.list' order by id desc limit 1`)).rows;
+    // The fields recordAudit writes, the count being the rows answered.
+    expect(row).toEqual({ user_id: pr.id, role: 'PR', organization_id: pr.idOrganization, record_type: 'patient', outcome: 'success', details: { count: res!.json().data.length, page: 2, search: true, archived: false } });
+
+    const panel = () => t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, pageSize: 3 } });
+    let answer: Awaited<ReturnType<typeof panel>> | undefined;
+    expect(await statementsOf(async () => (answer = await panel()))).toHaveLength(1);
+    expect(answer!.json()).toMatchObject({ success: true, total, totalCapped: false });
+    expect(answer!.json().data).toHaveLength(3);
+    expect(await journalled()).toBe(before + 2);
+  });
+
+  it('answers the total of an empty page, and its journal row says 0 rows', async () => {
+    const { total } = (await get('/api/patients?pageSize=5', pr)).json();
+    const body = (await get('/api/patients?page=9&pageSize=5', pr)).json();
+    expect(body).toMatchObject({ data: [], total, nextCursor: null });
+    expect(total).toBeGreaterThan(0);
+    const [row] = (await t.ctx.pool.query(`select details from audit_events where action = 'patient.list' order by id desc limit 1`)).rows;
+    expect(row.details).toEqual({ count: 0, page: 9, search: false, archived: false });
+  });
+
+  it('answers an error and no patient when the journal row cannot be written (no unjournalled read)', async () => {
+    await t.ctx.pool.query(`create function refuse_list_journal() returns trigger language plpgsql as $$ begin raise exception 'journal indisponible'; end $$`);
+    await t.ctx.pool.query(`create trigger refuse_list_journal before insert on audit_events for each row when (new.action = 'patient.list') execute function refuse_list_journal()`);
+    try {
+      const before = await journalled();
+      const res = await get('/api/patients?pageSize=5', pr);
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toMatch(/Anaïs|Chevalier|idPatient/);
+      const panel = await t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization } });
+      expect(panel.statusCode).toBe(500);
+      expect(panel.body).not.toMatch(/Anaïs|Chevalier|idPatient/);
+      expect(await journalled()).toBe(before);
+    } finally {
+      await t.ctx.pool.query(`drop trigger refuse_list_journal on audit_events; drop function refuse_list_journal()`);
+    }
+    expect((await get('/api/patients?pageSize=5', pr)).statusCode).toBe(200);
   });
 });

@@ -27,7 +27,7 @@ import {
   type PatientAccessMode,
 } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditInStatement, auditRow, recordAudit } from '../../lib/audit.ts';
 import type { Readable } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
@@ -45,6 +45,7 @@ import {
   insertPatient,
   pagePatients,
   updateIdentity,
+  type PageJournal,
   type PatientDuplicate,
   type PatientListFilter,
   type PatientRecord,
@@ -132,20 +133,24 @@ function toTableRow(r: PatientTableRowValues): PatientTableRow {
   };
 }
 
+/**
+ * The list's journal row ('patient.list', with the number of rows answered), written by the
+ * statement that reads the page (one round trip, issue 31): a failed row fails the read.
+ */
+function listJournal(ctx: AppContext, caller: Caller, details: Record<string, unknown>): PageJournal {
+  return (shown) => auditInStatement(ctx.db, auditRow(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details }), { count: shown });
+}
+
 /** /patients/list: one page, sorted, searched (the search text itself is never journalled). */
 export async function listPatientTable(ctx: AppContext, caller: Caller, query: PatientTableQuery): Promise<PatientTablePage> {
   const f = listFilter(caller, { q: query.q, idOrganization: query.idOrganization, archived: query.archived === '1' });
-  const { rows, total, totalCapped, nextCursor } = await pagePatients(ctx.db, f, query, {
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-    cursor: query.cursor,
-  });
-  await recordAudit(ctx, caller, {
-    action: 'patient.list',
-    outcome: 'success',
-    recordType: 'patient',
-    details: { count: rows.length, page: query.page, search: !!query.q, archived: f.archivedOnly },
-  });
+  const { rows, total, totalCapped, nextCursor } = await pagePatients(
+    ctx.db,
+    f,
+    query,
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, cursor: query.cursor },
+    listJournal(ctx, caller, { page: query.page, search: !!query.q, archived: f.archivedOnly }),
+  );
   return { success: true, data: rows.map(toTableRow), total, page: query.page, pageSize: query.pageSize, nextCursor, totalCapped };
 }
 
@@ -159,8 +164,13 @@ export async function listPatients(ctx: AppContext, caller: Caller, query: Patie
     return { success: true, data: [], total: 0, page, pageSize, nextCursor: null, totalCapped: false };
   }
   const f = listFilter(caller, { q: query.q, idOrganization: organizationId });
-  const { rows, total, totalCapped, nextCursor } = await pagePatients(ctx.db, f, { sort: 'name', order: 'asc' }, { limit: pageSize, offset: (page - 1) * pageSize, cursor: query.cursor });
-  await recordAudit(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details: { count: rows.length, page, search: !!query.q } });
+  const { rows, total, totalCapped, nextCursor } = await pagePatients(
+    ctx.db,
+    f,
+    { sort: 'name', order: 'asc' },
+    { limit: pageSize, offset: (page - 1) * pageSize, cursor: query.cursor },
+    listJournal(ctx, caller, { page, search: !!query.q }),
+  );
   return { success: true, data: rows.map((r) => ({ idPatient: r.id, FullName: r.fullName, PhoneNumber: r.phoneNumber })), total, page, pageSize, nextCursor, totalCapped };
 }
 
@@ -227,9 +237,13 @@ export async function patientForInvitation(ctx: AppContext, caller: Caller, idPa
   return { ...record, accountId: await findPatientAccount(ctx.db, patientScope(caller, 'write'), record.id) };
 }
 
-/** The consultations of the file, newest first, each with its document count and notice (one statement). */
+/**
+ * The consultations of the file, newest first, each with its document count and notice, and the
+ * read's journal row ('patient.file.read'): one statement, so the timeline never leaves unjournalled.
+ */
 async function timeline(ctx: AppContext, caller: Caller, patientId: string) {
-  const rows = await consultationTimeline(ctx, caller, patientId, (consultationId) => ({ documentCount: documentCountSql(patientId, consultationId), notice: noticeSql(consultationId) }));
+  const journal = auditInStatement(ctx.db, auditRow(ctx, caller, { action: 'patient.file.read', outcome: 'success', recordType: 'patient', recordId: patientId, patientId }));
+  const rows = await consultationTimeline(ctx, caller, patientId, (consultationId) => ({ documentCount: documentCountSql(patientId, consultationId), notice: noticeSql(consultationId) }), journal);
   return rows.map((r) => ({
     idConsultation: r.id,
     ConsultationDate: r.consultationDate.toISOString(),
@@ -269,7 +283,6 @@ function toIdentity(record: PatientRecord): PatientFile['identity'] {
 export async function readPatientFile(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientFile> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.file.read', 'read');
   const consultations = await timeline(ctx, caller, record.id);
-  await recordAudit(ctx, caller, { action: 'patient.file.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
   return {
     identity: toIdentity(record),
     consultations,

@@ -56,6 +56,27 @@ export async function auditRows(t: TestApp, action: string, patientId: string) {
 }
 
 /**
+ * The statements naming patients or the journal that the app sends to PostgreSQL while `run` goes
+ * (its pool's query wrapped): how many round trips a request costs.
+ */
+export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
+  const pool = t.ctx.pool;
+  const original = pool.query;
+  const sent: string[] = [];
+  pool.query = ((...args: Parameters<typeof original>) => {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+    if (/\b(patients|audit_events)\b/.test(text)) sent.push(text);
+    return (original as (...a: unknown[]) => unknown).apply(pool, args);
+  }) as typeof original;
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return sent;
+}
+
+/**
  * The app of one test file, opened before its tests and closed after them (`app` is filled when
  * the tests run), with the helpers bound to it.
  */
@@ -72,5 +93,6 @@ export function usePatientsApp() {
     get: (url: string, s: Session) => k.app.t.app.inject({ method: 'GET', url, headers: s.auth }),
     addConsultation: (patient: string, daysAgo: number, values?: ConsultationValues) => addConsultation(k.app, patient, daysAgo, values),
     auditRows: (action: string, patientId: string) => auditRows(k.app.t, action, patientId),
+    statementsOf: (run: () => Promise<unknown>) => statementsOf(k.app.t, run),
   };
 }
