@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSession } from './support';
+
+// The performance budget (issues 13, 31): what Chromium actually fetches for a page, with a cold
+// HTTP cache, until the network is idle — not a static closure of Vite's manifest, which missed
+// what the page loads after its first paint (closed panels, charts, date localisation, the texts
+// asked for on the way). Bytes on the wire (CDP's encodedDataLength: compressed body + headers),
+// JavaScript and CSS counted apart.
+//
+// Budgets in KB (1 KB = 1000 bytes), measured on 2026-11-28 on main 07f76a7 (this spec, Debian's
+// headless Chromium, the build's precompressed files; the same bytes on three runs), each set about
+// 2 % above, rounded up to 5 KB (JS) or 1-2 KB (CSS):
+//   page                  JS KB (files)   CSS KB (files)
+//   /login                109.8 (6)       5.9 (3)
+//   pt /dashboard         330.5 (38)      4.0 (2)
+//   pt /appointment       335.3 (33)      4.0 (2)
+//   pt program of the day 324.7 (35)      4.0 (2)
+//   pt menu of the day    317.8 (34)      4.0 (2)
+//   pt /messaging         320.8 (36)      4.0 (2)
+//   pr /dashboard         330.5 (38)      4.0 (2)
+//   pr /patients/list     298.9 (38)      4.0 (2)
+//   pr patient file       518.5 (59)      4.0 (2)
+//   pr /agenda            487.4 (46)      8.3 (3)
+// The static closure of bundle-budget.test.ts counts 199.8 KB (gzip) for /dashboard: the browser
+// fetches 130 KB more before the page settles (issue 31). Issue 31 asks to lower these figures: lower the
+// budgets with them.
+// Raise a budget only with a reason, in the commit message.
+const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: number; css: number }> = {
+  '/login': { role: null, path: '/login', js: 115, css: 7 },
+  'pt /dashboard': { role: 'pt', path: '/dashboard', js: 340, css: 5 },
+  'pt /appointment': { role: 'pt', path: '/appointment', js: 345, css: 5 },
+  'pt programme du jour': { role: 'pt', path: '/program/sportif/today', js: 335, css: 5 },
+  'pt menu du jour': { role: 'pt', path: '/dietetiques/mon-menu', js: 325, css: 5 },
+  'pt /messaging': { role: 'pt', path: '/messaging', js: 330, css: 5 },
+  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 340, css: 5 },
+  'pr /patients/list': { role: 'pr', path: '/patients/list', js: 305, css: 5 },
+  'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 530, css: 5 },
+  'pr /agenda': { role: 'pr', path: '/agenda', js: 495, css: 10 },
+};
+
+type Fetched = { js: number; jsFiles: number; css: number; cssFiles: number };
+const measured = new Map<string, Fetched>();
+
+/**
+ * Opens `path` in this test's fresh context (its HTTP cache is empty) and sums the bytes of the
+ * scripts and style sheets Chromium received until no request ran for 500 ms after the load.
+ */
+async function fetchedUntilIdle(page: Page, path: string): Promise<Fetched> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const kinds = new Map<string, 'js' | 'css'>();
+  const uncompressed: string[] = [];
+  const totals: Fetched = { js: 0, jsFiles: 0, css: 0, cssFiles: 0 };
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    const kind = type === 'Script' ? 'js' : type === 'Stylesheet' ? 'css' : null;
+    if (!kind) return;
+    kinds.set(requestId, kind);
+    const encoding = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
+    if (!encoding || !/^(br|gzip)$/.test(String(encoding))) uncompressed.push(response.url);
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const kind = kinds.get(requestId);
+    if (!kind) return;
+    totals[kind] += encodedDataLength;
+    totals[kind === 'js' ? 'jsFiles' : 'cssFiles'] += 1;
+  });
+  // Playwright's networkidle: no request in flight for 500 ms after the load event.
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await cdp.detach();
+  // The page was drawn for this role (a missing token would have led to /login; /agenda goes on to
+  // its week, /agenda/moi/semaine/…), from compressed files.
+  expect(new URL(page.url()).pathname.startsWith(path), page.url()).toBe(true);
+  expect(uncompressed, 'scripts and style sheets are sent brotli or gzip').toEqual([]);
+  return totals;
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const HEADER = `${'page'.padEnd(22)} ${'JS fetched'.padEnd(22)} budget   ${'CSS fetched'.padEnd(14)} budget`;
+function row(name: string, m: Fetched) {
+  const b = BUDGETS[name];
+  return `${name.padEnd(22)} ${`${kb(m.js)} KB (${m.jsFiles} files)`.padEnd(22)} ${String(b.js).padStart(5)} KB   ${`${kb(m.css)} KB (${m.cssFiles})`.padEnd(14)} ${String(b.css).padStart(4)} KB`;
+}
+
+// The whole table once the pages are measured (a failed test restarts the worker: its row was
+// printed by the test itself).
+test.afterAll(() => {
+  if (measured.size) console.info(['Fetched until idle (cold cache):', HEADER, ...[...measured].map(([name, m]) => row(name, m))].join('\n'));
+});
+
+for (const [name, budget] of Object.entries(BUDGETS)) {
+  test(`budget: ${name} fetches at most ${budget.js} KB of JavaScript and ${budget.css} KB of CSS until idle`, async ({ page }) => {
+    let path = budget.path;
+    if (budget.role) {
+      const session = await apiSession(page.request, budget.role);
+      if (path.includes(':idPatient')) {
+        const list = await (await page.request.get('/api/patients?pageSize=1', { headers: session.headers })).json();
+        path = path.replace(':idPatient', list.data[0].idPatient);
+      }
+      // Signed in as the app keeps it (lighthouse.mjs does the same), without a visit that would
+      // warm the cache: the token is in localStorage before the page's first script runs.
+      const token = session.headers.authorization.replace(/^Bearer /, '');
+      await page.addInitScript((value) => localStorage.setItem('jwt_access_token', value), token);
+    }
+    const fetched = await fetchedUntilIdle(page, path);
+    measured.set(name, fetched);
+    console.info(row(name, fetched));
+    expect(fetched.js / 1000, 'KB of JavaScript').toBeLessThanOrEqual(budget.js);
+    expect(fetched.css / 1000, 'KB of CSS').toBeLessThanOrEqual(budget.css);
+  });
+}
