@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 
 // `npm run bench -- export`: the CSV export of every loaded patient, on the running bench server:
-// its duration, the server's resident memory before, at its peak during and 3 s after the export,
-// and the p95 of /api/health requests sent one after another while the export runs.
+// its duration, the p95 of /api/health requests sent one after another while the export runs, and
+// the server's memory (issue 31): resident memory (VmRSS) before, at its peak, right after, after a
+// forced full GC (with the V8 heap then: what our code still holds) and a minute later.
+// BENCH_ENCODING: the Accept-Encoding sent (default 'br, gzip', a browser's; 'identity' = none).
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -10,11 +12,27 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-export async function runExport(opts: { base: string; pid: number; auth: Record<string, string> }) {
-  const { base, pid, auth } = opts;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+/** Forces two full GCs in the server (bench/gc-on-signal.ts) and reads the figures it writes. */
+async function forcedGc(pid: number, memoryFile: string): Promise<{ rss: number; heapUsed: number; heapTotal: number; external: number }> {
+  fs.rmSync(memoryFile, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 300; i++) {
+    if (fs.existsSync(memoryFile) && fs.readFileSync(memoryFile, 'utf8').endsWith('\n')) return JSON.parse(fs.readFileSync(memoryFile, 'utf8'));
+    await sleep(100);
+  }
+  throw new Error('le serveur n’a pas écrit ses chiffres de mémoire (lancé sans gc-on-signal ?)');
+}
+
+export async function runExport(opts: { base: string; pid: number; auth: Record<string, string>; memoryFile: string }) {
+  const { base, pid, memoryFile } = opts;
+  const auth = { ...opts.auth, 'accept-encoding': process.env.BENCH_ENCODING ?? 'br, gzip' };
   // Warm-up: one small export (a search), so the JIT and the pool are settled.
   await (await fetch(`${base}/api/patients/export?q=helene`, { headers: auth })).arrayBuffer();
-  await new Promise((r) => setTimeout(r, 1000));
+  const start = await forcedGc(pid, memoryFile);
+  await sleep(1000);
   const before = rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -27,7 +45,7 @@ export async function runExport(opts: { base: string; pid: number; auth: Record<
       const t = performance.now();
       await (await fetch(`${base}/api/health`)).arrayBuffer();
       health.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 10));
+      await sleep(10);
     }
   })();
   const t = performance.now();
@@ -43,14 +61,19 @@ export async function runExport(opts: { base: string; pid: number; auth: Record<
   const seconds = (performance.now() - t) / 1000;
   exporting = false;
   await healthLoop;
-  await new Promise((r) => setTimeout(r, 3000));
   clearInterval(sampler);
-  const after = rssMb(pid);
+  const rightAfter = rssMb(pid);
+  const collected = await forcedGc(pid, memoryFile);
+  await sleep(60_000);
+  const minuteLater = rssMb(pid);
   health.sort((a, b) => a - b);
   const p95 = health[Math.min(health.length - 1, Math.floor(0.95 * health.length))] ?? NaN;
   console.log(
-    `[bench] export CSV : ${lines - 1} patients, ${(bytes / 1e6).toFixed(1)} Mo en ${seconds.toFixed(2)} s ; ` +
-      `mémoire du serveur ${before.toFixed(0)} → pic ${peak.toFixed(0)} → ${after.toFixed(0)} Mo 3 s après ; ` +
-      `/api/health pendant l’export : p95 ${p95.toFixed(1)} ms sur ${health.length} requêtes (budget 50 ms)`,
+    `[bench] export CSV (${res.headers.get('content-encoding') ?? 'identity'}) : ${lines - 1} patients, ${(bytes / 1e6).toFixed(1)} Mo en ${seconds.toFixed(2)} s ; ` +
+      `/api/health pendant l’export : p95 ${p95.toFixed(1)} ms sur ${health.length} requêtes (budget 50 ms)\n` +
+      `[bench] mémoire du serveur (VmRSS) : ${before.toFixed(0)} Mo avant → pic ${peak.toFixed(0)} → ${rightAfter.toFixed(0)} juste après → ` +
+      `${mb(collected.rss)} après un GC complet → ${minuteLater.toFixed(0)} une minute après\n` +
+      `[bench] tas V8 après GC complet : ${mb(start.heapUsed)} Mo avant l’export, ${mb(collected.heapUsed)} Mo après (réservé ${mb(start.heapTotal)} → ${mb(collected.heapTotal)} Mo ; ` +
+      `hors tas ${mb(start.external)} → ${mb(collected.external)} Mo)`,
   );
 }

@@ -40,8 +40,11 @@ function load(extra: Record<string, string> = {}) {
   if (res.status !== 0) throw new Error('seed:load a échoué');
 }
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+/** `harness`: what one scenario adds to the server (the export's forced GC: Node flags, preloads, env). */
+async function startServer(harness: { flags?: string[]; preload?: string[]; env?: Record<string, string> } = {}): Promise<ChildProcess> {
+  const preloads = (harness.preload ?? []).flatMap((file) => ['--import', file]);
+  const args = [...(harness.flags ?? []), '--import', 'tsx', ...preloads, path.join(root, 'apps/server/src/main.ts')];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...harness.env }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode != null) throw new Error(`le serveur s’est arrêté (code ${child.exitCode})`);
     try {
@@ -179,11 +182,13 @@ async function main() {
   }
   load();
   if (process.argv.includes('export')) {
-    // `npm run bench -- export`: only the CSV export of every loaded patient (memory, health p95).
-    const server = await startServer();
+    // `npm run bench -- export`: only the CSV export of every loaded patient (memory, health p95),
+    // on a server that forces a full GC on SIGUSR2 (gc-on-signal.ts) to tell held memory from kept pages.
+    const memoryFile = path.join(dataDir, 'bench-memory.json');
+    const server = await startServer({ flags: ['--expose-gc'], preload: [path.join(root, 'apps/server/bench/gc-on-signal.ts')], env: { BENCH_MEMORY_FILE: memoryFile } });
     try {
       const { runExport } = await import('./export.ts');
-      await runExport({ base, pid: server.pid!, auth: await signIn() });
+      await runExport({ base, pid: server.pid!, auth: await signIn(), memoryFile });
     } finally {
       await stopServer(server);
     }
