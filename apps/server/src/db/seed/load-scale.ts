@@ -36,11 +36,40 @@ export async function loadScale(pool: pg.Pool, sizes: ScaleSizes, log: (m: strin
   );
   // Names exactly as load.ts builds them (fullNameOf), with their folded keys computed here by the
   // one folding rule, so the search and the duplicate rule see what the app would have stored.
+  const client = await pool.connect();
+  try {
+    // One transaction: the patients' secondary indexes are dropped, the rows written, the indexes
+    // built again in one pass each (a bulk build is several times cheaper than a million insertions
+    // into 11 indexes, the trigram GIN ones above all, and the consultation triggers' updates of
+    // every patient); a load stopped half-way (even kill -9) rolls back whole and leaves every index
+    // in place. The unique indexes stay: they keep the load idempotent. The consultations' indexes
+    // stay too: the triggers look a patient's consultations up through them.
+    await client.query('begin');
+    await client.query(`set local maintenance_work_mem = '256MB'`);
+    const { rows: indexes } = await client.query<{ name: string; def: string }>(
+      `select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as def from pg_index
+        where indrelid = 'patients'::regclass and not indisunique`,
+    );
+    for (const i of indexes) await client.query(`drop index ${i.name}`);
+    await writeChunks(client, sizes, log, started);
+    for (const i of indexes) await client.query(i.def);
+    log(`${indexes.length} index reconstruits (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+  log(`Échelle chargée en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+async function writeChunks(client: pg.PoolClient, sizes: ScaleSizes, log: (m: string) => void, started: number) {
   const lists = [FIRST, LAST, SECOND.map((s) => (s ? `-${s}` : ''))];
   const params = [...lists, ...lists.map((l) => l.map((v) => fold(v))), LOCATIONS, INTENSITIES, NOTES];
   for (let from = 1; from <= sizes.organisations; from += CHUNK) {
     const to = Math.min(sizes.organisations, from + CHUNK - 1);
-    const { rows } = await pool.query<{ patients: number; consultations: number }>(
+    const { rows } = await client.query<{ patients: number; consultations: number }>(
       `with org as (
          select o, g.id, u.id as author, coalesce(u.job_specialist_id, 1) as job
            from generate_series($1::int, $2::int) o
@@ -83,5 +112,4 @@ export async function loadScale(pool: pg.Pool, sizes: ScaleSizes, log: (m: strin
     );
     log(`cabinets ${from}–${to} : ${rows[0].patients} patients, ${rows[0].consultations} consultations ajoutés (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  log(`Échelle chargée en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
