@@ -13,12 +13,16 @@ type Measure = (name: string, url: string, headers: Record<string, string>, opti
 export async function runMillion({ base, password, measure }: { base: string; password: string; measure: Measure }): Promise<void> {
   const practice = process.env.BENCH_SCALE_ACCOUNT ?? 'echelle-0500';
   const auth = await signInAs(base, practice, password);
-  const page = async (url: string) => (await (await fetch(base + url, { headers: auth })).json()) as { data: { idPatient: string }[]; nextCursor?: string | null };
+  const page = async (url: string) => {
+    const res = await fetch(base + url, { headers: auth });
+    if (!res.ok) throw new Error(`${url} : HTTP ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: { idPatient: string }[]; nextCursor?: string | null };
+  };
   const first = await page('/api/patients?pageSize=25');
   let cursor: string | null | undefined = null;
   // About the middle of the practice's list, walked by cursor as the web app does.
   for (let i = 0; i < 5; i++) cursor = (await page(`/api/patients?pageSize=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).nextCursor;
-  if (!cursor) throw new Error('pas de page suivante : le chargement à l’échelle est-il fait ?');
+  if (!cursor) throw new Error(`pas de page suivante (${first.data.length} patients en première page) : le chargement à l’échelle est-il fait ?`);
   const someone = first.data[10].idPatient;
   const load = () => os.loadavg().map((v) => v.toFixed(1)).join(' / ');
   for (const concurrency of [1, 8]) {

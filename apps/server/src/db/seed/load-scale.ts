@@ -34,13 +34,28 @@ export async function loadScale(pool: pg.Pool, sizes: ScaleSizes, log: (m: strin
       where not exists (select 1 from users u where lower(u.username) = ${account('o')})`,
     [sizes.organisations, hash],
   );
-  // Names exactly as load.ts builds them (fullNameOf), with their folded keys computed here by the
-  // one folding rule, so the search and the duplicate rule see what the app would have stored.
+  // The policies in force accepted, as the demo accounts have them: otherwise every call answers 403 consent_required.
+  await pool.query(
+    `insert into policy_acceptances (user_id, organization_id, version_id, accepted_at, via)
+     select u.id, u.organization_id, v.id, v.effective_at, 'seed' from users u cross join policy_versions v
+      where u.username like 'echelle-%' and v.status = 'published' and v.requires_acceptance
+        and not exists (select 1 from policy_acceptances a where a.user_id = u.id and a.version_id = v.id)`,
+  );
+  const { rows: [{ n }] } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from patients p join organisations g on g.id = p.organization_id
+      where g.name in (select ${name('o')} from generate_series(1, $1::int) o) and p.archived_at is null`,
+    [sizes.organisations],
+  );
+  if (n >= sizes.organisations * sizes.patients) {
+    // Already loaded: no index to drop and build again for nothing.
+    log(`Les ${sizes.organisations} cabinets comptent déjà ${n} patients : rien à charger.`);
+    return;
+  }
   const client = await pool.connect();
   try {
     // One transaction: the patients' secondary indexes are dropped, the rows written, the indexes
     // built again in one pass each (a bulk build is several times cheaper than a million insertions
-    // into 11 indexes, the trigram GIN ones above all, and the consultation triggers' updates of
+    // into 10 indexes, the trigram GIN ones above all, and the consultation triggers' updates of
     // every patient); a load stopped half-way (even kill -9) rolls back whole and leaves every index
     // in place. The unique indexes stay: they keep the load idempotent. The consultations' indexes
     // stay too: the triggers look a patient's consultations up through them.
@@ -65,6 +80,8 @@ export async function loadScale(pool: pg.Pool, sizes: ScaleSizes, log: (m: strin
 }
 
 async function writeChunks(client: pg.PoolClient, sizes: ScaleSizes, log: (m: string) => void, started: number) {
+  // Names exactly as load.ts builds them (fullNameOf), with their folded keys computed here by the
+  // one folding rule, so the search and the duplicate rule see what the app would have stored.
   const lists = [FIRST, LAST, SECOND.map((s) => (s ? `-${s}` : ''))];
   const params = [...lists, ...lists.map((l) => l.map((v) => fold(v))), LOCATIONS, INTENSITIES, NOTES];
   for (let from = 1; from <= sizes.organisations; from += CHUNK) {
