@@ -17,6 +17,9 @@ const CHUNK = 20; // practices per statement: 20,000 patients, small enough for 
 export type ScaleSizes = { organisations: number; patients: number; consultations: number };
 
 const name = (o: string) => `'Cabinet Échelle ' || lpad(${o}::text, 4, '0')`;
+// An md5 as a UUID of version 4 (variant 10): the app's ids are checked as RFC 9562 UUIDs, and a
+// bare md5 has any digit there, so most patients would answer 404.
+const uuid = (md5: string) => `overlay(overlay(${md5} placing '4' from 13) placing '8' from 17)::uuid`;
 const account = (o: string) => `'echelle-' || lpad(${o}::text, 4, '0')`;
 
 export async function loadScale(pool: pg.Pool, sizes: ScaleSizes, log: (m: string) => void): Promise<void> {
@@ -103,7 +106,7 @@ async function writeChunks(client: pg.PoolClient, sizes: ScaleSizes, log: (m: st
            from src
        ), p as (
          insert into patients (id, organization_id, full_name, name_key, phone_number, phone_key, email, search_key, birth_date, sex, address, created_at)
-         select md5('wellbe-scale:' || o || ':' || i)::uuid, id, full_name, name_key, phone, phone_key, email,
+         select ${uuid("md5('wellbe-scale:' || o || ':' || i)")}, id, full_name, name_key, phone, phone_key, email,
                 name_key || ' ' || phone_key || ' 0' || substr(phone_key, 3) || ' ' || email,
                 date '1940-01-01' + (i * 7919 + o * 31) % 23725, case when (i + o) % 2 = 0 then 'F' else 'M' end,
                 1 + (i * 13 + o) % 120 || ' rue de la République, 69002 Lyon',
@@ -114,7 +117,7 @@ async function writeChunks(client: pg.PoolClient, sizes: ScaleSizes, log: (m: st
        ), c as (
          insert into consultations (id, organization_id, patient_id, user_id, job_specialist_id, consultation_date, consultation_note, diagnostic,
                                     size, weight, dolor_location, dolor_intensity, antalgesic_treatment, treatment_efficacy)
-         select md5('wellbe-scale-visit:' || p.id || ':' || v)::uuid, p.organization_id, p.id, org.author, org.job,
+         select ${uuid("md5('wellbe-scale-visit:' || p.id || ':' || v)")}, p.organization_id, p.id, org.author, org.job,
                 now() - (($4::int - v) * 60 + h % 50) * interval '1 day',
                 '<p>' || ($13::text[])[h % 5 + 1] || '</p>', '<p>Examen clinique sans particularité.</p>',
                 150 + h % 45, case when h % 10 = 0 then null else 50 + (h / 10) % 500 / 10.0 + v * 0.3 end,
