@@ -30,8 +30,13 @@ export function cpuSeconds(pid: number, children = false): number {
 
 /** The embedded PostgreSQL's postmaster under a data directory (null: none, or an external server). */
 export function postgresPid(dataDir: string): number | null {
+  return postgresPidFile(path.join(dataDir, 'pg', 'postmaster.pid'));
+}
+
+/** The postmaster of a PostgreSQL by its `postmaster.pid` (an external server on this machine). */
+export function postgresPidFile(file: string): number | null {
   try {
-    return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+    return Number(fs.readFileSync(file, 'utf8').split('\n')[0]) || null;
   } catch {
     return null;
   }

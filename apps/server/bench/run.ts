@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
-import { cpuSeconds, postgresPid } from './cpu.ts';
+import { cpuSeconds, postgresPid, postgresPidFile } from './cpu.ts';
 import { runScale } from './scale.ts';
 import { printResults, type Result } from './table.ts';
 
@@ -162,6 +162,15 @@ async function main() {
     const server = await startServer();
     const { runStatistics } = await import('./statistics.ts');
     await runStatistics({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
+    return;
+  }
+  if (process.argv.includes('million')) {
+    // `npm run bench -- million`: the scale figure on an already loaded external database (DATABASE_URL);
+    // BENCH_PG_PID_FILE (its postmaster.pid) adds PostgreSQL's CPU per request.
+    const server = await startServer();
+    cpuOf = { node: server.pid!, pg: process.env.BENCH_PG_PID_FILE ? postgresPidFile(process.env.BENCH_PG_PID_FILE) : null };
+    const { runMillion } = await import('./million.ts');
+    await runMillion({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;
   }
   if (process.argv.includes('lists')) {

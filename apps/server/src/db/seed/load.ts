@@ -10,23 +10,25 @@ import { patientKeys } from '../../modules/patients/patients.keys.ts';
 import { seedDemo } from './demo.ts';
 import { loadAppointments } from './load-agenda.ts';
 import { loadListRows } from './load-lists.ts';
+import { loadScale } from './load-scale.ts';
 
 // `npm run seed:load`: 10,000 patients with 5 consultations each in one organisation
 // (LOAD_ORGANISATION, 'Cabinet Démo' by default, whose demo practitioners sign the consultations),
 // for the patient-list benchmark. Batch inserts; idempotent: an organisation that already holds
 // the patients is left as it is. Same database as the server: DATABASE_URL, or the embedded one
-// under DATA_DIR (the server must not be running on it).
+// under DATA_DIR (the server must not be running on it). LOAD_SCALE_ORGANISATIONS=1000 loads the
+// million-patient figure instead (load-scale.ts: LOAD_PATIENTS per practice, 1,000 by default).
 
 const PATIENTS = Number(process.env.LOAD_PATIENTS ?? 10_000);
 const PER_PATIENT = 5;
 const BATCH = 1000;
 
-const FIRST = ['Adèle', 'Agathe', 'Alexandre', 'Alice', 'Amélie', 'André', 'Anaïs', 'Antoine', 'Arnaud', 'Aurélie', 'Baptiste', 'Bérénice', 'Camille', 'Cécile', 'Chloé', 'Clément', 'Damien', 'Denis', 'Élise', 'Éloïse', 'Émile', 'Estelle', 'Fabien', 'Florian', 'Gaël', 'Geneviève', 'Guillaume', 'Hélène', 'Hugo', 'Irène', 'Jérémie', 'Joël', 'Juliette', 'Laetitia', 'Léon', 'Louise', 'Manon', 'Margaux', 'Mathis', 'Michèle', 'Nathan', 'Noémie', 'Océane', 'Pascal', 'Pénélope', 'Quentin', 'Rémi', 'Sébastien', 'Solène', 'Timothée'];
-const LAST = ['Aubert', 'Barbier', 'Benoît', 'Bertrand', 'Boucher', 'Bourgeois', 'Brun', 'Carré', 'Chauvin', 'Clément', 'Collet', 'Denis', 'Deschamps', 'Dumas', 'Dupuis', 'Duval', 'Fabre', 'Fleury', 'Fontaine', 'Gérard', 'Giraud', 'Guérin', 'Hamel', 'Hébert', 'Huet', 'Jacob', 'Joly', 'Lacroix', 'Lebrun', 'Leclerc', 'Lefèbvre', 'Lemaire', 'Lemoine', 'Marchal', 'Ménard', 'Meunier', 'Millet', 'Noël', 'Olivier', 'Paris', 'Picard', 'Poirier', 'Prévost', 'Rémy', 'Renard', 'Rivière', 'Roger', 'Schmitt', 'Thébault', 'Vasseur'];
-const SECOND = ['', 'Morel', 'Sénéchal', 'Gauthier', 'Lévêque', 'Maréchal', 'Besançon', 'Périer'];
-const LOCATIONS = ['Cervical', 'Trapèzes', 'Dorsal', 'Lombaire', 'Sacro-iliaque', 'Membre supérieur', 'Membre inférieur', 'Non Renseigné'];
-const INTENSITIES = ['1-2', '3-4', '5-6', '7-8', '9-10', 'Non Renseigné'];
-const NOTES = [
+export const FIRST = ['Adèle', 'Agathe', 'Alexandre', 'Alice', 'Amélie', 'André', 'Anaïs', 'Antoine', 'Arnaud', 'Aurélie', 'Baptiste', 'Bérénice', 'Camille', 'Cécile', 'Chloé', 'Clément', 'Damien', 'Denis', 'Élise', 'Éloïse', 'Émile', 'Estelle', 'Fabien', 'Florian', 'Gaël', 'Geneviève', 'Guillaume', 'Hélène', 'Hugo', 'Irène', 'Jérémie', 'Joël', 'Juliette', 'Laetitia', 'Léon', 'Louise', 'Manon', 'Margaux', 'Mathis', 'Michèle', 'Nathan', 'Noémie', 'Océane', 'Pascal', 'Pénélope', 'Quentin', 'Rémi', 'Sébastien', 'Solène', 'Timothée'];
+export const LAST = ['Aubert', 'Barbier', 'Benoît', 'Bertrand', 'Boucher', 'Bourgeois', 'Brun', 'Carré', 'Chauvin', 'Clément', 'Collet', 'Denis', 'Deschamps', 'Dumas', 'Dupuis', 'Duval', 'Fabre', 'Fleury', 'Fontaine', 'Gérard', 'Giraud', 'Guérin', 'Hamel', 'Hébert', 'Huet', 'Jacob', 'Joly', 'Lacroix', 'Lebrun', 'Leclerc', 'Lefèbvre', 'Lemaire', 'Lemoine', 'Marchal', 'Ménard', 'Meunier', 'Millet', 'Noël', 'Olivier', 'Paris', 'Picard', 'Poirier', 'Prévost', 'Rémy', 'Renard', 'Rivière', 'Roger', 'Schmitt', 'Thébault', 'Vasseur'];
+export const SECOND = ['', 'Morel', 'Sénéchal', 'Gauthier', 'Lévêque', 'Maréchal', 'Besançon', 'Périer'];
+export const LOCATIONS = ['Cervical', 'Trapèzes', 'Dorsal', 'Lombaire', 'Sacro-iliaque', 'Membre supérieur', 'Membre inférieur', 'Non Renseigné'];
+export const INTENSITIES = ['1-2', '3-4', '5-6', '7-8', '9-10', 'Non Renseigné'];
+export const NOTES = [
   'Douleurs lombaires depuis une semaine, aggravées en position assise.',
   'Bilan de suivi : bonne évolution, poursuite des exercices.',
   'Cervicalgies avec raideur matinale ; travail sur écran prolongé.',
@@ -156,10 +158,16 @@ async function main() {
   try {
     await migrateDatabase(handle);
     if (config.demo) await seedDemo(handle.db);
-    await loadPatients(handle.db, organisation, PATIENTS, log);
-    // The agenda of the load: the week-view bench and the appointment figures of /statistics and
-    // the dashboards read it (LOAD_APPOINTMENTS, 50,000 by default).
-    await loadAppointments(handle.db, organisation, Number(process.env.LOAD_APPOINTMENTS ?? 50_000), log);
+    const scale = Number(process.env.LOAD_SCALE_ORGANISATIONS ?? 0);
+    if (scale > 0) {
+      // The scale figure (issue 31): many practices, written by PostgreSQL itself (load-scale.ts).
+      await loadScale(handle.pool, { organisations: scale, patients: Number(process.env.LOAD_PATIENTS ?? 1000), consultations: Number(process.env.LOAD_SCALE_CONSULTATIONS ?? 3) }, log);
+    } else {
+      await loadPatients(handle.db, organisation, PATIENTS, log);
+      // The agenda of the load: the week-view bench and the appointment figures of /statistics and
+      // the dashboards read it (LOAD_APPOINTMENTS, 50,000 by default).
+      await loadAppointments(handle.db, organisation, Number(process.env.LOAD_APPOINTMENTS ?? 50_000), log);
+    }
     // Fresh statistics and visibility map: the planner picks the indexes, index-only scans stay index-only.
     await handle.pool.query('VACUUM ANALYZE patients');
     await handle.pool.query('VACUUM ANALYZE consultations');

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../../test/helpers.ts';
+import { patientKeys } from '../../modules/patients/patients.keys.ts';
+import { loadScale } from './load-scale.ts';
+
+// The million-patient loader at a small size: what it writes is what the app would have stored,
+// a practitioner of a loaded practice sees their patients and only theirs, and a second run
+// changes nothing (and leaves every index in place).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sizes = { organisations: 2, patients: 30, consultations: 2 };
+const indexCount = async () => (await t.handle.pool.query<{ n: number }>(`select count(*)::int as n from pg_index where indrelid = 'patients'::regclass`)).rows[0].n;
+const loaded = async () =>
+  (
+    await t.handle.pool.query<{ full_name: string; phone_number: string; email: string; name_key: string; phone_key: string; search_key: string; consultation_count: number }>(
+      `select p.full_name, p.phone_number, p.email, p.name_key, p.phone_key, p.search_key, p.consultation_count
+         from patients p join organisations g on g.id = p.organization_id where g.name like 'Cabinet Échelle %' order by p.id`,
+    )
+  ).rows;
+
+describe('seed:load à l’échelle (LOAD_SCALE_ORGANISATIONS)', () => {
+  it('writes practices, patients with the app’s keys and their consultations, idempotently', async () => {
+    const indexes = await indexCount();
+    await loadScale(t.handle.pool, sizes, () => {});
+    const rows = await loaded();
+    expect(rows).toHaveLength(60);
+    for (const r of rows) {
+      expect({ nameKey: r.name_key, phoneKey: r.phone_key, searchKey: r.search_key }).toEqual(patientKeys(r.full_name, r.phone_number, r.email));
+      expect(r.consultation_count).toBe(2);
+    }
+    expect(await indexCount()).toBe(indexes);
+
+    const pr = await t.login('echelle-0002');
+    const list = json(await t.app.inject({ method: 'GET', url: '/api/patients?pageSize=100', headers: pr.auth }));
+    expect(list.data).toHaveLength(30);
+    // Every loaded patient opens (ids the app accepts as UUIDs).
+    for (const p of list.data) expect((await t.app.inject({ method: "GET", url: `/api/patients/${p.idPatient}`, headers: pr.auth })).statusCode).toBe(200);
+
+    await loadScale(t.handle.pool, sizes, () => {});
+    expect(await loaded()).toEqual(rows);
+    expect(await indexCount()).toBe(indexes);
+  });
+});
