@@ -1,7 +1,7 @@
 import { isPlatformRole } from '@wellbe/shared/roles';
 import { forbidden } from '../lib/errors.ts';
 import type { Caller } from './caller.ts';
-import { identityMismatch, NO_ORGANISATION } from './organisation.ts';
+import { identityMismatch } from './organisation.ts';
 
 /** What the journal shows for a patient or user it may not name: existence stays private. */
 export const OUT_OF_SCOPE_LABEL = 'hors de votre organisation';
@@ -18,7 +18,3 @@ export function journalOrganisation(caller: Caller, requested: string | undefine
   return caller.organizationId;
 }
 
-/** Whose names the caller's journal may show: SA and DE every organisation's (null), PA their own. */
-export function journalNames(caller: Caller): string | null {
-  return isPlatformRole(caller.role) ? null : (caller.organizationId ?? NO_ORGANISATION);
-}

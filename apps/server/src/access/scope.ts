@@ -18,6 +18,9 @@ export interface OrgScope {
   readonly [brand]: 'OrgScope';
 }
 
+/** A scope that names one organisation (actingScope, ownScope, systemScope): what a write needs. */
+export type OneOrgScope = OrgScope & { readonly organizationId: string };
+
 function make(organizationId: string | null): OrgScope {
   return { organizationId } as OrgScope;
 }
@@ -40,14 +43,14 @@ export function listScope(caller: Caller, requested: string | null | undefined):
  * for SA and DE the one they name. No organisation: the caller's rows do not exist for it, so it
  * answers the area's 404 (`message`), the same answer as another organisation's row.
  */
-export function actingScope(caller: Caller, requested: string | null | undefined, message: string, code = 'not_found'): OrgScope & { organizationId: string } {
+export function actingScope(caller: Caller, requested: string | null | undefined, message: string, code = 'not_found'): OneOrgScope {
   const organizationId = actingOrganisation(caller, requested);
   if (!organizationId) throw hidden(message, code);
-  return make(organizationId) as OrgScope & { organizationId: string };
+  return make(organizationId) as OneOrgScope;
 }
 
 /** The caller's own organisation, required (same 404 rule as `actingScope`). */
-export function ownScope(caller: Caller, message: string, code = 'not_found'): OrgScope & { organizationId: string } {
+export function ownScope(caller: Caller, message: string, code = 'not_found'): OneOrgScope {
   return actingScope(caller, null, message, code);
 }
 
@@ -55,8 +58,8 @@ export function ownScope(caller: Caller, message: string, code = 'not_found'): O
  * Code that acts for an organisation without a caller (a background job, a realtime fan-out, the
  * seed): the organisation it was given by a row it already read through a scope.
  */
-export function systemScope(organizationId: string): OrgScope & { organizationId: string } {
-  return make(organizationId) as OrgScope & { organizationId: string };
+export function systemScope(organizationId: string): OneOrgScope {
+  return make(organizationId) as OneOrgScope;
 }
 
 /**

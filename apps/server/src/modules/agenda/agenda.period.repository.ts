@@ -1,6 +1,6 @@
+import type { OneOrgScope } from '../../access/scope.ts';
 import type { AgendaPeriod, AppointmentStatus } from '@wellbe/shared/schemas/agenda';
 import type { Queryable } from '../../db/client.ts';
-import type { OneOrgScope } from './agenda.repository.ts';
 
 /**
  * The calendar's period in one prepared statement (issue 15 bench: week view p95 ≤ 30 ms on 50,000

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import { organisations, patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
 import { appointmentTypes, appointments } from '../../db/schema/agenda.ts';
@@ -10,7 +10,6 @@ import { appointmentTypes, appointments } from '../../db/schema/agenda.ts';
 // (appointments_no_overlap, an exclusion constraint): the repository maps its refusal to a value.
 
 /** A scope that names one organisation (ownScope, actingScope, systemScope): what a write needs. */
-export type OneOrgScope = OrgScope & { readonly organizationId: string };
 
 /** No appointment lasts 24 hours (checkTimes, and the appointments_max_duration check). */
 const MAX_DURATION_MS = 24 * 3600_000;

@@ -1,3 +1,4 @@
+import type { OneOrgScope } from '../../access/scope.ts';
 import { can } from '@wellbe/shared/permissions';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
@@ -23,7 +24,6 @@ import * as setup from './agenda.settings.repository.ts';
 registerRealtimeType('agenda.changed', { access: 'agenda' });
 
 export type Ctx = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config'>;
-export type OneOrgScope = repo.OneOrgScope;
 export type AppointmentRow = repo.AppointmentRow;
 export type { LiveAt, NewAppointment } from './agenda.repository.ts';
 

@@ -1,3 +1,4 @@
+import type { OneOrgScope } from '../../access/scope.ts';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
@@ -5,7 +6,6 @@ import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import { patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
 import { agendaExceptions, agendaSettings, appointmentTypes } from '../../db/schema/agenda.ts';
-import type { OneOrgScope } from './agenda.repository.ts';
 
 // SQL of what an agenda is made of: its practitioners, their working hours and absences, the
 // organisation's appointment types, and the patient a booking names. Every query carries the scope.

@@ -1,18 +1,8 @@
+import type { OneOrgScope } from '../../access/scope.ts';
 import { can } from '@wellbe/shared/permissions';
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
-import {
-  AGENDA_MESSAGES,
-  DEFAULT_WEEKLY_HOURS,
-  typeFitsPractitioner,
-  type AgendaSettings,
-  type AgendaSettingsInput,
-  type AppointmentType,
-  type AppointmentTypeInput,
-  type BookingRules,
-  type FreeSlot,
-  type PatientChoice,
-} from '@wellbe/shared/schemas/agenda';
+import { AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, typeFitsPractitioner, type AgendaSettings, type AgendaSettingsInput, type AppointmentType, type AppointmentTypeInput, type BookingRules, type FreeSlot, type PatientChoice } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -21,7 +11,7 @@ import { mergeOrganisationSettings } from '../organisations/organisations.servic
 import { searchPatientNames } from '../patients/patients.service.ts';
 import { freeSlots as computeFreeSlots, validRrule } from './agenda.hours.ts';
 import * as setup from './agenda.settings.repository.ts';
-import { addHours, agendaScope, busyBetween, checkTimes, mayWrite, orgSettings, practitionerIn, typeIn, workingTime, type Ctx, type OneOrgScope, type OrgAgendaSettings } from './agenda.service.ts';
+import { addHours, agendaScope, busyBetween, checkTimes, mayWrite, orgSettings, practitionerIn, typeIn, workingTime, type Ctx, type OrgAgendaSettings } from './agenda.service.ts';
 
 // What an agenda is set up with (issue 15): the free slots its hours leave, each practitioner's
 // working hours and absences, the organisation's appointment types and booking rules, and the

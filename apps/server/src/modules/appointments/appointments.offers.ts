@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import { AGENDA_LIMITS } from '@wellbe/shared/schemas/agenda';
-import type { OrgScope } from '../../access/index.ts';
+import type { OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { offerToFirstWaiting } from './appointments.repository.ts';
 
@@ -16,7 +16,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function offerFreedSlot(ctx: Ctx, scope: OrgScope & { readonly organizationId: string }, slot: { practitionerId: string; startsAt: Date; endsAt: Date }, timeZone: string): Promise<void> {
+export async function offerFreedSlot(ctx: Ctx, scope: OneOrgScope, slot: { practitionerId: string; startsAt: Date; endsAt: Date }, timeZone: string): Promise<void> {
   const token = randomBytes(24).toString('base64url');
   const now = new Date(ctx.clock.now());
   const offer = await offerToFirstWaiting(ctx.db, scope, {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { patientFilter } from '../../access/filters.ts';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import { patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
 import { appointmentWaitlist } from '../../db/schema/agenda.ts';
@@ -8,7 +8,6 @@ import { appointmentWaitlist } from '../../db/schema/agenda.ts';
 // SQL of the booking side's own table, the waitlist: every query carries the scope (the patient's
 // organisation, and the patient where a patient acts).
 
-type OneOrgScope = OrgScope & { readonly organizationId: string };
 
 export async function insertWaitlist(db: Database, scope: OneOrgScope, values: Omit<typeof appointmentWaitlist.$inferInsert, 'organizationId'>) {
   const [row] = await db

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { ArticleDto, ArticleStatus, ArticleSummaryDto, ArticleVersionDto } from '@wellbe/shared/schemas/articles';
 import type { Database } from '../../db/client.ts';
-import { orgFilter, orgWhere, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, orgWhere, type OneOrgScope } from '../../access/scope.ts';
 import { users } from '../../access/views.ts';
 import { articlePins, articles, articleVersions } from '../../db/schema/articles.ts';
 import { escapeLike } from '../../lib/text.ts';
@@ -111,7 +111,7 @@ export async function findVersion(db: Database, articleId: string, versionId: st
 }
 
 /** Published articles for these audiences, the pinned ones of the scope's organisation first (null: none pinned). */
-export async function feed(db: Database, audiences: string[], pins: (OrgScope & { organizationId: string }) | null, limit: number) {
+export async function feed(db: Database, audiences: string[], pins: OneOrgScope | null, limit: number) {
   const pinned = pins
     ? sql<boolean>`exists (select 1 from ${articlePins} p where p.article_id = ${articles.id} and ${orgWhere(pins, sql`p.organization_id`)})`
     : sql<boolean>`false`;
@@ -136,7 +136,7 @@ export async function countRead(db: Database, id: string): Promise<void> {
 }
 
 /** Pins or unpins an article for the organisation the call acts for. */
-export async function setPin(db: Database, scope: OrgScope & { organizationId: string }, articleId: string, by: string, pinned: boolean): Promise<void> {
+export async function setPin(db: Database, scope: OneOrgScope, articleId: string, by: string, pinned: boolean): Promise<void> {
   if (pinned) await db.insert(articlePins).values({ organizationId: scope.organizationId, articleId, pinnedBy: by }).onConflictDoNothing();
   else await db.delete(articlePins).where(and(orgFilter(scope, articlePins.organizationId), eq(articlePins.articleId, articleId)));
 }

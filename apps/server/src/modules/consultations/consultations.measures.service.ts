@@ -1,4 +1,4 @@
-import { isUuid, patientScope, type Caller, type OrgScope } from '../../access/index.ts';
+import { isUuid, patientScope, type Caller, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import * as repo from './consultations.measures.repository.ts';
 import { findConsultation } from './consultations.repository.ts';
@@ -38,6 +38,6 @@ export async function painBetween(ctx: AppContext, caller: Caller, patientId: st
  * Whether a live consultation is of this patient, inside the scope's organisation (the agenda links
  * an honoured appointment to its consultation; the id comes from a body, never trusted).
  */
-export async function isConsultationOfPatient(ctx: Pick<AppContext, 'db'>, scope: OrgScope & { readonly organizationId: string }, id: string, patientId: string): Promise<boolean> {
+export async function isConsultationOfPatient(ctx: Pick<AppContext, 'db'>, scope: OneOrgScope, id: string, patientId: string): Promise<boolean> {
   return isUuid(id) && !!(await findConsultation(ctx.db, { organizationId: scope.organizationId, patientId, archived: true }, id));
 }

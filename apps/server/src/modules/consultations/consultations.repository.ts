@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import { jobSpecialists, patients, users } from '../../access/views.ts';
 import { consultations } from '../../db/schema/consultations.ts';
 
@@ -26,7 +26,7 @@ function inPatientScope(db: Database, scope: PatientScope): SQL {
  */
 export async function insertConsultation(
   db: Database,
-  scope: OrgScope & { organizationId: string },
+  scope: OneOrgScope,
   ids: { id: string; patientId: string; userId: string },
   values: ConsultationValues,
 ): Promise<boolean> {

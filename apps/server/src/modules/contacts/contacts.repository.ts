@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactGroupMembers, contactGroups, contacts, contactUserState } from '../../db/schema/contacts.ts';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import { organisations, users } from '../../access/views.ts';
 import { escapeLike } from '../../lib/text.ts';
 
@@ -9,7 +9,6 @@ import { escapeLike } from '../../lib/text.ts';
 // group carries the user as well.
 
 /** The scope of a write that creates rows: one organisation (`ownScope`). */
-type ActingScope = OrgScope & { organizationId: string };
 
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'organizationId'>;
 
@@ -89,7 +88,7 @@ export async function existingIds(db: Database, scope: OrgScope, ids: string[]):
   return rows.map((r) => r.id);
 }
 
-export async function insertContacts(db: Database, scope: ActingScope, values: ContactValues[]): Promise<string[]> {
+export async function insertContacts(db: Database, scope: OneOrgScope, values: ContactValues[]): Promise<string[]> {
   if (!values.length) return [];
   // One statement: an import is all or nothing.
   const rows = await db
@@ -204,7 +203,7 @@ export async function countGroups(db: Database, userId: string): Promise<number>
 }
 
 /** Creates or replaces a group; null when the user has another group of that name. */
-export async function saveGroup(db: Database, scope: ActingScope, userId: string, id: string | null, name: string, nameKey: string, contactIds: string[]): Promise<string | null> {
+export async function saveGroup(db: Database, scope: OneOrgScope, userId: string, id: string | null, name: string, nameKey: string, contactIds: string[]): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [clash] = await tx
       .select({ id: contactGroups.id })

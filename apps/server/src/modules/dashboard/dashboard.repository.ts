@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orgWhere, patientFilter, type OrgScope, type PatientScope } from '../../access/index.ts';
+import { orgWhere, patientFilter, type PatientScope, type OneOrgScope } from '../../access/index.ts';
 import { patients } from '../../access/views.ts';
 import { DASHBOARD_FOLLOW_UP, type DashboardAdministration, type DashboardFollowUp, type DashboardPatient, type DashboardPractitioner, type DashboardWellbe } from '@wellbe/shared/schemas/dashboard';
 
@@ -10,19 +10,18 @@ import { DASHBOARD_FOLLOW_UP, type DashboardAdministration, type DashboardFollow
 // organisation's time zone ('Paramètres', Europe/Paris by default).
 
 /** One organisation, named: the dashboard's sections are of the caller's own organisation. */
-export type OneOrganisation = OrgScope & { organizationId: string };
 
 async function query<T>(db: Database, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 /** The organisation's calendar day and time zone ('Paramètres', Europe/Paris by default). */
-const todayOf = (scope: OneOrganisation) =>
+const todayOf = (scope: OneOrgScope) =>
   sql`(select (now() at time zone tz)::date as day, tz from (select coalesce((select settings->>'timeZone' from organisations where ${orgWhere(scope, sql`id`)}), 'Europe/Paris') as tz) z)`;
 
 const userName = (u: string) => sql.raw(`trim(coalesce(nullif(trim(coalesce(${u}.first_name, '') || ' ' || coalesce(${u}.last_name, '')), ''), ${u}.display_name, ${u}.username))`);
 
-export async function administration(db: Database, scope: OneOrganisation, refusalDays: number | null): Promise<Omit<DashboardAdministration, 'refusals'> & { refusalCount: number; refusals: { at: Date; action: string; username: string | null }[] }> {
+export async function administration(db: Database, scope: OneOrgScope, refusalDays: number | null): Promise<Omit<DashboardAdministration, 'refusals'> & { refusalCount: number; refusals: { at: Date; action: string; username: string | null }[] }> {
   const today = todayOf(scope);
   const [row] = await query<{
     active: number;
@@ -85,7 +84,7 @@ export async function wellbe(db: Database): Promise<Omit<DashboardWellbe, 'faile
  * - program: a running sport program with no session logged for 7 days;
  * - weight: the latest consultation (of the last N months) moved the weight by more than 5 % from the previous one.
  */
-export async function practitioner(db: Database, scope: OneOrganisation, userId: string): Promise<DashboardPractitioner> {
+export async function practitioner(db: Database, scope: OneOrgScope, userId: string): Promise<DashboardPractitioner> {
   const f = DASHBOARD_FOLLOW_UP;
   const [row] = await query<{
     today: (Omit<DashboardPractitioner['today'][number], 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string })[] | null;

@@ -8,7 +8,8 @@ import { badRequest } from '../../lib/errors.ts';
 import { latestDieteticConsultation, weightHistory } from '../consultations/consultations.measures.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import { checkLines, loadCatalog, resolveLine, type Catalog } from './dietetics.catalog.ts';
-import { patientOrgScope, targetsOf } from './dietetics.profiles.ts';
+import { patientOrgScope } from '../patients/patients.service.ts';
+import { targetsOf } from './dietetics.profiles.ts';
 import { today } from './dietetics.service.ts';
 import * as repo from './dietetics.repository.ts';
 

@@ -6,22 +6,17 @@ import {
   type PractitionerPreferences,
   type Targets,
 } from '@wellbe/shared/schemas/dietetics';
-import { actingScope, type Caller } from '../../access/index.ts';
+import type { Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { latestDieteticConsultation, latestMeasures, updateDieteticFields } from '../consultations/consultations.measures.service.ts';
-import { PATIENT_NOT_FOUND, patientForCaller } from '../patients/patients.service.ts';
+import { patientForCaller, patientOrgScope } from '../patients/patients.service.ts';
 import { today } from './dietetics.service.ts';
 import * as repo from './dietetics.repository.ts';
 
 // A patient's dietetic profile (diet, allergens, dislikes, an adjusted target, the dietetic fields
 // of their latest dietetic consultation), the daily targets computed from it, and a practitioner's
 // own defaults (macro split, meal times, units).
-
-/** Where a patient's menus and profile live: the organisation of a patient found in the caller's scope. */
-export function patientOrgScope(caller: Caller, patient: { organizationId: string }) {
-  return actingScope(caller, patient.organizationId, PATIENT_NOT_FOUND, 'patient_not_found');
-}
 
 async function practitionerSplit(ctx: AppContext, caller: Caller) {
   const prefs = await repo.findPractitionerPreferences(ctx.db, caller.id);

@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import { checkLines, loadCatalog, resolveLine } from './dietetics.catalog.ts';
-import { patientOrgScope } from './dietetics.profiles.ts';
+import { patientOrgScope } from '../patients/patients.service.ts';
 import * as repo from './dietetics.repository.ts';
 
 // Programs of menus: an organisation's templates of 1 to 4 weeks, assigned to a patient from a

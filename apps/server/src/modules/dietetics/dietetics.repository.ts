@@ -1,17 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { catalogFilter, type CatalogScope } from '../../access/catalogs.ts';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  dieteticProfiles,
-  dietProgramAssignments,
-  dietProgramItems,
-  dietPrograms,
-  menuItems,
-  practitionerPreferences,
-  recipeIngredients,
-  recipes,
-} from '../../db/schema/dietetics.ts';
+import { dieteticProfiles, dietProgramAssignments, dietProgramItems, dietPrograms, menuItems, practitionerPreferences, recipeIngredients, recipes } from '../../db/schema/dietetics.ts';
 
 // The dietetics area's recipes, menus, profiles and programs (the foods: dietetics.foods.repository.ts).
 // Every read is scoped: recipes to the WellBe library plus the caller's organisation (a
@@ -90,7 +81,7 @@ export async function menuItemsBetween(db: Database, scope: OrgScope, patientId:
 }
 
 /** Replaces the lines of some days of a patient (one transaction: a day is never half-written). */
-export async function replaceDays(db: Database, scope: OrgScope & { organizationId: string }, ids: { patientId: string; userId: string }, days: { day: string; items: (LineRow & { meal: string })[] }[]) {
+export async function replaceDays(db: Database, scope: OneOrgScope, ids: { patientId: string; userId: string }, days: { day: string; items: (LineRow & { meal: string })[] }[]) {
   await db.transaction(async (tx: Tx) => {
     for (const d of days) {
       await tx.delete(menuItems).where(and(orgFilter(scope, menuItems.organizationId), eq(menuItems.patientId, ids.patientId), eq(menuItems.day, d.day)));

@@ -1,14 +1,14 @@
+import type { OneOrgScope } from '../../access/scope.ts';
 import { sql } from 'drizzle-orm';
 import { maskCount, type ResolvedPeriod, type StatPrograms } from '@wellbe/shared/schemas/statistics';
 import { orgWhere } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import type { StatisticsScope } from '../statistics/statistics.service.ts';
 
 // The dietetics figures of /statistics (issue 21), registered with registerProgramStatistics:
 // programs assigned in the period and patients following one during it. Dietetics keeps no log of
 // what a patient ate, so it gives no adherence rate (null: the screen says so).
 
-export async function dieteticsStatistics(ctx: Pick<AppContext, 'db'>, scope: StatisticsScope, period: ResolvedPeriod): Promise<StatPrograms> {
+export async function dieteticsStatistics(ctx: Pick<AppContext, 'db'>, scope: OneOrgScope, period: ResolvedPeriod): Promise<StatPrograms> {
   const result = (await ctx.db.execute(sql`
     select count(*) filter (where start_date between ${period.from}::date and ${period.to}::date)::int as assigned,
            count(distinct patient_id)::int as patients

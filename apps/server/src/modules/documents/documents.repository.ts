@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import type { OrgScope } from '../../access/scope.ts';
+import type { OneOrgScope } from '../../access/scope.ts';
 import { patients } from '../../access/views.ts';
 import { documents } from '../../db/schema/documents.ts';
 
@@ -15,7 +15,7 @@ export type NewDocument = Omit<typeof documents.$inferInsert, 'organizationId'>;
 export type DocumentRow = typeof documents.$inferSelect;
 
 /** Inserts a document in the organisation the call acts for. */
-export async function insertDocument(db: Database, scope: OrgScope & { organizationId: string }, values: NewDocument): Promise<string> {
+export async function insertDocument(db: Database, scope: OneOrgScope, values: NewDocument): Promise<string> {
   const [row] = await db
     .insert(documents)
     .values({ ...values, organizationId: scope.organizationId })

@@ -1,6 +1,6 @@
 import { fold } from '@wellbe/shared/domain/text';
 import { EXERCISE_MEDIA, SPORT_MESSAGES, type Exercise, type ExercisePage, type ExerciseSearchQuery, type ExerciseWrite, type SportCatalog } from '@wellbe/shared/schemas/sport';
-import { callerScope, catalogScope, hidden, isUuid, ownScope, recordCatalog, type Caller, type OrgScope } from '../../access/index.ts';
+import { callerScope, catalogScope, hidden, isUuid, ownScope, recordCatalog, type Caller, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { exerciseSearchKey } from '../../db/seed/sport/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -39,7 +39,7 @@ export function toExercise(row: repo.ExerciseListRow | repo.ExerciseRow): Exerci
 }
 
 /** The exercises of `ids` the scope's organisation sees (the library and its own), for the program builder. */
-export async function visibleExercises(ctx: AppContext, scope: OrgScope & { organizationId: string }, ids: string[]): Promise<repo.ExerciseRow[]> {
+export async function visibleExercises(ctx: AppContext, scope: OneOrgScope, ids: string[]): Promise<repo.ExerciseRow[]> {
   return repo.findMany(ctx.db, recordCatalog(scope.organizationId), ids);
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { NewsletterDto } from '@wellbe/shared/schemas/articles';
 import type { Database } from '../../db/client.ts';
-import { orgWhere, type OrgScope } from '../../access/scope.ts';
+import { orgWhere, type OneOrgScope } from '../../access/scope.ts';
 import { organisations, users } from '../../access/views.ts';
 import { articles, newsletterRecipients, newsletters, newsletterSubscriptions } from '../../db/schema/articles.ts';
 
@@ -130,7 +130,7 @@ export async function organisationExists(db: Db, id: string): Promise<boolean> {
  * 'organisation_patients', the patients of `organisation`, the newsletter's). The primary key
  * (newsletter, user) makes each recipient one row, whatever runs this twice.
  */
-export async function snapshotRecipients(db: Db, n: NewsletterRow, organisation: (OrgScope & { organizationId: string }) | null): Promise<void> {
+export async function snapshotRecipients(db: Db, n: NewsletterRow, organisation: OneOrgScope | null): Promise<void> {
   const audience =
     n.audience === 'staff'
       ? sql`${users.role} in (${sql.join(

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import { patients } from '../../access/views.ts';
 import { notices } from '../../db/schema/notices.ts';
 
@@ -49,7 +49,7 @@ export interface NewNotice {
  * Inserts a notice in the organisation the call acts for; null when the consultation already has
  * one (unique index, once per consultation).
  */
-export async function insertNotice(db: Database, scope: OrgScope & { organizationId: string }, values: NewNotice) {
+export async function insertNotice(db: Database, scope: OneOrgScope, values: NewNotice) {
   const rows = await db
     .insert(notices)
     .values({ ...values, organizationId: scope.organizationId })

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organisations, type OrganisationSettings } from '../../db/schema/organisations.ts';
 import { patients, users } from '../../access/views.ts';
-import { orgFilter, type OrgScope } from '../../access/index.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/index.ts';
 import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
@@ -11,7 +11,6 @@ export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisation = typeof organisations.$inferInsert;
 
 /** A scope naming one organisation (its settings are that organisation's). */
-export type OneOrganisation = OrgScope & { organizationId: string };
 
 export interface OrganisationWithCounts {
   organisation: OrganisationRow;
@@ -96,13 +95,13 @@ export async function updateOrganisation(db: Database, scope: OrgScope, id: stri
   signInChanged();
 }
 
-export async function readSettings(db: Database, scope: OneOrganisation): Promise<OrganisationSettings | undefined> {
+export async function readSettings(db: Database, scope: OneOrgScope): Promise<OrganisationSettings | undefined> {
   const [row] = await db.select({ settings: organisations.settings }).from(organisations).where(inScope(scope, scope.organizationId)).limit(1);
   return row?.settings;
 }
 
 /** Merged (jsonb ||): keys other screens keep in the settings (the agenda's delays, the opening hours) stay. */
-export async function writeSettings(db: Database, scope: OneOrganisation, settings: OrganisationSettings, at: Date): Promise<void> {
+export async function writeSettings(db: Database, scope: OneOrgScope, settings: OrganisationSettings, at: Date): Promise<void> {
   await db.update(organisations).set({ settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`, updatedAt: at }).where(inScope(scope, scope.organizationId));
 }
 

@@ -4,31 +4,13 @@ import sharp from 'sharp';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { todayIn } from '@wellbe/shared/domain/zoned';
 import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
-import {
-  DEACTIVATION_REASON_MESSAGE,
-  NEW_ORGANISATION_SETTINGS,
-  settingsSchema,
-  type Organisation,
-  type OrganisationSettingsValues,
-  type organisationSchema,
-  type organisationUpdateSchema,
-} from '@wellbe/shared/schemas/organisations';
+import { DEACTIVATION_REASON_MESSAGE, NEW_ORGANISATION_SETTINGS, settingsSchema, type Organisation, type OrganisationSettingsValues, type organisationSchema, type organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { callerScope, ownScope, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
+import { callerScope, ownScope, systemScope, type Caller, type OrgScope, type OneOrgScope } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import {
-  findOrganisation,
-  findOrganisationWithCounts,
-  insertOrganisation,
-  listOrganisations,
-  readSettings,
-  updateOrganisation,
-  writeSettings,
-  type OneOrganisation,
-  type OrganisationWithCounts,
-} from './organisations.repository.ts';
+import { findOrganisation, findOrganisationWithCounts, insertOrganisation, listOrganisations, readSettings, updateOrganisation, writeSettings, type OrganisationWithCounts } from './organisations.repository.ts';
 
 export const ORGANISATION_MESSAGES = {
   notFound: 'Organisation introuvable.',
@@ -78,7 +60,7 @@ export async function getOrganisationSettings(ctx: AppContext, organizationId: s
  * Keys another area keeps in its organisation's settings (the agenda's booking delays), merged
  * (jsonb ||): the organisation's other settings stay as they are.
  */
-export async function mergeOrganisationSettings(ctx: Pick<AppContext, 'db'>, scope: OrgScope & { readonly organizationId: string }, values: Record<string, unknown>, at: Date): Promise<void> {
+export async function mergeOrganisationSettings(ctx: Pick<AppContext, 'db'>, scope: OneOrgScope, values: Record<string, unknown>, at: Date): Promise<void> {
   await writeSettings(ctx.db, scope, values as Parameters<typeof writeSettings>[2], at);
 }
 
@@ -232,7 +214,7 @@ export class OrganisationsService {
   }
 
   /** 'Paramètres' of the organisation the call acts for (admin's `settingsScope`). */
-  async updateSettings(caller: Caller, scope: OneOrganisation, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {
+  async updateSettings(caller: Caller, scope: OneOrgScope, values: OrganisationSettingsValues): Promise<OrganisationSettingsValues> {
     const { organizationId } = scope;
     if (!(await findOrganisation(this.ctx.db, scope, organizationId))) throw notFound(ORGANISATION_MESSAGES.notFound);
     const before = await getOrganisationSettings(this.ctx, organizationId);

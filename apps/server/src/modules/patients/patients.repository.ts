@@ -3,7 +3,7 @@ import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import type { PatientScope } from '../../access/patients.ts';
 import { patientFilter } from '../../access/filters.ts';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OneOrgScope } from '../../access/scope.ts';
 import { users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
@@ -32,7 +32,7 @@ export interface NewPatient {
 }
 
 /** Inserts a patient in the organisation the call acts for; a lost race on the SPEC §5 unique indexes answers the duplicate. */
-export async function insertPatient(db: Database, scope: OrgScope & { organizationId: string }, values: NewPatient): Promise<{ ok: true; value: string } | { ok: false; conflict: PatientDuplicate }> {
+export async function insertPatient(db: Database, scope: OneOrgScope, values: NewPatient): Promise<{ ok: true; value: string } | { ok: false; conflict: PatientDuplicate }> {
   return mapUniqueViolation(async () => {
     const [row] = await db.insert(patients).values({ ...values, organizationId: scope.organizationId }).returning({ id: patients.id });
     return row.id;
@@ -40,7 +40,7 @@ export async function insertPatient(db: Database, scope: OrgScope & { organizati
 }
 
 /** The one duplicate rule (SPEC §5): which keys live patients of the organisation hold, one patient excepted. */
-export async function findDuplicates(db: Database, scope: OrgScope & { organizationId: string }, keys: { nameKey: string; phoneKey: string }, exceptId?: string) {
+export async function findDuplicates(db: Database, scope: OneOrgScope, keys: { nameKey: string; phoneKey: string }, exceptId?: string) {
   const rows = await db
     .select({ nameKey: patients.nameKey, phoneKey: patients.phoneKey })
     .from(patients)

@@ -3,7 +3,7 @@ import type { AccessKind } from '@wellbe/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
-import { orgFilter, type OrgScope } from '../../access/scope.ts';
+import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import { auditEvents, organisations, patients, users } from '../../access/views.ts';
 import { accessFlags } from '../../db/schema/records.ts';
 
@@ -74,7 +74,7 @@ export const NOT_ACCESSES = sql`(${auditEvents.action} not like 'records.flag.%'
 export async function accessLogPage(
   db: Database,
   scope: PatientScope,
-  f: { patientId: string; names: OrgScope & { organizationId: string }; kind?: AccessKind; from?: string; to?: string; timeZone: string; before: { at: Date; id: string } | null; limit: number },
+  f: { patientId: string; names: OneOrgScope; kind?: AccessKind; from?: string; to?: string; timeZone: string; before: { at: Date; id: string } | null; limit: number },
 ) {
   return db
     .select({
@@ -123,7 +123,7 @@ export async function patientEvent(db: Database, scope: PatientScope, patientId:
 }
 
 /** Who hears of a new flag: the scope's active administrators (PA). */
-export async function organisationAdministrators(db: Database, scope: OrgScope & { organizationId: string }): Promise<string[]> {
+export async function organisationAdministrators(db: Database, scope: OneOrgScope): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -132,7 +132,7 @@ export async function organisationAdministrators(db: Database, scope: OrgScope &
 }
 
 /** Inserts a flag in the organisation the call acts for; null when that journal row is already flagged. */
-export async function insertFlag(db: Database, scope: OrgScope & { organizationId: string }, values: Omit<typeof accessFlags.$inferInsert, 'organizationId'>): Promise<string | null> {
+export async function insertFlag(db: Database, scope: OneOrgScope, values: Omit<typeof accessFlags.$inferInsert, 'organizationId'>): Promise<string | null> {
   const [row] = await db
     .insert(accessFlags)
     .values({ ...values, organizationId: scope.organizationId })

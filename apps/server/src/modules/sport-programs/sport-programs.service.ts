@@ -1,23 +1,6 @@
 import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
-import {
-  computeAdherence,
-  programWriteOf,
-  SPORT_LIMITS,
-  SPORT_MESSAGES,
-  type Adherence,
-  type InactivePatient,
-  type MySportToday,
-  type PatientSportProgram,
-  type ProgramSession,
-  type SessionLog,
-  type SessionLogWrite,
-  type SportCatalog,
-  type SportAssign,
-  type SportProgram,
-  type SportProgramSummary,
-  type SportProgramWrite,
-} from '@wellbe/shared/schemas/sport';
-import { actingScope, hidden, isUuid, ownScope, recordCatalog, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
+import { computeAdherence, programWriteOf, SPORT_LIMITS, SPORT_MESSAGES, type Adherence, type InactivePatient, type MySportToday, type PatientSportProgram, type ProgramSession, type SessionLog, type SessionLogWrite, type SportCatalog, type SportAssign, type SportProgram, type SportProgramSummary, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import { hidden, isUuid, ownScope, recordCatalog, systemScope, type Caller, type OrgScope, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
@@ -27,7 +10,7 @@ import { catalogEntriesUsable } from '../sport-catalogs/sport-catalogs.service.t
 import { today } from '../dietetics/dietetics.service.ts';
 import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { painBetween } from '../consultations/consultations.measures.service.ts';
-import { PATIENT_NOT_FOUND, patientForCaller } from '../patients/patients.service.ts';
+import { patientForCaller, patientOrgScope } from '../patients/patients.service.ts';
 import * as repo from './sport-programs.repository.ts';
 
 // Sport programs: an organisation's library of templates; assigning one to a patient copies it
@@ -49,11 +32,6 @@ const programNotFound = () => hidden(SPORT_MESSAGES.programNotFound, 'program_no
 /** The library of the caller's own organisation (SA and DE included); none: the area's 404. */
 function libraryScope(caller: Caller) {
   return ownScope(caller, SPORT_MESSAGES.programNotFound, 'program_not_found');
-}
-
-/** Where a patient's programs and logs live: the organisation of a patient found in the caller's scope. */
-function patientOrgScope(caller: Caller, patient: { organizationId: string }) {
-  return actingScope(caller, patient.organizationId, PATIENT_NOT_FOUND, 'patient_not_found');
 }
 
 async function programFor(ctx: AppContext, caller: Caller, id: string) {
@@ -136,7 +114,7 @@ export async function readProgram(ctx: AppContext, caller: Caller, id: string): 
 }
 
 /** Checks the body's exercises (visible to the organisation) and limits the schema cannot see. */
-async function sessionValues(ctx: AppContext, scope: OrgScope & { organizationId: string }, input: SportProgramWrite & { sessions: (SportProgramWrite['sessions'][number] & { id?: string })[] }): Promise<repo.SessionValues[]> {
+async function sessionValues(ctx: AppContext, scope: OneOrgScope, input: SportProgramWrite & { sessions: (SportProgramWrite['sessions'][number] & { id?: string })[] }): Promise<repo.SessionValues[]> {
   const ids = [...new Set(input.sessions.flatMap((s) => s.exercises.map((e) => e.exerciseId)))];
   const found = await visibleExercises(ctx, scope, ids);
   if (found.length !== ids.length) throw hidden(SPORT_MESSAGES.exerciseNotFound, 'exercise_not_found');

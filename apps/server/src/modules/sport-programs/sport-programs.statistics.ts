@@ -1,9 +1,9 @@
+import type { OneOrgScope } from '../../access/scope.ts';
 import { sql } from 'drizzle-orm';
 import { todayIn } from '@wellbe/shared/domain/zoned';
 import { maskCount, STAT_MASK_BELOW, type ResolvedPeriod, type StatPrograms } from '@wellbe/shared/schemas/statistics';
 import { orgWhere } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import type { StatisticsScope } from '../statistics/statistics.service.ts';
 
 // The sport figures of /statistics (issue 21), registered with registerProgramStatistics: patients'
 // programs (the assigned copies, not the library's templates) assigned in the period, patients with
@@ -11,7 +11,7 @@ import type { StatisticsScope } from '../statistics/statistics.service.ts';
 // already lived: sessions done (a partial one counts half, at most the planned number a week) over
 // sessions planned — the rule of the patient file's adherence chart, as one SQL aggregate.
 
-export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, scope: StatisticsScope, period: ResolvedPeriod, timeZone: string): Promise<StatPrograms> {
+export async function sportStatistics(ctx: Pick<AppContext, 'db' | 'clock'>, scope: OneOrgScope, period: ResolvedPeriod, timeZone: string): Promise<StatPrograms> {
   const today = todayIn(timeZone, ctx.clock.now());
   const lived = period.to < today ? period.to : today;
   const result = (await ctx.db.execute(sql`

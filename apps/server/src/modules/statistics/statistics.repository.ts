@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orgWhere, type OrgScope } from '../../access/index.ts';
+import { orgWhere, type OneOrgScope } from '../../access/index.ts';
 import type { StatBucket, StatRange } from '@wellbe/shared/schemas/statistics';
 
 // SQL of /statistics. Every query takes the organisation scope the service resolved and applies it
@@ -42,7 +42,7 @@ export interface CounterRow {
  * `new_patients`, `imc` (patients by the IMC class of their latest measure, on the day of their
  * latest consultation), notices (`opinions`, `stars` = sum of Star, `recommend`).
  */
-export async function counters(db: Database, scope: OrgScope & { organizationId: string }, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
+export async function counters(db: Database, scope: OneOrgScope, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
   const start = trunc(bucket, sql`day`);
   // Grouped per bucket only: the totals of the range are the sums of its buckets, added below (a
   // grouping set for them doubled the aggregate's time on a year of counters).

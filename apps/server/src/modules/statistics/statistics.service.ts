@@ -1,24 +1,9 @@
 import { IMC_BANDS } from '@wellbe/shared/domain/imc-bands';
 import { DOLOR_INTENSITIES, DOLOR_LOCATIONS } from '@wellbe/shared/domain/consultation';
-import {
-  STAT_MESSAGES,
-  DisclosureTable,
-  changePercent,
-  isShown,
-  maskCount,
-  resolvePeriod,
-  type ResolvedPeriod,
-  type StatAppointments,
-  type StatPrograms,
-  type StatCount,
-  type StatTable,
-  type Statistics,
-  type StatisticsExportQuery,
-  type StatisticsQuery,
-} from '@wellbe/shared/schemas/statistics';
+import { STAT_MESSAGES, DisclosureTable, changePercent, isShown, maskCount, resolvePeriod, type ResolvedPeriod, type StatAppointments, type StatPrograms, type StatCount, type StatTable, type Statistics, type StatisticsExportQuery, type StatisticsQuery } from '@wellbe/shared/schemas/statistics';
 import { formatDate } from '@wellbe/shared/domain/dates';
 import { todayIn } from '@wellbe/shared/domain/zoned';
-import { actingScope, aggregateOrganisation, hidden, isUuid, type Caller, type OrgScope } from '../../access/index.ts';
+import { actingScope, aggregateOrganisation, hidden, isUuid, type Caller, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { csvDocument, type CsvValue } from '../../lib/csv.ts';
@@ -36,9 +21,8 @@ import { counters as readCounters } from './statistics.repository.ts';
  * provider at start-up (app.ts), so this module imports none of its internals. Until an area's
  * provider is registered, its part of the answer is null and the screen says so.
  */
-export type StatisticsProvider<T> = (ctx: AppContext, scope: StatisticsScope, period: ResolvedPeriod, timeZone: string, counters: PeriodCounters) => Promise<T>;
+export type StatisticsProvider<T> = (ctx: AppContext, scope: OneOrgScope, period: ResolvedPeriod, timeZone: string, counters: PeriodCounters) => Promise<T>;
 /** The one organisation whose figures are read: the provider applies it to its queries (orgWhere). */
-export type StatisticsScope = OrgScope & { organizationId: string };
 /** The period's totals of one dimension of statistics_daily, by key (an area whose rows the counters keep reads them here). */
 export type PeriodCounters = (dimension: string) => Map<string, number>;
 export type AppointmentStatisticsProvider = StatisticsProvider<StatAppointments>;
@@ -85,7 +69,7 @@ function byShownCount<T>(rows: T[], count: (row: T) => StatCount, name?: (row: T
   return [...rows].sort((a, b) => size(b) - size(a) || (name ? name(a).localeCompare(name(b), 'fr') : 0));
 }
 
-async function compute(ctx: AppContext, organisation: { id: string; name: string; timeZone: string; scope: StatisticsScope }, period: ResolvedPeriod): Promise<Statistics> {
+async function compute(ctx: AppContext, organisation: { id: string; name: string; timeZone: string; scope: OneOrgScope }, period: ResolvedPeriod): Promise<Statistics> {
   const { id: organizationId, name: organizationName, timeZone, scope } = organisation;
   // One query for the counters (consultations, patients, notices, appointments); the areas that
   // keep no counters (dietetics, sport) query alongside it, not after.
