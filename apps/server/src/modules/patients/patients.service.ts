@@ -60,10 +60,8 @@ import {
 export const DEFAULT_PATIENT_PAGE_SIZE = 50;
 export const PATIENT_NOT_FOUND = 'Patient introuvable.';
 
-/**
- * Where a patient's other records live (menus, profiles, programs, logs): the organisation of a
- * patient already found in the caller's scope; outside it, the patient's 404.
- */
+// Where a patient's other records live (menus, profiles, programs, logs): the organisation of a
+// patient already found in the caller's scope; outside it, the patient's 404.
 export function patientOrgScope(caller: Caller, patient: { organizationId: string }) {
   return actingScope(caller, patient.organizationId, PATIENT_NOT_FOUND, 'patient_not_found');
 }
