@@ -83,7 +83,7 @@ export function liveConsultationDate(consultationId: PgColumn): SQL<Date | null>
 }
 
 /** What other areas add to each consultation of the timeline (documents, notice), keyed on its id. */
-export type TimelineExtras<N> = (consultationId: PgColumn) => { documentCount: SQL<number>; notice: SQL<N> };
+export type TimelineExtras<N> = (consultationId: PgColumn) => { documentCount: SQL<number>; notice: SQL<N>; lastChange: SQL<{ at: string; name: string | null } | null> };
 
 /**
  * The live consultations of a patient inside the scope, newest first, with who, speciality and

@@ -194,3 +194,34 @@ describe('automatic lock', () => {
     expect((await put(pr, id, 1, { Weight: 50 })).statusCode).toBe(409);
   });
 });
+
+describe('patient identity history', () => {
+  it('keeps the creation, an identity edit and the archiving as versions; another practice gets 404', async () => {
+    pr = await t.login('pr');
+    const created = await t.app.inject({ method: 'POST', url: '/api/patients', headers: pr.auth, payload: { FullName: 'Inès Garnier', PhoneNumber: '06 11 22 33 44', Email: 'ines.garnier@example.fr' } });
+    expect(created.statusCode).toBe(201);
+    const id = json(created).idPatient ?? json(created).data.idPatient;
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/patients/${id}`,
+      headers: pr.auth,
+      payload: { FullName: 'Inès Garnier', PhoneNumber: '06 11 22 33 55', Email: 'ines.garnier@example.fr', birthDate: '1990-04-02', sex: '', address: '', notes: '' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/patients/${id}/archive`, headers: pr.auth })).statusCode).toBe(200);
+
+    pr2 = await t.login('pr2');
+    expect((await t.app.inject({ method: 'GET', url: `/api/patients/${id}/history`, headers: pr2.auth })).statusCode).toBe(404);
+    const sa = await t.login('sa');
+    const res = await t.app.inject({ method: 'GET', url: `/api/patients/${id}/history`, headers: sa.auth });
+    expect(res.statusCode).toBe(200);
+    const versions = json(res).data;
+    expect(versions.map((v: { kind: string }) => v.kind)).toEqual(['created', 'updated', 'archived']);
+    expect(versions[0].author.name).toBe('Julien Moreau');
+    expect(versions[1].changes).toEqual([
+      { field: 'PhoneNumber', before: '06 11 22 33 44', after: '06 11 22 33 55' },
+      { field: 'birthDate', before: null, after: '1990-04-02' },
+    ]);
+    expect(versions[2].changes.map((c: { field: string }) => c.field)).toEqual(['archivedAt']);
+  });
+});
