@@ -18,3 +18,5 @@ export { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
 export { dispatchDueReminders } from './modules/notes/notes.service.ts';
 export { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
 export { mailUnread } from './modules/chat/chat.service.ts';
+export { lockDueConsultations } from './modules/consultations/consultations.lock.service.ts';
+export { verifyRecords } from './modules/history/history.service.ts';

@@ -57,6 +57,7 @@ async function main() {
     const {
       buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
       drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
+      lockDueConsultations, verifyRecords,
     } = await loading;
     checkStop();
     const handle = connect(url);
@@ -86,6 +87,10 @@ async function main() {
     jobs.register('articles_publish', async () => void (await publishDueArticles({ db: handle.db, clock: systemClock })), '* * * * *');
     // Newsletters: scheduled ones start at their date; each sends a batch a minute (and at once on "Envoyer maintenant").
     jobs.register(NEWSPAPER_TASK, async () => void (await runNewspaperJobs({ db: handle.db, clock: systemClock, config, jwtKey })), '* * * * *');
+    // Issue 32: unsigned consultations lock after their organisation's delay (each once, in the statement
+    // that locks it); every version chain is verified each night (the result shows in /admin).
+    jobs.register('consultations_lock', async () => void (await lockDueConsultations({ db: handle.db, clock: systemClock })), '* * * * *');
+    jobs.register('records_verify', async () => void (await verifyRecords({ db: handle.db, clock: systemClock })), '30 3 * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 

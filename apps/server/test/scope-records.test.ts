@@ -5,6 +5,7 @@ import { accessFlags, appointments, auditEvents, consultations, documents, notic
 import { appointmentExportRows } from '../src/modules/agenda/agenda.export.repository.ts';
 import * as consultationsRepo from '../src/modules/consultations/consultations.repository.ts';
 import * as documentsRepo from '../src/modules/documents/documents.repository.ts';
+import * as historyRepo from '../src/modules/history/history.repository.ts';
 import * as noticesRepo from '../src/modules/notices/notices.repository.ts';
 import * as patientsRepo from '../src/modules/patients/patients.repository.ts';
 import * as recordsRepo from '../src/modules/records/records.repository.ts';
@@ -60,7 +61,7 @@ describe('patient record repositories, with the scope of each organisation', () 
       expectFound(await patientsRepo.findPatientAccount(db, read, row.patient), 'patient account');
       expectFound((await patientsRepo.pagePatients(db, { scope: { ...read, organizationId: caller.organizationId! }, archivedOnly: false, words: ['lucas'], phones: [] }, { sort: 'name', order: 'asc' }, { limit: 5, offset: 0 })).rows, 'list');
       expectFound(await consultationsRepo.findConsultation(db, read, row.consultation), 'consultation');
-      expectFound(await consultationsRepo.timelineRows(db, read, row.patient, (id) => ({ documentCount: documentsRepo.liveDocumentCount(row.patient, id), notice: noticesRepo.consultationNotice(id) })), 'timeline');
+      expectFound(await consultationsRepo.timelineRows(db, read, row.patient, (id) => ({ documentCount: documentsRepo.liveDocumentCount(row.patient, id), notice: noticesRepo.consultationNotice(id), lastChange: historyRepo.lastChangeSql('consultation', id) })), 'timeline');
       expectFound(await consultationsRepo.measureRows(db, read, row.patient), 'measures');
       expectFound(await consultationsRepo.exportPage(db, read, row.patient, null, 10), 'consultation export');
       expectFound(await documentsRepo.findDocument(db, read, row.document), 'document');

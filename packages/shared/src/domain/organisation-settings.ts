@@ -13,4 +13,5 @@ export const DEFAULT_SETTINGS: OrganisationSettingsValues = {
   // Organisations created before the second factor existed (the demo one included) keep it
   // optional; a new organisation is created with it required (NEW_ORGANISATION_SETTINGS).
   mfaRequired: false,
+  consultationLockHours: 24,
 };

@@ -188,6 +188,11 @@ export const consultationDetailSchema = z.object({
   snack: optionalText,
   dislikes: optionalText,
   documents: z.array(consultationDocumentSchema),
+  /** Issue 32: signed (who, when), locked (read-only: corrections are addenda), and its addenda. */
+  signedAt: z.string().nullable(),
+  signedByName: z.string().nullable(),
+  lockedAt: z.string().nullable(),
+  addenda: z.array(z.object({ id: z.string(), text: z.string(), at: z.string(), authorId: z.string(), authorName: z.string() })),
 });
 export type ConsultationDetail = z.infer<typeof consultationDetailSchema>;
 

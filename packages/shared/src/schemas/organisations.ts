@@ -107,6 +107,13 @@ export const settingsSchema = z.object({
     .default(12),
   /** A second factor (TOTP or passkey) is required of the professional roles. */
   mfaRequired: z.boolean().default(false),
+  /** Issue 32: an unsigned consultation locks itself this many hours after its creation. */
+  consultationLockHours: z
+    .number({ message: 'Le délai de verrouillage doit être un nombre.' })
+    .int('Le délai de verrouillage doit être un nombre entier d’heures.')
+    .min(1, 'Le délai de verrouillage doit être d’au moins 1 heure.')
+    .max(72, 'Le délai de verrouillage ne peut pas dépasser 72 heures.')
+    .default(24),
 });
 export type OrganisationSettingsValues = z.infer<typeof settingsSchema>;
 
@@ -119,6 +126,7 @@ export const organisationSettingsAnswer = dataAnswer(
     timeZone: z.string(),
     sessionMaxHours: z.number(),
     mfaRequired: z.boolean(),
+    consultationLockHours: z.number(),
   }),
 );
 /** The support page's contact of the caller's practice (name and public contact only). */

@@ -110,6 +110,8 @@ export const timelineEntrySchema = z.object({
   excerpt: z.string(),
   documentCount: z.number(),
   notice: noticeSchema.nullable(),
+  /** Issue 32: the last change after its creation ("Modifiée le … par …"), null while as created. */
+  lastChange: z.object({ at: z.string(), by: z.string().nullable() }).nullable(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

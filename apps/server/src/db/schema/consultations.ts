@@ -48,6 +48,10 @@ export const consultations = pgTable(
     dislikes: text('dislikes'),
     /** Optimistic concurrency for edits (409 when it moved since it was read). */
     version: integer('version').notNull().default(1),
+    /** Issue 32: signed by its author (who, when), and locked (signed, or after the organisation's delay). */
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedBy: uuid('signed_by').references(() => users.id),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     ...archivable(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,5 +60,25 @@ export const consultations = pgTable(
     index('consultations_patient_idx').on(t.patientId, t.consultationDate.desc()),
     index('consultations_org_idx').on(t.organizationId, t.consultationDate.desc()),
     index('consultations_live_idx').on(t.patientId).where(sql`${t.archivedAt} is null`),
+    // The automatic lock's job reads the unlocked ones by creation time.
+    index('consultations_unlocked_idx').on(t.createdAt).where(sql`${t.lockedAt} is null`),
   ],
+);
+
+/** Issue 32: a dated, signed complement to a consultation (sanitised rich text); never changed. */
+export const consultationAddenda = pgTable(
+  'consultation_addenda',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...organisationOwned(),
+    consultationId: uuid('consultation_id')
+      .notNull()
+      .references(() => consultations.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consultation_addenda_consultation_idx').on(t.consultationId, t.createdAt)],
 );

@@ -11,6 +11,8 @@ export interface OrganisationSettings {
   mfaRequired?: boolean;
   /** Shown on the patient's /contact card (free text, e.g. 'Lun–ven 8 h 30–19 h'). */
   openingHours?: string;
+  /** Issue 32: hours after its creation an unsigned consultation locks itself (1–72, default 24). */
+  consultationLockHours?: number;
 }
 
 export const organisations = pgTable(

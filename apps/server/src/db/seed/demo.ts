@@ -180,6 +180,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     await seedPolicies(tx, Object.values(userIds), Object.fromEntries(DEMO_USERS.map((u) => [userIds[u.username], orgId[u.org]])), now);
     await seedEditorial(tx, { authorId: userIds.de, organizationId: orgId.demo, userIds, now });
 
+    // Issue 32: every demo record starts its history with a 'created' version (migration history-triggers).
+    await tx.execute(sql`select record_versions_backfill()`);
     await tx.insert(appMeta).values({ key: 'demo', value: '1' });
     return true;
   });

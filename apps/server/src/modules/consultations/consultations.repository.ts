@@ -12,8 +12,11 @@ import { consultations } from '../../db/schema/consultations.ts';
 // The only code of the consultations area that touches Drizzle. Every query applies the caller's
 // patient scope (access/filters.ts); other areas read consultations through the service.
 
-export type ConsultationValues = Omit<typeof consultations.$inferInsert, 'id' | 'organizationId' | 'patientId' | 'userId' | 'version' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'>;
-export type ConsultationRow = typeof consultations.$inferSelect & { patientFullName: string };
+export type ConsultationValues = Omit<
+  typeof consultations.$inferInsert,
+  'id' | 'organizationId' | 'patientId' | 'userId' | 'version' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy' | 'signedAt' | 'signedBy' | 'lockedAt'
+>;
+export type ConsultationRow = typeof consultations.$inferSelect & { patientFullName: string; signedByName: string | null };
 
 /** The consultations of the patients inside a scope, as a condition on `consultations`. */
 function inPatientScope(db: Database, scope: PatientScope): SQL {
@@ -41,20 +44,24 @@ export async function insertConsultation(
 /** A live consultation of a patient inside the caller's scope, or null. */
 export async function findConsultation(db: Database, scope: PatientScope, id: string): Promise<ConsultationRow | null> {
   const [row] = await db
-    .select({ c: consultations, patientFullName: patients.fullName })
+    .select({ c: consultations, patientFullName: patients.fullName, signedByName: sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${consultations.signedBy})` })
     .from(consultations)
     .innerJoin(patients, eq(patients.id, consultations.patientId))
     .where(and(eq(consultations.id, id), isNull(consultations.archivedAt), patientFilter(scope)))
     .limit(1);
-  return row ? { ...row.c, patientFullName: row.patientFullName } : null;
+  return row ? { ...row.c, patientFullName: row.patientFullName, signedByName: row.signedByName } : null;
 }
 
-/** Optimistic update: only when the version read is still the current one. Answers the new version. */
+/**
+ * Optimistic update: only when the version read is still the current one and the consultation is
+ * not locked (issue 32: the lock is checked in this same statement, never read first). Answers the
+ * new version, null when either refused it.
+ */
 export async function updateConsultation(db: Database, scope: PatientScope, id: string, version: number, values: ConsultationValues, now: Date): Promise<number | null> {
   const rows = await db
     .update(consultations)
     .set({ ...values, version: sql`${consultations.version} + 1`, updatedAt: now })
-    .where(and(eq(consultations.id, id), eq(consultations.version, version), isNull(consultations.archivedAt), inPatientScope(db, scope)))
+    .where(and(eq(consultations.id, id), eq(consultations.version, version), isNull(consultations.lockedAt), isNull(consultations.archivedAt), inPatientScope(db, scope)))
     .returning({ version: consultations.version });
   return rows[0]?.version ?? null;
 }
@@ -76,7 +83,7 @@ export function liveConsultationDate(consultationId: PgColumn): SQL<Date | null>
 }
 
 /** What other areas add to each consultation of the timeline (documents, notice), keyed on its id. */
-export type TimelineExtras<N> = (consultationId: PgColumn) => { documentCount: SQL<number>; notice: SQL<N> };
+export type TimelineExtras<N> = (consultationId: PgColumn) => { documentCount: SQL<number>; notice: SQL<N>; lastChange: SQL<{ at: string; name: string | null } | null> };
 
 /**
  * The live consultations of a patient inside the scope, newest first, with who, speciality and

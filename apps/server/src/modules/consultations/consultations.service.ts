@@ -1,5 +1,6 @@
 import { applyAnalgesicRule, DIETETIC_FIELDS, GENERAL_SPECIALIST_ID, hasDieteticFields, isConsultationEmpty } from '@wellbe/shared/domain/consultation';
 import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
+import { HISTORY_MESSAGES } from '@wellbe/shared/schemas/history';
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { z } from 'zod';
@@ -11,6 +12,8 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { consultationDocuments } from '../documents/documents.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
+import { recordVersion } from '../history/history.service.ts';
+import { consultationAddenda } from './consultations.lock.service.ts';
 import {
   carePairs,
   exportPage,
@@ -85,7 +88,12 @@ export async function createConsultation(
   const jobSpecialistId = caller.jobSpecialistId ?? GENERAL_SPECIALIST_ID;
   const values = toValues(ctx, input.consultationCreate, jobSpecialistId);
   const scope = actingScope(caller, patient.organizationId, CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
-  const created = await insertConsultation(ctx.db, scope, { id: input.idConsultation, patientId: patient.id, userId: caller.id }, values);
+  // Issue 32: the consultation and its first version commit together.
+  const created = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertConsultation(tx, scope, { id: input.idConsultation, patientId: patient.id, userId: caller.id }, values);
+    if (inserted) await recordVersion({ db: tx }, scope, { type: 'consultation', id: input.idConsultation }, { kind: 'created', at: new Date(ctx.clock.now()), author: caller });
+    return inserted;
+  });
   if (!created) {
     const existing = await findConsultation(ctx.db, patientScope(caller, 'write'), input.idConsultation);
     if (!existing || existing.patientId !== patient.id || existing.organizationId !== patient.organizationId) {
@@ -108,7 +116,7 @@ export async function createConsultation(
  * A consultation on a patient inside the caller's scope (read: archived patients for SA and DE;
  * write: live patients only), found by a scoped query, or a journalled 404.
  */
-async function consultationForCaller(ctx: AppContext, caller: Caller, id: string, action: string, mode: PatientAccessMode): Promise<ConsultationRow> {
+export async function consultationForCaller(ctx: AppContext, caller: Caller, id: string, action: string, mode: PatientAccessMode): Promise<ConsultationRow> {
   const row = await consultationInScope(ctx, caller, id, mode);
   if (!row) {
     await recordAudit(ctx, caller, { action, outcome: 'denied', recordType: 'consultation', recordId: id });
@@ -139,10 +147,18 @@ export async function readConsultation(ctx: AppContext, caller: Caller, id: stri
 export async function updateConsultation(ctx: AppContext, caller: Caller, id: string, version: number, input: Fields): Promise<ConsultationDetail> {
   const row = await consultationForCaller(ctx, caller, id, 'consultation.update', 'write');
   const values = toValues(ctx, input, row.jobSpecialistId);
-  const next = await updateRow(ctx.db, patientScope(caller, 'write'), id, version, values, new Date(ctx.clock.now()));
+  const at = new Date(ctx.clock.now());
+  // Issue 32: the change and its version in one transaction; the lock is a condition of the UPDATE.
+  const next = await ctx.db.transaction(async (tx) => {
+    const saved = await updateRow(tx, patientScope(caller, 'write'), id, version, values, at);
+    if (saved !== null) await recordVersion({ db: tx }, actingScope(caller, row.organizationId, CONSULTATION_MESSAGES.notFound), { type: 'consultation', id }, { kind: 'updated', at, author: caller });
+    return saved;
+  });
   if (next === null) {
-    await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'error', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { reason: 'version_conflict', version } });
-    throw conflict(CONSULTATION_MESSAGES.versionConflict, 'version_conflict');
+    // Refused by the statement: say why from the row as it is now (locked, or moved since read).
+    const locked = !!row.lockedAt || !!(await findConsultation(ctx.db, patientScope(caller, 'write'), id))?.lockedAt;
+    await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'error', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { reason: locked ? 'locked' : 'version_conflict', version } });
+    throw locked ? conflict(HISTORY_MESSAGES.locked, 'locked') : conflict(CONSULTATION_MESSAGES.versionConflict, 'version_conflict');
   }
   await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { version: next } });
   const updated = await findConsultation(ctx.db, patientScope(caller, 'write'), id);
@@ -150,8 +166,12 @@ export async function updateConsultation(ctx: AppContext, caller: Caller, id: st
 }
 
 async function toDetail(ctx: AppContext, caller: Caller, row: ConsultationRow): Promise<ConsultationDetail> {
-  const docs = await consultationDocuments(ctx, caller, row.id);
+  const [docs, addenda] = await Promise.all([consultationDocuments(ctx, caller, row.id), consultationAddenda(ctx, caller, [row.id])]);
   return {
+    signedAt: row.signedAt?.toISOString() ?? null,
+    signedByName: row.signedByName,
+    lockedAt: row.lockedAt?.toISOString() ?? null,
+    addenda: addenda.map(({ consultationId: _, ...a }) => a),
     idConsultation: row.id,
     idPatient: row.patientId,
     patientFullName: row.patientFullName,

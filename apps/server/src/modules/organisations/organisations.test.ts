@@ -128,7 +128,7 @@ describe('organisation settings', () => {
   it('exposes the signed-in user’s organisation settings with their defaults', async () => {
     const pr = await t.login('pr');
     const res = await t.app.inject({ method: 'GET', url: '/api/organisations/current/settings', headers: pr.auth });
-    expect(res.json().data).toEqual({ language: 'fr', navbarStyle: 'style-1', uploadLimitBytes: 50_000_000, timeZone: 'Europe/Paris', sessionMaxHours: 12, mfaRequired: false });
+    expect(res.json().data).toEqual({ language: 'fr', navbarStyle: 'style-1', uploadLimitBytes: 50_000_000, timeZone: 'Europe/Paris', sessionMaxHours: 12, mfaRequired: false, consultationLockHours: 24 });
   });
 
   it('lets PA change them within the SPEC §9 limit, not PR', async () => {
@@ -145,7 +145,7 @@ describe('organisation settings', () => {
     expect(ok.statusCode).toBe(200);
     const seen = await t.app.inject({ method: 'GET', url: '/api/organisations/current/settings', headers: pr.auth });
     // The sign-in settings were not sent: their defaults apply.
-    expect(seen.json().data).toEqual({ ...values, sessionMaxHours: 12, mfaRequired: false });
+    expect(seen.json().data).toEqual({ ...values, sessionMaxHours: 12, mfaRequired: false, consultationLockHours: 24 });
     // Another organisation keeps its own.
     const pr2 = await t.login('pr2');
     expect((await t.app.inject({ method: 'GET', url: '/api/organisations/current/settings', headers: pr2.auth })).json().data.language).toBe('fr');

@@ -10,7 +10,9 @@ import {
   patientTableQuerySchema,
 } from '@wellbe/shared/schemas/patient-files';
 import { patientCreateSchema, patientCreatedAnswer } from '@wellbe/shared/schemas/patients';
+import { historyAnswer, historyQuerySchema } from '@wellbe/shared/schemas/history';
 import { callerOf } from '../../plugins/authenticate.ts';
+import { patientHistory } from './patients.history.service.ts';
 import {
   archivePatient,
   createPatient,
@@ -32,6 +34,13 @@ const tags = ['patients'];
 export async function patientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+
+  // Issue 32: every version of the patient's identity, oldest first.
+  r.get('/api/patients/:idPatient/history', {
+    config: { access: 'dps', patientData: true },
+    schema: { response: { 200: historyAnswer }, params, querystring: historyQuerySchema, tags, summary: 'Historique de l’identité d’un patient' },
+    handler: async (request) => ({ success: true, ...(await patientHistory(ctx, callerOf(request), request.params.idPatient, request.query)) }),
+  });
 
   r.get('/api/patients', { config: { access: 'dps', patientData: true }, schema: { response: { 200: patientTablePageSchema }, querystring: patientTableQuerySchema, tags } }, async (request) =>
     listPatientTable(ctx, callerOf(request), request.query),

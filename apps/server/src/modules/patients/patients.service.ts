@@ -31,11 +31,11 @@ import { auditInStatement, auditRow, recordAudit } from '../../lib/audit.ts';
 import type { Readable } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
-import { excerpt } from '../../lib/rich-text.ts';
-import { consultationMeasures, consultationTimeline } from '../consultations/consultations.service.ts';
-import { documentCountSql, patientDocuments } from '../documents/documents.service.ts';
-import { noticeSql, timelineNotice } from '../notices/notices.service.ts';
+import { consultationMeasures } from '../consultations/consultations.service.ts';
+import { timeline } from './patients.timeline.ts';
+import { patientDocuments } from '../documents/documents.service.ts';
 import { patientKeys } from './patients.keys.ts';
+import { withPatientVersion } from './patients.history.service.ts';
 import {
   openPatientsCursor,
   archivePatientRow,
@@ -82,13 +82,13 @@ export async function createPatient(ctx: AppContext, caller: Caller, input: { id
   const duplicate = await findDuplicates(ctx.db, scope, keys);
   const inserted = duplicate
     ? ({ ok: false, conflict: duplicate } as const)
-    : await insertPatient(ctx.db, scope, {
+    : await withPatientVersion(ctx, caller, scope, 'created', (db) => insertPatient(db, scope, {
         fullName: patient.FullName.trim().replace(/\s+/g, ' '),
         phoneNumber: patient.PhoneNumber.trim(),
         email: patient.Email.trim(),
         ...keys,
         createdBy: caller.id,
-      });
+      }), (r) => (r.ok ? r.value : null));
   if (!inserted.ok) {
     await recordAudit(ctx, caller, { action: 'patient.create', outcome: 'error', recordType: 'patient', details: { reason: `duplicate_${inserted.conflict}` } });
     throw duplicateError(inserted.conflict);
@@ -243,31 +243,6 @@ export async function patientForInvitation(ctx: AppContext, caller: Caller, idPa
   return { ...record, accountId: await findPatientAccount(ctx.db, patientScope(caller, 'write'), record.id) };
 }
 
-/**
- * The consultations of the file, newest first, each with its document count and notice, and the
- * read's journal row ('patient.file.read'): one statement, so the timeline never leaves unjournalled.
- */
-async function timeline(ctx: AppContext, caller: Caller, patientId: string) {
-  const journal = auditInStatement(ctx.db, auditRow(ctx, caller, { action: 'patient.file.read', outcome: 'success', recordType: 'patient', recordId: patientId, patientId }));
-  const rows = await consultationTimeline(ctx, caller, patientId, (consultationId) => ({ documentCount: documentCountSql(patientId, consultationId), notice: noticeSql(consultationId) }), journal);
-  return rows.map((r) => ({
-    idConsultation: r.id,
-    ConsultationDate: r.consultationDate.toISOString(),
-    practitioner: r.practitioner,
-    idUser: r.userId,
-    speciality: r.speciality,
-    idJobSpecialist: r.jobSpecialistId,
-    Size: r.size,
-    Weight: r.weight,
-    imc: computeImc(r.weight, r.size),
-    dolorLocation: r.dolorLocation,
-    dolorIntensity: r.dolorIntensity,
-    excerpt: excerpt(r.note),
-    documentCount: Number(r.documentCount ?? 0),
-    notice: timelineNotice(r.notice, r.id),
-  }));
-}
-
 function toIdentity(record: PatientRecord): PatientFile['identity'] {
   return {
     idPatient: record.id,
@@ -365,7 +340,9 @@ export async function updatePatientIdentity(ctx: AppContext, caller: Caller, idP
   const keys = patientKeys(input.fullName, input.phoneNumber, input.email);
   const writeScope = patientScope(caller, 'write');
   const duplicate = await findDuplicates(ctx.db, actingScope(caller, record.organizationId, PATIENT_NOT_FOUND, 'patient_not_found'), keys, record.id);
-  const updated = duplicate ? ({ ok: false, conflict: duplicate } as const) : await updateIdentity(ctx.db, writeScope, record.id, { ...input, ...keys }, new Date(ctx.clock.now()));
+  const updated = duplicate
+    ? ({ ok: false, conflict: duplicate } as const)
+    : await withPatientVersion(ctx, caller, record, 'updated', (db) => updateIdentity(db, writeScope, record.id, { ...input, ...keys }, new Date(ctx.clock.now())), (r) => (r.ok && r.value ? record.id : null));
   if (!updated.ok) {
     await recordAudit(ctx, caller, { action: 'patient.update', outcome: 'error', recordType: 'patient', recordId: record.id, patientId: record.id, details: { reason: `duplicate_${updated.conflict}` } });
     throw duplicateError(updated.conflict);
@@ -392,7 +369,7 @@ export async function updatePatientIdentity(ctx: AppContext, caller: Caller, idP
 /** Archives a patient: nothing is deleted, who and when are kept (DESIGN §4). */
 export async function archivePatient(ctx: AppContext, caller: Caller, idPatient: string): Promise<void> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.archive', 'write');
-  const done = await archivePatientRow(ctx.db, patientScope(caller, 'write'), record.id, caller.id, new Date(ctx.clock.now()));
+  const done = await withPatientVersion(ctx, caller, record, 'archived', (db) => archivePatientRow(db, patientScope(caller, 'write'), record.id, caller.id, new Date(ctx.clock.now())), (ok) => (ok ? record.id : null));
   if (!done) throw conflict(PATIENT_FILE_MESSAGES.archived, 'patient_archived');
   await recordAudit(ctx, caller, { action: 'patient.archive', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
 }

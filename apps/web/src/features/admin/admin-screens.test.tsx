@@ -50,7 +50,7 @@ beforeAll(async () => {
   await i18nReady;
 });
 beforeEach(() => {
-  stored = { language: 'fr', navbarStyle: 'style-1', uploadLimitBytes: 20_000_000, timeZone: 'Europe/Paris', sessionMaxHours: 12, mfaRequired: false };
+  stored = { language: 'fr', navbarStyle: 'style-1', uploadLimitBytes: 20_000_000, timeZone: 'Europe/Paris', sessionMaxHours: 12, mfaRequired: false, consultationLockHours: 24 };
   calls = [];
   vi.stubGlobal('fetch', vi.fn(fakeApi));
   act(() => setSession(fakeUser('PA', {}), 'header.payload.signature'));

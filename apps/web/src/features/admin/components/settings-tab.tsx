@@ -32,7 +32,7 @@ function NumberSetting({
   help,
 }: {
   control: Control<SettingsForm, unknown, OrganisationSettingsValues>;
-  name: 'uploadLimitBytes' | 'sessionMaxHours';
+  name: 'uploadLimitBytes' | 'sessionMaxHours' | 'consultationLockHours';
   label: string;
   disabled: boolean;
   bounds: { min: number; max: number; step: number };
@@ -162,6 +162,9 @@ export function SettingsTab() {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <NumberSetting control={control} name="sessionMaxHours" label={t('settings.sessionMaxHours')} disabled={!mayEdit} bounds={{ min: 1, max: 72, step: 1 }} help={() => t('settings.sessionMaxHoursHelp')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <NumberSetting control={control} name="consultationLockHours" label={t('settings.consultationLockHours')} disabled={!mayEdit} bounds={{ min: 1, max: 72, step: 1 }} help={() => t('settings.consultationLockHoursHelp')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
