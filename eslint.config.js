@@ -75,6 +75,7 @@ const AREA_TABLES = {
   admin: ['audit'],
   statistics: ['statistics'],
   signing: ['signing'],
+  'clinical-documents': ['clinical-documents'],
   'lib/realtime': ['realtime'],
   'lib/audit': ['audit'],
   'lib/throttle': ['security'],
