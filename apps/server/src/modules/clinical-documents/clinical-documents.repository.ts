@@ -125,6 +125,7 @@ export async function findByTokenHash(db: Database, scope: OrgScope, hash: strin
       revokedAt: clinicalDocuments.revokedAt,
       patientName: patients.fullName,
       issuerName: users.displayName,
+      rpps: users.rpps,
       speciality: sql<string>`coalesce(${users.job}, ${jobSpecialists.label}, '')`,
     })
     .from(clinicalDocuments)
@@ -143,6 +144,8 @@ export async function letterhead(db: Database, scope: OneOrgScope, authorId: str
       name: users.displayName,
       job: users.job,
       speciality: jobSpecialists.label,
+      rpps: users.rpps,
+      adeli: users.adeli,
       phone: users.phoneNumber,
       organisation: organisations.name,
       address: organisations.address,

@@ -118,7 +118,7 @@ async function issue(ctx: AppContext, caller: Caller, draft: Draft) {
     kind: draft.kind,
     number,
     date: formatDate(today),
-    practitioner: { name: head.name, speciality: head.job || head.speciality || '', rpps: null, adeli: null, phone: head.phone },
+    practitioner: { name: head.name, speciality: head.job || head.speciality || '', rpps: head.rpps, adeli: head.adeli, phone: head.phone },
     organisation: { name: head.organisation, address: head.address, phone: head.organisationPhone },
     patient: { fullName: patient.fullName, birthDate: patient.birthDate ? formatDate(patient.birthDate) : null, age: patient.birthDate ? ageOn(patient.birthDate, today) : null },
     content,
@@ -233,7 +233,7 @@ export async function verifyDocument(ctx: AppContext, actor: Actor, token: strin
   return {
     kind: row.kind,
     issuedAt: row.issuedAt,
-    issuer: { name: row.issuerName, speciality: row.speciality, rpps: null },
+    issuer: { name: row.issuerName, speciality: row.speciality, rpps: row.rpps },
     patientInitials: initialsOf(row.patientName),
     sha256: row.sha256,
     status: statusOf(row),

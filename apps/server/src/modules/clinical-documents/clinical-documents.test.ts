@@ -90,6 +90,7 @@ describe('clinical documents', () => {
     expect(text).toContain('ORDONNANCE');
     expect(text).toContain('Lucas Bernard');
     expect(text).toContain('Julien Moreau');
+    expect(text).toMatch(/RPPS \d{11}/);
     expect(text).toContain('Paracétamol 1 g');
     expect(text).toContain('1 comprimé matin et soir');
     expect(text).toContain('Non substituable');
@@ -122,7 +123,7 @@ describe('clinical documents', () => {
     const verified = await get(null, `/api/verify/${token}`);
     expect(verified.statusCode).toBe(200);
     const body = json(verified);
-    expect(body).toMatchObject({ kind: 'courrier', issuer: { name: 'Julien Moreau', speciality: 'Médecin généraliste' }, patientInitials: 'L. B.', status: 'valid' });
+    expect(body).toMatchObject({ kind: 'courrier', issuer: { name: 'Julien Moreau', speciality: 'Médecin généraliste', rpps: expect.stringMatching(/^\d{11}$/) }, patientInitials: 'L. B.', status: 'valid' });
     expect(body.sha256).toBe((await import('node:crypto')).createHash('sha256').update(letterPdf).digest('hex'));
     expect(Object.keys(body).sort()).toEqual(['issuedAt', 'issuer', 'kind', 'patientInitials', 'sha256', 'status']);
     expect(verified.body).not.toContain('Bernard');
