@@ -73,6 +73,19 @@ async function pdfOf(session: Session, url: string) {
 }
 
 describe('clinical documents', () => {
+  it('the demo holds an issued ordonnance and a sport certificate for Lucas Bernard, signed and verifiable', async () => {
+    const mine = json(await get(pt, '/api/clinical-documents/mine')).data as { kind: string; status: string; pdfUrl: string; verifyUrl: string }[];
+    const ordonnance = mine.find((d) => d.kind === 'ordonnance')!;
+    const certificate = mine.find((d) => d.kind === 'certificat')!;
+    expect(ordonnance.status).toBe('valid');
+    expect(flat(pdfText(await pdfOf(pt, certificate.pdfUrl)))).toContain('course à pied, y compris en compétition');
+    expect(verifyPdfSignature(await pdfOf(pt, ordonnance.pdfUrl)).valid).toBe(true);
+    const verified = await get(null, `/api/verify/${ordonnance.verifyUrl.split('/verify/')[1]}`);
+    expect(json(verified)).toMatchObject({ kind: 'ordonnance', status: 'valid', patientInitials: 'L. B.' });
+    const templates = json(await get(pr, '/api/clinical-document-templates')).data.map((x: { name: string }) => x.name);
+    expect(templates).toEqual(expect.arrayContaining(['Absence de contre-indication au sport', 'Lettre à un confrère']));
+  });
+
   it('issues an ordonnance from a template, fields filled, as a PDF signed over the whole file', async () => {
     const templateId = await template('ordonnance', {
       text: 'Patient de {{age}} ans, {{poids}}, IMC {{imc}}. Diagnostic : {{diagnostic}}',
