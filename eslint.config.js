@@ -75,6 +75,8 @@ const AREA_TABLES = {
   admin: ['audit'],
   statistics: ['statistics'],
   history: ['history'],
+  signing: ['signing'],
+  'clinical-documents': ['clinical-documents'],
   'lib/realtime': ['realtime'],
   'lib/audit': ['audit'],
   'lib/throttle': ['security'],

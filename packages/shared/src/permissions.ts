@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   signInLocks: ['SA', 'DE', 'PA'],
   /** The practice's address book (/contact): its staff; a patient sees only the practice's card. */
   addressBook: ['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'US', 'RE', 'DE'],
+  /** The practice's signing certificate (signed PDFs): its administrators read it and upload their own PKCS#12. */
+  signingCertificate: ['PA', 'PG', 'AD', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

@@ -13,6 +13,7 @@ import { seedChat } from './chat.ts';
 import { seedSportDemo } from './sport/demo.ts';
 import { seedPolicies } from './policies.ts';
 import { seedEditorial } from './editorial.ts';
+import { seedClinicalDocuments } from './clinical-documents.ts';
 
 // DESIGN §5 demo data. Seeded once per database: app_meta 'demo' marks it, and the whole seed runs
 // in one transaction under an advisory lock, so two servers starting at once cannot seed twice.
@@ -179,6 +180,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     // Issue 20: policies in force (accepted by every demo account), articles and newsletters.
     await seedPolicies(tx, Object.values(userIds), Object.fromEntries(DEMO_USERS.map((u) => [userIds[u.username], orgId[u.org]])), now);
     await seedEditorial(tx, { authorId: userIds.de, organizationId: orgId.demo, userIds, now });
+    await seedClinicalDocuments(tx, { organizationId: orgId.demo, practitionerId: userIds.pr, patientId: patientIds['Lucas Bernard'], now, publicUrl: process.env.PUBLIC_URL });
 
     // Issue 32: every demo record starts its history with a 'created' version (migration history-triggers).
     await tx.execute(sql`select record_versions_backfill()`);
