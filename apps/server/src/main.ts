@@ -57,6 +57,7 @@ async function main() {
     const {
       buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
       drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
+      sendInvoiceReminders,
     } = await loading;
     checkStop();
     const handle = connect(url);
@@ -86,6 +87,8 @@ async function main() {
     jobs.register('articles_publish', async () => void (await publishDueArticles({ db: handle.db, clock: systemClock })), '* * * * *');
     // Newsletters: scheduled ones start at their date; each sends a batch a minute (and at once on "Envoyer maintenant").
     jobs.register(NEWSPAPER_TASK, async () => void (await runNewspaperJobs({ db: handle.db, clock: systemClock, config, jwtKey })), '* * * * *');
+    // Unpaid invoices: each reminder (15 and 30 days after issue) mailed once, checked hourly.
+    jobs.register('invoices_reminders', async () => void (await sendInvoiceReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer })), '23 * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 
