@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
-import { luhnValid } from '../domain/siret.ts';
+import { isValidRpps } from '../domain/rpps.ts';
 import { VCARD_ADDRESS_TYPES, VCARD_EMAIL_TYPES, VCARD_PHONE_TYPES } from '../domain/vcard.ts';
 import { dataAnswer } from './responses.ts';
 
@@ -59,10 +59,9 @@ export const CONTACT_MESSAGES = {
   noPracticeEmail: 'Le cabinet n’a pas d’adresse e-mail : appelez-le directement.',
 } as const;
 
-/** RPPS (and the 11-digit ADELI form): 11 digits whose last one is the Luhn key. */
-export function isValidRpps(value: string): boolean {
-  const digits = value.replace(/\s/g, '');
-  return /^\d{11}$/.test(digits) && luhnValid(digits);
+/** RPPS (and the 11-digit ADELI form), spaces between digit groups allowed: one rule with the profile's. */
+function isValidContactRpps(value: string): boolean {
+  return isValidRpps(value.replace(/\s/g, ''));
 }
 
 const text = (max: number) => z.string().trim().max(max, CONTACT_MESSAGES.tooLong(max));
@@ -127,7 +126,7 @@ export const contactInputSchema = z.object({
   rpps: z
     .string()
     .trim()
-    .refine((v) => v === '' || isValidRpps(v), CONTACT_MESSAGES.rppsInvalid)
+    .refine((v) => v === '' || isValidContactRpps(v), CONTACT_MESSAGES.rppsInvalid)
     .transform((v) => v.replace(/\s/g, ''))
     .default(''),
 });

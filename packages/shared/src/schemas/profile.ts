@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MESSAGES, passwordSchema } from '../domain/password.ts';
 import { isValidPhone, PHONE_MESSAGE } from '../domain/phone.ts';
+import { isValidAdeli, isValidRpps, PROFESSIONAL_ID_MESSAGES } from '../domain/rpps.ts';
 import { dataAnswer } from './responses.ts';
 
 // SPEC §3 profile form, §5 password change and §7 /api/profil: one schema for the screen and the server.
@@ -84,6 +85,27 @@ export type PhonesUpdate = z.input<typeof phonesUpdateSchema>;
 /** The phones part of the profile form. */
 export const profilePhonesFormSchema = z.object({ phoneNumber: phone, professionalNumber: phone });
 
+/** An empty number clears it; spaces typed between digit groups are dropped. */
+function nationalNumber(valid: (v: string) => boolean, message: string) {
+  return z
+    .string()
+    .max(40, message)
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || valid(v), message)
+    .nullish();
+}
+
+/** The professional identifiers part of the profile form (issue 37). */
+export const professionalIdsFormSchema = z.object({
+  rpps: nationalNumber(isValidRpps, PROFESSIONAL_ID_MESSAGES.rpps),
+  adeli: nationalNumber(isValidAdeli, PROFESSIONAL_ID_MESSAGES.adeli),
+});
+export type ProfessionalIdsFormValues = z.input<typeof professionalIdsFormSchema>;
+
+/** POST /api/profil action updateProfessionalIds: the RPPS and ADELI numbers of the caller's own profile. */
+export const professionalIdsUpdateSchema = professionalIdsFormSchema.extend({ Iduser: z.uuid(), idOrganization: z.uuid().nullish() });
+export type ProfessionalIdsUpdate = z.input<typeof professionalIdsUpdateSchema>;
+
 /** SPEC §3 profile form, as the server answers it (never a password hash). */
 export const profileSchema = z.object({
   idUser: z.string(),
@@ -105,6 +127,9 @@ export const profileSchema = z.object({
   professionalNumber: z.string(),
   contactPhone: z.string(),
   contactEmail: z.string(),
+  /** RPPS (11 digits) and ADELI (9) numbers of a health professional; empty when unknown. */
+  rpps: z.string(),
+  adeli: z.string(),
   photoURL: z.string(),
   avatar: z.string(),
   // The form's password fields, always empty in an answer.

@@ -21,6 +21,9 @@ export const users = pgTable(
     jobSpecialistId: integer('job_specialist_id').references(() => jobSpecialists.id),
     phoneNumber: text('phone_number'),
     professionalNumber: text('professional_number'),
+    /** National identifiers of a health professional (issue 37: Pro Santé Connect matches on them). */
+    rpps: varchar('rpps', { length: 11 }),
+    adeli: varchar('adeli', { length: 9 }),
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
     photoUrl: text('photo_url'),
@@ -46,6 +49,9 @@ export const users = pgTable(
     index('users_organization_idx').on(t.organizationId, t.lastName, t.firstName),
     // The /user list's keyset order (issue 13): within an organisation, and across all (SA, DE).
     index('users_list_org_name_idx').on(t.organizationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // Pro Santé Connect's sign-in looks a professional up by their national number.
+    index('users_rpps_idx').on(t.rpps).where(sql`${t.rpps} is not null`),
+    index('users_adeli_idx').on(t.adeli).where(sql`${t.adeli} is not null`),
     index('users_list_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
   ],
 );

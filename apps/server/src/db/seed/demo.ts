@@ -27,13 +27,16 @@ interface DemoUser {
   jobSpecialistId?: number;
   org: 'demo' | 'nord';
   phone: string;
+  /** National numbers of the demo professionals (valid keys, not real people's). */
+  rpps?: string;
+  adeli?: string;
 }
 
 export const DEMO_USERS: DemoUser[] = [
   { username: 'sa', role: 'SA', firstName: 'Sophie', lastName: 'Marchand', job: 'Super administratrice', org: 'demo', phone: '06 11 22 33 01' },
-  { username: 'pa', role: 'PA', firstName: 'Antoine', lastName: 'Lefèvre', job: 'Médecin généraliste', jobSpecialistId: 1, org: 'demo', phone: '06 11 22 33 02' },
-  { username: 'pg', role: 'PG', firstName: 'Claire', lastName: 'Dubois', job: 'Diététicienne', jobSpecialistId: 2, org: 'demo', phone: '06 11 22 33 03' },
-  { username: 'pr', role: 'PR', firstName: 'Julien', lastName: 'Moreau', job: 'Médecin généraliste', jobSpecialistId: 1, org: 'demo', phone: '06 11 22 33 04' },
+  { username: 'pa', role: 'PA', firstName: 'Antoine', lastName: 'Lefèvre', job: 'Médecin généraliste', jobSpecialistId: 1, org: 'demo', phone: '06 11 22 33 02', rpps: '10001234565' },
+  { username: 'pg', role: 'PG', firstName: 'Claire', lastName: 'Dubois', job: 'Diététicienne', jobSpecialistId: 2, org: 'demo', phone: '06 11 22 33 03', adeli: '699512345' },
+  { username: 'pr', role: 'PR', firstName: 'Julien', lastName: 'Moreau', job: 'Médecin généraliste', jobSpecialistId: 1, org: 'demo', phone: '06 11 22 33 04', rpps: '10009876540' },
   { username: 'ad', role: 'AD', firstName: 'Nathalie', lastName: 'Garnier', job: 'Gestionnaire du cabinet', org: 'demo', phone: '06 11 22 33 05' },
   { username: 'rh', role: 'RH', firstName: 'Isabelle', lastName: 'Roux', job: 'Responsable des ressources humaines', org: 'demo', phone: '06 11 22 33 06' },
   { username: 'pt', role: 'PT', firstName: 'Lucas', lastName: 'Bernard', job: 'Patient', org: 'demo', phone: '06 45 12 78 90' },
@@ -41,8 +44,8 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 're', role: 'RE', firstName: 'Thomas', lastName: 'Girard', job: 'Technicien de maintenance', org: 'demo', phone: '06 11 22 33 09' },
   { username: 'de', role: 'DE', firstName: 'Hugo', lastName: 'Lambert', job: 'Développeur', org: 'demo', phone: '06 11 22 33 10' },
   // The demo dietitian: dietetics is their daily work (menu entry 'Diététique', job speciality 2).
-  { username: 'di', role: 'PR', firstName: 'Manon', lastName: 'Leroy', job: 'Diététicienne', jobSpecialistId: 2, org: 'demo', phone: '06 11 22 33 12' },
-  { username: 'pr2', role: 'PR', firstName: 'Émilie', lastName: 'Fournier', job: 'Kinésithérapeute', jobSpecialistId: 3, org: 'nord', phone: '06 11 22 33 11' },
+  { username: 'di', role: 'PR', firstName: 'Manon', lastName: 'Leroy', job: 'Diététicienne', jobSpecialistId: 2, org: 'demo', phone: '06 11 22 33 12', adeli: '699587654' },
+  { username: 'pr2', role: 'PR', firstName: 'Émilie', lastName: 'Fournier', job: 'Kinésithérapeute', jobSpecialistId: 3, org: 'nord', phone: '06 11 22 33 11', rpps: '10005550008' },
 ];
 
 const DEMO_PATIENTS: Record<'demo' | 'nord', { fullName: string; phone: string; email: string; birthDate: string; sex: 'F' | 'M'; address: string }[]> = {
@@ -127,6 +130,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
           job: u.job,
           jobSpecialistId: u.jobSpecialistId ?? null,
           phoneNumber: u.phone,
+          rpps: u.rpps ?? null,
+          adeli: u.adeli ?? null,
           patientId: u.role === 'PT' ? patientIds['Lucas Bernard'] : null,
         })
         .returning({ id: users.id });

@@ -43,3 +43,10 @@ export async function updatePhones(db: Database, userId: string, change: { phone
 export async function setPhotoUrl(db: Database, userId: string, photoUrl: string, at: Date): Promise<void> {
   await db.update(users).set({ photoUrl, updatedAt: at }).where(eq(users.id, userId));
 }
+
+/** The RPPS/ADELI numbers alone (a sign-in matching on them reads the row, so the cache is told). */
+export async function updateProfessionalIds(db: Database, userId: string, change: { rpps: string | null; adeli: string | null; at: Date }): Promise<boolean> {
+  const rows = await db.update(users).set({ rpps: change.rpps, adeli: change.adeli, updatedAt: change.at }).where(eq(users.id, userId)).returning({ id: users.id });
+  signInChanged();
+  return rows.length > 0;
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, phonesUpdateSchema, profileAnswer as profileAnswerSchema, profilePasswordAnswer, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, phonesUpdateSchema, professionalIdsUpdateSchema, profileAnswer as profileAnswerSchema, profilePasswordAnswer, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -36,6 +36,12 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
         body: z.object({ userUpdate: phonesUpdateSchema }),
         response: profileAnswerSchema,
         handler: async (request, body) => profileAnswer(await profiles.updatePhones(callerOf(request), body.userUpdate)),
+      }),
+      updateProfessionalIds: action({
+        access: 'profile',
+        body: z.object({ userUpdate: professionalIdsUpdateSchema }),
+        response: profileAnswerSchema,
+        handler: async (request, body) => profileAnswer(await profiles.updateProfessionalIds(callerOf(request), body.userUpdate)),
       }),
       updatePassword: action({
         access: 'profile',

@@ -1,6 +1,6 @@
 import { can } from '@wellbe/shared/permissions';
 import { ROLE_LABELS, type Role } from '@wellbe/shared/roles';
-import { PROFILE_MESSAGES, type PhonesUpdate, type Profile, type UserUpdate } from '@wellbe/shared/schemas/profile';
+import { PROFILE_MESSAGES, type PhonesUpdate, type ProfessionalIdsUpdate, type Profile, type UserUpdate } from '@wellbe/shared/schemas/profile';
 import type { AppContext } from '../../context.ts';
 import { actingOrganisation, assertIdentity, mayReadPatientContacts, mayReadUser, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -11,7 +11,7 @@ import { revokeLinkTokens } from '../auth/auth.links.ts';
 import { endOtherSessions } from '../auth/sessions.service.ts';
 import type { AuthService, UserWithOrganisation } from '../auth/auth.service.ts';
 import { AvatarStore, makeThumbnail } from '../../lib/avatars.ts';
-import { setPhotoUrl, updateCredentials, updatePhones } from './profile.repository.ts';
+import { setPhotoUrl, updateCredentials, updatePhones, updateProfessionalIds } from './profile.repository.ts';
 
 /**
  * SPEC §3 profile form from the user's row: every field, never the password hash. A patient's
@@ -39,6 +39,8 @@ export function toProfile({ user, organisation, specialist }: UserWithOrganisati
     professionalNumber: contact(user.professionalNumber),
     contactPhone: contact(user.contactPhone),
     contactEmail: contact(user.contactEmail),
+    rpps: user.rpps ?? '',
+    adeli: user.adeli ?? '',
     photoURL: photo,
     avatar: photo,
     oldPassword: '',
@@ -51,6 +53,7 @@ const READ = '/api/profil:read';
 const UPDATE = '/api/profil:updatePassword';
 const UPDATE_PHONES = '/api/profil:updatePhones';
 const AVATAR = '/api/profil:avatar';
+const UPDATE_IDS = '/api/profil:updateProfessionalIds';
 
 export class ProfileService {
   readonly avatars: AvatarStore;
@@ -101,6 +104,19 @@ export class ProfileService {
     if (professionalNumber !== found.user.professionalNumber) changed.push('professionalNumber');
     await recordAudit(this.ctx, caller, { action: UPDATE_PHONES, outcome: 'success', recordType: 'user', recordId: caller.id, details: { changed } });
     return toProfile({ ...found, user: { ...found.user, phoneNumber, professionalNumber, passwordHash: null } });
+  }
+
+  /** The caller's own RPPS/ADELI numbers (shape and key checked by the shared schema). */
+  async updateProfessionalIds(caller: Caller, input: ProfessionalIdsUpdate): Promise<Profile> {
+    assertIdentity(caller, input);
+    const found = await this.auth.account(caller.id);
+    if (!found) throw unauthorized();
+    const rpps = input.rpps || null;
+    const adeli = input.adeli || null;
+    if (!(await updateProfessionalIds(this.ctx.db, caller.id, { rpps, adeli, at: new Date(this.ctx.clock.now()) }))) throw unauthorized();
+    const changed = [...(rpps !== found.user.rpps ? ['rpps'] : []), ...(adeli !== found.user.adeli ? ['adeli'] : [])];
+    await recordAudit(this.ctx, caller, { action: UPDATE_IDS, outcome: 'success', recordType: 'user', recordId: caller.id, details: { changed } });
+    return toProfile({ ...found, user: { ...found.user, rpps, adeli, passwordHash: null } });
   }
 
   async updatePassword(caller: Caller, input: UserUpdate, sessionId: string): Promise<{ token: string; profile: Profile }> {

@@ -63,6 +63,8 @@ describe('POST /api/profil action read', () => {
       professionalNumber: '',
       contactPhone: '',
       contactEmail: '',
+      rpps: '10009876540',
+      adeli: '',
       photoURL: '',
       avatar: '',
       oldPassword: '',
@@ -332,5 +334,40 @@ describe('avatar', () => {
     expect(guessed.statusCode).toBe(404);
     const traversal = await t.app.inject({ method: 'GET', url: `/api/profil/avatar/${us.id}/..%2F..%2Fsecret.png` });
     expect([400, 404]).toContain(traversal.statusCode);
+  });
+});
+
+describe('POST /api/profil action updateProfessionalIds: RPPS and ADELI numbers', () => {
+  const save = (session: Session, ids: Record<string, unknown>) =>
+    profil(session, { action: 'updateProfessionalIds', userUpdate: { Iduser: session.id, idOrganization: session.idOrganization, ...ids } });
+
+  it('saves a valid RPPS typed with spaces and an ADELI, journals which changed, and reads them back', async () => {
+    const pg = await t.login('pg');
+    const res = await save(pg, { rpps: '1000 1234 565', adeli: '2a1234567' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ rpps: '10001234565', adeli: '2A1234567' });
+    const read = await profil(pg, { action: 'read', Iduser: pg.id, idOrganization: pg.idOrganization });
+    expect(read.json().data).toMatchObject({ rpps: '10001234565', adeli: '2A1234567' });
+    const [event] = await t.handle.db.select().from(auditEvents).where(eq(auditEvents.action, '/api/profil:updateProfessionalIds')).orderBy(desc(auditEvents.id)).limit(1);
+    expect(event.details).toEqual({ changed: ['rpps', 'adeli'] });
+  });
+
+  it('refuses an RPPS whose key is wrong, in French, and keeps the saved number', async () => {
+    const pr = await t.login('pr');
+    const res = await save(pr, { rpps: '10009876541', adeli: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Le numéro RPPS doit comporter 11 chiffres, dont une clé de contrôle valide.');
+    const [row] = await t.handle.db.select({ rpps: users.rpps }).from(users).where(eq(users.id, pr.id));
+    expect(row.rpps).toBe('10009876540');
+  });
+
+  it('clears a number saved empty and refuses changing someone else’s', async () => {
+    const pr = await t.login('pr');
+    const other = await save(pr, { Iduser: await userIdOf('pa'), rpps: '' });
+    expect(other.statusCode).toBe(403);
+    const res = await save(pr, { rpps: '', adeli: '' });
+    expect(res.json().data.rpps).toBe('');
+    const [row] = await t.handle.db.select({ rpps: users.rpps }).from(users).where(eq(users.id, pr.id));
+    expect(row.rpps).toBeNull();
   });
 });

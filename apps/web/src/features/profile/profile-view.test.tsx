@@ -27,6 +27,8 @@ const PROFILE: Profile = {
   professionalNumber: '',
   contactPhone: '',
   contactEmail: '',
+  rpps: '',
+  adeli: '',
   photoURL: '',
   avatar: '',
   oldPassword: '',

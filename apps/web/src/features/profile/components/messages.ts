@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
 import { PHONE_MESSAGE } from '@wellbe/shared/domain/phone';
+import { PROFESSIONAL_ID_MESSAGES } from '@wellbe/shared/domain/rpps';
 import { PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
 import type { TFunction } from 'i18next';
 
@@ -14,6 +15,8 @@ const KEYS: Record<string, string> = {
   [PROFILE_MESSAGES.samePassword]: 'validation.samePassword',
   [PROFILE_MESSAGES.oldPasswordWrong]: 'validation.oldPasswordWrong',
   [PHONE_MESSAGE]: 'validation.phone',
+  [PROFESSIONAL_ID_MESSAGES.rpps]: 'validation.rpps',
+  [PROFESSIONAL_ID_MESSAGES.adeli]: 'validation.adeli',
   [PROFILE_MESSAGES.avatarType]: 'avatar.type',
   [PROFILE_MESSAGES.avatarTooLarge]: 'avatar.tooLarge',
   [PROFILE_MESSAGES.avatarUnreadable]: 'errors.avatarUnreadable',
