@@ -75,6 +75,7 @@ const AREA_TABLES = {
   admin: ['audit'],
   statistics: ['statistics'],
   invoices: ['invoices'],
+  signing: ['signing'],
   'lib/realtime': ['realtime'],
   'lib/audit': ['audit'],
   'lib/throttle': ['security'],

@@ -35,6 +35,7 @@ import { patientActions } from './modules/patients/patients.actions.ts';
 import { consultationActions } from './modules/consultations/consultations.actions.ts';
 import { consultationRoutes } from './modules/consultations/consultations.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(consultationActions);
   await app.register(consultationRoutes);
   await app.register(documentRoutes);
+  await app.register(signingRoutes);
   await app.register(patientRoutes);
   await app.register(noticeRoutes);
   await app.register(jobRoutes);

@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   invoicesMine: ['PT'],
   /** An invoice's or a receipt's PDF: the Facturation group, and the patient for their own. */
   invoiceFiles: ['PA', 'PR', 'PG', 'AD', 'RH', 'PT'],
+  /** The practice's signing certificate (signed PDFs): its administrators read it and upload their own PKCS#12. */
+  signingCertificate: ['PA', 'PG', 'AD', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

@@ -22,3 +22,4 @@ export * from './schema/statistics.ts';
 export * from './schema/policies.ts';
 export * from './schema/articles.ts';
 export * from './schema/invoices.ts';
+export * from './schema/signing.ts';

@@ -5,7 +5,7 @@ import type { Invoice, Payment, ReceiptsBook } from '@wellbe/shared/schemas/invo
 import { pdfSafe } from '../records/records.pdf.ts';
 
 // The PDFs of the area: the note d'honoraires with its legal mentions, a payment's receipt, and the
-// receipts book for the accountant. Built in memory (a few pages), then signed by signInvoicePdf.
+// receipts book for the accountant. Built in memory (a few pages), then signed (invoices.files.service).
 
 const TEAL = '#0f766e';
 const GREY = '#475569';
@@ -89,10 +89,3 @@ export function bookPdf(book: ReceiptsBook): Promise<Buffer> {
   return done;
 }
 
-/**
- * Signs an invoice, receipt or book PDF with the organisation's certificate. Until the signing
- * module (lib/pdf-signing.ts) lands, the PDF leaves unsigned: this one function is where it plugs in.
- */
-export async function signInvoicePdf(_organizationId: string, pdf: Buffer): Promise<Buffer> {
-  return pdf;
-}

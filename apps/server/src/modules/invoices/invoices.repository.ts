@@ -258,7 +258,7 @@ export async function updateAct(db: Database, scope: OrgScope, id: string, value
 /** A practitioner of the scope (an account that bills: PA, PR, PG), with the name the invoice shows. */
 export async function findPractitioner(db: Database, scope: OrgScope, id: string) {
   const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, rpps: users.rpps, adeli: users.adeli })
     .from(users)
     .where(and(eq(users.id, id), orgFilter(scope, users.organizationId), sql`${users.role} in ('PA', 'PR', 'PG')`))
     .limit(1);

@@ -204,8 +204,8 @@ export async function issueInvoice(ctx: AppContext, caller: Caller, id: string):
   const { lines } = await repo.detailsOf(ctx.db, scope, row.id);
   const mentions = {
     practitioner: practitioner ? `${practitioner.firstName} ${practitioner.lastName}`.trim() : (row.practitionerName ?? ''),
-    rpps: null,
-    adeli: null,
+    rpps: practitioner?.rpps ?? null,
+    adeli: practitioner?.adeli ?? null,
     organisation: org?.name ?? '',
     address: org?.address ?? null,
     siret: org?.siret ?? null,

@@ -9,6 +9,7 @@ import { buildApp } from '../../app.ts';
 import { connect } from '../../db/client.ts';
 import { withDatabase } from '../../db/database.ts';
 import { auditEvents, invoices } from '../../db/tables.ts';
+import { verifyPdfSignature } from '../../lib/pdf-signing.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { sendInvoiceReminders } from './invoices.book.service.ts';
 
@@ -60,7 +61,9 @@ describe('notes d’honoraires', () => {
     const year = paris(t.clock.now()).slice(0, 4);
     expect(json(res).data.number).toMatch(new RegExp(`^${year}-\\d{6}$`));
     expect(json(res).data).toMatchObject({ status: 'issued', totalCents: 9000, balanceCents: 9000 });
-    expect(json(res).data.mentions).toMatchObject({ patient: 'Hélène Martin', vat: 'TVA non applicable, article 261-4-1° du CGI' });
+    const { rows } = await t.handle.pool.query<{ rpps: string }>("select rpps from users where username = 'pr'");
+    expect(rows[0].rpps).toMatch(/^\d{11}$/);
+    expect(json(res).data.mentions).toMatchObject({ patient: 'Hélène Martin', rpps: rows[0].rpps, vat: 'TVA non applicable, article 261-4-1° du CGI' });
     // Issuing twice takes no second number.
     expect((await post(pr, `/api/invoices/${d.id}/issue`)).statusCode).toBe(409);
   });
@@ -140,6 +143,8 @@ describe('notes d’honoraires', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `/api/invoices/${inv.id}/pdf`, headers: pr.auth });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-disposition']).toContain(`facture-${inv.number}.pdf`);
+    // Signed with the organisation's certificate, over the whole file.
+    expect(verifyPdfSignature(pdf.rawPayload).valid).toBe(true);
     const journal = await t.handle.db.select().from(auditEvents).where(and(eq(auditEvents.recordId, inv.id), eq(auditEvents.action, 'invoice.pdf')));
     expect(journal.map((j) => j.outcome).sort()).toEqual(['denied', 'success']);
   });
