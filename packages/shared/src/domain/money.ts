@@ -87,3 +87,10 @@ export function bookTotals(payments: readonly BookPayment[]): BookTotals {
   const byMonth = [...months.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([month, cents]) => ({ month, totalCents: cents }));
   return { totalCents, byMode, byMonth };
 }
+
+/** What a user types in an amount field ("25", "25,5", "25.50", "1 200,00") → cents; null when it is not an amount. */
+export function eurosInputToCents(text: string): number | null {
+  const m = /^(\d{1,8})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s\u00a0\u202f€]/g, ''));
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}
