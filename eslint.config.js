@@ -75,6 +75,7 @@ const AREA_TABLES = {
   admin: ['audit'],
   statistics: ['statistics'],
   history: ['history'],
+  invoices: ['invoices'],
   signing: ['signing'],
   'clinical-documents': ['clinical-documents'],
   'lib/realtime': ['realtime'],

@@ -20,3 +20,4 @@ export { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
 export { mailUnread } from './modules/chat/chat.service.ts';
 export { lockDueConsultations } from './modules/consultations/consultations.lock.service.ts';
 export { verifyRecords } from './modules/history/history.service.ts';
+export { sendInvoiceReminders } from './modules/invoices/invoices.book.service.ts';

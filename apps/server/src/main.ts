@@ -58,6 +58,7 @@ async function main() {
       buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
       drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
       lockDueConsultations, verifyRecords,
+      sendInvoiceReminders,
     } = await loading;
     checkStop();
     const handle = connect(url);
@@ -91,6 +92,8 @@ async function main() {
     // that locks it); every version chain is verified each night (the result shows in /admin).
     jobs.register('consultations_lock', async () => void (await lockDueConsultations({ db: handle.db, clock: systemClock })), '* * * * *');
     jobs.register('records_verify', async () => void (await verifyRecords({ db: handle.db, clock: systemClock })), '30 3 * * *');
+    // Unpaid invoices: each reminder (15 and 30 days after issue) mailed once, checked hourly.
+    jobs.register('invoices_reminders', async () => void (await sendInvoiceReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer })), '23 * * * *');
     if (config.workers) await jobs.start();
     log(config.workers ? 'Tâches de fond : exécutées par ce serveur (WORKERS=1)' : 'Tâches de fond : non exécutées par ce serveur (WORKERS=0)');
 

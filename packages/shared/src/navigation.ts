@@ -37,6 +37,7 @@ export const MENU: readonly NavItem[] = [
   // SPEC §2's 'Statistiques' above stays as written (developers, to /pages/maintenance). Deliberate
   // addition: the practice roles of the `stat` group reach /statistics from an entry of their own.
   { id: 'practiceStatistics', key: 'practiceStatistics', url: '/statistics', icon: 'insights', access: 'stat' },
+  { id: 'invoices', key: 'invoices', url: '/facturation', icon: 'receipt', access: 'invoices' },
   { id: 'users', key: 'users', url: '/user', icon: 'people', access: 'user' },
   { id: 'organizations', key: 'organizations', url: '/organizations', icon: 'business', access: 'organisation' },
   { id: 'admin', key: 'admin', url: '/admin', icon: 'settings', access: 'developer' },
@@ -68,6 +69,7 @@ export function menuFor(role: Role | null | undefined, items: readonly NavItem[]
 export const PATIENT_SPACE: readonly NavItem[] = [
   { id: 'my-menu', key: 'myMenu', url: '/dietetiques/mon-menu', icon: 'restaurant', access: 'dps' },
   { id: 'my-sport', key: 'mySport', url: '/program/sportif/today', icon: 'fitness', access: 'dps' },
+  { id: 'my-invoices', key: 'myInvoices', url: '/mes-factures', icon: 'receipt', access: 'invoicesMine' },
 ];
 
 export function patientSpaceFor(role: Role | null | undefined): NavItem[] {

@@ -35,6 +35,13 @@ const SPEC_TABLE: Record<string, string> = {
   journal: 'SA DE PA',
   signInLocks: 'SA DE PA',
   addressBook: 'SA PA PG PR AD RH US RE DE',
+  signingCertificate: 'PA PG AD DE',
+  // Facturation: the practitioners who bill, the office for the organisation's view; no platform role.
+  invoices: 'PA PR PG AD RH',
+  invoicesWrite: 'PA PR PG',
+  invoiceSettings: 'PA PG',
+  invoicesMine: 'PT',
+  invoiceFiles: 'PA PR PG AD RH PT',
   guestOnly: '',
 };
 

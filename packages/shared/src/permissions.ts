@@ -40,6 +40,20 @@ export const PERMISSIONS = {
   signInLocks: ['SA', 'DE', 'PA'],
   /** The practice's address book (/contact): its staff; a patient sees only the practice's card. */
   addressBook: ['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'US', 'RE', 'DE'],
+  /**
+   * Facturation (fees, payments, receipts book): the practitioners who bill (PA, PR, PG) and the
+   * organisation's office (AD, RH) who read its invoices and hand the accountant the book. SA and DE
+   * are left out on purpose: a practice's takings are not platform support data.
+   */
+  invoices: ['PA', 'PR', 'PG', 'AD', 'RH'],
+  /** Creating, issuing, crediting invoices, recording payments, the acts and prices: those who bill. */
+  invoicesWrite: ['PA', 'PR', 'PG'],
+  /** Whether the organisation bills as a company (one numbering series) or each practitioner in their own name. */
+  invoiceSettings: ['PA', 'PG'],
+  /** The patient's own invoices and receipts in their space. */
+  invoicesMine: ['PT'],
+  /** An invoice's or a receipt's PDF: the Facturation group, and the patient for their own. */
+  invoiceFiles: ['PA', 'PR', 'PG', 'AD', 'RH', 'PT'],
   /** The practice's signing certificate (signed PDFs): its administrators read it and upload their own PKCS#12. */
   signingCertificate: ['PA', 'PG', 'AD', 'DE'],
   /** An empty list means guests only (SPEC §6). */

@@ -20,6 +20,8 @@ export const AREAS = [
   'support',
   'support-page',
   'contacts',
+  'invoices',
+  'my-invoices',
   'profile',
   'statistics',
   'messaging',
@@ -80,6 +82,10 @@ export const ROUTES: readonly RouteRule[] = [
   /** The user menu's 'Support' (PA, SA) until messaging exists: /support-chat is developer-only (SPEC §6). */
   { path: '/support', access: 'support', area: 'support-page' },
   { path: '/contact', access: 'staff', area: 'contacts' },
+  /** Facturation: invoices, payments, the receipts book (the practitioners who bill; AD, RH read). */
+  { path: '/facturation', access: 'invoices', area: 'invoices' },
+  /** The patient's invoices and receipts in their space. */
+  { path: '/mes-factures', access: 'invoicesMine', area: 'my-invoices' },
   { path: '/profile', access: 'open', area: 'profile' },
   { path: '/statistics', access: 'stat', area: 'statistics' },
   { path: '/messaging', access: 'open', area: 'messaging' },

@@ -22,5 +22,6 @@ export * from './schema/statistics.ts';
 export * from './schema/policies.ts';
 export * from './schema/articles.ts';
 export * from './schema/history.ts';
+export * from './schema/invoices.ts';
 export * from './schema/signing.ts';
 export * from './schema/clinical-documents.ts';

@@ -39,6 +39,8 @@ export const PAGES: Record<Area, Page> = {
   'not-found': NOT_FOUND_PAGE,
 
   // Built screens.
+  invoices: lazy(() => import('../features/invoices/invoices-page.tsx').then((m) => ({ default: m.InvoicesPage }))),
+  'my-invoices': lazy(() => import('../features/invoices/my-invoices-page.tsx').then((m) => ({ default: m.MyInvoicesPage }))),
   patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage }))),
   patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage }))),
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage }))),

@@ -20,6 +20,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import SupportIcon from '@mui/icons-material/SupportAgent';
 import TuneIcon from '@mui/icons-material/Tune';
 import CircleIcon from '@mui/icons-material/Circle';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 
 // packages/shared navigation names its icons with Material names; this maps them to components.
 const ICONS: Record<string, typeof SvgIcon> = {
@@ -38,6 +39,7 @@ const ICONS: Record<string, typeof SvgIcon> = {
   code: CodeIcon,
   tune: TuneIcon,
   support: SupportIcon,
+  receipt: ReceiptIcon,
   contacts: ContactsIcon,
   person: PersonIcon,
   logout: LogoutIcon,

@@ -89,6 +89,17 @@ export const queryKeys = {
     rules: ['agenda', 'rules'] as const,
   },
 
+  /** /api/invoices: the Facturation area, the patient's invoices, the dashboard's day figures. */
+  invoices: {
+    all: ['invoices'] as const,
+    list: (params: Params) => ['invoices', 'list', params] as const,
+    one: (id: string) => ['invoices', 'one', id] as const,
+    mine: ['invoices', 'mine'] as const,
+    acts: ['invoices', 'acts'] as const,
+    today: ['invoices', 'today'] as const,
+    book: (params: Params) => ['invoices', 'book', params] as const,
+  },
+
   /** /api/contacts (the /contact address book) and the practice's public card. */
   contacts: {
     all: ['contacts'] as const,

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasPhoto } from '@wellbe/shared/constants';
 import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
+import { can } from '@wellbe/shared/permissions';
 import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
@@ -20,6 +21,8 @@ const roleCards = () => import('./role-cards.tsx');
 const practitionerCards = () => import('./practitioner-cards.tsx');
 const RoleCards = lazy(() => roleCards().then((m) => ({ default: m.RoleCards })));
 const PractitionerCards = lazy(() => practitionerCards().then((m) => ({ default: m.PractitionerCards })));
+// The Facturation card: its own small chunk, loaded only for the roles that bill or keep the books.
+const InvoicesCard = lazy(() => import('./invoices-card.tsx').then((m) => ({ default: m.InvoicesCard })));
 // Both render with the page: their chunks start with the page's, not after its first render.
 void practitionerCards().catch(() => undefined);
 void roleCards().catch(() => undefined);
@@ -69,6 +72,11 @@ export function DashboardPage() {
           <PractitionerCards role={role} />
         </Suspense>
         <DayCards role={role} />
+        {can(role, 'invoices') && (
+          <Suspense fallback={null}>
+            <InvoicesCard />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           <RoleCards role={role} />
         </Suspense>

@@ -69,6 +69,10 @@ export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onCl
           {details?.patientId && can(role, 'dpsWrite') && a.status !== 'annulé' && (
             <Button onClick={() => navigate(`/patient/dossier/${details.patientId}?appointment=${a.id}`)}>{t('actions.consult')}</Button>
           )}
+          {details?.patientId && can(role, 'invoicesWrite') && (a.status === 'honoré' || a.status === 'absent') && (
+            // An honoured appointment is invoiced; an absent one may carry a no-show fee (Facturation).
+            <Button onClick={() => navigate(`/facturation?${new URLSearchParams({ patient: details.patientId!, patientName: details.patientName ?? '', appointment: a.id })}`)}>{t('actions.invoice')}</Button>
+          )}
           {a.status !== 'annulé' && a.status !== 'honoré' && a.status !== 'absent' && can(role, 'agendaDelete') && (
             <Button color="error" onClick={() => setConfirmCancel(true)}>
               {t('actions.cancel')}

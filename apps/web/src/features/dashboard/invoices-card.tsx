@@ -1,0 +1,26 @@
+import { Box, Grid, Typography } from '@mui/material';
+import { formatEuros } from '@wellbe/shared/domain/money';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/ltr.tsx';
+import { useInvoicesToday } from './api/invoices-today.ts';
+import { Count, DayCard } from './day-cards.tsx';
+
+/** The Facturation group's card: today's receipts (own, or the practice's for PA, AD, RH) and the unpaid invoices. */
+export function InvoicesCard() {
+  const { t } = useTranslation('invoices');
+  const today = useInvoicesToday();
+  return (
+    <Grid container spacing={2} sx={{ mb: 4 }}>
+      <DayCard title={t('dashboard.title')} to="/facturation" linkLabel={t('title')} loading={today.isPending} testId="card-invoices">
+        {today.data ? (
+          <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+            <Count label={t('dashboard.receipts')} value={<Ltr>{formatEuros(today.data.receiptsCents)}</Ltr>} testId="invoices-receipts" />
+            <Count label={t('dashboard.unpaid')} value={<Ltr>{today.data.unpaidCount}</Ltr>} testId="invoices-unpaid" />
+          </Box>
+        ) : (
+          <Typography color="text.secondary">—</Typography>
+        )}
+      </DayCard>
+    </Grid>
+  );
+}

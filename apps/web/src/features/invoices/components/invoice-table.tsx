@@ -1,0 +1,53 @@
+import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import type { InvoiceSummary } from '@wellbe/shared/schemas/invoices';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/ltr.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { Money } from './money.tsx';
+
+const COLOURS = { draft: 'default', issued: 'warning', paid: 'success', credited: 'default' } as const;
+
+/** The invoices, newest first: a row opens the invoice (its payments, PDF, credit note). */
+export function InvoiceTable({ rows, onOpen, showPatient = true }: { rows: InvoiceSummary[]; onOpen: (id: string) => void; showPatient?: boolean }) {
+  const { t } = useTranslation('invoices');
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('tabs.invoices')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('columns.number')}</TableCell>
+            {showPatient && <TableCell>{t('columns.patient')}</TableCell>}
+            <TableCell>{t('columns.date')}</TableCell>
+            <TableCell align="right">{t('columns.total')}</TableCell>
+            <TableCell align="right">{t('columns.balance')}</TableCell>
+            <TableCell>{t('columns.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} hover onClick={() => onOpen(r.id)} sx={{ cursor: 'pointer' }} data-testid="invoice-row">
+              <TableCell>
+                <button type="button" onClick={() => onOpen(r.id)} style={{ all: 'unset', cursor: 'pointer', fontWeight: 600 }}>
+                  <Ltr>{r.number ?? t('status.draft')}</Ltr>
+                </button>
+              </TableCell>
+              {showPatient && <TableCell>{r.patient.fullName}</TableCell>}
+              <TableCell>
+                <Ltr>{formatDate(r.actDate)}</Ltr>
+              </TableCell>
+              <TableCell align="right">
+                <Money cents={r.totalCents} />
+              </TableCell>
+              <TableCell align="right">
+                <Money cents={r.balanceCents} />
+              </TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={COLOURS[r.status]} label={t(`status.${r.status}`)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

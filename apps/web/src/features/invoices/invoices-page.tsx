@@ -1,0 +1,90 @@
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, Switch, Tab, Tabs, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { can } from '@wellbe/shared/permissions';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useInvoices } from './api/invoices.ts';
+import { InvoiceDialog } from './components/invoice-dialog.tsx';
+import { InvoiceTable } from './components/invoice-table.tsx';
+import { NewInvoiceDialog, type InvoiceStart } from './components/new-invoice-dialog.tsx';
+import { ReceiptsBook } from './components/receipts-book.tsx';
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * /facturation: the invoices (unpaid first when asked), the receipts book, and 'Facturer'. The agenda's
+ * and the consultation's 'Facturer' link here with ?patient=&patientName=&appointment= (or &consultation=).
+ */
+export function InvoicesPage() {
+  const { t } = useTranslation('invoices');
+  const { role } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<'invoices' | 'book'>(params.get('tab') === 'book' ? 'book' : 'invoices');
+  const [unpaid, setUnpaid] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const patient = params.get('patient');
+  const linked: InvoiceStart | null =
+    patient && UUID.test(patient)
+      ? {
+          patient: { idPatient: patient, FullName: params.get('patientName') ?? '' },
+          appointmentId: UUID.test(params.get('appointment') ?? '') ? params.get('appointment')! : undefined,
+          consultationId: UUID.test(params.get('consultation') ?? '') ? params.get('consultation')! : undefined,
+        }
+      : null;
+  const [creating, setCreating] = useState<InvoiceStart | null>(linked);
+  const list = useInvoices({ unpaid });
+  const writer = can(role, 'invoicesWrite');
+  const closeCreate = () => {
+    setCreating(null);
+    if (patient) setParams({}, { replace: true });
+  };
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          writer && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating({ patient: null })}>
+              {t('new')}
+            </Button>
+          )
+        }
+      />
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('sesam')}
+      </Alert>
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab value="invoices" label={t('tabs.invoices')} />
+        <Tab value="book" label={t('tabs.book')} />
+      </Tabs>
+      <Card>
+        <CardContent>
+          {tab === 'invoices' ? (
+            <>
+              <FormControlLabel control={<Switch checked={unpaid} onChange={(e) => setUnpaid(e.target.checked)} />} label={t('unpaidOnly')} />
+              {list.data && list.data.data.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
+              {list.data && list.data.data.length > 0 && <InvoiceTable rows={list.data.data} onOpen={setOpen} />}
+            </>
+          ) : (
+            <ReceiptsBook />
+          )}
+        </CardContent>
+      </Card>
+      {creating && (
+        <NewInvoiceDialog
+          start={creating}
+          onClose={closeCreate}
+          onIssued={(id) => {
+            closeCreate();
+            setOpen(id);
+          }}
+        />
+      )}
+      {open && <InvoiceDialog id={open} onClose={() => setOpen(null)} />}
+    </Box>
+  );
+}
