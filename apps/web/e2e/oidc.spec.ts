@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startLoopbackProvider, type LoopbackProvider } from '../../server/test/oidc-provider.ts';
-import { apiSession, serious } from './support.ts';
+import { apiSession, serious, signIn } from './support.ts';
 
 // Sign-in with Pro Santé Connect through the browser: a real OpenID Connect provider
 // (oidc-provider) on loopback plays PSC, the platform's provider is set as DE would in /admin, and
@@ -50,4 +50,18 @@ test('an unknown professional is asked to get an invitation, and no account is c
   await page.screenshot({ path: '/tmp/oidc37-unknown.png', fullPage: true });
   await page.getByRole('link', { name: 'Retour à la connexion' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('DE finds the platform’s Pro Santé Connect settings in /admin, without its secret', async ({ page }) => {
+  await signIn(page, 'de');
+  await page.goto('/admin?tab=oidc');
+  const form = page.getByRole('form', { name: 'Pro Santé Connect (toute la plateforme)' });
+  await expect(form.getByLabel('Émetteur (issuer)')).toHaveValue(op.issuer);
+  await expect(form.getByLabel('Secret client')).toHaveValue('');
+  await expect(form.getByText('Un secret est enregistré : laissez vide pour le garder.')).toBeVisible();
+  await expect(form.getByText(`http://localhost:${PORT}/api/auth/oidc/callback`)).toBeVisible();
+  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await page.screenshot({ path: '/tmp/oidc37-admin.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/oidc37-admin-phone.png', fullPage: true });
 });
