@@ -58,8 +58,10 @@ export async function oidcRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     handler: async (request) => ({ success: true, data: await admin.buttons(request.user) }),
   });
 
+  // A browser navigation carries no bearer token (the web app keeps it out of cookies): the round
+  // trip through the provider is a guest's, and a signed-in caller has nothing to start there.
   r.get('/api/auth/oidc/:providerId/start', {
-    config: { access: 'open' },
+    config: { access: 'guest' },
     schema: { params: providerParams, response: redirect, tags, summary: 'Démarre une connexion chez le fournisseur d’identité' },
     handler: async (request, reply) => {
       try {
@@ -72,7 +74,7 @@ export async function oidcRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   });
 
   r.get('/api/auth/oidc/callback', {
-    config: { access: 'open' },
+    config: { access: 'guest' },
     schema: { querystring: callbackQuery, response: redirect, tags, summary: 'Retour du fournisseur d’identité (code d’autorisation)' },
     handler: async (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
