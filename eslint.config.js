@@ -71,7 +71,7 @@ const AREA_TABLES = {
   specialists: ['specialists'],
   users: ['users'],
   profile: ['users'],
-  auth: ['auth', 'security'],
+  auth: ['auth', 'security', 'oidc'],
   admin: ['audit'],
   statistics: ['statistics'],
   history: ['history'],

@@ -18,6 +18,7 @@ import { registerRealtime } from './plugins/realtime.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { oidcRoutes } from './modules/auth/oidc.routes.ts';
 import { recoveryRoutes } from './modules/auth/auth.recovery.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
 import { mfaRoutes } from './modules/auth/mfa.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const recovery = new RecoveryService(ctx, auth);
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, recovery });
+  await app.register(oidcRoutes, { auth });
   await app.register(recoveryRoutes, { recovery });
   await app.register(sessionRoutes, { auth });
   await app.register(mfaRoutes, { auth });

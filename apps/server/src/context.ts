@@ -26,6 +26,8 @@ export interface AppContext {
   ping: () => Promise<void>;
   /** Whether every migration of this code base is applied (readiness). */
   migrated: () => Promise<boolean>;
+  /** The fetch OpenID Connect calls go through (default: the global one); tests tamper with a provider's answers here. */
+  oidcFetch?: typeof fetch;
 }
 
 declare module 'fastify' {

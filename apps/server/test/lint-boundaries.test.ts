@@ -26,7 +26,7 @@ describe('server boundaries (lint)', () => {
       "Le domaine « notes » n'importe que ses tables (db/schema/notes.ts) : db/schema/consultations.ts appartient à un autre domaine. Passer par le service de ce domaine (ajouter une fonction exportée au besoin), ou joindre une vue de access/views.ts (patients, users, organisations, jobSpecialists).",
     ]);
     expect(await problems('modules/auth/auth.repository.ts', "import { users } from '../../db/tables.ts';\nexport const t = users;\n")).toEqual([
-      'db/tables.ts rassemble les tables pour le client Drizzle, les migrations (db/) et les tests : importer les tables du domaine depuis db/schema/auth.ts, db/schema/security.ts, celles des autres domaines par leur service ou access/views.ts.',
+      'db/tables.ts rassemble les tables pour le client Drizzle, les migrations (db/) et les tests : importer les tables du domaine depuis db/schema/auth.ts, db/schema/security.ts, db/schema/oidc.ts, celles des autres domaines par leur service ou access/views.ts.',
     ]);
     expect(await problems('plugins/probe.ts', "import { users } from '../db/schema/users.ts';\nexport const t = users;\n")).toEqual([
       'plugins/ ne lit aucune table directement (db/schema/users.ts) : joindre les vues de access/views.ts, ou appeler le service du domaine.',

@@ -107,6 +107,8 @@ export const ROUTES: readonly RouteRule[] = [
   /** A patient's sport program of the day, logged from a phone (other roles see that no file is linked). */
   { path: '/program/sportif/today', access: 'dps', area: 'sport-today' },
   { path: '/login', access: 'guest', area: 'login', chrome: 'none' },
+  /** Back from an identity provider (Pro Santé Connect…): the login area's page shows the outcome. */
+  { path: '/login/oidc', access: 'guest', area: 'login', chrome: 'none' },
   { path: '/register/:userId?', access: 'guest', area: 'register', chrome: 'none' },
   { path: '/forgot-password', access: 'guest', area: 'forgot-password', chrome: 'none' },
   { path: '/reset-password', access: 'open', area: 'reset-password', chrome: 'none' },

@@ -25,3 +25,4 @@ export * from './schema/history.ts';
 export * from './schema/invoices.ts';
 export * from './schema/signing.ts';
 export * from './schema/clinical-documents.ts';
+export * from './schema/oidc.ts';

@@ -17,7 +17,7 @@ import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } fr
 // those listed here. preload.test.ts reads the imports of each page and of the layout and fails
 // when one asks for a namespace missing here.
 const NAMESPACES: Partial<Record<Area, string[]>> = {
-  login: ['auth'],
+  login: ['auth', 'oidc'],
   register: ['auth'],
   'forgot-password': ['auth'],
   'reset-password': ['auth'],

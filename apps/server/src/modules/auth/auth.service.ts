@@ -26,6 +26,10 @@ import {
   type Challenge,
   type ChallengePurpose,
 } from './mfa.ts';
+import { OIDC_MESSAGES } from '@wellbe/shared/schemas/oidc';
+import { systemScope } from '../../access/scope.ts';
+import { enforcedProvider } from './oidc.repository.ts';
+import { providerButton } from './oidc.buttons.ts';
 import { findDevice, openSession, rememberDevice, sessionState, touchSession } from './sessions.repository.ts';
 
 /** An expired or forged challenge token, or one already spent: sign in again. */
@@ -88,11 +92,11 @@ export const SIGN_IN_RULES = {
   codeDevice: hardLimit(5),
 } satisfies Record<string, ThrottleRule>;
 
-export type SignInMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'passkey' | 'link' | 'register';
+export type SignInMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'passkey' | 'link' | 'register' | 'psc' | 'oidc';
 
 /** The answer of a sign-in: the usual one, or a second factor (or its enrolment) is due. */
 export type SignInResult =
-  | { kind: 'signedIn'; token: string; user: SignedInUser }
+  | { kind: 'signedIn'; token: string; user: SignedInUser; sessionId: string }
   | { kind: 'challenge'; code: 'mfa_required' | 'mfa_enrolment_required'; message: string; challenge: string; methods: string[] };
 
 /** A second factor (or its enrolment) is due: SPEC §7's failure shape (answered 401) plus the challenge token. */
@@ -120,14 +124,18 @@ export class AuthService {
   }
 
   /** Opens a server-side session and answers the SPEC §3 signed-in user with its token. */
-  async startSession(found: UserWithOrganisation, client: ClientInfo, method: SignInMethod): Promise<{ token: string; user: SignedInUser }> {
+  async startSession(found: UserWithOrganisation, client: ClientInfo, method: SignInMethod): Promise<{ token: string; user: SignedInUser; sessionId: string }> {
     const sid = await openSession(this.ctx, found.user.id, found.user.organizationId, client, method);
     await recordSignIn(this.ctx.db, found.user.id, new Date(this.ctx.clock.now()));
     const token = await this.issueToken(found, sid);
-    return { token, user: toSignedInUser(found, token) };
+    return { token, user: toSignedInUser(found, token), sessionId: sid };
   }
 
-  async signIn(login: string, password: string, client: ClientInfo): Promise<SignInResult> {
+  /**
+   * `linking`: the password is the account's current method, asked once to link it to its
+   * organisation's identity provider, so the organisation's enforcement does not refuse it.
+   */
+  async signIn(login: string, password: string, client: ClientInfo, options: { linking?: boolean } = {}): Promise<SignInResult> {
     const found = await findUserByLogin(this.ctx.db, login);
     const account = found ? `acct:${found.user.id}` : `acct?:${login.trim().toLowerCase()}`;
     const deviceId = found ? await findDevice(this.ctx, client, 'known', found.user.id) : null;
@@ -153,6 +161,7 @@ export class AuthService {
       throw unauthorized(ERROR_MESSAGES.loginFailed, 'login_failed');
     }
     this.assertMaySignIn(found);
+    if (!options.linking) await this.assertPasswordAllowed(found, client);
     await this.clear(client, found, deviceId ? [keys.device!] : [keys.accountIp!, account]);
 
     const factors = await factorsOf(this.ctx, found.user.id);
@@ -168,6 +177,26 @@ export class AuthService {
       return { kind: 'challenge', code: 'mfa_enrolment_required', message: MFA_MESSAGES.enrolmentRequired, challenge: await signChallenge(this.ctx, found.user.id, 'enrol'), methods: ['totp'] };
     }
     return this.signedIn(found, client, 'password');
+  }
+
+  /**
+   * An organisation that enforces its identity provider refuses its users' passwords (told only
+   * after the right password, like an inactive account), pointing to the provider's button.
+   */
+  private async assertPasswordAllowed(found: UserWithOrganisation, client: ClientInfo): Promise<void> {
+    const orgId = found.user.organizationId;
+    const provider = orgId ? await enforcedProvider(this.ctx.db, systemScope(orgId)) : undefined;
+    if (!provider) return;
+    await journalAuth(this.ctx, client.actor, { action: 'auth.login', outcome: 'denied', user: { id: found.user.id, role: found.user.role, organizationId: orgId }, details: { reason: 'oidc_enforced' } });
+    throw new AppError(403, 'oidc_required', OIDC_MESSAGES.enforced.replace('{label}', provider.label), {}, { provider: providerButton(provider) });
+  }
+
+  /** A sign-in an identity provider vouched for (OpenID Connect): the account's state is checked, no second factor asked. */
+  async signInWith(found: UserWithOrganisation, client: ClientInfo, method: 'psc' | 'oidc') {
+    this.assertMaySignIn(found);
+    await journalAuth(this.ctx, client.actor, { action: 'auth.login', outcome: 'success', user: { id: found.user.id, role: found.user.role, organizationId: found.user.organizationId }, details: { method } });
+    await rememberDevice(this.ctx, client, 'known', found.user.id);
+    return this.startSession(found, client, method);
   }
 
   private async signedIn(found: UserWithOrganisation, client: ClientInfo, method: SignInMethod): Promise<SignInResult> {

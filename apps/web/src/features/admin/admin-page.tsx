@@ -1,4 +1,5 @@
-import { Alert, Box, Paper, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Paper, Skeleton, Tab, Tabs } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
@@ -8,6 +9,9 @@ import { JobsTab } from './components/jobs-tab.tsx';
 import { JournalTab } from './components/journal-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { AccessFlagsTab } from './components/access-flags-tab.tsx';
+
+// Sign-in by identity provider: its own chunk and texts, loaded when the tab is opened.
+const OidcTab = lazy(() => import('./components/oidc-tab.tsx'));
 
 /**
  * /admin, WellBe settings (wellbe group, SPEC §6): 'Journal d'accès' for SA and DE (every
@@ -23,7 +27,7 @@ export function AdminPage() {
   const developer = can(role, 'developer');
   const asked = search.get('tab');
   const journal = can(role, 'journal');
-  const tab = asked === 'settings' || (asked === 'jobs' && developer) || (asked === 'flags' && journal) ? asked : 'journal';
+  const tab = asked === 'settings' || (asked === 'jobs' && developer) || ((asked === 'flags' || asked === 'oidc') && journal) ? asked : 'journal';
   return (
     <Box>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
@@ -32,9 +36,14 @@ export function AdminPage() {
           <Tab value="journal" label={t('tabs.journal')} />
           <Tab value="settings" label={t('tabs.settings')} />
           {journal && <Tab value="flags" label={tr('flags.tab')} />}
+          {journal && <Tab value="oidc" label={t('tabs.oidc')} />}
           {developer && <Tab value="jobs" label={t('tabs.jobs')} />}
         </Tabs>
-        {tab === 'flags' ? (
+        {tab === 'oidc' ? (
+          <Suspense fallback={<Skeleton variant="rounded" height={320} sx={{ m: 2 }} />}>
+            <OidcTab />
+          </Suspense>
+        ) : tab === 'flags' ? (
           <AccessFlagsTab />
         ) : tab === 'jobs' ? (
           <JobsTab />

@@ -1,20 +1,38 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { OutlinedField } from '../../components/outlined-field.tsx';
 import { PlainIcon } from '../../components/plain-icon.tsx';
 import { prefetchMui } from '../../lib/mui.ts';
 import { mfaChallengeOf, setSession, signIn, type MfaChallenge } from '../../lib/session.ts';
 import { AuthForm, AuthLink, AuthShell, authStyles as styles, errorText } from './auth-shell.tsx';
+import { enforcedProviderOf, type OidcButton } from './oidc-api.ts';
+import { OidcButtons } from './oidc-buttons.tsx';
 
 // The second step and passkeys are loaded only when needed: the first load of /login stays small.
 const MfaStep = lazy(() => import('./mfa-step.tsx').then((m) => ({ default: m.MfaStep })));
+// /login/oidc, where an identity provider sends the browser back: same area, its own chunk.
+const OidcLoginPage = lazy(() => import('./oidc-login-page.tsx').then((m) => ({ default: m.OidcLoginPage })));
+
+/** /login, or /login/oidc (the return from Pro Santé Connect or an organisation's provider). */
+export function LoginPage() {
+  const { pathname } = useLocation();
+  if (pathname === '/login/oidc') {
+    return (
+      <Suspense fallback={null}>
+        <OidcLoginPage />
+      </Suspense>
+    );
+  }
+  return <PasswordLogin />;
+}
 
 /**
  * /login (guest-only, no chrome). Plain elements and the frame's CSS module: its first load carries
  * no MUI and no emotion (issue 13); MUI comes with the second step (mfa-step.tsx) or after sign-in. Sign-in by username and password; a failure shows the server's
  * message (SPEC §8). On success the route guard sends the user to the stored redirect URL or /.
  */
-export function LoginPage() {
+function PasswordLogin() {
   const { t } = useTranslation('auth');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -22,6 +40,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  // An organisation that enforces its identity provider names its button when it refuses a password.
+  const [enforced, setEnforced] = useState<OidcButton | null>(null);
 
   async function withPasskey() {
     setBusy(true);
@@ -49,6 +69,7 @@ export function LoginPage() {
       await signIn(username.trim(), password);
     } catch (err) {
       const mfa = mfaChallengeOf(err);
+      setEnforced(enforcedProviderOf(err));
       if (mfa) setChallenge(mfa);
       else setError(errorText(err));
       setBusy(false);
@@ -109,6 +130,7 @@ export function LoginPage() {
         <button type="button" className={`${styles.button} ${styles.outlined}`} disabled={busy} onClick={() => void withPasskey()}>
           {t('login.passkey')}
         </button>
+        <OidcButtons extra={enforced} />
         <div className={styles.note}>
           {t('login.noAccount')} <AuthLink to="/register">{t('login.register')}</AuthLink>
         </div>

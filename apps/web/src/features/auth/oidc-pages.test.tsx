@@ -1,0 +1,72 @@
+import { Suspense, type ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18nReady } from '../../i18n/i18n.ts';
+import { endSession, getSession } from '../../lib/session.ts';
+import { fakeUser } from '../../test/fixtures.ts';
+import { LoginPage } from './login-page.tsx';
+import { OidcLoginPage } from './oidc-login-page.tsx';
+
+// Sign-in by OpenID Connect on the web side: the Pro Santé Connect button of /login, the button an
+// enforcing organisation names, and /login/oidc (the ticket's exchange, a refusal in French).
+
+const wrap = (node: ReactNode) => render(<MemoryRouter><Suspense fallback={null}>{node}</Suspense></MemoryRouter>);
+const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+const PSC = { id: '00000000-0000-4000-8000-000000000001', kind: 'psc', label: 'Pro Santé Connect', startUrl: '/api/auth/oidc/00000000-0000-4000-8000-000000000001/start' };
+const KEYCLOAK = { id: '00000000-0000-4000-8000-000000000002', kind: 'generic', label: 'Keycloak du cabinet', startUrl: '/api/auth/oidc/00000000-0000-4000-8000-000000000002/start' };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeAll(async () => {
+  await i18nReady;
+});
+beforeEach(() => {
+  endSession('logout');
+  fetchMock = vi.fn((url: string) => (url === '/api/auth/oidc/providers' ? json({ success: true, data: [PSC] }) : json({ success: true, demo: false })));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.location.hash = '';
+});
+
+describe('/login', () => {
+  it('offers "Se connecter avec Pro Santé Connect" when the platform configured it', async () => {
+    wrap(<LoginPage />);
+    expect(await screen.findByRole('link', { name: 'Se connecter avec Pro Santé Connect' })).toHaveAttribute('href', PSC.startUrl);
+  });
+
+  it('shows the organisation’s button with its French refusal of the password', async () => {
+    const message = 'Votre organisation exige la connexion par son fournisseur d’identité : utilisez le bouton « Se connecter avec Keycloak du cabinet ».';
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/user' ? json({ success: false, error: { code: 'oidc_required', message, details: { provider: KEYCLOAK } } }, 403) : json({ success: true, data: [PSC] }),
+    );
+    wrap(<LoginPage />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Nom d’utilisateur'), 'pr');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Demo-Wellbe-2026!');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Se connecter avec Keycloak du cabinet' })).toHaveAttribute('href', KEYCLOAK.startUrl);
+  });
+});
+
+describe('/login/oidc', () => {
+  it('tells an unknown professional to ask for an invitation', async () => {
+    window.location.hash = '#error=unknown_professional';
+    wrap(<OidcLoginPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Aucun compte WellBe ne correspond à votre identité. Demandez une invitation à l’administrateur de votre structure');
+    expect(screen.getByRole('heading', { name: 'Compte introuvable' })).toBeInTheDocument();
+  });
+
+  it('exchanges the ticket for the session and takes it out of the address', async () => {
+    fetchMock.mockImplementation((url: string) => (url === '/api/auth/oidc/finish' ? json({ success: true, user: fakeUser('PR'), access_token: 'a.b.c' }) : json({ success: true })));
+    window.location.hash = '#ticket=abcdefghijklmnopqrstuvwxyz';
+    wrap(<OidcLoginPage />);
+    await vi.waitFor(() => expect(getSession().status).toBe('signed-in'));
+    expect(window.location.hash).toBe('');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/oidc/finish')!;
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ ticket: 'abcdefghijklmnopqrstuvwxyz' });
+  });
+});
