@@ -58,6 +58,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { newspaperRoutes } from './modules/newspapers/newspapers.routes.ts';
+import { videoRoutes } from './modules/video/video.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -212,6 +213,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(policyRoutes);
   await app.register(articleRoutes);
   await app.register(newspaperRoutes);
+  await app.register(videoRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -40,6 +40,10 @@ export const PERMISSIONS = {
   signInLocks: ['SA', 'DE', 'PA'],
   /** The practice's address book (/contact): its staff; a patient sees only the practice's card. */
   addressBook: ['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'US', 'RE', 'DE'],
+  /** Téléconsultation: the appointment's patient and practitioner (and an invited colleague). */
+  video: ['PT', 'PA', 'PR', 'PG', 'DE'],
+  /** Who holds a téléconsultation (admits, invites, hangs up for everyone): the practitioners. */
+  videoHost: ['PA', 'PR', 'PG', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;
