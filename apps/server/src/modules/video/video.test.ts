@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '@wellbe/shared/schemas/video';
 import { json } from '../../../test/helpers.ts';
+import { consultations } from '../../db/tables.ts';
 import { wsClient } from '../../../test/ws-client.ts';
 import { setUpVideoApp, video as k } from './video.test-kit.ts';
 
@@ -70,6 +72,13 @@ describe('the waiting room and the signalling', () => {
     await k.signal('pr', { callId: pr.callId, joinId: pr.joinId, to: k.s.pt!.id, kind: 'offer', sdp: 'v=0 normal' });
     expect(before.callId).toBe(pr.callId);
     expect((await onPt.next((f) => f.type === 'video.signal')).data).toMatchObject({ sdp: 'v=0 normal' });
+  });
+});
+
+describe('the patient’s mails', () => {
+  it('link to the téléconsultation (the page asks them to sign in)', async () => {
+    const mail = k.t.mails.find((m) => m.text?.includes(`/teleconsultation/${k.appointmentId}`));
+    expect(mail?.text).toContain(`Rejoindre la téléconsultation (à partir de 15 minutes avant, après connexion) : http://localhost:3000/teleconsultation/${k.appointmentId}`);
   });
 });
 
@@ -155,6 +164,10 @@ describe('reconnection, the end of the call and TURN credentials', () => {
     expect(ended).toMatchObject({ appointmentId: k.appointmentId, patientId: k.ptPatientId, status: 'honoré' });
     expect(ended.durationSeconds).toBeGreaterThanOrEqual(6.5 * 60);
     expect(json(await k.get('pr', `/api/agenda/appointments/${k.appointmentId}`)).data.status).toBe('honoré');
+    // The consultation written after the call (the panel it lands in) is linked to the appointment.
+    const [consultation] = await k.t.ctx.db.select({ id: consultations.id }).from(consultations).where(eq(consultations.patientId, k.ptPatientId)).limit(1);
+    const linked = await k.post('pr', `/api/agenda/appointments/${k.appointmentId}/status`, { status: 'honoré', consultationId: consultation!.id });
+    expect(json(linked).data).toMatchObject({ status: 'honoré', consultationId: consultation!.id });
     const after = await k.post('pt', `/api/video/appointments/${k.appointmentId}/token`, {});
     expect(after.statusCode).toBe(409);
     expect(errorOf(after)).toBe(VIDEO_MESSAGES.ended);
