@@ -90,7 +90,7 @@ export const videoCallAnswer = z.object({
   consentGiven: z.boolean(),
   consentText: z.string(),
   participants: z.array(videoParticipantAnswer),
-  /** The caller's live join (null: not joined, or replaced by a newer tab). */
+  /** The caller's newest join (null: never joined); a tab whose join is older was replaced by a newer one. */
   myJoinId: idString.nullable(),
 });
 export const videoCallResponse = dataAnswer(videoCallAnswer);

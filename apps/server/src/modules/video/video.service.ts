@@ -92,7 +92,7 @@ async function state(ctx: Ctx, caller: Caller, l: Loaded): Promise<VideoCall> {
     consentGiven: l.row.patientId ? await repo.consentOf(ctx.db, l.scope, l.row.patientId) : false,
     consentText: VIDEO_CONSENT_TEXT,
     participants,
-    myJoinId: mine && !mine.leftAt ? mine.id : null,
+    myJoinId: mine?.id ?? null,
   };
 }
 

@@ -39,7 +39,7 @@ export function useCallSession(appointmentId: string, call: VideoCall | undefine
   const localRef = useRef(local);
   localRef.current = local;
   const greeted = useRef(new Set<string>());
-  const superseded = !!joined && !!call && call.myJoinId !== joined.joinId;
+  const superseded = !!joined && !!call?.myJoinId && call.myJoinId !== joined.joinId;
 
   const join = useCallback(
     async (consent: boolean) => {
