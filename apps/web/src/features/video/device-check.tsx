@@ -15,8 +15,10 @@ function DevicePicker({ media, kind }: { media: LocalMedia; kind: 'camera' | 'mi
   const id = `video-${kind}`;
   return (
     <FormControl size="small" fullWidth>
-      <InputLabel id={id}>{t(`check.${kind}`)}</InputLabel>
-      <Select labelId={id} label={t(`check.${kind}`)} value={kind === 'camera' ? media.cameraId : media.micId} onChange={(e) => media.choose(kind, String(e.target.value))} displayEmpty>
+      <InputLabel id={id} shrink>
+        {t(`check.${kind}`)}
+      </InputLabel>
+      <Select labelId={id} label={t(`check.${kind}`)} value={kind === 'camera' ? media.cameraId : media.micId} onChange={(e) => media.choose(kind, String(e.target.value))} displayEmpty notched>
         <MenuItem value="">{t('check.default')}</MenuItem>
         {list.map((d, i) => (
           <MenuItem key={d.deviceId} value={d.deviceId}>
