@@ -78,6 +78,7 @@ const AREA_TABLES = {
   invoices: ['invoices'],
   signing: ['signing'],
   'clinical-documents': ['clinical-documents'],
+  video: ['video'],
   'lib/realtime': ['realtime'],
   'lib/audit': ['audit'],
   'lib/throttle': ['security'],

@@ -62,6 +62,7 @@ import { policyRoutes, registerConsentGate } from './modules/policies/policies.r
 import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { newspaperRoutes } from './modules/newspapers/newspapers.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { videoRoutes } from './modules/video/video.routes.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -220,6 +221,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(articleRoutes);
   await app.register(newspaperRoutes);
   await app.register(invoiceRoutes);
+  await app.register(videoRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -27,6 +27,9 @@ const envSchema = z.object({
     .trim()
     .regex(/^(\d{1,2}|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'TRUST_PROXY : un nombre de proxys (ex. 1) ou une liste d’adresses séparées par des virgules (ex. 10.0.0.1,10.0.0.2)')
     .optional(),
+  TURN_URLS: z.string().optional(),
+  TURN_SECRET: z.string().min(16, 'TURN_SECRET doit contenir au moins 16 caractères').optional(),
+  STUN_URLS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SLOW_MS: z.coerce
     .number({ message: 'LOG_SLOW_MS : un nombre de millisecondes (ex. 1000)' })
@@ -67,12 +70,21 @@ export interface Config {
    * proxies' addresses. The client IP keys the sign-in throttle, so it must be right.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Téléconsultation's ICE servers: STUN addresses, and TURN addresses with the secret shared with
+   * coturn (`use-auth-secret`), from which each call's credentials are derived.
+   */
+  video: { stunUrls: string[]; turnUrls: string[]; turnSecret?: string };
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (!value) return false;
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
   return value.split(',').map((a) => a.trim());
+}
+
+function urlList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((u) => u.trim()).filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -102,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS === '1',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    video: { stunUrls: urlList(e.STUN_URLS), turnUrls: urlList(e.TURN_URLS), turnSecret: e.TURN_SECRET },
   };
 }

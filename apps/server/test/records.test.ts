@@ -78,6 +78,7 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/invoices/:id/payments': () => ({ amountCents: 100, mode: 'cash' }),
   'POST /api/invoices/:id/credit-note': () => ({ amountCents: 100 }),
   'PUT /api/invoices/acts/:id': () => ({ label: 'Acte modifié', priceCents: 5000 }),
+  'POST /api/video/calls/:id/invite': () => ({ userId: randomUUID() }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

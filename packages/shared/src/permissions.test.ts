@@ -42,6 +42,8 @@ const SPEC_TABLE: Record<string, string> = {
   invoiceSettings: 'PA PG',
   invoicesMine: 'PT',
   invoiceFiles: 'PA PR PG AD RH PT',
+  video: 'PT PA PR PG DE',
+  videoHost: 'PA PR PG DE',
   guestOnly: '',
 };
 

@@ -56,6 +56,10 @@ export const PERMISSIONS = {
   invoiceFiles: ['PA', 'PR', 'PG', 'AD', 'RH', 'PT'],
   /** The practice's signing certificate (signed PDFs): its administrators read it and upload their own PKCS#12. */
   signingCertificate: ['PA', 'PG', 'AD', 'DE'],
+  /** Téléconsultation: the appointment's patient and practitioner (and an invited colleague). */
+  video: ['PT', 'PA', 'PR', 'PG', 'DE'],
+  /** Who holds a téléconsultation (admits, invites, hangs up for everyone): the practitioners. */
+  videoHost: ['PA', 'PR', 'PG', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

@@ -65,6 +65,10 @@ export interface RealtimeEvents {
   'records.flag': { flagId: string };
   /** A patient's sport program was assigned, changed or archived: the patient's screen refetches. */
   'sport.program': { programId: string };
+  /** A téléconsultation's state changed (waiting, admitted, joined, left, ended): its participants refetch it. */
+  'video.call': { callId: string; appointmentId: string };
+  /** A signalling message for one participant; pushed with its re-read content (from, kind, sdp or candidate). */
+  'video.signal': { callId: string; signalId: string };
 }
 
 export type RealtimeType = keyof RealtimeEvents;

@@ -50,6 +50,8 @@ export const AREAS = [
   'policy',
   'article-reader',
   'unsubscribe',
+  // Téléconsultation: the video visit of an appointment (its patient, practitioner, invited colleague).
+  'teleconsultation',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -125,6 +127,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/articles/:slug', access: 'dashboard', area: 'article-reader' },
   /** Issue 20: one-click unsubscribe from the newsletter mail, without sign-in (signed token). */
   { path: '/newsletter/unsubscribe', access: 'open', area: 'unsubscribe', chrome: 'none' },
+  /** The téléconsultation of an appointment (the reminder mail links here; a guest signs in first). */
+  { path: '/teleconsultation/:appointmentId', access: 'video', area: 'teleconsultation' },
 ];
 
 // SPEC §2 redirects (from -> to).

@@ -26,3 +26,4 @@ export * from './schema/invoices.ts';
 export * from './schema/signing.ts';
 export * from './schema/clinical-documents.ts';
 export * from './schema/oidc.ts';
+export * from './schema/video.ts';

@@ -59,6 +59,7 @@ export const PAGES: Record<Area, Page> = {
   'support-page': lazy(() => import('./support-with-chat.tsx').then((m) => ({ default: m.SupportWithChatPage }))),
   messaging: lazy(() => import('../features/chat/messaging-page.tsx').then((m) => ({ default: m.MessagingPage }))),
   support: lazy(() => import('../features/chat/support-chat-page.tsx').then((m) => ({ default: m.SupportChatPage }))),
+  teleconsultation: lazy(() => import('./teleconsultation-with-chat.tsx').then((m) => ({ default: m.TeleconsultationWithChatPage }))),
   catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage }))),
   programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage }))),
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),

@@ -55,6 +55,8 @@ export const dashboardPractitionerSchema = z.object({
       patientName: z.string().nullable(),
       title: z.string().nullable(),
       typeLabel: z.string().nullable(),
+      /** Held by video: "Démarrer la téléconsultation" from 15 minutes before. */
+      teleconsultation: z.boolean(),
     }),
   ),
   /** The caller's appointments still 'demandé' from now on. */

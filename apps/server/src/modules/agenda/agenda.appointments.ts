@@ -138,7 +138,9 @@ export async function setStatus(ctx: Ctx, caller: Caller, id: string, input: { s
   const row = await found(ctx, scope, id);
   if (!mayWrite(caller, row.practitionerId)) throw forbidden(AGENDA_MESSAGES.notYourAgenda, 'agenda_forbidden');
   if (row.status === 'annulé') throw conflict(AGENDA_MESSAGES.cancelled, 'appointment_cancelled');
-  if (!STATUS_TRANSITIONS[row.status as AppointmentStatus].includes(input.status)) throw conflict(AGENDA_MESSAGES.badTransition, 'bad_transition');
+  // A visit already honoured (a téléconsultation ends so) still takes the consultation written after it.
+  const linking = row.status === 'honoré' && input.status === 'honoré' && !!input.consultationId && !row.consultationId;
+  if (!linking && !STATUS_TRANSITIONS[row.status as AppointmentStatus].includes(input.status)) throw conflict(AGENDA_MESSAGES.badTransition, 'bad_transition');
   // "Time of consultation": the consultation linked must be one of this patient's, in this
   // organisation (asked of the consultations area); an id from the body is never taken on trust.
   if (input.consultationId && (!row.patientId || !isUuid(input.consultationId) || !(await isConsultationOfPatient(ctx, scope, input.consultationId, row.patientId)))) {

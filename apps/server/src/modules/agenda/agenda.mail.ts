@@ -82,6 +82,8 @@ export function appointmentMail(row: AppointmentRow, kind: keyof typeof SUBJECTS
           : `Nous vous rappelons votre rendez-vous avec ${row.practitionerName} le ${at}.`,
     row.typeLabel ? `Motif : ${row.typeLabel}` : '',
     row.teleconsultation ? 'Il aura lieu en téléconsultation.' : row.location ? `Lieu : ${row.location}` : '',
+    // The link asks them to sign in; the button opens 15 minutes before the appointment.
+    row.teleconsultation && kind !== 'cancel' ? `Rejoindre la téléconsultation (à partir de 15 minutes avant, après connexion) : ${publicUrl}/teleconsultation/${row.id}` : '',
     '',
     `Vos rendez-vous : ${publicUrl}/appointment`,
     '',

@@ -129,7 +129,7 @@ export async function practitioner(db: Database, scope: OneOrgScope, userId: str
        order by p.latest_weight_at desc
        limit ${f.limit})
     select (select json_agg(json_build_object('id', a.id, 'startsAt', a.starts_at, 'endsAt', a.ends_at, 'status', a.status, 'idPatient', a.patient_id,
-                                              'patientName', p.full_name, 'title', a.title, 'typeLabel', ty.label) order by a.starts_at)
+                                              'patientName', p.full_name, 'title', a.title, 'typeLabel', ty.label, 'teleconsultation', a.teleconsultation) order by a.starts_at)
               from appointments a
               left join patients p on p.id = a.patient_id and ${orgWhere(scope, sql`p.organization_id`)}
               left join appointment_types ty on ty.id = a.type_id, t

@@ -20,6 +20,7 @@ import { ReasonConfirmDialog } from '../../components/reason-confirm-dialog.tsx'
 import { statusColour } from '../../components/status-tag.tsx';
 import { ActionListItem } from '../../components/action-list-item.tsx';
 import { useAppointmentActions, useBookingOptions, useFreeSlots, useMyAppointments, useOverview, useWaitlist } from './api/appointments.ts';
+import { VideoButton } from '../../components/video-button.tsx';
 
 // /appointment (SPEC §6 `appointment`: RH AD PT DE). Staff: requests to confirm and the day's
 // list. A patient: 'Prendre rendez-vous', 'Mes rendez-vous', 'Liste d'attente'. Days and times are
@@ -67,6 +68,7 @@ function Line({ a, actions, showPatient = true }: { a: Appointment; actions?: Re
         secondary={[showPatient ? a.practitionerName : null, a.typeLabel].filter(Boolean).join(' · ')}
       />
       <Chip size="small" label={t(`status.${a.status}`)} color={statusColour(a.status)} sx={{ ml: 1 }} />
+      {!showPatient && <VideoButton appointment={a} kind="join" />}
     </ListItem>
   );
 }

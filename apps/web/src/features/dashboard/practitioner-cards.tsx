@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard.ts';
 import { useUnreadCount } from './api/unread-count.ts';
 import { Count, DayCard } from './day-cards.tsx';
+import { VideoButton } from '../../components/video-button.tsx';
 
 // The practitioner's day (PR, PA, PG), in its own chunk (the /dashboard first-load budget): today's
 // appointments with a way to start the consultation, requests waiting, unread messages, patients to
@@ -45,6 +46,7 @@ export function PractitionerCards({ role }: { role: Role }) {
                 <ListItem key={a.id} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
                   <ListItemText primary={`${formatTime(a.startsAt)} · ${a.patientName ?? a.title ?? ''}`} secondary={a.typeLabel} sx={{ flex: '1 1 160px' }} />
                   <StatusTag status={a.status} label={t(`agenda:status.${a.status}`)} />
+                  <VideoButton appointment={a} kind="start" />
                   {a.idPatient && a.status === 'confirmé' && (
                     <Button size="small" variant="outlined" component={Link} to={`/patient/dossier/${encodeURIComponent(a.idPatient)}?appointment=${encodeURIComponent(a.id)}`} aria-label={`${t('agenda:actions.consult')} : ${a.patientName ?? ''}`}>
                       {t('agenda:actions.consult')}

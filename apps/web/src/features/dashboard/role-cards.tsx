@@ -17,6 +17,7 @@ import { useCancelAppointment } from './api/cancel-appointment.ts';
 import { useMyMenuToday } from './api/my-menu-today.ts';
 import { useMySportToday } from './api/my-sport-today.ts';
 import { Count, DayCard } from './day-cards.tsx';
+import { VideoButton } from '../../components/video-button.tsx';
 
 // The cancel dialog (MUI's Dialog and text field) is loaded when first opened: these cards load
 // with the dashboard's first screen (issue 13).
@@ -222,6 +223,7 @@ export function PatientCards({ role }: { role: Role }) {
   return (
     <>
       <DayCard title={t('cards.nextAppointment')} to="/appointment" linkLabel={t('cards.myAppointments')} loading={mine.isPending} testId="card-next-appointment">
+        {mine.data?.map((a) => <VideoButton key={a.id} appointment={a} kind="join" fullWidth />)}
         {next ? (
           <Box>
             <Typography sx={{ fontWeight: 600 }}>{formatDateTime(next.startsAt)}</Typography>

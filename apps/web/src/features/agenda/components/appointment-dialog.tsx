@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAppointmentMutations } from '../api/agenda-mutations.ts';
 import { useAppointmentDetails } from '../api/appointment-details.ts';
+import { VideoButton } from '../../../components/video-button.tsx';
 
 // An appointment's details and its actions: confirm, honoured/absent, cancel (the shared
 // 'Confirmation' dialog with a reason), start the consultation (the patient's file). It opens on
@@ -22,7 +23,7 @@ export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onCl
   const { t } = useTranslation('agenda');
   const titleId = useId();
   const navigate = useNavigate();
-  const { role } = useSession();
+  const { role, user } = useSession();
   const m = useAppointmentMutations();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [reason, setReason] = useState('');
@@ -66,6 +67,7 @@ export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onCl
           {next.includes('confirmé') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'confirmé' }), t('done.confirmed'))}>{t('actions.confirm')}</Button>}
           {next.includes('honoré') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'honoré' }), t('done.honoured'))}>{t('actions.honoured')}</Button>}
           {next.includes('absent') && <Button onClick={() => void run(() => m.status.mutateAsync({ id: a.id, status: 'absent' }), t('done.absent'))}>{t('actions.absent')}</Button>}
+          {details && details.practitionerId === user?.id && <VideoButton appointment={details} kind="start" />}
           {details?.patientId && can(role, 'dpsWrite') && a.status !== 'annulé' && (
             <Button onClick={() => navigate(`/patient/dossier/${details.patientId}?appointment=${a.id}`)}>{t('actions.consult')}</Button>
           )}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { useSession } from '../../../lib/session.ts';
-import { flushDraft, hasUnsavedDraft, openConsultation, openPanel, openPanelForAppointment, openPanelForPatient, useConsultationPanel } from '../consultation-store.ts';
+import { consultationStore, flushDraft, hasUnsavedDraft, openConsultation, openPanel, openPanelForAppointment, openPanelForPatient, updateDraft, useConsultationPanel } from '../consultation-store.ts';
 
 /** The patient whose file is on screen (/patient/{tab}/{idPatient}...), if any. */
 function filePatientId(pathname: string): string | null {
@@ -20,6 +20,8 @@ const ConsultationPanel = lazy(() => import('./consultation-panel.tsx').then((m)
 export const CONSULTATION_PARAM = 'consultation';
 /** The URL search parameter that starts the consultation of an appointment (from the agenda). */
 export const APPOINTMENT_PARAM = 'appointment';
+/** With `?appointment=`: the visit was a téléconsultation (the end of the call), noted in the new consultation. */
+export const TELECONSULTATION_PARAM = 'teleconsultation';
 
 /**
  * SPEC §2: the floating 'Consultation' button at the bottom right, for the dps roles (SPEC §6), and
@@ -46,20 +48,23 @@ function Launcher() {
   const allowed = !!role && can(role, 'dps');
   const requested = params.get(CONSULTATION_PARAM);
   const fromAppointment = params.get(APPOINTMENT_PARAM);
+  const byVideo = params.get(TELECONSULTATION_PARAM) === '1';
+  const videoNote = t('teleconsultationNote');
 
   useEffect(() => {
     if (!allowed || (!requested && !fromAppointment)) return;
     if (requested) void openConsultation(requested);
-    else if (fromAppointment) void openPanelForAppointment(fromAppointment);
+    else if (fromAppointment) void openPanelForAppointment(fromAppointment).then(() => byVideo && !consultationStore.get().draft.ConsultationNote && updateDraft({ ConsultationNote: `<p>${videoNote}</p>` }));
     setParams(
       (p) => {
         p.delete(CONSULTATION_PARAM);
         p.delete(APPOINTMENT_PARAM);
+        p.delete(TELECONSULTATION_PARAM);
         return p;
       },
       { replace: true },
     );
-  }, [allowed, requested, fromAppointment, setParams]);
+  }, [allowed, requested, fromAppointment, byVideo, videoNote, setParams]);
 
   // The draft is in the browser's storage, but files are not, and a tab closed by mistake is a
   // surprise: the browser asks before leaving while something is not saved.
