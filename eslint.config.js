@@ -74,6 +74,7 @@ const AREA_TABLES = {
   auth: ['auth', 'security'],
   admin: ['audit'],
   statistics: ['statistics'],
+  questionnaires: ['questionnaires'],
   'lib/realtime': ['realtime'],
   'lib/audit': ['audit'],
   'lib/throttle': ['security'],

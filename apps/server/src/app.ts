@@ -58,6 +58,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { policyRoutes, registerConsentGate } from './modules/policies/policies.routes.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { newspaperRoutes } from './modules/newspapers/newspapers.routes.ts';
+import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
+import { sendWithAppointment } from './modules/questionnaires/questionnaires.booking.ts';
+import { onAppointmentBooked } from './modules/agenda/agenda.service.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -212,6 +215,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(policyRoutes);
   await app.register(articleRoutes);
   await app.register(newspaperRoutes);
+  // Questionnaires sent with an appointment type: the agenda calls them at every booking.
+  onAppointmentBooked('questionnaires', sendWithAppointment);
+  await app.register(questionnaireRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

@@ -18,3 +18,4 @@ export { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
 export { dispatchDueReminders } from './modules/notes/notes.service.ts';
 export { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
 export { mailUnread } from './modules/chat/chat.service.ts';
+export { QUESTIONNAIRE_JOB, runQuestionnaireJobs } from './modules/questionnaires/questionnaires.booking.ts';

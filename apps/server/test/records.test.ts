@@ -71,6 +71,10 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/articles/:id/pin': () => ({ pinned: true }),
   'PATCH /api/chat/conversations/:id': () => ({ title: 'Groupe renommé' }),
   'POST /api/chat/conversations/:id/members': () => ({ memberIds: [randomUUID()] }),
+  'PUT /api/questionnaires/:id': () => ({ title: 'Questionnaire modifié', questions: [{ id: 'q1', type: 'text', label: 'Question' }] }),
+  'PATCH /api/questionnaires/:id': () => ({ active: true }),
+  'POST /api/patients/:idPatient/questionnaires': () => ({ questionnaireId: randomUUID() }),
+  'PUT /api/questionnaires/assignments/:id/answers': () => ({ answers: {}, submit: false }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

@@ -40,6 +40,9 @@ export const PERMISSIONS = {
   signInLocks: ['SA', 'DE', 'PA'],
   /** The practice's address book (/contact): its staff; a patient sees only the practice's card. */
   addressBook: ['SA', 'PA', 'PG', 'PR', 'AD', 'RH', 'US', 'RE', 'DE'],
+  /** Questionnaire templates: read by the practice's practitioners, written by those who write files. */
+  questionnaires: ['SA', 'PA', 'PR', 'PG', 'DE'],
+  questionnairesWrite: ['PA', 'PR', 'PG', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;
