@@ -35,6 +35,8 @@ const SPEC_TABLE: Record<string, string> = {
   journal: 'SA DE PA',
   signInLocks: 'SA DE PA',
   addressBook: 'SA PA PG PR AD RH US RE DE',
+  questionnaires: 'SA PA PR PG DE',
+  questionnairesWrite: 'PA PR PG DE',
   guestOnly: '',
 };
 

@@ -32,6 +32,8 @@ export const AREAS = [
   'diet-programs',
   'my-menu',
   'sport-today',
+  'questionnaires',
+  'my-questionnaires',
   'login',
   'register',
   'forgot-password',
@@ -100,6 +102,9 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/program/sportif/list', access: 'dietetics', area: 'programs' },
   /** A patient's sport program of the day, logged from a phone (other roles see that no file is linked). */
   { path: '/program/sportif/today', access: 'dps', area: 'sport-today' },
+  /** The practice's questionnaires (templates, builder); a patient answers theirs at /questionnaires/mine. */
+  { path: '/questionnaires', access: 'questionnaires', area: 'questionnaires' },
+  { path: '/questionnaires/mine', access: 'dps', area: 'my-questionnaires' },
   { path: '/login', access: 'guest', area: 'login', chrome: 'none' },
   { path: '/register/:userId?', access: 'guest', area: 'register', chrome: 'none' },
   { path: '/forgot-password', access: 'guest', area: 'forgot-password', chrome: 'none' },

@@ -291,3 +291,36 @@ export const questionnaireListAnswer = dataAnswer(z.array(questionnaireSchema));
 export const assignedAnswer = dataAnswer(z.object({ id: z.string(), status: z.enum(ASSIGNMENT_STATUSES), count: z.number() }));
 export const assignmentAnswer = dataAnswer(assignmentSchema);
 export const assignmentListAnswer = dataAnswer(z.array(assignmentSchema));
+
+// ---- Reading answers (patient file, consultation panel) ----
+
+/** An answer as a practitioner reads it; `words` are the interface's yes and no; a day as DD/MM/YYYY. */
+export function answerText(q: { type: string; options?: { value: string; label: string }[]; unit?: string }, v: unknown, words: { yes: string; no: string }): string {
+  if (v == null || v === '') return '';
+  const label = (x: unknown) => q.options?.find((o) => o.value === x)?.label ?? String(x);
+  if (Array.isArray(v)) return v.map(label).join(', ');
+  if (typeof v === 'boolean') return v ? words.yes : words.no;
+  if (q.type === 'single') return label(v);
+  if (q.type === 'scale') return `${String(v)}/10`;
+  if (q.type === 'number') return `${String(v)}${q.unit ? ` ${q.unit}` : ''}`;
+  if (q.type === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return v.split('-').reverse().join('/');
+  return String(v);
+}
+
+/** The submitted values of each scale question over time, per questionnaire (the file's curves). */
+export function scaleSeries(assignments: Assignment[]): { key: string; title: string; label: string; points: { at: string; value: number }[] }[] {
+  const series = new Map<string, { key: string; title: string; label: string; points: { at: string; value: number }[] }>();
+  for (const a of assignments) {
+    if (a.status !== 'submitted' || !a.submittedAt) continue;
+    for (const q of a.questionnaire.questions as { id: string; type: string; label: string }[]) {
+      const v = a.answers[q.id];
+      if (q.type !== 'scale' || typeof v !== 'number') continue;
+      const key = `${a.questionnaire.id}:${q.id}`;
+      const s = series.get(key) ?? { key, title: a.questionnaire.title, label: q.label, points: [] };
+      s.points.push({ at: a.submittedAt, value: v });
+      series.set(key, s);
+    }
+  }
+  for (const s of series.values()) s.points.sort((x, y) => x.at.localeCompare(y.at));
+  return [...series.values()];
+}
