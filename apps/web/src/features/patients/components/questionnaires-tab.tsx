@@ -58,7 +58,7 @@ function Curves({ assignments }: { assignments: Assignment[] }) {
               <LineChart data={s.points.map((p) => ({ day: formatDate(p.at), value: p.value }))} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="day" />
-                <YAxis domain={[0, 10]} allowDecimals={false} />
+                <YAxis domain={[0, 10]} ticks={[0, 2, 4, 6, 8, 10]} allowDecimals={false} />
                 <Tooltip />
                 <Line dataKey="value" name={s.label} stroke="#c62828" strokeWidth={2} />
               </LineChart>

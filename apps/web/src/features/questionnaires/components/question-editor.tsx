@@ -63,7 +63,7 @@ export function QuestionEditor({ q, index, earlier, onChange, onRemove, onUp }: 
         </Stack>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField select label={t('builder.showIf')} value={q.conditionOn} onChange={(e) => set({ conditionOn: e.target.value })} sx={{ minWidth: 220 }}>
+        <TextField select label={t('builder.showIf')} value={q.conditionOn} onChange={(e) => set({ conditionOn: e.target.value })} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} sx={{ minWidth: 220 }}>
           <MenuItem value="">{t('builder.always')}</MenuItem>
           {earlier.map((e, i) => (
             <MenuItem key={e.id} value={e.id}>{t('builder.questionN', { n: i + 1 })} : {e.label}</MenuItem>

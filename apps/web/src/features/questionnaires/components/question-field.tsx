@@ -63,14 +63,17 @@ export function QuestionField({ question, value, error, onChange }: Props) {
     case 'scale':
       return (
         <Choice question={question} error={error} labelId={labelId}>
-          <RadioGroup row aria-labelledby={labelId} value={value == null ? '' : String(value)} onChange={(e) => onChange(Number(e.target.value))} sx={{ gap: 0.25 }} dir="ltr">
-            {Array.from({ length: 11 }, (_, n) => (
-              <FormControlLabel key={n} value={String(n)} control={<Radio size="small" />} label={String(n)} labelPlacement="bottom" sx={{ mx: 0, minWidth: 36 }} />
-            ))}
-          </RadioGroup>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-            <Typography variant="body2" color="text.secondary">0 : {question.minLabel}</Typography>
-            <Typography variant="body2" color="text.secondary">10 : {question.maxLabel}</Typography>
+          {/* A scale reads from 0 to 10 left to right in every language, its end labels with it. */}
+          <Box dir="ltr">
+            <RadioGroup row aria-labelledby={labelId} value={value == null ? '' : String(value)} onChange={(e) => onChange(Number(e.target.value))} sx={{ gap: 0.25 }}>
+              {Array.from({ length: 11 }, (_, n) => (
+                <FormControlLabel key={n} value={String(n)} control={<Radio size="small" />} label={String(n)} labelPlacement="bottom" sx={{ mx: 0, minWidth: 36 }} />
+              ))}
+            </RadioGroup>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <Typography variant="body2" color="text.secondary"><bdi>0 : {question.minLabel}</bdi></Typography>
+              <Typography variant="body2" color="text.secondary"><bdi>10 : {question.maxLabel}</bdi></Typography>
+            </Box>
           </Box>
         </Choice>
       );
