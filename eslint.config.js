@@ -79,6 +79,7 @@ const AREA_TABLES = {
   signing: ['signing'],
   'clinical-documents': ['clinical-documents'],
   video: ['video'],
+  questionnaires: ['questionnaires'],
   'lib/realtime': ['realtime'],
   'lib/audit': ['audit'],
   'lib/throttle': ['security'],

@@ -63,6 +63,9 @@ import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { newspaperRoutes } from './modules/newspapers/newspapers.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { videoRoutes } from './modules/video/video.routes.ts';
+import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
+import { sendWithAppointment } from './modules/questionnaires/questionnaires.booking.ts';
+import { onAppointmentBooked } from './modules/agenda/agenda.service.ts';
 
 export interface BuildOptions {
   /** Fastify's logger; `stream` lets tests read what would be logged. */
@@ -222,6 +225,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(newspaperRoutes);
   await app.register(invoiceRoutes);
   await app.register(videoRoutes);
+  // Questionnaires sent with an appointment type: the agenda calls them at every booking.
+  onAppointmentBooked('questionnaires', sendWithAppointment);
+  await app.register(questionnaireRoutes);
 
   await registerWeb(app, options.webDist);
   return app;

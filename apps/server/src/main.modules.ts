@@ -21,3 +21,4 @@ export { mailUnread } from './modules/chat/chat.service.ts';
 export { lockDueConsultations } from './modules/consultations/consultations.lock.service.ts';
 export { verifyRecords } from './modules/history/history.service.ts';
 export { sendInvoiceReminders } from './modules/invoices/invoices.book.service.ts';
+export { QUESTIONNAIRE_JOB, runQuestionnaireJobs } from './modules/questionnaires/questionnaires.booking.ts';

@@ -58,7 +58,7 @@ async function main() {
       buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
       drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
       lockDueConsultations, verifyRecords,
-      sendInvoiceReminders,
+      sendInvoiceReminders, QUESTIONNAIRE_JOB, runQuestionnaireJobs,
     } = await loading;
     checkStop();
     const handle = connect(url);
@@ -82,6 +82,8 @@ async function main() {
     jobs.register('notes_reminders', async () => void (await dispatchDueReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Agenda: expired holds and requests, reminders sent once (marked in the statement that takes them).
     jobs.register(AGENDA_JOB, async () => void (await runAgendaJobs({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
+    // Questionnaires sent with an appointment: the 48 h reminder, each taken once (marked in the statement that takes it).
+    jobs.register(QUESTIONNAIRE_JOB, async () => void (await runQuestionnaireJobs({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Chat: a message still unread after 15 minutes sends its member one mail (without the text).
     jobs.register('chat_unread_mail', async () => void (await mailUnread({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Issue 20: scheduled publication of reviewed articles whose date has come, every minute.

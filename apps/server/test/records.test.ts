@@ -79,6 +79,10 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/invoices/:id/credit-note': () => ({ amountCents: 100 }),
   'PUT /api/invoices/acts/:id': () => ({ label: 'Acte modifié', priceCents: 5000 }),
   'POST /api/video/calls/:id/invite': () => ({ userId: randomUUID() }),
+  'PUT /api/questionnaires/:id': () => ({ title: 'Questionnaire modifié', questions: [{ id: 'q1', type: 'text', label: 'Question' }] }),
+  'PATCH /api/questionnaires/:id': () => ({ active: true }),
+  'POST /api/patients/:idPatient/questionnaires': () => ({ questionnaireId: randomUUID() }),
+  'PUT /api/questionnaires/assignments/:id/answers': () => ({ answers: {}, submit: false }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

@@ -33,6 +33,8 @@ export const MENU: readonly NavItem[] = [
   // Not in SPEC §2's menu: the sport programs (/program/sportif, the route table's rule), so that
   // physiotherapists and coaches reach their daily screen.
   { id: 'sportPrograms', key: 'sportPrograms', url: '/program/sportif', icon: 'fitness', access: 'dietetics' },
+  // Not in SPEC §2's menu: the questionnaires practitioners send before visits and between them.
+  { id: 'questionnaires', key: 'questionnaires', url: '/questionnaires', icon: 'quiz', access: 'questionnaires' },
   { id: 'statistics', key: 'statistics', url: '/pages/maintenance', icon: 'insights', access: 'developer' },
   // SPEC §2's 'Statistiques' above stays as written (developers, to /pages/maintenance). Deliberate
   // addition: the practice roles of the `stat` group reach /statistics from an entry of their own.
@@ -70,6 +72,7 @@ export const PATIENT_SPACE: readonly NavItem[] = [
   { id: 'my-menu', key: 'myMenu', url: '/dietetiques/mon-menu', icon: 'restaurant', access: 'dps' },
   { id: 'my-sport', key: 'mySport', url: '/program/sportif/today', icon: 'fitness', access: 'dps' },
   { id: 'my-invoices', key: 'myInvoices', url: '/mes-factures', icon: 'receipt', access: 'invoicesMine' },
+  { id: 'my-questionnaires', key: 'myQuestionnaires', url: '/questionnaires/mine', icon: 'quiz', access: 'dps' },
 ];
 
 export function patientSpaceFor(role: Role | null | undefined): NavItem[] {

@@ -44,6 +44,8 @@ const SPEC_TABLE: Record<string, string> = {
   invoiceFiles: 'PA PR PG AD RH PT',
   video: 'PT PA PR PG DE',
   videoHost: 'PA PR PG DE',
+  questionnaires: 'SA PA PR PG DE',
+  questionnairesWrite: 'PA PR PG DE',
   guestOnly: '',
 };
 

@@ -60,6 +60,9 @@ export const PERMISSIONS = {
   video: ['PT', 'PA', 'PR', 'PG', 'DE'],
   /** Who holds a téléconsultation (admits, invites, hangs up for everyone): the practitioners. */
   videoHost: ['PA', 'PR', 'PG', 'DE'],
+  /** Questionnaire templates: read by the practice's practitioners, written by those who write files. */
+  questionnaires: ['SA', 'PA', 'PR', 'PG', 'DE'],
+  questionnairesWrite: ['PA', 'PR', 'PG', 'DE'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

@@ -34,6 +34,8 @@ export const AREAS = [
   'diet-programs',
   'my-menu',
   'sport-today',
+  'questionnaires',
+  'my-questionnaires',
   'login',
   'register',
   'forgot-password',
@@ -108,6 +110,9 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/program/sportif/list', access: 'dietetics', area: 'programs' },
   /** A patient's sport program of the day, logged from a phone (other roles see that no file is linked). */
   { path: '/program/sportif/today', access: 'dps', area: 'sport-today' },
+  /** The practice's questionnaires (templates, builder); a patient answers theirs at /questionnaires/mine. */
+  { path: '/questionnaires', access: 'questionnaires', area: 'questionnaires' },
+  { path: '/questionnaires/mine', access: 'dps', area: 'my-questionnaires' },
   { path: '/login', access: 'guest', area: 'login', chrome: 'none' },
   /** Back from an identity provider (Pro Santé Connect…): the login area's page shows the outcome. */
   { path: '/login/oidc', access: 'guest', area: 'login', chrome: 'none' },

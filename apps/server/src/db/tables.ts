@@ -27,3 +27,4 @@ export * from './schema/signing.ts';
 export * from './schema/clinical-documents.ts';
 export * from './schema/oidc.ts';
 export * from './schema/video.ts';
+export * from './schema/questionnaires.ts';

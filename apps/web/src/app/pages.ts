@@ -63,6 +63,8 @@ export const PAGES: Record<Area, Page> = {
   catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage }))),
   programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage }))),
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),
+  questionnaires: lazy(() => import('../features/questionnaires/questionnaires-page.tsx').then((m) => ({ default: m.QuestionnairesPage }))),
+  'my-questionnaires': lazy(() => import('../features/questionnaires/my-questionnaires-page.tsx').then((m) => ({ default: m.MyQuestionnairesPage }))),
   statistics: lazy(() => import('../features/statistics/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage }))),
 
   // Issue 20: policies, articles, newsletters.

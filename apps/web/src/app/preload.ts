@@ -38,6 +38,7 @@ const NAMESPACES: Partial<Record<Area, string[]>> = {
   catalogs: ['sport', 'pages', 'reference'],
   programs: ['sport'],
   'sport-today': ['sport'],
+  'my-questionnaires': ['questionnaires'],
   statistics: ['statistics', 'agenda'],
   legal: ['editorial'],
   policy: ['editorial'],

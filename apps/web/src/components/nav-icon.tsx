@@ -15,6 +15,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
 import FitnessIcon from '@mui/icons-material/FitnessCenter';
+import QuizIcon from '@mui/icons-material/Quiz';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SupportIcon from '@mui/icons-material/SupportAgent';
@@ -32,6 +33,7 @@ const ICONS: Record<string, typeof SvgIcon> = {
   note: NoteIcon,
   restaurant: RestaurantIcon,
   fitness: FitnessIcon,
+  quiz: QuizIcon,
   insights: InsightsIcon,
   people: PeopleIcon,
   business: BusinessIcon,

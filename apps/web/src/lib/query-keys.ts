@@ -195,6 +195,14 @@ export const queryKeys = {
     mine: ['sport', 'mine'] as const,
   },
 
+  /** /api/questionnaires: the templates, the patient's own, a patient's assignments (file tab, consultation panel). */
+  questionnaires: {
+    all: ['questionnaires'] as const,
+    list: (all: boolean) => ['questionnaires', 'list', all] as const,
+    mine: ['questionnaires', 'mine'] as const,
+    patient: (idPatient: string) => ['questionnaires', 'patient', idPatient] as const,
+  },
+
   /** GET /api/dashboard: the per-role counts of the dashboard's cards. */
   dashboard: ['dashboard'] as const,
   /** GET /api/statistics (the /statistics screen), by organisation and period. */

@@ -11,6 +11,7 @@ import { seedNotes } from './notes.ts';
 import { seedAgenda } from './agenda.ts';
 import { seedChat } from './chat.ts';
 import { seedSportDemo } from './sport/demo.ts';
+import { seedQuestionnaires } from './questionnaires.ts';
 import { seedPolicies } from './policies.ts';
 import { seedEditorial } from './editorial.ts';
 import { seedClinicalDocuments } from './clinical-documents.ts';
@@ -177,6 +178,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
     await seedAgenda(tx, { organizationId: orgId.demo, nordId: orgId.nord, userIds, patientIds, now });
     await seedChat(tx, userIds, orgId.demo, patientIds['Lucas Bernard'], now);
     await seedSportDemo(tx, { organizationId: orgId.demo, practitionerId: userIds.pr, patients: { lucas: patientIds['Lucas Bernard'], helene: patientIds['Hélène Martin'] }, now });
+    await seedQuestionnaires(tx, { organizationId: orgId.demo, practitionerId: userIds.pr, patientId: patientIds['Lucas Bernard'], now });
     // Issue 20: policies in force (accepted by every demo account), articles and newsletters.
     await seedPolicies(tx, Object.values(userIds), Object.fromEntries(DEMO_USERS.map((u) => [userIds[u.username], orgId[u.org]])), now);
     await seedEditorial(tx, { authorId: userIds.de, organizationId: orgId.demo, userIds, now });

@@ -191,7 +191,17 @@ export async function insertAppointment(ctx: Pick<AppContext, 'db'>, scope: OneO
   const result = await repo.insertAppointment(ctx.db, scope, values, { now: values.createdAt, practitionerId: values.practitionerId, startsAt: values.startsAt, endsAt: values.endsAt });
   if (result === 'overlap') return result;
   await releasedChanged(ctx, result.released);
-  return (await repo.findAppointment(ctx.db, scope, result.id))!;
+  const row = (await repo.findAppointment(ctx.db, scope, result.id))!;
+  for (const listener of bookingListeners.values()) await listener(ctx, scope, row, values.createdAt);
+  return row;
+}
+
+/** What another area does when an appointment is booked (questionnaires sent with its type). */
+export type BookingListener = (ctx: Pick<AppContext, 'db'>, scope: OneOrgScope, row: repo.AppointmentRow, now: Date) => Promise<void>;
+const bookingListeners = new Map<string, BookingListener>();
+/** Registered by app.ts, by name (building the app twice registers it once). */
+export function onAppointmentBooked(name: string, listener: BookingListener): void {
+  bookingListeners.set(name, listener);
 }
 
 /** An appointment of the scope, or the area's 404. */

@@ -28,6 +28,7 @@ import { FileTitle } from './components/file-title.tsx';
 // Recharts only loads when the 'mesures' tab is opened.
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
+const QuestionnairesTab = lazy(() => import('./components/questionnaires-tab.tsx').then((m) => ({ default: m.QuestionnairesTab })));
 
 function DossierTab({ file }: { file: PatientFile }) {
   const { t } = useTranslation('patients');
@@ -239,6 +240,7 @@ export function PatientPage() {
           <SportTab idPatient={identity.idPatient} />
         </Suspense>
       )}
+      {tab === 'questionnaires' && <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}><QuestionnairesTab idPatient={identity.idPatient} /></Suspense>}
 
       <ConfirmDialog
         open={confirming}

@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isConsultationEmpty } from '@wellbe/shared/domain/consultation';
 import { PANEL_HEIGHT_RATIO } from '@wellbe/shared/constants';
@@ -16,6 +16,8 @@ import { clearForm, closePanel, startNewConsultation, toggleFullScreen, useConsu
 import { checkDraft, fieldId } from '../draft-validation.ts';
 import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 import { ConsultationForm } from './consultation-form.tsx';
+// Loaded with its texts (questionnaires namespace) only when the panel opens for a patient.
+const PreVisitAnswers = lazy(() => import('./pre-visit-answers.tsx'));
 import { FailedUploads } from './failed-uploads.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
 import { ReloginDialog } from './relogin-dialog.tsx';
@@ -166,7 +168,14 @@ export function ConsultationPanel() {
         ) : panel.loadError ? (
           <Alert severity="error">{t('panel.loadError', { message: panel.loadError })}</Alert>
         ) : (
-          <ConsultationForm />
+          <>
+            {panel.mode === 'new' && panel.patient && (
+              <Suspense fallback={null}>
+                <PreVisitAnswers idPatient={panel.patient.idPatient} />
+              </Suspense>
+            )}
+            <ConsultationForm />
+          </>
         )}
         {panel.mode === 'edit' && save.error && !save.dialogOpen && (
           <Alert severity="error" sx={{ mt: 2 }}>
