@@ -18,3 +18,4 @@ export { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
 export { dispatchDueReminders } from './modules/notes/notes.service.ts';
 export { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
 export { mailUnread } from './modules/chat/chat.service.ts';
+export { DIARY_DIGEST_SCHEDULE, DIARY_DIGEST_TASK, mailDiaryDigests } from './modules/diary/diary.digest.ts';

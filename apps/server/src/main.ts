@@ -56,7 +56,7 @@ async function main() {
     }
     const {
       buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
-      drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
+      drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread, mailDiaryDigests, DIARY_DIGEST_TASK, DIARY_DIGEST_SCHEDULE,
     } = await loading;
     checkStop();
     const handle = connect(url);
@@ -82,6 +82,8 @@ async function main() {
     jobs.register(AGENDA_JOB, async () => void (await runAgendaJobs({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Chat: a message still unread after 15 minutes sends its member one mail (without the text).
     jobs.register('chat_unread_mail', async () => void (await mailUnread({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
+    // Diaries: one digest mail a day to each practitioner following patients with new entries (never a mail per entry).
+    jobs.register(DIARY_DIGEST_TASK, async () => void (await mailDiaryDigests({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), DIARY_DIGEST_SCHEDULE);
     // Issue 20: scheduled publication of reviewed articles whose date has come, every minute.
     jobs.register('articles_publish', async () => void (await publishDueArticles({ db: handle.db, clock: systemClock })), '* * * * *');
     // Newsletters: scheduled ones start at their date; each sends a batch a minute (and at once on "Envoyer maintenant").

@@ -21,3 +21,4 @@ export * from './schema/sport.ts';
 export * from './schema/statistics.ts';
 export * from './schema/policies.ts';
 export * from './schema/articles.ts';
+export * from './schema/diary.ts';

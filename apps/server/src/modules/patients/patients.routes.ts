@@ -11,6 +11,7 @@ import {
 } from '@wellbe/shared/schemas/patient-files';
 import { patientCreateSchema, patientCreatedAnswer } from '@wellbe/shared/schemas/patients';
 import { callerOf } from '../../plugins/authenticate.ts';
+import { readPatientMeasures } from './patients.measures.ts';
 import {
   archivePatient,
   createPatient,
@@ -19,7 +20,6 @@ import {
   normaliseIdentity,
   readPatientDocuments,
   readPatientFile,
-  readPatientMeasures,
   updatePatientIdentity,
 } from './patients.service.ts';
 import { patientParams } from '@wellbe/shared/schemas/fields';
