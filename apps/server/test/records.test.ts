@@ -71,6 +71,8 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/articles/:id/pin': () => ({ pinned: true }),
   'PATCH /api/chat/conversations/:id': () => ({ title: 'Groupe renommé' }),
   'POST /api/chat/conversations/:id/members': () => ({ memberIds: [randomUUID()] }),
+  'POST /api/diary/entries/:id/comment': () => ({ comment: 'Commentaire' }),
+  'PUT /api/patients/:idPatient/diary/follow': () => ({ follow: true }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

@@ -32,6 +32,7 @@ export const AREAS = [
   'diet-programs',
   'my-menu',
   'sport-today',
+  'diary',
   'login',
   'register',
   'forgot-password',
@@ -100,6 +101,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/program/sportif/list', access: 'dietetics', area: 'programs' },
   /** A patient's sport program of the day, logged from a phone (other roles see that no file is linked). */
   { path: '/program/sportif/today', access: 'dps', area: 'sport-today' },
+  /** A patient's diaries (weight, meals, pain, activity), written from a phone (other roles see that no file is linked). */
+  { path: '/journal', access: 'dps', area: 'diary' },
   { path: '/login', access: 'guest', area: 'login', chrome: 'none' },
   { path: '/register/:userId?', access: 'guest', area: 'register', chrome: 'none' },
   { path: '/forgot-password', access: 'guest', area: 'forgot-password', chrome: 'none' },

@@ -26,6 +26,7 @@ import { ExportFhirAction } from './components/export-fhir-action.tsx';
 import { FileTitle } from './components/file-title.tsx';
 
 // Recharts only loads when the 'mesures' tab is opened.
+const DiaryTab = lazy(() => import('./components/diary-tab.tsx').then((m) => ({ default: m.DiaryTab })));
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
 
@@ -237,6 +238,11 @@ export function PatientPage() {
       {tab === 'sport' && (
         <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
           <SportTab idPatient={identity.idPatient} />
+        </Suspense>
+      )}
+      {tab === 'journal' && (
+        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
+          <DiaryTab idPatient={identity.idPatient} />
         </Suspense>
       )}
 
