@@ -26,7 +26,7 @@ async function openLucasDiary(page: Page) {
 test('as pt on a 390 px phone: logs a meal from Ciqual and a pain entry', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'pt');
-  await page.getByRole('link', { name: /Mon journal/ }).click();
+  await page.getByRole('link', { name: 'Ouvrir mon journal' }).click();
   await expect(page.getByRole('heading', { name: 'Mon journal', level: 1 })).toBeVisible();
   await expect(page.getByTestId('day-energy')).toContainText('sur un objectif de');
   await expectAccessible(page);

@@ -25,7 +25,7 @@ const NAMESPACES: Partial<Record<Area, string[]>> = {
   logout: ['auth'],
   // The dashboard's cards come in lazy chunks of their own but render at once.
   dashboard: ['dashboard', 'records', 'editorial', 'dashboardCards', 'agenda', 'dietetics'],
-  patient: ['patients', 'records', 'diary'],
+  patient: ['patients', 'records'],
   profile: ['profile', 'records'],
   organisations: ['organisations', 'reference'],
   admin: ['admin', 'records'],
@@ -38,7 +38,6 @@ const NAMESPACES: Partial<Record<Area, string[]>> = {
   catalogs: ['sport', 'pages', 'reference'],
   programs: ['sport'],
   'sport-today': ['sport'],
-  diary: ['diary', 'dietetics'],
   statistics: ['statistics', 'agenda'],
   legal: ['editorial'],
   policy: ['editorial'],

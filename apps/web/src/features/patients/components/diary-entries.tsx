@@ -31,16 +31,21 @@ function CommentForm({ idPatient, entry, onDone }: { idPatient: string; entry: D
   );
 }
 
+/** Entries shown at first, and added by each "Afficher plus". */
+const PAGE = 15;
+
 /** The diary's latest entries in the file; a practitioner comments one (the patient reads it in /journal). */
 export function DiaryEntries({ idPatient, entries }: { idPatient: string; entries: DiaryEntry[] }) {
   const { t } = useTranslation('diary');
   const { role } = useSession();
   const text = useEntryText();
   const [open, setOpen] = useState<string | null>(null);
+  const [shown, setShown] = useState(PAGE);
   if (!entries.length) return <Typography color="text.secondary">{t('file.none')}</Typography>;
   return (
+    <>
     <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }} aria-label={t('file.entries')}>
-      {entries.slice(0, 50).map((e) => (
+      {entries.slice(0, shown).map((e) => (
         <Card component="li" key={e.id} variant="outlined" sx={{ listStyle: 'none' }} data-testid="file-diary-entry">
           <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
             <Typography variant="body2" color="text.secondary">
@@ -65,5 +70,11 @@ export function DiaryEntries({ idPatient, entries }: { idPatient: string; entrie
         </Card>
       ))}
     </Box>
+    {entries.length > shown && (
+      <Button sx={{ justifySelf: 'start' }} onClick={() => setShown((n) => n + PAGE)}>
+        {t('more')}
+      </Button>
+    )}
+    </>
   );
 }
