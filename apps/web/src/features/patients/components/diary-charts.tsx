@@ -34,7 +34,8 @@ export function EnergyChart({ chart }: { chart: DiaryChart }) {
       <BarChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis {...axis} />
-        <YAxis fontSize={12} width={48} />
+        {/* The axis reaches above the target, so its line shows even when every day is below it. */}
+        <YAxis fontSize={12} width={48} domain={[0, (max: number) => Math.ceil(Math.max(max, (chart.targetKcal ?? 0) * 1.1) / 100) * 100]} />
         <Tooltip labelFormatter={(v) => formatDate(Number(v))} />
         <Legend />
         <Bar dataKey="energy" name={t('charts.kcal')} fill="#0f766e" isAnimationActive={false} />
