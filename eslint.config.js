@@ -57,6 +57,7 @@ const AREA_TABLES = {
   'sport-programs': ['sport'],
   'sport-catalogs': ['sport'],
   exercises: ['sport'],
+  diary: ['diary'],
   patients: ['patients'],
   consultations: ['consultations'],
   documents: ['documents'],

@@ -53,6 +53,7 @@ import { sportCatalogRoutes } from './modules/sport-catalogs/sport-catalogs.rout
 import { exerciseRoutes } from './modules/exercises/exercises.routes.ts';
 import { sportProgramRoutes } from './modules/sport-programs/sport-programs.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { diaryRoutes } from './modules/diary/diary.routes.ts';
 import { registerAppointmentStatistics, registerProgramStatistics } from './modules/statistics/statistics.service.ts';
 import { appointmentStatistics } from './modules/agenda/agenda.statistics.ts';
 import { dieteticsStatistics } from './modules/dietetics/dietetics.statistics.ts';
@@ -219,6 +220,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerProgramStatistics('dietetics', dieteticsStatistics);
   registerProgramStatistics('sport', sportStatistics);
   await app.register(statisticsRoutes);
+  await app.register(diaryRoutes);
   await app.register(dashboardRoutes);
   await app.register(policyRoutes);
   await app.register(articleRoutes);

@@ -22,3 +22,4 @@ export { lockDueConsultations } from './modules/consultations/consultations.lock
 export { verifyRecords } from './modules/history/history.service.ts';
 export { sendInvoiceReminders } from './modules/invoices/invoices.book.service.ts';
 export { QUESTIONNAIRE_JOB, runQuestionnaireJobs } from './modules/questionnaires/questionnaires.booking.ts';
+export { DIARY_DIGEST_SCHEDULE, DIARY_DIGEST_TASK, mailDiaryDigests } from './modules/diary/diary.digest.ts';

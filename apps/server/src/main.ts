@@ -58,7 +58,7 @@ async function main() {
       buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
       drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
       lockDueConsultations, verifyRecords,
-      sendInvoiceReminders, QUESTIONNAIRE_JOB, runQuestionnaireJobs,
+      sendInvoiceReminders, QUESTIONNAIRE_JOB, runQuestionnaireJobs, mailDiaryDigests, DIARY_DIGEST_TASK, DIARY_DIGEST_SCHEDULE,
     } = await loading;
     checkStop();
     const handle = connect(url);
@@ -86,6 +86,8 @@ async function main() {
     jobs.register(QUESTIONNAIRE_JOB, async () => void (await runQuestionnaireJobs({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Chat: a message still unread after 15 minutes sends its member one mail (without the text).
     jobs.register('chat_unread_mail', async () => void (await mailUnread({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
+    // Diaries: one digest mail a day to each practitioner following patients with new entries (never a mail per entry).
+    jobs.register(DIARY_DIGEST_TASK, async () => void (await mailDiaryDigests({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), DIARY_DIGEST_SCHEDULE);
     // Issue 20: scheduled publication of reviewed articles whose date has come, every minute.
     jobs.register('articles_publish', async () => void (await publishDueArticles({ db: handle.db, clock: systemClock })), '* * * * *');
     // Newsletters: scheduled ones start at their date; each sends a batch a minute (and at once on "Envoyer maintenant").

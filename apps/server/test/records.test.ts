@@ -83,6 +83,8 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/questionnaires/:id': () => ({ active: true }),
   'POST /api/patients/:idPatient/questionnaires': () => ({ questionnaireId: randomUUID() }),
   'PUT /api/questionnaires/assignments/:id/answers': () => ({ answers: {}, submit: false }),
+  'POST /api/diary/entries/:id/comment': () => ({ comment: 'Commentaire' }),
+  'PUT /api/patients/:idPatient/diary/follow': () => ({ follow: true }),
 };
 
 /** Action bodies: the identity of the caller, and the foreign id in each record field. */

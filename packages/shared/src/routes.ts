@@ -36,6 +36,7 @@ export const AREAS = [
   'sport-today',
   'questionnaires',
   'my-questionnaires',
+  'diary',
   'login',
   'register',
   'forgot-password',
@@ -113,6 +114,8 @@ export const ROUTES: readonly RouteRule[] = [
   /** The practice's questionnaires (templates, builder); a patient answers theirs at /questionnaires/mine. */
   { path: '/questionnaires', access: 'questionnaires', area: 'questionnaires' },
   { path: '/questionnaires/mine', access: 'dps', area: 'my-questionnaires' },
+  /** A patient's diaries (weight, meals, pain, activity), written from a phone (other roles see that no file is linked). */
+  { path: '/journal', access: 'dps', area: 'diary' },
   { path: '/login', access: 'guest', area: 'login', chrome: 'none' },
   /** Back from an identity provider (Pro Santé Connect…): the login area's page shows the outcome. */
   { path: '/login/oidc', access: 'guest', area: 'login', chrome: 'none' },

@@ -28,3 +28,4 @@ export * from './schema/clinical-documents.ts';
 export * from './schema/oidc.ts';
 export * from './schema/video.ts';
 export * from './schema/questionnaires.ts';
+export * from './schema/diary.ts';

@@ -126,7 +126,11 @@ export const patientFileSchema = z.object({
 export type PatientFile = z.infer<typeof patientFileSchema>;
 
 export const measurePointSchema = z.object({
-  idConsultation: z.string(),
+  /** null for a weight the patient declared in their diary (`source: 'patient'`). */
+  idConsultation: z.string().nullable(),
+  /** Where the point comes from: a consultation, or the patient's diary ("déclaré par le patient"). */
+  source: z.enum(['consultation', 'patient']),
+  selfReported: z.boolean(),
   date: z.string(),
   size: z.number().nullable(),
   weight: z.number().nullable(),

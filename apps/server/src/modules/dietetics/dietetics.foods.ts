@@ -33,3 +33,8 @@ export async function deleteFood(ctx: AppContext, caller: Caller, id: number): P
   await repo.archiveFood(ctx.db, scope, found.id, caller.id, new Date(ctx.clock.now()));
   await recordAudit(ctx, caller, { action: 'dietetics.food.archive', outcome: 'success', recordType: 'food', recordId: String(found.id) });
 }
+
+/** The foods of these ids a record of the organisation may use (the Ciqual table and its own), for another area (the patient's meal diary). */
+export async function foodsForRecord(ctx: AppContext, organizationId: string, ids: number[]): Promise<Food[]> {
+  return (await repo.foodsByIds(ctx.db, recordCatalog(organizationId), ids)).map(toFood);
+}

@@ -13,6 +13,7 @@ import { patientCreateSchema, patientCreatedAnswer } from '@wellbe/shared/schema
 import { historyAnswer, historyQuerySchema } from '@wellbe/shared/schemas/history';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { patientHistory } from './patients.history.service.ts';
+import { readPatientMeasures } from './patients.measures.ts';
 import {
   archivePatient,
   createPatient,
@@ -21,7 +22,6 @@ import {
   normaliseIdentity,
   readPatientDocuments,
   readPatientFile,
-  readPatientMeasures,
   updatePatientIdentity,
 } from './patients.service.ts';
 import { patientParams } from '@wellbe/shared/schemas/fields';

@@ -1,13 +1,11 @@
 import { formatDate } from '@wellbe/shared/domain/dates';
 import { computeImc } from '@wellbe/shared/domain/imc';
-import { latestWithChange, painLevel } from '@wellbe/shared/domain/imc-bands';
 import { fold } from '@wellbe/shared/domain/text';
 import { can } from '@wellbe/shared/permissions';
 import {
   PATIENT_FILE_MESSAGES,
   type PatientDocument,
   type PatientFile,
-  type PatientMeasures,
   type PatientTablePage,
   type PatientTableQuery,
   type PatientTableRow,
@@ -31,7 +29,6 @@ import { auditInStatement, auditRow, recordAudit } from '../../lib/audit.ts';
 import type { Readable } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
-import { consultationMeasures } from '../consultations/consultations.service.ts';
 import { timeline } from './patients.timeline.ts';
 import { patientDocuments } from '../documents/documents.service.ts';
 import { patientKeys } from './patients.keys.ts';
@@ -269,32 +266,6 @@ export async function readPatientFile(ctx: AppContext, caller: Caller, idPatient
     consultations,
     canWrite: can(caller.role, 'dpsWrite') && !record.archivedAt,
     isOwnFile: caller.role === 'PT' && caller.patientId === record.id,
-  };
-}
-
-/** Weight, IMC and pain over time; missing values stay null so the curves show gaps. */
-export async function readPatientMeasures(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientMeasures> {
-  const record = await patientForCaller(ctx, caller, idPatient, 'patient.measures.read', 'read');
-  const rows = await consultationMeasures(ctx, caller, record.id);
-  await recordAudit(ctx, caller, { action: 'patient.measures.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
-  const points = rows.map((r) => ({
-    idConsultation: r.id,
-    date: r.consultationDate.toISOString(),
-    size: r.size,
-    weight: r.weight,
-    imc: computeImc(r.weight, r.size),
-    dolorLocation: r.dolorLocation,
-    dolorIntensity: r.dolorIntensity,
-    pain: painLevel(r.dolorIntensity),
-  }));
-  return {
-    points,
-    latest: {
-      weight: latestWithChange(points, (p) => p.weight),
-      imc: latestWithChange(points, (p) => p.imc),
-      size: latestWithChange(points, (p) => p.size),
-      pain: latestWithChange(points, (p) => p.pain),
-    },
   };
 }
 

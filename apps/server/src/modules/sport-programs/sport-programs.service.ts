@@ -373,3 +373,9 @@ export async function inactivePatients(ctx: AppContext, caller: Caller): Promise
     daysWithoutLog: days(r.lastLogDay ?? r.program.startDate!),
   }));
 }
+
+/** A session of the patient's own program (the diary's activity entry), inside the patient's organisation, or null. */
+export async function sessionOfPatient(ctx: AppContext, scope: OneOrgScope, patientId: string, sessionId: string): Promise<{ id: string; name: string } | null> {
+  const found = isUuid(sessionId) ? await repo.sessionOfPatient(ctx.db, scope, patientId, sessionId) : undefined;
+  return found ? { id: found.session.id, name: found.session.name } : null;
+}

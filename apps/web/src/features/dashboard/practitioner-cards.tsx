@@ -9,6 +9,7 @@ import { useDashboard } from './api/dashboard.ts';
 import { useUnreadCount } from './api/unread-count.ts';
 import { Count, DayCard } from './day-cards.tsx';
 import { VideoButton } from '../../components/video-button.tsx';
+import { DiaryCard } from './diary-card.tsx';
 
 // The practitioner's day (PR, PA, PG), in its own chunk (the /dashboard first-load budget): today's
 // appointments with a way to start the consultation, requests waiting, unread messages, patients to
@@ -112,6 +113,7 @@ export function PractitionerCards({ role }: { role: Role }) {
           failed
         )}
       </DayCard>
+      <DiaryCard />
     </Grid>
   );
 }

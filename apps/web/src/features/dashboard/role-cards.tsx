@@ -193,6 +193,10 @@ function PatientDayCards() {
           <Empty>{t('sport.empty')}</Empty>
         )}
       </DayCard>
+      {/* The diaries: linked from a card (a menu entry would weigh on /dashboard's first load, bundle-budget.test.ts). */}
+      <DayCard title={t('myDiary.title')} to="/journal" linkLabel={t('myDiary.open')} loading={false} testId="card-my-diary">
+        <Typography color="text.secondary">{t('myDiary.text')}</Typography>
+      </DayCard>
       <DayCard
         title={t('notice.title')}
         to={notice ? `/patient/dossier/${encodeURIComponent(notice.idPatient)}/${encodeURIComponent(notice.idConsultation)}` : undefined}

@@ -26,6 +26,7 @@ import { ExportFhirAction } from './components/export-fhir-action.tsx';
 import { FileTitle } from './components/file-title.tsx';
 
 // Recharts only loads when the 'mesures' tab is opened.
+const DiaryTab = lazy(() => import('./components/diary-tab.tsx').then((m) => ({ default: m.DiaryTab })));
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
 const QuestionnairesTab = lazy(() => import('./components/questionnaires-tab.tsx').then((m) => ({ default: m.QuestionnairesTab })));
@@ -241,6 +242,11 @@ export function PatientPage() {
         </Suspense>
       )}
       {tab === 'questionnaires' && <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}><QuestionnairesTab idPatient={identity.idPatient} /></Suspense>}
+      {tab === 'journal' && (
+        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
+          <DiaryTab idPatient={identity.idPatient} />
+        </Suspense>
+      )}
 
       <ConfirmDialog
         open={confirming}

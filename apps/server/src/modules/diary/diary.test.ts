@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
+import { DIARY_MESSAGES, type DiaryChart, type DiaryEntry } from '@wellbe/shared/schemas/diary';
+import type { PatientMeasures } from '@wellbe/shared/schemas/patient-files';
+import { auditEvents, diaryEntries, foods, patients } from '../../db/tables.ts';
+import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { DIARY_DIGEST_SUBJECT, mailDiaryDigests } from './diary.digest.ts';
+
+// The patient's diaries through the real app on a real database: a PT writes their own entries
+// (weight, meal from Ciqual, pain, activity), bad input changes nothing, the practice reads and
+// comments them in the file, the declared weight joins the file's curve, the charts aggregate in
+// SQL, and a follower hears of new entries by a badge and one digest mail.
+
+let t: TestApp;
+let pr: Session;
+let pr2: Session;
+let pt: Session;
+let lucas: string;
+let mathilde: string;
+
+const get = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: s.auth });
+const send = (s: Session, method: 'POST' | 'PUT', url: string, payload?: unknown) => t.app.inject({ method, url, headers: s.auth, ...(payload ? { payload: payload as object } : {}) });
+const ago = (hours: number) => new Date(t.clock.now() - hours * 3_600_000).toISOString();
+const countEntries = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(diaryEntries))[0]!.n;
+
+async function patientIdByName(name: string) {
+  const [row] = await t.ctx.db.select({ id: patients.id }).from(patients).where(eq(patients.fullName, name));
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [pr, pr2, pt] = await Promise.all([t.login('pr'), t.login('pr2'), t.login('pt')]);
+  lucas = await patientIdByName('Lucas Bernard');
+  mathilde = await patientIdByName('Mathilde Renaud');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the patient writes their diary', () => {
+  it('a declared weight is saved, journalled, and joins the file’s weight curve flagged as declared by the patient', async () => {
+    const at = ago(2);
+    const res = await send(pt, 'POST', '/api/diary/entries', { kind: 'weight', at, weightKg: 81.4 });
+    expect(res.statusCode).toBe(201);
+    const entry = json(res).data as DiaryEntry;
+    expect(entry).toMatchObject({ kind: 'weight', weightKg: 81.4, at: new Date(at).toISOString() });
+    const journal = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'diary.entry.create'), eq(auditEvents.recordId, entry.id)));
+    expect(journal).toHaveLength(1);
+    expect(journal[0]!.patientId).toBe(lucas);
+
+    const measures = json(await get(pr, `/api/patients/${lucas}/measures`)).data as PatientMeasures;
+    const declared = measures.points.filter((p) => p.selfReported);
+    expect(declared).toEqual([expect.objectContaining({ source: 'patient', idConsultation: null, weight: 81.4, date: new Date(at).toISOString() })]);
+    expect(measures.points.filter((p) => !p.selfReported).every((p) => p.source === 'consultation' && p.idConsultation)).toBe(true);
+    expect(measures.latest.weight?.value).toBe(81.4);
+  });
+
+  it('refuses a weight of 0 or 700 kg, a future date and an unknown location in French, and saves nothing', async () => {
+    const before = await countEntries();
+    for (const weightKg of [0, 700]) {
+      const res = await send(pt, 'POST', '/api/diary/entries', { kind: 'weight', at: ago(1), weightKg });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain(DIARY_MESSAGES.weight);
+    }
+    const future = await send(pt, 'POST', '/api/diary/entries', { kind: 'weight', at: new Date(t.clock.now() + 86_400_000).toISOString(), weightKg: 80 });
+    expect(future.statusCode).toBe(400);
+    expect(json(future).error.message).toBe(DIARY_MESSAGES.future);
+    const location = await send(pt, 'POST', '/api/diary/entries', { kind: 'pain', at: ago(1), intensity: 4, location: 'Genou' });
+    expect(location.statusCode).toBe(400);
+    expect(location.body).toContain(DIARY_MESSAGES.location);
+    const intensity = await send(pt, 'POST', '/api/diary/entries', { kind: 'pain', at: ago(1), intensity: 11, location: 'Lombaire' });
+    expect(intensity.statusCode).toBe(400);
+    const meal = await send(pt, 'POST', '/api/diary/entries', { kind: 'meal', at: ago(1), meal: 'lunch', items: [{ foodId: 2_000_000_000, grams: 100 }] });
+    expect(meal.statusCode).toBe(404);
+    expect(await countEntries()).toBe(before);
+  });
+
+  it('logs a meal of Ciqual foods in grams and household measures, with its energy, and the day against the target', async () => {
+    const [apple] = await t.ctx.db.select().from(foods).where(sql`${foods.searchKey} like 'pomme, chair et peau, crue%'`).limit(1);
+    const found = json(await get(pt, '/api/diary/foods?q=pomme')).data as { id: number; nameFr: string }[];
+    expect(found.length).toBeGreaterThan(0);
+    const res = await send(pt, 'POST', '/api/diary/entries', { kind: 'meal', at: ago(0.5), meal: 'snack', items: [{ foodId: apple!.id, grams: 150 }, { foodId: found[0]!.id, measure: 'portion', quantity: 2 }] });
+    expect(res.statusCode).toBe(201);
+    const entry = json(res).data as DiaryEntry;
+    expect(entry.items.map((i) => i.grams)).toEqual([150, 200]);
+    expect(entry.items[1]).toMatchObject({ measure: 'portion', quantity: 2 });
+    const expected = Math.round((Number(apple!.energyKcal) * 150) / 100 + entry.items[1]!.energyKcal);
+    expect(Math.abs(entry.energyKcal! - expected)).toBeLessThanOrEqual(1);
+    const day = json(await get(pt, `/api/diary/day?day=${entry.day}`)).data;
+    expect(day.energyKcal).toBeGreaterThanOrEqual(entry.energyKcal! - 1);
+    expect(day.targets?.energyKcal).toBeGreaterThan(1000);
+  });
+
+  it('logs pain with its location and a free activity; a retry with the same id saves one entry', async () => {
+    const id = randomUUID();
+    const body = { id, kind: 'pain', at: ago(3), intensity: 6, location: 'Lombaire' };
+    expect((await send(pt, 'POST', '/api/diary/entries', body)).statusCode).toBe(201);
+    const retry = await send(pt, 'POST', '/api/diary/entries', body);
+    expect(retry.statusCode).toBe(200);
+    expect(json(retry).data.id).toBe(id);
+    expect((await t.ctx.db.select().from(diaryEntries).where(eq(diaryEntries.id, id))).length).toBe(1);
+    const activity = await send(pt, 'POST', '/api/diary/entries', { kind: 'activity', at: ago(4), activity: 'Marche rapide', durationMin: 45, intensity: 'moderate' });
+    expect(activity.statusCode).toBe(201);
+    expect(json(activity).data).toMatchObject({ activity: 'Marche rapide', durationMin: 45, activityIntensity: 'moderate' });
+    const pains = json(await get(pt, '/api/diary/entries?kind=pain')).data as DiaryEntry[];
+    expect(pains.map((p) => p.id)).toEqual([id]);
+    expect(pains[0]).toMatchObject({ intensity: 6, location: 'Lombaire' });
+  });
+});
+
+describe('scope', () => {
+  it('another patient’s diary and another practice answer 404; a practitioner has no diary of their own', async () => {
+    expect((await get(pt, `/api/patients/${mathilde}/diary`)).statusCode).toBe(404);
+    const foreign = await get(pr2, `/api/patients/${lucas}/diary`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('Lucas');
+    expect((await get(pr2, `/api/patients/${lucas}/diary/chart`)).statusCode).toBe(404);
+    const before = await countEntries();
+    expect((await send(pr, 'POST', '/api/diary/entries', { kind: 'weight', at: ago(1), weightKg: 70 })).statusCode).toBe(404);
+    expect(await countEntries()).toBe(before);
+    const denied = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'diary.read'), eq(auditEvents.outcome, 'denied')));
+    expect(denied.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the practitioner reads, comments and follows', () => {
+  it('reads the diary by kind and dates, comments an entry, and the patient sees the comment', async () => {
+    const all = json(await get(pr, `/api/patients/${lucas}/diary`)).data as DiaryEntry[];
+    expect(new Set(all.map((e) => e.kind))).toEqual(new Set(['weight', 'meal', 'pain', 'activity']));
+    const today = todayIn(DEFAULT_TIME_ZONE, t.clock.now());
+    const none = json(await get(pr, `/api/patients/${lucas}/diary?from=${addDays(today, -30)}&to=${addDays(today, -20)}`)).data;
+    expect(none).toEqual([]);
+    const pain = all.find((e) => e.kind === 'pain')!;
+    expect((await send(pr2, 'POST', `/api/diary/entries/${pain.id}/comment`, { comment: 'Étirements ?' })).statusCode).toBe(404);
+    const res = await send(pr, 'POST', `/api/diary/entries/${pain.id}/comment`, { comment: 'Pensez aux étirements du matin.' });
+    expect(res.statusCode).toBe(200);
+    const mine = json(await get(pt, '/api/diary/entries?kind=pain')).data as DiaryEntry[];
+    expect(mine[0]!.comment).toMatchObject({ text: 'Pensez aux étirements du matin.' });
+    expect(mine[0]!.comment!.author).toBeTruthy();
+  });
+
+  it('the weekly summary counts the week’s entries', async () => {
+    const summary = json(await get(pr, `/api/patients/${lucas}/diary/summary`)).data;
+    expect(summary.entries).toMatchObject({ weight: 1, pain: 1, activity: 1 });
+    expect(summary.entries.meal).toBeGreaterThanOrEqual(1);
+    expect(summary.adherence).toBeGreaterThan(0);
+  });
+
+  it('a follower sees a badge of new entries and gets one digest mail, never one per entry', async () => {
+    expect(json(await send(pr, 'PUT', `/api/patients/${lucas}/diary/follow`, { follow: true })).data.following).toBe(true);
+    expect(json(await get(pr, '/api/diary/notifications')).data.count).toBe(0);
+    t.clock.advance(1000);
+    await send(pt, 'POST', '/api/diary/entries', { kind: 'pain', at: ago(0.1), intensity: 3, location: 'Cervical' });
+    await send(pt, 'POST', '/api/diary/entries', { kind: 'weight', at: ago(0.1), weightKg: 81 });
+    const badge = json(await get(pr, '/api/diary/notifications')).data;
+    expect(badge).toMatchObject({ count: 2, patients: [{ idPatient: lucas, FullName: 'Lucas Bernard', count: 2 }] });
+    const mailsBefore = t.mails.length;
+    expect(await mailDiaryDigests(t.ctx)).toBe(1);
+    expect(await mailDiaryDigests(t.ctx)).toBe(0);
+    await t.drain();
+    const digests = t.mails.slice(mailsBefore).filter((m) => m.subject === DIARY_DIGEST_SUBJECT);
+    expect(digests).toHaveLength(1);
+    expect(String(digests[0]!.text)).toContain('2 nouvelles entrées');
+    expect(String(digests[0]!.text)).not.toContain('Lucas');
+    expect((await send(pr, 'POST', '/api/diary/notifications/seen')).statusCode).toBe(200);
+    expect(json(await get(pr, '/api/diary/notifications')).data.count).toBe(0);
+  });
+});
+
+describe('charts', () => {
+  it('5 years of daily entries chart per month in SQL; 60 days per day', async () => {
+    const today = todayIn(DEFAULT_TIME_ZONE, t.clock.now());
+    const [lucasRow] = await t.ctx.db.select().from(patients).where(eq(patients.id, lucas));
+    await t.ctx.db.execute(sql`
+      insert into diary_entries (organization_id, patient_id, kind, at, day, intensity, location)
+      select ${lucasRow!.organizationId}::uuid, ${lucas}::uuid, 'pain', (g::date + time '09:00')::timestamptz, g::date, (extract(doy from g)::int % 11), 'Dorsal'
+      from generate_series(${addDays(today, -1830)}::date, ${today}::date, interval '1 day') as g`);
+    const long = json(await get(pr, `/api/patients/${lucas}/diary/chart?from=${addDays(today, -1825)}&to=${today}`)).data as DiaryChart;
+    expect(long.granularity).toBe('month');
+    expect(long.buckets.length).toBeGreaterThanOrEqual(60);
+    expect(long.buckets.length).toBeLessThanOrEqual(62);
+    expect(long.buckets.every((b) => b.pain != null && b.pain >= 0 && b.pain <= 10)).toBe(true);
+    const week = json(await get(pr, `/api/patients/${lucas}/diary/chart?from=${addDays(today, -364)}&to=${today}`)).data as DiaryChart;
+    expect(week.granularity).toBe('week');
+    const short = json(await get(pr, `/api/patients/${lucas}/diary/chart?from=${addDays(today, -59)}&to=${today}`)).data as DiaryChart;
+    expect(short.granularity).toBe('day');
+    expect(short.buckets.length).toBe(60);
+    expect(short.following).toBe(true);
+    expect((await get(pr, `/api/patients/${lucas}/diary/chart?from=${today}&to=${addDays(today, -3)}`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { foodListAnswer } from '@wellbe/shared/schemas/dietetics';
+import type { DiaryEntryWrite, diaryEntryAnswer, diaryEntryListAnswer, myDayTotalsAnswer } from '@wellbe/shared/schemas/diary';
+import type { Answer } from '@wellbe/shared/schemas/responses';
+import { api } from '../../../lib/api.ts';
+
+// The patient's own diary (/journal): their entries with the practitioners' comments, the day's
+// meals against their target, the Ciqual search for a meal, and writing an entry.
+
+const KEY = ['diary', 'mine'] as const;
+
+/** GET /api/diary/entries: the patient's entries, newest first. */
+export function useMyDiary() {
+  return useQuery({ queryKey: [...KEY, 'entries'], queryFn: ({ signal }) => api<Answer<typeof diaryEntryListAnswer>>('/diary/entries', { signal }).then((r) => r.data), retry: false });
+}
+
+/** GET /api/diary/day: today's meals against the dietetic target. */
+export function useMyDay() {
+  return useQuery({ queryKey: [...KEY, 'day'], queryFn: ({ signal }) => api<Answer<typeof myDayTotalsAnswer>>('/diary/day', { signal }).then((r) => r.data), retry: false });
+}
+
+/** GET /api/diary/foods?q=: the Ciqual table (and the practice's foods) for a meal. */
+export function useFoodSearch(q: string) {
+  return useQuery({
+    queryKey: ['diary', 'foods', q],
+    queryFn: ({ signal }) => api<Answer<typeof foodListAnswer>>('/diary/foods', { query: { q, limit: 10 }, signal }).then((r) => r.data),
+    enabled: q.trim().length >= 2,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** POST /api/diary/entries, with a client id so that a retry after a lost answer saves one entry. */
+export function useAddEntry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DiaryEntryWrite) => api<Answer<typeof diaryEntryAnswer>>('/diary/entries', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
