@@ -53,7 +53,7 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 // each answer at a level cheap enough to do per request, which came out larger (the core chunk:
 // 108.7 KB at brotli 4, 92.8 KB at 11) and cost CPU on every first load (issue 13). Below 1 KB
 // the server sends the file uncompressed anyway. ~5 s for the whole build on these machines.
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'wellbe-precompress',
     apply: 'build',
