@@ -75,6 +75,8 @@ export function preloadRoute(pathname: string): void {
   if (namespaces.length) void i18n.loadNamespaces(namespaces);
   preloadPage(rule.area);
   if (chrome) preloadLayout();
+  // The consent check starts with the token's, not after it (the chrome waits for its answer).
+  if (chrome) void import('../features/policies/api/pending-prefetch.ts').then((m) => m.prefetchPendingPolicies()).catch(() => undefined);
   if (needsQueries(rule.area)) preloadQueries();
   // Every page but the sign-in form is drawn with MUI (app/mui.tsx): its chunk starts now too.
   if (rule.area !== 'login') void loadMui().catch(() => undefined);
