@@ -62,7 +62,7 @@ const CLS_GOAL = 0.02;
  */
 async function startAnchor() {
   const anchorDist = path.resolve(root, process.env.BENCH_ANCHOR_DIST ?? 'apps/web/dist-bench-anchor');
-  if (process.env.BENCH_BUILD !== '0') {
+  if (process.env.BENCH_BUILD !== '0' || !fs.existsSync(path.join(anchorDist, 'index.html'))) {
     await build({ root: path.join(root, 'apps/web/bench/anchor'), configFile: false, logLevel: 'warn', plugins: [react(), precompress()], build: { outDir: anchorDist, emptyOutDir: true } });
   }
   const app = Fastify({ logger: false });
@@ -80,6 +80,8 @@ async function startServer() {
     const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
     if (built.status !== 0) throw new Error('vite build a échoué');
   }
+  // Without a build the server answers every page 404 and each run only says ERRORED_DOCUMENT_REQUEST.
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`pas de build web dans ${webDist} (BENCH_WEB_DIST)`);
   const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-web-data');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST: webDist };
