@@ -11,20 +11,22 @@ import { apiSession } from './support';
 // 5 KB (JS) or 1-2 KB (CSS). Measured on 2026-11-28 on branch perf31 (this spec, Debian's headless
 // Chromium, the build's precompressed files), beside the first figures (main 07f76a7):
 //   page                  JS KB (files)   was             CSS KB (files)
-//   /login                109.9 (6)       109.8 (6)       5.9 (3)
-//   pt /dashboard         306.2 (37)      330.5 (38)      4.0 (2)
-//   pt /appointment       336.7 (34)      335.3 (33)      4.0 (2)
-//   pt program of the day 326.0 (36)      324.7 (35)      4.0 (2)
-//   pt menu of the day    319.2 (35)      317.8 (34)      4.0 (2)
-//   pt /messaging         322.1 (37)      320.8 (36)      4.0 (2)
-//   pr /dashboard         306.2 (37)      330.5 (38)      4.0 (2)
-//   pr /patients/list     300.3 (39)      298.9 (38)      4.0 (2)
-//   pr patient file       519.8 (60)      518.5 (59)      4.0 (2)
-//   pr /agenda            465.0 (38)      487.4 (46)      8.3 (3)
-// The dashboard lost zod (24 KB: its cards read their roles from a module that built schemas); every
-// signed-in page gained the 1.3 KB file that asks for the owed policies with the token check (one
-// round trip less before the page's data, app/preload.ts). /agenda had already come down on main.
-// The static closure of bundle-budget.test.ts counts 199.8 KB (gzip) for /dashboard: what the page
+//   /login                110.0 (6)       109.8 (6)       5.9 (3)
+//   pt /dashboard         305.1 (36)      330.5 (38)      4.0 (2)
+//   pt /appointment       335.7 (33)      335.3 (33)      4.0 (2)
+//   pt program of the day 325.0 (35)      324.7 (35)      4.0 (2)
+//   pt menu of the day    318.2 (34)      317.8 (34)      4.0 (2)
+//   pt /messaging         321.0 (36)      320.8 (36)      4.0 (2)
+//   pr /dashboard         305.1 (36)      330.5 (38)      4.0 (2)
+//   pr /patients/list     299.2 (38)      298.9 (38)      4.0 (2)
+//   pr patient file       518.7 (59)      518.5 (59)      4.0 (2)
+//   pr /agenda            487.7 (46)      487.4 (46)      8.3 (3)
+// The dashboard lost zod (24 KB: its cards read their roles from a module that built schemas). The
+// figures are the highest of two runs at a load average of 16-20: on a loaded machine a pause of
+// 500 ms can come before the last lazy chunks (after the first paint), and a run then counts less
+// (pr /dashboard 231.7 KB, /agenda 465.0 KB, the program of the day 302.8 KB): a budget is set from
+// the full count.
+// The static closure of bundle-budget.test.ts counts 199.9 KB (gzip) for /dashboard: what the page
 // needs before its first paint; this spec counts what it fetches until idle (issue 31).
 // Raise a budget only with a reason, in the commit message.
 const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: number; css: number }> = {
@@ -37,7 +39,7 @@ const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: numb
   'pr /dashboard': { role: 'pr', path: '/dashboard', js: 315, css: 5 },
   'pr /patients/list': { role: 'pr', path: '/patients/list', js: 305, css: 5 },
   'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 530, css: 5 },
-  'pr /agenda': { role: 'pr', path: '/agenda', js: 475, css: 10 },
+  'pr /agenda': { role: 'pr', path: '/agenda', js: 495, css: 10 },
 };
 
 type Fetched = { js: number; jsFiles: number; css: number; cssFiles: number };

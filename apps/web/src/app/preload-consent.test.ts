@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeEarly } from '../lib/early-requests.ts';
 import { preloadRoute } from './preload.ts';
 
 // Issue 31: the chrome draws nothing before the answer of /api/policies/pending (consent gate), and
@@ -25,5 +26,9 @@ describe('preloadRoute for a signed-in first load', () => {
     preloadRoute('/dashboard');
     await vi.waitFor(() => expect(asked.some((url) => url.includes('/api/policies/pending'))).toBe(true), { timeout: 20_000 });
     expect(asked.some((url) => url.includes('/api/auth/access-token'))).toBe(true);
+    // The consent gate's first query takes that answer, once: a later check asks the server again.
+    expect(asked.filter((url) => url.includes('/api/policies/pending'))).toHaveLength(1);
+    expect(takeEarly('/policies/pending')).toBeInstanceOf(Promise);
+    expect(takeEarly('/policies/pending')).toBeUndefined();
   }, 30_000);
 });
