@@ -53,7 +53,7 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 // each answer at a level cheap enough to do per request, which came out larger (the core chunk:
 // 108.7 KB at brotli 4, 92.8 KB at 11) and cost CPU on every first load (issue 13). Below 1 KB
 // the server sends the file uncompressed anyway. ~5 s for the whole build on these machines.
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'wellbe-precompress',
     apply: 'build',
@@ -83,7 +83,7 @@ function precompress(): Plugin {
 const CORE =
   /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@emotion\/[^/]+|@mui\/(system|utils|styled-engine|private-theming)|stylis|clsx|prop-types|react-is|@babel\/runtime)\/|node_modules\/@mui\/material\/(styles|utils|internal|transitions|colors|zero-styled|DefaultPropsProvider|className|GlobalStyles|CssBaseline|Box|Typography|Paper|SvgIcon|ButtonBase|Button|IconButton|Link|Alert|CircularProgress|InputBase|OutlinedInput|FormControl|FormLabel|InputLabel|InputAdornment|FormHelperText|useLazyRipple)\//;
 // ...with the app's own first-screen modules that lazy chunks share (else each is a file of its own).
-const SHELL = /\/apps\/web\/src\/(i18n\/i18n|lib\/(api|token|notify|session)|components\/(logo|splash|page-loader|demo-badge|language-switcher|outlined-field))\.tsx?$|\/packages\/shared\/src\/(constants|routes|roles|permissions|errors)\.ts$/;
+const SHELL = /\/apps\/web\/src\/(i18n\/i18n|lib\/(api|token|notify|session|early-requests)|components\/(logo|splash|page-loader|demo-badge|language-switcher|outlined-field))\.tsx?$|\/packages\/shared\/src\/(constants|routes|roles|permissions|errors)\.ts$/;
 
 const LATER = /node_modules\/@tanstack\/[^/]+\/|\/apps\/web\/src\/lib\/(query-client|query-keys)\.ts$/;
 // ...but only those the first screen runs: a module of these packages that only lazy pages use

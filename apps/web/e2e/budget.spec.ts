@@ -7,32 +7,36 @@ import { apiSession } from './support';
 // asked for on the way). Bytes on the wire (CDP's encodedDataLength: compressed body + headers),
 // JavaScript and CSS counted apart.
 //
-// Budgets in KB (1 KB = 1000 bytes), measured on 2026-11-28 on main 07f76a7 (this spec, Debian's
-// headless Chromium, the build's precompressed files; the same bytes on three runs), each set about
-// 2 % above, rounded up to 5 KB (JS) or 1-2 KB (CSS):
-//   page                  JS KB (files)   CSS KB (files)
-//   /login                109.8 (6)       5.9 (3)
-//   pt /dashboard         330.5 (38)      4.0 (2)
-//   pt /appointment       335.3 (33)      4.0 (2)
-//   pt program of the day 324.7 (35)      4.0 (2)
-//   pt menu of the day    317.8 (34)      4.0 (2)
-//   pt /messaging         320.8 (36)      4.0 (2)
-//   pr /dashboard         330.5 (38)      4.0 (2)
-//   pr /patients/list     298.9 (38)      4.0 (2)
-//   pr patient file       518.5 (59)      4.0 (2)
-//   pr /agenda            487.4 (46)      8.3 (3)
-// The static closure of bundle-budget.test.ts counts 199.8 KB (gzip) for /dashboard: the browser
-// fetches 130 KB more before the page settles (issue 31). Issue 31 asks to lower these figures: lower the
-// budgets with them.
+// Budgets in KB (1 KB = 1000 bytes), each set about 2 % above the figure measured, rounded up to
+// 5 KB (JS) or 1-2 KB (CSS). Measured on 2026-11-28 on branch perf31 (this spec, Debian's headless
+// Chromium, the build's precompressed files), beside the first figures (main 07f76a7):
+//   page                  JS KB (files)   was             CSS KB (files)
+//   /login                110.0 (6)       109.8 (6)       5.9 (3)
+//   pt /dashboard         305.1 (36)      330.5 (38)      4.0 (2)
+//   pt /appointment       335.7 (33)      335.3 (33)      4.0 (2)
+//   pt program of the day 325.0 (35)      324.7 (35)      4.0 (2)
+//   pt menu of the day    318.2 (34)      317.8 (34)      4.0 (2)
+//   pt /messaging         321.0 (36)      320.8 (36)      4.0 (2)
+//   pr /dashboard         305.1 (36)      330.5 (38)      4.0 (2)
+//   pr /patients/list     299.2 (38)      298.9 (38)      4.0 (2)
+//   pr patient file       518.7 (59)      518.5 (59)      4.0 (2)
+//   pr /agenda            487.7 (46)      487.4 (46)      8.3 (3)
+// The dashboard lost zod (24 KB: its cards read their roles from a module that built schemas). The
+// figures are the highest of two runs at a load average of 16-20: on a loaded machine a pause of
+// 500 ms can come before the last lazy chunks (after the first paint), and a run then counts less
+// (pr /dashboard 231.7 KB, /agenda 465.0 KB, the program of the day 302.8 KB): a budget is set from
+// the full count.
+// The static closure of bundle-budget.test.ts counts 199.9 KB (gzip) for /dashboard: what the page
+// needs before its first paint; this spec counts what it fetches until idle (issue 31).
 // Raise a budget only with a reason, in the commit message.
 const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: number; css: number }> = {
   '/login': { role: null, path: '/login', js: 115, css: 7 },
-  'pt /dashboard': { role: 'pt', path: '/dashboard', js: 340, css: 5 },
+  'pt /dashboard': { role: 'pt', path: '/dashboard', js: 315, css: 5 },
   'pt /appointment': { role: 'pt', path: '/appointment', js: 345, css: 5 },
   'pt programme du jour': { role: 'pt', path: '/program/sportif/today', js: 335, css: 5 },
   'pt menu du jour': { role: 'pt', path: '/dietetiques/mon-menu', js: 325, css: 5 },
   'pt /messaging': { role: 'pt', path: '/messaging', js: 330, css: 5 },
-  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 340, css: 5 },
+  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 315, css: 5 },
   'pr /patients/list': { role: 'pr', path: '/patients/list', js: 305, css: 5 },
   'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 530, css: 5 },
   'pr /agenda': { role: 'pr', path: '/agenda', js: 495, css: 10 },

@@ -1,17 +1,26 @@
-// `npm run bench:web` (issue 13): Lighthouse scores of the built app in Chromium. A measurement,
+// `npm run bench:web` (issues 13, 31): Lighthouse scores of the built app in Chromium. A measurement,
 // not a test (too slow and too noisy for the suite): it prints one table and fails only if it
 // cannot measure.
 //   npm run bench:web                       builds the app into apps/web/dist-bench, starts the real
 //                                           server on a database of its own with the demo data, measures
 //   npm run bench:web -- http://host:port   measures a server already running (demo data, npm start)
-// Pages: /login as a guest; /dashboard and /patients/list signed in as BENCH_USER (default pr: the
-// token from a sign-in through the API is put in localStorage `jwt_access_token` before each run,
-// Lighthouse keeping the storage). Mobile (Lighthouse's default: Moto G Power, slow 4G, 4x CPU
-// slowdown, simulated) and desktop; the median of RUNS runs (default 3) per page.
-//   RUNS, PAGES (/login,/dashboard,/patients/list), FORMS (mobile,desktop), CHROME_PATH
-//   (/usr/bin/chromium), BENCH_PORT (3370), BENCH_DATA_DIR (.tmp/bench-web-data), BENCH_BUILD=0
-//   (measure the build already in BENCH_WEB_DIST, default apps/web/dist-bench), LH_REPORT_DIR (keeps
-//   each run's Lighthouse report there as JSON, to see where the time goes).
+// Pages (issue 31): /login as a guest; the patient's phone screens signed in as pt (/dashboard,
+// /appointment, the program and the menu of the day, /messaging) and the practitioner's as pr
+// (/dashboard, /patients/list, the first patient's file, /agenda): the token from a sign-in
+// through the API is put in localStorage `jwt_access_token` before each run, Lighthouse keeping
+// the storage. Beside them, in the same run, the ANCHOR: a plain Vite + React + MUI page (one
+// Button, one TextField, apps/web/bench/anchor) built with the app's compression and served by the
+// app's own static plugin (apps/server/src/plugins/web.ts). The machine is shared: a score means
+// something only beside the anchor's, measured under the same load (the `vs anchor` column).
+// Mobile (Lighthouse's default: Moto G Power, slow 4G, 4x CPU slowdown, simulated) and desktop;
+// the median of RUNS runs (default 3) per page, with the goals of issue 31 (mobile >= 95 for the
+// patient's screens, >= 90 for the practitioner's, desktop >= 98, CLS < 0.02) and the JavaScript
+// the page fetched (KB on the wire, Lighthouse's network requests).
+//   RUNS, PAGES (role:path,... e.g. pt:/dashboard,pr:/agenda,anchor:/), FORMS (mobile,desktop),
+//   CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3370), BENCH_DATA_DIR (.tmp/bench-web-data),
+//   BENCH_BUILD=0 (measure the builds already in BENCH_WEB_DIST, default apps/web/dist-bench, and
+//   apps/web/dist-bench-anchor), LH_REPORT_DIR (keeps each run's Lighthouse report there as JSON,
+//   to see where the time goes).
 // Lighthouse 12.8 (13 wants Node 22) drives the installed Chromium and downloads nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,13 +30,46 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import WebSocket from 'ws';
+import Fastify from 'fastify';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { precompress } from '../vite.config.ts';
+import { registerWeb } from '../../server/src/plugins/web.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const username = process.env.BENCH_USER ?? 'pr';
 const password = process.env.DEMO_PASSWORD ?? 'Demo-Wellbe-2026!';
 const runs = Number(process.env.RUNS ?? 3);
-const pages = (process.env.PAGES ?? '/login,/dashboard,/patients/list').split(',');
+const PATIENT_PAGES = ['/dashboard', '/appointment', '/program/sportif/today', '/dietetiques/mon-menu', '/messaging'];
+const PRACTITIONER_PAGES = ['/dashboard', '/patients/list', '/patient/dossier/:idPatient', '/agenda'];
+const ALL = ['anchor:/', 'guest:/login', ...PATIENT_PAGES.map((p) => `pt:${p}`), ...PRACTITIONER_PAGES.map((p) => `pr:${p}`)];
+const pages = (process.env.PAGES ? process.env.PAGES.split(',') : ALL).map((entry) => {
+  const [role, path] = entry.includes(':') ? [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)] : ['pr', entry];
+  return { role, path, label: role === 'anchor' ? 'anchor (plain MUI)' : `${role} ${path}` };
+});
 const forms = (process.env.FORMS ?? 'mobile,desktop').split(',');
+
+/** Issue 31's goal for a page's score (null: none set), and CLS below 0.02 everywhere. */
+function goal(form, role) {
+  if (role === 'anchor' || role === 'guest') return form === 'desktop' && role === 'guest' ? 98 : null;
+  if (form === 'desktop') return 98;
+  return role === 'pt' ? 95 : 90;
+}
+const CLS_GOAL = 0.02;
+
+/**
+ * Builds the anchor page the way the app is built (React's plugin, the same precompression) and
+ * serves it with the app's own static plugin on a free port; returns its URL and a stop function.
+ */
+async function startAnchor() {
+  const anchorDist = path.resolve(root, process.env.BENCH_ANCHOR_DIST ?? 'apps/web/dist-bench-anchor');
+  if (process.env.BENCH_BUILD !== '0' || !fs.existsSync(path.join(anchorDist, 'index.html'))) {
+    await build({ root: path.join(root, 'apps/web/bench/anchor'), configFile: false, logLevel: 'warn', plugins: [react(), precompress()], build: { outDir: anchorDist, emptyOutDir: true } });
+  }
+  const app = Fastify({ logger: false });
+  await registerWeb(app, anchorDist);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { base: address, stop: () => app.close() };
+}
 
 /** Builds the app and starts the server on it (the bench's own database, demo data); returns its URL and a stop function. */
 async function startServer() {
@@ -38,6 +80,8 @@ async function startServer() {
     const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
     if (built.status !== 0) throw new Error('vite build a échoué');
   }
+  // Without a build the server answers every page 404 and each run only says ERRORED_DOCUMENT_REQUEST.
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`pas de build web dans ${webDist} (BENCH_WEB_DIST)`);
   const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.tmp/bench-web-data');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST: webDist };
@@ -140,58 +184,94 @@ const median = (xs) => {
   return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
 };
 
-const given = process.argv[2];
-const server = given ? { base: given.replace(/\/$/, ''), stop: async () => undefined } : await startServer();
-const { base } = server;
-let chrome;
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-lighthouse-'));
-const rows = [];
-try {
+/** Signs in through the API; the access token. */
+async function signIn(base, username) {
   const answer = await fetch(`${base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'login', Username: username, Password: password }) });
   const token = (await answer.json())?.data?.access_token;
   if (!token) throw new Error(`sign-in of ${username} failed (${answer.status})`);
+  return token;
+}
+
+/** One Lighthouse run of a page: its metrics and the JavaScript it fetched (bytes on the wire). */
+async function measure(chromePort, url, form, reportName) {
+  const flags = { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
+  const { lhr } = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
+  if (process.env.LH_REPORT_DIR) {
+    fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
+  }
+  const audits = lhr.audits;
+  const scripts = (audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  return {
+    score: lhr.categories.performance.score == null ? NaN : Math.round(lhr.categories.performance.score * 100),
+    error: lhr.runtimeError?.code,
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    js: scripts.length ? scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) : NaN,
+    jsFiles: scripts.length,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const given = process.argv[2];
+const server = given ? { base: given.replace(/\/$/, ''), stop: async () => undefined } : await startServer();
+let anchor;
+let chrome;
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-lighthouse-'));
+const rows = [];
+const loadAtStart = load();
+try {
+  const { base } = server;
+  anchor = pages.some((p) => p.role === 'anchor') ? await startAnchor() : null;
+  const tokens = {};
+  for (const role of new Set(pages.map((p) => p.role))) if (role !== 'anchor' && role !== 'guest') tokens[role] = await signIn(base, role);
+  // The patient file of the first patient pr sees.
+  const resolvePath = async (p) => {
+    if (!p.path.includes(':idPatient')) return p.path;
+    const list = await (await fetch(`${base}/api/patients?pageSize=1`, { headers: { authorization: `Bearer ${tokens[p.role]}` } })).json();
+    return p.path.replace(':idPatient', list.data[0].idPatient);
+  };
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     userDataDir: profile,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   for (const form of forms) {
-    for (const page of pages) {
+    let anchorScore = NaN;
+    for (const p of pages) {
+      const origin = p.role === 'anchor' ? anchor.base : base;
+      const pagePath = await resolvePath(p);
       const results = [];
       for (let i = 0; i < runs; i++) {
-        const signedIn = page !== '/login';
         // Lighthouse resets neither storage nor cache (disableStorageReset keeps the token): the
         // cache is cleared here, and the token set (or removed) through a first visit of the origin.
-        await prepareStorage(chrome.port, base, signedIn ? token : null);
-        const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
-        const result = await lighthouse(`${base}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
-        const audits = result.lhr.audits;
-        if (process.env.LH_REPORT_DIR) {
-          fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
-          fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${form}${page.replaceAll('/', '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
-        }
-        results.push({
-          score: result.lhr.categories.performance.score == null ? NaN : Math.round(result.lhr.categories.performance.score * 100),
-          error: result.lhr.runtimeError?.code,
-          fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
-          lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-          tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-          finalUrl: result.lhr.finalDisplayedUrl,
-        });
+        await prepareStorage(chrome.port, origin, tokens[p.role] ?? null);
+        results.push(await measure(chrome.port, `${origin}${pagePath}`, form, `${form}-${p.role}${p.path.replaceAll(/[/:]/g, '_')}-${i + 1}`));
       }
       const m = (k) => median(results.map((r) => r[k]));
+      const score = m('score');
+      if (p.role === 'anchor') anchorScore = score;
+      const target = goal(form, p.role);
+      const met = (target == null || score >= target) && m('cls') < CLS_GOAL;
       rows.push({
         form,
-        page,
-        score: m('score'),
+        page: p.label,
+        goal: target ?? '',
+        score,
         runs: results.map((r) => r.score).join('/'),
+        'vs anchor': p.role === 'anchor' || !Number.isFinite(anchorScore) ? '' : score - anchorScore,
         'FCP ms': Math.round(m('fcp')),
         'LCP ms': Math.round(m('lcp')),
         'TBT ms': Math.round(m('tbt')),
         CLS: Number(m('cls').toFixed(3)),
+        'JS KB': Number((m('js') / 1000).toFixed(1)),
+        'JS files': m('jsFiles'),
+        met: met ? 'yes' : 'NO',
         // Where the page ended (a redirect to /login would mean the token was not taken).
-        shown: results.at(-1).finalUrl.replace(base, ''),
+        shown: results.at(-1).finalUrl.replace(origin, ''),
         errors: results.map((r) => r.error).filter(Boolean).join(' '),
       });
       console.log(JSON.stringify(rows.at(-1)));
@@ -199,8 +279,11 @@ try {
   }
 } finally {
   await chrome?.kill();
+  await anchor?.stop();
   await server.stop();
   fs.rmSync(profile, { recursive: true, force: true });
 }
-console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${runs} run(s) per line (median), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
+console.log(`\nLighthouse ${version}, ${runs} run(s) per line (median), ${os.cpus().length} CPUs, load average at start ${loadAtStart}, at the end ${load()}`);
+console.log(`Goals (issue 31): mobile >= 95 (pt), >= 90 (pr), desktop >= 98, CLS < ${CLS_GOAL}; "vs anchor": score minus the plain MUI page's in the same run.`);
 console.table(rows);

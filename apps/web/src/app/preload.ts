@@ -1,6 +1,7 @@
 import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n, hasBundle } from '../i18n/i18n.ts';
-import { readToken } from '../lib/token.ts';
+import { isTokenValid, readToken } from '../lib/token.ts';
+import { PENDING_POLICIES, startEarly } from '../lib/early-requests.ts';
 import { preloadPage } from './pages.ts';
 import { loadMui } from '../lib/mui.ts';
 import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } from './root.tsx';
@@ -70,6 +71,10 @@ export function preloadRoute(pathname: string): void {
   if (!signedIn && guard(pathname, null).kind === 'login') return preloadRoute('/login');
   const chrome = rule.chrome !== 'none' && signedIn;
   if (chrome) startStoredTokenCheck();
+  // The consent check is sent with the token's, not after it: the chrome draws nothing before its
+  // answer (features/policies/consent-gate.tsx), and the page's requests waited one round trip more.
+  const token = readToken();
+  if (chrome && token && isTokenValid(token)) startEarly(PENDING_POLICIES);
   // The texts first: small, and the first render waits for them, while the browser fetches only
   // six files at a time over HTTP/1.1 and queues the rest in the order asked.
   const namespaces = [...pageNamespaces(rule.area), ...(chrome ? CHROME_NAMESPACES : [])];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from '../roles.ts';
+import { FOLLOW_UP_REASONS } from '../domain/dashboard.ts';
 import { dataAnswer } from './responses.ts';
 
 // GET /api/dashboard (issue 21): the counts behind the dashboard's cards that no other call gives,
@@ -28,9 +28,7 @@ export const dashboardWellbeSchema = z.object({
 });
 export type DashboardWellbe = z.infer<typeof dashboardWellbeSchema>;
 
-/** A patient to follow up: why, and the figure behind it. */
-export const FOLLOW_UP_REASONS = ['noVisit', 'program', 'weight'] as const;
-export type FollowUpReason = (typeof FOLLOW_UP_REASONS)[number];
+export { FOLLOW_UP_REASONS, type FollowUpReason } from '../domain/dashboard.ts';
 export const dashboardFollowUpSchema = z.object({
   idPatient: z.string(),
   FullName: z.string(),
@@ -83,13 +81,6 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 /** The answer of GET /api/dashboard (dates are ISO strings built by the server). */
 export const dashboardAnswer = dataAnswer(dashboardSchema);
 
-export const DASHBOARD_ADMINISTRATION_ROLES: readonly Role[] = ['AD', 'RH', 'PA'];
-export const DASHBOARD_WELLBE_ROLES: readonly Role[] = ['SA', 'DE', 'RE'];
-
-export const DASHBOARD_PRACTITIONER_ROLES: readonly Role[] = ['PR', 'PA', 'PG'];
-
-/** Patients to follow up: months without a consultation, days without a program log, weight change in %. */
-export const DASHBOARD_FOLLOW_UP = { noVisitMonths: 3, programDays: 7, weightPct: 5, limit: 10, noticeDays: 30 } as const;
-
-/** Days of journal refusals counted on the administration card. */
-export const DASHBOARD_REFUSAL_DAYS = 7;
+// The roles and thresholds live in domain/dashboard.ts, without zod: the dashboard's cards read
+// them on the first screen (issue 31). Re-exported for the server.
+export { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_FOLLOW_UP, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD_REFUSAL_DAYS, DASHBOARD_WELLBE_ROLES } from '../domain/dashboard.ts';

@@ -1,7 +1,8 @@
 import { Box, Button, Grid, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_FOLLOW_UP, DASHBOARD_PRACTITIONER_ROLES, type DashboardFollowUp } from '@wellbe/shared/schemas/dashboard';
+import { DASHBOARD_FOLLOW_UP, DASHBOARD_PRACTITIONER_ROLES } from '@wellbe/shared/domain/dashboard';
+import type { DashboardFollowUp } from '@wellbe/shared/schemas/dashboard';
 import type { Role } from '@wellbe/shared/roles';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format.ts';

@@ -6,7 +6,7 @@ import { MEALS } from '@wellbe/shared/domain/dietetics';
 import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
-import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/schemas/dashboard';
+import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/domain/dashboard';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
