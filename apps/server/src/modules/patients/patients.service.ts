@@ -1,5 +1,4 @@
 import { formatDate } from '@wellbe/shared/domain/dates';
-import { computeImc } from '@wellbe/shared/domain/imc';
 import { fold } from '@wellbe/shared/domain/text';
 import { can } from '@wellbe/shared/permissions';
 import {
