@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f-]{36}$/i;
 
 /**
  * /facturation: the invoices (unpaid first when asked), the receipts book, and 'Facturer'. The agenda's
- * and the consultation's 'Facturer' link here with ?patient=&patientName=&appointment= (or &consultation=).
+ * and the consultation's 'Facturer' link here with ?patient=&patientName=&fromAppointment= (or &consultation=; not `appointment`, which opens the consultation panel).
  */
 export function InvoicesPage() {
   const { t } = useTranslation('invoices');
@@ -30,7 +30,7 @@ export function InvoicesPage() {
     patient && UUID.test(patient)
       ? {
           patient: { idPatient: patient, FullName: params.get('patientName') ?? '' },
-          appointmentId: UUID.test(params.get('appointment') ?? '') ? params.get('appointment')! : undefined,
+          appointmentId: UUID.test(params.get('fromAppointment') ?? '') ? params.get('fromAppointment')! : undefined,
           consultationId: UUID.test(params.get('consultation') ?? '') ? params.get('consultation')! : undefined,
         }
       : null;

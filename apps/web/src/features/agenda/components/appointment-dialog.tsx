@@ -73,7 +73,7 @@ export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onCl
           )}
           {details?.patientId && can(role, 'invoicesWrite') && (a.status === 'honoré' || a.status === 'absent') && (
             // An honoured appointment is invoiced; an absent one may carry a no-show fee (Facturation).
-            <Button onClick={() => navigate(`/facturation?${new URLSearchParams({ patient: details.patientId!, patientName: details.patientName ?? '', appointment: a.id })}`)}>{t('actions.invoice')}</Button>
+            <Button onClick={() => navigate(`/facturation?${new URLSearchParams({ patient: details.patientId!, patientName: details.patientName ?? '', fromAppointment: a.id })}`)}>{t('actions.invoice')}</Button>
           )}
           {a.status !== 'annulé' && a.status !== 'honoré' && a.status !== 'absent' && can(role, 'agendaDelete') && (
             <Button color="error" onClick={() => setConfirmCancel(true)}>

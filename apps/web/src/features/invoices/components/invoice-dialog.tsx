@@ -2,7 +2,8 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import { can } from '@wellbe/shared/permissions';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '../../../components/ltr.tsx';
+import { formatEuros } from '@wellbe/shared/domain/money';
+import { Ltr, WithLtr } from '../../../components/ltr.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -22,7 +23,7 @@ export function InvoiceDialog({ id, onClose }: { id: string; onClose: () => void
   const fail = (err: Error) => notify(err.message, 'error');
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>{invoice ? t('detail.title', { number: invoice.number ?? t('status.draft') }) : t('form.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{invoice ? <WithLtr text={(number) => t('detail.title', { number })} value={invoice.number ?? t('status.draft')} /> : t('form.title')}</DialogTitle>
       <DialogContent>
         {!invoice ? (
           <CircularProgress aria-label={t('form.title')} />
@@ -37,7 +38,7 @@ export function InvoiceDialog({ id, onClose }: { id: string; onClose: () => void
             <List dense>
               {invoice.lines.map((l) => (
                 <ListItem key={l.id} disableGutters>
-                  <ListItemText primary={l.label} secondary={<Ltr>{`${l.quantity} × ${(l.unitPriceCents / 100).toFixed(2)}`}</Ltr>} />
+                  <ListItemText primary={l.label} secondary={<Ltr>{`${l.quantity} × ${formatEuros(l.unitPriceCents)}`}</Ltr>} />
                   <Money cents={l.totalCents} />
                 </ListItem>
               ))}
@@ -79,7 +80,7 @@ export function InvoiceDialog({ id, onClose }: { id: string; onClose: () => void
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {invoice?.number && <Button onClick={() => downloadFile(`/invoices/${id}/pdf`, 'facture.pdf').catch(fail)}>{t('detail.pdf')}</Button>}
         {writer && invoice && invoice.status !== 'draft' && invoice.creditedCents < invoice.totalCents && (
-          <Button color="warning" disabled={credit.isPending} onClick={() => credit.mutate({}, { onSuccess: (r) => notify(t('detail.creditDone', { number: r.creditNote.number }), 'success'), onError: fail })}>
+          <Button disabled={credit.isPending} onClick={() => credit.mutate({}, { onSuccess: (r) => notify(t('detail.creditDone', { number: r.creditNote.number }), 'success'), onError: fail })}>
             {t('detail.creditNote')}
           </Button>
         )}

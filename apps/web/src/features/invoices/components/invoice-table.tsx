@@ -1,11 +1,14 @@
-import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { InvoiceSummary } from '@wellbe/shared/schemas/invoices';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr.tsx';
+import { Tag } from '../../../components/tag.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { Money } from './money.tsx';
 
-const COLOURS = { draft: 'default', issued: 'warning', paid: 'success', credited: 'default' } as const;
+// The agenda's tag (components/tag.tsx): the palette's light colours fail axe's contrast, so only a
+// paid invoice is coloured (success, dark), the others keep the plain tag.
+const PAID = { bgcolor: 'success.main', color: 'success.contrastText' } as const;
 
 /** The invoices, newest first: a row opens the invoice (its payments, PDF, credit note). */
 export function InvoiceTable({ rows, onOpen, showPatient = true }: { rows: InvoiceSummary[]; onOpen: (id: string) => void; showPatient?: boolean }) {
@@ -42,7 +45,7 @@ export function InvoiceTable({ rows, onOpen, showPatient = true }: { rows: Invoi
                 <Money cents={r.balanceCents} />
               </TableCell>
               <TableCell>
-                <Chip size="small" variant="outlined" color={COLOURS[r.status]} label={t(`status.${r.status}`)} />
+                <Tag label={t(`status.${r.status}`)} sx={r.status === 'paid' ? PAID : undefined} />
               </TableCell>
             </TableRow>
           ))}
