@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Li
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
@@ -30,6 +30,19 @@ const DiaryTab = lazy(() => import('./components/diary-tab.tsx').then((m) => ({ 
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
 const QuestionnairesTab = lazy(() => import('./components/questionnaires-tab.tsx').then((m) => ({ default: m.QuestionnairesTab })));
+/** The tabs whose code (charts, forms) loads only when opened. */
+const LAZY_TABS: Partial<Record<FileTab, ComponentType<{ idPatient: string }>>> = { mesures: MeasuresTab, sport: SportTab, questionnaires: QuestionnairesTab, journal: DiaryTab };
+
+function LazyFileTab({ tab, idPatient }: { tab: FileTab; idPatient: string }) {
+  const { t } = useTranslation('patients');
+  const Body = LAZY_TABS[tab];
+  if (!Body) return null;
+  return (
+    <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
+      <Body idPatient={idPatient} />
+    </Suspense>
+  );
+}
 
 function DossierTab({ file }: { file: PatientFile }) {
   const { t } = useTranslation('patients');
@@ -229,24 +242,9 @@ export function PatientPage() {
 
       {tab === 'dossier' && <DossierTab file={file.data} />}
       {tab === 'consultations' && <ConsultationsTab file={file.data} consultId={consultId} />}
-      {tab === 'mesures' && (
-        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
-          <MeasuresTab idPatient={identity.idPatient} />
-        </Suspense>
-      )}
+      <LazyFileTab tab={tab} idPatient={identity.idPatient} />
       {tab === 'documents' && <DocumentsTab idPatient={identity.idPatient} />}
       {tab === 'dietetique' && <DieteticsTab idPatient={identity.idPatient} />}
-      {tab === 'sport' && (
-        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
-          <SportTab idPatient={identity.idPatient} />
-        </Suspense>
-      )}
-      {tab === 'questionnaires' && <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}><QuestionnairesTab idPatient={identity.idPatient} /></Suspense>}
-      {tab === 'journal' && (
-        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
-          <DiaryTab idPatient={identity.idPatient} />
-        </Suspense>
-      )}
 
       <ConfirmDialog
         open={confirming}
