@@ -5,6 +5,7 @@ import type { VideoCall } from '@wellbe/shared/schemas/video';
 import { useSession } from '../../lib/session.ts';
 import { admit } from './api.ts';
 import { CallControls } from './call-controls.tsx';
+import { InviteColleague } from './invite-colleague.tsx';
 import { StreamVideo } from './stream-video.tsx';
 import type { CallSession } from './use-call.ts';
 
@@ -48,6 +49,9 @@ export function CallScreen({ call, local, session, onHangUp, chat }: { call: Vid
           </Box>
         </Box>
         <CallControls local={local} mesh={session.mesh} canShare={call.myRole !== 'patient'} onHangUp={onHangUp} />
+        <Box sx={{ textAlign: 'center' }}>
+          <InviteColleague call={call} />
+        </Box>
       </Box>
       {chat?.(me, other)}
     </Box>
