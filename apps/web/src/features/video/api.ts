@@ -54,3 +54,16 @@ export async function admit(callId: string): Promise<void> {
 export async function endCall(callId: string): Promise<EndAnswer> {
   return (await api<{ data: EndAnswer }>(`/video/calls/${encodeURIComponent(callId)}/end`, { method: 'POST', body: {} })).data;
 }
+
+/** The practitioners of the organisation, colleagues the host may invite (the agenda's list). */
+export function useColleagues(enabled: boolean) {
+  return useQuery({
+    queryKey: ['video', 'colleagues'],
+    queryFn: ({ signal }) => api<{ data: { id: string; displayName: string }[] }>('/agenda/practitioners', { signal }).then((r) => r.data),
+    enabled,
+  });
+}
+
+export async function inviteColleague(callId: string, userId: string): Promise<void> {
+  setCall((await api<{ data: VideoCall }>(`/video/calls/${encodeURIComponent(callId)}/invite`, { method: 'POST', body: { userId } })).data);
+}

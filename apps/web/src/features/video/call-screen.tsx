@@ -5,6 +5,7 @@ import type { VideoCall } from '@wellbe/shared/schemas/video';
 import { useSession } from '../../lib/session.ts';
 import { admit } from './api.ts';
 import { CallControls } from './call-controls.tsx';
+import { InviteColleague } from './invite-colleague.tsx';
 import { StreamVideo } from './stream-video.tsx';
 import type { CallSession } from './use-call.ts';
 
@@ -18,7 +19,8 @@ export type ChatSlot = (me: string, other: string | null) => ReactNode;
 export function CallScreen({ call, local, session, onHangUp, chat }: { call: VideoCall; local: MediaStream | null; session: CallSession; onHangUp: () => void; chat?: ChatSlot }) {
   const { t } = useTranslation('video');
   const me = useSession().user?.id ?? '';
-  const [remoteId, remote] = Object.entries(session.remotes)[0] ?? [null, null];
+  // The first other participant large; an invited colleague's (or the third's) video in a corner.
+  const [[remoteId, remote] = [null, null], ...others] = Object.entries(session.remotes);
   const patient = call.participants.find((p) => p.role === 'patient');
   const waiting = call.myRole === 'practitioner' && !call.admitted && patient?.present;
   const other = call.myRole === 'patient' ? call.practitionerId : (patient?.userId ?? null);
@@ -43,11 +45,19 @@ export function CallScreen({ call, local, session, onHangUp, chat }: { call: Vid
           {!remoteId && (
             <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white', p: 2, textAlign: 'center' }}>{t('call.alone')}</Box>
           )}
+          {others.map(([id, stream]) => (
+            <Box key={id} sx={{ position: 'absolute', insetInlineStart: 12, top: 12, width: { xs: '30%', sm: 200 }, aspectRatio: '4 / 3', boxShadow: 4, borderRadius: 2 }}>
+              <StreamVideo stream={stream} label={call.participants.find((p) => p.userId === id)?.name ?? ''} />
+            </Box>
+          ))}
           <Box sx={{ position: 'absolute', insetInlineEnd: 12, bottom: 12, width: { xs: '30%', sm: 200 }, aspectRatio: { xs: '3 / 4', sm: '4 / 3' }, boxShadow: 4, borderRadius: 2 }}>
             <StreamVideo stream={local} label={t('call.local')} muted mirrored />
           </Box>
         </Box>
         <CallControls local={local} mesh={session.mesh} canShare={call.myRole !== 'patient'} onHangUp={onHangUp} />
+        <Box sx={{ textAlign: 'center' }}>
+          <InviteColleague call={call} />
+        </Box>
       </Box>
       {chat?.(me, other)}
     </Box>
