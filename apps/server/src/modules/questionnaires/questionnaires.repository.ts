@@ -148,7 +148,7 @@ export async function takeDueRemindersEverywhere(db: Database, now: Date) {
     .update(qa)
     .set({ remindedAt: now })
     .where(and(lte(qa.remindAt, now), isNull(qa.remindedAt), ne(qa.status, 'submitted'), sql`(${qa.dueAt} is null or ${qa.dueAt} > ${now})`))
-    .returning({ id: qa.id, organizationId: qa.organizationId, patientId: qa.patientId, questionnaireId: qa.questionnaireId, dueAt: qa.dueAt });
+    .returning({ id: qa.id, organizationId: qa.organizationId, patientId: qa.patientId, questionnaireId: qa.questionnaireId, appointmentId: qa.appointmentId, dueAt: qa.dueAt });
 }
 
 /** The patient's address and the template's title, for the reminder mail. */
