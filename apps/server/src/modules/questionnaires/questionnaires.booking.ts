@@ -2,7 +2,7 @@ import { QUESTIONNAIRE_LIMITS } from '@wellbe/shared/schemas/questionnaires';
 import { systemScope, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { BookingListener } from '../agenda/agenda.service.ts';
+import { found, type BookingListener } from '../agenda/agenda.service.ts';
 import * as repo from './questionnaires.repository.ts';
 
 // Questionnaires sent with an appointment type: at booking (every booking path goes through the
@@ -51,7 +51,11 @@ export async function runQuestionnaireJobs(ctx: JobCtx): Promise<{ reminders: nu
   const due = await repo.takeDueRemindersEverywhere(ctx.db, now);
   let sent = 0;
   for (const d of due) {
-    const target = await repo.reminderTarget(ctx.db, systemScope(d.organizationId), d.patientId, d.questionnaireId);
+    const scope = systemScope(d.organizationId);
+    // A cancelled (or moved to another patient) appointment needs no form any more: no reminder.
+    const appointment = d.appointmentId ? await found(ctx, scope, d.appointmentId).catch(() => null) : null;
+    if (d.appointmentId && (!appointment || appointment.status === 'annulé' || appointment.patientId !== d.patientId)) continue;
+    const target = await repo.reminderTarget(ctx.db, scope, d.patientId, d.questionnaireId);
     if (!target?.email) continue;
     await ctx.mailer.send({
       to: target.email,

@@ -101,7 +101,8 @@ export async function insertAssignments(db: Database, scope: OneOrgScope, rows: 
 
 const assignmentColumns = { a: qa, definition: qv.definition, version: qv.version, preVisit: q.preVisit };
 
-function assignmentBase(db: Database, scope: OneOrgScope, patientScope: PatientScope) {
+/** An assignment with its version's definition, its patient inside the patient scope. */
+function assignmentBase(db: Database, scope: OrgScope, patientScope: PatientScope) {
   return db
     .select(assignmentColumns)
     .from(qa)
@@ -119,12 +120,7 @@ export async function listAssignments(db: Database, scope: OneOrgScope, patientS
 }
 
 export async function findAssignment(db: Database, scope: OrgScope, patientScope: PatientScope, id: string) {
-  const [row] = await db
-    .select(assignmentColumns)
-    .from(qa)
-    .innerJoin(patients, and(eq(patients.id, qa.patientId), patientFilter(patientScope)))
-    .innerJoin(qv, and(eq(qv.id, qa.versionId), orgFilter(scope, qv.organizationId)))
-    .innerJoin(q, and(eq(q.id, qa.questionnaireId), orgFilter(scope, q.organizationId)))
+  const [row] = await assignmentBase(db, scope, patientScope)
     .where(and(eq(qa.id, id), orgFilter(scope, qa.organizationId)))
     .limit(1);
   return row ?? null;
@@ -152,7 +148,7 @@ export async function takeDueRemindersEverywhere(db: Database, now: Date) {
     .update(qa)
     .set({ remindedAt: now })
     .where(and(lte(qa.remindAt, now), isNull(qa.remindedAt), ne(qa.status, 'submitted'), sql`(${qa.dueAt} is null or ${qa.dueAt} > ${now})`))
-    .returning({ id: qa.id, organizationId: qa.organizationId, patientId: qa.patientId, questionnaireId: qa.questionnaireId, dueAt: qa.dueAt });
+    .returning({ id: qa.id, organizationId: qa.organizationId, patientId: qa.patientId, questionnaireId: qa.questionnaireId, appointmentId: qa.appointmentId, dueAt: qa.dueAt });
 }
 
 /** The patient's address and the template's title, for the reminder mail. */

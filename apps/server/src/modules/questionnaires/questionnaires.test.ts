@@ -183,4 +183,22 @@ describe('with an appointment type (fake clock)', () => {
     expect(reminders()[0]!.to).toBe('lucas.bernard@exemple.fr');
     expect(reminders()[0]!.text).toContain('/questionnaires/mine');
   });
+
+  it('no reminder for a form already submitted, nor for a cancelled appointment', async () => {
+    const typeId = k.typeId('Consultation courte');
+    json(await k.post('pr', '/api/questionnaires', { ...form, title: 'Avant la consultation courte', appointmentTypeIds: [typeId] }));
+    const day = k.monday(5, 3);
+    const book = async (start: string, end: string) => json(await k.post('pr', '/api/agenda/appointments', k.body('pr', day, start, end, { patientId: lucas, typeId }))).data;
+    const answered = await book('09:00', '09:20');
+    const cancelled = await book('11:00', '11:20');
+    const mine = json(await k.get('pt', '/api/questionnaires/mine')).data;
+    const sentFor = (id: string) => mine.find((a: { appointmentId: string | null }) => a.appointmentId === id);
+    const done = await put('pt', `/api/questionnaires/assignments/${sentFor(answered.id).id}/answers`, { answers: { motif: 'Contrôle', douleur: 1, traitement: false }, submit: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await k.post('pr', `/api/agenda/appointments/${cancelled.id}/cancel`, { reason: 'Empêchement' })).statusCode).toBe(200);
+    await k.advance(new Date(cancelled.startsAt).getTime() - k.t.clock.now() - 47 * 3600_000);
+    await runQuestionnaireJobs(k.t.ctx);
+    await k.t.drain();
+    expect(k.t.mails.filter((m) => m.subject.endsWith('Avant la consultation courte'))).toHaveLength(0);
+  });
 });
