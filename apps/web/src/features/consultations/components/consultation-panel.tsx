@@ -16,6 +16,7 @@ import { clearForm, closePanel, startNewConsultation, toggleFullScreen, useConsu
 import { checkDraft, fieldId } from '../draft-validation.ts';
 import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 import { ConsultationForm } from './consultation-form.tsx';
+import { ConsultationRecordBar } from './consultation-record.tsx';
 import { FailedUploads } from './failed-uploads.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
 import { ReloginDialog } from './relogin-dialog.tsx';
@@ -88,6 +89,7 @@ export function ConsultationPanel() {
   const [confirmClear, setConfirmClear] = useState(false);
   const canWrite = !!role && can(role, 'dpsWrite');
   const empty = isConsultationEmpty(panel.draft);
+  const locked = panel.mode === 'edit' && !!panel.editing?.lockedAt;
   const check = checkDraft(panel.draft, { birthDate: panel.patient?.birthDate, idJobSpecialist: user?.data.idJobSpecialist ?? null });
   const invalidCount = Object.keys(check.errors).length;
   const title =
@@ -166,7 +168,13 @@ export function ConsultationPanel() {
         ) : panel.loadError ? (
           <Alert severity="error">{t('panel.loadError', { message: panel.loadError })}</Alert>
         ) : (
-          <ConsultationForm />
+          <>
+            <ConsultationRecordBar canWrite={canWrite} />
+            {/* A locked consultation reads as it is: its form takes no input (corrections are addenda). */}
+            <Box inert={locked} sx={locked ? { opacity: 0.75 } : undefined}>
+              <ConsultationForm />
+            </Box>
+          </>
         )}
         {panel.mode === 'edit' && save.error && !save.dialogOpen && (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -193,7 +201,7 @@ export function ConsultationPanel() {
         <Button
           variant="contained"
           onClick={onSave}
-          disabled={empty || !canWrite || save.saving || panel.loading}
+          disabled={empty || !canWrite || locked || save.saving || panel.loading}
           aria-disabled={invalidCount > 0 || undefined}
           data-invalid={invalidCount > 0 || undefined}
           sx={invalidCount > 0 ? { bgcolor: 'action.disabledBackground', color: 'text.disabled', boxShadow: 'none', '&:hover': { bgcolor: 'action.disabledBackground', boxShadow: 'none' } } : undefined}
