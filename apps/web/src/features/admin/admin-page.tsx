@@ -8,6 +8,7 @@ import { JobsTab } from './components/jobs-tab.tsx';
 import { JournalTab } from './components/journal-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { AccessFlagsTab } from './components/access-flags-tab.tsx';
+import { RecordsVerification } from './components/records-verification.tsx';
 
 /**
  * /admin, WellBe settings (wellbe group, SPEC §6): 'Journal d'accès' for SA and DE (every
@@ -27,6 +28,7 @@ export function AdminPage() {
   return (
     <Box>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {can(role, 'organisation') && <RecordsVerification />}
       <Paper variant="outlined">
         <Tabs value={tab} onChange={(_, v: string) => setSearch(v === 'journal' ? {} : { tab: v }, { replace: true })} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
           <Tab value="journal" label={t('tabs.journal')} />
