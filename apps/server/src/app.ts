@@ -41,6 +41,7 @@ import { clinicalDocumentRoutes } from './modules/clinical-documents/clinical-do
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
 import { dieteticsRoutes } from './modules/dietetics/dietetics.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(patientRoutes);
   await app.register(noticeRoutes);
   await app.register(jobRoutes);
+  await app.register(historyRoutes);
   await app.register(dieteticsRoutes);
   await app.register(noteRoutes);
   await app.register(quickPanelRoutes);

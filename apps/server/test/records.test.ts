@@ -42,6 +42,7 @@ const CONSULTATION = {
 const BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/patients/:idPatient': () => ({ FullName: 'Nom Modifié', PhoneNumber: '06 10 20 30 40', Email: 'modifie@exemple.fr', birthDate: null, sex: null, address: null, notes: null }),
   'PUT /api/consultations/:id': () => ({ version: 1, consultation: CONSULTATION }),
+  'POST /api/consultations/:id/addenda': () => ({ text: '<p>Complément</p>' }),
   'PUT /api/notices/:idNotice': () => ({ Star: 1, PatientOpinion: 'Modifié', Recommend: false }),
   'POST /api/clinical-documents/:id/replace': () => ({ content: { lines: [{ type: 'biologie', text: 'NFS' }] } }),
   'POST /api/clinical-documents/:id/revoke': () => ({ reason: 'Erreur de saisie' }),

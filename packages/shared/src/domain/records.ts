@@ -53,3 +53,20 @@ export function decodeCursor(cursor: string): { at: Date; id: string } {
   const i = cursor.indexOf('_');
   return { at: new Date(Number(cursor.slice(0, i))), id: cursor.slice(i + 1) };
 }
+
+const CHANGE_VERBS: Record<string, string> = {
+  'consultation.update': 'a modifié',
+  'consultation.sign': 'a signé',
+  'consultation.addendum': 'a ajouté un complément à',
+};
+
+/**
+ * Issue 32: a change to a consultation in the patient's access log, in words, from the journal
+ * row's action and the consultation's date it recorded (`consultationDate`); null for anything else.
+ */
+export function accessChange(action: string, outcome: string, details: Record<string, unknown> | null, formatDay: (iso: string) => string): string | null {
+  const verb = CHANGE_VERBS[action];
+  const date = details?.consultationDate;
+  if (!verb || outcome !== 'success' || typeof date !== 'string') return null;
+  return `${verb} la consultation du ${formatDay(date)}`;
+}

@@ -64,6 +64,8 @@ export const accessLogEntrySchema = z.object({
   operation: z.enum(['read', 'write', 'export', 'denied']),
   /** The journal's action code, for the curious reader. */
   action: z.string(),
+  /** Issue 32: a change to the record, in words ("a modifié la consultation du 20/11/2026"), else null. */
+  change: z.string().nullable().optional(),
   self: z.boolean(),
   flag: accessFlagStateSchema.nullable(),
 });

@@ -38,7 +38,7 @@ export async function signConsultation(ctx: AppContext, caller: Caller, id: stri
     return true;
   });
   if (!signed) await refuse('already_signed', conflict(HISTORY_MESSAGES.alreadySigned, 'already_signed'));
-  await recordAudit(ctx, caller, { action: 'consultation.sign', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId });
+  await recordAudit(ctx, caller, { action: 'consultation.sign', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { consultationDate: row.consultationDate.toISOString() } });
 }
 
 /** POST /api/consultations/:id/addenda: a dated, signed complement (sanitised rich text, not empty). */
@@ -54,7 +54,7 @@ export async function addAddendum(ctx: AppContext, caller: Caller, id: string, t
     await recordVersion({ db: tx }, scope, { type: 'consultation', id }, { kind: 'addendum', at, author: caller });
     return inserted;
   });
-  await recordAudit(ctx, caller, { action: 'consultation.addendum', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { addendum: addendumId } });
+  await recordAudit(ctx, caller, { action: 'consultation.addendum', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { addendum: addendumId, consultationDate: row.consultationDate.toISOString() } });
   const [added] = (await consultationAddenda(ctx, caller, [id])).filter((a) => a.id === addendumId);
   return { id: added.id, text: added.text, at: added.at, authorId: added.authorId, authorName: added.authorName };
 }

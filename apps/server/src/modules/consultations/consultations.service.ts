@@ -160,7 +160,9 @@ export async function updateConsultation(ctx: AppContext, caller: Caller, id: st
     await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'error', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { reason: locked ? 'locked' : 'version_conflict', version } });
     throw locked ? conflict(HISTORY_MESSAGES.locked, 'locked') : conflict(CONSULTATION_MESSAGES.versionConflict, 'version_conflict');
   }
-  await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { version: next } });
+  // The consultation's date (not its text) lets the patient's access log say which one changed.
+  const details = { version: next, consultationDate: values.consultationDate.toISOString() };
+  await recordAudit(ctx, caller, { action: 'consultation.update', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details });
   const updated = await findConsultation(ctx.db, patientScope(caller, 'write'), id);
   return toDetail(ctx, caller, updated!);
 }

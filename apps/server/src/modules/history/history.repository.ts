@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { patientFilter } from '../../access/filters.ts';
@@ -123,4 +123,35 @@ export async function insertVerification(db: Database, row: typeof recordVerific
 export async function lastVerification(db: Database) {
   const [row] = await db.select().from(recordVerifications).orderBy(desc(recordVerifications.at), desc(recordVerifications.id)).limit(1);
   return row ?? null;
+}
+
+/** A page of every version about one patient inside the scope, in the order written (the export's Provenance). */
+export async function patientVersionRows(db: Database, scope: PatientScope, patientId: string, afterId: number, limit: number) {
+  return db
+    .select({
+      id: recordVersions.id,
+      recordType: recordVersions.recordType,
+      recordId: recordVersions.recordId,
+      version: recordVersions.version,
+      kind: recordVersions.kind,
+      at: recordVersions.at,
+      authorId: recordVersions.authorId,
+      authorRole: recordVersions.authorRole,
+      hash: recordVersions.hash,
+    })
+    .from(recordVersions)
+    .innerJoin(patients, eq(patients.id, recordVersions.patientId))
+    .where(and(eq(recordVersions.patientId, patientId), eq(recordVersions.organizationId, patients.organizationId), gt(recordVersions.id, afterId), patientFilter(scope)))
+    .orderBy(asc(recordVersions.id))
+    .limit(limit);
+}
+
+/** The current version of each record of one patient inside the scope (the export's `meta.versionId`). */
+export async function latestVersionRows(db: Database, scope: PatientScope, patientId: string) {
+  return db
+    .select({ recordId: recordVersions.recordId, version: sql<number>`max(${recordVersions.version})`.mapWith(Number) })
+    .from(recordVersions)
+    .innerJoin(patients, eq(patients.id, recordVersions.patientId))
+    .where(and(eq(recordVersions.patientId, patientId), eq(recordVersions.organizationId, patients.organizationId), patientFilter(scope)))
+    .groupBy(recordVersions.recordId);
 }

@@ -132,3 +132,20 @@ export function verificationReport(v: Verification): string[] {
     ...v.failures.map((f) => `${f.recordType} ${f.recordId}, version ${f.version} : ${REASONS[f.reason] ?? f.reason}.`),
   ];
 }
+
+const EXPORT_PAGE = 500;
+
+/** Every version about a patient, in the order written, a page in memory at a time (the FHIR export). */
+export async function* patientVersions(ctx: Pick<AppContext, 'db'>, scope: PatientScope, patientId: string) {
+  for (let after = 0; ; ) {
+    const rows = await repo.patientVersionRows(ctx.db, scope, patientId, after, EXPORT_PAGE);
+    yield* rows;
+    if (rows.length < EXPORT_PAGE) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/** The current version number of each of a patient's records (record id → version). */
+export async function latestVersions(ctx: Pick<AppContext, 'db'>, scope: PatientScope, patientId: string): Promise<Map<string, number>> {
+  return new Map((await repo.latestVersionRows(ctx.db, scope, patientId)).map((r) => [r.recordId, r.version]));
+}

@@ -225,3 +225,15 @@ describe('patient identity history', () => {
     expect(versions[2].changes.map((c: { field: string }) => c.field)).toEqual(['archivedAt']);
   });
 });
+
+describe('GET /api/admin/records-verification', () => {
+  it('shows the last verification to SA and DE, not to a practice', async () => {
+    await verifyRecords(t.ctx);
+    const de = await t.login('de');
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/records-verification', headers: de.auth });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({ ok: expect.any(Boolean), versions: expect.any(Number) });
+    const pa2 = await t.login('pa');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/records-verification', headers: pa2.auth })).statusCode).toBe(403);
+  });
+});

@@ -2,6 +2,7 @@ import { NOTICE_EDIT_WINDOW_MS, NOTICE_MESSAGES, noticeEditable, type Notice, ty
 import { actingScope, hidden, isUuid, mayGiveNotice, mayReadPracticeFigures, ownScope, patientScope, type Caller } from '../../access/index.ts';
 import type { ExportCursor } from '../../lib/keyset.ts';
 import type { AppContext } from '../../context.ts';
+import { recordVersion } from '../history/history.service.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { consultationInScope, consultationSql } from '../consultations/consultations.service.ts';
@@ -41,15 +42,20 @@ export async function createNotice(ctx: AppContext, caller: Caller, input: Notic
   }
   const now = new Date(ctx.clock.now());
   const scope = actingScope(caller, consultation.organizationId, NOTICE_MESSAGES.consultationNotFound, 'consultation_not_found');
-  const row = await insertNotice(ctx.db, scope, {
-    patientId: consultation.patientId,
-    consultationId: consultation.id,
-    userId: caller.id,
-    star: input.Star,
-    patientOpinion: input.PatientOpinion,
-    recommend: input.Recommend,
-    createdAt: now,
-    updatedAt: now,
+  // Issue 32: a notice and its first version commit together.
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertNotice(tx, scope, {
+      patientId: consultation.patientId,
+      consultationId: consultation.id,
+      userId: caller.id,
+      star: input.Star,
+      patientOpinion: input.PatientOpinion,
+      recommend: input.Recommend,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (inserted) await recordVersion({ db: tx }, scope, { type: 'notice', id: inserted.id }, { kind: 'created', at: now, author: caller });
+    return inserted;
   });
   if (!row) {
     await recordAudit(ctx, caller, { action: 'notice.create', outcome: 'error', recordType: 'consultation', recordId: consultation.id, patientId: consultation.patientId, details: { reason: 'already_given' } });
@@ -71,7 +77,12 @@ export async function editNotice(ctx: AppContext, caller: Caller, idNotice: stri
     await recordAudit(ctx, caller, { action: 'notice.update', outcome: 'denied', recordType: 'notice', recordId: notice.id, patientId: notice.patientId, details: { reason: 'edit_window_over' } });
     throw forbidden(NOTICE_MESSAGES.editWindowOver, 'notice_edit_window_over');
   }
-  const row = await updateNotice(ctx.db, patientScope(caller, 'read'), notice.id, { star: input.Star, patientOpinion: input.PatientOpinion, recommend: input.Recommend, updatedAt: new Date(now) });
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateNotice(tx, patientScope(caller, 'read'), notice.id, { star: input.Star, patientOpinion: input.PatientOpinion, recommend: input.Recommend, updatedAt: new Date(now) });
+    const scope = actingScope(caller, updated?.organizationId ?? null, NOTICE_MESSAGES.noticeNotFound, 'notice_not_found');
+    if (updated) await recordVersion({ db: tx }, scope, { type: 'notice', id: notice.id }, { kind: 'updated', at: new Date(now), author: caller });
+    return updated;
+  });
   await recordAudit(ctx, caller, { action: 'notice.update', outcome: 'success', recordType: 'notice', recordId: notice.id, patientId: notice.patientId });
   return toNotice(row!);
 }

@@ -1,4 +1,5 @@
-import { accessKind, accessOperation, actorLabel, decodeCursor, encodeCursor } from '@wellbe/shared/domain/records';
+import { accessChange, accessKind, accessOperation, actorLabel, decodeCursor, encodeCursor } from '@wellbe/shared/domain/records';
+import { formatDate } from '@wellbe/shared/domain/dates';
 import { can } from '@wellbe/shared/permissions';
 import {
   RECORDS_MESSAGES,
@@ -61,6 +62,7 @@ export async function readAccessLog(ctx: AppContext, caller: Caller, idPatient: 
       kind: accessKind(r.action, r.recordType),
       operation: accessOperation(r.action, r.outcome),
       action: r.action,
+      change: accessChange(r.action, r.outcome, r.details, (iso) => formatDate(iso, timeZone)),
       flag: r.flagId ? { idFlag: r.flagId, status: r.flagStatus!, answer: r.flagAnswer, answeredAt: r.flagAnsweredAt?.toISOString() ?? null } : null,
     })),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1].at, page[page.length - 1].id) : null,

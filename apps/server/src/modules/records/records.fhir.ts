@@ -57,7 +57,7 @@ function escapeXml(text: string): string {
 }
 
 /** A narrative (`text`) from labelled lines, escaped: the clinical text never becomes markup. */
-function narrative(lines: [string, string | null | undefined][]) {
+export function narrative(lines: [string, string | null | undefined][]) {
   const body = lines
     .filter(([, v]) => v && v.trim())
     .map(([k, v]) => `<p><b>${escapeXml(k)}</b> : ${escapeXml(v!.trim())}</p>`)

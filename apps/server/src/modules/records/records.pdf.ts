@@ -104,6 +104,11 @@ export class SummaryPdf {
     this.field('Prévention', [c.prevention1, c.prevention2, c.prevention3].filter(Boolean).join(' ; '));
   }
 
+  /** Issue 32: the consultation's addenda, dated and signed, under it. */
+  addenda(list: { at: string; authorName: string; text: string }[]): void {
+    for (const a of list) this.field(`Complément du ${formatDate(a.at, this.tz)} (${a.authorName})`, richTextToPlain(a.text));
+  }
+
   document(doc: ExportDocument): void {
     this.doc.text(pdfSafe(`• ${doc.fileName} — ajouté le ${formatDate(doc.createdAt, this.tz)} — ${formatDecimal(Math.round(doc.sizeBytes / 1000), 0)} ko`));
   }

@@ -85,6 +85,7 @@ export async function accessLogPage(
       action: auditEvents.action,
       recordType: auditEvents.recordType,
       outcome: auditEvents.outcome,
+      details: auditEvents.details,
       firstName: users.firstName,
       lastName: users.lastName,
       flagId: accessFlags.id,

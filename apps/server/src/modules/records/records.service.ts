@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import type { Resource } from '@medplum/fhirtypes';
 import { todayIn } from '@wellbe/shared/domain/zoned';
+import { formatDate } from '@wellbe/shared/domain/dates';
 import {
   DOCUMENT_LINK_TTL_MS,
   EXPORTS_PER_HOUR,
   INLINE_DOCUMENT_MAX_BYTES,
   RECORDS_MESSAGES,
 } from '@wellbe/shared/schemas/records';
-import { hidden, systemScope, type Caller } from '../../access/index.ts';
+import { hidden, patientScope, systemScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hardLimit, MINUTE, Throttle } from '../../lib/throttle.ts';
@@ -16,6 +17,8 @@ import { appointmentExportPage } from '../agenda/agenda.export.ts';
 import { consultationExportPage } from '../consultations/consultations.service.ts';
 import { documentExportPage, linkedDocument } from '../documents/documents.service.ts';
 import { noticeExportPage } from '../notices/notices.service.ts';
+import { latestVersions, patientVersions } from '../history/history.service.ts';
+import { consultationAddenda } from '../consultations/consultations.lock.service.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
@@ -34,6 +37,7 @@ import {
   type ExportDocument,
 } from './records.fhir.ts';
 import { readDocumentLink, signDocumentLink } from './records.links.ts';
+import { practitionerAuthor, provenanceResource, withAddenda } from './records.provenance.ts';
 // Only the type: exportPdf loads the module on the first PDF, pdfkit costing ~0.3 s of CPU at every start.
 import type { SummaryPdf } from './records.pdf.ts';
 import { organisationRow, practitionerRows } from './records.repository.ts';
@@ -90,10 +94,13 @@ interface ExportSource {
   practitioners: Set<string>;
   /** Date of each consultation written, for notices (a Map of ids and dates: bytes per row). */
   consultationDates: Map<string, Date>;
+  /** Issue 32: the records written to the Bundle (their versions' Provenance targets them). */
+  written: Set<string>;
+  versions?: Map<string, number>;
 }
 
 function exportSource(ctx: AppContext, caller: Caller, patient: PatientRecord): ExportSource {
-  return { ctx, caller, patient, practitioners: new Set(), consultationDates: new Map() };
+  return { ctx, caller, patient, practitioners: new Set(), consultationDates: new Map(), written: new Set([patient.id]) };
 }
 
 // Each section reads its rows through its area's service, in the caller's read scope.
@@ -129,7 +136,8 @@ async function documentContent(s: ExportSource, d: ExportDocument): Promise<{ da
 type Section = (s: ExportSource) => AsyncIterable<Resource>;
 
 async function* patientSection(s: ExportSource) {
-  yield patientResource(s.patient);
+  s.versions = await latestVersions(s.ctx, patientScope(s.caller, 'read'), s.patient.id);
+  yield withVersion(patientResource(s.patient), s.versions.get(s.patient.id));
   const organisation = await organisationRow(s.ctx.db, fileScope(s), s.patient.organizationId);
   if (organisation) yield organizationResource(organisation);
 }
@@ -138,7 +146,9 @@ async function* consultationSection(s: ExportSource) {
   for await (const c of consultations(s)) {
     s.practitioners.add(c.userId);
     s.consultationDates.set(c.id, c.consultationDate);
-    yield encounterResource(c, s.patient.id, s.patient.organizationId);
+    s.written.add(c.id);
+    const addenda = await consultationAddenda(s.ctx, s.caller, [c.id]);
+    yield withVersion(withAddenda(encounterResource(c, s.patient.id, s.patient.organizationId), addenda, (iso) => formatDate(iso)), s.versions?.get(c.id));
     yield* consultationObservations(c, s.patient.id);
   }
 }
@@ -151,7 +161,25 @@ async function* documentSection(s: ExportSource) {
 }
 
 async function* noticeSection(s: ExportSource) {
-  for await (const n of noticeRows(s)) yield noticeResource(n, s.patient.id);
+  for await (const n of noticeRows(s)) {
+    s.written.add(n.id);
+    yield withVersion(noticeResource(n, s.patient.id), s.versions?.get(n.id));
+  }
+}
+
+/** Issue 32: a Provenance per version of a record written to the Bundle. */
+async function* provenanceSection(s: ExportSource) {
+  for await (const v of patientVersions(s.ctx, patientScope(s.caller, 'read'), s.patient.id)) {
+    if (!s.written.has(v.recordType === 'patient' ? s.patient.id : v.recordId)) continue;
+    const author = practitionerAuthor(v);
+    if (author) s.practitioners.add(author);
+    yield provenanceResource(v, { patientId: s.patient.id, organizationId: s.patient.organizationId });
+  }
+}
+
+/** `meta.versionId`: the record's current version (every record has one since issue 32). */
+function withVersion<R extends Resource>(resource: R, version: number | undefined): R {
+  return version ? { ...resource, meta: { ...resource.meta, versionId: String(version) } } : resource;
 }
 
 async function* appointmentSection(s: ExportSource) {
@@ -168,7 +196,7 @@ async function* practitionerSection(s: ExportSource) {
   }
 }
 
-export const FHIR_SECTIONS: Section[] = [patientSection, consultationSection, documentSection, noticeSection, appointmentSection, practitionerSection];
+export const FHIR_SECTIONS: Section[] = [patientSection, consultationSection, documentSection, noticeSection, appointmentSection, provenanceSection, practitionerSection];
 
 async function* bundleText(s: ExportSource, sections: Section[]): AsyncGenerator<string> {
   yield bundleOpening(derivedId(s.patient.id, 'export', String(s.ctx.clock.now())), new Date(s.ctx.clock.now()));
@@ -223,6 +251,7 @@ async function writePdf(s: ExportSource, pdf: SummaryPdf): Promise<void> {
       }
       s.consultationDates.set(c.id, c.consultationDate);
       pdf.consultation({ ...c, practitioner: names.get(c.userId) ?? null });
+      pdf.addenda(await consultationAddenda(s.ctx, s.caller, [c.id]));
       count++;
     }
     if (count === 0) pdf.empty('Aucune consultation.');

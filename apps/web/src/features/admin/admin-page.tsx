@@ -9,6 +9,7 @@ import { JobsTab } from './components/jobs-tab.tsx';
 import { JournalTab } from './components/journal-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { AccessFlagsTab } from './components/access-flags-tab.tsx';
+import { RecordsVerification } from './components/records-verification.tsx';
 
 // Sign-in by identity provider: its own chunk and texts, loaded when the tab is opened.
 const OidcTab = lazy(() => import('./components/oidc-tab.tsx'));
@@ -31,6 +32,7 @@ export function AdminPage() {
   return (
     <Box>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {can(role, 'organisation') && <RecordsVerification />}
       <Paper variant="outlined">
         <Tabs value={tab} onChange={(_, v: string) => setSearch(v === 'journal' ? {} : { tab: v }, { replace: true })} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
           <Tab value="journal" label={t('tabs.journal')} />

@@ -40,6 +40,12 @@ export interface EditTarget {
   patientFullName: string;
   consultationDate: string;
   documents: ConsultationDocument[];
+  /** Issue 32: its author (who may sign), signature, lock (read-only) and addenda. */
+  authorId?: string;
+  signedAt?: string | null;
+  signedByName?: string | null;
+  lockedAt?: string | null;
+  addenda?: ConsultationDetail['addenda'];
 }
 
 /** A document the server did not take: named with the reason, and retried on demand ('Réessayer'). */
@@ -271,6 +277,11 @@ export async function openConsultation(idConsultation: string): Promise<void> {
         patientFullName: detail.patientFullName,
         consultationDate: detail.ConsultationDate,
         documents: detail.documents,
+        authorId: detail.Iduser,
+        signedAt: detail.signedAt,
+        signedByName: detail.signedByName,
+        lockedAt: detail.lockedAt,
+        addenda: detail.addenda,
       },
     }));
   } catch (error) {

@@ -16,11 +16,12 @@ import { clearForm, closePanel, startNewConsultation, toggleFullScreen, useConsu
 import { checkDraft, fieldId } from '../draft-validation.ts';
 import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 import { ConsultationForm } from './consultation-form.tsx';
-// Loaded with its texts (questionnaires namespace) only when the panel opens for a patient.
-const PreVisitAnswers = lazy(() => import('./pre-visit-answers.tsx'));
+import { ConsultationRecordBar } from './consultation-record.tsx';
 import { FailedUploads } from './failed-uploads.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
 import { ReloginDialog } from './relogin-dialog.tsx';
+// Loaded with its texts (questionnaires namespace) only when the panel opens for a patient.
+const PreVisitAnswers = lazy(() => import('./pre-visit-answers.tsx'));
 
 /** The panel's top bar: its title and chips, full screen, clear, close. */
 function PanelTopBar({ title, onClear }: { title: string; onClear: () => void }) {
@@ -82,6 +83,24 @@ function WarningsDialog() {
  * SPEC §2 consultation panel: anchored bottom right, 3/4 of the height and 1/2 of the width, or full
  * height and 4/5 of the width in full screen. Top bar: full screen, close, clear.
  */
+/** The form with what surrounds it: a new consultation's pre-visit answers, the record's signature and addenda. */
+function PanelBody({ idPatient, canWrite, locked }: { idPatient: string | undefined; canWrite: boolean; locked: boolean }) {
+  return (
+    <>
+      {idPatient && (
+        <Suspense fallback={null}>
+          <PreVisitAnswers idPatient={idPatient} />
+        </Suspense>
+      )}
+      <ConsultationRecordBar canWrite={canWrite} />
+      {/* A locked consultation reads as it is: its form takes no input (corrections are addenda). */}
+      <Box inert={locked} sx={locked ? { opacity: 0.75 } : undefined}>
+        <ConsultationForm />
+      </Box>
+    </>
+  );
+}
+
 export function ConsultationPanel() {
   const { t } = useTranslation('consultations');
   const { role, user } = useSession();
@@ -90,6 +109,7 @@ export function ConsultationPanel() {
   const [confirmClear, setConfirmClear] = useState(false);
   const canWrite = !!role && can(role, 'dpsWrite');
   const empty = isConsultationEmpty(panel.draft);
+  const locked = panel.mode === 'edit' && !!panel.editing?.lockedAt;
   const check = checkDraft(panel.draft, { birthDate: panel.patient?.birthDate, idJobSpecialist: user?.data.idJobSpecialist ?? null });
   const invalidCount = Object.keys(check.errors).length;
   const title =
@@ -169,12 +189,7 @@ export function ConsultationPanel() {
           <Alert severity="error">{t('panel.loadError', { message: panel.loadError })}</Alert>
         ) : (
           <>
-            {panel.mode === 'new' && panel.patient && (
-              <Suspense fallback={null}>
-                <PreVisitAnswers idPatient={panel.patient.idPatient} />
-              </Suspense>
-            )}
-            <ConsultationForm />
+            <PanelBody idPatient={panel.mode === 'new' ? panel.patient?.idPatient : undefined} canWrite={canWrite} locked={locked} />
           </>
         )}
         {panel.mode === 'edit' && save.error && !save.dialogOpen && (
@@ -202,7 +217,7 @@ export function ConsultationPanel() {
         <Button
           variant="contained"
           onClick={onSave}
-          disabled={empty || !canWrite || save.saving || panel.loading}
+          disabled={empty || !canWrite || locked || save.saving || panel.loading}
           aria-disabled={invalidCount > 0 || undefined}
           data-invalid={invalidCount > 0 || undefined}
           sx={invalidCount > 0 ? { bgcolor: 'action.disabledBackground', color: 'text.disabled', boxShadow: 'none', '&:hover': { bgcolor: 'action.disabledBackground', boxShadow: 'none' } } : undefined}

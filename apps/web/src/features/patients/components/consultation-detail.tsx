@@ -16,6 +16,7 @@ import { filePath } from '../paths.ts';
 import { DocumentActions, PreviewDialog } from './documents-tab.tsx';
 import { NoticeForm, NoticeView } from './notice.tsx';
 import { ActionListItem } from '../../../components/action-list-item.tsx';
+import { AddendaList, HistoryButton, LastChange } from './consultation-history.tsx';
 
 /** Rich text from the server is sanitised there, and again here before display (DESIGN §1). */
 function RichText({ html }: { html: string }) {
@@ -173,8 +174,10 @@ export function ConsultationDetail({
                 {consultation.data && ` · ${formatDateTime(consultation.data.ConsultationDate)}`}
               </Typography>
             )}
+            <LastChange change={entry?.lastChange} />
           </Box>
           <Stack direction="row" spacing={1}>
+            {!isOwnFile && <HistoryButton idPatient={idPatient} idConsultation={idConsultation} />}
             {canWrite && consultation.data && (
               // The consultation panel opens in edit mode on `?consultation=<id>`.
               <Button variant="contained" size="small" startIcon={<EditIcon />} onClick={() => setSearch({ consultation: idConsultation })}>
@@ -191,6 +194,7 @@ export function ConsultationDetail({
         {consultation.isPending && <CircularProgress size={28} aria-label={t('file.loading')} />}
         {consultation.isError && <Alert severity="error">{consultation.error.message || t('consultation.notFound')}</Alert>}
         {consultation.data && <Body c={consultation.data} entry={entry} />}
+        {consultation.data && <AddendaList addenda={consultation.data.addenda} signedAt={consultation.data.signedAt} signedBy={consultation.data.signedByName} />}
         {isOwnFile && (
           <Box sx={{ mt: 2 }}>
             <NoticeForm idPatient={idPatient} idConsultation={idConsultation} notice={entry?.notice ?? null} />

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { filePath } from '../paths.ts';
 import { NoticeView } from './notice.tsx';
 import { Ltr } from '../../../components/ltr.tsx';
+import { LastChange } from './consultation-history.tsx';
 
 const hasPain = (e: TimelineEntry) => !!e.dolorLocation && e.dolorLocation !== 'Non Renseigné';
 const num = (v: number, digits = 2) => v.toLocaleString('fr-FR', { maximumFractionDigits: digits });
@@ -52,6 +53,7 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
                 {e.excerpt}
               </Typography>
             )}
+            <LastChange change={e.lastChange} />
             {e.notice && !dense && (
               <Box sx={{ mt: 0.5 }}>
                 <NoticeView notice={e.notice} compact />
