@@ -68,6 +68,7 @@ export function menuFor(role: Role | null | undefined, items: readonly NavItem[]
 export const PATIENT_SPACE: readonly NavItem[] = [
   { id: 'my-menu', key: 'myMenu', url: '/dietetiques/mon-menu', icon: 'restaurant', access: 'dps' },
   { id: 'my-sport', key: 'mySport', url: '/program/sportif/today', icon: 'fitness', access: 'dps' },
+  { id: 'my-documents', key: 'myDocuments', url: '/mes-documents', icon: 'folder_shared', access: 'dps' },
 ];
 
 export function patientSpaceFor(role: Role | null | undefined): NavItem[] {

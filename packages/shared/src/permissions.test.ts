@@ -35,6 +35,8 @@ const SPEC_TABLE: Record<string, string> = {
   journal: 'SA DE PA',
   signInLocks: 'SA DE PA',
   addressBook: 'SA PA PG PR AD RH US RE DE',
+  /** The practice's signing certificate (signed PDFs): its administrators. */
+  signingCertificate: 'PA PG AD DE',
   guestOnly: '',
 };
 

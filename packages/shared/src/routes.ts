@@ -48,6 +48,10 @@ export const AREAS = [
   'policy',
   'article-reader',
   'unsubscribe',
+  // Clinical documents (writing, the patient's own, the public verification of a paper).
+  'clinical-documents',
+  'my-documents',
+  'verify',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -117,6 +121,12 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/articles/:slug', access: 'dashboard', area: 'article-reader' },
   /** Issue 20: one-click unsubscribe from the newsletter mail, without sign-in (signed token). */
   { path: '/newsletter/unsubscribe', access: 'open', area: 'unsubscribe', chrome: 'none' },
+  /** Clinical documents: a patient's ordonnances, certificates and letters, and writing one (practitioners). */
+  { path: '/documents/:idPatient', access: 'dpsWrite', area: 'clinical-documents' },
+  /** Clinical documents: the patient's own documents. */
+  { path: '/mes-documents', access: 'dps', area: 'my-documents' },
+  /** Clinical documents: the public check of a paper from its QR code (no sign-in). */
+  { path: '/verify/:token', access: 'open', area: 'verify', chrome: 'none' },
 ];
 
 // SPEC §2 redirects (from -> to).
