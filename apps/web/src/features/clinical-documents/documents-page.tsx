@@ -4,7 +4,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Ltr } from '../../components/ltr.tsx';
+import { WithLtr } from '../../components/ltr.tsx';
 import { notify } from '../../lib/notify.ts';
 import { openPdf, usePatientDocuments, type IssuedDocument } from './api/clinical-documents.ts';
 import { DocumentList } from './components/document-list.tsx';
@@ -38,7 +38,7 @@ export function DocumentsPage() {
           <CardContent>
             {issued && (
               <Alert severity="success" role="status" sx={{ mb: 2 }} action={<Button startIcon={<PrintIcon />} onClick={() => void print(issued)}>{t('print')}</Button>}>
-                <Ltr>{t('write.issued', { number: issued.number })}</Ltr>{' '}
+                <WithLtr text={(n) => t('write.issued', { number: n })} value={issued.number} />{' '}
                 <Link href={issued.verifyUrl} target="_blank" rel="noopener">
                   {t('verifyLink')}
                 </Link>

@@ -1,7 +1,7 @@
 import { Box, Button, Chip, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '../../../components/ltr.tsx';
+import { WithLtr } from '../../../components/ltr.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { openPdf, type DocumentRow } from '../api/clinical-documents.ts';
@@ -23,7 +23,7 @@ export function DocumentList({ documents }: { documents: DocumentRow[] }) {
                 {t(`kind.${doc.kind}`)}
               </Typography>{' '}
               <Typography component="span" color="text.secondary">
-                <Ltr>{t('number', { number: doc.number })}</Ltr> · {t('issuedOn', { date: formatDate(doc.issuedAt) })}
+                <WithLtr text={(n) => t('number', { number: n })} value={doc.number} /> · <WithLtr text={(d) => t('issuedOn', { date: d })} value={formatDate(doc.issuedAt)} />
               </Typography>{' '}
               <Chip size="small" color={COLOUR[doc.status]} label={t(`status.${doc.status}`)} variant="outlined" />
             </Box>
