@@ -73,6 +73,7 @@ export const PATIENT_SPACE: readonly NavItem[] = [
   { id: 'my-sport', key: 'mySport', url: '/program/sportif/today', icon: 'fitness', access: 'dps' },
   { id: 'my-invoices', key: 'myInvoices', url: '/mes-factures', icon: 'receipt', access: 'invoicesMine' },
   { id: 'my-questionnaires', key: 'myQuestionnaires', url: '/questionnaires/mine', icon: 'quiz', access: 'dps' },
+  { id: 'my-documents', key: 'myDocuments', url: '/mes-documents', icon: 'folder_shared', access: 'dps' },
 ];
 
 export function patientSpaceFor(role: Role | null | undefined): NavItem[] {

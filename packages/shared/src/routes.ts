@@ -55,6 +55,10 @@ export const AREAS = [
   'unsubscribe',
   // Téléconsultation: the video visit of an appointment (its patient, practitioner, invited colleague).
   'teleconsultation',
+  // Clinical documents (writing, the patient's own, the public verification of a paper).
+  'clinical-documents',
+  'my-documents',
+  'verify',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -137,6 +141,12 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/newsletter/unsubscribe', access: 'open', area: 'unsubscribe', chrome: 'none' },
   /** The téléconsultation of an appointment (the reminder mail links here; a guest signs in first). */
   { path: '/teleconsultation/:appointmentId', access: 'video', area: 'teleconsultation' },
+  /** Clinical documents: a patient's ordonnances, certificates and letters, and writing one (practitioners). */
+  { path: '/documents/:idPatient', access: 'dpsWrite', area: 'clinical-documents' },
+  /** Clinical documents: the patient's own documents. */
+  { path: '/mes-documents', access: 'dps', area: 'my-documents' },
+  /** Clinical documents: the public check of a paper from its QR code (no sign-in). */
+  { path: '/verify/:token', access: 'open', area: 'verify', chrome: 'none' },
 ];
 
 // SPEC §2 redirects (from -> to).

@@ -75,6 +75,10 @@ export const PAGES: Record<Area, Page> = {
   'article-reader': lazy(() => import('../features/articles/article-reader-page.tsx').then((m) => ({ default: m.ArticleReaderPage }))),
   newspapers: lazy(() => import('../features/newspapers/newspapers-page.tsx').then((m) => ({ default: m.NewspapersPage }))),
   unsubscribe: lazy(() => import('../features/newspapers/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage }))),
+  // Clinical documents.
+  'clinical-documents': lazy(() => import('../features/clinical-documents/documents-page.tsx').then((m) => ({ default: m.DocumentsPage }))),
+  'my-documents': lazy(() => import('../features/clinical-documents/my-documents-page.tsx').then((m) => ({ default: m.MyDocumentsPage }))),
+  verify: lazy(() => import('../features/clinical-documents/verify-page.tsx').then((m) => ({ default: m.VerifyPage }))),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
   example: lazy(() => import('../features/example/example-page.tsx').then((m) => ({ default: m.ExamplePage }))),

@@ -3,7 +3,7 @@ import { TEMPLATE_FIELDS, unknownFields } from '../domain/clinical-documents.ts'
 import { boundedText, textField, uuidId } from './fields.ts';
 import { dataAnswer, idString, instant } from './responses.ts';
 
-// Ordonnances, certificates and letters issued as signed PDFs (issue "the paperwork of every visit").
+// Ordonnances, certificates and letters issued as signed PDFs.
 
 export const CLINICAL_DOCUMENT_MESSAGES = {
   notFound: 'Document introuvable.',

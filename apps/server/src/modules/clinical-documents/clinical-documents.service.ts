@@ -31,7 +31,7 @@ import * as repo from './clinical-documents.repository.ts';
 import { renderDocumentPdf } from './clinical-documents.pdf.ts';
 import { templateForDocument } from './clinical-documents.templates.service.ts';
 
-// Ordonnances, certificates and letters (issue "the paperwork of every visit"): written from a
+// Ordonnances, certificates and letters: written from a
 // template and the patient's file, rendered, signed with the organisation's certificate, numbered
 // per organisation, immutable once issued, verifiable by anyone holding the paper's token.
 

@@ -10,7 +10,7 @@ import { archiveCertificate, insertFirstCertificate, liveCertificate, replaceCer
 
 export type { SignatureInfo } from '../../lib/pdf-signing.ts';
 
-// Each organisation signs its PDFs with its own certificate (issue "documents as signed PDFs"): made
+// Each organisation signs its PDFs with its own certificate: made
 // self-signed at first use, replaced by the PKCS#12 an administrator uploads. The key is sealed with
 // the server's secret; nothing here ever returns it.
 

@@ -30,6 +30,8 @@ export interface SaveState {
   createdPatientId: string | null;
   /** 'Consultation créer avec succès' is showing. */
   success: boolean;
+  /** The consultation just saved: its 'Documents' button writes an ordonnance or a certificate for it. */
+  saved: { idPatient: string; idConsultation: string } | null;
   /** The save dialog is open. */
   dialogOpen: boolean;
   /** Unusual values waiting for the user's confirmation before the save goes on. */
@@ -43,6 +45,7 @@ export const saveStore = createStore<SaveState>({
   pending: null,
   createdPatientId: null,
   success: false,
+  saved: null,
   dialogOpen: false,
   warnings: null,
 });
@@ -142,7 +145,7 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
     // The panel's patient stays for the session, unless this consultation went to someone else.
     const panelPatient = consultationStore.get().patient;
     startNewConsultation({ keepPatient: !!panelPatient && target.kind === 'existing' && target.idPatient === panelPatient.idPatient });
-    saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true });
+    saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true, saved: { idPatient, idConsultation } });
     clearTimeout(successTimer);
     successTimer = setTimeout(() => saveStore.set({ success: false }), SUCCESS_ALERT_MS);
     void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all });

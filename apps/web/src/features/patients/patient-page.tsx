@@ -132,7 +132,7 @@ function ConsultationsTab({ file, consultId }: { file: PatientFile; consultId?: 
 
 /** /patient/{patientHandle}/{idPatient}/{consultId?}: the patient's file, its tab named by the URL. */
 export function PatientPage() {
-  const { t } = useTranslation(['patients', 'notes']);
+  const { t } = useTranslation(['patients', 'notes', 'clinicalDocuments']);
   const { patientHandle, idPatient = '', consultId } = useParams();
   const { role, user } = useSession();
   const navigate = useNavigate();
@@ -196,6 +196,8 @@ export function PatientPage() {
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: { md: 0 }, '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
           {/* The practitioner's own notes linked to this file (private notes, /notes filtered by patient). */}
           {!file.data.isOwnFile && can(role, 'note') && <Button component={RouterLink} to={`/notes?patient=${encodeURIComponent(identity.idPatient)}`}>{t('notes:fromPatient')}</Button>}
+          {/* Ordonnances, certificates and letters: written and listed on their own page. */}
+          {file.data.canWrite && <Button component={RouterLink} to={`/documents/${encodeURIComponent(identity.idPatient)}`}>{t('clinicalDocuments:title')}</Button>}
           <ExportFhirAction idPatient={identity.idPatient} isOwnFile={file.data.isOwnFile} />
           {canInvite && (
             <Button

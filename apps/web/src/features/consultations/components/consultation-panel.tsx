@@ -55,6 +55,22 @@ function PanelTopBar({ title, onClear }: { title: string; onClear: () => void })
   );
 }
 
+/** "Consultation saved", with its 'Documents' button: an ordonnance or a certificate for it. */
+function SavedAlert() {
+  const { t } = useTranslation('consultations');
+  const { saved } = useSaveState();
+  const action = saved && (
+    <Button color="inherit" size="small" href={`/documents/${saved.idPatient}?consultation=${saved.idConsultation}`}>
+      {t('panel.documents')}
+    </Button>
+  );
+  return (
+    <Alert variant="filled" severity="success" sx={{ mb: 1.5 }} action={action}>
+      {t('panel.success')}
+    </Alert>
+  );
+}
+
 /** The save's plausibility warnings (IMC, weight change), confirmed or cancelled before saving. */
 function WarningsDialog() {
   const { t } = useTranslation('consultations');
@@ -165,11 +181,7 @@ export function ConsultationPanel() {
       {/* Pinned above the scrolling form: seen wherever the user has scrolled to. */}
       {(save.success || panel.failedUploads.length > 0) && (
         <Box sx={{ px: { xs: 2, md: 3 }, pt: 1.5, borderBottom: 1, borderColor: 'divider', maxHeight: '40%', overflowY: 'auto' }} data-testid="panel-feedback">
-          {save.success && (
-            <Alert variant="filled" severity="success" sx={{ mb: 1.5 }}>
-              {t('panel.success')}
-            </Alert>
-          )}
+          {save.success && <SavedAlert />}
           <FailedUploads />
         </Box>
       )}

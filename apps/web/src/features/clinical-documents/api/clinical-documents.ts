@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Answer } from '@wellbe/shared/schemas/responses';
+import type {
+  clinicalDocumentListAnswer,
+  CreateClinicalDocument,
+  issuedDocumentAnswer,
+  templateListAnswer,
+  verificationAnswer,
+  ClinicalDocumentKind,
+} from '@wellbe/shared/schemas/clinical-documents';
+import { api, apiBlob } from '../../../lib/api.ts';
+
+export type DocumentRow = Answer<typeof clinicalDocumentListAnswer>['data'][number];
+export type IssuedDocument = Answer<typeof issuedDocumentAnswer>['data'];
+export type TemplateRow = Answer<typeof templateListAnswer>['data'][number];
+export type Verification = Answer<typeof verificationAnswer>;
+
+const keys = {
+  all: ['clinical-documents'] as const,
+  patient: (id: string) => ['clinical-documents', 'patient', id] as const,
+  mine: ['clinical-documents', 'mine'] as const,
+  templates: (kind: string) => ['clinical-documents', 'templates', kind] as const,
+  verify: (token: string) => ['clinical-documents', 'verify', token] as const,
+};
+
+export function usePatientDocuments(patientId: string) {
+  return useQuery({
+    queryKey: keys.patient(patientId),
+    queryFn: ({ signal }) => api<Answer<typeof clinicalDocumentListAnswer>>('/clinical-documents', { query: { patientId }, signal }).then((a) => a.data),
+  });
+}
+
+export function useMyDocuments() {
+  return useQuery({ queryKey: keys.mine, queryFn: ({ signal }) => api<Answer<typeof clinicalDocumentListAnswer>>('/clinical-documents/mine', { signal }).then((a) => a.data) });
+}
+
+export function useTemplates(kind: ClinicalDocumentKind) {
+  return useQuery({
+    queryKey: keys.templates(kind),
+    queryFn: ({ signal }) => api<Answer<typeof templateListAnswer>>('/clinical-document-templates', { query: { kind }, signal }).then((a) => a.data),
+  });
+}
+
+export function useIssueDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateClinicalDocument) => api<Answer<typeof issuedDocumentAnswer>>('/clinical-documents', { method: 'POST', body }).then((a) => a.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function useVerification(token: string) {
+  return useQuery({
+    queryKey: keys.verify(token),
+    queryFn: ({ signal }) => api<Verification>(`/verify/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** Opens the signed PDF in a new tab (the download needs the session's token: fetched, then shown). */
+export async function openPdf(pdfUrl: string): Promise<void> {
+  const { blob } = await apiBlob(pdfUrl.replace(/^\/api/, ''));
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,45 @@
+import { Box, Button, Chip, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import PrintIcon from '@mui/icons-material/Print';
+import { useTranslation } from 'react-i18next';
+import { WithLtr } from '../../../components/ltr.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { openPdf, type DocumentRow } from '../api/clinical-documents.ts';
+
+const COLOUR = { valid: 'success', replaced: 'warning', revoked: 'error' } as const;
+
+/** Issued documents, newest first: kind, number, date, status, the PDF and its verification page. */
+export function DocumentList({ documents }: { documents: DocumentRow[] }) {
+  const { t } = useTranslation('clinicalDocuments');
+  if (!documents.length) return <Typography color="text.secondary">{t('empty')}</Typography>;
+  const open = (doc: DocumentRow) => openPdf(doc.pdfUrl).catch(() => notify(t('loadError'), 'error'));
+  return (
+    <List disablePadding aria-label={t('title')}>
+      {documents.map((doc) => (
+        <ListItem key={doc.id} divider sx={{ display: 'block', px: 0 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+            <Box>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                {t(`kind.${doc.kind}`)}
+              </Typography>{' '}
+              <Typography component="span" color="text.secondary">
+                <WithLtr text={(n) => t('number', { number: n })} value={doc.number} /> · <WithLtr text={(d) => t('issuedOn', { date: d })} value={formatDate(doc.issuedAt)} />
+              </Typography>{' '}
+              <Chip size="small" color={COLOUR[doc.status]} label={t(`status.${doc.status}`)} variant="outlined" />
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Button size="small" startIcon={<PrintIcon />} onClick={() => void open(doc)} aria-label={`${t('open')} ${t(`kind.${doc.kind}`)} ${doc.number}`}>
+                {t('open')}
+              </Button>
+              {doc.verifyUrl && (
+                <Link href={doc.verifyUrl} target="_blank" rel="noopener" variant="body2">
+                  {t('verifyLink')}
+                </Link>
+              )}
+            </Stack>
+          </Stack>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
