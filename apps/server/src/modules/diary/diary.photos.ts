@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { StagedFile } from '../../lib/storage/index.ts';
 import { detectType } from '../documents/documents.storage.ts';
 import * as repo from './diary.repository.ts';
-import { entryOf, linkedPatient } from './diary.service.ts';
+import { entryOf } from './diary.service.ts';
 
 // A meal's photo: one image typed by its bytes (JPEG, PNG or WebP, never by its name or declared
 // type), at most 10 MB, in the file store; read back by the patient and their practice.
@@ -19,16 +19,22 @@ async function imageType(file: StagedFile): Promise<string | null> {
   return null;
 }
 
+/** One of the PT's own meals, found before the upload is read (another caller: a journalled 404). */
+export async function mealForPhoto(ctx: AppContext, caller: Caller, id: string): Promise<{ patientId: string }> {
+  const patientId = caller.role === 'PT' ? caller.patientId : null;
+  const row = patientId && isUuid(id) ? await repo.findEntry(ctx.db, patientScope(caller, 'read'), id) : null;
+  if (!row || row.kind !== 'meal' || row.patientId !== patientId) {
+    await recordAudit(ctx, caller, { action: 'diary.photo.set', outcome: 'denied', recordType: 'diary_entry', recordId: id });
+    throw hidden(DIARY_MESSAGES.notFound, 'diary_entry_not_found');
+  }
+  return { patientId };
+}
+
 /** The PT sets the photo of one of their meals; the staged upload is always discarded. */
 export async function setMealPhoto(ctx: AppContext, caller: Caller, id: string, file: StagedFile | null): Promise<DiaryEntry> {
   try {
-    const patientId = linkedPatient(caller);
+    const { patientId } = await mealForPhoto(ctx, caller, id);
     const scope = patientScope(caller, 'read');
-    const row = isUuid(id) ? await repo.findEntry(ctx.db, scope, id) : null;
-    if (!row || row.kind !== 'meal' || row.patientId !== patientId) {
-      await recordAudit(ctx, caller, { action: 'diary.photo.set', outcome: 'denied', recordType: 'diary_entry', recordId: id });
-      throw hidden(DIARY_MESSAGES.notFound, 'diary_entry_not_found');
-    }
     if (!file || file.size === 0) throw badRequest(DIARY_MESSAGES.photoMissing, 'photo_missing');
     const mime = await imageType(file);
     if (!mime) {

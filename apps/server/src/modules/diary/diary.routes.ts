@@ -51,6 +51,7 @@ export async function diaryRoutes(app: FastifyInstance) {
     config: { access: 'dps', patientData: true },
     schema: { params: idParams, response: { 200: diaryEntryAnswer }, tags, summary: 'Photo d’un repas (multipart, image de 10 Mo au plus)', consumes: ['multipart/form-data'] },
     handler: async (request) => {
+      await photos.mealForPhoto(ctx, callerOf(request), request.params.id);
       if (!request.isMultipart()) throw badRequest(DIARY_MESSAGES.photoMissing, 'photo_missing');
       let file: StagedFile | null = null;
       try {

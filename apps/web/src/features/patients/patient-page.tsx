@@ -240,11 +240,7 @@ export function PatientPage() {
           <SportTab idPatient={identity.idPatient} />
         </Suspense>
       )}
-      {tab === 'journal' && (
-        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
-          <DiaryTab idPatient={identity.idPatient} />
-        </Suspense>
-      )}
+      {tab === 'journal' && <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}><DiaryTab idPatient={identity.idPatient} /></Suspense>}
 
       <ConfirmDialog
         open={confirming}
