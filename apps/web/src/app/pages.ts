@@ -59,7 +59,7 @@ export const PAGES: Record<Area, Page> = {
   support: lazy(() => import('../features/chat/support-chat-page.tsx').then((m) => ({ default: m.SupportChatPage }))),
   catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage }))),
   programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage }))),
-  diary: lazy(() => import('../features/diary/my-diary-page.tsx').then((m) => ({ default: m.MyDiaryPage }))),
+  diary: lazy(() => import('../features/diary/my-diary-page.tsx')),
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),
   statistics: lazy(() => import('../features/statistics/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage }))),
 
