@@ -42,12 +42,12 @@ test('as pt on a 390 px phone: logs a meal from Ciqual and a pain entry', async 
   await expect(page.getByTestId('diary-entry').first()).toContainText(/Déjeuner : Pomme, chair et peau, crue.* — \d+ kcal/);
   await expect(page.getByTestId('day-energy')).not.toContainText(/^0 kcal/);
 
-  // Pain: 6/10, lower back (the slider moved with the keyboard).
+  // Pain: 6/10, lower back.
   await page.getByRole('tab', { name: 'Douleur' }).click();
   const pain = page.getByRole('form', { name: 'Douleur' });
-  await pain.getByRole('slider').focus();
-  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
-  await expect(pain.getByText('Intensité : 6/10')).toBeVisible();
+  await pain.getByRole('combobox', { name: /^Intensité/ }).click();
+  await page.getByRole('option', { name: 'Intensité : 6/10' }).click();
+  await expect(pain.getByRole('combobox', { name: /^Intensité/ })).toContainText('Intensité : 6/10');
   await pain.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByTestId('diary-entry').first()).toContainText('Douleur 6/10 (Lombaire)');
   await expectAccessible(page);

@@ -62,7 +62,7 @@ export const PAGES: Record<Area, Page> = {
   teleconsultation: lazy(() => import('./teleconsultation-with-chat.tsx').then((m) => ({ default: m.TeleconsultationWithChatPage }))),
   catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage }))),
   programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage }))),
-  diary: lazy(() => import('../features/diary/my-diary-page.tsx').then((m) => ({ default: m.MyDiaryPage }))),
+  diary: lazy(() => import('../features/diary/my-diary-page.tsx')),
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage }))),
   questionnaires: lazy(() => import('../features/questionnaires/questionnaires-page.tsx').then((m) => ({ default: m.QuestionnairesPage }))),
   'my-questionnaires': lazy(() => import('../features/questionnaires/my-questionnaires-page.tsx').then((m) => ({ default: m.MyQuestionnairesPage }))),

@@ -185,3 +185,29 @@ export async function digestRecipientsEverywhere(db: Database) {
 export async function markDigested(db: Database, scope: OneOrgScope, userId: string, now: Date): Promise<void> {
   await db.update(diaryFollows).set({ digestAt: now }).where(and(eq(diaryFollows.userId, userId), orgFilter(scope, diaryFollows.organizationId)));
 }
+
+// ---- A meal's photo ----
+
+/** Sets the photo of a meal of the patient, inside the scope; false when no such meal. */
+export async function setPhoto(db: Database, scope: PatientScope, id: string, patientId: string, photo: { hash: string; mime: string }): Promise<boolean> {
+  const rows = await db
+    .update(diaryEntries)
+    .set({ photoHash: photo.hash, photoMime: photo.mime })
+    .where(
+      and(
+        eq(diaryEntries.id, id),
+        eq(diaryEntries.kind, 'meal'),
+        eq(diaryEntries.patientId, patientId),
+        isNull(diaryEntries.archivedAt),
+        inArray(diaryEntries.patientId, db.select({ id: patients.id }).from(patients).where(patientFilter(scope))),
+      ),
+    )
+    .returning({ id: diaryEntries.id });
+  return rows.length > 0;
+}
+
+/** Whether a stored file is a meal's photo (the documents' sweep keeps it). */
+export async function photoUsesFile(db: Database, sha256: string): Promise<boolean> {
+  const [row] = await db.select({ id: diaryEntries.id }).from(diaryEntries).where(eq(diaryEntries.photoHash, sha256)).limit(1);
+  return !!row;
+}

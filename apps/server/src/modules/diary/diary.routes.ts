@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { foodListAnswer, foodSearchQuerySchema } from '@wellbe/shared/schemas/dietetics';
 import {
+  DIARY_LIMITS,
+  DIARY_MESSAGES,
   diaryChartAnswer,
   diaryCommentSchema,
   diaryEntryAnswer,
@@ -16,10 +18,13 @@ import {
   myDayTotalsAnswer,
 } from '@wellbe/shared/schemas/diary';
 import { idParams, patientParams } from '@wellbe/shared/schemas/fields';
-import { okSchema } from '@wellbe/shared/schemas/responses';
+import { fileAnswer, okSchema } from '@wellbe/shared/schemas/responses';
+import { badRequest } from '../../lib/errors.ts';
+import type { StagedFile } from '../../lib/storage/index.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { searchFoods } from '../dietetics/dietetics.foods.ts';
 import * as charts from './diary.charts.ts';
+import * as photos from './diary.photos.ts';
 import * as diary from './diary.service.ts';
 
 const tags = ['diary'];
@@ -39,6 +44,36 @@ export async function diaryRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { entry, created } = await diary.createEntry(ctx, callerOf(request), request.body);
       return reply.code(created ? 201 : 200).send({ success: true, data: entry });
+    },
+  });
+  // A meal's photo: one image, typed by its bytes on the server, 10 MB at most.
+  r.post('/api/diary/entries/:id/photo', {
+    config: { access: 'dps', patientData: true },
+    schema: { params: idParams, response: { 200: diaryEntryAnswer }, tags, summary: 'Photo d’un repas (multipart, image de 10 Mo au plus)', consumes: ['multipart/form-data'] },
+    handler: async (request) => {
+      await photos.mealForPhoto(ctx, callerOf(request), request.params.id);
+      if (!request.isMultipart()) throw badRequest(DIARY_MESSAGES.photoMissing, 'photo_missing');
+      let file: StagedFile | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (file) throw badRequest(DIARY_MESSAGES.photoMissing, 'too_many_files');
+          file = await ctx.storage.stage(part.file, DIARY_LIMITS.photoBytes);
+        }
+      } catch (err) {
+        await ctx.storage.discard(file);
+        throw err;
+      }
+      return { success: true, data: await photos.setMealPhoto(ctx, callerOf(request), request.params.id, file) };
+    },
+  });
+  r.get('/api/diary/entries/:id/photo', {
+    config: { access: 'dps', patientData: true },
+    schema: { params: idParams, response: { 200: fileAnswer('Photo du repas', 'image/jpeg', 'image/png', 'image/webp') }, tags, summary: 'La photo d’un repas' },
+    handler: async (request, reply) => {
+      const photo = await photos.openMealPhoto(ctx, callerOf(request), request.params.id);
+      reply.header('Content-Type', photo.mime).header('Content-Disposition', 'inline').header('Cache-Control', 'private, max-age=3600').header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', "default-src 'none'; sandbox");
+      return reply.send(photo.stream);
     },
   });
   r.get('/api/diary/entries', {

@@ -187,3 +187,10 @@ export async function myDay(ctx: AppContext, caller: Caller, day: string | undef
 export async function selfReportedWeights(ctx: AppContext, caller: Caller, patientId: string) {
   return repo.weights(ctx.db, patientScope(caller, 'read'), patientId);
 }
+
+/** One entry as the caller reads it (the photo's answer). */
+export async function entryOf(ctx: AppContext, caller: Caller, id: string): Promise<DiaryEntry> {
+  const row = await repo.findEntry(ctx.db, patientScope(caller, 'read'), id);
+  if (!row) throw hidden(DIARY_MESSAGES.notFound, 'diary_entry_not_found');
+  return (await withItems(ctx, [row]))[0]!;
+}

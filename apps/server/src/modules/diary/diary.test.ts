@@ -7,6 +7,7 @@ import { DIARY_MESSAGES, type DiaryChart, type DiaryEntry } from '@wellbe/shared
 import type { PatientMeasures } from '@wellbe/shared/schemas/patient-files';
 import { auditEvents, diaryEntries, foods, patients } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { DIARY_DIGEST_SUBJECT, mailDiaryDigests } from './diary.digest.ts';
 
 // The patient's diaries through the real app on a real database: a PT writes their own entries
@@ -109,6 +110,32 @@ describe('the patient writes their diary', () => {
     const pains = json(await get(pt, '/api/diary/entries?kind=pain')).data as DiaryEntry[];
     expect(pains.map((p) => p.id)).toEqual([id]);
     expect(pains[0]).toMatchObject({ intensity: 6, location: 'Lombaire' });
+  });
+});
+
+describe('a meal’s photo', () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const upload = (s: Session, id: string, content: Buffer, type = 'image/png') => {
+    const body = multipart({}, { name: 'repas.png', content, type, field: 'photo' });
+    return t.app.inject({ method: 'POST', url: `/api/diary/entries/${id}/photo`, headers: { ...s.auth, ...body.headers }, payload: body.payload });
+  };
+
+  it('takes an image typed by its bytes, refuses another file or one over 10 MB in French, and another caller gets 404', async () => {
+    const meal = (json(await get(pt, '/api/diary/entries?kind=meal')).data as DiaryEntry[])[0]!;
+    const notImage = await upload(pt, meal.id, Buffer.from('pas une image, malgré son nom'));
+    expect(notImage.statusCode).toBe(400);
+    expect(json(notImage).error.message).toBe(DIARY_MESSAGES.photoType);
+    const big = await upload(pt, meal.id, Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(413);
+    expect((await upload(pr, meal.id, png)).statusCode).toBe(404);
+    expect(json(await get(pt, '/api/diary/entries?kind=meal')).data[0].hasPhoto).toBe(false);
+    const ok = await upload(pt, meal.id, png);
+    expect(ok.statusCode).toBe(200);
+    expect(json(ok).data.hasPhoto).toBe(true);
+    const read = await get(pr, `/api/diary/entries/${meal.id}/photo`);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
+    expect((await get(pr2, `/api/diary/entries/${meal.id}/photo`)).statusCode).toBe(404);
   });
 });
 

@@ -8,6 +8,7 @@ import { articleUsesFile } from '../articles/articles.service.ts';
 import { chatAttachmentUsesFile } from '../chat/chat.files.ts';
 import { consultationOfPatient, consultationSql } from '../consultations/consultations.service.ts';
 import { exerciseUsesFile } from '../exercises/exercises.service.ts';
+import { diaryPhotoUsesFile } from '../diary/diary.photos.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
   consultationDocumentRows,
@@ -110,7 +111,7 @@ export async function openDocument(ctx: AppContext, caller: Caller, id: string, 
 export async function storedFileInUse(ctx: Pick<AppContext, 'db'>, sha256: string): Promise<boolean> {
   // Asked one after the other, documents first (the usual holder): most files stop at the first.
   if (await documentUsesFile(ctx.db, sha256)) return true;
-  for (const holder of [chatAttachmentUsesFile, exerciseUsesFile, articleUsesFile]) if (await holder(ctx, sha256)) return true;
+  for (const holder of [chatAttachmentUsesFile, exerciseUsesFile, articleUsesFile, diaryPhotoUsesFile]) if (await holder(ctx, sha256)) return true;
   return false;
 }
 

@@ -37,3 +37,16 @@ export function useAddEntry() {
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** POST /api/diary/entries/:id/photo: a meal's photo (typed by its bytes on the server, 10 MB at most). */
+export function useUploadPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const body = new FormData();
+      body.append('photo', file);
+      return api(`/diary/entries/${encodeURIComponent(id)}/photo`, { method: 'POST', body });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiaryEntryWrite } from '@wellbe/shared/schemas/diary';
+import type { DiaryEntry, DiaryEntryWrite } from '@wellbe/shared/schemas/diary';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { getDisplayTimeZone } from '../../../lib/format.ts';
@@ -17,7 +17,7 @@ type Body = DiaryEntryWrite extends infer U ? (U extends unknown ? Omit<U, 'at' 
  * One entry's form: its own fields, when it happened (now by default, never in the future) and
  * the save button (dates typed DD/MM/YYYY in the practice's time zone). The entry gets its id here, so a retry after a lost answer saves it once.
  */
-export function EntryForm({ label, build, children, onSaved }: { label: string; build: () => Body | null; children: ReactNode; onSaved?: () => void }) {
+export function EntryForm({ label, build, children, onSaved }: { label: string; build: () => Body | null; children: ReactNode; onSaved?: (entry: DiaryEntry) => void }) {
   const { t } = useTranslation('diary');
   const add = useAddEntry();
   const zone = getDisplayTimeZone();
@@ -27,11 +27,11 @@ export function EntryForm({ label, build, children, onSaved }: { label: string; 
     const body = build();
     if (!body || !at?.isValid()) return;
     add.mutate({ ...body, id, at: at.toISOString() } as DiaryEntryWrite, {
-      onSuccess: () => {
+      onSuccess: (entry) => {
         notify(t('saved'), 'success');
         setId(crypto.randomUUID());
         setAt(dayjs().tz(zone));
-        onSaved?.();
+        onSaved?.(entry as DiaryEntry);
       },
     });
   };

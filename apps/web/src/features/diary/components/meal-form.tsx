@@ -1,11 +1,13 @@
-import { Box, IconButton, List, ListItem, ListItemButton, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEALS, type Meal } from '@wellbe/shared/domain/dietetics';
 import { CIQUAL_ATTRIBUTION } from '@wellbe/shared/schemas/dietetics';
-import { DIARY_MESSAGES, HOUSEHOLD_MEASURE_KEYS, type HouseholdMeasure, type MealItemWrite } from '@wellbe/shared/schemas/diary';
-import { useFoodSearch } from '../api/diary.ts';
+import { DIARY_LIMITS, DIARY_MESSAGES, HOUSEHOLD_MEASURE_KEYS, type HouseholdMeasure, type MealItemWrite } from '@wellbe/shared/schemas/diary';
+import { isApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useFoodSearch, useUploadPhoto } from '../api/diary.ts';
 import { EntryForm } from './entry-form.tsx';
 
 interface Line {
@@ -30,6 +32,8 @@ export function MealForm() {
   const [lines, setLines] = useState<Line[]>([]);
   const [error, setError] = useState<string | null>(null);
   const found = useFoodSearch(q);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const upload = useUploadPhoto();
   const change = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, k) => (k === i ? { ...l, ...patch } : l)));
   const build = () => {
     const items = lines.map(toItem);
@@ -39,7 +43,13 @@ export function MealForm() {
     return { kind: 'meal' as const, meal, items: items as MealItemWrite[] };
   };
   return (
-    <EntryForm label={t('kinds.meal')} build={build} onSaved={() => (setLines([]), setQ(''))}>
+    <EntryForm label={t('kinds.meal')} build={build} onSaved={(entry) => {
+        setLines([]);
+        setQ('');
+        if (photo) upload.mutate({ id: entry.id, file: photo }, { onError: (e) => notify(isApiError(e) ? e.message : t('errors.save'), 'error') });
+        setPhoto(null);
+      }}
+    >
       <TextField select label={t('meal.meal')} value={meal} onChange={(e) => setMeal(e.target.value as Meal)}>
         {MEALS.map((m) => (
           <MenuItem key={m} value={m}>
@@ -78,6 +88,22 @@ export function MealForm() {
             </IconButton>
           </Box>
         ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button component="label" variant="outlined">
+          {photo ? t('meal.photoChange') : t('meal.photo')}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              if (file && file.size > DIARY_LIMITS.photoBytes) return setError(DIARY_MESSAGES.photoSize);
+              setPhoto(file);
+            }}
+          />
+        </Button>
+        {photo && <Typography variant="body2">{photo.name}</Typography>}
       </Box>
       {error && <Typography color="error">{error}</Typography>}
       <Typography variant="caption" color="text.secondary">

@@ -1,5 +1,5 @@
-import { MenuItem, Slider, TextField, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { MenuItem, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOLOR_LOCATIONS } from '@wellbe/shared/domain/consultation';
 import { ACTIVITY_INTENSITIES, DIARY_LIMITS, DIARY_MESSAGES, type ActivityIntensity } from '@wellbe/shared/schemas/diary';
@@ -26,17 +26,18 @@ export function WeightForm() {
 
 export function PainForm() {
   const { t } = useTranslation('diary');
-  const labelId = useId();
   const [intensity, setIntensity] = useState(0);
   const [location, setLocation] = useState<(typeof DOLOR_LOCATIONS)[number]>('Lombaire');
   return (
     <EntryForm label={t('kinds.pain')} build={() => ({ kind: 'pain', intensity, location })}>
-      <div>
-        <Typography id={labelId} sx={{ fontWeight: 600 }}>
-          {t('pain.intensity', { value: intensity })}
-        </Typography>
-        <Slider aria-labelledby={labelId} value={intensity} min={0} max={10} step={1} marks onChange={(_, v) => setIntensity(v as number)} valueLabelDisplay="auto" sx={{ mx: 1, width: 'calc(100% - 16px)' }} />
-      </div>
+      {/* A list of 0 to 10 rather than a slider: the sport page's slider would become a chunk of its own, named in /dashboard's first load (bundle-budget.test.ts). */}
+      <TextField select label={t('pain.intensityLabel')} value={intensity} onChange={(e) => setIntensity(Number(e.target.value))}>
+        {Array.from({ length: 11 }, (_, i) => (
+          <MenuItem key={i} value={i}>
+            {t('pain.intensity', { value: i })}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField select label={t('pain.location')} value={location} onChange={(e) => setLocation(e.target.value as (typeof DOLOR_LOCATIONS)[number])}>
         {DOLOR_LOCATIONS.map((l) => (
           <MenuItem key={l} value={l}>
