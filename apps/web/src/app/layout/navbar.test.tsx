@@ -30,8 +30,8 @@ async function menuFor(role: Role | null): Promise<string[]> {
 
 // SPEC §2 menu entries filtered by role with the SPEC §6 table (the same as guards and server).
 describe('side navigation by role', () => {
-  it('PR: dashboard, agenda, patient files, notes, sport programs, the practice statistics', async () => {
-    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Statistiques du cabinet']);
+  it('PR: dashboard, agenda, patient files, notes, sport programs, questionnaires, the practice statistics, billing', async () => {
+    expect(await menuFor('PR')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Questionnaires', 'Statistiques du cabinet', 'Facturation']);
   });
 
   it('DE sees every entry, developer-only ones included', async () => {
@@ -44,6 +44,7 @@ describe('side navigation by role', () => {
       'Notes',
       'Diététique',
       'Programmes sportifs',
+      'Questionnaires',
       'Statistiques',
       'Statistiques du cabinet',
       'Utilisateurs',
@@ -53,12 +54,12 @@ describe('side navigation by role', () => {
     ]);
   });
 
-  it('RH: no patient files, but appointments and notes', async () => {
-    expect(await menuFor('RH')).toEqual(['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes', 'Statistiques du cabinet']);
+  it('RH: no patient files, but appointments, notes and the practice’s billing', async () => {
+    expect(await menuFor('RH')).toEqual(['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes', 'Statistiques du cabinet', 'Facturation']);
   });
 
-  it('SA: users and organisations, no developer entries', async () => {
-    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Statistiques du cabinet', 'Utilisateurs', 'Organisations']);
+  it('SA: users and organisations, no developer entries, no practice billing', async () => {
+    expect(await menuFor('SA')).toEqual(['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Questionnaires', 'Statistiques du cabinet', 'Utilisateurs', 'Organisations']);
   });
 
   it('PT: dashboard, own file, appointments, notes', async () => {

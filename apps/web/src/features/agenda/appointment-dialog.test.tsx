@@ -60,10 +60,10 @@ describe('the appointment dialog', () => {
     expect(within(box).getByRole('button', { name: 'Annuler le rendez-vous' })).toBeInTheDocument();
   });
 
-  it('offers neither a status change nor a cancel on an honoured appointment', async () => {
+  it('offers neither a status change nor a cancel on an honoured appointment, but invoicing it', async () => {
     open('PR', 'honoré');
     const box = await dialog();
     expect(await within(box).findByText(/Julien Moreau/)).toBeInTheDocument();
-    expect(within(box).getAllByRole('button').map((b) => b.textContent)).toEqual(['Démarrer la consultation', 'Fermer']);
+    expect(within(box).getAllByRole('button').map((b) => b.textContent)).toEqual(['Démarrer la consultation', 'Facturer', 'Fermer']);
   });
 });
