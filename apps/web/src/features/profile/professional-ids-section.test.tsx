@@ -6,33 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@wellbe/shared/schemas/profile';
 import { i18n, i18nReady } from '../../i18n/i18n.ts';
 import { ProfessionalIdsSection } from './components/professional-ids-section.tsx';
+import { PROFILE } from './profile.fixture.ts';
 
-const PROFILE = {
-  idUser: '00000000-0000-4000-8000-000000000004',
-  idProfil: '00000000-0000-4000-8000-000000000004',
-  idOrganization: '00000000-0000-4000-8000-0000000000aa',
-  idJobSpecialist: 1,
-  active: 'Y',
-  organization: 'Cabinet Démo',
-  username: 'pr',
-  lastName: 'Moreau',
-  firstName: 'Julien',
-  email: 'pr@demo.wellbe.fr',
-  job: 'Médecin généraliste',
-  role: 'PR',
-  roleLabel: 'Praticien',
-  phoneNumber: '',
-  professionalNumber: '',
-  contactPhone: '',
-  contactEmail: '',
-  rpps: '',
-  adeli: '',
-  photoURL: '',
-  avatar: '',
-  oldPassword: '',
-  password: '',
-  passwordConfirm: '',
-} satisfies Profile;
 
 function renderSection(profile: Profile) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

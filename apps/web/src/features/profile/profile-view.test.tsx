@@ -5,36 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../components/toaster.tsx';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '@wellbe/shared/schemas/profile';
 import { i18n, i18nReady } from '../../i18n/i18n.ts';
 import { ProfileView } from './components/profile-view.tsx';
+import { PROFILE } from './profile.fixture.ts';
 
-const PROFILE: Profile = {
-  idUser: '11111111-1111-4111-8111-111111111111',
-  idProfil: '11111111-1111-4111-8111-111111111111',
-  idOrganization: '22222222-2222-4222-8222-222222222222',
-  idJobSpecialist: 1,
-  active: 'Y',
-  organization: 'Cabinet Démo',
-  username: 'pa',
-  lastName: 'Lefèvre',
-  firstName: 'Antoine',
-  email: 'pa@demo.wellbe.fr',
-  job: 'Médecin généraliste',
-  role: 'PA',
-  roleLabel: 'Praticien administrateur',
-  phoneNumber: '06 11 22 33 02',
-  professionalNumber: '',
-  contactPhone: '',
-  contactEmail: '',
-  rpps: '',
-  adeli: '',
-  photoURL: '',
-  avatar: '',
-  oldPassword: '',
-  password: '',
-  passwordConfirm: '',
-};
 
 const NEW_PASSWORD = 'Nouveau-Mdp-2026!';
 let fetchMock: ReturnType<typeof vi.fn>;
