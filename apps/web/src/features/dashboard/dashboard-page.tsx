@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Avatar, Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import { Link } from 'react-router';
@@ -73,24 +73,13 @@ export function DashboardPage() {
       </Card>
 
       <MyDataShortcut />
+      {/* No Suspense boundary of their own: RevealWhenSettled's one boundary shows the region once all its parts have rendered. */}
       <RevealWhenSettled chunks={[practitionerCards, roleCards, dayCards, toRead]} label={t('common:table.loading')}>
-        <Suspense fallback={null}>
-          <PractitionerCards role={role} />
-        </Suspense>
-        <Suspense fallback={null}>
-          <DayCards role={role} />
-        </Suspense>
-        {can(role, 'invoices') && (
-          <Suspense fallback={null}>
-            <InvoicesCard />
-          </Suspense>
-        )}
-        <Suspense fallback={null}>
-          <RoleCards role={role} />
-        </Suspense>
-        <Suspense fallback={null}>
-          <ToReadSection />
-        </Suspense>
+        <PractitionerCards role={role} />
+        <DayCards role={role} />
+        {can(role, 'invoices') && <InvoicesCard />}
+        <RoleCards role={role} />
+        <ToReadSection />
         <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
           {t('dashboard:shortcuts')}
         </Typography>
