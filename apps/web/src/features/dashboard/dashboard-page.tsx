@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { hasPhoto } from '@wellbe/shared/constants';
 import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { can } from '@wellbe/shared/permissions';
+import type { Role } from '@wellbe/shared/roles';
+import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/domain/dashboard';
 import { useSession } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
@@ -27,11 +29,13 @@ const DayCards = lazy(() => dayCards().then((m) => ({ default: m.DayCards })));
 const ToReadSection = lazy(() => toRead().then((m) => ({ default: m.ToReadSection })));
 // The Facturation card: its own small chunk, loaded only for the roles that bill or keep the books.
 const InvoicesCard = lazy(() => import('./invoices-card.tsx').then((m) => ({ default: m.InvoicesCard })));
-// Both render with the page: their chunks start with the page's, not after its first render.
-void practitionerCards().catch(() => undefined);
-void roleCards().catch(() => undefined);
+// They render with the page: their chunks start with the page's, not after its first render. The
+// practitioner's and the other roles' cards only for the roles that draw them (what a page fetches
+// until idle, e2e/budget.spec.ts).
 void dayCards().catch(() => undefined);
 void toRead().catch(() => undefined);
+const practitionerRole = (role: Role) => DASHBOARD_PRACTITIONER_ROLES.includes(role);
+const roleCardsRole = (role: Role) => role === 'PT' || DASHBOARD_ADMINISTRATION_ROLES.includes(role) || DASHBOARD_WELLBE_ROLES.includes(role);
 
 /** /dashboard: greets the user by name, shows role and organisation, links to the screens the role allows. */
 export function DashboardPage() {
@@ -44,6 +48,8 @@ export function DashboardPage() {
     ...menuFor(role, USER_MENU).filter((i) => i.id !== 'logout').map((i) => ({ ...i, label: `navigation:user.${i.key}` })),
   ];
   const name = user.data.firstName || user.data.displayName;
+  const parts = [...(practitionerRole(role) ? [practitionerCards] : []), ...(roleCardsRole(role) ? [roleCards] : []), dayCards, toRead];
+  for (const load of parts) void load().catch(() => undefined);
   return (
     <Box>
       <Card sx={{ mb: 4, background: 'linear-gradient(120deg, #0f766e 0%, #115e59 60%, #312e81 100%)', color: '#fff', border: 0 }}>
@@ -74,11 +80,11 @@ export function DashboardPage() {
 
       <MyDataShortcut />
       {/* No Suspense boundary of their own: RevealWhenSettled's one boundary shows the region once all its parts have rendered. */}
-      <RevealWhenSettled chunks={[practitionerCards, roleCards, dayCards, toRead]} label={t('common:table.loading')}>
-        <PractitionerCards role={role} />
+      <RevealWhenSettled chunks={parts} label={t('common:table.loading')}>
+        {practitionerRole(role) && <PractitionerCards role={role} />}
         <DayCards role={role} />
         {can(role, 'invoices') && <InvoicesCard />}
-        <RoleCards role={role} />
+        {roleCardsRole(role) && <RoleCards role={role} />}
         <ToReadSection />
         <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
           {t('dashboard:shortcuts')}
