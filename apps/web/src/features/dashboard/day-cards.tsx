@@ -18,12 +18,12 @@ import { useRecentPatients } from './api/recent-patients.ts';
  * A card's body has one height, loading or not (its skeleton's height is its final height): a card
  * whose answer comes after the cards are shown (RevealWhenSettled's cap, a slow phone) moves
  * nothing below it (the patient's dashboard measured a CLS of 0.507, issue 31). Longer content
- * scrolls inside the card.
+ * scrolls inside the card; a card whose content is shorter or longer says its own height.
  */
 const BODY_HEIGHT = 200;
 
 /** One card of the dashboard's grid (one column on phones): a title, the link to its screen when the role may open it, skeletons while loading. */
-export function DayCard({ title, to, linkLabel, loading, children, testId }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string }) {
+export function DayCard({ title, to, linkLabel, loading, children, testId, bodyHeight = BODY_HEIGHT }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string; bodyHeight?: number | { xs: number; md: number } }) {
   return (
     <Grid size={{ xs: 12, md: 6 }}>
       <Card component="section" aria-label={title} sx={{ height: '100%' }} data-testid={testId}>
@@ -38,7 +38,7 @@ export function DayCard({ title, to, linkLabel, loading, children, testId }: { t
               </Button>
             )}
           </Box>
-          <Box sx={{ height: BODY_HEIGHT, overflowY: 'auto' }}>
+          <Box sx={{ height: bodyHeight, overflowY: 'auto' }}>
             {loading ? (
               <Box aria-hidden>
                 <Skeleton height={32} />
