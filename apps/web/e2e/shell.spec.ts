@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, fillSignIn, mailDir, newestMail, serious } from './support.ts';
+import { DEMO_PASSWORD, fillSignIn, mailDir, newestMail, serious, signIn } from './support.ts';
 
 // The web application shell, signed in as several demo users, in Chromium against the
 // real server on a fresh demo database.
@@ -39,6 +39,37 @@ test.describe('menus by role', () => {
     await expect(page.getByTestId('dashboard-role')).toHaveText('Praticien');
     await expect(page.getByTestId('dashboard-organisation')).toHaveText('Cabinet Démo');
   });
+});
+
+test('pt’s /dashboard on a phone does not move when a card’s answer comes after the cards are shown', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'pt');
+  // Every layout shift of the page's life, as Lighthouse sums them (not those right after an input).
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The next appointments and today's menu answer only once the cards are shown: RevealWhenSettled
+  // stopped waiting (its cap), as on a loaded phone, and the first card fills in on screen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/(appointments\/mine|dietetics\/my-menu)$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  const cards = [page.getByTestId('card-next-appointment'), page.getByTestId('card-menu')];
+  await expect(cards[0]).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: 'Chargement...' })).toHaveCount(0);
+  release();
+  for (const card of cards) await expect(card.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'À lire' })).toBeAttached();
+  // Two frames for the last shift to be reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
 });
 
 test.describe('guards', () => {

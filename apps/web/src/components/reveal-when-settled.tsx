@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Skeleton } from '@mui/material';
 import { AfterFirstPaint } from './after-first-paint.tsx';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,9 +28,15 @@ export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => 
       )}
       <Box sx={ready ? undefined : { display: 'none' }}>
         <AfterFirstPaint>
-          {children}
-          {/* After the children: its effect runs after theirs, once their requests have started. */}
-          <Settled chunks={chunks} onSettled={() => setReady(true)} />
+          {/* One boundary for the children and Settled: Settled mounts only once every lazy part
+              and i18n namespace below has resolved and rendered. A loaded chunk is not a rendered
+              component (React retries a suspended boundary later), and the region was shown before
+              its cards, which then pushed "À lire" and the shortcuts down (issue 31). */}
+          <Suspense fallback={null}>
+            {children}
+            {/* After the children: its effect runs after theirs, once their requests have started. */}
+            <Settled chunks={chunks} onSettled={() => setReady(true)} />
+          </Suspense>
         </AfterFirstPaint>
       </Box>
     </>

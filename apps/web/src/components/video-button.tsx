@@ -3,7 +3,7 @@ import VideocamIcon from '@mui/icons-material/VideocamOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { videoWindow } from '@wellbe/shared/schemas/video';
+import { videoWindow } from '@wellbe/shared/domain/video';
 
 // "Démarrer la téléconsultation" (the practitioner) / "Rejoindre la téléconsultation" (the patient)
 // on a téléconsultation appointment, from 15 minutes before it until 2 hours after its end (the

@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { uuidId } from './fields.ts';
 import { dataAnswer, idString, instant } from './responses.ts';
+import { VIDEO_LIMITS } from '../domain/video.ts';
 
 // Téléconsultation (video visits from an appointment): the rules both sides share. The media go
 // browser to browser (WebRTC); the server only carries the signalling, through /api/ws, and
 // decides who may join, when, and with which short-lived call token.
 
-export const VIDEO_LIMITS = {
-  /** The call opens this many minutes before the appointment starts… */
-  opensBeforeMinutes: 15,
-  /** …and closes this many minutes after it ends. */
-  closesAfterMinutes: 120,
-  /** A call token is valid this long, and only once. */
-  tokenSeconds: 60,
-  /** A participant back within this delay (network drop, reload) needs no new admission. */
-  reconnectSeconds: 120,
-  /** An SDP or ICE candidate above this size is refused (a real offer is a few kilobytes). */
-  maxSignalChars: 16_000,
-  /** Signalling messages a participant may send per minute in one call (ICE gathering sends dozens). */
-  signalsPerMinute: 240,
-  /** The appointment's practitioner and patient, plus one invited colleague of the organisation. */
-  maxColleagues: 1,
-} as const;
+// The limits and the call's window live in domain/video.ts, without zod: the dashboard's cards
+// show the join button (issue 31, bundle-budget.test.ts).
+export { VIDEO_LIMITS, videoWindow } from '../domain/video.ts';
 
 export const VIDEO_MESSAGES = {
   notFound: 'Téléconsultation introuvable.',
@@ -47,13 +35,6 @@ export const VIDEO_MESSAGES = {
 /** What the patient accepts at their first join (recorded and journalled). */
 export const VIDEO_CONSENT_TEXT =
   'J’accepte que cette consultation ait lieu en vidéo. L’image et le son passent directement entre mon appareil et celui de mon praticien ; rien n’est enregistré.';
-
-/** Whether a call is open at `now` for an appointment of [startsAt, endsAt]: before, open or closed. */
-export function videoWindow(startsAt: Date, endsAt: Date, now: Date): 'tooEarly' | 'open' | 'closed' {
-  if (now.getTime() < startsAt.getTime() - VIDEO_LIMITS.opensBeforeMinutes * 60_000) return 'tooEarly';
-  if (now.getTime() > endsAt.getTime() + VIDEO_LIMITS.closesAfterMinutes * 60_000) return 'closed';
-  return 'open';
-}
 
 export const videoTokenInput = z.object({ consent: z.boolean().optional() });
 export const videoJoinInput = z.object({ token: z.string().min(1).max(1000) });

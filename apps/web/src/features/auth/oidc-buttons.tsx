@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStyles as styles } from './auth-shell.tsx';
 import { oidcButtons, type OidcButton } from './oidc-api.ts';
-import local from './oidc.module.css';
 
 /**
  * "Se connecter avec Pro Santé Connect" (and an organisation's provider named by a refusal): plain
@@ -24,10 +23,10 @@ export function OidcButtons({ extra }: { extra: OidcButton | null }) {
   const shown = extra && !buttons.some((b) => b.id === extra.id) ? [extra, ...buttons] : buttons;
   if (shown.length === 0) return null;
   return (
-    <div className={local.providers}>
-      <div className={local.or}>{t('or')}</div>
+    <div className={styles.providers}>
+      <div className={styles.or}>{t('or')}</div>
       {shown.map((b) => (
-        <a key={b.id} href={b.startUrl} className={`${styles.button} ${styles.outlined} ${local.providerLink}`}>
+        <a key={b.id} href={b.startUrl} className={`${styles.button} ${styles.outlined} ${styles.providerLink}`}>
           {t('button', { label: b.label })}
         </a>
       ))}

@@ -4,7 +4,6 @@ import { OutlinedField } from '../../components/outlined-field.tsx';
 import { setSession } from '../../lib/session.ts';
 import { AuthError, AuthForm, AuthShell, BackToLogin, authStyles as styles, errorText } from './auth-shell.tsx';
 import { finishOidc, landingOf, linkOidc } from './oidc-api.ts';
-import local from './oidc.module.css';
 
 type State = { kind: 'working' } | { kind: 'error'; code: string } | { kind: 'link'; email: string; provider: string };
 
@@ -39,7 +38,7 @@ export function OidcLoginPage() {
   const title = state.kind === 'error' && state.code === 'unknown_professional' ? t('unknownTitle') : t('title');
   return (
     <AuthShell title={title}>
-      {state.kind === 'working' ? <p className={local.pending}>{t('working')}</p> : <AuthError>{t(`errors.${state.code}`, { defaultValue: t('errors.unknown') })}</AuthError>}
+      {state.kind === 'working' ? <p className={styles.pending}>{t('working')}</p> : <AuthError>{t(`errors.${state.code}`, { defaultValue: t('errors.unknown') })}</AuthError>}
       <BackToLogin />
     </AuthShell>
   );

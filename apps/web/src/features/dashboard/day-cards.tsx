@@ -14,8 +14,16 @@ import { useRecentPatients } from './api/recent-patients.ts';
 // cards whose data exists today; the agenda, messaging and sport cards join this grid when their
 // areas land (one more <Grid> item each, with its own api/ file).
 
+/**
+ * A card's body has one height, loading or not (its skeleton's height is its final height): a card
+ * whose answer comes after the cards are shown (RevealWhenSettled's cap, a slow phone) moves
+ * nothing below it (the patient's dashboard measured a CLS of 0.507, issue 31). Longer content
+ * scrolls inside the card; a card whose content is shorter or longer says its own height.
+ */
+const BODY_HEIGHT = 200;
+
 /** One card of the dashboard's grid (one column on phones): a title, the link to its screen when the role may open it, skeletons while loading. */
-export function DayCard({ title, to, linkLabel, loading, children, testId }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string }) {
+export function DayCard({ title, to, linkLabel, loading, children, testId, bodyHeight = BODY_HEIGHT }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string; bodyHeight?: number | { xs: number; md: number } }) {
   return (
     <Grid size={{ xs: 12, md: 6 }}>
       <Card component="section" aria-label={title} sx={{ height: '100%' }} data-testid={testId}>
@@ -30,15 +38,17 @@ export function DayCard({ title, to, linkLabel, loading, children, testId }: { t
               </Button>
             )}
           </Box>
-          {loading ? (
-            <Box aria-hidden>
-              <Skeleton height={32} />
-              <Skeleton height={32} />
-              <Skeleton height={32} />
-            </Box>
-          ) : (
-            children
-          )}
+          <Box sx={{ height: bodyHeight, overflowY: 'auto' }}>
+            {loading ? (
+              <Box aria-hidden>
+                <Skeleton height={32} />
+                <Skeleton height={32} />
+                <Skeleton height={32} />
+              </Box>
+            ) : (
+              children
+            )}
+          </Box>
         </CardContent>
       </Card>
     </Grid>

@@ -165,7 +165,7 @@ function PatientDayCards() {
   const notice = dashboard.data?.patient?.notice;
   return (
     <>
-      <DayCard title={t('menu.title')} to="/dietetiques/mon-menu" linkLabel={t('menu.open')} loading={menu.isPending} testId="card-menu">
+      <DayCard title={t('menu.title')} to="/dietetiques/mon-menu" linkLabel={t('menu.open')} loading={menu.isPending} testId="card-menu" bodyHeight={{ xs: 330, md: 260 }}>
         {meals.length ? (
           <List dense disablePadding aria-label={t('menu.title')}>
             {meals.map((m) => (
@@ -194,7 +194,7 @@ function PatientDayCards() {
         )}
       </DayCard>
       {/* The diaries: linked from a card (a menu entry would weigh on /dashboard's first load, bundle-budget.test.ts). */}
-      <DayCard title={t('myDiary.title')} to="/journal" linkLabel={t('myDiary.open')} loading={false} testId="card-my-diary">
+      <DayCard title={t('myDiary.title')} to="/journal" linkLabel={t('myDiary.open')} loading={false} testId="card-my-diary" bodyHeight={120}>
         <Typography color="text.secondary">{t('myDiary.text')}</Typography>
       </DayCard>
       <DayCard
@@ -240,7 +240,7 @@ export function PatientCards({ role }: { role: Role }) {
           <Empty>{mine.isError ? t('cards.failed') : t('cards.noNextAppointment')}</Empty>
         )}
       </DayCard>
-      <DayCard title={t('cards.messages')} to="/messaging" linkLabel={t('cards.openMessaging')} loading={unread.isPending} testId="card-unread">
+      <DayCard title={t('cards.messages')} to="/messaging" linkLabel={t('cards.openMessaging')} loading={unread.isPending} testId="card-unread" bodyHeight={80}>
         {unread.data ? <Count label={t('cards.unread')} value={unread.data.unread} /> : <Empty>{t('cards.failed')}</Empty>}
       </DayCard>
       <PatientDayCards />
