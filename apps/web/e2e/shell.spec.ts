@@ -15,11 +15,11 @@ async function menuEntries(page: Page): Promise<string[]> {
 
 test.describe('menus by role', () => {
   const cases: [string, string[]][] = [
-    ['pr', ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Statistiques du cabinet']],
-    ['rh', ['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes', 'Statistiques du cabinet']],
+    ['pr', ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Notes', 'Programmes sportifs', 'Questionnaires', 'Statistiques du cabinet', 'Facturation']],
+    ['rh', ['Tableau de Bord', 'Agenda', 'Rendez-Vous', 'Notes', 'Statistiques du cabinet', 'Facturation']],
     [
       'de',
-      ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Rendez-Vous', 'Messagerie', 'Notes', 'Diététique', 'Programmes sportifs', 'Statistiques', 'Statistiques du cabinet', 'Utilisateurs', 'Organisations', 'Paramètres WellBe', 'Exemple'],
+      ['Tableau de Bord', 'Agenda', 'Dossiers patients', 'Rendez-Vous', 'Messagerie', 'Notes', 'Diététique', 'Programmes sportifs', 'Questionnaires', 'Statistiques', 'Statistiques du cabinet', 'Utilisateurs', 'Organisations', 'Paramètres WellBe', 'Exemple'],
     ],
   ];
   for (const [username, entries] of cases) {
