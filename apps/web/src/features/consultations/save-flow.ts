@@ -34,6 +34,14 @@ export interface SaveState {
   dialogOpen: boolean;
   /** Unusual values waiting for the user's confirmation before the save goes on. */
   warnings: PlausibilityWarning[] | null;
+  /** The consultation this panel last saved, for 'Facturer' (the form itself is already fresh by then). */
+  saved: SavedConsultation | null;
+}
+
+export interface SavedConsultation {
+  idConsultation: string;
+  idPatient: string;
+  patientName: string;
 }
 
 export const saveStore = createStore<SaveState>({
@@ -45,6 +53,7 @@ export const saveStore = createStore<SaveState>({
   success: false,
   dialogOpen: false,
   warnings: null,
+  saved: null,
 });
 export const useSaveState = saveStore.use;
 
@@ -94,7 +103,7 @@ async function previousWeightFor(target: SaveTarget): Promise<number | null> {
 }
 
 export async function saveConsultation(target: SaveTarget, { confirmed = false }: { confirmed?: boolean } = {}): Promise<boolean> {
-  saveStore.set({ saving: true, error: null, pending: target, warnings: null });
+  saveStore.set({ saving: true, error: null, pending: target, warnings: null, saved: null });
   try {
     const user = currentUser();
     const { draft, mode, editing } = consultationStore.get();
@@ -108,17 +117,22 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
     }
     let idPatient: string;
     let idConsultation: string;
+    let patientName = '';
     if (mode === 'edit' && editing) {
       const fields = toConsultationFields(draft, user.idJobSpecialist, editing.consultationDate);
       const updated = await updateConsultation(editing.idConsultation, editing.version, fields);
       consultationStore.set({ editing: { ...editing, version: updated.version } });
       idPatient = editing.idPatient;
       idConsultation = editing.idConsultation;
+      patientName = editing.patientFullName;
     } else {
-      if (target.kind === 'existing') idPatient = target.idPatient;
-      else if (target.kind === 'create') {
+      if (target.kind === 'existing') {
+        idPatient = target.idPatient;
+        patientName = target.FullName;
+      } else if (target.kind === 'create') {
         idPatient = saveStore.get().createdPatientId ?? (await createPatient(user, target.patient)).idPatient;
         saveStore.set({ createdPatientId: idPatient });
+        patientName = target.patient.FullName;
       } else throw new Error('no patient');
       // Started from an appointment of this patient: the consultation is dated at its start.
       const from = consultationStore.get().patient;
@@ -142,7 +156,7 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
     // The panel's patient stays for the session, unless this consultation went to someone else.
     const panelPatient = consultationStore.get().patient;
     startNewConsultation({ keepPatient: !!panelPatient && target.kind === 'existing' && target.idPatient === panelPatient.idPatient });
-    saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true });
+    saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true, saved: { idConsultation, idPatient, patientName } });
     clearTimeout(successTimer);
     successTimer = setTimeout(() => saveStore.set({ success: false }), SUCCESS_ALERT_MS);
     void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all });

@@ -17,6 +17,7 @@ import { checkDraft, fieldId } from '../draft-validation.ts';
 import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 import { ConsultationForm } from './consultation-form.tsx';
 import { FailedUploads } from './failed-uploads.tsx';
+import { InvoiceSavedButton } from './invoice-saved.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
 import { ReloginDialog } from './relogin-dialog.tsx';
 
@@ -87,6 +88,7 @@ export function ConsultationPanel() {
   const save = useSaveState();
   const [confirmClear, setConfirmClear] = useState(false);
   const canWrite = !!role && can(role, 'dpsWrite');
+  const canInvoice = !!role && can(role, 'invoicesWrite');
   const empty = isConsultationEmpty(panel.draft);
   const check = checkDraft(panel.draft, { birthDate: panel.patient?.birthDate, idJobSpecialist: user?.data.idJobSpecialist ?? null });
   const invalidCount = Object.keys(check.errors).length;
@@ -141,13 +143,14 @@ export function ConsultationPanel() {
       <PanelTopBar title={title} onClear={() => setConfirmClear(true)} />
 
       {/* Pinned above the scrolling form: seen wherever the user has scrolled to. */}
-      {(save.success || panel.failedUploads.length > 0) && (
+      {(save.success || (save.saved && canInvoice) || panel.failedUploads.length > 0) && (
         <Box sx={{ px: { xs: 2, md: 3 }, pt: 1.5, borderBottom: 1, borderColor: 'divider', maxHeight: '40%', overflowY: 'auto' }} data-testid="panel-feedback">
           {save.success && (
             <Alert variant="filled" severity="success" sx={{ mb: 1.5 }}>
               {t('panel.success')}
             </Alert>
           )}
+          <InvoiceSavedButton />
           <FailedUploads />
         </Box>
       )}
