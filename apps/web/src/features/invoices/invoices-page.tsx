@@ -7,12 +7,15 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useInvoices } from './api/invoices.ts';
+import { ActsTab } from './components/acts-tab.tsx';
 import { InvoiceDialog } from './components/invoice-dialog.tsx';
 import { InvoiceTable } from './components/invoice-table.tsx';
 import { NewInvoiceDialog, type InvoiceStart } from './components/new-invoice-dialog.tsx';
 import { ReceiptsBook } from './components/receipts-book.tsx';
 
 const UUID = /^[0-9a-f-]{36}$/i;
+const TABS = ['invoices', 'book', 'acts'] as const;
+type PageTab = (typeof TABS)[number];
 
 /**
  * /facturation: the invoices (unpaid first when asked), the receipts book, and 'Facturer'. The agenda's
@@ -22,7 +25,7 @@ export function InvoicesPage() {
   const { t } = useTranslation('invoices');
   const { role } = useSession();
   const [params, setParams] = useSearchParams();
-  const [tab, setTab] = useState<'invoices' | 'book'>(params.get('tab') === 'book' ? 'book' : 'invoices');
+  const [tab, setTab] = useState<PageTab>(TABS.find((x) => x === params.get('tab')) ?? 'invoices');
   const [unpaid, setUnpaid] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const patient = params.get('patient');
@@ -37,6 +40,8 @@ export function InvoicesPage() {
   const [creating, setCreating] = useState<InvoiceStart | null>(linked);
   const list = useInvoices({ unpaid });
   const writer = can(role, 'invoicesWrite');
+  // 'Actes et tarifs' is for the roles that invoice; a ?tab=acts from another role shows the invoices.
+  const shown = tab === 'acts' && !writer ? 'invoices' : tab;
   const closeCreate = () => {
     setCreating(null);
     if (patient) setParams({}, { replace: true });
@@ -57,18 +62,21 @@ export function InvoicesPage() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('sesam')}
       </Alert>
-      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs value={shown} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
         <Tab value="invoices" label={t('tabs.invoices')} />
         <Tab value="book" label={t('tabs.book')} />
+        {writer && <Tab value="acts" label={t('tabs.acts')} />}
       </Tabs>
       <Card>
         <CardContent>
-          {tab === 'invoices' ? (
+          {shown === 'invoices' ? (
             <>
               <FormControlLabel control={<Switch checked={unpaid} onChange={(e) => setUnpaid(e.target.checked)} />} label={t('unpaidOnly')} />
               {list.data && list.data.data.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
               {list.data && list.data.data.length > 0 && <InvoiceTable rows={list.data.data} onOpen={setOpen} />}
             </>
+          ) : shown === 'acts' ? (
+            <ActsTab />
           ) : (
             <ReceiptsBook />
           )}

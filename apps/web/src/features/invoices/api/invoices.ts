@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  actAnswer,
+  ActInput,
   actListAnswer,
   creditNoteAnswer,
   invoiceAnswer,
@@ -66,4 +68,14 @@ export function useAddPayment(id: string) {
 
 export function useCreditNote(id: string) {
   return useInvalidating((input: { amountCents?: number; reason?: string }) => api<Answer<typeof creditNoteAnswer>>(`/invoices/${id}/credit-note`, { method: 'POST', body: input }).then((r) => r.data));
+}
+
+export function useSaveAct(id: string | null) {
+  return useInvalidating((input: ActInput) =>
+    api<Answer<typeof actAnswer>>(id ? `/invoices/acts/${id}` : '/invoices/acts', { method: id ? 'PUT' : 'POST', body: input }).then((r) => r.data),
+  );
+}
+
+export function useArchiveAct() {
+  return useInvalidating((id: string) => api<void>(`/invoices/acts/${id}`, { method: 'DELETE' }));
 }
