@@ -13,6 +13,7 @@ import type {
   paymentAnswer,
   receiptsBookAnswer,
 } from '@wellbe/shared/schemas/invoices';
+import type { Appointment, AppointmentType } from '@wellbe/shared/schemas/agenda';
 import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -40,6 +41,20 @@ export function useMyInvoices() {
 
 export function useActs() {
   return useQuery({ queryKey: queryKeys.invoices.acts, queryFn: ({ signal }) => api<Answer<typeof actListAnswer>>('/invoices/acts', { signal }).then((r) => r.data) });
+}
+
+/** The appointment an invoice starts from: its type names the default act of the price list. */
+export function useAppointmentOf(id: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.agenda.all, 'appointment', id ?? ''],
+    enabled: !!id,
+    queryFn: ({ signal }) => api<{ data: Appointment }>(`/agenda/appointments/${id}`, { signal }).then((r) => r.data),
+  });
+}
+
+/** The organisation's appointment types, to give an act as their default (the agenda's own list, same key). */
+export function useAppointmentTypeChoices() {
+  return useQuery({ queryKey: queryKeys.agenda.types, queryFn: ({ signal }) => api<{ data: AppointmentType[] }>('/agenda/types', { signal }).then((r) => r.data) });
 }
 
 export function useInvoicesToday(enabled: boolean) {

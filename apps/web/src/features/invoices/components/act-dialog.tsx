@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useSaveAct } from '../api/invoices.ts';
+import { useAppointmentTypeChoices, useSaveAct } from '../api/invoices.ts';
 
 /** An amount field: the text as typed ("25,50") and what it means in integer cents (null while unreadable). */
 interface Typed {
@@ -32,6 +32,8 @@ export function ActDialog({ act, onClose }: { act: Act | null; onClose: () => vo
   const [vat, setVat] = useState<'exempt' | 'rate'>(act?.vatRateBp ? 'rate' : 'exempt');
   const [rate, setRate] = useState<Typed>(shown(act?.vatRateBp));
   const [personal, setPersonal] = useState(act ? act.practitionerId != null && act.practitionerId === user?.id : false);
+  const types = useAppointmentTypeChoices();
+  const [typeId, setTypeId] = useState(act?.appointmentTypeId ?? '');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +43,7 @@ export function ActDialog({ act, onClose }: { act: Act | null; onClose: () => vo
     const minutes = duration.trim() ? Number(duration) : undefined;
     if (minutes !== undefined && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)) return setError(t('acts.durationInvalid'));
     save.mutate(
-      { label: label.trim(), code: code.trim() || undefined, priceCents: price.cents, durationMinutes: minutes, vatRateBp: vat === 'rate' ? rate.cents : null, personal, appointmentTypeId: act?.appointmentTypeId ?? null },
+      { label: label.trim(), code: code.trim() || undefined, priceCents: price.cents, durationMinutes: minutes, vatRateBp: vat === 'rate' ? rate.cents : null, personal, appointmentTypeId: typeId || null },
       { onSuccess: onClose, onError: (err) => setError(err.message) },
     );
   };
@@ -70,6 +72,16 @@ export function ActDialog({ act, onClose }: { act: Act | null; onClose: () => vo
           <TextField label={t('acts.rate')} value={rate.text} onChange={(e) => setRate(typed(e.target.value))} fullWidth required slotProps={ltrDecimal} />
         </Grid>
       )}
+      <Grid size={12}>
+        <TextField select label={t('acts.appointmentType')} value={typeId} onChange={(e) => setTypeId(e.target.value)} fullWidth helperText={t('acts.appointmentTypeHelp')}>
+          <MenuItem value="">{t('acts.noAppointmentType')}</MenuItem>
+          {(types.data ?? []).filter((ty) => ty.active || ty.id === typeId).map((ty) => (
+            <MenuItem key={ty.id} value={ty.id}>
+              {ty.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
       <Grid size={12}>
         <FormControlLabel control={<Switch checked={personal} onChange={(e) => setPersonal(e.target.checked)} />} label={t('acts.personal')} />
       </Grid>

@@ -15,6 +15,7 @@ import { ActsTab } from './acts-tab.tsx';
 vi.setConfig({ testTimeout: 30_000 });
 
 const CONSULT: Act = { id: '00000000-0000-4000-8000-0000000000c1', practitionerId: null, label: 'Consultation diététique', code: null, priceCents: 4500, durationMinutes: 45, vatRateBp: null, appointmentTypeId: null };
+const TYPE = { id: '00000000-0000-4000-8000-0000000000d1', label: 'Bilan diététique', durationMinutes: 60, colour: '#1565c0', jobSpecialistId: null, bookable: true, active: true };
 const sent: { method: string; path: string; body: unknown }[] = [];
 
 beforeAll(async () => {
@@ -32,7 +33,7 @@ beforeEach(() => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       if (method !== 'GET') sent.push({ method, path: url.pathname, body });
       if (method === 'DELETE') return new Response(null, { status: 204 });
-      const data = method === 'GET' ? [CONSULT] : { ...CONSULT, ...body, id: CONSULT.id };
+      const data = method === 'GET' ? (url.pathname === '/api/agenda/types' ? [TYPE] : [CONSULT]) : { ...CONSULT, ...body, id: CONSULT.id };
       return new Response(JSON.stringify({ success: true, data }), { status: method === 'POST' ? 201 : 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -87,6 +88,16 @@ describe('acts and prices', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ method: 'PUT', path: `/api/invoices/acts/${CONSULT.id}`, body: { priceCents: 4500, vatRateBp: 550 } });
+  });
+
+  it('makes an act the default of an appointment type', async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Consultation diététique' }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier l'acte" });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Acte par défaut du type de rendez-vous' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Bilan diététique' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: 'PUT', body: { appointmentTypeId: TYPE.id } });
   });
 
   it('archives an act once confirmed', async () => {
