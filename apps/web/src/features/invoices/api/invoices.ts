@@ -8,6 +8,7 @@ import type {
   invoiceDayAnswer,
   invoiceListAnswer,
   invoicePageAnswer,
+  noShowListAnswer,
   InvoiceInput,
   PaymentInput,
   paymentAnswer,
@@ -20,10 +21,19 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 // The Facturation area's calls (/api/invoices). Amounts stay integer cents in every state.
 
-export function useInvoices(params: { unpaid?: boolean }) {
+export function useInvoices(params: { unpaid?: boolean; patientId?: string }) {
   return useQuery({
     queryKey: queryKeys.invoices.list(params),
-    queryFn: ({ signal }) => api<Answer<typeof invoicePageAnswer>>('/invoices', { query: { pageSize: 100, unpaid: params.unpaid ? 'true' : undefined }, signal }),
+    queryFn: ({ signal }) =>
+      api<Answer<typeof invoicePageAnswer>>('/invoices', { query: { pageSize: 100, unpaid: params.unpaid ? 'true' : undefined, patientId: params.patientId }, signal }),
+  });
+}
+
+/** A patient's no-shows (appointments marked absent) and the no-show fee invoiced for each, if any. */
+export function useNoShows(patientId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.invoices.all, 'no-shows', patientId],
+    queryFn: ({ signal }) => api<Answer<typeof noShowListAnswer>>(`/invoices/no-shows/${patientId}`, { signal }).then((r) => r.data),
   });
 }
 
