@@ -93,3 +93,26 @@ test('pt downloads their invoice from Mes factures', async ({ page, request }) =
   await row.getByRole('button', { name: 'Télécharger la facture' }).click();
   expect((await download).suggestedFilename()).toBe(`facture-${number}.pdf`);
 });
+
+test('pr adds an act to the price list and bills it from the Facturer dialog', async ({ page }) => {
+  test.setTimeout(120_000);
+  const label = `Bilan e2e ${Date.now()}`;
+  await signIn(page, 'pr');
+  await page.goto('/facturation?tab=acts');
+  await page.getByRole('button', { name: 'Nouvel acte' }).click({ timeout: 45_000 });
+  const dialog = page.getByRole('dialog', { name: 'Nouvel acte' });
+  await dialog.getByLabel('Libellé').fill(label);
+  await dialog.getByLabel('Prix (€)').fill('45,50');
+  await expect(dialog.getByText('TVA non applicable, article 261-4-1° du CGI')).toBeVisible();
+  await noSeriousViolation(page);
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  const row = page.getByRole('table', { name: 'Actes et tarifs' }).getByRole('row').filter({ hasText: label });
+  await expect(row).toContainText(/45,50\s€/);
+  await noSeriousViolation(page);
+
+  await page.getByRole('button', { name: 'Nouvelle facture' }).click();
+  const form = page.getByRole('dialog', { name: 'Facturer' });
+  await form.getByLabel('Acte').click();
+  await page.getByRole('option', { name: new RegExp(label) }).click();
+  await expect(form.getByLabel('Prix unitaire (€)')).toHaveValue('45,50');
+});

@@ -30,12 +30,21 @@ export interface SaveState {
   createdPatientId: string | null;
   /** 'Consultation créer avec succès' is showing. */
   success: boolean;
-  /** The consultation just saved: its 'Documents' button writes an ordonnance or a certificate for it. */
-  saved: { idPatient: string; idConsultation: string } | null;
   /** The save dialog is open. */
   dialogOpen: boolean;
   /** Unusual values waiting for the user's confirmation before the save goes on. */
   warnings: PlausibilityWarning[] | null;
+  /**
+   * The consultation this panel last saved (the form itself is already fresh by then): its 'Documents'
+   * button writes an ordonnance or a certificate for it, 'Facturer' invoices it.
+   */
+  saved: SavedConsultation | null;
+}
+
+export interface SavedConsultation {
+  idConsultation: string;
+  idPatient: string;
+  patientName: string;
 }
 
 export const saveStore = createStore<SaveState>({
@@ -45,9 +54,9 @@ export const saveStore = createStore<SaveState>({
   pending: null,
   createdPatientId: null,
   success: false,
-  saved: null,
   dialogOpen: false,
   warnings: null,
+  saved: null,
 });
 export const useSaveState = saveStore.use;
 
@@ -97,7 +106,7 @@ async function previousWeightFor(target: SaveTarget): Promise<number | null> {
 }
 
 export async function saveConsultation(target: SaveTarget, { confirmed = false }: { confirmed?: boolean } = {}): Promise<boolean> {
-  saveStore.set({ saving: true, error: null, pending: target, warnings: null });
+  saveStore.set({ saving: true, error: null, pending: target, warnings: null, saved: null });
   try {
     const user = currentUser();
     const { draft, mode, editing } = consultationStore.get();
@@ -111,17 +120,22 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
     }
     let idPatient: string;
     let idConsultation: string;
+    let patientName = '';
     if (mode === 'edit' && editing) {
       const fields = toConsultationFields(draft, user.idJobSpecialist, editing.consultationDate);
       const updated = await updateConsultation(editing.idConsultation, editing.version, fields);
       consultationStore.set({ editing: { ...editing, version: updated.version } });
       idPatient = editing.idPatient;
       idConsultation = editing.idConsultation;
+      patientName = editing.patientFullName;
     } else {
-      if (target.kind === 'existing') idPatient = target.idPatient;
-      else if (target.kind === 'create') {
+      if (target.kind === 'existing') {
+        idPatient = target.idPatient;
+        patientName = target.FullName;
+      } else if (target.kind === 'create') {
         idPatient = saveStore.get().createdPatientId ?? (await createPatient(user, target.patient)).idPatient;
         saveStore.set({ createdPatientId: idPatient });
+        patientName = target.patient.FullName;
       } else throw new Error('no patient');
       // Started from an appointment of this patient: the consultation is dated at its start.
       const from = consultationStore.get().patient;
@@ -145,7 +159,7 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
     // The panel's patient stays for the session, unless this consultation went to someone else.
     const panelPatient = consultationStore.get().patient;
     startNewConsultation({ keepPatient: !!panelPatient && target.kind === 'existing' && target.idPatient === panelPatient.idPatient });
-    saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true, saved: { idPatient, idConsultation } });
+    saveStore.set({ saving: false, pending: null, createdPatientId: null, dialogOpen: false, needsLogin: false, success: true, saved: { idConsultation, idPatient, patientName } });
     clearTimeout(successTimer);
     successTimer = setTimeout(() => saveStore.set({ success: false }), SUCCESS_ALERT_MS);
     void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all });

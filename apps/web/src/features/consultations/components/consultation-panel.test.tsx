@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -61,7 +62,7 @@ beforeEach(() => {
   act(() => setSession(fakeUser('PR'), 'header.payload.signature'));
   act(() => {
     startNewConsultation({ keepPatient: false });
-    saveStore.set({ warnings: null, success: false, dialogOpen: false, error: null });
+    saveStore.set({ warnings: null, success: false, dialogOpen: false, error: null, saved: null });
     openPanel();
   });
   created.length = 0;
@@ -71,13 +72,24 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Where 'Facturer' led: the path and query the facturation page would read. */
+function Landing() {
+  const location = useLocation();
+  return <output aria-label="page">{`${location.pathname}${location.search}`}</output>;
+}
+
 function renderPanel() {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback="…">
-          <ConsultationPanel />
-        </Suspense>
+        <MemoryRouter initialEntries={['/agenda']}>
+          <Suspense fallback="…">
+            <ConsultationPanel />
+          </Suspense>
+          <Routes>
+            <Route path="*" element={<Landing />} />
+          </Routes>
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -231,5 +243,31 @@ describe('patient first', () => {
     act(() => consultationStore.set((s) => ({ draft: { ...s.draft, Weight: '80', startEradiationDate: '1980-01-01' } })));
     expect(await screen.findByText('La date de début de la douleur ne peut pas précéder la date de naissance du patient.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe("'Facturer' after a saved consultation", () => {
+  it('opens the facturation page with the patient and the consultation preselected', async () => {
+    renderPanel();
+    expect(screen.queryByRole('button', { name: 'Facturer' })).toBeNull();
+    await typeNote('Bilan diététique');
+    await act(() => saveConsultation({ kind: 'existing', idPatient: patients.helene.idPatient, FullName: 'Hélène Martin' }));
+    const saved = created[0] as unknown as { idConsultation: string };
+    await userEvent.click(await screen.findByRole('button', { name: 'Facturer' }));
+    const url = new URL(screen.getByRole('status', { name: 'page' }).textContent ?? '', 'http://x');
+    expect(url.pathname).toBe('/facturation');
+    expect(url.searchParams.get('patient')).toBe(patients.helene.idPatient);
+    expect(url.searchParams.get('patientName')).toBe('Hélène Martin');
+    expect(url.searchParams.get('consultation')).toBe(saved.idConsultation);
+    expect(consultationStore.get().open).toBe(false);
+  });
+
+  it('is not offered to a role that does not invoice', async () => {
+    act(() => setSession(fakeUser('DE'), 'header.payload.signature'));
+    renderPanel();
+    await typeNote('Bilan diététique');
+    await act(() => saveConsultation({ kind: 'existing', idPatient: patients.helene.idPatient, FullName: 'Hélène Martin' }));
+    expect(created).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Facturer' })).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useS
 import { ConsultationForm } from './consultation-form.tsx';
 import { ConsultationRecordBar } from './consultation-record.tsx';
 import { FailedUploads } from './failed-uploads.tsx';
+import { InvoiceSavedButton } from './invoice-saved.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
 import { ReloginDialog } from './relogin-dialog.tsx';
 // Loaded with its texts (questionnaires namespace) only when the panel opens for a patient.
@@ -124,6 +125,7 @@ export function ConsultationPanel() {
   const save = useSaveState();
   const [confirmClear, setConfirmClear] = useState(false);
   const canWrite = !!role && can(role, 'dpsWrite');
+  const canInvoice = !!role && can(role, 'invoicesWrite');
   const empty = isConsultationEmpty(panel.draft);
   const locked = panel.mode === 'edit' && !!panel.editing?.lockedAt;
   const check = checkDraft(panel.draft, { birthDate: panel.patient?.birthDate, idJobSpecialist: user?.data.idJobSpecialist ?? null });
@@ -179,9 +181,10 @@ export function ConsultationPanel() {
       <PanelTopBar title={title} onClear={() => setConfirmClear(true)} />
 
       {/* Pinned above the scrolling form: seen wherever the user has scrolled to. */}
-      {(save.success || panel.failedUploads.length > 0) && (
+      {(save.success || (save.saved && canInvoice) || panel.failedUploads.length > 0) && (
         <Box sx={{ px: { xs: 2, md: 3 }, pt: 1.5, borderBottom: 1, borderColor: 'divider', maxHeight: '40%', overflowY: 'auto' }} data-testid="panel-feedback">
           {save.success && <SavedAlert />}
+          <InvoiceSavedButton />
           <FailedUploads />
         </Box>
       )}

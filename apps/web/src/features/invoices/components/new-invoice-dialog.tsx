@@ -1,11 +1,11 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import { eurosInputToCents } from '@wellbe/shared/domain/money';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PatientPicker, type PickedPatient } from '../../../components/patient-picker.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useActs, useCreateInvoice } from '../api/invoices.ts';
+import { useActs, useAppointmentOf, useCreateInvoice } from '../api/invoices.ts';
 
 export interface InvoiceStart {
   patient: PickedPatient | null;
@@ -27,6 +27,8 @@ export function NewInvoiceDialog({ start, onClose, onIssued }: { start: InvoiceS
   const [price, setPrice] = useState('');
   const [discount, setDiscount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const appointment = useAppointmentOf(start.appointmentId);
+  const [prefilled, setPrefilled] = useState(false);
   const pickAct = (id: string) => {
     setActId(id);
     const act = acts.data?.find((a) => a.id === id);
@@ -35,6 +37,16 @@ export function NewInvoiceDialog({ start, onClose, onIssued }: { start: InvoiceS
       setPrice(euros(act.priceCents));
     }
   };
+  // Invoicing an appointment: its type's default act fills the line once, as if picked; still changeable.
+  const typeId = appointment.data?.typeId;
+  const defaultAct = typeId ? acts.data?.find((a) => a.appointmentTypeId === typeId) : undefined;
+  useEffect(() => {
+    if (prefilled || !defaultAct || actId || label) return;
+    setPrefilled(true);
+    setActId(defaultAct.id);
+    setLabel(defaultAct.label);
+    setPrice(euros(defaultAct.priceCents));
+  }, [prefilled, defaultAct, actId, label]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const unitPriceCents = eurosInputToCents(price);

@@ -1,7 +1,10 @@
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { can } from '@wellbe/shared/permissions';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateLocalization } from '../../../components/date-localization.tsx';
 import { Ltr } from '../../../components/ltr.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, todayInDisplayZone } from '../../../lib/format.ts';
@@ -9,6 +12,24 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useReceiptsBook } from '../api/invoices.ts';
 import { Money } from './money.tsx';
+
+/**
+ * A day of the period, typed or picked as DD/MM/YYYY (the days are the practice's, computed in its zone).
+ * While the typed date is incomplete the period keeps its last whole day, so no request goes out for half a date.
+ */
+function dayField(label: string, day: string, setDay: (day: string) => void) {
+  return (
+    <DatePicker
+      label={label}
+      format="DD/MM/YYYY"
+      value={dayjs(day)}
+      onChange={(v) => {
+        if (v && v.isValid()) setDay(v.format('YYYY-MM-DD'));
+      }}
+      slotProps={{ textField: { size: 'small' } }}
+    />
+  );
+}
 
 /** The livre des recettes of a period (this month by default): every receipt in date order, totals per mode and month, CSV and PDF. */
 export function ReceiptsBook() {
@@ -23,8 +44,10 @@ export function ReceiptsBook() {
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-        <TextField size="small" type="date" label={t('book.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label={t('book.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateLocalization>
+          {dayField(t('book.from'), from, setFrom)}
+          {dayField(t('book.to'), to, setTo)}
+        </DateLocalization>
         <Button variant="outlined" onClick={() => file('csv')}>
           {t('book.csv')}
         </Button>
