@@ -28,6 +28,9 @@ import { apiSession } from './support';
 // the full count.
 // The static closure of bundle-budget.test.ts counts 199.9 KB (gzip) for /dashboard: what the page
 // needs before its first paint; this spec counts what it fetches until idle (issue 31).
+// After the wave-3 merges (history, documents, invoices, video, questionnaires, diaries) the
+// practitioner's dashboard fetches 315.6 KB (43 files): their cards' chunks and texts (video-visit
+// button, diary card, billing card), each loaded after the first paint; its budget is 320 KB.
 // Raise a budget only with a reason, in the commit message.
 const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: number; css: number }> = {
   '/login': { role: null, path: '/login', js: 115, css: 7 },
@@ -36,7 +39,7 @@ const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: numb
   'pt programme du jour': { role: 'pt', path: '/program/sportif/today', js: 335, css: 5 },
   'pt menu du jour': { role: 'pt', path: '/dietetiques/mon-menu', js: 325, css: 5 },
   'pt /messaging': { role: 'pt', path: '/messaging', js: 330, css: 5 },
-  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 315, css: 5 },
+  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 320, css: 5 },
   'pr /patients/list': { role: 'pr', path: '/patients/list', js: 305, css: 5 },
   'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 530, css: 5 },
   'pr /agenda': { role: 'pr', path: '/agenda', js: 495, css: 10 },

@@ -36,7 +36,10 @@ const LOGIN_BUDGET = 125 * 1000;
 // phone's drawer and the toolbar's tooltips (components/hint.tsx); the shared chunk holds only what
 // the signed-in screen runs, MUI's other basics going to a `forms` chunk of their own (vite.chunks.ts
 // follows MUI's barrels by the names imported); the dashboard's tags without MUI's Chip.
-const DASHBOARD_BUDGET = 200 * 1000;
+// 201 KB since wave 3 (measured 200.6 KB): the dashboard's French texts now describe five more
+// shortcuts (questionnaires, billing, the patient's invoices, questionnaires and documents) and the
+// common texts carry the two words of the video-visit button; the code itself stayed under 200 KB.
+const DASHBOARD_BUDGET = 201 * 1000;
 let outDir: string;
 let manifest: Manifest;
 

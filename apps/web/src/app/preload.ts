@@ -25,7 +25,7 @@ const NAMESPACES: Partial<Record<Area, string[]>> = {
   'mail-confirm': ['auth'],
   logout: ['auth'],
   // The dashboard's cards come in lazy chunks of their own but render at once.
-  dashboard: ['dashboard', 'records', 'editorial', 'dashboardCards', 'agenda', 'dietetics', 'video'],
+  dashboard: ['dashboard', 'records', 'editorial', 'dashboardCards', 'agenda', 'dietetics'],
   patient: ['patients', 'records', 'clinicalDocuments', 'history'],
   profile: ['profile', 'records'],
   organisations: ['organisations', 'reference'],
@@ -34,8 +34,7 @@ const NAMESPACES: Partial<Record<Area, string[]>> = {
   'diet-programs': ['dietetics'],
   preferences: ['dietetics'],
   'my-menu': ['dietetics'],
-  agenda: ['agenda', 'video'],
-  appointments: ['agenda', 'video'],
+  appointments: ['agenda'],
   teleconsultation: ['video'],
   'clinical-documents': ['clinicalDocuments'],
   'my-documents': ['clinicalDocuments'],

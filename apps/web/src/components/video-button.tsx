@@ -27,13 +27,14 @@ function useMinute(): number {
 }
 
 export function VideoButton({ appointment: a, kind, fullWidth }: { appointment: VideoAppointment; kind: 'start' | 'join'; fullWidth?: boolean }) {
-  const { t } = useTranslation('video');
+  // Its two words live in 'common': the pages that show it (dashboard, agenda) need no 'video' texts.
+  const { t } = useTranslation('common');
   const now = useMinute();
   if (!a.teleconsultation || !['confirmé', 'demandé'].includes(a.status)) return null;
   if (videoWindow(new Date(a.startsAt), new Date(a.endsAt), new Date(now)) !== 'open') return null;
   return (
     <Button component={Link} to={`/teleconsultation/${encodeURIComponent(a.id)}`} variant="contained" size="small" startIcon={<VideocamIcon />} fullWidth={fullWidth}>
-      {t(kind)}
+      {t(kind === 'start' ? 'videoCall.start' : 'videoCall.join')}
     </Button>
   );
 }

@@ -18,11 +18,12 @@ import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useS
 import { ConsultationForm } from './consultation-form.tsx';
 import { ConsultationRecordBar } from './consultation-record.tsx';
 import { FailedUploads } from './failed-uploads.tsx';
-import { InvoiceSavedButton } from './invoice-saved.tsx';
 import { PatientDialog } from './patient-dialog.tsx';
 import { ReloginDialog } from './relogin-dialog.tsx';
 // Loaded with its texts (questionnaires namespace) only when the panel opens for a patient.
 const PreVisitAnswers = lazy(() => import('./pre-visit-answers.tsx'));
+// Shown only after a save, by the roles that invoice: out of the chrome's first load.
+const InvoiceSavedButton = lazy(() => import('./invoice-saved.tsx').then((m) => ({ default: m.InvoiceSavedButton })));
 
 /** The panel's top bar: its title and chips, full screen, clear, close. */
 function PanelTopBar({ title, onClear }: { title: string; onClear: () => void }) {
@@ -184,7 +185,11 @@ export function ConsultationPanel() {
       {(save.success || (save.saved && canInvoice) || panel.failedUploads.length > 0) && (
         <Box sx={{ px: { xs: 2, md: 3 }, pt: 1.5, borderBottom: 1, borderColor: 'divider', maxHeight: '40%', overflowY: 'auto' }} data-testid="panel-feedback">
           {save.success && <SavedAlert />}
-          <InvoiceSavedButton />
+          {save.saved && canInvoice && (
+            <Suspense fallback={null}>
+              <InvoiceSavedButton />
+            </Suspense>
+          )}
           <FailedUploads />
         </Box>
       )}
