@@ -1,8 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Appointment, BookingInput, BookingOptions, FreeSlotsPage, freeSlotsAnswer, staffOverviewAnswer, WaitlistEntry } from '@wellbe/shared/schemas/agenda';
 import type { Answer } from '@wellbe/shared/schemas/responses';
-import { api } from '../../../lib/api.ts';
+import { api, isApiError } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** What a refused call says to the user: the server's French message, or the error itself. */
+export function errorText(err: unknown) {
+  return isApiError(err) ? err.message : String(err);
+}
 
 /** GET /api/appointments/overview: requests to confirm and the day's list (staff). */
 export function useOverview(day: string, enabled: boolean) {
