@@ -92,12 +92,16 @@ test('a video visit from the agenda: the waiting room, both videos, hang-up into
 
     // pr starts it from the agenda.
     await pr.goto(`/agenda/moi/jour/${day}`);
+    const launcher = pr.getByRole('button', { name: 'Consultation', exact: true });
+    await expect(launcher).toBeVisible(LONG);
     await pr.getByRole('button', { name: /Lucas Bernard/ }).first().click(LONG);
     await pr.getByRole('dialog', { name: 'Lucas Bernard' }).getByRole('link', { name: 'Démarrer la téléconsultation' }).click();
     await expect(pr).toHaveURL(new RegExp(`/teleconsultation/${id}$`));
     await expect(pr.getByLabel('Aperçu de votre caméra')).toBeVisible(LONG);
     await pr.getByRole('button', { name: 'Démarrer la téléconsultation' }).click(LONG);
     await expect(pr.getByText('En attente de votre interlocuteur…')).toBeVisible(LONG);
+    // The consultation's floating button is not drawn over the call's controls and conversation.
+    await expect(launcher).toBeHidden();
 
     // pt checks the camera, accepts the video visit and waits.
     await pt.getByTestId('card-next-appointment').getByRole('link', { name: 'Rejoindre la téléconsultation' }).click();

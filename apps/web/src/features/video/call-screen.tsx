@@ -2,6 +2,7 @@ import { Alert, Box, Button } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoCall } from '@wellbe/shared/schemas/video';
+import { HideFloatingLauncher } from '../../components/floating-launcher.tsx';
 import { useSession } from '../../lib/session.ts';
 import { admit } from './api.ts';
 import { CallControls } from './call-controls.tsx';
@@ -26,6 +27,9 @@ export function CallScreen({ call, local, session, onHangUp, chat }: { call: Vid
   const other = call.myRole === 'patient' ? call.practitionerId : (patient?.userId ?? null);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, alignItems: 'stretch' }}>
+      {/* The consultation's floating button covered 'Raccrocher' on a phone and the conversation on a
+          desktop: hidden during the call (hanging up opens the consultation of the patient anyway). */}
+      <HideFloatingLauncher />
       <Box sx={{ minWidth: 0 }}>
         {waiting && (
           <Alert

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
+import { LAUNCHER_CLASS } from '../../../components/floating-launcher.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { consultationStore, flushDraft, hasUnsavedDraft, openConsultation, openPanel, openPanelForAppointment, openPanelForPatient, updateDraft, useConsultationPanel } from '../consultation-store.ts';
 
@@ -97,6 +98,7 @@ function Launcher() {
         // On a phone the button is its round icon (its name stays 'Consultation'): with its label
         // it covered half the width of the content scrolling under it.
         <Fab
+          className={LAUNCHER_CLASS}
           variant="extended"
           color="secondary"
           onClick={launch}
