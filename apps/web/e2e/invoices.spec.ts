@@ -1,21 +1,28 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { apiSession, serious, signIn } from './support.ts';
 
-// Facturation (fees and payments): pr invoices an honoured appointment from the link the agenda's
-// 'Facturer' opens, records a partial card payment and the rest in cash, prints the receipt and
-// exports the month's livre des recettes; pt downloads their invoice from 'Mes factures'. axe on each screen.
+// Facturation (fees and payments): pr finds an honoured appointment in the agenda, clicks its
+// 'Facturer', records a partial card payment and the rest in cash, prints the receipt and exports
+// the month's livre des recettes; pt downloads their invoice from 'Mes factures'. axe on each screen.
 
 async function patientId(request: APIRequestContext, headers: Record<string, string>, session: { id: string; idOrganization: string }, q: string) {
   const res = await request.post('/api/patient', { headers, data: { action: 'list', Iduser: session.id, idOrganization: session.idOrganization, q } });
   return (await res.json()).data[0].idPatient as string;
 }
 
-/** An appointment of pr with the patient, three hours ago, marked honoured (the agenda's 'Honoré'). */
+/**
+ * An appointment of pr with the patient three weeks ago at 09:00 (Paris), marked honoured (the
+ * agenda's 'Honoré'): a past day whatever today's weekday or hour, clear of the demo's days (-3 to
+ * +7) and of agenda.spec's past visits (two weeks back).
+ */
 async function honouredAppointment(request: APIRequestContext, patient: string) {
   const pr = await apiSession(request, 'pr');
-  const start = Date.now() - 3 * 3_600_000;
+  const day = addDays(todayIn('Europe/Paris', Date.now()), -21);
+  const start = zonedInstant(day, '09:00', 'Europe/Paris').getTime();
   const created = await request.post('/api/agenda/appointments', {
     headers: pr.headers,
     data: { practitionerId: pr.id, patientId: patient, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 30 * 60_000).toISOString(), pastVisit: true },
@@ -24,7 +31,7 @@ async function honouredAppointment(request: APIRequestContext, patient: string) 
   const id = (await created.json()).data.id as string;
   const honoured = await request.post(`/api/agenda/appointments/${id}/status`, { headers: pr.headers, data: { status: 'honoré' } });
   expect(honoured.status(), await honoured.text()).toBe(200);
-  return id;
+  return day;
 }
 
 async function noSeriousViolation(page: Page) {
@@ -36,9 +43,17 @@ test('pr invoices an honoured appointment, takes a partial card payment and the 
   test.setTimeout(180_000);
   const pr = await apiSession(request, 'pr');
   const helene = await patientId(request, pr.headers, pr, 'helene martin');
-  const appointment = await honouredAppointment(request, helene);
+  const day = await honouredAppointment(request, helene);
   await signIn(page, 'pr');
-  await page.goto(`/facturation?${new URLSearchParams({ patient: helene, patientName: 'Hélène Martin', fromAppointment: appointment })}`);
+  // The agenda's day of the visit: the appointment opens, honoured, and its 'Facturer' leads to the form.
+  await page.goto(`/agenda/moi/jour/${day}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('button', { name: /^09:00 – 09:30 Hélène Martin/ }).click({ timeout: 45_000 });
+  const details = page.getByRole('dialog', { name: 'Hélène Martin' });
+  await expect(details.getByText('Honoré')).toBeVisible();
+  await noSeriousViolation(page);
+  await details.getByRole('button', { name: 'Facturer' }).click();
+  await expect(page).toHaveURL(/\/facturation\?/);
   const form = page.getByRole('dialog', { name: 'Facturer' });
   await expect(form).toBeVisible({ timeout: 45_000 });
   await expect(form.getByLabel('Patient')).toHaveValue('Hélène Martin');
