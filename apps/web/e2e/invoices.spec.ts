@@ -109,7 +109,7 @@ test('pt downloads their invoice from Mes factures', async ({ page, request }) =
   expect((await download).suggestedFilename()).toBe(`facture-${number}.pdf`);
 });
 
-test('pr adds an act to the price list and bills it from the Facturer dialog', async ({ page }) => {
+test('pr adds an act to the price list and bills it from the Facturer dialog; on a phone the list fits the screen', async ({ page }) => {
   test.setTimeout(120_000);
   const label = `Bilan e2e ${Date.now()}`;
   await signIn(page, 'pr');
@@ -130,4 +130,16 @@ test('pr adds an act to the price list and bills it from the Facturer dialog', a
   await form.getByLabel('Acte').click();
   await page.getByRole('option', { name: new RegExp(label) }).click();
   await expect(form.getByLabel('Prix unitaire (€)')).toHaveValue('45,50');
+
+  // On a phone the price list fits the width: one row per act, its price under its label and its
+  // buttons in sight (the table was cut by its card, the edit and archive buttons out of reach); the
+  // page never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/facturation?tab=acts');
+  const item = page.getByRole('list', { name: 'Actes et tarifs' }).getByRole('listitem').filter({ hasText: label });
+  await expect(item).toContainText(/45,50\s€/, { timeout: 45_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await item.scrollIntoViewIfNeeded();
+  await expect(item.getByRole('button', { name: `Modifier ${label}` })).toBeInViewport({ ratio: 1 });
+  await noSeriousViolation(page);
 });

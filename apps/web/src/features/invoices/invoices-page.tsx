@@ -65,7 +65,7 @@ export function InvoicesPage() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('sesam')}
       </Alert>
-      <Tabs value={shown} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs value={shown} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }} variant="scrollable" allowScrollButtonsMobile>
         <Tab value="invoices" label={t('tabs.invoices')} />
         <Tab value="book" label={t('tabs.book')} />
         {writer && <Tab value="acts" label={t('tabs.acts')} />}

@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Divider, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Divider, List, ListItem, ListItemText, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { can } from '@wellbe/shared/permissions';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,11 @@ export function InvoiceDialog({ id, onClose }: { id: string; onClose: () => void
   const { data: invoice } = useInvoice(id);
   const credit = useCreditNote(id);
   const writer = can(role, 'invoicesWrite');
+  // On a phone the whole screen: its lines, payments and payment form no longer scroll in a box under the actions.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const fail = (err: Error) => notify(err.message, 'error');
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle id={titleId}>{invoice ? <WithLtr text={(number) => t('detail.title', { number })} value={invoice.number ?? t('status.draft')} /> : t('form.title')}</DialogTitle>
       <DialogContent>
         {!invoice ? (

@@ -12,6 +12,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useReceiptsBook } from '../api/invoices.ts';
 import { Money } from './money.tsx';
+import { TableRegion } from './table-region.tsx';
 
 /**
  * A day of the period, typed or picked as DD/MM/YYYY (the days are the practice's, computed in its zone).
@@ -61,34 +62,36 @@ export function ReceiptsBook() {
       {book.data && book.data.rows.length === 0 && <Typography color="text.secondary">{t('book.empty')}</Typography>}
       {book.data && book.data.rows.length > 0 && (
         <>
-          <Table size="small" aria-label={t('tabs.book')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('book.date')}</TableCell>
-                <TableCell>{t('columns.patient')}</TableCell>
-                <TableCell>{t('book.invoice')}</TableCell>
-                <TableCell>{t('book.mode')}</TableCell>
-                <TableCell align="right">{t('book.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {book.data.rows.map((r) => (
-                <TableRow key={r.paymentId}>
-                  <TableCell>
-                    <Ltr>{formatDate(r.day)}</Ltr>
-                  </TableCell>
-                  <TableCell>{r.patient}</TableCell>
-                  <TableCell>
-                    <Ltr>{r.invoiceNumber}</Ltr>
-                  </TableCell>
-                  <TableCell>{t(`payment.modes.${r.mode}`)}</TableCell>
-                  <TableCell align="right">
-                    <Money cents={r.amountCents} />
-                  </TableCell>
+          <TableRegion label={t('tabs.book')}>
+            <Table size="small" aria-label={t('tabs.book')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('book.date')}</TableCell>
+                  <TableCell>{t('columns.patient')}</TableCell>
+                  <TableCell>{t('book.invoice')}</TableCell>
+                  <TableCell>{t('book.mode')}</TableCell>
+                  <TableCell align="right">{t('book.amount')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {book.data.rows.map((r) => (
+                  <TableRow key={r.paymentId}>
+                    <TableCell>
+                      <Ltr>{formatDate(r.day)}</Ltr>
+                    </TableCell>
+                    <TableCell>{r.patient}</TableCell>
+                    <TableCell>
+                      <Ltr>{r.invoiceNumber}</Ltr>
+                    </TableCell>
+                    <TableCell>{t(`payment.modes.${r.mode}`)}</TableCell>
+                    <TableCell align="right">
+                      <Money cents={r.amountCents} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableRegion>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4, mt: 2 }}>
             <Box>
               <Typography variant="h3" sx={{ fontSize: '1rem' }}>
