@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
+import { hasChrome } from '@wellbe/shared/routes';
 import { sendError } from './error-handler.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -13,8 +14,24 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 // The build compresses its files once (x.js.br, x.js.gz, vite.config precompress): they are sent
 // as they are to a browser that accepts them, @fastify/compress leaves an encoded answer alone, and
 // compresses on the fly only a file without them (issue 13).
+const SHELL_TEMPLATE = /<template id="wb-app-shell">([\s\S]*?)<\/template>/;
+const SPLASH = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
+
+/**
+ * index.html for a route drawn inside the signed-in chrome: the chrome's frame (its <template>,
+ * web components/app-shell.tsx) in #root instead of the splash, so that the browser paints the
+ * toolbar, navigation and page blocks before any script (issue 31); null when the build has none.
+ */
+export function appShellHtml(index: string): string | null {
+  const shell = SHELL_TEMPLATE.exec(index);
+  if (!shell || !SPLASH.test(index)) return null;
+  return index.replace(shell[0], '').replace(SPLASH, (_all, open: string, close: string) => `${open}${shell[1]}${close}`);
+}
+
 export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  // Read once: index.html changes only with a new build, which restarts the server.
+  const shellHtml = hasBuild ? appShellHtml(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,6 +59,9 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
     // A missing hashed asset is a real 404, not the app shell.
     if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
     reply.header('Cache-Control', 'no-cache');
+    // The server cannot know whether a token is stored (localStorage): a guest asking for a signed-in
+    // route sees the frame until the app sends them to /login, as it showed the splash before.
+    if (shellHtml && hasChrome(url)) return reply.type('text/html; charset=utf-8').send(shellHtml);
     return reply.sendFile('index.html');
   });
 }
