@@ -20,7 +20,12 @@ export function AppShell() {
         ))}
       </div>
       <div className="wb-shell-body" aria-hidden="true">
-        <div className="wb-shell-bar" />
+        {/* The toolbar's menu button where the chrome draws it: an SVG is content for the first paint (FCP). */}
+        <div className="wb-shell-bar">
+          <svg className="wb-shell-menu" viewBox="0 0 24 24">
+            <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+          </svg>
+        </div>
         <div className="wb-shell-main">
           <div className="wb-shell-block wb-shell-title" />
           <div className="wb-shell-grid">
