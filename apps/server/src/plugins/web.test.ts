@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { appShellHtml } from './web.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appShellHtml, registerWeb } from './web.ts';
 
 // Issue 31: a signed-in route's HTML carries the chrome's frame in #root, painted before any script.
 const index = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), 'utf8');
@@ -21,5 +24,27 @@ describe("the HTML of a route with the chrome (appShellHtml)", () => {
 
   it('is null for a build without the frame (the page is then sent as it is)', () => {
     expect(appShellHtml('<html><body><div id="root"></div></body></html>')).toBeNull();
+  });
+});
+
+describe("the web app's HTML by route", () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-shell-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), index);
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  it('sends the frame, compressed, for a signed-in route and the splash for /login', async () => {
+    const app = Fastify();
+    await registerWeb(app, dist);
+    const dashboard = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(dashboard.headers['content-encoding']).toBe('br');
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(dashboard.rawPayload).toString()).toContain('<div id="root"><div role="progressbar" aria-busy="true" aria-label="WellBe" class="wb-shell">');
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('class="wb-shell"');
+    const login = await app.inject({ url: '/login' });
+    expect(login.body).toContain('class="wb-splash"');
+    expect(login.body).not.toMatch(/<div id="root"><div[^>]*wb-shell/);
+    await app.close();
   });
 });
