@@ -45,6 +45,11 @@ describe("the web app's HTML by route", () => {
     const login = await app.inject({ url: '/login' });
     expect(login.body).toContain('class="wb-splash"');
     expect(login.body).not.toMatch(/<div id="root"><div[^>]*wb-shell/);
+    // A new build while the server runs (other asset names): its HTML is the one sent.
+    const rebuilt = index.replace('<title>', '<meta name="build" content="2" /><title>');
+    fs.writeFileSync(path.join(dist, 'index.html'), rebuilt);
+    fs.utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 60_000));
+    expect((await app.inject({ url: '/dashboard' })).body).toContain('<meta name="build" content="2" />');
     await app.close();
   });
 });
