@@ -193,3 +193,12 @@ export function guard(pathname: string, role: Role | null | undefined): GuardOut
   // SPEC §4: a user with a role goes away (stored redirect URL or /); a user without one to /login.
   return role ? { kind: 'away' } : { kind: 'login' };
 }
+
+/**
+ * Whether a path is drawn inside the signed-in chrome (layout), SPEC §2 redirects followed; an
+ * unknown path too (its 404 page has the chrome). The server writes the chrome's frame into such a
+ * page's HTML, the web app draws it while loading (issue 31, web components/app-shell.tsx).
+ */
+export function hasChrome(pathname: string): boolean {
+  return findRoute(REDIRECTS[pathname] ?? pathname)?.chrome !== 'none';
+}

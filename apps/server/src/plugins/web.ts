@@ -1,12 +1,53 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
+import { hasChrome } from '@wellbe/shared/routes';
 import { sendError } from './error-handler.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+const SHELL_TEMPLATE = /<template id="wb-app-shell">([\s\S]*?)<\/template>/;
+const SPLASH = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
+
+/**
+ * index.html for a route drawn inside the signed-in chrome: the chrome's frame (its <template>,
+ * web components/app-shell.tsx) in #root instead of the splash, so that the browser paints the
+ * toolbar, navigation and page blocks before any script (issue 31); null when the build has none.
+ */
+export function appShellHtml(index: string): string | null {
+  const shell = SHELL_TEMPLATE.exec(index);
+  if (!shell || !SPLASH.test(index)) return null;
+  return index.replace(shell[0], '').replace(SPLASH, (_all, open: string, close: string) => `${open}${shell[1]}${close}`);
+}
+
+type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
+
+/**
+ * The frame's HTML of the build in `distDir`, as it is, in brotli and in gzip (highest levels, as
+ * the build's files: vite.config precompress), made again only when index.html changes: a build
+ * made while the server runs names other assets, which the old HTML would ask for in vain.
+ */
+function shellHtmlOf(distDir: string): () => ShellHtml {
+  const file = path.join(distDir, 'index.html');
+  let made: { mtimeMs: number; html: ShellHtml } | null = null;
+  return () => {
+    const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (made?.mtimeMs === mtimeMs) return made.html;
+    const shell = mtimeMs ? appShellHtml(fs.readFileSync(file, 'utf8')) : null;
+    const plain = shell === null ? null : Buffer.from(shell);
+    const html = plain && {
+      plain,
+      br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+      gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    };
+    made = { mtimeMs, html };
+    return html;
+  };
+}
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, and every
 // non-API path falls back to index.html so the client router can answer it (404 page included).
@@ -15,6 +56,7 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 // compresses on the fly only a file without them (issue 13).
 export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  const shellHtml = shellHtmlOf(distDir);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,6 +84,18 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
     // A missing hashed asset is a real 404, not the app shell.
     if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
     reply.header('Cache-Control', 'no-cache');
+    // The server cannot know whether a token is stored (localStorage): a guest asking for a signed-in
+    // route sees the frame until the app sends them to /login, as it showed the splash before.
+    const shell = hasChrome(url) ? shellHtml() : null;
+    if (shell) {
+      // Compressed here: @fastify/compress does not reach the not-found handler's answers (12.4 KB
+      // were sent plain, 3.2 KB in brotli).
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(encoding ? shell[encoding] : shell.plain);
+    }
     return reply.sendFile('index.html');
   });
 }

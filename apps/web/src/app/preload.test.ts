@@ -4,9 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type Area } from '@wellbe/shared/routes';
+import { hasBundle } from '../i18n/i18n.ts';
+import { pageDeclaration } from './pages.ts';
 import { CHROME_NAMESPACES, pageNamespaces } from './preload.ts';
 
-// app/preload.ts starts a page's texts with its chunk. A namespace it does not list is asked for
+// app/preload.ts starts a page's texts with its chunk, as its line of app/pages.ts declares them
+// (issue 31: the route's line is the one place). A namespace not declared there is asked for
 // by the component at its first render, which suspends the page (or, for the layout's, the whole
 // app behind the splash) for one more round trip per namespace: /dashboard appeared 1.5 s after its
 // chunks on a slow line (issue 13). This test reads the source: the modules a page imports
@@ -39,18 +42,21 @@ function namespacesOf(file: string, seen = new Set<string>()): Set<string> {
 }
 
 const pagesFile = path.join(src, 'app/pages.ts');
-const pageFiles = [...fs.readFileSync(pagesFile, 'utf8').matchAll(/^\s*'?([\w-]+)'?: lazy\(\(\) => import\('([^']+)'\)/gm)].map(
-  ([, area, spec]) => [area as Area, resolveImport(pagesFile, spec)!] as const,
+// Each `area: lazy(() => import('…'), …)` line, and the 404 page's (NOT_FOUND_PAGE, area 'not-found').
+const pageFiles = [...fs.readFileSync(pagesFile, 'utf8').matchAll(/^\s*(?:export const NOT_FOUND_PAGE: Page = |'?([\w-]+)'?: )lazy\(\(\) => import\('([^']+)'\)/gm)].map(
+  ([, area, spec]) => [(area ?? 'not-found') as Area, resolveImport(pagesFile, spec)!] as const,
 );
-// Lazy chunks a page renders at once (not on a click): their texts are the page's too.
-const RENDERED_WITH: Partial<Record<Area, string[]>> = {
-  dashboard: ['features/dashboard/practitioner-cards.tsx', 'features/dashboard/role-cards.tsx'],
-};
 
 describe('texts preloaded with a page (app/preload.ts)', () => {
   it('reads every page of pages.ts', () => {
     expect(pageFiles.length).toBeGreaterThan(30);
     for (const [area, file] of pageFiles) expect(file, area).not.toBeNull();
+  });
+
+  it.each(pageFiles)('declares, for %s, namespaces that exist and parts that exist', (area) => {
+    const { namespaces, parts = [] } = pageDeclaration(area);
+    expect(namespaces.filter((ns) => !hasBundle(ns)), `${area}: no such namespace in apps/web/src/i18n/fr`).toEqual([]);
+    expect(parts.filter((part) => !resolveImport(pagesFile, part)), `${area}: no such part`).toEqual([]);
   });
 
   it('lists every namespace the layout asks for at its first render', () => {
@@ -61,9 +67,10 @@ describe('texts preloaded with a page (app/preload.ts)', () => {
 
   it.each(pageFiles)('lists every namespace %s asks for at its first render', (area, file) => {
     const asked = namespacesOf(file);
-    for (const lazy of RENDERED_WITH[area] ?? []) for (const ns of namespacesOf(path.join(src, lazy))) asked.add(ns);
+    // Lazy parts the page renders at once (not on a click), as its line declares them: their texts are the page's too.
+    for (const part of pageDeclaration(area).parts ?? []) for (const ns of namespacesOf(resolveImport(pagesFile, part)!)) asked.add(ns);
     const withChrome = ROUTES.some((rule) => rule.area === area && rule.chrome !== 'none');
     const loaded = new Set(['common', ...pageNamespaces(area), ...(withChrome ? CHROME_NAMESPACES : [])]);
-    expect([...asked].filter((ns) => !loaded.has(ns)), `${area}: add to NAMESPACES in app/preload.ts`).toEqual([]);
+    expect([...asked].filter((ns) => !loaded.has(ns)), `${area}: declare it in the page's line of app/pages.ts ({ namespaces: [...] })`).toEqual([]);
   });
 });

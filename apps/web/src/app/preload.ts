@@ -1,8 +1,8 @@
 import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
-import { i18n, hasBundle } from '../i18n/i18n.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { isTokenValid, readToken } from '../lib/token.ts';
 import { PENDING_POLICIES, startEarly } from '../lib/early-requests.ts';
-import { preloadPage } from './pages.ts';
+import { pageDeclaration, preloadPage } from './pages.ts';
 import { loadMui } from '../lib/mui.ts';
 import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } from './root.tsx';
 
@@ -14,56 +14,15 @@ import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } fr
 // The texts of a page start with its chunk: a component asking for a namespace that is not there
 // suspends, and the page (or, for the chrome's, the whole layout) waits behind its loader one round
 // trip more per namespace asked for in turn (/dashboard appeared 1.5 s after its chunks, issue 13).
-// A page's namespaces: the one named like its area when there is one (patients, dashboard...), and
-// those listed here. preload.test.ts reads the imports of each page and of the layout and fails
-// when one asks for a namespace missing here.
-const NAMESPACES: Partial<Record<Area, string[]>> = {
-  login: ['auth', 'oidc'],
-  register: ['auth'],
-  'forgot-password': ['auth'],
-  'reset-password': ['auth'],
-  'mail-confirm': ['auth'],
-  logout: ['auth'],
-  // The dashboard's cards come in lazy chunks of their own but render at once.
-  dashboard: ['dashboard', 'records', 'editorial', 'dashboardCards', 'agenda', 'dietetics'],
-  patient: ['patients', 'records', 'clinicalDocuments', 'history'],
-  profile: ['profile', 'records'],
-  organisations: ['organisations', 'reference'],
-  admin: ['admin', 'records', 'history'],
-  formules: ['dietetics'],
-  'diet-programs': ['dietetics'],
-  preferences: ['dietetics'],
-  'my-menu': ['dietetics'],
-  appointments: ['agenda'],
-  teleconsultation: ['video'],
-  'clinical-documents': ['clinicalDocuments'],
-  'my-documents': ['clinicalDocuments'],
-  verify: ['clinicalDocuments'],
-  'my-invoices': ['invoices'],
-  'support-page': ['pages'],
-  catalogs: ['sport', 'pages', 'reference'],
-  programs: ['sport'],
-  'sport-today': ['sport'],
-  'my-questionnaires': ['questionnaires'],
-  statistics: ['statistics', 'agenda'],
-  legal: ['editorial'],
-  policy: ['editorial'],
-  articles: ['editorial'],
-  'article-reader': ['editorial'],
-  newspapers: ['editorial'],
-  unsubscribe: ['editorial'],
-  'coming-soon': ['pages'],
-  maintenance: ['pages'],
-  loading: ['pages'],
-  example: ['example', 'statistics'],
-};
+// A page's namespaces are declared with it, in its line of app/pages.ts (preload.test.ts fails when
+// a page asks for one it does not declare).
 
 /** The texts of the chrome (app/layout): navbar, user menu, quick panel, new-message toasts, consultation launcher. */
 export const CHROME_NAMESPACES = ['navigation', 'chat', 'notes', 'consultations'];
 
 /** The namespaces a page's first render asks for ('common' is loaded before any render). */
 export function pageNamespaces(area: Area): string[] {
-  return NAMESPACES[area] ?? (hasBundle(area) ? [area] : []);
+  return pageDeclaration(area).namespaces;
 }
 
 export function preloadRoute(pathname: string): void {

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appShellHtml, registerWeb } from './web.ts';
+
+// Issue 31: a signed-in route's HTML carries the chrome's frame in #root, painted before any script.
+const index = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), 'utf8');
+
+describe("the HTML of a route with the chrome (appShellHtml)", () => {
+  it("has the frame in #root in place of the splash, and no template left", () => {
+    const html = appShellHtml(index)!;
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+    expect(root).toContain('class="wb-shell"');
+    expect(root).not.toContain('wb-splash');
+    expect(html).not.toContain('<template');
+    // The rest of the page is untouched: its head, its noscript and its entry script.
+    expect(html.slice(0, html.indexOf('<body>'))).toBe(index.slice(0, index.indexOf('<body>')));
+    expect(html).toContain('<script type="module"');
+  });
+
+  it('is null for a build without the frame (the page is then sent as it is)', () => {
+    expect(appShellHtml('<html><body><div id="root"></div></body></html>')).toBeNull();
+  });
+});
+
+describe("the web app's HTML by route", () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-shell-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), index);
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  it('sends the frame, compressed, for a signed-in route and the splash for /login', async () => {
+    const app = Fastify();
+    await registerWeb(app, dist);
+    const dashboard = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(dashboard.headers['content-encoding']).toBe('br');
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(dashboard.rawPayload).toString()).toContain('<div id="root"><div role="progressbar" aria-busy="true" aria-label="WellBe" class="wb-shell">');
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('class="wb-shell"');
+    const login = await app.inject({ url: '/login' });
+    expect(login.body).toContain('class="wb-splash"');
+    expect(login.body).not.toMatch(/<div id="root"><div[^>]*wb-shell/);
+    // A new build while the server runs (other asset names): its HTML is the one sent.
+    const rebuilt = index.replace('<title>', '<meta name="build" content="2" /><title>');
+    fs.writeFileSync(path.join(dist, 'index.html'), rebuilt);
+    fs.utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 60_000));
+    expect((await app.inject({ url: '/dashboard' })).body).toContain('<meta name="build" content="2" />');
+    await app.close();
+  });
+});

@@ -1,0 +1,45 @@
+import { hasChrome } from '@wellbe/shared/routes';
+import { readToken } from '../lib/token.ts';
+import { Logo } from './logo.tsx';
+import './app-shell.css';
+
+/**
+ * The frame of a signed-in screen (toolbar, side navigation, the page's first blocks) in plain
+ * elements and static CSS, drawn while the chrome's code loads (issue 31). The server writes the
+ * same markup into the HTML of a signed-in route, so the browser paints it before any script
+ * (apps/server/src/plugins/web.ts; app-shell.test.tsx checks both stay the same); React draws it
+ * in place of the splash until the layout is there. No text: i18n may not be loaded yet.
+ */
+export function AppShell() {
+  return (
+    <div role="progressbar" aria-busy="true" aria-label="WellBe" className="wb-shell">
+      <div className="wb-shell-nav" aria-hidden="true">
+        <Logo size="small" />
+        {[1, 2, 3, 4, 5, 6].map((line) => (
+          <div key={line} className="wb-shell-line" />
+        ))}
+      </div>
+      <div className="wb-shell-body" aria-hidden="true">
+        {/* The toolbar's menu button where the chrome draws it: an SVG is content for the first paint (FCP). */}
+        <div className="wb-shell-bar">
+          <svg className="wb-shell-menu" viewBox="0 0 24 24">
+            <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+          </svg>
+        </div>
+        <div className="wb-shell-main">
+          <div className="wb-shell-block wb-shell-title" />
+          <div className="wb-shell-grid">
+            <div className="wb-shell-block wb-shell-card" />
+            <div className="wb-shell-block wb-shell-card" />
+            <div className="wb-shell-block wb-shell-card" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Whether the screen being loaded is a signed-in one (a token is stored and the route has the chrome). */
+export function wantsAppShell(): boolean {
+  return typeof window !== 'undefined' && readToken() !== null && hasChrome(window.location.pathname);
+}
