@@ -6,7 +6,7 @@ import { everyOrganisation, systemScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ClientInfo } from '../../lib/request.ts';
-import { unseal } from '../../lib/sealed.ts';
+import { openSecret } from '../../lib/secret.ts';
 import { journalAuth } from './auth.journal.ts';
 import { SIGN_IN_RULES, type AuthService } from './auth.service.ts';
 import {
@@ -62,8 +62,8 @@ export class OidcService {
     const key = `${provider.issuer}|${provider.clientId}|${provider.updatedAt.getTime()}`;
     const cached = this.configs.get(provider.id);
     if (cached && cached.key === key && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
-    const secret = unseal(this.ctx.jwtKey, SECRET_PURPOSE, provider.clientSecretSealed);
-    if (secret === null) throw new OidcFailure('not_configured');
+    const secret = openSecret(this.ctx.jwtKey, SECRET_PURPOSE, provider.clientSecretSealed)?.toString('utf8');
+    if (secret === undefined) throw new OidcFailure('not_configured');
     const issuer = new URL(provider.issuer);
     const options: oidc.DiscoveryRequestOptions = {
       // Plain http only for a provider on this machine (a test provider, a local Keycloak).
