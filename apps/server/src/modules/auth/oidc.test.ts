@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_MESSAGES, type OidcErrorCode } from '@wellbe/shared/schemas/oidc';
 import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
+import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 import { authorise, startLoopbackProvider, tamperingFetch, type LoopbackProvider, type TestAccount } from '../../../test/oidc-provider.ts';
 
 // Sign-in by OpenID Connect against a real provider (oidc-provider) on loopback: the full code
@@ -225,5 +226,38 @@ describe('an organisation’s own provider', () => {
   it('reaches only its organisation’s accounts', async () => {
     const [{ email }] = await sql(`select email from users where username = 'pr2'`);
     await expectRefused(() => roundTrip(provider, { sub: 'kc-pr2', email }), 'unknown_professional');
+  });
+
+  it('refuses the passkey sign-in of its users like their password, and journals it', async () => {
+    const deniedByPasskey = async () =>
+      Number((await sql(`select count(*) as n from audit_events where user_id = $1 and details->>'reason' = 'oidc_enforced' and details->>'method' = 'passkey'`, [pr.id]))[0].n);
+    const register = async (s: Session) => {
+      const device = new SoftAuthenticator('http://localhost:3000');
+      const options = (await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: s.auth })).json().data;
+      const payload = { name: 'Ordinateur du cabinet', challengeId: options.challengeId, response: device.register(options.options) };
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/passkeys', headers: s.auth, payload })).statusCode).toBe(201);
+      return device;
+    };
+    const passkeyLogin = async (device: SoftAuthenticator) => {
+      const options = (await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'passkeyOptions' } })).json().data;
+      return t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'passkeyLogin', challengeId: options.challengeId, response: device.assert(options.options) } });
+    };
+    // pr registers a passkey with the session opened before the enforcement, then signs in with it.
+    const prKey = await register(pr);
+    const before = await deniedByPasskey();
+    const refused = await passkeyLogin(prKey);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'oidc_required',
+      message: 'Votre organisation exige la connexion par son fournisseur d’identité : utilisez le bouton « Se connecter avec Keycloak du cabinet ».',
+    });
+    expect(refused.json().error.details.provider.startUrl).toBe(`/api/auth/oidc/${provider}/start`);
+    expect(refused.json().data).toBeUndefined();
+    expect(await deniedByPasskey()).toBe(before + 1);
+    // Another organisation's users still sign in with theirs.
+    const pr2 = await t.login('pr2');
+    const ok = await passkeyLogin(await register(pr2));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().id).toBe(pr2.id);
   });
 });
