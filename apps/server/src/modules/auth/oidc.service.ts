@@ -13,6 +13,7 @@ import {
   acceptLogin,
   activeProvider,
   attachSession,
+  deleteStaleLogins,
   insertLogin,
   linkAccount,
   linkedUser,
@@ -36,6 +37,11 @@ const LOGIN_MINUTES = 10;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The hourly background job: sign-in requests past their end whose session, if any, has ended too. */
+export function sweepOidcLogins(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  return deleteStaleLogins(ctx.db, new Date(ctx.clock.now()));
+}
 
 /** A refused sign-in: the browser is sent back to /login/oidc with this code. */
 export class OidcFailure extends Error {
