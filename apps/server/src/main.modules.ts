@@ -15,6 +15,7 @@ export { createMailer } from './lib/mailer.ts';
 export { loadJwtKey } from './lib/secret.ts';
 export { createStorage } from './lib/storage/index.ts';
 export { sweepOrphanDocuments } from './modules/documents/documents.sweep.ts';
+export { sweepOidcLogins } from './modules/auth/oidc.service.ts';
 export { dispatchDueReminders } from './modules/notes/notes.service.ts';
 export { AGENDA_JOB, runAgendaJobs } from './modules/agenda/agenda.jobs.ts';
 export { mailUnread } from './modules/chat/chat.service.ts';

@@ -58,7 +58,7 @@ async function main() {
       buildApp, publishDueArticles, NEWSPAPER_TASK, runNewspaperJobs, connect, migrateDatabase, migrationsApplied, ensureFirstAdmin, seedDemo,
       drainAudit, systemClock, Jobs, createMailer, loadJwtKey, createStorage, sweepOrphanDocuments, dispatchDueReminders, AGENDA_JOB, runAgendaJobs, mailUnread,
       lockDueConsultations, verifyRecords,
-      sendInvoiceReminders, QUESTIONNAIRE_JOB, runQuestionnaireJobs, mailDiaryDigests, DIARY_DIGEST_TASK, DIARY_DIGEST_SCHEDULE,
+      sendInvoiceReminders, sweepOidcLogins, QUESTIONNAIRE_JOB, runQuestionnaireJobs, mailDiaryDigests, DIARY_DIGEST_TASK, DIARY_DIGEST_SCHEDULE,
     } = await loading;
     checkStop();
     const handle = connect(url);
@@ -78,6 +78,8 @@ async function main() {
     const storage = createStorage(config.dataDir, config.storageUrl);
     const jwtKey = loadJwtKey(config.dataDir, config.jwtSecret);
     jobs.register('documents_sweep', async () => void (await sweepOrphanDocuments({ db: handle.db, storage, clock: systemClock })), '17 * * * *');
+    // OpenID Connect sign-in requests (10 minutes each) that can serve no more, deleted hourly.
+    jobs.register('oidc_logins_sweep', async () => void (await sweepOidcLogins({ db: handle.db, clock: systemClock })), '41 * * * *');
     // Note reminders: every minute, each due reminder taken once (marked sent in the same statement).
     jobs.register('notes_reminders', async () => void (await dispatchDueReminders({ db: handle.db, clock: systemClock, mailer: jobs.mailer, config })), '* * * * *');
     // Agenda: expired holds and requests, reminders sent once (marked in the statement that takes them).

@@ -10,7 +10,7 @@ import { userSessions } from './security.ts';
 /**
  * A configured provider. `organizationId` null: the platform's (Pro Santé Connect, set by SA/DE);
  * otherwise the organisation's own (set by its PA). The client secret is sealed (AES-256-GCM under
- * the server's secret, lib/sealed.ts): a database dump alone does not give it.
+ * the server's secret, lib/secret.ts): a database dump alone does not give it.
  */
 export const oidcProviders = pgTable(
   'oidc_providers',

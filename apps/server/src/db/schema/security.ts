@@ -72,6 +72,7 @@ export const userTotp = pgTable('user_totp', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id),
+  /** The base32 secret sealed with the server's secret (lib/secret.ts); one enrolled before may still be in clear (auth/mfa.ts). */
   secret: text('secret').notNull(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   /** The time step of the last accepted code: a code is never accepted twice. */

@@ -1,10 +1,6 @@
-import path from 'node:path';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { loadConfig } from '../../config.ts';
-import { connect, migrateDatabase, type Database } from '../client.ts';
-import { ensureDatabase } from '../database.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../embedded.ts';
-import { lockDataDir } from '../lock.ts';
+import { runCli } from '../../lib/cli.ts';
+import type { Database } from '../client.ts';
 import { consultations, notices, organisations, patients, users } from '../tables.ts';
 import { patientKeys } from '../../modules/patients/patients.keys.ts';
 import { seedDemo } from './demo.ts';
@@ -141,22 +137,10 @@ export async function loadPatients(db: Database, organisationName: string, total
   log(`Chargé en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-async function main() {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const log = (m: string) => console.log(`[seed:load] ${m}`);
-  const organisation = process.env.LOAD_ORGANISATION ?? 'Cabinet Démo';
-  let embedded: EmbeddedPostgres | undefined;
-  let release = () => {};
-  let url = config.databaseUrl;
-  if (!url) {
-    release = lockDataDir(config.dataDir);
-    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
-    await ensureDatabase(embedded.url('postgres'), 'wellbe');
-    url = embedded.url('wellbe');
-  }
-  const handle = connect(url, 2);
-  try {
-    await migrateDatabase(handle);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  void runCli('seed:load', async ({ config, database, log }) => {
+    const organisation = process.env.LOAD_ORGANISATION ?? 'Cabinet Démo';
+    const handle = await database();
     if (config.demo) await seedDemo(handle.db);
     const scale = Number(process.env.LOAD_SCALE_ORGANISATIONS ?? 0);
     if (scale > 0) {
@@ -179,16 +163,5 @@ async function main() {
       const n = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
       await loadListRows(handle.pool, organisation, { users: n('LOAD_USERS', 20_000), organisations: n('LOAD_ORGANISATIONS', 5_000), journal: n('LOAD_JOURNAL', 500_000) }, log);
     }
-  } finally {
-    await handle.close();
-    await embedded?.stop();
-    release();
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err: unknown) => {
-    console.error(`[seed:load] ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
   });
 }

@@ -161,7 +161,7 @@ export class AuthService {
       throw unauthorized(ERROR_MESSAGES.loginFailed, 'login_failed');
     }
     this.assertMaySignIn(found);
-    if (!options.linking) await this.assertPasswordAllowed(found, client);
+    if (!options.linking) await this.assertNotEnforced(found, client, 'password');
     await this.clear(client, found, deviceId ? [keys.device!] : [keys.accountIp!, account]);
 
     const factors = await factorsOf(this.ctx, found.user.id);
@@ -180,14 +180,15 @@ export class AuthService {
   }
 
   /**
-   * An organisation that enforces its identity provider refuses its users' passwords (told only
-   * after the right password, like an inactive account), pointing to the provider's button.
+   * An organisation that enforces its identity provider refuses its users' own sign-in methods, the
+   * password and the passkey alike (told only after the right one, like an inactive account),
+   * pointing to the provider's button.
    */
-  private async assertPasswordAllowed(found: UserWithOrganisation, client: ClientInfo): Promise<void> {
+  private async assertNotEnforced(found: UserWithOrganisation, client: ClientInfo, method: 'password' | 'passkey'): Promise<void> {
     const orgId = found.user.organizationId;
     const provider = orgId ? await enforcedProvider(this.ctx.db, systemScope(orgId)) : undefined;
     if (!provider) return;
-    await journalAuth(this.ctx, client.actor, { action: 'auth.login', outcome: 'denied', user: { id: found.user.id, role: found.user.role, organizationId: orgId }, details: { reason: 'oidc_enforced' } });
+    await journalAuth(this.ctx, client.actor, { action: 'auth.login', outcome: 'denied', user: { id: found.user.id, role: found.user.role, organizationId: orgId }, details: { reason: 'oidc_enforced', method } });
     throw new AppError(403, 'oidc_required', OIDC_MESSAGES.enforced.replace('{label}', provider.label), {}, { provider: providerButton(provider) });
   }
 
@@ -338,6 +339,8 @@ export class AuthService {
     // The assertion's own challenge is single-use already; the password's token is spent too.
     if (mfa && !(await spendChallenge(this.ctx.db, mfa.challenge, new Date(this.ctx.clock.now())))) throw challengeInvalid(true);
     this.assertMaySignIn(found);
+    // A passkey signs in without the password: the organisation's enforcement refuses it the same way.
+    await this.assertNotEnforced(found, client, 'passkey');
     await rememberDevice(this.ctx, client, 'known', found.user.id);
     return this.secondFactorPassed(client, found, expected ? 'password+passkey' : 'passkey', !!input.remember && !!expected);
   }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { generate } from 'otplib';
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, userRecoveryCodes, users } from '../../db/tables.ts';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from '../../../test/helpers.ts';
@@ -213,6 +213,38 @@ describe('TOTP', () => {
     expect((await login('pr')).statusCode).toBe(200);
     const removed = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'auth.mfa.remove'), eq(auditEvents.userId, s.id)));
     expect(removed).toHaveLength(1);
+  });
+});
+
+describe('TOTP secrets at rest', () => {
+  const storedSecret = async (username: string): Promise<string> =>
+    (await t.handle.pool.query(`select secret from user_totp where user_id = (select id from users where username = $1)`, [username])).rows[0].secret;
+  const signInWithCode = async (username: string, secret: string) => {
+    nextStep();
+    const challenge = (await login(username)).json().mfa_token;
+    return post('/api/user', { action: 'mfaVerify', mfa_token: challenge, code: await code(secret) });
+  };
+
+  it('are stored sealed, never as the base32 secret, and still verify', async () => {
+    const s = await t.login('ad');
+    const { secret } = await enrolTotp(s);
+    const stored = await storedSecret('ad');
+    expect(stored).not.toContain(secret);
+    expect(stored).toMatch(/^v1\./);
+    expect((await signInWithCode('ad', secret)).statusCode).toBe(200);
+  });
+
+  it('a secret stored in clear before still verifies, and is sealed by its next accepted code', async () => {
+    const secret = generateSecret();
+    await t.handle.pool.query(`insert into user_totp (user_id, secret, confirmed_at, created_at) select id, $1, now(), now() from users where username = 'rh'`, [secret]);
+    expect((await signInWithCode('rh', generateSecret())).statusCode).toBe(401);
+    expect(await storedSecret('rh')).toBe(secret);
+    const ok = await signInWithCode('rh', secret);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ success: true, role: 'RH' });
+    const stored = await storedSecret('rh');
+    expect(stored).not.toContain(secret);
+    expect((await signInWithCode('rh', secret)).statusCode).toBe(200);
   });
 });
 

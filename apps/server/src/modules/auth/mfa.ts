@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import type { Role } from '@wellbe/shared/roles';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { openSecret, sealSecret } from '../../lib/secret.ts';
 import { mfaChallengesUsed, userPasskeys, userRecoveryCodes, userTotp } from '../../db/schema/security.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 
@@ -113,15 +114,31 @@ export async function mfaRequiredFor(ctx: AppContext, user: { role: string; orga
 
 // ---- TOTP ----
 
+// The TOTP secret is sealed at rest (lib/secret.ts): a copy of the database alone gives no codes.
+// Secrets enrolled before were stored in clear (base32: never `v1.`). They are still read, and sealed
+// by the very update that accepts their next code: that statement applies only if nobody moved the
+// step or replaced the secret meanwhile, so it is the secret just checked that gets sealed, with no
+// extra query, no race between servers and no work at every start (a one-off start step would need
+// the migration lock and the server's secret together, and a sweep of every row at each start). A legacy secret never used again stays in clear until it
+// is removed or enrolled again.
+const TOTP_PURPOSE = 'totp-secret';
+const isClear = (stored: string) => !stored.startsWith('v1.');
+
+/** The base32 secret of a stored row; null when sealed under another server's secret. */
+function openTotpSecret(ctx: AppContext, stored: string): string | null {
+  return isClear(stored) ? stored : (openSecret(ctx.jwtKey, TOTP_PURPOSE, stored)?.toString('utf8') ?? null);
+}
+
 /** Starts (or restarts) enrolment: a new secret, its otpauth URI and a QR code drawn here, as SVG. */
 export async function startTotpEnrolment(ctx: AppContext, userId: string, label: string) {
   const [existing] = await ctx.db.select({ confirmedAt: userTotp.confirmedAt }).from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
   if (existing?.confirmedAt) return null;
   const secret = generateSecret();
+  const sealed = sealSecret(ctx.jwtKey, TOTP_PURPOSE, secret);
   await ctx.db
     .insert(userTotp)
-    .values({ userId, secret, createdAt: new Date(ctx.clock.now()) })
-    .onConflictDoUpdate({ target: userTotp.userId, set: { secret, confirmedAt: null, lastUsedStep: null, createdAt: new Date(ctx.clock.now()) } });
+    .values({ userId, secret: sealed, createdAt: new Date(ctx.clock.now()) })
+    .onConflictDoUpdate({ target: userTotp.userId, set: { secret: sealed, confirmedAt: null, lastUsedStep: null, createdAt: new Date(ctx.clock.now()) } });
   const uri = generateURI({ issuer: ISSUER, label, secret });
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -135,20 +152,27 @@ async function acceptTotp(ctx: AppContext, userId: string, code: string, pending
   if (!/^\d{6}$/.test(code)) return false;
   const [row] = await ctx.db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
   if (!row || (pending ? !!row.confirmedAt : !row.confirmedAt)) return false;
+  const secret = openTotpSecret(ctx, row.secret);
+  if (secret === null) return false;
   const result = await verifyTotp({
-    secret: row.secret,
+    secret,
     token: code,
     epoch: Math.floor(ctx.clock.now() / 1000),
     epochTolerance: 30,
     ...(row.lastUsedStep !== null ? { afterTimeStep: row.lastUsedStep } : {}),
   }).catch(() => ({ valid: false as const }));
   if (!result.valid || !('timeStep' in result)) return false;
-  // The step is moved forward only if nobody else used this code meanwhile (two servers, one code).
+  // The step is moved forward only if nobody else used this code meanwhile (two servers, one code),
+  // and only for the secret just checked (a new enrolment meanwhile is not confirmed by the old one).
   const step = result.timeStep;
   const updated = await ctx.db
     .update(userTotp)
-    .set({ lastUsedStep: step, ...(pending ? { confirmedAt: new Date(ctx.clock.now()) } : {}) })
-    .where(and(eq(userTotp.userId, userId), row.lastUsedStep === null ? isNull(userTotp.lastUsedStep) : eq(userTotp.lastUsedStep, row.lastUsedStep)))
+    .set({
+      lastUsedStep: step,
+      ...(pending ? { confirmedAt: new Date(ctx.clock.now()) } : {}),
+      ...(isClear(row.secret) ? { secret: sealSecret(ctx.jwtKey, TOTP_PURPOSE, secret) } : {}),
+    })
+    .where(and(eq(userTotp.userId, userId), eq(userTotp.secret, row.secret), row.lastUsedStep === null ? isNull(userTotp.lastUsedStep) : eq(userTotp.lastUsedStep, row.lastUsedStep)))
     .returning({ userId: userTotp.userId });
   return updated.length > 0;
 }

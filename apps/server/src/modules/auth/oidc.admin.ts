@@ -3,7 +3,7 @@ import { actingScope, callerScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { seal } from '../../lib/sealed.ts';
+import { sealSecret } from '../../lib/secret.ts';
 import { listProviders, platformProviders, saveProvider, type ProviderRow } from './oidc.repository.ts';
 import { providerButton } from './oidc.buttons.ts';
 import { SECRET_PURPOSE } from './oidc.service.ts';
@@ -56,7 +56,7 @@ export class OidcAdmin {
     const row = await saveProvider(
       this.ctx.db,
       scope,
-      { ...values, kind, enforced: scope ? values.enforced : false, ...(clientSecret ? { clientSecretSealed: seal(this.ctx.jwtKey, SECRET_PURPOSE, clientSecret) } : {}) },
+      { ...values, kind, enforced: scope ? values.enforced : false, ...(clientSecret ? { clientSecretSealed: sealSecret(this.ctx.jwtKey, SECRET_PURPOSE, clientSecret) } : {}) },
       new Date(this.ctx.clock.now()),
     );
     const changed = Object.keys(values).filter((k) => !existing || existing[k as keyof ProviderRow] !== values[k as keyof typeof values]);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { accountFilter, orgFilter, type OneOrgScope, type OrgScope } from '../../access/scope.ts';
 import { users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
@@ -71,8 +71,25 @@ export async function saveProvider(db: Database, scope: OneOrgScope | null, valu
 // ---- Authorisation requests ----
 
 export async function insertLogin(db: Database, values: { stateHash: string; providerId: string; nonce: string; codeVerifier: string; createdAt: Date; expiresAt: Date }) {
-  await db.delete(oidcLogins).where(and(lt(oidcLogins.expiresAt, values.createdAt), isNull(oidcLogins.sessionId)));
   await db.insert(oidcLogins).values(values);
+}
+
+/**
+ * Deletes the requests that can serve no more (the hourly job 'oidc_logins_sweep'): past their end
+ * and either without a session (abandoned at the provider, refused, a ticket never fetched) or whose
+ * session has ended (revoked, or past its absolute end: a back-channel logout has nothing left to
+ * end). A request whose session still holds is kept for that logout. Answers how many went.
+ */
+export async function deleteStaleLogins(db: Database, now: Date): Promise<number> {
+  const ended = db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(or(isNotNull(userSessions.revokedAt), lte(userSessions.expiresAt, now)));
+  const rows = await db
+    .delete(oidcLogins)
+    .where(and(lt(oidcLogins.expiresAt, now), or(isNull(oidcLogins.sessionId), inArray(oidcLogins.sessionId, ended))))
+    .returning({ id: oidcLogins.id });
+  return rows.length;
 }
 
 /** Spends a state: the request it names, on its first callback only and before it expires. */

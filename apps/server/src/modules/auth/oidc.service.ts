@@ -6,13 +6,14 @@ import { everyOrganisation, systemScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ClientInfo } from '../../lib/request.ts';
-import { unseal } from '../../lib/sealed.ts';
+import { openSecret } from '../../lib/secret.ts';
 import { journalAuth } from './auth.journal.ts';
 import { SIGN_IN_RULES, type AuthService } from './auth.service.ts';
 import {
   acceptLogin,
   activeProvider,
   attachSession,
+  deleteStaleLogins,
   insertLogin,
   linkAccount,
   linkedUser,
@@ -36,6 +37,11 @@ const LOGIN_MINUTES = 10;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The hourly background job: sign-in requests past their end whose session, if any, has ended too. */
+export function sweepOidcLogins(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  return deleteStaleLogins(ctx.db, new Date(ctx.clock.now()));
+}
 
 /** A refused sign-in: the browser is sent back to /login/oidc with this code. */
 export class OidcFailure extends Error {
@@ -62,8 +68,8 @@ export class OidcService {
     const key = `${provider.issuer}|${provider.clientId}|${provider.updatedAt.getTime()}`;
     const cached = this.configs.get(provider.id);
     if (cached && cached.key === key && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
-    const secret = unseal(this.ctx.jwtKey, SECRET_PURPOSE, provider.clientSecretSealed);
-    if (secret === null) throw new OidcFailure('not_configured');
+    const secret = openSecret(this.ctx.jwtKey, SECRET_PURPOSE, provider.clientSecretSealed)?.toString('utf8');
+    if (secret === undefined) throw new OidcFailure('not_configured');
     const issuer = new URL(provider.issuer);
     const options: oidc.DiscoveryRequestOptions = {
       // Plain http only for a provider on this machine (a test provider, a local Keycloak).

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_MESSAGES, type OidcErrorCode } from '@wellbe/shared/schemas/oidc';
 import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
+import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
+import { sweepOidcLogins } from './oidc.service.ts';
 import { authorise, startLoopbackProvider, tamperingFetch, type LoopbackProvider, type TestAccount } from '../../../test/oidc-provider.ts';
 
 // Sign-in by OpenID Connect against a real provider (oidc-provider) on loopback: the full code
@@ -225,5 +227,79 @@ describe('an organisation’s own provider', () => {
   it('reaches only its organisation’s accounts', async () => {
     const [{ email }] = await sql(`select email from users where username = 'pr2'`);
     await expectRefused(() => roundTrip(provider, { sub: 'kc-pr2', email }), 'unknown_professional');
+  });
+
+  it('refuses the passkey sign-in of its users like their password, and journals it', async () => {
+    const deniedByPasskey = async () =>
+      Number((await sql(`select count(*) as n from audit_events where user_id = $1 and details->>'reason' = 'oidc_enforced' and details->>'method' = 'passkey'`, [pr.id]))[0].n);
+    const register = async (s: Session) => {
+      const device = new SoftAuthenticator('http://localhost:3000');
+      const options = (await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: s.auth })).json().data;
+      const payload = { name: 'Ordinateur du cabinet', challengeId: options.challengeId, response: device.register(options.options) };
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/passkeys', headers: s.auth, payload })).statusCode).toBe(201);
+      return device;
+    };
+    const passkeyLogin = async (device: SoftAuthenticator) => {
+      const options = (await t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'passkeyOptions' } })).json().data;
+      return t.app.inject({ method: 'POST', url: '/api/user', payload: { action: 'passkeyLogin', challengeId: options.challengeId, response: device.assert(options.options) } });
+    };
+    // pr registers a passkey with the session opened before the enforcement, then signs in with it.
+    const prKey = await register(pr);
+    const before = await deniedByPasskey();
+    const refused = await passkeyLogin(prKey);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'oidc_required',
+      message: 'Votre organisation exige la connexion par son fournisseur d’identité : utilisez le bouton « Se connecter avec Keycloak du cabinet ».',
+    });
+    expect(refused.json().error.details.provider.startUrl).toBe(`/api/auth/oidc/${provider}/start`);
+    expect(refused.json().data).toBeUndefined();
+    expect(await deniedByPasskey()).toBe(before + 1);
+    // Another organisation's users still sign in with theirs.
+    const pr2 = await t.login('pr2');
+    const ok = await passkeyLogin(await register(pr2));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().id).toBe(pr2.id);
+  });
+});
+
+describe('the hourly sweep of sign-in requests', () => {
+  it('deletes requests past their 10 minutes unless their session still holds, then those once it has ended', async () => {
+    const [{ rpps }] = await sql(`select rpps from users where username = 'pr2'`);
+    // The request a step adds (the fake clock stands still: its rows share their times).
+    const added = async (step: () => Promise<unknown>): Promise<string> => {
+      const before = new Set((await sql('select id from oidc_logins')).map((r) => r.id));
+      await step();
+      const rows = (await sql('select id from oidc_logins')).filter((r) => !before.has(r.id));
+      expect(rows).toHaveLength(1);
+      return rows[0].id;
+    };
+    const signIn = async () => {
+      let auth = {};
+      const id = await added(async () => {
+        const { landing } = await roundTrip(psc, pscAccount(rpps));
+        auth = { authorization: `Bearer ${(await finish(ticketOf(landing)!)).json().access_token}` };
+      });
+      return { id, auth };
+    };
+    const live = await signIn();
+    const loggedOut = await signIn();
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: loggedOut.auth })).statusCode).toBe(200);
+    const abandoned = await added(async () => {
+      op.as(pscAccount(rpps));
+      expect((await t.app.inject({ method: 'GET', url: `/api/auth/oidc/${psc}/start` })).statusCode).toBe(302);
+    });
+    const left = async () => (await sql(`select id from oidc_logins where id = any($1::uuid[])`, [[live.id, loggedOut.id, abandoned]])).map((r) => r.id).sort();
+
+    // Within their 10 minutes every request stays, whatever became of it.
+    await sweepOidcLogins(t.ctx);
+    expect(await left()).toEqual([live.id, loggedOut.id, abandoned].sort());
+    t.clock.advance(11 * 60_000);
+    expect(await sweepOidcLogins(t.ctx)).toBeGreaterThanOrEqual(2);
+    expect(await left()).toEqual([live.id]);
+    // The live session's request is kept for a back-channel logout until the session's absolute end.
+    t.clock.advance(13 * 3600_000);
+    await sweepOidcLogins(t.ctx);
+    expect(await left()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { KIND_LABELS, type ClinicalDocumentKind, type DocumentContent, type PrescriptionLine } from '@wellbe/shared/schemas/clinical-documents';
-import { pdfSafe } from '../records/records.pdf.ts';
+import { pdfSafe } from '../../lib/pdf-text.ts';
 
 // The printed document: letterhead (repeated on every page, so a 20-line ordonnance that runs over
 // stays attributable page by page), patient, French date, content, signature and the verification QR

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatDate, formatDateTime } from '@wellbe/shared/domain/dates';
 import { formatEuros, PAYMENT_MODE_LABELS, type PaymentMode } from '@wellbe/shared/domain/money';
 import type { Invoice, Payment, ReceiptsBook } from '@wellbe/shared/schemas/invoices';
-import { pdfSafe } from '../records/records.pdf.ts';
+import { pdfSafe } from '../../lib/pdf-text.ts';
 
 // The PDFs of the area: the note d'honoraires with its legal mentions, a payment's receipt, and the
 // receipts book for the accountant. Built in memory (a few pages), then signed (invoices.files.service).

@@ -2,28 +2,12 @@ import PDFDocument from 'pdfkit';
 import { formatDate, formatDateTime } from '@wellbe/shared/domain/dates';
 import { formatDecimal } from '@wellbe/shared/domain/decimal';
 import { computeImc } from '@wellbe/shared/domain/imc';
+import { pdfSafe } from '../../lib/pdf-text.ts';
 import { richTextToPlain } from '../../lib/rich-text.ts';
 import type { ExportConsultation, ExportDocument, ExportNotice } from './records.fhir.ts';
 
 // The readable French summary of the same content as the FHIR export, written page by page into
 // a pdfkit stream while the rows are read (pdfkit flushes each finished page).
-
-// PDF standard fonts (Helvetica) encode WinAnsi: every French letter, œ, €, typographic quotes.
-// Anything else (another script, an emoji) is reduced to its base letter or '?', never mojibake.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export function pdfSafe(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (ch === '\t') out += ' ';
-    else {
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      out += base && base.codePointAt(0)! < 0x100 && base !== ch ? base : '?';
-    }
-  }
-  return out;
-}
 
 const SEX_LABEL: Record<string, string> = { M: 'Homme', F: 'Femme', male: 'Homme', female: 'Femme', other: 'Autre' };
 const TEAL = '#0f766e';

@@ -40,7 +40,7 @@ function PasswordLogin() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
-  // An organisation that enforces its identity provider names its button when it refuses a password.
+  // An organisation that enforces its identity provider names its button when it refuses a password or a passkey.
   const [enforced, setEnforced] = useState<OidcButton | null>(null);
 
   async function withPasskey() {
@@ -51,6 +51,7 @@ function PasswordLogin() {
       const answer = await passkeySignIn();
       setSession(answer.user, answer.data.access_token);
     } catch (err) {
+      setEnforced(enforcedProviderOf(err));
       setError(errorText(err));
       setBusy(false);
     }

@@ -17,6 +17,11 @@ const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.
 const PSC = { id: '00000000-0000-4000-8000-000000000001', kind: 'psc', label: 'Pro Santé Connect', startUrl: '/api/auth/oidc/00000000-0000-4000-8000-000000000001/start' };
 const KEYCLOAK = { id: '00000000-0000-4000-8000-000000000002', kind: 'generic', label: 'Keycloak du cabinet', startUrl: '/api/auth/oidc/00000000-0000-4000-8000-000000000002/start' };
 
+// The browser's WebAuthn prompt, answered at once (the server's verdict is what is tested here).
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: async () => ({ id: 'a', rawId: 'a', type: 'public-key', response: {}, clientExtensionResults: {} }) }));
+
+const ENFORCED = 'Votre organisation exige la connexion par son fournisseur d’identité : utilisez le bouton « Se connecter avec Keycloak du cabinet ».';
+
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeAll(async () => {
   await i18nReady;
@@ -38,7 +43,7 @@ describe('/login', () => {
   });
 
   it('shows the organisation’s button with its French refusal of the password', async () => {
-    const message = 'Votre organisation exige la connexion par son fournisseur d’identité : utilisez le bouton « Se connecter avec Keycloak du cabinet ».';
+    const message = ENFORCED;
     fetchMock.mockImplementation((url: string) =>
       url === '/api/user' ? json({ success: false, error: { code: 'oidc_required', message, details: { provider: KEYCLOAK } } }, 403) : json({ success: true, data: [PSC] }),
     );
@@ -48,6 +53,18 @@ describe('/login', () => {
     await user.type(screen.getByLabelText('Mot de passe'), 'Demo-Wellbe-2026!');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Se connecter avec Keycloak du cabinet' })).toHaveAttribute('href', KEYCLOAK.startUrl);
+  });
+
+  it('shows the organisation’s button when it refuses a passkey too', async () => {
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (url !== '/api/user') return json({ success: true, data: [PSC] });
+      if (JSON.parse(String(init?.body)).action === 'passkeyOptions') return json({ success: true, data: { challengeId: '00000000-0000-4000-8000-000000000003', options: { challenge: 'c' } } });
+      return json({ success: false, error: { code: 'oidc_required', message: ENFORCED, details: { provider: KEYCLOAK } } }, 403);
+    });
+    wrap(<LoginPage />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Utiliser une clé d’accès' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ENFORCED);
     expect(screen.getByRole('link', { name: 'Se connecter avec Keycloak du cabinet' })).toHaveAttribute('href', KEYCLOAK.startUrl);
   });
 });
