@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import type pg from 'pg';
 import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
-import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
+import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 
@@ -166,7 +166,7 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
         db
           .select(columns)
           .from(patients)
-          .where(inArray(patients.id, db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(page.limit + 1).offset(page.offset)))
+          .where(inArray(patients.id, db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(page.limit + 1).offset(boundedOffset(page.offset))))
           .orderBy(...order),
   );
   // Stops counting at the cap: the cost does not grow with the practice.

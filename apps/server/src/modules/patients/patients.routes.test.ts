@@ -47,6 +47,27 @@ describe('GET /api/patients (the list)', () => {
     expect((await get('/api/patients?cursor=abc', pr)).statusCode).toBe(400);
   });
 
+  it('refuses a page picked by number past the 10,000th row in French, reading and journalling nothing (issue 31: no deep OFFSET)', async () => {
+    const journalled = async () => (await t.ctx.pool.query<{ n: number }>(`select count(*)::int as n from audit_events where action = 'patient.list'`)).rows[0].n;
+    // Up to the bound a page by number still answers (here empty, with the total).
+    const edge = await get('/api/patients?page=201&pageSize=50', pr);
+    expect(edge.statusCode).toBe(200);
+    expect(edge.json()).toMatchObject({ data: [], total: 12, page: 201, nextCursor: null });
+    const before = await journalled();
+    for (const url of ['/api/patients?page=202&pageSize=50', '/api/patients?page=10002&pageSize=1&sort=birthDate']) {
+      const deep = await get(url, pr);
+      expect(deep.statusCode, url).toBe(400);
+      expect(deep.json().error.message).toBe('Page trop lointaine : au-delà de la 10 000e ligne, avancez page après page (curseur « nextCursor » de la page précédente) ou affinez la recherche.');
+    }
+    const panel = await t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, pageSize: 50, page: 202 } });
+    expect(panel.statusCode).toBe(400);
+    expect(panel.json().error.message).toMatch(/^Page trop lointaine/);
+    expect(await journalled()).toBe(before);
+    // The same deep position by cursor is never refused.
+    const first = (await get('/api/patients?pageSize=5', pr)).json();
+    expect((await get(`/api/patients?pageSize=5&cursor=${first.nextCursor}`, pr)).statusCode).toBe(200);
+  });
+
   it('gives the SPEC §7 list (POST /api/patient) the same cursor, its fields unchanged', async () => {
     const list = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, ...body } });
     const first = (await list({ pageSize: 5 })).json();
