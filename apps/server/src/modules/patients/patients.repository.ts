@@ -12,6 +12,7 @@ import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
 import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder, type KeysetPosition } from '../../lib/keyset.ts';
 import { auditInStatement, auditParams, preparedAuditInStatement, type AuditRow } from '../../lib/audit.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { escapeLike } from '../../lib/text.ts';
 
 // The only code of the patients area that touches Drizzle; answers plain rows (DESIGN §2). Every
@@ -158,7 +159,6 @@ interface PageValues {
  * A search is built per request: its plan depends on its words (a rare name walks the trigram index,
  * a common one the sort's), which a generic plan of a prepared statement would not tell apart.
  */
-const preparedPages = new WeakMap<Database, Map<string, { execute: (values: Record<string, unknown>) => Promise<PageRow[]> }>>();
 
 type PageRow = { n: number; row: (PatientTableRowValues & { sortKey: string | null }) | null };
 
@@ -179,16 +179,12 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
     found = await pageQuery(db, f, s, values, journal && auditInStatement(db, journal, { count: sql<number>`(select least(count(*), ${page.limit}) from page)` }));
   } else {
     const shape = [s.sort, s.order, position ? (position.key === null ? 'null' : 'key') : 'number', f.archivedOnly ? 'archived' : 'live', f.scope.patientId ? 'one' : 'org', journal ? 'j' : 'r'].join('_');
-    const ofDb = preparedPages.get(db) ?? new Map();
-    preparedPages.set(db, ofDb);
-    let prepared = ofDb.get(shape);
-    if (!prepared) {
+    const prepared = preparedOnce<PageRow[]>(db, `patients_page_${shape}`, () => {
       const at = position && { key: position.key === null ? null : (sql.placeholder('cursor_key') as unknown as string), id: sql.placeholder('cursor_id') as unknown as string };
       const values = { limit: sql.placeholder('page_limit'), limitPlusOne: sql.placeholder('page_limit_1'), offset: sql.placeholder('page_offset'), position: at };
       const cte = journal && preparedAuditInStatement(db, { count: sql<number>`(select least(count(*), ${values.limit}) from page)` });
-      prepared = pageQuery(db, { ...f, scope: preparedScope(f.scope) }, s, values, cte).prepare(`patients_page_${shape}`);
-      ofDb.set(shape, prepared);
-    }
+      return pageQuery(db, { ...f, scope: preparedScope(f.scope) }, s, values, cte);
+    });
     found = await prepared.execute({
       ...scopeParams(f.scope),
       ...(journal ? auditParams(journal) : {}),
@@ -267,27 +263,35 @@ export interface PatientTableRowValues {
 
 // ---- One patient ----
 
-/** A patient inside the caller's scope, or null (outside it and unknown read the same). */
+/**
+ * A patient inside the caller's scope, or null (outside it and unknown read the same). The first
+ * read of every patient-scoped request: prepared once per shape of scope (lib/prepared), its
+ * organisation, patient and id bound per call.
+ */
 export async function findPatientRecord(db: Database, scope: PatientScope, id: string) {
-  const [row] = await db
-    .select({
-      id: patients.id,
-      organizationId: patients.organizationId,
-      fullName: patients.fullName,
-      phoneNumber: patients.phoneNumber,
-      email: patients.email,
-      birthDate: patients.birthDate,
-      sex: patients.sex,
-      address: patients.address,
-      notes: patients.notes,
-      createdAt: patients.createdAt,
-      archivedAt: patients.archivedAt,
-      archivedByName: users.displayName,
-    })
-    .from(patients)
-    .leftJoin(users, eq(users.id, patients.archivedBy))
-    .where(and(eq(patients.id, id), patientFilter(scope)))
-    .limit(1);
+  const shape = `${scope.organizationId ? 'org' : 'all'}_${scope.patientId ? 'one' : 'any'}_${scope.archived ? 'archived' : 'live'}`;
+  const statement = preparedOnce(db, `patient_record_${shape}`, () =>
+    db
+      .select({
+        id: patients.id,
+        organizationId: patients.organizationId,
+        fullName: patients.fullName,
+        phoneNumber: patients.phoneNumber,
+        email: patients.email,
+        birthDate: patients.birthDate,
+        sex: patients.sex,
+        address: patients.address,
+        notes: patients.notes,
+        createdAt: patients.createdAt,
+        archivedAt: patients.archivedAt,
+        archivedByName: users.displayName,
+      })
+      .from(patients)
+      .leftJoin(users, eq(users.id, patients.archivedBy))
+      .where(and(eq(patients.id, sql.placeholder('id')), patientFilter(preparedScope(scope))))
+      .limit(1),
+  );
+  const [row] = await statement.execute({ ...scopeParams(scope), id });
   return row ?? null;
 }
 export type PatientRecord = NonNullable<Awaited<ReturnType<typeof findPatientRecord>>>;
