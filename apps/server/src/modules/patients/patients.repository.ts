@@ -153,9 +153,9 @@ interface PageValues {
 
 /**
  * Prepared pages of the list, one per shape (sort, order, by number or after a cursor, live or
- * archived, one patient or the organisation, journalled or not), built and named once per process
- * and planned once per connection (issue 31: Drizzle's building of this statement was most of a
- * list request's Node CPU). Every value, the scope's included, is a placeholder bound per request.
+ * archived, one patient or the organisation, journalled or not), built and named once per database
+ * handle (lib/prepared) and planned once per connection (issue 31: building and planning it per
+ * request was about a third of a list request's Node CPU, bench of 28 Nov, docs/scaling.md). Every value, the scope's included, is a placeholder bound per request.
  * A search is built per request: its plan depends on its words (a rare name walks the trigram index,
  * a common one the sort's), which a generic plan of a prepared statement would not tell apart.
  */
