@@ -12,3 +12,19 @@ export function patientFilter(scope: PatientScope): SQL {
     scope.archived ? undefined : isNull(patients.archivedAt),
   ) ?? sqlTrue;
 }
+
+/**
+ * A patient scope whose organisation and patient are placeholders (`scope_org`, `scope_patient`),
+ * for a statement prepared once and run for every caller (issue 31): patientFilter of it binds them
+ * at each execution from `scopeParams` of the caller's own scope. Never a prepared statement built
+ * with a caller's values: it would keep them and answer the next caller that organisation's rows.
+ */
+export function preparedScope<S extends PatientScope>(scope: S): S {
+  const placeholder = (name: string) => sql.placeholder(name) as unknown as string;
+  return { ...scope, organizationId: scope.organizationId ? placeholder('scope_org') : null, patientId: scope.patientId ? placeholder('scope_patient') : null };
+}
+
+/** The values of preparedScope's placeholders for a caller's scope. */
+export function scopeParams(scope: PatientScope): Record<string, string | null> {
+  return { scope_org: scope.organizationId, scope_patient: scope.patientId };
+}

@@ -18,7 +18,7 @@ export interface AuditEntry {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type AuditRow = typeof auditEvents.$inferInsert;
+export type AuditRow = typeof auditEvents.$inferInsert;
 type Db = AppContext['db'];
 
 /** At most this many rows in one INSERT; the rest go in the next statement at once. */
@@ -148,4 +148,29 @@ export function auditInStatement(db: Db, row: AuditRow, computed: Record<string,
       )}))`
     : row.details;
   return db.$with('journal').as(db.insert(auditEvents).values({ ...row, details }).returning({ journalled: sql<number>`1`.as('journalled') }));
+}
+
+/** The columns of a journal row bound per execution in a prepared read (placeholder `audit_<column>`). */
+const PREPARED_AUDIT_COLUMNS = ['at', 'userId', 'role', 'organizationId', 'action', 'recordType', 'recordId', 'patientId', 'ip', 'outcome'] as const;
+
+/**
+ * auditInStatement for a prepared statement (issue 31, hot reads prepared once per process): the
+ * same CTE with every value of the row a placeholder, bound at each execution by `auditParams`. A
+ * prepared query keeps the values it was built with, so one built with a caller's row would write
+ * that caller's row for the next one: nothing of the row is baked in.
+ */
+export function preparedAuditInStatement(db: Db, computed: Record<string, SQL> = {}) {
+  const names = Object.keys(computed);
+  const base = sql`${sql.placeholder('audit_details')}::jsonb`;
+  const details = names.length ? sql`(${base} || jsonb_build_object(${sql.join(names.map((k) => sql`${k}::text, ${computed[k]}`), sql`, `)}))` : base;
+  const values = Object.fromEntries(PREPARED_AUDIT_COLUMNS.map((c) => [c, sql.placeholder(`audit_${c}`)]));
+  return db.$with('journal').as(db.insert(auditEvents).values({ ...(values as unknown as AuditRow), details }).returning({ journalled: sql<number>`1`.as('journalled') }));
+}
+
+/** The values of a journal row for preparedAuditInStatement's placeholders. */
+export function auditParams(row: AuditRow): Record<string, unknown> {
+  const params: Record<string, unknown> = { audit_details: JSON.stringify(row.details ?? {}) };
+  // Raw values: Drizzle maps each through its column (the timestamp's Date included).
+  for (const c of PREPARED_AUDIT_COLUMNS) params[`audit_${c}`] = row[c] ?? null;
+  return params;
 }

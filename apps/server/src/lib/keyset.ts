@@ -69,6 +69,24 @@ export function keysetKey(column: AnyColumn | SQL): SQL<string | null> {
   return sql<string | null>`${column}::text`;
 }
 
+/**
+ * The deepest row a page picked by number may start at. OFFSET walks every index entry before the
+ * page (at 100,000 rows, 10.6 ms of PostgreSQL CPU for a late page against 1.5 ms by cursor): up to
+ * this bound the walk stays under about a millisecond; past it the client pages by cursor (the web
+ * does: the page after one it showed is asked for with that page's `nextCursor`, and a capped total
+ * offers no page number beyond COUNT_CAP rows).
+ */
+export const MAX_PAGE_OFFSET = 10_000;
+
+export const PAGE_TOO_DEEP =
+  'Page trop lointaine : au-delà de la 10 000e ligne, avancez page après page (curseur « nextCursor » de la page précédente) ou affinez la recherche.';
+
+/** The OFFSET of a page picked by number, refused (400, nothing read) past MAX_PAGE_OFFSET. */
+export function boundedOffset(offset: number): number {
+  if (offset > MAX_PAGE_OFFSET) throw badRequest(PAGE_TOO_DEEP, 'page_too_deep');
+  return offset;
+}
+
 /** `count(*)` of a query's rows, stopping at the cap: { total, totalCapped }. */
 export function cappedTotal(n: number, cap = COUNT_CAP): { total: number; totalCapped: boolean } {
   return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };

@@ -3,7 +3,7 @@ import type { JournalEntry, JournalFilters } from '@wellbe/shared/schemas/admin'
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
-import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
+import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { patients, users } from '../../access/views.ts';
 import { orgFilter, type OrgScope } from '../../access/index.ts';
@@ -108,7 +108,7 @@ export async function pageJournal(db: Database, f: JournalScope, page: { offset:
       .where(and(where, after))
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(page.limit + 1)
-      .offset(after ? 0 : page.offset),
+      .offset(after ? 0 : boundedOffset(page.offset)),
     db.select({ n: count() }).from(capped.as('capped')),
   ]);
   const more = found.length > page.limit;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { organisations, type OrganisationSettings } from '../../db/schema/organisations.ts';
 import { patients, users } from '../../access/views.ts';
 import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/index.ts';
-import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
+import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
 
@@ -71,7 +71,7 @@ export async function listOrganisations(
       : db
           .select(columns)
           .from(organisations)
-          .where(inArray(organisations.id, db.select({ id: organisations.id }).from(organisations).where(where).orderBy(...order).limit(f.pageSize + 1).offset((f.page - 1) * f.pageSize)))
+          .where(inArray(organisations.id, db.select({ id: organisations.id }).from(organisations).where(where).orderBy(...order).limit(f.pageSize + 1).offset(boundedOffset((f.page - 1) * f.pageSize))))
           .orderBy(...order),
     db.select({ n: count() }).from(db.select({ one: sql`1` }).from(organisations).where(where).limit(COUNT_CAP + 1).as('capped')),
   ]);

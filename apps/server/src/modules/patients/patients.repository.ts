@@ -1,16 +1,18 @@
-import { and, count, eq, inArray, isNotNull, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, like, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import type { PatientScope } from '../../access/patients.ts';
-import { patientFilter } from '../../access/filters.ts';
+import { patientFilter, preparedScope, scopeParams } from '../../access/filters.ts';
 import { orgFilter, type OneOrgScope } from '../../access/scope.ts';
 import { users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
 import { patients } from '../../db/schema/patients.ts';
 import type pg from 'pg';
 import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
-import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder } from '../../lib/keyset.ts';
+import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder, type KeysetPosition } from '../../lib/keyset.ts';
+import { auditInStatement, auditParams, preparedAuditInStatement, type AuditRow } from '../../lib/audit.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { escapeLike } from '../../lib/text.ts';
 
 // The only code of the patients area that touches Drizzle; answers plain rows (DESIGN §2). Every
@@ -138,40 +140,92 @@ export interface PatientPageRequest {
   cursor?: string;
 }
 
+/** The journal row of a list read (lib/audit's auditRow), its `count` worked out by the statement. */
+export type PageJournal = AuditRow;
+
+/** A page's values bound at execution: its limit, offset or cursor position (placeholders of a prepared page). */
+interface PageValues {
+  limit: Placeholder | number;
+  limitPlusOne: Placeholder | number;
+  offset: Placeholder | number;
+  position?: KeysetPosition;
+}
+
 /**
- * The journal row of a list read, built by the caller (lib/audit's `auditInStatement`) from the SQL
- * number of rows the page answers, so that the statement that reads the page also writes it.
+ * Prepared pages of the list, one per shape (sort, order, by number or after a cursor, live or
+ * archived, one patient or the organisation, journalled or not), built and named once per database
+ * handle (lib/prepared) and planned once per connection (issue 31: building and planning it per
+ * request was about a third of a list request's Node CPU, bench of 28 Nov, docs/scaling.md). Every value, the scope's included, is a placeholder bound per request.
+ * A search is built per request: its plan depends on its words (a rare name walks the trigram index,
+ * a common one the sort's), which a generic plan of a prepared statement would not tell apart.
  */
-export type PageJournal = (shown: SQL<number>) => WithSubquery;
+
+type PageRow = { n: number; row: (PatientTableRowValues & { sortKey: string | null }) | null };
 
 /**
  * One page of the list, its `nextCursor` (keyset, lib/keyset) and the number of matching patients,
  * exact up to COUNT_CAP. A cursor reads the rows after it through the sort's index; a page number
- * still works (OFFSET) for the pages a user picks by number. One statement (issue 31): the page,
- * its capped total and, when given, the journal row are CTEs of one query; the total is the row the
- * page is left-joined to, so an empty page still answers it.
+ * still works (OFFSET, bounded by boundedOffset) for the pages a user picks by number. One statement
+ * (issue 31): the page, its capped total and, when given, the journal row are CTEs of one query; the
+ * total is the row the page is left-joined to, so an empty page still answers it.
  */
 export async function pagePatients(db: Database, f: PatientListFilter, s: PatientTableSort, page: PatientPageRequest, journal?: PageJournal) {
+  const tag = `patients:${s.sort}:${s.order}`;
+  const position = page.cursor ? decodeCursor(tag, page.cursor) : undefined;
+  if (!position) boundedOffset(page.offset);
+  let found: PageRow[];
+  if (f.words.length || f.phones.length) {
+    const values = { limit: page.limit, limitPlusOne: page.limit + 1, offset: page.offset, position };
+    found = await pageQuery(db, f, s, values, journal && auditInStatement(db, journal, { count: sql<number>`(select least(count(*), ${page.limit}) from page)` }));
+  } else {
+    const shape = [s.sort, s.order, position ? (position.key === null ? 'null' : 'key') : 'number', f.archivedOnly ? 'archived' : 'live', f.scope.patientId ? 'one' : 'org', journal ? 'j' : 'r'].join('_');
+    const prepared = preparedOnce<PageRow[]>(db, `patients_page_${shape}`, () => {
+      const at = position && { key: position.key === null ? null : (sql.placeholder('cursor_key') as unknown as string), id: sql.placeholder('cursor_id') as unknown as string };
+      const values = { limit: sql.placeholder('page_limit'), limitPlusOne: sql.placeholder('page_limit_1'), offset: sql.placeholder('page_offset'), position: at };
+      const cte = journal && preparedAuditInStatement(db, { count: sql<number>`(select least(count(*), ${values.limit}) from page)` });
+      return pageQuery(db, { ...f, scope: preparedScope(f.scope) }, s, values, cte);
+    });
+    found = await prepared.execute({
+      ...scopeParams(f.scope),
+      ...(journal ? auditParams(journal) : {}),
+      page_limit: page.limit,
+      page_limit_1: page.limit + 1,
+      page_offset: page.offset,
+      cursor_key: position?.key ?? null,
+      cursor_id: position?.id ?? null,
+    });
+  }
+  const rows = found.flatMap((r) => (r.row ? [r.row] : []));
+  const more = rows.length > page.limit;
+  if (more) rows.length = page.limit;
+  const last = rows[rows.length - 1];
+  return {
+    rows,
+    ...cappedTotal(found[0].n),
+    nextCursor: more && last ? encodeCursor(tag, { key: last.sortKey, id: last.id }) : null,
+  };
+}
+
+/** The statement of one page (pagePatients): its values given, or placeholders of a prepared page. */
+function pageQuery(db: Database, f: PatientListFilter, s: PatientTableSort, page: PageValues, journal?: WithSubquery) {
   const where = listWhere(f);
   const order = tableOrder(s);
   const keyset = keysetOrder(s);
-  const tag = `patients:${s.sort}:${s.order}`;
-  const after = page.cursor ? keysetAfter(keyset, decodeCursor(tag, page.cursor)) : undefined;
+  const after = page.position ? keysetAfter(keyset, page.position) : undefined;
   // The page's own order, numbered: a CTE's order is not kept by the query that reads it.
   const columns = { ...tableColumns, sortKey: keysetKey(keyset.column).as('sort_key'), rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') };
   const pageRows = db.$with('page').as(
     after
-      ? db.select(columns).from(patients).where(and(where, after)).orderBy(...order).limit(page.limit + 1)
+      ? db.select(columns).from(patients).where(and(where, after)).orderBy(...order).limit(page.limitPlusOne)
       : // A page by number: its ids from an index-only scan (OFFSET skips index entries, not table rows).
         db
           .select(columns)
           .from(patients)
-          .where(inArray(patients.id, db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(page.limit + 1).offset(page.offset)))
+          .where(inArray(patients.id, db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(page.limitPlusOne).offset(page.offset)))
           .orderBy(...order),
   );
   // Stops counting at the cap: the cost does not grow with the practice.
   const total = db.$with('total').as(db.select({ n: count().as('n') }).from(db.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('capped')));
-  const ctes = journal ? [pageRows, total, journal(sql<number>`(select least(count(*), ${page.limit}) from ${pageRows})`)] : [pageRows, total];
   const shown = {
     id: pageRows.id,
     fullName: pageRows.fullName,
@@ -183,21 +237,12 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
     archivedAt: pageRows.archivedAt,
     sortKey: pageRows.sortKey,
   };
-  const found = await db
-    .with(...ctes)
+  return db
+    .with(...(journal ? [pageRows, total, journal] : [pageRows, total]))
     .select({ n: total.n, row: shown })
     .from(total)
     .leftJoin(pageRows, sql`true`)
     .orderBy(pageRows.rank);
-  const rows = found.flatMap((r) => (r.row ? [r.row] : []));
-  const more = rows.length > page.limit;
-  if (more) rows.length = page.limit;
-  const last = rows[rows.length - 1];
-  return {
-    rows,
-    ...cappedTotal(found[0].n),
-    nextCursor: more && last ? encodeCursor(tag, { key: last.sortKey, id: last.id }) : null,
-  };
 }
 
 /** Every matching patient for the CSV export, in the list's order, read through a cursor (lib/db-cursor). */
@@ -218,27 +263,35 @@ export interface PatientTableRowValues {
 
 // ---- One patient ----
 
-/** A patient inside the caller's scope, or null (outside it and unknown read the same). */
+/**
+ * A patient inside the caller's scope, or null (outside it and unknown read the same). The first
+ * read of every patient-scoped request: prepared once per shape of scope (lib/prepared), its
+ * organisation, patient and id bound per call.
+ */
 export async function findPatientRecord(db: Database, scope: PatientScope, id: string) {
-  const [row] = await db
-    .select({
-      id: patients.id,
-      organizationId: patients.organizationId,
-      fullName: patients.fullName,
-      phoneNumber: patients.phoneNumber,
-      email: patients.email,
-      birthDate: patients.birthDate,
-      sex: patients.sex,
-      address: patients.address,
-      notes: patients.notes,
-      createdAt: patients.createdAt,
-      archivedAt: patients.archivedAt,
-      archivedByName: users.displayName,
-    })
-    .from(patients)
-    .leftJoin(users, eq(users.id, patients.archivedBy))
-    .where(and(eq(patients.id, id), patientFilter(scope)))
-    .limit(1);
+  const shape = `${scope.organizationId ? 'org' : 'all'}_${scope.patientId ? 'one' : 'any'}_${scope.archived ? 'archived' : 'live'}`;
+  const statement = preparedOnce(db, `patient_record_${shape}`, () =>
+    db
+      .select({
+        id: patients.id,
+        organizationId: patients.organizationId,
+        fullName: patients.fullName,
+        phoneNumber: patients.phoneNumber,
+        email: patients.email,
+        birthDate: patients.birthDate,
+        sex: patients.sex,
+        address: patients.address,
+        notes: patients.notes,
+        createdAt: patients.createdAt,
+        archivedAt: patients.archivedAt,
+        archivedByName: users.displayName,
+      })
+      .from(patients)
+      .leftJoin(users, eq(users.id, patients.archivedBy))
+      .where(and(eq(patients.id, sql.placeholder('id')), patientFilter(preparedScope(scope))))
+      .limit(1),
+  );
+  const [row] = await statement.execute({ ...scopeParams(scope), id });
   return row ?? null;
 }
 export type PatientRecord = NonNullable<Awaited<ReturnType<typeof findPatientRecord>>>;

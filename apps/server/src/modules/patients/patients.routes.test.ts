@@ -47,6 +47,27 @@ describe('GET /api/patients (the list)', () => {
     expect((await get('/api/patients?cursor=abc', pr)).statusCode).toBe(400);
   });
 
+  it('refuses a page picked by number past the 10,000th row in French, reading and journalling nothing (issue 31: no deep OFFSET)', async () => {
+    const journalled = async () => (await t.ctx.pool.query<{ n: number }>(`select count(*)::int as n from audit_events where action = 'patient.list'`)).rows[0].n;
+    // Up to the bound a page by number still answers (here empty, with the total).
+    const edge = await get('/api/patients?page=201&pageSize=50', pr);
+    expect(edge.statusCode).toBe(200);
+    expect(edge.json()).toMatchObject({ data: [], total: 12, page: 201, nextCursor: null });
+    const before = await journalled();
+    for (const url of ['/api/patients?page=202&pageSize=50', '/api/patients?page=10002&pageSize=1&sort=birthDate']) {
+      const deep = await get(url, pr);
+      expect(deep.statusCode, url).toBe(400);
+      expect(deep.json().error.message).toBe('Page trop lointaine : au-delà de la 10 000e ligne, avancez page après page (curseur « nextCursor » de la page précédente) ou affinez la recherche.');
+    }
+    const panel = await t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, pageSize: 50, page: 202 } });
+    expect(panel.statusCode).toBe(400);
+    expect(panel.json().error.message).toMatch(/^Page trop lointaine/);
+    expect(await journalled()).toBe(before);
+    // The same deep position by cursor is never refused.
+    const first = (await get('/api/patients?pageSize=5', pr)).json();
+    expect((await get(`/api/patients?pageSize=5&cursor=${first.nextCursor}`, pr)).statusCode).toBe(200);
+  });
+
   it('gives the SPEC §7 list (POST /api/patient) the same cursor, its fields unchanged', async () => {
     const list = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/patient', headers: pr.auth, payload: { action: 'list', Iduser: pr.id, ...body } });
     const first = (await list({ pageSize: 5 })).json();
@@ -197,6 +218,39 @@ describe('one round trip for a list read (issue 31)', () => {
     expect(answer!.json()).toMatchObject({ success: true, total, totalCapped: false });
     expect(answer!.json().data).toHaveLength(3);
     expect(await journalled()).toBe(before + 2);
+  });
+
+  it('runs the list as one prepared statement shared by every organisation, each seeing only its own patients and journal row', async () => {
+    const pool = t.ctx.pool;
+    const original = pool.query;
+    const sent: { name?: string; text: string; values: unknown[] }[] = [];
+    pool.query = ((...args: unknown[]) => {
+      const [config, values] = args as [{ name?: string; text: string; values?: unknown[] }, unknown[] | undefined];
+      if (typeof config === 'object' && config.name?.startsWith('patients_page_')) sent.push({ name: config.name, text: config.text, values: config.values ?? values ?? [] });
+      return (original as (...a: unknown[]) => unknown).apply(pool, args);
+    }) as typeof original;
+    const names = async (session: Session) => ((await get('/api/patients?pageSize=100', session)).json().data as { idPatient: string }[]).map((p) => p.idPatient);
+    let seen: Record<string, string[]>;
+    try {
+      seen = { pr: await names(pr), pr2: await names(pr2), again: await names(pr) };
+    } finally {
+      pool.query = original;
+    }
+    const orgOf = async (ids: string[]) => (await pool.query<{ o: string }>(`select distinct organization_id::text as o from patients where id = any($1::uuid[])`, [ids])).rows.map((r) => r.o);
+    expect(pr2.idOrganization).not.toBe(pr.idOrganization);
+    expect(await orgOf(seen.pr)).toEqual([pr.idOrganization]);
+    expect(await orgOf(seen.pr2)).toEqual([pr2.idOrganization]);
+    expect(seen.again).toEqual(seen.pr);
+    // The same statement each time, its organisation a parameter of the call, never written in it.
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((q) => q.name)).size).toBe(1);
+    expect(new Set(sent.map((q) => q.text)).size).toBe(1);
+    expect(sent[0].text).not.toContain(pr.idOrganization);
+    expect(sent[1].text).not.toContain(pr2.idOrganization);
+    expect(sent[1].values).toContain(pr2.idOrganization);
+    expect(sent[1].values).not.toContain(pr.idOrganization);
+    const journal = (await pool.query(`select user_id, organization_id from audit_events where action = 'patient.list' order by id desc limit 3`)).rows;
+    expect(journal).toEqual([pr, pr2, pr].map((c) => ({ user_id: c.id, organization_id: c.idOrganization })));
   });
 
   it('answers the total of an empty page, and its journal row says 0 rows', async () => {

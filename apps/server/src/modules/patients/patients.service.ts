@@ -24,7 +24,7 @@ import {
   type PatientAccessMode,
 } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { auditInStatement, auditRow, recordAudit } from '../../lib/audit.ts';
+import { auditRow, recordAudit } from '../../lib/audit.ts';
 import type { Readable } from 'node:stream';
 import { csvStream } from '../../lib/csv.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
@@ -136,11 +136,11 @@ function toTableRow(r: PatientTableRowValues): PatientTableRow {
 }
 
 /**
- * The list's journal row ('patient.list', with the number of rows answered), written by the
- * statement that reads the page (one round trip, issue 31): a failed row fails the read.
+ * The list's journal row ('patient.list'; the statement that reads the page adds the number of rows
+ * answered and writes it, one round trip, issue 31): a failed row fails the read.
  */
 function listJournal(ctx: AppContext, caller: Caller, details: Record<string, unknown>): PageJournal {
-  return (shown) => auditInStatement(ctx.db, auditRow(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details }), { count: shown });
+  return auditRow(ctx, caller, { action: 'patient.list', outcome: 'success', recordType: 'patient', details });
 }
 
 /** /patients/list: one page, sorted, searched (the search text itself is never journalled). */

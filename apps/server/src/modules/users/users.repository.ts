@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { jobSpecialists, organisations } from '../../access/views.ts';
 import { orgFilter, type OrgScope } from '../../access/scope.ts';
-import { COUNT_CAP, cappedTotal, decodeCursor, encodeCursor, keysetAfterTuple, keysetTupleKey } from '../../lib/keyset.ts';
+import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfterTuple, keysetTupleKey } from '../../lib/keyset.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
@@ -96,7 +96,7 @@ export async function listManagedUsers(
         .orderBy(...order)
         .limit(limit)
     : managedBase(db)
-        .where(inArray(users.id, db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit).offset((f.page - 1) * f.pageSize)))
+        .where(inArray(users.id, db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit).offset(boundedOffset((f.page - 1) * f.pageSize))))
         .orderBy(...order);
   const [found, [{ n }]] = await Promise.all([
     page,

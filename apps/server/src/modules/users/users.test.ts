@@ -85,6 +85,10 @@ describe('GET /api/users: keyset paging (issue 13)', () => {
     // Back to an earlier page by its number: the same rows as the cursor gave.
     const second = (await t.app.inject({ method: 'GET', url: '/api/users?pageSize=3&page=2', headers: admin.auth })).json();
     expect(second.data.map(idOf)).toEqual(ids.slice(3, 6));
+    // Past the 10,000th row a page number is refused in French (no deep OFFSET): the cursor goes on.
+    const deep = await t.app.inject({ method: 'GET', url: '/api/users?pageSize=10&page=1002', headers: admin.auth });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().error.message).toMatch(/^Page trop lointaine : au-delà de la 10 000e ligne/);
   });
 
   it('keeps the filters and the organisation scope along the cursors', async () => {

@@ -1,0 +1,27 @@
+import type { Database } from '../db/client.ts';
+
+// Statements of the hot reads prepared once (issue 31): Drizzle builds each one the first time it is
+// asked for, with every value a placeholder (the scope's included: access/filters.ts preparedScope),
+// names it, and node-postgres has PostgreSQL plan it once per connection. Kept per database handle:
+// a prepared query runs on the pool it was built with.
+
+interface Prepared<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+const cache = new WeakMap<Database, Map<string, Prepared<unknown>>>();
+
+/**
+ * The prepared statement `name` of this database, built by `build` (a Drizzle query whose values
+ * are all placeholders) the first time. One name per shape of query: a name is one statement text.
+ */
+export function preparedOnce<R>(db: Database, name: string, build: () => { prepare(name: string): Prepared<R> }): Prepared<R> {
+  let ofDb = cache.get(db);
+  if (!ofDb) cache.set(db, (ofDb = new Map()));
+  let statement = ofDb.get(name) as Prepared<R> | undefined;
+  if (!statement) {
+    statement = build().prepare(name);
+    ofDb.set(name, statement as Prepared<unknown>);
+  }
+  return statement;
+}
