@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { MAX_PAGE_OFFSET } from '../src/lib/keyset.ts';
 import { cpuSeconds, postgresPid, postgresPidFile } from './cpu.ts';
 import { runScale } from './scale.ts';
 import { printResults, type Result } from './table.ts';
@@ -228,7 +229,8 @@ async function single() {
     const first = (await (await fetch(`${base}/api/patients?pageSize=25`, { headers: auth })).json()) as { total: number; totalCapped?: boolean; data: { idPatient: string }[] };
     // A capped count (1000+) says nothing of the size: the loaded number then tells the late page.
     const size = first.totalCapped ? Number(process.env.LOAD_PATIENTS ?? 10_000) : first.total;
-    const lastPage = Math.max(1, Math.ceil(size / 25) - 1);
+    // The deepest page a number may pick (lib/keyset.ts MAX_PAGE_OFFSET): deeper ones answer 400.
+    const lastPage = Math.max(1, Math.min(Math.ceil(size / 25) - 1, Math.floor(MAX_PAGE_OFFSET / 25)));
     const someone = first.data[Math.min(10, first.data.length - 1)].idPatient;
     console.log(`[bench] ${size} patients dans l’organisation ; ${requests} requêtes par scénario, un client (latences, CPU par requête), puis ${concurrency} connexions (débit)`);
 
