@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiSession, panel, saveButton, serious, signIn } from './support.ts';
+import { apiConsultation, apiSession, panel, saveButton, serious, signIn } from './support.ts';
 
 // Issue 32 in Chromium against the real server on a fresh demo database: pr (Julien Moreau) edits
 // a consultation of Lucas Bernard in the panel, reads "Modifiée le … par Julien Moreau" and the
@@ -11,21 +10,12 @@ import { apiSession, panel, saveButton, serious, signIn } from './support.ts';
 test('pr edits, reads the history, signs and completes a consultation; pt sees the change in their access log', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const pr = await apiSession(request, 'pr');
-  const list = await request.post('/api/patient', { headers: pr.headers, data: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, q: 'lucas bernard' } });
-  const lucas = (await list.json()).data[0].idPatient as string;
-  const idConsultation = randomUUID();
-  const created = await request.post('/api/consultation', {
-    headers: pr.headers,
-    data: {
-      action: 'createBySpeciality',
-      idPatient: lucas,
-      Iduser: pr.id,
-      idOrganization: pr.idOrganization,
-      idConsultation,
-      consultationCreate: { ConsultationDate: '2025-03-14T09:00:00.000Z', Size: 180, Weight: 80, Diagnostic: '<p>Lombalgie commune</p>' },
-    },
+  const { idPatient: lucas, idConsultation } = await apiConsultation(request, pr, 'lucas bernard', {
+    ConsultationDate: '2025-03-14T09:00:00.000Z',
+    Size: 180,
+    Weight: 80,
+    Diagnostic: '<p>Lombalgie commune</p>',
   });
-  expect(created.status()).toBe(200);
 
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'pr');
