@@ -1,28 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiSession, DEMO_PASSWORD, panel, saveButton, serious, signIn } from './support.ts';
+import { apiConsultation, apiSession, DEMO_PASSWORD, panel, saveButton, serious, signIn } from './support.ts';
 
 // Consultation panel sessions: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
 // the token went bad, and the draft cleared at logout.
 
 test('opens an existing consultation in edit mode from ?consultation=, and saves it', async ({ page, request }) => {
   const pr = await apiSession(request, 'pr');
-  const list = await request.post('/api/patient', { headers: pr.headers, data: { action: 'list', Iduser: pr.id, idOrganization: pr.idOrganization, q: 'zoe laurent' } });
-  const idPatient = (await list.json()).data[0].idPatient as string;
-  const idConsultation = randomUUID();
-  const created = await request.post('/api/consultation', {
-    headers: pr.headers,
-    data: {
-      action: 'createBySpeciality',
-      idPatient,
-      Iduser: pr.id,
-      idOrganization: pr.idOrganization,
-      idConsultation,
-      consultationCreate: { Size: 168, Weight: 59, Diagnostic: '<p>Migraine</p>', dolorLocation: 'Cervical' },
-    },
-  });
-  expect(created.status()).toBe(200);
+  const { idConsultation } = await apiConsultation(request, pr, 'zoe laurent', { Size: 168, Weight: 59, Diagnostic: '<p>Migraine</p>', dolorLocation: 'Cervical' });
 
   await signIn(page, 'pr');
   await page.goto(`/dashboard?consultation=${idConsultation}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,21 @@ export async function apiSession(request: APIRequestContext, username: string) {
   const res = await request.post('/api/user', { data: { action: 'login', Username: username, Password: DEMO_PASSWORD } });
   const body = await res.json();
   return { id: body.id as string, idOrganization: body.data.idOrganization as string, headers: { authorization: `Bearer ${body.data.access_token}` } };
+}
+
+type ApiSession = Awaited<ReturnType<typeof apiSession>>;
+
+/** A consultation written through the API by `session` for the first patient its search `q` finds: both ids. */
+export async function apiConsultation(request: APIRequestContext, session: ApiSession, q: string, consultationCreate: Record<string, unknown>) {
+  const list = await request.post('/api/patient', { headers: session.headers, data: { action: 'list', Iduser: session.id, idOrganization: session.idOrganization, q } });
+  const idPatient = (await list.json()).data[0].idPatient as string;
+  const idConsultation = randomUUID();
+  const created = await request.post('/api/consultation', {
+    headers: session.headers,
+    data: { action: 'createBySpeciality', idPatient, Iduser: session.id, idOrganization: session.idOrganization, idConsultation, consultationCreate },
+  });
+  expect(created.status()).toBe(200);
+  return { idPatient, idConsultation };
 }
 
 /** Signs in from /login; the app goes to / and then /dashboard: waits for the end of the redirects. */

@@ -14,6 +14,8 @@ describe('who opened my file: how a journal row reads', () => {
     expect(accessOperation('patient.file.read', 'success')).toBe('read');
     expect(accessOperation('consultation.update', 'success')).toBe('write');
     expect(accessOperation('document.create', 'success')).toBe('write');
+    expect(accessOperation('consultation.sign', 'success')).toBe('write');
+    expect(accessOperation('consultation.addendum', 'success')).toBe('write');
     expect(accessOperation('records.export.pdf', 'success')).toBe('export');
     expect(accessOperation('patient.file.read', 'denied')).toBe('denied');
   });

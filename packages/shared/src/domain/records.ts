@@ -11,7 +11,8 @@ export const OTHER_PATIENT_LABEL = 'Un autre compte patient';
 export const FOREIGN_LABEL = 'Professionnel d’une autre organisation';
 export const ANONYMOUS_LABEL = 'Requête sans compte';
 
-const WRITE_VERBS = ['create', 'update', 'archive', 'delete', 'invitation', 'send', 'revoke'];
+// A signature and an addendum change the record (issue 32): the patient reads them as changes, not readings.
+const WRITE_VERBS = ['create', 'update', 'archive', 'delete', 'invitation', 'send', 'revoke', 'sign', 'addendum'];
 
 /** What the row touched: its record type first, then the action's area. */
 export function accessKind(action: string, recordType: string | null): AccessKind {

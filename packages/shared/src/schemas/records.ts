@@ -66,6 +66,8 @@ export const accessLogEntrySchema = z.object({
   action: z.string(),
   /** Issue 32: a change to the record, in words ("a modifié la consultation du 20/11/2026"), else null. */
   change: z.string().nullable().optional(),
+  /** The day (DD/MM/YYYY, the organisation's zone) of the consultation a change is about: the screen words the change in its language. */
+  changeOn: z.string().nullable().optional(),
   self: z.boolean(),
   flag: accessFlagStateSchema.nullable(),
 });

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../../test/helpers.ts';
 import { patientKeys } from '../../modules/patients/patients.keys.ts';
+import { verifyRecords } from '../../modules/history/history.service.ts';
+import { backfillVersions } from './load-history.ts';
 import { loadScale } from './load-scale.ts';
 
 // The million-patient loader at a small size: what it writes is what the app would have stored,
 // a practitioner of a loaded practice sees their patients and only theirs, and a second run
-// changes nothing (and leaves every index in place).
+// changes nothing (and leaves every index in place). After it, as `npm run seed:load` does, every
+// loaded record has its first version and records:verify passes.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,5 +49,27 @@ describe('seed:load à l’échelle (LOAD_SCALE_ORGANISATIONS)', () => {
     await loadScale(t.handle.pool, sizes, () => {});
     expect(await loaded()).toEqual(rows);
     expect(await indexCount()).toBe(indexes);
+  });
+
+  it('gives every loaded consultation and patient its first version, and records:verify passes', async () => {
+    await loadScale(t.handle.pool, sizes, () => {});
+    expect(await backfillVersions(t.handle.pool, () => {})).toBeGreaterThanOrEqual(60 + 120);
+    const { rows } = await t.handle.pool.query<{ type: string; records: number; versioned: number }>(
+      `select r.type, count(*)::int as records, count(v.record_id)::int as versioned
+         from (select 'patient' as type, p.id, p.organization_id from patients p
+               union all select 'consultation', c.id, c.organization_id from consultations c) r
+         join organisations g on g.id = r.organization_id
+         left join record_versions v on v.record_type = r.type and v.record_id = r.id and v.version = 1 and v.kind = 'created'
+        where g.name like 'Cabinet Échelle %' group by r.type order by r.type`,
+    );
+    expect(rows).toEqual([
+      { type: 'consultation', records: 120, versioned: 120 },
+      { type: 'patient', records: 60, versioned: 60 },
+    ]);
+    const verification = await verifyRecords(t.ctx);
+    expect(verification.failures).toEqual([]);
+    expect(verification.ok).toBe(true);
+    // A second run finds nothing left to write.
+    expect(await backfillVersions(t.handle.pool, () => {})).toBe(0);
   });
 });

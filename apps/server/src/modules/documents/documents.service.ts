@@ -9,6 +9,7 @@ import { chatAttachmentUsesFile } from '../chat/chat.files.ts';
 import { consultationOfPatient, consultationSql } from '../consultations/consultations.service.ts';
 import { exerciseUsesFile } from '../exercises/exercises.service.ts';
 import { diaryPhotoUsesFile } from '../diary/diary.photos.ts';
+import { recordVersion } from '../history/history.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import {
   consultationDocumentRows,
@@ -59,14 +60,20 @@ export async function createDocument(
     let idDocument: string;
     try {
       const scope = actingScope(caller, patient.organizationId, DOCUMENT_MESSAGES.notFound, 'document_not_found');
-      idDocument = await insertDocument(ctx.db, scope, {
-        patientId: patient.id,
-        consultationId: consultation.id,
-        uploadedBy: caller.id,
-        fileName,
-        mimeType: DOCUMENT_TYPES[type].mime,
-        sizeBytes: file.size,
-        sha256: file.sha256,
+      // Issue 32: the consultation's documents list is part of its content, so the row and the
+      // consultation's new version commit together (the history shows the upload when it happened).
+      idDocument = await ctx.db.transaction(async (tx) => {
+        const inserted = await insertDocument(tx, scope, {
+          patientId: patient.id,
+          consultationId: consultation.id,
+          uploadedBy: caller.id,
+          fileName,
+          mimeType: DOCUMENT_TYPES[type].mime,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+        });
+        await recordVersion({ db: tx }, scope, { type: 'consultation', id: consultation.id }, { kind: 'updated', at: new Date(ctx.clock.now()), author: caller });
+        return inserted;
       });
     } catch (err) {
       // No row, so no file: remove what this request created, unless another row shares the content.

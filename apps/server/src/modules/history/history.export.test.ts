@@ -49,7 +49,7 @@ describe('history reaching the patient', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/patients/${lucas}/access-log?limit=50`, headers: pt.auth });
     expect(res.statusCode).toBe(200);
     const items: AccessLogEntry[] = json(res).data.items;
-    expect(items.find((e) => e.action === 'consultation.update')).toMatchObject({ actor: 'Julien Moreau', change: 'a modifié la consultation du 20/11/2026' });
+    expect(items.find((e) => e.action === 'consultation.update')).toMatchObject({ actor: 'Julien Moreau', change: 'a modifié la consultation du 20/11/2026', changeOn: '20/11/2026' });
     expect(items.find((e) => e.action === 'consultation.addendum')?.change).toBe('a ajouté un complément à la consultation du 20/11/2026');
   });
 

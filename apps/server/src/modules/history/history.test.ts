@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { lockDueConsultations } from '../consultations/consultations.lock.service.ts';
 import { verifyRecords } from './history.service.ts';
 
@@ -150,6 +151,21 @@ describe('consultation history', () => {
     expect(page.data[0].changes).toEqual([{ field: 'Weight', before: 44.9, after: 45 }]);
     expect(page.nextCursor).toBe('100');
     expect((await history(pr, id, '?cursor=abc')).statusCode).toBe(400);
+  });
+
+  it('keeps a document uploaded to a consultation as a version of it, at the upload', async () => {
+    const id = await create(pr);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+    const body = multipart({ action: 'create', Iduser: pr.id, idConsultation: id, idPatient: helene, idOrganization: pr.idOrganization ?? '' }, { name: 'bilan.pdf', content: pdf });
+    const res = await t.app.inject({ method: 'POST', url: '/api/document', headers: { ...pr.auth, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+    const versions = json(await history(pr, id)).data;
+    expect(versions.map((v: { version: number; kind: string }) => [v.version, v.kind])).toEqual([
+      [1, 'created'],
+      [2, 'updated'],
+    ]);
+    expect(versions[1].author.name).toBe('Julien Moreau');
+    expect(versions[1].changes).toEqual([{ field: 'documents', before: null, after: { id: json(res).idDocument, fileName: 'bilan.pdf' } }]);
   });
 });
 

@@ -62,11 +62,18 @@ export async function readAccessLog(ctx: AppContext, caller: Caller, idPatient: 
       kind: accessKind(r.action, r.recordType),
       operation: accessOperation(r.action, r.outcome),
       action: r.action,
-      change: accessChange(r.action, r.outcome, r.details, (iso) => formatDate(iso, timeZone)),
+      ...changeOf(r.action, r.outcome, r.details, (iso) => formatDate(iso, timeZone)),
       flag: r.flagId ? { idFlag: r.flagId, status: r.flagStatus!, answer: r.flagAnswer, answeredAt: r.flagAnsweredAt?.toISOString() ?? null } : null,
     })),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1].at, page[page.length - 1].id) : null,
   };
+}
+
+/** A change in French words (the API's reader) and the day it is about (the screen's other languages). */
+function changeOf(action: string, outcome: string, details: Record<string, unknown> | null, formatDay: (iso: string) => string) {
+  let changeOn: string | null = null;
+  const change = accessChange(action, outcome, details, (iso) => (changeOn = formatDay(iso)));
+  return { change, changeOn };
 }
 
 /** "Je ne reconnais pas cet accès": only the patient, on a row of their own log. */

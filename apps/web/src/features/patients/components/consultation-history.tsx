@@ -17,6 +17,10 @@ function asText(html: string): string {
 
 const UNITS: Record<string, string> = { Size: 'cm', Weight: 'kg' };
 const INSTANTS = new Set(['ConsultationDate', 'signedAt', 'lockedAt', 'archivedAt']);
+// Calendar days (YYYY-MM-DD), shown DD/MM/YYYY without any time zone shift.
+const DAYS = new Set(['startEradiationDate', 'birthDate']);
+// Stored as codes, read as the words the form shows.
+const CODED = new Set(['preventionType']);
 
 /** One value of a change, as a reader writes it (numbers with their units, dates DD/MM/YYYY). */
 function useShow() {
@@ -24,7 +28,10 @@ function useShow() {
   return (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('empty');
     if (typeof value === 'number') return `${formatDecimal(value)}${UNITS[field] ? ` ${UNITS[field]}` : ''}`;
-    if (typeof value === 'string') return INSTANTS.has(field) ? formatDateTime(value) : asText(value) || value;
+    if (typeof value === 'string' && INSTANTS.has(field)) return formatDateTime(value);
+    if (typeof value === 'string' && DAYS.has(field)) return formatDate(value);
+    if (typeof value === 'string' && CODED.has(field)) return t(`values.${field}.${value}`, { defaultValue: value });
+    if (typeof value === 'string') return asText(value) || value;
     if (typeof value === 'object' && value && 'fileName' in value) return String(value.fileName);
     if (typeof value === 'object' && value && 'text' in value) return asText(String(value.text));
     return JSON.stringify(value);

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCESS_KINDS, type AccessKind, type AccessLogEntry } from '@wellbe/shared/schemas/records';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { WithLtr } from '../../../components/ltr.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -83,6 +84,17 @@ function FlagDialog({ idPatient, entry, onClose }: { idPatient: string; entry: A
         <TextField label={t('log.flag.comment')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={3} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
       </Box>
     </FormDialog>
+  );
+}
+
+/** Issue 32: what a change did ("a modifié la consultation du …"), in the reader's language. */
+function ChangeLine({ entry }: { entry: AccessLogEntry }) {
+  const { t } = useTranslation('records');
+  if (!entry.change) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="access-change">
+      <WithLtr text={(date) => t(`log.change.${entry.action}`, { date, defaultValue: entry.change })} value={entry.changeOn} />
+    </Typography>
   );
 }
 
@@ -159,6 +171,7 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
                 <bdi>{formatDateTime(e.at)}</bdi> · {t(`log.kind.${e.kind}`)} · {t(`log.operation.${e.operation}`)}
               </Typography>
               {who(e)}
+              <ChangeLine entry={e} />
               {canFlag && <Box sx={{ mt: 0.5 }}>{flagCell(e)}</Box>}
             </ListItem>
           ))}
@@ -184,7 +197,10 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
                   </TableCell>
                   <TableCell>{who(e)}</TableCell>
                   <TableCell>{t(`log.kind.${e.kind}`)}</TableCell>
-                  <TableCell>{t(`log.operation.${e.operation}`)}</TableCell>
+                  <TableCell>
+                    {t(`log.operation.${e.operation}`)}
+                    <ChangeLine entry={e} />
+                  </TableCell>
                   {canFlag && <TableCell>{flagCell(e)}</TableCell>}
                 </TableRow>
               ))}
