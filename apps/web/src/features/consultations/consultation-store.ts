@@ -3,6 +3,7 @@ import { formatDecimal, parseDecimal } from '@wellbe/shared/domain/decimal';
 import type { Appointment } from '@wellbe/shared/schemas/agenda';
 import type { ConsultationDetail, ConsultationDocument, ConsultationFields } from '@wellbe/shared/schemas/consultations';
 import { createStore } from '../../lib/store.ts';
+import { editBaseline, type EditBaseline } from './edit-baseline.ts';
 import { getSession, onSessionEnd, subscribeSession } from '../../lib/session.ts';
 import { readAppointment } from './api/appointment.ts';
 import { readConsultation } from './api/read-consultation.ts';
@@ -46,6 +47,8 @@ export interface EditTarget {
   signedByName?: string | null;
   lockedAt?: string | null;
   addenda?: ConsultationDetail['addenda'];
+  /** The fields as opened and as stored: untouched ones are saved unchanged (edit-baseline.ts). */
+  baseline?: EditBaseline;
 }
 
 /** A document the server did not take: named with the reason, and retried on demand ('Réessayer'). */
@@ -263,14 +266,16 @@ export async function openConsultation(idConsultation: string): Promise<void> {
   consultationStore.set({ open: true, loading: true, loadError: null, owner: getSession().user?.id ?? null });
   try {
     const detail = await readConsultation(idConsultation);
+    const draft = draftFromDetail(detail);
     consultationStore.set((s) => ({
       generation: nextGeneration(s),
       patient: null,
       mode: 'edit',
       loading: false,
-      draft: draftFromDetail(detail),
+      draft,
       files: [],
       editing: {
+        baseline: editBaseline(draft, detail),
         idConsultation: detail.idConsultation,
         version: detail.version,
         idPatient: detail.idPatient,

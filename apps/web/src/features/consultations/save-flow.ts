@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify.ts';
 import { markAppointmentHonoured } from './api/appointment.ts';
 import { createPatient } from './api/create-patient.ts';
 import { updateConsultation } from './api/update-consultation.ts';
+import { keepUntouched } from './edit-baseline.ts';
 import { uploadDocument } from './api/upload-document.ts';
 import type { PlausibilityWarning } from '@wellbe/shared/domain/imc';
 import { readPatientContext } from './api/read-patient-context.ts';
@@ -122,7 +123,7 @@ export async function saveConsultation(target: SaveTarget, { confirmed = false }
     let idConsultation: string;
     let patientName = '';
     if (mode === 'edit' && editing) {
-      const fields = toConsultationFields(draft, user.idJobSpecialist, editing.consultationDate);
+      const fields = keepUntouched(toConsultationFields(draft, user.idJobSpecialist, editing.consultationDate), draft, editing.baseline);
       const updated = await updateConsultation(editing.idConsultation, editing.version, fields);
       consultationStore.set({ editing: { ...editing, version: updated.version } });
       idPatient = editing.idPatient;
