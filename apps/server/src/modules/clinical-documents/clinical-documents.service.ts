@@ -26,7 +26,7 @@ import { latestMeasures } from '../consultations/consultations.measures.service.
 import { readContact } from '../contacts/contacts.service.ts';
 import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { patientForCaller, patientOrgScope } from '../patients/patients.service.ts';
-import { signPdf } from '../signing/signing.service.ts';
+import { pdfSigner } from '../signing/signing.service.ts';
 import * as repo from './clinical-documents.repository.ts';
 import { renderDocumentPdf } from './clinical-documents.pdf.ts';
 import { templateForDocument } from './clinical-documents.templates.service.ts';
@@ -114,38 +114,38 @@ async function issue(ctx: AppContext, caller: Caller, draft: Draft) {
   const token = randomBytes(18).toString('base64url');
   const url = `${ctx.config.publicUrl}/verify/${token}`;
   const id = randomUUID();
-  const number = await repo.nextNumber(ctx.db, scope, Number(today.slice(0, 4)));
-  const unsigned = await renderDocumentPdf({
-    kind: draft.kind,
-    number,
-    date: formatDate(today),
-    practitioner: { name: head.name, speciality: head.job || head.speciality || '', rpps: head.rpps, adeli: head.adeli, phone: head.phone },
-    organisation: { name: head.organisation, address: head.address, phone: head.organisationPhone },
-    patient: { fullName: patient.fullName, birthDate: patient.birthDate ? formatDate(patient.birthDate) : null, age: patient.birthDate ? ageOn(patient.birthDate, today) : null },
-    content,
-    recipient: recipient ? [recipient.prefix, recipient.name, recipient.lastName].filter(Boolean).join(' ') : null,
-    signatureImage: null,
-    verifyUrl: url,
-    shortCode: token,
+  // The key is read before the numbering transaction (signing itself needs no connection).
+  const sign = await pdfSigner(ctx, scope);
+  const number = await repo.issueDocument(ctx.db, scope, { id, replacesId: draft.replaces, year: Number(today.slice(0, 4)) }, async (number) => {
+    const unsigned = await renderDocumentPdf({
+      kind: draft.kind,
+      number,
+      date: formatDate(today),
+      practitioner: { name: head.name, speciality: head.job || head.speciality || '', rpps: head.rpps, adeli: head.adeli, phone: head.phone },
+      organisation: { name: head.organisation, address: head.address, phone: head.organisationPhone },
+      patient: { fullName: patient.fullName, birthDate: patient.birthDate ? formatDate(patient.birthDate) : null, age: patient.birthDate ? ageOn(patient.birthDate, today) : null },
+      content,
+      recipient: recipient ? [recipient.prefix, recipient.name, recipient.lastName].filter(Boolean).join(' ') : null,
+      signatureImage: null,
+      verifyUrl: url,
+      shortCode: token,
+    });
+    const pdf = await sign(unsigned, { reason: `${KIND_LABELS[draft.kind]} ${number}`, name: head.name, location: head.organisation, contactInfo: head.phone ?? '' });
+    return {
+      patientId: patient.id,
+      consultationId: consultation?.id ?? null,
+      templateId: draft.templateId,
+      authorId: caller.id,
+      kind: draft.kind,
+      content,
+      issuedAt: now,
+      pdf,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      verifyTokenHash: hashToken(token),
+      verifyTokenSealed: sealSecret(ctx.jwtKey, TOKEN_PURPOSE, Buffer.from(token)),
+    };
   });
-  const pdf = await signPdf(ctx, scope, unsigned, { reason: `${KIND_LABELS[draft.kind]} ${number}`, name: head.name, location: head.organisation, contactInfo: head.phone ?? '' });
-  const stored = await repo.insertDocument(ctx.db, scope, {
-    id,
-    number,
-    patientId: patient.id,
-    consultationId: consultation?.id ?? null,
-    templateId: draft.templateId,
-    authorId: caller.id,
-    kind: draft.kind,
-    content,
-    issuedAt: now,
-    pdf,
-    sha256: createHash('sha256').update(pdf).digest('hex'),
-    verifyTokenHash: hashToken(token),
-    verifyTokenSealed: sealSecret(ctx.jwtKey, TOKEN_PURPOSE, Buffer.from(token)),
-    replacesId: draft.replaces,
-  });
-  if (!stored) throw conflict(M.alreadyReplaced, 'already_replaced');
+  if (!number) throw conflict(M.alreadyReplaced, 'already_replaced');
   const issued = { id, number };
   await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'clinical-document', recordId: issued.id, patientId: patient.id, details: { kind: draft.kind, number: issued.number, replaces: draft.replaces } });
   return { id: issued.id, number: issued.number, pdfUrl: pdfUrl(issued.id), verifyUrl: url };

@@ -1,10 +1,24 @@
 import { inflateSync } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLINICAL_DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/clinical-documents';
 import { auditEvents, clinicalDocuments, consultations } from '../../db/tables.ts';
 import { verifyPdfSignature } from '../../lib/pdf-signing.ts';
+import type * as PdfSigning from '../../lib/pdf-signing.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+
+// A signing that fails on demand: the issue fails after its number was taken.
+const signing = vi.hoisted(() => ({ fail: false }));
+vi.mock('../../lib/pdf-signing.ts', async (original) => {
+  const actual = await original<typeof PdfSigning>();
+  return {
+    ...actual,
+    signWithKey: (...args: Parameters<typeof actual.signWithKey>) => {
+      if (signing.fail) throw new Error('signature impossible (test)');
+      return actual.signWithKey(...args);
+    },
+  };
+});
 
 let t: TestApp;
 let pr: Session;
@@ -202,6 +216,19 @@ describe('clinical documents', () => {
     expect((await get(pr2, `/api/clinical-documents/${doc.id}`)).statusCode).toBe(404);
     expect((await get(pr2, doc.pdfUrl)).statusCode).toBe(404);
     expect((await get(pr2, `/api/clinical-documents?patientId=${lucas}`)).statusCode).toBe(404);
+  });
+
+  it('gives the number of an issue that fails after numbering back: the next document takes it, no gap', async () => {
+    const issue = () => post(pr, '/api/clinical-documents', { kind: 'certificat', patientId: lucas, content: { certificateType: 'presence', text: 'Présent ce jour.' } });
+    const rank = (res: Awaited<ReturnType<typeof issue>>) => Number(json(res).data.number.split('-')[1]);
+    const first = await issue();
+    const before = (await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length;
+    signing.fail = true;
+    const failed = await issue().finally(() => (signing.fail = false));
+    expect(failed.statusCode).toBe(500);
+    expect((await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length).toBe(before);
+    const next = await issue();
+    expect(rank(next)).toBe(rank(first) + 1);
   });
 
   it('lays a 20-line ordonnance over several pages, the letterhead on each', async () => {
