@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { orgFilter, type OneOrgScope, type OrgScope } from '../../access/scope.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
 import { jobSpecialists, organisations, patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
 import { nextInSeries } from '../../db/numbering.ts';
+import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { clinicalDocumentCounters, clinicalDocuments } from '../../db/schema/clinical-documents.ts';
 
 export type DocumentValues = Omit<typeof clinicalDocuments.$inferInsert, 'id' | 'organizationId' | 'number' | 'replacesId'>;
@@ -89,6 +90,25 @@ export async function findDocument(db: Database, scope: PatientScope, id: string
   return row;
 }
 export type DocumentRow = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
+
+/** A page of the patient's documents inside the scope, oldest first, with their PDF (the FHIR export). */
+export function exportPage(db: Database, scope: PatientScope, patientId: string, after: ExportCursor, limit: number) {
+  return db
+    .select({
+      ...listColumns,
+      cursorAt: sql<string>`${clinicalDocuments.issuedAt}::text`,
+      authorId: clinicalDocuments.authorId,
+      consultationId: clinicalDocuments.consultationId,
+      replacesId: clinicalDocuments.replacesId,
+      content: clinicalDocuments.content,
+      pdf: clinicalDocuments.pdf,
+    })
+    .from(clinicalDocuments)
+    .innerJoin(patients, eq(patients.id, clinicalDocuments.patientId))
+    .where(and(eq(clinicalDocuments.patientId, patientId), eq(clinicalDocuments.organizationId, patients.organizationId), patientFilter(scope), exportAfter(clinicalDocuments.issuedAt, clinicalDocuments.id, after)))
+    .orderBy(asc(clinicalDocuments.issuedAt), asc(clinicalDocuments.id))
+    .limit(limit);
+}
 
 /** The PDF of a document inside the scope. */
 export async function documentPdf(db: Database, scope: PatientScope, id: string) {

@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { everyOrganisation, hidden, isUuid, patientScope, type Actor, type Caller, type OneOrgScope } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { ExportCursor } from '../../lib/keyset.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { richTextToPlain } from '../../lib/rich-text.ts';
 import { openSecret, sealSecret } from '../../lib/secret.ts';
@@ -189,6 +190,12 @@ export async function listDocuments(ctx: AppContext, caller: Caller, patientId: 
 export async function myDocuments(ctx: AppContext, caller: Caller): Promise<ClinicalDocumentRow[]> {
   if (!caller.patientId) throw hidden(M.notFound);
   return listDocuments(ctx, caller, caller.patientId);
+}
+
+/** A page of the patient's documents for their FHIR export (records), in the caller's read scope. */
+export async function clinicalDocumentExportPage(ctx: AppContext, caller: Caller, patientId: string, after: ExportCursor, limit: number) {
+  const rows = await repo.exportPage(ctx.db, patientScope(caller, 'read'), patientId, after, limit);
+  return rows.map((row) => ({ ...row, status: statusOf(row), pdfUrl: `${ctx.config.publicUrl.replace(/\/$/, '')}${pdfUrl(row.id)}` }));
 }
 
 export async function readDocument(ctx: AppContext, caller: Caller, id: string): Promise<ClinicalDocumentDetail> {
