@@ -8,6 +8,7 @@ import type {
   verificationAnswer,
   ClinicalDocumentKind,
 } from '@wellbe/shared/schemas/clinical-documents';
+import { MEDICINE_QUERY_MIN, type medicineListAnswer } from '@wellbe/shared/schemas/medicines';
 import { api, apiBlob } from '../../../lib/api.ts';
 
 export type DocumentRow = Answer<typeof clinicalDocumentListAnswer>['data'][number];
@@ -64,4 +65,15 @@ export async function openPdf(pdfUrl: string): Promise<void> {
   const url = URL.createObjectURL(blob);
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** BDPM suggestions for what is typed in an ordonnance line (two letters at least). */
+export function useMedicineSuggestions(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: ['medicines', query] as const,
+    queryFn: ({ signal }) => api<Answer<typeof medicineListAnswer>>('/medicines', { query: { q: query }, signal }).then((a) => a.data),
+    enabled: query.length >= MEDICINE_QUERY_MIN,
+    staleTime: 5 * 60_000,
+  });
 }
