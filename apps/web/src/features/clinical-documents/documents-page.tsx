@@ -8,6 +8,7 @@ import { WithLtr } from '../../components/ltr.tsx';
 import { notify } from '../../lib/notify.ts';
 import { openPdf, usePatientDocuments, type IssuedDocument } from './api/clinical-documents.ts';
 import { DocumentList } from './components/document-list.tsx';
+import { TemplatesCard } from './components/templates-card.tsx';
 import { WriteForm } from './components/write-form.tsx';
 
 /**
@@ -55,6 +56,7 @@ export function DocumentsPage() {
             {documents.data && <DocumentList documents={documents.data} />}
           </CardContent>
         </Card>
+        <TemplatesCard />
       </Stack>
     </>
   );

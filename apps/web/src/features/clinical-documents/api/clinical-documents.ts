@@ -4,6 +4,7 @@ import type {
   clinicalDocumentListAnswer,
   CreateClinicalDocument,
   issuedDocumentAnswer,
+  templateAnswer,
   templateListAnswer,
   verificationAnswer,
   ClinicalDocumentKind,
@@ -75,5 +76,28 @@ export function useMedicineSuggestions(q: string) {
     queryFn: ({ signal }) => api<Answer<typeof medicineListAnswer>>('/medicines', { query: { q: query }, signal }).then((a) => a.data),
     enabled: query.length >= MEDICINE_QUERY_MIN,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Every template the caller sees, inactive ones included (the "Modèles de documents" card). */
+export function useAllTemplates() {
+  return useQuery({
+    queryKey: [...keys.all, 'templates', 'all'] as const,
+    queryFn: ({ signal }) => api<Answer<typeof templateListAnswer>>('/clinical-document-templates', { query: { all: '1' }, signal }).then((a) => a.data),
+  });
+}
+
+export type TemplateBody = { kind: ClinicalDocumentKind; name: string; content: TemplateRow['content']; shared?: boolean; active?: boolean };
+
+/** Creates (no id), edits, duplicates or (de)activates a template; every template list is read again. */
+export function useTemplateChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, duplicate }: { id?: string; body?: TemplateBody; duplicate?: boolean }) =>
+      api<Answer<typeof templateAnswer>>(id ? `/clinical-document-templates/${id}${duplicate ? '/duplicate' : ''}` : '/clinical-document-templates', {
+        method: id && !duplicate ? 'PUT' : 'POST',
+        body: duplicate ? {} : id && body ? { kind: body.kind, name: body.name, content: body.content, active: body.active } : body,
+      }).then((a) => a.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }
