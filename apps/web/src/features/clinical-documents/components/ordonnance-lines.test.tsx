@@ -43,16 +43,20 @@ function Editor() {
   return <OrdonnanceLines lines={lines} onChange={setLines} />;
 }
 
+function renderEditor() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Suspense fallback={null}>
+        <Editor />
+      </Suspense>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
 describe('ordonnance lines', () => {
   it('suggests BDPM medicines as the practitioner types; picking one fills the name and the form', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Suspense fallback={null}>
-          <Editor />
-        </Suspense>
-      </QueryClientProvider>,
-    );
-    const user = userEvent.setup();
+    const user = renderEditor();
     await user.type(await screen.findByRole('combobox', { name: 'Ligne 1' }, { timeout: 5000 }), 'dolip');
     await user.click(await screen.findByRole('option', { name: /DOLIPRANE 1000 mg, comprimé/ }, { timeout: 5000 }));
     expect(asked).toContain('dolip');
@@ -62,14 +66,7 @@ describe('ordonnance lines', () => {
   });
 
   it('keeps free text when nothing is picked, and shows the BDPM source with the suggestions', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Suspense fallback={null}>
-          <Editor />
-        </Suspense>
-      </QueryClientProvider>,
-    );
-    const user = userEvent.setup();
+    const user = renderEditor();
     await user.type(await screen.findByRole('combobox', { name: 'Ligne 1' }, { timeout: 5000 }), 'Préparation magistrale');
     expect(await screen.findByText(/Source : Base de données publique des médicaments \(ANSM\)/, undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.keyboard('{Escape}');
