@@ -4,6 +4,7 @@ import type {
   clinicalDocumentListAnswer,
   CreateClinicalDocument,
   issuedDocumentAnswer,
+  sentDocumentAnswer,
   templateAnswer,
   templateListAnswer,
   verificationAnswer,
@@ -100,4 +101,9 @@ export function useTemplateChange() {
       }).then((a) => a.data),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
   });
+}
+
+/** "Envoyer dans la messagerie": the signed PDF posted in the chat with the patient. */
+export function useSendDocument() {
+  return useMutation({ mutationFn: (id: string) => api<Answer<typeof sentDocumentAnswer>>(`/clinical-documents/${id}/send`, { method: 'POST', body: {} }).then((a) => a.data) });
 }
