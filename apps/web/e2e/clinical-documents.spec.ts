@@ -36,7 +36,11 @@ test('pr writes an ordonnance from the patient file, prints it and opens its ver
   await expect(page.getByRole('heading', { name: 'Rédiger un document' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('textbox', { name: 'Ligne 1' }).fill('Amoxicilline 1 g');
+  // The BDPM suggests the medicine as it is typed; picking one fills its name and form.
+  await page.getByRole('combobox', { name: 'Ligne 1' }).pressSequentially('amoxicilline 1 g');
+  await page.getByRole('option', { name: /^AMOXICILLINE .*1 g, comprimé/ }).first().click();
+  await expect(page.getByRole('combobox', { name: 'Ligne 1' })).toHaveValue(/^AMOXICILLINE .*1 g, comprimé/);
+  await expect(page.getByRole('textbox', { name: 'Forme' })).toHaveValue(/comprimé/);
   await page.getByRole('textbox', { name: 'Posologie' }).fill('1 comprimé matin et soir');
   await page.getByRole('textbox', { name: 'Durée' }).fill('6 jours');
   await page.getByRole('button', { name: 'Émettre le document signé' }).click();

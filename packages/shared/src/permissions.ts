@@ -63,6 +63,10 @@ export const PERMISSIONS = {
   /** Questionnaire templates: read by the practice's practitioners, written by those who write files. */
   questionnaires: ['SA', 'PA', 'PR', 'PG', 'DE'],
   questionnairesWrite: ['PA', 'PR', 'PG', 'DE'],
+  /** The BDPM medicine suggestions of the ordonnance editor: those who write ordonnances. */
+  medicines: ['PA', 'PR', 'PG', 'DE'],
+  /** The signature image of the profile, drawn on the practitioner's ordonnances, certificates and letters. */
+  signatureImage: ['PA', 'PR', 'PG'],
   /** An empty list means guests only (SPEC §6). */
   guestOnly: [],
 } as const satisfies Record<string, readonly Role[]>;

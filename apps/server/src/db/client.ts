@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrateJobs } from '../lib/jobs/jobs.ts';
 import { seedFoods } from './seed/foods.ts';
+import { seedMedicines } from './seed/medicines.ts';
 import { seedSportLibrary } from './seed/sport/index.ts';
 import * as schema from './tables.ts';
 
@@ -72,6 +73,7 @@ export async function migrateDatabase(handle: Db, thenUnderLock?: () => Promise<
       await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder });
       await migrateJobs(handle.pool);
       await seedFoods(handle.db);
+      await seedMedicines(handle.db);
       await seedSportLibrary(handle.db);
       const applied = (await appliedMigrations(client)) - before;
       // The first data (demo or first administrator) too: two servers must not both create it.

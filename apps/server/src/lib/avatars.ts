@@ -46,6 +46,19 @@ export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
   }
 }
 
+/**
+ * A signature image for the documents' PDFs: checked by its bytes, oriented, at most 600 × 240
+ * pixels, re-encoded as PNG (transparency kept, metadata dropped).
+ */
+export async function makeSignatureImage(bytes: Buffer): Promise<Buffer> {
+  if (!imageKind(bytes)) throw badRequest(PROFILE_MESSAGES.avatarType, 'signature_type');
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize(600, 240, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+  } catch {
+    throw badRequest(PROFILE_MESSAGES.avatarUnreadable, 'signature_unreadable');
+  }
+}
+
 /** Thumbnails in the file store (lib/storage) under <folder>/<ownerId>/<key>.png, served at <route>/<ownerId>/<key>.png. */
 export class AvatarStore {
   constructor(

@@ -27,6 +27,7 @@ export const CHAT_MESSAGES = {
   empty: 'Un message vide n’est pas envoyé.',
   tooLong: `Un message ne peut pas dépasser ${CHAT_LIMITS.messageMax.toLocaleString('fr-FR')} caractères.`,
   chatNotFound: 'Conversation introuvable.',
+  patientWithoutAccount: 'Ce patient n’a pas de compte WellBe : le document ne peut pas lui être envoyé dans la messagerie.',
   contactNotFound: 'Contact introuvable.',
   patientNotFollowed: 'Vous ne pouvez écrire qu’aux praticiens qui vous suivent.',
   noChat: 'La messagerie n’est pas ouverte à votre rôle.',

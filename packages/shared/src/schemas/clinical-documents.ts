@@ -17,6 +17,7 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   kindMismatch: 'Ce modèle est pour un autre type de document.',
   alreadyReplaced: 'Ce document a déjà été remplacé ou révoqué : corrigez le plus récent.',
   alreadyRevoked: 'Ce document est déjà révoqué.',
+  revokedNotSent: 'Ce document est révoqué : il ne peut pas être envoyé au patient.',
   reasonRequired: 'Indiquez le motif de la révocation.',
   verifyNotFound: 'Ce lien de vérification ne correspond à aucun document.',
   recipientNotFound: 'Destinataire introuvable dans le carnet d’adresses.',
@@ -87,6 +88,8 @@ export const createClinicalDocumentSchema = z.object({
   consultationId: uuidId().optional(),
   templateId: uuidId().optional(),
   content: documentContentSchema.default({}),
+  /** Also post the signed PDF in the chat between the practitioner and the patient. */
+  sendToPatient: z.boolean().optional(),
 });
 export type CreateClinicalDocument = z.infer<typeof createClinicalDocumentSchema>;
 
@@ -94,7 +97,8 @@ export const replaceClinicalDocumentSchema = z.object({ content: documentContent
 export const revokeClinicalDocumentSchema = z.object({ reason: textField('Le motif', 500, { requiredMessage: CLINICAL_DOCUMENT_MESSAGES.reasonRequired }) });
 export const clinicalDocumentListQuery = z.object({ patientId: uuidId() });
 
-export const issuedDocumentSchema = z.object({ id: idString, number: z.string(), pdfUrl: z.string(), verifyUrl: z.string() });
+export const issuedDocumentSchema = z.object({ id: idString, number: z.string(), pdfUrl: z.string(), verifyUrl: z.string(), chatId: idString.optional() });
+export const sentDocumentAnswer = dataAnswer(z.object({ chatId: idString }));
 export const issuedDocumentAnswer = dataAnswer(issuedDocumentSchema);
 
 export const clinicalDocumentRowSchema = z.object({

@@ -14,10 +14,14 @@ export const PROFILE_MESSAGES = {
   avatarTooLarge: 'L’image dépasse la taille maximale autorisée (2 Mo).',
   avatarUnreadable: 'L’image est illisible.',
   avatarMissing: 'Aucune image reçue.',
+  signatureTooLarge: 'L’image de la signature dépasse 1 Mo.',
+  signatureNone: 'Aucune signature enregistrée.',
 } as const;
 
 /** Avatar upload limit. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The signature image drawn on the practitioner's documents (PNG or JPEG). */
+export const SIGNATURE_MAX_BYTES = 1024 * 1024;
 /** Side of the square thumbnail kept for an avatar. */
 export const AVATAR_SIZE = 256;
 

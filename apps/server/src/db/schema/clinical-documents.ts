@@ -75,3 +75,24 @@ export const clinicalDocumentTemplates = pgTable(
   },
   (t) => [index('clinical_document_templates_org_idx').on(t.organizationId, t.kind, t.name).where(sql`${t.active}`)],
 );
+
+/**
+ * The French public medicines database (BDPM, ANSM; seed/data/BDPM-LICENCE.md): the marketed
+ * medicines the ordonnance editor suggests. Reference data, the same for every organisation; the
+ * CIS code is its id. `searchKey` folds the name and the active substances (so « paracetamol » finds
+ * DOLIPRANE) for a trigram-indexed LIKE.
+ */
+export const medicines = pgTable(
+  'medicines',
+  {
+    cis: text('cis').primaryKey(),
+    name: text('name').notNull(),
+    form: text('form').notNull(),
+    routes: text('routes').array().notNull(),
+    /** Active substances with their dosage, as the BDPM writes them (« PARACÉTAMOL 1000 mg »). */
+    substances: text('substances').notNull(),
+    holder: text('holder').notNull(),
+    searchKey: text('search_key').notNull(),
+  },
+  (t) => [index('medicines_search_trgm').using('gin', sql`${t.searchKey} gin_trgm_ops`)],
+);

@@ -38,9 +38,9 @@ export interface StagedFile {
   head: Buffer;
 }
 
-const KEY = /^(?:[0-9a-f]{64}|(?:avatars|contact-photos)\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png|logos\/[0-9a-f]{64}\.png)$/;
+const KEY = /^(?:[0-9a-f]{64}|(?:avatars|contact-photos|signatures)\/[0-9a-f-]{36}\/[0-9a-f]{32}\.png|logos\/[0-9a-f]{64}\.png)$/;
 
-/** Keys are content hashes, avatar or logo paths: never anything a caller could steer out of the store. */
+/** Keys are content hashes, avatar, signature or logo paths: never anything a caller could steer out of the store. */
 export function assertKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`clé de stockage invalide : ${key}`);
   return key;

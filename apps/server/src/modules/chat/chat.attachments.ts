@@ -1,13 +1,14 @@
+import { Readable } from 'node:stream';
 import { CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
 import { DOCUMENT_MESSAGES, isAcceptedExtension } from '@wellbe/shared/schemas/documents';
-import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import { callerScope, hidden, isUuid, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { cleanFileName, storedFileInUse } from '../documents/documents.service.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
 import { detectType, DOCUMENT_TYPES, matchesExtension, type ReceivedFile } from '../documents/documents.storage.ts';
-import { assertChats, auditPatientChat, conversationForCaller, entries, post, toEntry, type StoreCtx } from './chat.core.ts';
+import { assertChats, auditPatientChat, contactForCaller, conversationForCaller, directWith, entries, post, toEntry, type StoreCtx } from './chat.core.ts';
 import * as repo from './chat.repository.ts';
 
 // ---- Attachments: the document pipeline (type by bytes, size limit, same store), members only ----
@@ -81,6 +82,24 @@ export async function sendAttachment(
   } finally {
     await ctx.storage.discard(file);
   }
+}
+
+/**
+ * The one-to-one conversation between the caller and a patient's account (made if missing), under
+ * the pair rule of the chat: for another area that sends the patient a file (clinical documents).
+ * A patient without an account gets a French 400, before the caller's area changes anything.
+ */
+export async function patientConversation(ctx: StoreCtx, caller: Caller, patientId: string): Promise<string> {
+  assertChats(caller);
+  const [account] = await repo.patientAccounts(ctx.db, callerScope(caller), [patientId]);
+  if (!account) throw badRequest(CHAT_MESSAGES.patientWithoutAccount, 'chat_patient_without_account');
+  return (await directWith(ctx, caller, await contactForCaller(ctx, caller, account.id))).id;
+}
+
+/** A file another area made (a signed PDF), posted like an upload: same checks, store, delivery and journal. */
+export async function sendFile(ctx: StoreCtx, caller: Caller, chatId: string, input: { fileName: string; bytes: Buffer; messageText: string }) {
+  const file = await ctx.storage.stage(Readable.from([input.bytes]), input.bytes.length + 1);
+  return sendAttachment(ctx, caller, chatId, { fileName: input.fileName, file, messageText: input.messageText });
 }
 
 /** The download of an attachment: members of its conversation only (anyone else: 404), journalled for a patient's conversation. */

@@ -1,45 +1,48 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { orgFilter, type OneOrgScope, type OrgScope } from '../../access/scope.ts';
 import { patientFilter } from '../../access/filters.ts';
 import type { PatientScope } from '../../access/patients.ts';
 import { jobSpecialists, organisations, patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
+import { nextInSeries } from '../../db/numbering.ts';
+import { exportAfter, type ExportCursor } from '../../lib/keyset.ts';
 import { clinicalDocumentCounters, clinicalDocuments } from '../../db/schema/clinical-documents.ts';
 
-export type DocumentValues = Omit<typeof clinicalDocuments.$inferInsert, 'id' | 'organizationId' | 'number'>;
+export type DocumentValues = Omit<typeof clinicalDocuments.$inferInsert, 'id' | 'organizationId' | 'number' | 'replacesId'>;
 
 /**
- * The next number of the organisation for a year: one statement on the counter row (its lock lasts
- * only that statement), so concurrent issues get distinct numbers. It is taken before the PDF is
- * rendered and signed (the PDF prints it; holding a transaction open through seconds of signing would
- * serialise every issue of the practice): an issue that fails afterwards leaves a gap, which a
- * clinical document's number may have (an invoice's may not, and keeps its number in its transaction).
+ * Issues a document in one transaction: a correction first marks the document it replaces (only if
+ * still current: two corrections of one document cannot both win, null), then the organisation's
+ * next number for the year is taken (db/numbering.ts), the PDF that prints it is made and the
+ * document stored. The counter row stays locked while the PDF is rendered and signed, so issues of
+ * one organisation wait for each other — the price of numbers without gaps: an issue that fails
+ * anywhere (rendering, signing, storing) rolls its number back with everything else.
  */
-export async function nextNumber(db: Database, scope: OneOrgScope, year: number): Promise<string> {
-  const [row] = await db
-    .insert(clinicalDocumentCounters)
-    .values({ organizationId: scope.organizationId, year, last: 1 })
-    .onConflictDoUpdate({ target: [clinicalDocumentCounters.organizationId, clinicalDocumentCounters.year], set: { last: sql`${clinicalDocumentCounters.last} + 1` } })
-    .returning({ last: clinicalDocumentCounters.last });
-  return `${year}-${String(row.last).padStart(5, '0')}`;
-}
-
-/**
- * Stores an issued document and, for a correction, marks the replaced one in the same transaction,
- * only if it is still current (two corrections of one document cannot both win: false).
- */
-export async function insertDocument(db: Database, scope: OneOrgScope, values: DocumentValues & { id: string; number: string }): Promise<boolean> {
+export async function issueDocument(
+  db: Database,
+  scope: OneOrgScope,
+  issue: { id: string; replacesId: string | null; year: number },
+  build: (number: string) => Promise<DocumentValues>,
+): Promise<string | null> {
   return db.transaction(async (tx) => {
-    if (values.replacesId) {
+    if (issue.replacesId) {
       const marked = await tx
         .update(clinicalDocuments)
-        .set({ replacedById: values.id })
-        .where(and(eq(clinicalDocuments.id, values.replacesId), orgFilter(scope, clinicalDocuments.organizationId), isNull(clinicalDocuments.replacedById), isNull(clinicalDocuments.revokedAt)))
+        .set({ replacedById: issue.id })
+        .where(and(eq(clinicalDocuments.id, issue.replacesId), orgFilter(scope, clinicalDocuments.organizationId), isNull(clinicalDocuments.replacedById), isNull(clinicalDocuments.revokedAt)))
         .returning({ id: clinicalDocuments.id });
-      if (!marked.length) return false;
+      if (!marked.length) return null;
     }
-    await tx.insert(clinicalDocuments).values({ ...values, organizationId: scope.organizationId });
-    return true;
+    const rank = await nextInSeries(tx, {
+      table: clinicalDocumentCounters,
+      create: { organizationId: scope.organizationId, year: issue.year },
+      last: clinicalDocumentCounters.last,
+      row: and(orgFilter(scope, clinicalDocumentCounters.organizationId), eq(clinicalDocumentCounters.year, issue.year)),
+    });
+    const number = `${issue.year}-${String(rank).padStart(5, '0')}`;
+    const values = await build(number);
+    await tx.insert(clinicalDocuments).values({ ...values, id: issue.id, number, replacesId: issue.replacesId, organizationId: scope.organizationId });
+    return number;
   });
 }
 
@@ -87,6 +90,25 @@ export async function findDocument(db: Database, scope: PatientScope, id: string
   return row;
 }
 export type DocumentRow = NonNullable<Awaited<ReturnType<typeof findDocument>>>;
+
+/** A page of the patient's documents inside the scope, oldest first, with their PDF (the FHIR export). */
+export function exportPage(db: Database, scope: PatientScope, patientId: string, after: ExportCursor, limit: number) {
+  return db
+    .select({
+      ...listColumns,
+      cursorAt: sql<string>`${clinicalDocuments.issuedAt}::text`,
+      authorId: clinicalDocuments.authorId,
+      consultationId: clinicalDocuments.consultationId,
+      replacesId: clinicalDocuments.replacesId,
+      content: clinicalDocuments.content,
+      pdf: clinicalDocuments.pdf,
+    })
+    .from(clinicalDocuments)
+    .innerJoin(patients, eq(patients.id, clinicalDocuments.patientId))
+    .where(and(eq(clinicalDocuments.patientId, patientId), eq(clinicalDocuments.organizationId, patients.organizationId), patientFilter(scope), exportAfter(clinicalDocuments.issuedAt, clinicalDocuments.id, after)))
+    .orderBy(asc(clinicalDocuments.issuedAt), asc(clinicalDocuments.id))
+    .limit(limit);
+}
 
 /** The PDF of a document inside the scope. */
 export async function documentPdf(db: Database, scope: PatientScope, id: string) {

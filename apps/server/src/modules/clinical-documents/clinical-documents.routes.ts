@@ -8,6 +8,7 @@ import {
   issuedDocumentAnswer,
   replaceClinicalDocumentSchema,
   revokeClinicalDocumentSchema,
+  sentDocumentAnswer,
   templateAnswer,
   templateInputSchema,
   templateListAnswer,
@@ -17,11 +18,13 @@ import {
   verifyParams,
 } from '@wellbe/shared/schemas/clinical-documents';
 import { idParams } from '@wellbe/shared/schemas/fields';
+import { medicineListAnswer, medicineSearchQuery } from '@wellbe/shared/schemas/medicines';
 import { fileAnswer, okSchema } from '@wellbe/shared/schemas/responses';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { actorOf, callerOf } from '../../lib/request.ts';
 import * as documents from './clinical-documents.service.ts';
 import * as templates from './clinical-documents.templates.service.ts';
+import { suggestMedicines } from './medicines.service.ts';
 
 const tags = ['clinical-documents'];
 
@@ -67,6 +70,11 @@ export async function clinicalDocumentRoutes(app: FastifyInstance) {
     schema: { params: idParams, body: replaceClinicalDocumentSchema, response: { 200: issuedDocumentAnswer }, tags, summary: 'Corriger : un nouveau document remplace celui-ci' },
     handler: async (request) => ({ success: true, data: await documents.replaceDocument(ctx, callerOf(request), request.params.id, request.body.content) }),
   });
+  r.post('/api/clinical-documents/:id/send', {
+    config: { access: 'dpsWrite', patientData: true },
+    schema: { params: idParams, response: { 200: sentDocumentAnswer }, tags, summary: 'Envoyer le document au patient dans la messagerie' },
+    handler: async (request) => ({ success: true, data: await documents.sendDocument(ctx, callerOf(request), request.params.id) }),
+  });
   r.post('/api/clinical-documents/:id/revoke', {
     config: { access: 'dpsWrite', patientData: true },
     schema: { params: idParams, body: revokeClinicalDocumentSchema, response: { 200: okSchema }, tags, summary: 'Révoquer un document (avec un motif)' },
@@ -83,6 +91,12 @@ export async function clinicalDocumentRoutes(app: FastifyInstance) {
     handler: async (request) => documents.verifyDocument(ctx, actorOf(request), request.params.token),
   });
 
+  // The BDPM reference (no patient data): suggestions while an ordonnance line is typed.
+  r.get('/api/medicines', {
+    config: { access: 'medicines' },
+    schema: { querystring: medicineSearchQuery, response: { 200: medicineListAnswer }, tags, summary: 'Suggestions de médicaments (BDPM)' },
+    handler: async (request) => ({ success: true, data: await suggestMedicines(ctx, request.query) }),
+  });
   r.get('/api/clinical-document-templates', {
     config: { access: 'dpsWrite' },
     schema: { querystring: templateListQuery, response: { 200: templateListAnswer }, tags, summary: 'Les modèles de documents (du cabinet et les miens)' },

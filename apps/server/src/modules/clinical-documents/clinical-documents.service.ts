@@ -18,15 +18,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import { everyOrganisation, hidden, isUuid, patientScope, type Actor, type Caller, type OneOrgScope } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { ExportCursor } from '../../lib/keyset.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { richTextToPlain } from '../../lib/rich-text.ts';
 import { openSecret, sealSecret } from '../../lib/secret.ts';
+import { patientConversation, sendFile } from '../chat/chat.service.ts';
 import { consultationOfPatient } from '../consultations/consultations.service.ts';
 import { latestMeasures } from '../consultations/consultations.measures.service.ts';
 import { readContact } from '../contacts/contacts.service.ts';
 import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { patientForCaller, patientOrgScope } from '../patients/patients.service.ts';
-import { signPdf } from '../signing/signing.service.ts';
+import { signatureImage as signatureImageOf } from '../profile/profile.signature.ts';
+import { pdfSigner } from '../signing/signing.service.ts';
 import * as repo from './clinical-documents.repository.ts';
 import { renderDocumentPdf } from './clinical-documents.pdf.ts';
 import { templateForDocument } from './clinical-documents.templates.service.ts';
@@ -114,45 +117,70 @@ async function issue(ctx: AppContext, caller: Caller, draft: Draft) {
   const token = randomBytes(18).toString('base64url');
   const url = `${ctx.config.publicUrl}/verify/${token}`;
   const id = randomUUID();
-  const number = await repo.nextNumber(ctx.db, scope, Number(today.slice(0, 4)));
-  const unsigned = await renderDocumentPdf({
-    kind: draft.kind,
-    number,
-    date: formatDate(today),
-    practitioner: { name: head.name, speciality: head.job || head.speciality || '', rpps: head.rpps, adeli: head.adeli, phone: head.phone },
-    organisation: { name: head.organisation, address: head.address, phone: head.organisationPhone },
-    patient: { fullName: patient.fullName, birthDate: patient.birthDate ? formatDate(patient.birthDate) : null, age: patient.birthDate ? ageOn(patient.birthDate, today) : null },
-    content,
-    recipient: recipient ? [recipient.prefix, recipient.name, recipient.lastName].filter(Boolean).join(' ') : null,
-    signatureImage: null,
-    verifyUrl: url,
-    shortCode: token,
+  // The key and the signature image are read before the numbering transaction (signing needs no connection).
+  const signatureImage = await signatureImageOf(ctx, caller.id);
+  const sign = await pdfSigner(ctx, scope);
+  let signed: Buffer = Buffer.alloc(0);
+  const number = await repo.issueDocument(ctx.db, scope, { id, replacesId: draft.replaces, year: Number(today.slice(0, 4)) }, async (number) => {
+    const unsigned = await renderDocumentPdf({
+      kind: draft.kind,
+      number,
+      date: formatDate(today),
+      practitioner: { name: head.name, speciality: head.job || head.speciality || '', rpps: head.rpps, adeli: head.adeli, phone: head.phone },
+      organisation: { name: head.organisation, address: head.address, phone: head.organisationPhone },
+      patient: { fullName: patient.fullName, birthDate: patient.birthDate ? formatDate(patient.birthDate) : null, age: patient.birthDate ? ageOn(patient.birthDate, today) : null },
+      content,
+      recipient: recipient ? [recipient.prefix, recipient.name, recipient.lastName].filter(Boolean).join(' ') : null,
+      signatureImage,
+      verifyUrl: url,
+      shortCode: token,
+    });
+    const pdf = (signed = await sign(unsigned, { reason: `${KIND_LABELS[draft.kind]} ${number}`, name: head.name, location: head.organisation, contactInfo: head.phone ?? '' }));
+    return {
+      patientId: patient.id,
+      consultationId: consultation?.id ?? null,
+      templateId: draft.templateId,
+      authorId: caller.id,
+      kind: draft.kind,
+      content,
+      issuedAt: now,
+      pdf,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      verifyTokenHash: hashToken(token),
+      verifyTokenSealed: sealSecret(ctx.jwtKey, TOKEN_PURPOSE, Buffer.from(token)),
+    };
   });
-  const pdf = await signPdf(ctx, scope, unsigned, { reason: `${KIND_LABELS[draft.kind]} ${number}`, name: head.name, location: head.organisation, contactInfo: head.phone ?? '' });
-  const stored = await repo.insertDocument(ctx.db, scope, {
-    id,
-    number,
-    patientId: patient.id,
-    consultationId: consultation?.id ?? null,
-    templateId: draft.templateId,
-    authorId: caller.id,
-    kind: draft.kind,
-    content,
-    issuedAt: now,
-    pdf,
-    sha256: createHash('sha256').update(pdf).digest('hex'),
-    verifyTokenHash: hashToken(token),
-    verifyTokenSealed: sealSecret(ctx.jwtKey, TOKEN_PURPOSE, Buffer.from(token)),
-    replacesId: draft.replaces,
-  });
-  if (!stored) throw conflict(M.alreadyReplaced, 'already_replaced');
+  if (!number) throw conflict(M.alreadyReplaced, 'already_replaced');
   const issued = { id, number };
   await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'clinical-document', recordId: issued.id, patientId: patient.id, details: { kind: draft.kind, number: issued.number, replaces: draft.replaces } });
-  return { id: issued.id, number: issued.number, pdfUrl: pdfUrl(issued.id), verifyUrl: url };
+  return { id: issued.id, number: issued.number, pdfUrl: pdfUrl(issued.id), verifyUrl: url, pdf: signed, patientId: patient.id, kind: draft.kind };
 }
 
-export function createDocument(ctx: AppContext, caller: Caller, input: CreateClinicalDocument) {
-  return issue(ctx, caller, { kind: input.kind, patientId: input.patientId, consultationId: input.consultationId ?? null, templateId: input.templateId ?? null, content: input.content, replaces: null });
+const fileNameOf = (kind: ClinicalDocumentKind, number: string) => `${KIND_LABELS[kind].toLowerCase().replace(/\s+/g, '-')}-${number}.pdf`;
+
+/** Posts a signed PDF in the chat between the practitioner and the patient (issue 33), journalled. */
+async function postInChat(ctx: AppContext, caller: Caller, chatId: string, doc: { id: string; patientId: string; kind: ClinicalDocumentKind; number: string; pdf: Buffer }) {
+  await sendFile(ctx, caller, chatId, { fileName: fileNameOf(doc.kind, doc.number), bytes: doc.pdf, messageText: `${KIND_LABELS[doc.kind]} N° ${doc.number}` });
+  await recordAudit(ctx, caller, { action: 'clinical-document.send', outcome: 'success', recordType: 'clinical-document', recordId: doc.id, patientId: doc.patientId, details: { chatId } });
+}
+
+export async function createDocument(ctx: AppContext, caller: Caller, input: CreateClinicalDocument) {
+  // The conversation is resolved first: a patient the chat cannot reach refuses before any number is taken.
+  const chatId = input.sendToPatient ? await patientConversation(ctx, caller, (await patientForCaller(ctx, caller, input.patientId, 'clinical-document.create', 'write')).id) : undefined;
+  const { pdf, patientId, kind, ...issued } = await issue(ctx, caller, { kind: input.kind, patientId: input.patientId, consultationId: input.consultationId ?? null, templateId: input.templateId ?? null, content: input.content, replaces: null });
+  if (chatId) await postInChat(ctx, caller, chatId, { id: issued.id, patientId, kind, number: issued.number, pdf });
+  return { ...issued, ...(chatId ? { chatId } : {}) };
+}
+
+/** "Envoyer dans la messagerie": an issued, unrevoked document posted to the patient's chat. */
+export async function sendDocument(ctx: AppContext, caller: Caller, id: string): Promise<{ chatId: string }> {
+  const row = await found(ctx, caller, id, 'clinical-document.send', 'write');
+  if (row.revokedAt) throw conflict(M.revokedNotSent, 'revoked_not_sent');
+  const chatId = await patientConversation(ctx, caller, row.patientId);
+  const file = await repo.documentPdf(ctx.db, patientScope(caller, 'write'), id);
+  if (!file) throw hidden(M.notFound);
+  await postInChat(ctx, caller, chatId, { id, patientId: row.patientId, kind: row.kind, number: row.number, pdf: file.pdf });
+  return { chatId };
 }
 
 /** A document in the caller's reach, or the journalled 404 (another organisation's, or none). */
@@ -169,7 +197,8 @@ async function found(ctx: AppContext, caller: Caller, id: string, action: string
 export async function replaceDocument(ctx: AppContext, caller: Caller, id: string, content: DocumentContent) {
   const old = await found(ctx, caller, id, 'clinical-document.replace', 'write');
   if (old.revokedAt || old.replacedById) throw conflict(M.alreadyReplaced, 'already_replaced');
-  return issue(ctx, caller, { kind: old.kind, patientId: old.patientId, consultationId: old.consultationId, templateId: null, content, replaces: old.id });
+  const { id: newId, number, pdfUrl, verifyUrl } = await issue(ctx, caller, { kind: old.kind, patientId: old.patientId, consultationId: old.consultationId, templateId: null, content, replaces: old.id });
+  return { id: newId, number, pdfUrl, verifyUrl };
 }
 
 export async function revokeDocument(ctx: AppContext, caller: Caller, id: string, reason: string) {
@@ -189,6 +218,12 @@ export async function listDocuments(ctx: AppContext, caller: Caller, patientId: 
 export async function myDocuments(ctx: AppContext, caller: Caller): Promise<ClinicalDocumentRow[]> {
   if (!caller.patientId) throw hidden(M.notFound);
   return listDocuments(ctx, caller, caller.patientId);
+}
+
+/** A page of the patient's documents for their FHIR export (records), in the caller's read scope. */
+export async function clinicalDocumentExportPage(ctx: AppContext, caller: Caller, patientId: string, after: ExportCursor, limit: number) {
+  const rows = await repo.exportPage(ctx.db, patientScope(caller, 'read'), patientId, after, limit);
+  return rows.map((row) => ({ ...row, status: statusOf(row), pdfUrl: `${ctx.config.publicUrl.replace(/\/$/, '')}${pdfUrl(row.id)}` }));
 }
 
 export async function readDocument(ctx: AppContext, caller: Caller, id: string): Promise<ClinicalDocumentDetail> {
@@ -215,7 +250,7 @@ export async function documentPdf(ctx: AppContext, caller: Caller, id: string) {
     throw hidden(M.notFound);
   }
   await recordAudit(ctx, caller, { action: 'clinical-document.download', outcome: 'success', recordType: 'clinical-document', recordId: id, patientId: row.patientId });
-  return { pdf: row.pdf, fileName: `${KIND_LABELS[row.kind].toLowerCase().replace(/\s+/g, '-')}-${row.number}.pdf` };
+  return { pdf: row.pdf, fileName: fileNameOf(row.kind, row.number) };
 }
 
 /**

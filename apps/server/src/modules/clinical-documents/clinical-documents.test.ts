@@ -1,10 +1,25 @@
 import { inflateSync } from 'node:zlib';
-import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLINICAL_DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/clinical-documents';
 import { auditEvents, clinicalDocuments, consultations } from '../../db/tables.ts';
 import { verifyPdfSignature } from '../../lib/pdf-signing.ts';
+import type * as PdfSigning from '../../lib/pdf-signing.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+
+// A signing that fails on demand: the issue fails after its number was taken.
+const signing = vi.hoisted(() => ({ fail: false }));
+vi.mock('../../lib/pdf-signing.ts', async (original) => {
+  const actual = await original<typeof PdfSigning>();
+  return {
+    ...actual,
+    signWithKey: (...args: Parameters<typeof actual.signWithKey>) => {
+      if (signing.fail) throw new Error('signature impossible (test)');
+      return actual.signWithKey(...args);
+    },
+  };
+});
 
 let t: TestApp;
 let pr: Session;
@@ -202,6 +217,105 @@ describe('clinical documents', () => {
     expect((await get(pr2, `/api/clinical-documents/${doc.id}`)).statusCode).toBe(404);
     expect((await get(pr2, doc.pdfUrl)).statusCode).toBe(404);
     expect((await get(pr2, `/api/clinical-documents?patientId=${lucas}`)).statusCode).toBe(404);
+  });
+
+  it('gives the number of an issue that fails after numbering back: the next document takes it, no gap', async () => {
+    const issue = () => post(pr, '/api/clinical-documents', { kind: 'certificat', patientId: lucas, content: { certificateType: 'presence', text: 'Présent ce jour.' } });
+    const rank = (res: Awaited<ReturnType<typeof issue>>) => Number(json(res).data.number.split('-')[1]);
+    const first = await issue();
+    const before = (await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length;
+    signing.fail = true;
+    const failed = await issue().finally(() => (signing.fail = false));
+    expect(failed.statusCode).toBe(500);
+    expect((await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length).toBe(before);
+    const next = await issue();
+    expect(rank(next)).toBe(rank(first) + 1);
+  });
+
+  it('suggests BDPM medicines to practitioners, accent-insensitive, by name or substance, bounded', async () => {
+    const byName = await get(pr, '/api/medicines?q=doliprane%201000');
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(json(byName).data[0]).toMatchObject({ id: expect.stringMatching(/^\d{8}$/), name: expect.stringMatching(/^DOLIPRANE 1000 mg/), routes: ['orale'] });
+    expect(json(byName).data.find((m: { id: string }) => m.id === '60234100')).toEqual({
+      id: '60234100',
+      name: 'DOLIPRANE 1000 mg, comprimé',
+      form: 'comprimé',
+      routes: ['orale'],
+      substances: expect.stringContaining('PARACÉTAMOL'),
+      holder: 'OPELLA HEALTHCARE FRANCE',
+    });
+    // Without its accents, by its substance: the paracetamol of every brand.
+    const bySubstance = json(await get(pr, '/api/medicines?q=paracetamol&limit=20')).data as { name: string; substances: string }[];
+    expect(bySubstance).toHaveLength(20);
+    for (const m of bySubstance) expect(`${m.name} ${m.substances}`.toUpperCase()).toMatch(/PARAC[EÉ]TAMOL/);
+    expect(json(await get(pr, '/api/medicines?q=d')).data).toEqual([]);
+
+    const tooLong = await get(pr, `/api/medicines?q=${'a'.repeat(81)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(json(tooLong).error.message).toContain('ne doit pas dépasser 80 caractères');
+    expect((await get(pr, '/api/medicines?q=doliprane&limit=21')).statusCode).toBe(400);
+    expect((await get(pt, '/api/medicines?q=doliprane')).statusCode).toBe(403);
+  });
+
+  it('draws the signature image of the profile on the PDF; bad bytes or a patient get a French refusal', async () => {
+    const upload = (session: Session, bytes: Buffer) => {
+      const boundary = `----wellbe${Date.now()}`;
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="signature"; filename="signature.png"\r\nContent-Type: image/png\r\n\r\n`);
+      const payload = Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      return t.app.inject({ method: 'POST', url: '/api/profil/signature', headers: { ...session.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    };
+    const issue = async () => pdfOf(pr, json(await post(pr, '/api/clinical-documents', { kind: 'certificat', patientId: lucas, content: { certificateType: 'presence', text: 'Présent.' } })).data.pdfUrl);
+    const images = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
+    const without = images(await issue());
+
+    const fake = await upload(pr, Buffer.from('GIF89a pas une image'));
+    expect(fake.statusCode).toBe(400);
+    expect(json(fake).error.message).toBe('L’image doit être au format PNG ou JPEG.');
+    expect((await upload(pr, Buffer.alloc(1024 * 1024 + 10, 0x89))).statusCode).toBe(413);
+    expect((await upload(pt, Buffer.from('x'))).statusCode).toBe(403);
+    expect((await get(pr, '/api/profil/signature')).statusCode).toBe(404);
+
+    const png = await sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 80, alpha: 0.8 } } }).png().toBuffer();
+    expect((await upload(pr, png)).statusCode).toBe(200);
+    const preview = await get(pr, '/api/profil/signature');
+    expect(preview.headers['content-type']).toBe('image/png');
+    expect((await sharp(preview.rawPayload).metadata()).width).toBe(600);
+    const signed = await issue();
+    expect(images(signed)).toBeGreaterThan(without);
+    expect(verifyPdfSignature(signed).valid).toBe(true);
+
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/profil/signature', headers: pr.auth })).statusCode).toBe(200);
+    expect((await get(pr, '/api/profil/signature')).statusCode).toBe(404);
+    expect(images(await issue())).toBe(without);
+  });
+
+  it('sends a document to the patient in the chat, when issued or afterwards; the patient opens the PDF from the chat', async () => {
+    const history = async (chatId: string) => json(await get(pt, `/api/chat/conversations/${chatId}/messages`)) as { messages: { message: string; attachment?: { id: string; fileName: string; mimeType: string } | null }[] };
+    const issued = await post(pr, '/api/clinical-documents', { kind: 'certificat', patientId: lucas, content: { certificateType: 'presence', text: 'Présent ce jour.' }, sendToPatient: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const { id, number, chatId } = json(issued).data;
+    const message = (await history(chatId)).messages.find((m) => m.message === `Certificat médical N° ${number}`)!;
+    expect(message.attachment).toMatchObject({ mimeType: 'application/pdf', fileName: expect.stringContaining(number) });
+    const opened = await get(pt, `/api/chat/attachments/${message.attachment!.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(verifyPdfSignature(opened.rawPayload).valid).toBe(true);
+    expect(pdfText(opened.rawPayload)).toContain('Présent ce jour.');
+
+    // Afterwards: the action on an issued document; journalled each time.
+    const again = await post(pr, `/api/clinical-documents/${id}/send`, {});
+    expect(json(again).data.chatId).toBe(chatId);
+    expect((await history(chatId)).messages.filter((m) => m.message === `Certificat médical N° ${number}`)).toHaveLength(2);
+    const journal = await t.handle.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'clinical-document.send'), eq(auditEvents.recordId, id)));
+    expect(journal.map((j) => [j.outcome, j.patientId])).toEqual([['success', lucas], ['success', lucas]]);
+
+    // A patient without an account: a French 400 and no document issued.
+    const { rows: [noAccount] } = (await t.handle.db.execute(sql`select p.id from patients p where p.organization_id = ${pr.idOrganization} and not exists (select 1 from users u where u.patient_id = p.id) limit 1`)) as unknown as { rows: { id: string }[] };
+    const before = (await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length;
+    const refused = await post(pr, '/api/clinical-documents', { kind: 'certificat', patientId: noAccount.id, content: { certificateType: 'presence', text: 'x' }, sendToPatient: true });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).error.message).toContain('n’a pas de compte');
+    expect((await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length).toBe(before);
+    expect((await post(pt, `/api/clinical-documents/${id}/send`, {})).statusCode).toBe(403);
   });
 
   it('lays a 20-line ordonnance over several pages, the letterhead on each', async () => {

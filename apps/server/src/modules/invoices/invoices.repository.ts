@@ -4,6 +4,7 @@ import type { PatientScope } from '../../access/patients.ts';
 import { orgFilter, type OneOrgScope, type OrgScope } from '../../access/scope.ts';
 import { organisations, patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
+import { nextInSeries, type Tx } from '../../db/numbering.ts';
 import { creditNotes, invoiceActs, invoiceCounters, invoiceLines, invoicePayments, invoices } from '../../db/schema/invoices.ts';
 import { COUNT_CAP, keysetAfter, keysetKey, type KeysetPosition } from '../../lib/keyset.ts';
 
@@ -12,7 +13,7 @@ import { COUNT_CAP, keysetAfter, keysetKey, type KeysetPosition } from '../../li
 // and the balance checks happen inside one transaction each, on locked rows: two servers issuing
 // at once wait for each other on the counter row, never on an application lock.
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { Tx };
 
 // Written out with its table: Drizzle leaves columns unqualified in a one-table select, where a bare
 // "id" inside the sub-select would name the payment's own id.
@@ -134,18 +135,16 @@ export async function replaceDraftLines(db: Database, scope: OneOrgScope, id: st
 }
 
 /**
- * The next number of an issuer's series for a year: the counter row is created if missing, then
- * incremented with UPDATE … RETURNING, which holds its lock until the caller's transaction ends.
- * A rollback gives the number back: the series never has a gap nor a repeat.
+ * The next number of an issuer's series for a year, inside the caller's transaction (db/numbering.ts):
+ * a rollback gives the number back, the series never has a gap nor a repeat.
  */
-export async function nextNumber(tx: Tx, scope: OneOrgScope, issuerId: string, year: number, series: 'invoice' | 'credit'): Promise<number> {
-  await tx.insert(invoiceCounters).values({ organizationId: scope.organizationId, issuerId, year, series, lastNumber: 0 }).onConflictDoNothing();
-  const [row] = await tx
-    .update(invoiceCounters)
-    .set({ lastNumber: sql`${invoiceCounters.lastNumber} + 1` })
-    .where(and(orgFilter(scope, invoiceCounters.organizationId), eq(invoiceCounters.issuerId, issuerId), eq(invoiceCounters.year, year), eq(invoiceCounters.series, series)))
-    .returning({ n: invoiceCounters.lastNumber });
-  return row.n;
+export function nextNumber(tx: Tx, scope: OneOrgScope, issuerId: string, year: number, series: 'invoice' | 'credit'): Promise<number> {
+  return nextInSeries(tx, {
+    table: invoiceCounters,
+    create: { organizationId: scope.organizationId, issuerId, year, series },
+    last: invoiceCounters.lastNumber,
+    row: and(orgFilter(scope, invoiceCounters.organizationId), eq(invoiceCounters.issuerId, issuerId), eq(invoiceCounters.year, year), eq(invoiceCounters.series, series)),
+  });
 }
 
 /** Issues a draft: number and issue in one transaction. null when the invoice is not a draft any more. */

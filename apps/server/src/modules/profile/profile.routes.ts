@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, phonesUpdateSchema, professionalIdsUpdateSchema, profileAnswer as profileAnswerSchema, profilePasswordAnswer, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, SIGNATURE_MAX_BYTES, phonesUpdateSchema, professionalIdsUpdateSchema, profileAnswer as profileAnswerSchema, profilePasswordAnswer, profileReadBody, userUpdateSchema, type Profile } from '@wellbe/shared/schemas/profile';
 import { action, registerActions } from '../../plugins/actions.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { ProfileService } from './profile.service.ts';
-import { fileAnswer } from '@wellbe/shared/schemas/responses';
+import { fileAnswer, okSchema } from '@wellbe/shared/schemas/responses';
+import { deleteSignature, ownSignature, saveSignature } from './profile.signature.ts';
 
 /**
  * SPEC §7 reads `data.data` as the profile while the profile screen reads the answer's `data` as the profile:
@@ -15,6 +16,19 @@ import { fileAnswer } from '@wellbe/shared/schemas/responses';
  */
 function profileAnswer(profile: Profile) {
   return { success: true, data: { ...profile, data: profile } };
+}
+
+/** The one image file of a multipart upload, refused in French when missing or over `maxBytes`. */
+async function uploadedImage(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!file) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'payload_too_large', tooLarge);
+    throw err;
+  }
 }
 
 // SPEC §7 POST /api/profil (actions read and updatePassword) and the profile photo.
@@ -60,20 +74,29 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
   app.withTypeProvider<ZodTypeProvider>().post('/api/profil/avatar', {
     config: { access: 'profile' },
     schema: { response: { 200: profileAnswerSchema }, tags: ['profile'], summary: 'Photo du profil (PNG ou JPEG, 2 Mo au plus)', consumes: ['multipart/form-data'] },
+    handler: async (request) => profileAnswer(await profiles.saveAvatar(callerOf(request), await uploadedImage(request, AVATAR_MAX_BYTES, PROFILE_MESSAGES.avatarTooLarge))),
+  });
+
+  // The signature image drawn on the practitioner's documents: read back by its owner only.
+  app.withTypeProvider<ZodTypeProvider>().post('/api/profil/signature', {
+    config: { access: 'signatureImage' },
+    schema: { response: { 200: okSchema }, tags: ['profile'], summary: 'Image de la signature (PNG ou JPEG, 1 Mo au plus)', consumes: ['multipart/form-data'] },
     handler: async (request) => {
-      if (!request.isMultipart()) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw badRequest(PROFILE_MESSAGES.avatarMissing, 'avatar_missing');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'payload_too_large', PROFILE_MESSAGES.avatarTooLarge);
-        }
-        throw err;
-      }
-      return profileAnswer(await profiles.saveAvatar(callerOf(request), bytes));
+      await saveSignature(app.ctx, callerOf(request), await uploadedImage(request, SIGNATURE_MAX_BYTES, PROFILE_MESSAGES.signatureTooLarge));
+      return { success: true };
+    },
+  });
+  app.withTypeProvider<ZodTypeProvider>().get('/api/profil/signature', {
+    config: { access: 'signatureImage' },
+    schema: { response: { 200: fileAnswer('Image de la signature', 'image/png') }, tags: ['profile'], summary: 'Ma signature (aperçu)' },
+    handler: async (request, reply) => reply.type('image/png').header('Cache-Control', 'private, no-store').send(await ownSignature(app.ctx, callerOf(request))),
+  });
+  app.withTypeProvider<ZodTypeProvider>().delete('/api/profil/signature', {
+    config: { access: 'signatureImage' },
+    schema: { response: { 200: okSchema }, tags: ['profile'], summary: 'Retirer ma signature' },
+    handler: async (request) => {
+      await deleteSignature(app.ctx, callerOf(request));
+      return { success: true };
     },
   });
 

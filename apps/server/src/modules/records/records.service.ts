@@ -17,6 +17,8 @@ import { appointmentExportPage } from '../agenda/agenda.export.ts';
 import { consultationExportPage } from '../consultations/consultations.service.ts';
 import { documentExportPage, linkedDocument } from '../documents/documents.service.ts';
 import { noticeExportPage } from '../notices/notices.service.ts';
+import { clinicalDocumentExportPage } from '../clinical-documents/clinical-documents.service.ts';
+import { clinicalDocumentReference, medicationRequests } from './records.clinical.ts';
 import { latestVersions, patientVersions } from '../history/history.service.ts';
 import { consultationAddenda } from '../consultations/consultations.lock.service.ts';
 import { getOrganisationSettings } from '../organisations/organisations.service.ts';
@@ -106,6 +108,7 @@ function exportSource(ctx: AppContext, caller: Caller, patient: PatientRecord): 
 // Each section reads its rows through its area's service, in the caller's read scope.
 const consultations = (s: ExportSource) => pages((after) => consultationExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
 const documentRows = (s: ExportSource) => pages((after) => documentExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
+const clinicalDocumentRows = (s: ExportSource) => pages((after) => clinicalDocumentExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
 const noticeRows = (s: ExportSource) => pages((after) => noticeExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
 const appointmentRows = (s: ExportSource) => pages((after) => appointmentExportPage(s.ctx, s.caller, s.patient.id, after, EXPORT_PAGE));
 // The file's organisation and its practitioners: the patient row was read through the caller's scope.
@@ -160,6 +163,16 @@ async function* documentSection(s: ExportSource) {
   }
 }
 
+/** Issue 33: the issued ordonnances, certificates and letters, and an ordonnance's medicines. */
+async function* clinicalDocumentSection(s: ExportSource) {
+  for await (const d of clinicalDocumentRows(s)) {
+    s.practitioners.add(d.authorId);
+    const context = { patientId: s.patient.id, pdfUrl: d.pdfUrl, encounterId: d.consultationId && s.written.has(d.consultationId) ? d.consultationId : null };
+    yield clinicalDocumentReference(d, context);
+    yield* medicationRequests(d, context);
+  }
+}
+
 async function* noticeSection(s: ExportSource) {
   for await (const n of noticeRows(s)) {
     s.written.add(n.id);
@@ -196,7 +209,7 @@ async function* practitionerSection(s: ExportSource) {
   }
 }
 
-export const FHIR_SECTIONS: Section[] = [patientSection, consultationSection, documentSection, noticeSection, appointmentSection, provenanceSection, practitionerSection];
+export const FHIR_SECTIONS: Section[] = [patientSection, consultationSection, documentSection, clinicalDocumentSection, noticeSection, appointmentSection, provenanceSection, practitionerSection];
 
 async function* bundleText(s: ExportSource, sections: Section[]): AsyncGenerator<string> {
   yield bundleOpening(derivedId(s.patient.id, 'export', String(s.ctx.clock.now())), new Date(s.ctx.clock.now()));

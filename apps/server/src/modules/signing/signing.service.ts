@@ -63,6 +63,15 @@ export async function signPdf(ctx: Ctx, scope: OneOrgScope, pdf: Buffer, info: S
   return signWithKey(pdf, key, info, new Date(ctx.clock.now()));
 }
 
+/**
+ * The organisation's signer, for a caller that signs inside a transaction: the key is read (or made)
+ * now, on its own connection, and the returned function signs without touching the database.
+ */
+export async function pdfSigner(ctx: Ctx, scope: OneOrgScope): Promise<(pdf: Buffer, info: SignatureInfo) => Promise<Buffer>> {
+  const key = await signingKey(ctx, scope);
+  return (pdf, info) => signWithKey(pdf, key, info, new Date(ctx.clock.now()));
+}
+
 function view(row: SigningCertificateRow) {
   return { source: row.source, subject: row.subject, fingerprint: row.fingerprint, notAfter: row.notAfter, createdAt: row.createdAt };
 }

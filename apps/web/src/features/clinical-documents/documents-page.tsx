@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { WithLtr } from '../../components/ltr.tsx';
 import { notify } from '../../lib/notify.ts';
-import { openPdf, usePatientDocuments, type IssuedDocument } from './api/clinical-documents.ts';
+import { isApiError } from '../../lib/api.ts';
+import { openPdf, usePatientDocuments, useSendDocument, type IssuedDocument } from './api/clinical-documents.ts';
 import { DocumentList } from './components/document-list.tsx';
+import { TemplatesCard } from './components/templates-card.tsx';
 import { WriteForm } from './components/write-form.tsx';
 
 /**
@@ -20,6 +22,7 @@ export function DocumentsPage() {
   const [params] = useSearchParams();
   const consultationId = params.get('consultation') ?? undefined;
   const documents = usePatientDocuments(idPatient);
+  const send = useSendDocument();
   const [issued, setIssued] = useState<IssuedDocument | null>(null);
   const print = (doc: IssuedDocument) => openPdf(doc.pdfUrl).catch(() => notify(t('loadError'), 'error'));
   return (
@@ -52,9 +55,10 @@ export function DocumentsPage() {
           <CardContent>
             {documents.isPending && <CircularProgress size={24} aria-label={t('verify.loading')} />}
             {documents.isError && <Alert severity="error">{t('loadError')}</Alert>}
-            {documents.data && <DocumentList documents={documents.data} />}
+            {documents.data && <DocumentList documents={documents.data} onSend={(doc) => send.mutate(doc.id, { onSuccess: () => notify(t('sent'), 'success'), onError: (err) => notify(isApiError(err) ? err.message : t('loadError'), 'error') })} />}
           </CardContent>
         </Card>
+        <TemplatesCard />
       </Stack>
     </>
   );

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session.ts';
 import { MyDataSection } from './components/my-data-section.tsx';
 import { ProfessionalIdsSection } from './components/professional-ids-section.tsx';
+import { SignatureSection } from './components/signature-section.tsx';
 import { NewsletterSection } from './components/newsletter-section.tsx';
 import { useProfile } from './api/read-profile.ts';
 import { ProfileView } from './components/profile-view.tsx';
@@ -55,6 +56,7 @@ export function ProfilePage() {
       )}
       {profile.data && <ProfileView key={profile.data.idUser} profile={profile.data} />}
       {profile.data && <ProfessionalIdsSection key={`ids-${profile.data.idUser}`} profile={profile.data} />}
+      {profile.data && <SignatureSection profile={profile.data} />}
       {profile.data && (
         <Box sx={{ display: 'grid', gap: 3, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
           <TwoFactorSection />

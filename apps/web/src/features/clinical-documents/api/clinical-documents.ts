@@ -4,10 +4,13 @@ import type {
   clinicalDocumentListAnswer,
   CreateClinicalDocument,
   issuedDocumentAnswer,
+  sentDocumentAnswer,
+  templateAnswer,
   templateListAnswer,
   verificationAnswer,
   ClinicalDocumentKind,
 } from '@wellbe/shared/schemas/clinical-documents';
+import { MEDICINE_QUERY_MIN, type medicineListAnswer } from '@wellbe/shared/schemas/medicines';
 import { api, apiBlob } from '../../../lib/api.ts';
 
 export type DocumentRow = Answer<typeof clinicalDocumentListAnswer>['data'][number];
@@ -64,4 +67,43 @@ export async function openPdf(pdfUrl: string): Promise<void> {
   const url = URL.createObjectURL(blob);
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** BDPM suggestions for what is typed in an ordonnance line (two letters at least). */
+export function useMedicineSuggestions(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: ['medicines', query] as const,
+    queryFn: ({ signal }) => api<Answer<typeof medicineListAnswer>>('/medicines', { query: { q: query }, signal }).then((a) => a.data),
+    enabled: query.length >= MEDICINE_QUERY_MIN,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Every template the caller sees, inactive ones included (the "Modèles de documents" card). */
+export function useAllTemplates() {
+  return useQuery({
+    queryKey: [...keys.all, 'templates', 'all'] as const,
+    queryFn: ({ signal }) => api<Answer<typeof templateListAnswer>>('/clinical-document-templates', { query: { all: '1' }, signal }).then((a) => a.data),
+  });
+}
+
+export type TemplateBody = { kind: ClinicalDocumentKind; name: string; content: TemplateRow['content']; shared?: boolean; active?: boolean };
+
+/** Creates (no id), edits, duplicates or (de)activates a template; every template list is read again. */
+export function useTemplateChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, duplicate }: { id?: string; body?: TemplateBody; duplicate?: boolean }) =>
+      api<Answer<typeof templateAnswer>>(id ? `/clinical-document-templates/${id}${duplicate ? '/duplicate' : ''}` : '/clinical-document-templates', {
+        method: id && !duplicate ? 'PUT' : 'POST',
+        body: duplicate ? {} : id && body ? { kind: body.kind, name: body.name, content: body.content, active: body.active } : body,
+      }).then((a) => a.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** "Envoyer dans la messagerie": the signed PDF posted in the chat with the patient. */
+export function useSendDocument() {
+  return useMutation({ mutationFn: (id: string) => api<Answer<typeof sentDocumentAnswer>>(`/clinical-documents/${id}/send`, { method: 'POST', body: {} }).then((a) => a.data) });
 }

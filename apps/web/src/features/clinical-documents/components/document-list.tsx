@@ -1,5 +1,6 @@
 import { Box, Button, Chip, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import { useTranslation } from 'react-i18next';
 import { WithLtr } from '../../../components/ltr.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -8,8 +9,11 @@ import { openPdf, type DocumentRow } from '../api/clinical-documents.ts';
 
 const COLOUR = { valid: 'success', replaced: 'warning', revoked: 'error' } as const;
 
-/** Issued documents, newest first: kind, number, date, status, the PDF and its verification page. */
-export function DocumentList({ documents }: { documents: DocumentRow[] }) {
+/**
+ * Issued documents, newest first: kind, number, date, status, the PDF and its verification page;
+ * for the practitioner (`onSend`), "Envoyer dans la messagerie" on a document not revoked.
+ */
+export function DocumentList({ documents, onSend }: { documents: DocumentRow[]; onSend?: (doc: DocumentRow) => void }) {
   const { t } = useTranslation('clinicalDocuments');
   if (!documents.length) return <Typography color="text.secondary">{t('empty')}</Typography>;
   const open = (doc: DocumentRow) => openPdf(doc.pdfUrl).catch(() => notify(t('loadError'), 'error'));
@@ -31,6 +35,11 @@ export function DocumentList({ documents }: { documents: DocumentRow[] }) {
               <Button size="small" startIcon={<PrintIcon />} onClick={() => void open(doc)} aria-label={`${t('open')} ${t(`kind.${doc.kind}`)} ${doc.number}`}>
                 {t('open')}
               </Button>
+              {onSend && doc.status !== 'revoked' && (
+                <Button size="small" startIcon={<SendIcon />} onClick={() => onSend(doc)} aria-label={`${t('send')} : ${t(`kind.${doc.kind}`)} ${doc.number}`}>
+                  {t('send')}
+                </Button>
+              )}
               {doc.verifyUrl && (
                 <Link href={doc.verifyUrl} target="_blank" rel="noopener" variant="body2">
                   {t('verifyLink')}

@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { LINE_MAX, NON_DRUG_TYPES, type PrescriptionLine } from '@wellbe/shared/schemas/clinical-documents';
+import { MedicineField } from './medicine-field.tsx';
 
 export const emptyLine = (): PrescriptionLine => ({ type: 'medicine', text: '', posology: '', duration: '' });
 const TYPES = ['medicine', ...NON_DRUG_TYPES] as const;
@@ -33,7 +34,11 @@ export function OrdonnanceLines({ lines, onChange }: { lines: PrescriptionLine[]
                 </MenuItem>
               ))}
             </TextField>
-            <TextField size="small" fullWidth label={t('write.line', { n: i + 1 })} value={line.text} onChange={(e) => set(i, { text: e.target.value })} slotProps={{ htmlInput: { maxLength: LINE_MAX } }} />
+            {line.type === 'medicine' ? (
+              <MedicineField label={t('write.line', { n: i + 1 })} value={line.text} onChange={(text) => set(i, { text })} onPick={(m) => set(i, { text: m.name, form: m.form })} />
+            ) : (
+              <TextField size="small" fullWidth label={t('write.line', { n: i + 1 })} value={line.text} onChange={(e) => set(i, { text: e.target.value })} slotProps={{ htmlInput: { maxLength: LINE_MAX } }} />
+            )}
             <IconButton aria-label={t('write.removeLine', { n: i + 1 })} onClick={() => onChange(lines.filter((_, j) => j !== i))} disabled={lines.length === 1}>
               <DeleteIcon />
             </IconButton>
@@ -41,6 +46,7 @@ export function OrdonnanceLines({ lines, onChange }: { lines: PrescriptionLine[]
           {line.type === 'medicine' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
               <TextField size="small" fullWidth label={t('write.posology')} value={line.posology ?? ''} onChange={(e) => set(i, { posology: e.target.value })} slotProps={{ htmlInput: { maxLength: LINE_MAX } }} />
+              <TextField size="small" label={t('write.form')} value={line.form ?? ''} onChange={(e) => set(i, { form: e.target.value })} slotProps={{ htmlInput: { maxLength: 120 } }} />
               <TextField size="small" label={t('write.duration')} value={line.duration ?? ''} onChange={(e) => set(i, { duration: e.target.value })} slotProps={{ htmlInput: { maxLength: 120 } }} />
               <FormControlLabel control={<Checkbox checked={!!line.nonSubstituable} onChange={(e) => set(i, { nonSubstituable: e.target.checked })} />} label={t('write.nonSubstituable')} />
             </Stack>

@@ -20,6 +20,7 @@ export function WriteForm({ patientId, consultationId, onIssued }: { patientId: 
   const [sport, setSport] = useState('');
   const [competition, setCompetition] = useState(false);
   const [text, setText] = useState('');
+  const [sendToPatient, setSendToPatient] = useState(false);
   const templates = useTemplates(kind);
   const issue = useIssueDocument();
 
@@ -34,7 +35,7 @@ export function WriteForm({ patientId, consultationId, onIssued }: { patientId: 
   };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    issue.mutate({ kind, patientId, consultationId, templateId: templateId || undefined, content: content() }, { onSuccess: onIssued });
+    issue.mutate({ kind, patientId, consultationId, templateId: templateId || undefined, content: content(), sendToPatient }, { onSuccess: onIssued });
   };
 
   return (
@@ -81,6 +82,7 @@ export function WriteForm({ patientId, consultationId, onIssued }: { patientId: 
         </Stack>
       )}
       <TextField label={t('write.text')} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={3} helperText={t('write.fieldsHelp', { fields: TEMPLATE_FIELDS.map((f) => `{{${f}}}`).join(' ') })} />
+      <FormControlLabel control={<Checkbox checked={sendToPatient} onChange={(e) => setSendToPatient(e.target.checked)} />} label={t('write.sendToPatient')} />
       {issue.isError && <Alert severity="error">{isApiError(issue.error) ? issue.error.message : t('loadError')}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={issue.isPending}>

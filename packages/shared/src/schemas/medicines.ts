@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { dataAnswer } from './responses.ts';
+
+// The BDPM medicine suggestions of the ordonnance editor (GET /api/medicines?q=).
+
+export const MEDICINE_QUERY_MAX = 80;
+export const MEDICINE_PAGE_MAX = 20;
+/** Fewer typed letters suggest nothing (a whole table of one-letter matches helps nobody). */
+export const MEDICINE_QUERY_MIN = 2;
+
+/** The attribution the BDPM's terms ask for, shown under the suggestions. */
+export const BDPM_ATTRIBUTION = 'Source : Base de données publique des médicaments (ANSM), données du 28/04/2026';
+
+export const medicineSearchQuery = z.object({
+  q: z.string().trim().max(MEDICINE_QUERY_MAX, `La recherche ne doit pas dépasser ${MEDICINE_QUERY_MAX} caractères.`).default(''),
+  limit: z.coerce
+    .number({ error: 'Le nombre de résultats doit être un entier.' })
+    .int('Le nombre de résultats doit être un entier.')
+    .min(1, 'Le nombre de résultats doit être au moins 1.')
+    .max(MEDICINE_PAGE_MAX, `Le nombre de résultats ne doit pas dépasser ${MEDICINE_PAGE_MAX}.`)
+    .default(10),
+});
+export type MedicineSearchQuery = z.infer<typeof medicineSearchQuery>;
+
+export const medicineSchema = z.object({
+  /** The CIS code of the BDPM. */
+  id: z.string(),
+  name: z.string(),
+  form: z.string(),
+  routes: z.array(z.string()),
+  substances: z.string(),
+  holder: z.string(),
+});
+export type Medicine = z.infer<typeof medicineSchema>;
+export const medicineListAnswer = dataAnswer(z.array(medicineSchema));
