@@ -41,6 +41,8 @@ const SPEC_TABLE: Record<string, string> = {
   invoicesWrite: 'PA PR PG',
   invoiceSettings: 'PA PG',
   invoicesMine: 'PT',
+  medicines: 'PA PR PG DE',
+  signatureImage: 'PA PR PG',
   invoiceFiles: 'PA PR PG AD RH PT',
   video: 'PT PA PR PG DE',
   videoHost: 'PA PR PG DE',

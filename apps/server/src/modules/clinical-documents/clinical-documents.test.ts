@@ -1,25 +1,11 @@
 import { inflateSync } from 'node:zlib';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINICAL_DOCUMENT_MESSAGES } from '@wellbe/shared/schemas/clinical-documents';
 import { auditEvents, clinicalDocuments, consultations } from '../../db/tables.ts';
 import { verifyPdfSignature } from '../../lib/pdf-signing.ts';
-import type * as PdfSigning from '../../lib/pdf-signing.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-
-// A signing that fails on demand: the issue fails after its number was taken.
-const signing = vi.hoisted(() => ({ fail: false }));
-vi.mock('../../lib/pdf-signing.ts', async (original) => {
-  const actual = await original<typeof PdfSigning>();
-  return {
-    ...actual,
-    signWithKey: (...args: Parameters<typeof actual.signWithKey>) => {
-      if (signing.fail) throw new Error('signature impossible (test)');
-      return actual.signWithKey(...args);
-    },
-  };
-});
 
 let t: TestApp;
 let pr: Session;
@@ -224,8 +210,12 @@ describe('clinical documents', () => {
     const rank = (res: Awaited<ReturnType<typeof issue>>) => Number(json(res).data.number.split('-')[1]);
     const first = await issue();
     const before = (await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length;
-    signing.fail = true;
-    const failed = await issue().finally(() => (signing.fail = false));
+    // The issue fails after its number was taken, inside its transaction: the document's row is
+    // refused (a trigger of this test's own database; a module mock would not reach the server,
+    // which the server project imports once per worker).
+    await t.handle.db.execute(sql.raw(`create function refuse_document() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$;
+      create trigger refuse_document before insert on clinical_documents for each row execute function refuse_document()`));
+    const failed = await issue().finally(() => t.handle.db.execute(sql.raw('drop trigger refuse_document on clinical_documents; drop function refuse_document()')));
     expect(failed.statusCode).toBe(500);
     expect((await t.handle.db.select({ id: clinicalDocuments.id }).from(clinicalDocuments)).length).toBe(before);
     const next = await issue();
