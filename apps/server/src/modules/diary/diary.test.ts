@@ -137,6 +137,24 @@ describe('a meal’s photo', () => {
     expect(read.headers['content-type']).toBe('image/png');
     expect((await get(pr2, `/api/diary/entries/${meal.id}/photo`)).statusCode).toBe(404);
   });
+
+  it('is served to the patient and their practice as an inline image, not sniffed, each read journalled; another practice: 404 journalled', async () => {
+    const meal = (json(await get(pt, '/api/diary/entries?kind=meal')).data as DiaryEntry[]).find((e) => e.hasPhoto)!;
+    for (const who of [pt, pr]) {
+      const read = await get(who, `/api/diary/entries/${meal.id}/photo`);
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['content-type']).toBe('image/png');
+      expect(read.headers['content-disposition']).toBe('inline');
+      expect(read.headers['x-content-type-options']).toBe('nosniff');
+      expect(read.rawPayload.equals(png)).toBe(true);
+    }
+    const foreign = await get(pr2, `/api/diary/entries/${meal.id}/photo`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers['content-type']).toContain('application/json');
+    const journal = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'diary.photo.read'), eq(auditEvents.recordId, meal.id)));
+    expect(journal.filter((e) => e.outcome === 'success').length).toBeGreaterThanOrEqual(2);
+    expect(journal.some((e) => e.outcome === 'denied')).toBe(true);
+  });
 });
 
 describe('scope', () => {

@@ -34,7 +34,8 @@ export function useAddEntry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: DiaryEntryWrite) => api<Answer<typeof diaryEntryAnswer>>('/diary/entries', { method: 'POST', body }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    // The entry now says it has a photo; a replaced photo is fetched again (components/meal-photo.tsx).
+    onSuccess: (_, { id }) => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['diary', 'photo', id] })]),
   });
 }
 
@@ -47,6 +48,7 @@ export function useUploadPhoto() {
       body.append('photo', file);
       return api(`/diary/entries/${encodeURIComponent(id)}/photo`, { method: 'POST', body });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    // The entry now says it has a photo; a replaced photo is fetched again (components/meal-photo.tsx).
+    onSuccess: (_, { id }) => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['diary', 'photo', id] })]),
   });
 }
