@@ -34,8 +34,7 @@ export function useAddEntry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: DiaryEntryWrite) => api<Answer<typeof diaryEntryAnswer>>('/diary/entries', { method: 'POST', body }).then((r) => r.data),
-    // The entry now says it has a photo; a replaced photo is fetched again (components/meal-photo.tsx).
-    onSuccess: (_, { id }) => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['diary', 'photo', id] })]),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
 
