@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { DIARY_MESSAGES, type DiaryChart, type DiaryEntry } from '@wellbe/shared/schemas/diary';
 import type { PatientMeasures } from '@wellbe/shared/schemas/patient-files';
-import { auditEvents, diaryEntries, foods, patients } from '../../db/tables.ts';
+import { auditEvents, diaryEntries, foods, patients, sportPrograms, sportSessions } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { DIARY_DIGEST_SUBJECT, mailDiaryDigests } from './diary.digest.ts';
@@ -236,5 +236,30 @@ describe('charts', () => {
     expect(short.buckets.length).toBe(60);
     expect(short.following).toBe(true);
     expect((await get(pr, `/api/patients/${lucas}/diary/chart?from=${today}&to=${addDays(today, -3)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('an activity from the sport program', () => {
+  it('names a session of the patient’s own program and counts in the practitioner’s summary; another patient’s session: 404, nothing saved', async () => {
+    const [p] = await t.ctx.db.select().from(patients).where(eq(patients.id, lucas));
+    const start = addDays(todayIn(DEFAULT_TIME_ZONE, t.clock.now()), -3);
+    const [program] = await t.ctx.db.insert(sportPrograms).values({ organizationId: p!.organizationId, name: 'Renforcement du genou', weeks: 2, sessionsPerWeek: 2, patientId: lucas, startDate: start, endDate: addDays(start, 13) }).returning();
+    const [session] = await t.ctx.db.insert(sportSessions).values({ programId: program!.id, name: 'Séance 1 — mobilité' }).returning();
+    const [foreign] = await t.ctx.db.insert(sportPrograms).values({ organizationId: p!.organizationId, name: 'Autre', weeks: 2, sessionsPerWeek: 2, patientId: mathilde, startDate: start, endDate: addDays(start, 13) }).returning();
+    const [other] = await t.ctx.db.insert(sportSessions).values({ programId: foreign!.id, name: 'Séance de Mathilde' }).returning();
+    const before = json(await get(pr, `/api/patients/${lucas}/diary/summary`)).data;
+
+    const res = await send(pt, 'POST', '/api/diary/entries', { kind: 'activity', at: ago(1), sessionId: session!.id, durationMin: 40, intensity: 'moderate' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json(res).data).toMatchObject({ kind: 'activity', sessionId: session!.id, activity: 'Séance 1 — mobilité', durationMin: 40 });
+    const after = json(await get(pr, `/api/patients/${lucas}/diary/summary`)).data;
+    expect(after.entries.activity).toBe(before.entries.activity + 1);
+    expect(after.activityMin).toBe(before.activityMin + 40);
+    expect(after.adherence).toBeGreaterThan(0);
+
+    const count = await countEntries();
+    const refused = await send(pt, 'POST', '/api/diary/entries', { kind: 'activity', at: ago(1), sessionId: other!.id, durationMin: 40, intensity: 'moderate' });
+    expect(refused.statusCode).toBe(404);
+    expect(await countEntries()).toBe(count);
   });
 });
