@@ -214,6 +214,23 @@ describe('the practitioner reads, comments and follows', () => {
     expect((await send(pr, 'POST', '/api/diary/notifications/seen')).statusCode).toBe(200);
     expect(json(await get(pr, '/api/diary/notifications')).data.count).toBe(0);
   });
+
+  it('opening one followed patient’s diary clears their part of the badge only; another practice: 404', async () => {
+    const helene = await patientIdByName('Hélène Martin');
+    expect(json(await send(pr, 'PUT', `/api/patients/${helene}/diary/follow`, { follow: true })).data.following).toBe(true);
+    t.clock.advance(1000);
+    await send(pt, 'POST', '/api/diary/entries', { kind: 'pain', at: ago(0.1), intensity: 2, location: 'Cervical' });
+    const [h] = await t.ctx.db.select().from(patients).where(eq(patients.id, helene));
+    const at = new Date(t.clock.now() - 60_000);
+    await t.ctx.db.insert(diaryEntries).values({ organizationId: h!.organizationId, patientId: helene, kind: 'pain', at, day: todayIn(DEFAULT_TIME_ZONE, at), intensity: 4, location: 'Lombaire', createdAt: new Date(t.clock.now()) });
+    const counts = async () => Object.fromEntries((json(await get(pr, '/api/diary/notifications')).data.patients as { idPatient: string; count: number }[]).map((p) => [p.idPatient, p.count]));
+    expect(await counts()).toEqual({ [lucas]: 1, [helene]: 1 });
+    expect((await send(pr2, 'POST', `/api/patients/${lucas}/diary/seen`)).statusCode).toBe(404);
+    expect(await counts()).toEqual({ [lucas]: 1, [helene]: 1 });
+    expect((await send(pr, 'POST', `/api/patients/${lucas}/diary/seen`)).statusCode).toBe(200);
+    expect(await counts()).toEqual({ [helene]: 1 });
+    expect(json(await get(pr, '/api/diary/notifications')).data.count).toBe(1);
+  });
 });
 
 describe('charts', () => {
