@@ -37,10 +37,10 @@ export function MealPhoto({ id, when }: { id: string; when: string }) {
       <ButtonBase onClick={() => setOpen(true)} aria-label={t('photo.open', { when })} sx={{ mt: 1, borderRadius: 1, overflow: 'hidden' }}>
         <Box component="img" src={url} alt={alt} sx={{ width: 72, height: 72, objectFit: 'cover', display: 'block' }} data-testid="meal-photo" />
       </ButtonBase>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" aria-labelledby={`meal-photo-${id}`}>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth aria-labelledby={`meal-photo-${id}`}>
         <DialogTitle id={`meal-photo-${id}`}>{alt}</DialogTitle>
         <DialogContent>
-          <Box component="img" src={url} alt={alt} sx={{ maxWidth: '100%', maxHeight: '75vh', display: 'block', mx: 'auto' }} />
+          <Box component="img" src={url} alt={alt} sx={{ width: '100%', maxHeight: '75vh', objectFit: 'contain', display: 'block' }} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('photo.close')}</Button>
