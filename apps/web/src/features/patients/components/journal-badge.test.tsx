@@ -4,6 +4,7 @@ import { i18nReady } from '../../../i18n/i18n.ts';
 import { fakeApi, renderAs } from '../../../test/render.tsx';
 import { DiaryTab } from './diary-tab.tsx';
 import { FileTabLabel } from './file-tab-label.tsx';
+import { PatientCard, PatientRow } from './patient-rows.tsx';
 
 // The file's 'Journal' tab shows a followed patient's entries the practitioner has not seen; opening
 // the diary marks that patient's entries seen (once), and the badge goes.
@@ -27,9 +28,9 @@ describe("the file's 'Journal' tab badge", () => {
       [`POST /api/patients/${ID}/diary/seen`]: () => ((seen = true), { success: true }),
     });
     renderAs('PR', <FileTabLabel label="Journal" idPatient={ID} journal />);
-    const pill = await screen.findByTestId('journal-tab-badge');
+    const pill = await screen.findByTestId('diary-new-pill');
     expect(pill).toHaveTextContent('2');
-    expect(pill).toHaveAccessibleName('2 nouvelles entrées de journal');
+    expect(pill).toHaveTextContent('2 nouvelles entrées de journal');
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
@@ -48,8 +49,30 @@ describe("the file's 'Journal' tab badge", () => {
       </>,
     );
     await vi.waitFor(() => expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/api/patients/${ID}/diary/seen`]));
-    await vi.waitFor(() => expect(screen.queryByTestId('journal-tab-badge')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByTestId('diary-new-pill')).not.toBeInTheDocument());
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(within(document.body).getByText('Journal')).toBeInTheDocument();
+  });
+
+  it('the patient list shows the count on the followed patient’s row and card, not on the others', async () => {
+    fakeApi({ 'GET /api/diary/notifications': { success: true, data: { count: 2, patients: [{ idPatient: ID, FullName: 'Lucas Bernard', count: 2 }] } } });
+    const row = { idPatient: ID, FullName: 'Lucas Bernard', PhoneNumber: '06 12 34 56 78', Email: 'lucas.bernard@exemple.fr', birthDate: null, lastConsultationAt: null, consultationCount: 1, archivedAt: null };
+    renderAs(
+      'PR',
+      <>
+        <table>
+          <tbody>
+            <PatientRow p={row} onOpen={() => undefined} />
+            <PatientRow p={{ ...row, idPatient: 'other', FullName: 'Hélène Martin' }} onOpen={() => undefined} />
+          </tbody>
+        </table>
+        <ul>
+          <PatientCard p={row} onOpen={() => undefined} />
+        </ul>
+      </>,
+    );
+    await vi.waitFor(() => expect(screen.getAllByTestId('diary-new-pill')).toHaveLength(2));
+    expect(screen.getByRole('row', { name: /Lucas Bernard/ })).toHaveTextContent('2 nouvelles entrées de journal');
+    expect(screen.getByRole('row', { name: /Hélène Martin/ })).not.toHaveTextContent('nouvelle');
   });
 });
