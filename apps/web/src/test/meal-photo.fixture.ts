@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { i18nReady } from '../i18n/i18n.ts';
 import type { DiaryEntry } from '@wellbe/shared/schemas/diary';
 import { fakeApi } from './render.tsx';
 
@@ -34,8 +35,18 @@ export const withoutPhoto: DiaryEntry = { ...meal, id: '0a1b2c3d-4e5f-4a6b-8c7d-
 
 let requests: ReturnType<typeof fakeApi> = [];
 
-/** Fakes the API's photo route and the browser's object URLs (call in beforeEach). */
-export function stubMealPhoto() {
+/** Fakes the API's photo route and the browser's object URLs for each test of the calling file. */
+export function withMealPhotoApi() {
+  beforeAll(async () => {
+    await i18nReady;
+  });
+  beforeEach(() => stubMealPhoto());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+}
+
+function stubMealPhoto() {
   requests = fakeApi({ [`GET /api/diary/entries/${meal.id}/photo`]: () => new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), { headers: { 'content-type': 'image/png' } }) });
   URL.createObjectURL = vi.fn(() => 'blob:meal-photo');
   URL.revokeObjectURL = vi.fn();

@@ -1,18 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, it, vi } from 'vitest';
-import { i18nReady } from '../../../i18n/i18n.ts';
-import { meal, seesThePhoto, stubMealPhoto, withoutPhoto } from '../../../test/meal-photo.fixture.ts';
+import { describe, it } from 'vitest';
+import { meal, seesThePhoto, withMealPhotoApi, withoutPhoto } from '../../../test/meal-photo.fixture.ts';
 import { renderAs } from '../../../test/render.tsx';
 import { EntryList } from './entry-list.tsx';
 
 // The patient's /journal shows their meal's photo: a thumbnail fetched with the session, opened larger.
 
-beforeAll(async () => {
-  await i18nReady;
-});
-beforeEach(() => stubMealPhoto());
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+withMealPhotoApi();
 
 describe('a meal photo', () => {
   it('the patient sees the thumbnail of their meal in /journal and opens it larger', async () => {
