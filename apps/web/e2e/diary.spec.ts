@@ -9,6 +9,9 @@ import { signIn } from './support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
+/** A meal's photo: a 1 px PNG (the server types it by its bytes). */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 /** DESIGN §7: no serious or critical accessibility violation. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -36,10 +39,13 @@ test('as pt on a 390 px phone: logs a meal from Ciqual and a pain entry', async 
   await form.getByRole('searchbox', { name: 'Chercher un aliment' }).fill('pomme crue');
   await form.getByRole('list', { name: 'Aliments trouvés' }).getByRole('button', { name: /^Pomme, chair et peau, crue/ }).first().click();
   await form.getByRole('textbox', { name: 'Grammes' }).fill('150');
+  await form.locator('input[type=file]').setInputFiles({ name: 'repas.png', mimeType: 'image/png', buffer: PHOTO });
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Entrée enregistrée.')).toBeVisible();
   await expect(page.getByTestId('diary-entry').first()).toContainText(/Déjeuner : Pomme, chair et peau, crue.* — \d+ kcal/);
+  // The photo, uploaded once the meal is saved, shows as a thumbnail of the entry.
+  await expect(page.getByTestId('diary-entry').first().getByTestId('meal-photo')).toBeVisible();
   await expect(page.getByTestId('day-energy')).not.toContainText(/^0 kcal/);
 
   // Pain: 6/10, lower back.
@@ -61,6 +67,7 @@ test('as di: sees the meal diary against the target', async ({ page }) => {
   await expect(page.getByTestId('diary-summary')).toContainText(/Énergie moyenne : \d+ kcal par jour \(objectif \d+ kcal\)/);
   await expect(page.getByRole('img', { name: /Énergie mangée par jour face à l’objectif de \d+ kcal/ })).toBeVisible();
   await expect(page.getByTestId('file-diary-entry').filter({ hasText: 'Pomme, chair et peau, crue' })).toBeVisible();
+  await expect(page.getByTestId('file-diary-entry').filter({ hasText: 'Pomme, chair et peau, crue' }).getByTestId('meal-photo')).toBeVisible();
   await expectAccessible(page);
 });
 

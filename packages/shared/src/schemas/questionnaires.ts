@@ -73,6 +73,9 @@ export const QUESTIONNAIRE_MESSAGES = {
   answer: (label: string, message: string) => `« ${label} » : ${message}`,
   weeks: `Le nombre de semaines va de 1 à ${QUESTIONNAIRE_LIMITS.weeks}.`,
   dueAt: 'La date limite n’est pas une date valide.',
+  programNotFound: 'Programme introuvable.',
+  programOver: 'Ce programme est terminé : aucune semaine ne reste à suivre.',
+  weeksOrProgram: 'Choisissez soit un nombre de semaines, soit un programme.',
 } as const;
 
 const optionSchema = z.preprocess(
@@ -167,7 +170,9 @@ export const assignSchema = z.object({
   dueAt: z.iso.datetime({ offset: true, error: QUESTIONNAIRE_MESSAGES.dueAt }).or(z.iso.date({ error: QUESTIONNAIRE_MESSAGES.dueAt })).nullish(),
   /** On a schedule: one a week for this many weeks (the length of a program). */
   weeks: pgInt({ min: 1, max: QUESTIONNAIRE_LIMITS.weeks, message: QUESTIONNAIRE_MESSAGES.weeks }).optional(),
-});
+  /** Weekly for the length of the patient's sport program: from its start to its end, stopping if it is archived. */
+  programId: uuidId(QUESTIONNAIRE_MESSAGES.programNotFound).optional(),
+}).refine((v) => !(v.weeks && v.programId), { message: QUESTIONNAIRE_MESSAGES.weeksOrProgram, path: ['programId'] });
 export type AssignInput = z.infer<typeof assignSchema>;
 
 export const answerValueSchema = z.union([z.string().max(QUESTIONNAIRE_LIMITS.longText + 1), z.number(), z.boolean(), z.array(z.string().max(100)).max(QUESTIONNAIRE_LIMITS.options), z.null()]);
@@ -280,6 +285,8 @@ export const assignmentSchema = z.object({
   dueAt: z.string().nullable(),
   availableAt: z.string(),
   appointmentId: z.string().nullable(),
+  /** The sport program a weekly schedule follows (none for other sends). */
+  programId: z.string().nullable().optional(),
   submittedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

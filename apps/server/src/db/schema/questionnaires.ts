@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, 
 import { appointments } from './agenda.ts';
 import { organisationOwned } from './columns.ts';
 import { patients } from './patients.ts';
+import { sportPrograms } from './sport.ts';
 import { users } from './users.ts';
 
 // Questionnaires (DESIGN §9): an organisation's templates; each change of the questions writes a
@@ -66,6 +67,8 @@ export const questionnaireAssignments = pgTable(
     /** manual, appointment, schedule. */
     source: text('source').notNull().default('manual'),
     appointmentId: uuid('appointment_id').references(() => appointments.id),
+    /** A weekly schedule tied to the patient's sport program: its weeks stop with the program. */
+    programId: uuid('program_id').references(() => sportPrograms.id),
     /** The patient sees it from then on (a weekly schedule's later weeks). */
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp('due_at', { withTimezone: true }),

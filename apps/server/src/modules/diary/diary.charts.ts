@@ -131,3 +131,9 @@ export async function notifications(ctx: AppContext, caller: Caller): Promise<Di
 export async function markSeen(ctx: AppContext, caller: Caller): Promise<void> {
   await repo.markSeen(ctx.db, callerScope(caller), caller.id, new Date(ctx.clock.now()));
 }
+
+/** The practitioner opened one patient's diary: that patient's new entries leave the badge, the others stay. */
+export async function markPatientSeen(ctx: AppContext, caller: Caller, idPatient: string): Promise<void> {
+  const patient = await patientForCaller(ctx, caller, idPatient, 'diary.seen', 'read');
+  await repo.markSeen(ctx.db, callerScope(caller), caller.id, new Date(ctx.clock.now()), patient.id);
+}

@@ -169,8 +169,12 @@ export async function newEntries(db: Database, scope: OrgScope, userId: string, 
     .orderBy(asc(patients.fullName));
 }
 
-export async function markSeen(db: Database, scope: OrgScope, userId: string, now: Date): Promise<void> {
-  await db.update(diaryFollows).set({ seenAt: now }).where(and(eq(diaryFollows.userId, userId), orgFilter(scope, diaryFollows.organizationId)));
+/** The follower has looked: every followed patient's entries, or only `patientId`'s (their diary opened). */
+export async function markSeen(db: Database, scope: OrgScope, userId: string, now: Date, patientId?: string): Promise<void> {
+  await db
+    .update(diaryFollows)
+    .set({ seenAt: now })
+    .where(and(eq(diaryFollows.userId, userId), orgFilter(scope, diaryFollows.organizationId), patientId ? eq(diaryFollows.patientId, patientId) : undefined));
 }
 
 /** The followers with something new since their last digest, every organisation (the daily job). */

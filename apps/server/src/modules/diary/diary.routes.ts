@@ -125,6 +125,14 @@ export async function diaryRoutes(app: FastifyInstance) {
     schema: { params: patientParams, response: { 200: diarySummaryAnswer }, tags, summary: 'Résumé des 7 derniers jours du journal' },
     handler: async (request) => ({ success: true, data: await charts.weeklySummary(ctx, callerOf(request), request.params.idPatient) }),
   });
+  r.post('/api/patients/:idPatient/diary/seen', {
+    config: { access: 'dpsWrite', patientData: true },
+    schema: { params: patientParams, response: { 200: okSchema }, tags, summary: 'Marquer vues les nouvelles entrées d’un patient suivi' },
+    handler: async (request) => {
+      await charts.markPatientSeen(ctx, callerOf(request), request.params.idPatient);
+      return { success: true };
+    },
+  });
   r.put('/api/patients/:idPatient/diary/follow', {
     config: { access: 'dpsWrite', patientData: true },
     schema: { params: patientParams, body: diaryFollowSchema, response: { 200: diaryFollowAnswer }, tags, summary: 'Suivre les nouvelles entrées d’un patient' },

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { DIARY_MESSAGES, type DiaryChart, type DiaryEntry } from '@wellbe/shared/schemas/diary';
 import type { PatientMeasures } from '@wellbe/shared/schemas/patient-files';
-import { auditEvents, diaryEntries, foods, patients } from '../../db/tables.ts';
+import { auditEvents, diaryEntries, foods, patients, sportPrograms, sportSessions } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { DIARY_DIGEST_SUBJECT, mailDiaryDigests } from './diary.digest.ts';
@@ -137,6 +137,24 @@ describe('a meal’s photo', () => {
     expect(read.headers['content-type']).toBe('image/png');
     expect((await get(pr2, `/api/diary/entries/${meal.id}/photo`)).statusCode).toBe(404);
   });
+
+  it('is served to the patient and their practice as an inline image, not sniffed, each read journalled; another practice: 404 journalled', async () => {
+    const meal = (json(await get(pt, '/api/diary/entries?kind=meal')).data as DiaryEntry[]).find((e) => e.hasPhoto)!;
+    for (const who of [pt, pr]) {
+      const read = await get(who, `/api/diary/entries/${meal.id}/photo`);
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['content-type']).toBe('image/png');
+      expect(read.headers['content-disposition']).toBe('inline');
+      expect(read.headers['x-content-type-options']).toBe('nosniff');
+      expect(read.rawPayload.equals(png)).toBe(true);
+    }
+    const foreign = await get(pr2, `/api/diary/entries/${meal.id}/photo`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers['content-type']).toContain('application/json');
+    const journal = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'diary.photo.read'), eq(auditEvents.recordId, meal.id)));
+    expect(journal.filter((e) => e.outcome === 'success').length).toBeGreaterThanOrEqual(2);
+    expect(journal.some((e) => e.outcome === 'denied')).toBe(true);
+  });
 });
 
 describe('scope', () => {
@@ -196,6 +214,23 @@ describe('the practitioner reads, comments and follows', () => {
     expect((await send(pr, 'POST', '/api/diary/notifications/seen')).statusCode).toBe(200);
     expect(json(await get(pr, '/api/diary/notifications')).data.count).toBe(0);
   });
+
+  it('opening one followed patient’s diary clears their part of the badge only; another practice: 404', async () => {
+    const helene = await patientIdByName('Hélène Martin');
+    expect(json(await send(pr, 'PUT', `/api/patients/${helene}/diary/follow`, { follow: true })).data.following).toBe(true);
+    t.clock.advance(1000);
+    await send(pt, 'POST', '/api/diary/entries', { kind: 'pain', at: ago(0.1), intensity: 2, location: 'Cervical' });
+    const [h] = await t.ctx.db.select().from(patients).where(eq(patients.id, helene));
+    const at = new Date(t.clock.now() - 60_000);
+    await t.ctx.db.insert(diaryEntries).values({ organizationId: h!.organizationId, patientId: helene, kind: 'pain', at, day: todayIn(DEFAULT_TIME_ZONE, at), intensity: 4, location: 'Lombaire', createdAt: new Date(t.clock.now()) });
+    const counts = async () => Object.fromEntries((json(await get(pr, '/api/diary/notifications')).data.patients as { idPatient: string; count: number }[]).map((p) => [p.idPatient, p.count]));
+    expect(await counts()).toEqual({ [lucas]: 1, [helene]: 1 });
+    expect((await send(pr2, 'POST', `/api/patients/${lucas}/diary/seen`)).statusCode).toBe(404);
+    expect(await counts()).toEqual({ [lucas]: 1, [helene]: 1 });
+    expect((await send(pr, 'POST', `/api/patients/${lucas}/diary/seen`)).statusCode).toBe(200);
+    expect(await counts()).toEqual({ [helene]: 1 });
+    expect(json(await get(pr, '/api/diary/notifications')).data.count).toBe(1);
+  });
 });
 
 describe('charts', () => {
@@ -218,5 +253,30 @@ describe('charts', () => {
     expect(short.buckets.length).toBe(60);
     expect(short.following).toBe(true);
     expect((await get(pr, `/api/patients/${lucas}/diary/chart?from=${today}&to=${addDays(today, -3)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('an activity from the sport program', () => {
+  it('names a session of the patient’s own program and counts in the practitioner’s summary; another patient’s session: 404, nothing saved', async () => {
+    const [p] = await t.ctx.db.select().from(patients).where(eq(patients.id, lucas));
+    const start = addDays(todayIn(DEFAULT_TIME_ZONE, t.clock.now()), -3);
+    const [program] = await t.ctx.db.insert(sportPrograms).values({ organizationId: p!.organizationId, name: 'Renforcement du genou', weeks: 2, sessionsPerWeek: 2, patientId: lucas, startDate: start, endDate: addDays(start, 13) }).returning();
+    const [session] = await t.ctx.db.insert(sportSessions).values({ programId: program!.id, name: 'Séance 1 — mobilité' }).returning();
+    const [foreign] = await t.ctx.db.insert(sportPrograms).values({ organizationId: p!.organizationId, name: 'Autre', weeks: 2, sessionsPerWeek: 2, patientId: mathilde, startDate: start, endDate: addDays(start, 13) }).returning();
+    const [other] = await t.ctx.db.insert(sportSessions).values({ programId: foreign!.id, name: 'Séance de Mathilde' }).returning();
+    const before = json(await get(pr, `/api/patients/${lucas}/diary/summary`)).data;
+
+    const res = await send(pt, 'POST', '/api/diary/entries', { kind: 'activity', at: ago(1), sessionId: session!.id, durationMin: 40, intensity: 'moderate' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json(res).data).toMatchObject({ kind: 'activity', sessionId: session!.id, activity: 'Séance 1 — mobilité', durationMin: 40 });
+    const after = json(await get(pr, `/api/patients/${lucas}/diary/summary`)).data;
+    expect(after.entries.activity).toBe(before.entries.activity + 1);
+    expect(after.activityMin).toBe(before.activityMin + 40);
+    expect(after.adherence).toBeGreaterThan(0);
+
+    const count = await countEntries();
+    const refused = await send(pt, 'POST', '/api/diary/entries', { kind: 'activity', at: ago(1), sessionId: other!.id, durationMin: 40, intensity: 'moderate' });
+    expect(refused.statusCode).toBe(404);
+    expect(await countEntries()).toBe(count);
   });
 });

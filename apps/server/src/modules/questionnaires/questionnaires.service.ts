@@ -16,6 +16,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { patientForCaller, patientOrgScope } from '../patients/patients.service.ts';
 import * as repo from './questionnaires.repository.ts';
+import { programWeeks, withoutStoppedWeeks } from './questionnaires.schedule.ts';
 
 // Questionnaires: an organisation's versioned templates (written by its practitioners), sent to
 // a patient by hand, with an appointment type (questionnaires.booking.ts) or weekly on a
@@ -115,13 +116,17 @@ function toAssignment(r: Awaited<ReturnType<typeof repo.findAssignment>> & objec
     dueAt: iso(r.a.dueAt),
     availableAt: r.a.availableAt.toISOString(),
     appointmentId: r.a.appointmentId,
+    programId: r.a.programId,
     submittedAt: iso(r.a.submittedAt),
     createdAt: r.a.createdAt.toISOString(),
     updatedAt: r.a.updatedAt.toISOString(),
   };
 }
 
-/** Sends a template's current version to a patient: once, or once a week for `weeks` weeks. */
+/**
+ * Sends a template's current version to a patient: once, once a week for `weeks` weeks, or once a
+ * week of their sport program `programId` (from its start to its end).
+ */
 export async function assignQuestionnaire(ctx: Ctx, caller: Caller, idPatient: string, input: AssignInput): Promise<{ id: string; status: AssignmentStatus; count: number }> {
   const patient = await patientForCaller(ctx, caller, idPatient, 'questionnaire.assign', 'write');
   const scope = patientOrgScope(caller, patient);
@@ -130,28 +135,32 @@ export async function assignQuestionnaire(ctx: Ctx, caller: Caller, idPatient: s
   if (!template.q.active) throw conflict(M.inactive, 'questionnaire_inactive');
   const now = ctx.clock.now();
   const dueAt = input.dueAt ? new Date(input.dueAt) : null;
-  const weeks = input.weeks ?? 1;
-  const rows: repo.NewAssignment[] = Array.from({ length: weeks }, (_, i) => ({
+  const weeks = input.programId
+    ? await programWeeks(ctx, scope, patient.id, input.programId)
+    : // A weekly check-in is due by the end of its week; a single send by the date asked.
+      Array.from({ length: input.weeks ?? 1 }, (_, i) => ({ availableAt: new Date(now + i * 7 * DAY_MS), dueAt: input.weeks ? new Date(now + (i + 1) * 7 * DAY_MS) : dueAt }));
+  const rows: repo.NewAssignment[] = weeks.map((w) => ({
     patientId: patient.id,
     questionnaireId: template.q.id,
     versionId: template.version.id,
-    source: input.weeks ? 'schedule' : 'manual',
-    availableAt: new Date(now + i * 7 * DAY_MS),
-    // A weekly check-in is due by the end of its week; a single send by the date asked.
-    dueAt: input.weeks ? new Date(now + (i + 1) * 7 * DAY_MS) : dueAt,
+    source: input.weeks || input.programId ? 'schedule' : 'manual',
+    programId: input.programId ?? null,
+    availableAt: w.availableAt,
+    dueAt: w.dueAt,
     sentBy: caller.id,
     createdAt: new Date(now),
     updatedAt: new Date(now),
   }));
   const saved = await repo.insertAssignments(ctx.db, scope, rows);
-  await recordAudit(ctx, caller, { action: 'questionnaire.assign', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { questionnaireId: template.q.id, version: template.version.version, assignmentId: saved[0]!.id, weeks } });
+  await recordAudit(ctx, caller, { action: 'questionnaire.assign', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { questionnaireId: template.q.id, version: template.version.version, assignmentId: saved[0]!.id, weeks: rows.length, programId: input.programId ?? null } });
   return { id: saved[0]!.id, status: saved[0]!.status as AssignmentStatus, count: saved.length };
 }
 
 /** The patient file's "Questionnaires" tab: every assignment with its status and answers. */
 export async function patientAssignments(ctx: Ctx, caller: Caller, idPatient: string): Promise<Assignment[]> {
   const patient = await patientForCaller(ctx, caller, idPatient, 'questionnaire.patient.read', 'read');
-  const rows = await repo.listAssignments(ctx.db, patientOrgScope(caller, patient), patientScope(caller, 'read'), patient.id);
+  const scope = patientOrgScope(caller, patient);
+  const rows = await withoutStoppedWeeks(ctx, scope, patient.id, await repo.listAssignments(ctx.db, scope, patientScope(caller, 'read'), patient.id));
   await recordAudit(ctx, caller, { action: 'questionnaire.patient.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
   return rows.map(toAssignment);
 }
@@ -164,7 +173,8 @@ function linkedPatient(caller: Caller): string {
 /** A PT's questionnaires: those sent to them whose week has come, newest first. */
 export async function myAssignments(ctx: Ctx, caller: Caller): Promise<Assignment[]> {
   const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'questionnaire.mine.read', 'read');
-  const rows = await repo.listAssignments(ctx.db, patientOrgScope(caller, patient), patientScope(caller, 'read'), patient.id, new Date(ctx.clock.now()));
+  const scope = patientOrgScope(caller, patient);
+  const rows = await withoutStoppedWeeks(ctx, scope, patient.id, await repo.listAssignments(ctx.db, scope, patientScope(caller, 'read'), patient.id, new Date(ctx.clock.now())));
   await recordAudit(ctx, caller, { action: 'questionnaire.mine.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
   return rows.map(toAssignment);
 }

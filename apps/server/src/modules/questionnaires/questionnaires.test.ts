@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.ts';
-import { auditEvents, patients } from '../../db/tables.ts';
-import { agendaKit, type AgendaKit } from '../agenda/agenda.test-kit.ts';
+import { auditEvents, patients, sportPrograms } from '../../db/tables.ts';
+import { agendaKit, TZ, type AgendaKit } from '../agenda/agenda.test-kit.ts';
 import { runQuestionnaireJobs } from './questionnaires.booking.ts';
 
 // Questionnaires through the real app: build, send, answer (draft then submit), versions, the
@@ -200,5 +202,69 @@ describe('with an appointment type (fake clock)', () => {
     await runQuestionnaireJobs(k.t.ctx);
     await k.t.drain();
     expect(k.t.mails.filter((m) => m.subject.endsWith('Avant la consultation courte'))).toHaveLength(0);
+  });
+});
+
+describe('weekly for the length of a sport program (fake clock)', () => {
+  /** A 3-week program of Lucas starting today (Paris), written as the sport area stores an assigned one. */
+  async function program(name: string, patientId = lucas) {
+    const [p] = await k.t.ctx.db.select().from(patients).where(eq(patients.id, patientId));
+    const start = todayIn(TZ, k.t.clock.now());
+    const [row] = await k.t.ctx.db
+      .insert(sportPrograms)
+      .values({ organizationId: p!.organizationId, name, weeks: 3, sessionsPerWeek: 2, patientId, startDate: start, endDate: addDays(start, 20) })
+      .returning({ id: sportPrograms.id });
+    return { id: row!.id, start };
+  }
+  /** Noon of the program's n-th day (0: its start), in Paris: no dependence on the hour the test runs. */
+  const goTo = (start: string, day: number) => k.advance(zonedInstant(addDays(start, day), '12:00', TZ).getTime() - k.t.clock.now());
+  const mineOf = async (questionnaireId: string) => json(await k.get('pt', '/api/questionnaires/mine')).data.filter((a: { questionnaire: { id: string } }) => a.questionnaire.id === questionnaireId);
+  const fileOf = async (questionnaireId: string) => json(await k.get('pr', `/api/patients/${lucas}/questionnaires`)).data.filter((a: { questionnaire: { id: string } }) => a.questionnaire.id === questionnaireId);
+
+  it('a 3-week program gives exactly 3 weekly assignments, from its start, none in week 4', async () => {
+    const q = json(await k.post('pr', '/api/questionnaires', { ...form, title: 'Suivi hebdomadaire du programme' })).data;
+    const { id: programId, start } = await program('Renforcement du genou');
+    await goTo(start, 0);
+    const sent = await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id, programId });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(json(sent).data.count).toBe(3);
+    const file = await fileOf(q.id);
+    expect(file.map((a: { availableAt: string }) => a.availableAt).sort()).toEqual([0, 7, 14].map((d) => zonedInstant(addDays(start, d), '00:00', TZ).toISOString()));
+    expect(file.every((a: { source: string; programId: string }) => a.source === 'schedule' && a.programId === programId)).toBe(true);
+    expect(await mineOf(q.id)).toHaveLength(1);
+    await goTo(start, 7);
+    expect(await mineOf(q.id)).toHaveLength(2);
+    await goTo(start, 14);
+    expect(await mineOf(q.id)).toHaveLength(3);
+    // Week 4: the program is over, nothing more is sent, and it cannot be scheduled again.
+    await goTo(start, 21);
+    expect(await mineOf(q.id)).toHaveLength(3);
+    expect(await fileOf(q.id)).toHaveLength(3);
+    const over = await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id, programId });
+    expect(over.statusCode).toBe(409);
+    expect(json(over).error.message).toBe('Ce programme est terminé : aucune semaine ne reste à suivre.');
+  });
+
+  it('stops when the program is archived; another patient’s program or both weeks and program are refused', async () => {
+    const q = json(await k.post('pr', '/api/questionnaires', { ...form, title: 'Suivi jusqu’à l’archivage' })).data;
+    const { id: programId, start } = await program('Programme interrompu');
+    await goTo(start, 0);
+    expect(json(await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id, programId })).data.count).toBe(3);
+    await goTo(start, 8);
+    const archived = await k.t.app.inject({ method: 'DELETE', url: `/api/sport-programs/${programId}`, headers: k.s.pr!.auth });
+    expect(archived.statusCode, archived.body).toBe(200);
+    await goTo(start, 15);
+    // Weeks 1 and 2 had begun before the archiving; week 3 is not sent.
+    expect(await mineOf(q.id)).toHaveLength(2);
+    expect(await fileOf(q.id)).toHaveLength(2);
+    expect((await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id, programId })).statusCode).toBe(404);
+
+    const other = await program('Programme d’Hélène', k.patientId);
+    const foreign = await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id, programId: other.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(json(foreign).error.message).toBe('Programme introuvable.');
+    const both = await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id, programId: other.id, weeks: 2 });
+    expect(both.statusCode).toBe(400);
+    expect(both.body).toContain('Choisissez soit un nombre de semaines, soit un programme.');
   });
 });

@@ -143,6 +143,15 @@ export async function archiveProgram(db: Database, scope: OrgScope, id: string, 
     .where(and(eq(sportPrograms.id, id), orgFilter(scope, sportPrograms.organizationId)));
 }
 
+/** The span of some of a patient's programs, archived ones included (a questionnaire schedule stops with them). */
+export async function programSpans(db: Database, scope: OrgScope, patientId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: sportPrograms.id, startDate: sportPrograms.startDate, endDate: sportPrograms.endDate, archivedAt: sportPrograms.archivedAt })
+    .from(sportPrograms)
+    .where(and(orgFilter(scope, sportPrograms.organizationId), eq(sportPrograms.patientId, patientId), inArray(sportPrograms.id, ids)));
+}
+
 /** A session of a live program of the patient, or undefined. */
 export async function sessionOfPatient(db: Database, scope: OrgScope, patientId: string, sessionId: string) {
   const [row] = await db

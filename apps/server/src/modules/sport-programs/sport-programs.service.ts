@@ -379,3 +379,16 @@ export async function sessionOfPatient(ctx: AppContext, scope: OneOrgScope, pati
   const found = isUuid(sessionId) ? await repo.sessionOfPatient(ctx.db, scope, patientId, sessionId) : undefined;
   return found ? { id: found.session.id, name: found.session.name } : null;
 }
+
+export interface ProgramSpan {
+  id: string;
+  startDate: string;
+  endDate: string;
+  archivedAt: Date | null;
+}
+
+/** Start, end and archiving of some of the patient's programs in the scope's organisation (missing: not theirs or gone). */
+export async function programSpans(ctx: Pick<AppContext, 'db'>, scope: OneOrgScope, patientId: string, ids: string[]): Promise<ProgramSpan[]> {
+  const rows = await repo.programSpans(ctx.db, scope, patientId, ids.filter(isUuid));
+  return rows.filter((r) => r.startDate && r.endDate).map((r) => ({ id: r.id, startDate: r.startDate!, endDate: r.endDate!, archivedAt: r.archivedAt }));
+}

@@ -1,26 +1,40 @@
 import { Suspense } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@wellbe/shared/roles';
 import { i18nReady } from '../../i18n/i18n.ts';
 import { endSession, setSession, type SignedInUser } from '../../lib/session.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { fakeUser } from '../../test/fixtures.ts';
+import { fakeApi } from '../../test/render.tsx';
 import { NavMenu } from './navbar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 beforeAll(async () => {
   await i18nReady;
 });
+// The menu asks for the practitioner's diary badge: none new unless a test says otherwise.
+let diaryNew = { count: 0, patients: [] as { idPatient: string; FullName: string; count: number }[] };
+beforeEach(() => {
+  diaryNew = { count: 0, patients: [] };
+  fakeApi({ 'GET /api/diary/notifications': () => ({ success: true, data: diaryNew }) });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 async function menuFor(role: Role | null): Promise<string[]> {
   act(() => (role ? setSession(fakeUser(role), 'header.payload.signature') : endSession('logout')));
   render(
-    <MemoryRouter>
-      <Suspense fallback={null}>
-        <NavMenu dense={false} dark={false} compact={false} />
-      </Suspense>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Suspense fallback={null}>
+          <NavMenu dense={false} dark={false} compact={false} />
+        </Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
   return within(nav)
@@ -64,6 +78,14 @@ describe('side navigation by role', () => {
 
   it('PT: dashboard, own file, appointments, notes', async () => {
     expect(await menuFor('PT')).toEqual(['Tableau de Bord', 'Dossiers patients', 'Rendez-Vous', 'Notes']);
+  });
+
+  it('PR: the Patients entry shows the new diary entries of the followed patients, like the chat’s unread badge', async () => {
+    diaryNew = { count: 3, patients: [{ idPatient: 'p1', FullName: 'Lucas Bernard', count: 3 }] };
+    await menuFor('PR');
+    const entry = await screen.findByRole('link', { name: 'Dossiers patients (3 nouvelles entrées de journal)' });
+    expect(within(entry).getByTestId('nav-diary-badge')).toHaveTextContent('3');
+    expect(screen.getAllByTestId('nav-diary-badge')).toHaveLength(1);
   });
 
   it('a guest has no entry', async () => {

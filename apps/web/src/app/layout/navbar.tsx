@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box, List, ListItemButton, ListItemIcon, ListItemText, useMediaQuery, useTheme } from '@mui/material';
+import { Badge, Box, List, ListItemButton, ListItemIcon, ListItemText, useMediaQuery, useTheme } from '@mui/material';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../components/hint.tsx';
 import { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, type NavbarStyle } from '@wellbe/shared/constants';
 import { menuFor } from '@wellbe/shared/navigation';
+import { can } from '@wellbe/shared/permissions';
+import { useDiaryNotifications } from '../../lib/diary-badge.ts';
 import { useSession } from '../../lib/session.ts';
 import { Logo } from '../../components/logo.tsx';
 import { layoutStore } from './layout-store.ts';
@@ -17,18 +19,21 @@ export function NavMenu({ dense, dark, compact }: { dense: boolean; dark: boolea
   const { role, user } = useSession();
   const { pathname } = useLocation();
   const items = menuFor(role, undefined, user?.data.idJobSpecialist ?? null);
+  // New diary entries of the patients the practitioner follows, on the Patients entry (like the chat's unread badge).
+  const diaryNew = useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT').data?.count ?? 0;
   return (
     <List component="nav" aria-label={t('mainMenu')} dense={dense} sx={{ px: compact ? 1 : 1.5, py: 1 }}>
       {items.map((item) => {
         const active = pathname === item.url || pathname.startsWith(item.url + '/');
         const label = t(`menu.${item.key}`);
+        const badge = item.key === 'patients' ? diaryNew : 0;
         const button = (
           <ListItemButton
             key={item.id}
             component={NavLink}
             to={item.url}
             selected={active}
-            aria-label={compact ? label : undefined}
+            aria-label={badge ? `${label} (${t('diaryNew', { count: badge })})` : compact ? label : undefined}
             onClick={() => layoutStore.set({ mobileOpen: false })}
             sx={{
               borderRadius: 2,
@@ -45,7 +50,13 @@ export function NavMenu({ dense, dark, compact }: { dense: boolean; dark: boolea
             }}
           >
             <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: dark ? 'rgba(255,255,255,0.7)' : 'text.secondary' }}>
-              <NavIcon name={item.icon} />
+              {badge ? (
+                <Badge color="error" badgeContent={badge} max={99} data-testid="nav-diary-badge">
+                  <NavIcon name={item.icon} />
+                </Badge>
+              ) : (
+                <NavIcon name={item.icon} />
+              )}
             </ListItemIcon>
             {!compact && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, sx: { fontSize: dense ? 13 : 14, fontWeight: 500 } } }} />}
           </ListItemButton>

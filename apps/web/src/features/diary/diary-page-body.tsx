@@ -8,7 +8,8 @@ import { useMyDay, useMyDiary } from './api/diary.ts';
 import { DayTotals } from './components/day-totals.tsx';
 import { EntryList } from './components/entry-list.tsx';
 import { MealForm } from './components/meal-form.tsx';
-import { ActivityForm, PainForm, WeightForm } from './components/simple-forms.tsx';
+import { ActivityForm } from './components/activity-form.tsx';
+import { PainForm, WeightForm } from './components/simple-forms.tsx';
 
 const FORMS: Record<DiaryKind, () => React.ReactElement> = { meal: MealForm, pain: PainForm, weight: WeightForm, activity: ActivityForm };
 

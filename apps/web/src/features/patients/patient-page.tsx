@@ -24,6 +24,7 @@ import { Timeline } from './components/timeline.tsx';
 import { FILE_TABS, filePath, isFileTab, type FileTab } from './paths.ts';
 import { ExportFhirAction } from './components/export-fhir-action.tsx';
 import { FileTitle } from './components/file-title.tsx';
+import { FileTabLabel } from './components/file-tab-label.tsx';
 
 // Recharts only loads when the 'mesures' tab is opened.
 const DiaryTab = lazy(() => import('./components/diary-tab.tsx').then((m) => ({ default: m.DiaryTab })));
@@ -235,7 +236,7 @@ export function PatientPage() {
           <Tab
             key={name}
             value={name}
-            label={`${t(`file.tabs.${name}`)}${name === 'consultations' ? ` (${file.data.consultations.length})` : ''}`}
+            label={<FileTabLabel label={`${t(`file.tabs.${name}`)}${name === 'consultations' ? ` (${file.data.consultations.length})` : ''}`} idPatient={identity.idPatient} journal={name === 'journal'} />}
             component={RouterLink}
             to={filePath(name, identity.idPatient)}
           />

@@ -1,17 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { diaryNotificationsAnswer } from '@wellbe/shared/schemas/diary';
-import type { Answer } from '@wellbe/shared/schemas/responses';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { DIARY_BADGE_KEY } from '../../../lib/diary-badge.ts';
 
-const KEY = ['diary', 'notifications'] as const;
-
-/** GET /api/diary/notifications: new entries of the patients the practitioner follows (the badge). */
-export function useDiaryNotifications(enabled: boolean) {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<Answer<typeof diaryNotificationsAnswer>>('/diary/notifications', { signal }).then((r) => r.data), enabled });
-}
+export { useDiaryNotifications } from '../../../lib/diary-badge.ts';
 
 /** POST /api/diary/notifications/seen: the badge starts again from now. */
 export function useDiaryNotificationsSeen() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => api('/diary/notifications/seen', { method: 'POST' }), onSuccess: () => client.invalidateQueries({ queryKey: KEY }) });
+  return useMutation({ mutationFn: () => api('/diary/notifications/seen', { method: 'POST' }), onSuccess: () => client.invalidateQueries({ queryKey: DIARY_BADGE_KEY }) });
 }

@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { foodListAnswer } from '@wellbe/shared/schemas/dietetics';
 import type { DiaryEntryWrite, diaryEntryAnswer, diaryEntryListAnswer, myDayTotalsAnswer } from '@wellbe/shared/schemas/diary';
 import type { Answer } from '@wellbe/shared/schemas/responses';
+import type { mySportTodayAnswer } from '@wellbe/shared/schemas/sport';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 // The patient's own diary (/journal): their entries with the practitioners' comments, the day's
 // meals against their target, the Ciqual search for a meal, and writing an entry.
@@ -47,6 +49,17 @@ export function useUploadPhoto() {
       body.append('photo', file);
       return api(`/diary/entries/${encodeURIComponent(id)}/photo`, { method: 'POST', body });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    // The entry now says it has a photo; a replaced photo is fetched again (components/meal-photo.tsx).
+    onSuccess: (_, { id }) => Promise.all([client.invalidateQueries({ queryKey: KEY }), client.invalidateQueries({ queryKey: ['diary', 'photo', id] })]),
   });
+}
+
+/**
+ * GET /api/sport-programs/mine (the patient's sport page's request, same cache): the sessions of
+ * their current program for the activity entry, the one suggested today first; null without one.
+ */
+export function useMyProgramSessions() {
+  const query = useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<Answer<typeof mySportTodayAnswer>>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false });
+  const program = query.data?.program;
+  return program ? { name: program.name, sessions: program.sessions.map((s) => ({ id: s.id, name: s.name })), suggested: query.data!.sessionId } : null;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DiaryEntry } from '@wellbe/shared/schemas/diary';
 import { useEntryText } from '../../../components/diary-entry-text.ts';
 import { Ltr } from '../../../components/ltr.tsx';
+import { MealPhoto } from '../../../components/meal-photo.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** Entries shown at first, and added by each "Afficher plus" (a phone's page stays short). */
@@ -25,6 +26,7 @@ export function EntryList({ entries }: { entries: DiaryEntry[] }) {
               {t(`kinds.${e.kind}`)} · <Ltr>{formatDateTime(e.at)}</Ltr>
             </Typography>
             <Typography>{text(e)}</Typography>
+            {e.kind === 'meal' && e.hasPhoto && <MealPhoto id={e.id} when={formatDateTime(e.at)} />}
             {e.comment && (
               <Alert severity="info" icon={false} sx={{ mt: 1 }}>
                 <strong>{t('commentBy', { author: e.comment.author })}</strong> {e.comment.text}

@@ -1,11 +1,11 @@
-import { MenuItem, TextField, Typography } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOLOR_LOCATIONS } from '@wellbe/shared/domain/consultation';
-import { ACTIVITY_INTENSITIES, DIARY_LIMITS, DIARY_MESSAGES, type ActivityIntensity } from '@wellbe/shared/schemas/diary';
+import { DIARY_LIMITS, DIARY_MESSAGES } from '@wellbe/shared/schemas/diary';
 import { EntryForm } from './entry-form.tsx';
 
-// The three short forms of the diary: weight, pain (0–10 and where) and a free activity.
+// Two short forms of the diary: weight, and pain (0–10 and where); activity-form.tsx the third.
 
 export function WeightForm() {
   const { t } = useTranslation('diary');
@@ -45,35 +45,6 @@ export function PainForm() {
           </MenuItem>
         ))}
       </TextField>
-    </EntryForm>
-  );
-}
-
-export function ActivityForm() {
-  const { t } = useTranslation('diary');
-  const [activity, setActivity] = useState('');
-  const [duration, setDuration] = useState('30');
-  const [intensity, setIntensity] = useState<ActivityIntensity>('moderate');
-  const [error, setError] = useState<string | null>(null);
-  const build = () => {
-    const durationMin = Number(duration);
-    if (!activity.trim()) return setError(DIARY_MESSAGES.activity), null;
-    if (!Number.isInteger(durationMin) || durationMin < 1 || durationMin > DIARY_LIMITS.durationMax) return setError(DIARY_MESSAGES.duration), null;
-    setError(null);
-    return { kind: 'activity' as const, activity: activity.trim(), durationMin, intensity };
-  };
-  return (
-    <EntryForm label={t('kinds.activity')} build={build} onSaved={() => setActivity('')}>
-      <TextField label={t('activity.label')} value={activity} onChange={(e) => setActivity(e.target.value)} helperText={t('activity.hint')} required />
-      <TextField label={t('activity.duration')} value={duration} onChange={(e) => setDuration(e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} required />
-      <TextField select label={t('activity.intensity')} value={intensity} onChange={(e) => setIntensity(e.target.value as ActivityIntensity)}>
-        {ACTIVITY_INTENSITIES.map((i) => (
-          <MenuItem key={i} value={i}>
-            {t(`intensities.${i}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {error && <Typography color="error">{error}</Typography>}
     </EntryForm>
   );
 }

@@ -5,6 +5,7 @@ import { can } from '@wellbe/shared/permissions';
 import type { DiaryEntry } from '@wellbe/shared/schemas/diary';
 import { useEntryText } from '../../../components/diary-entry-text.ts';
 import { Ltr } from '../../../components/ltr.tsx';
+import { MealPhoto } from '../../../components/meal-photo.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -52,6 +53,7 @@ export function DiaryEntries({ idPatient, entries }: { idPatient: string; entrie
               {t(`kinds.${e.kind}`)} · <Ltr>{formatDateTime(e.at)}</Ltr>
             </Typography>
             <Typography>{text(e)}</Typography>
+            {e.kind === 'meal' && e.hasPhoto && <MealPhoto id={e.id} when={formatDateTime(e.at)} />}
             {e.comment && open !== e.id && (
               <Typography variant="body2" sx={{ mt: 0.5, fontStyle: 'italic' }}>
                 {t('commentBy', { author: e.comment.author })} {e.comment.text}

@@ -1,10 +1,11 @@
 import { Alert, Box, Card, CardContent, CircularProgress, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { can } from '@wellbe/shared/permissions';
 import type { DiarySummary } from '@wellbe/shared/schemas/diary';
 import { Ltr } from '../../../components/ltr.tsx';
+import { useDiaryNotifications, useDiarySeen } from '../../../lib/diary-badge.ts';
 import { formatDate, todayInDisplayZone } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDiaryChart, useDiarySummary, useFollowDiary, usePatientDiary } from '../api/diary.ts';
@@ -52,6 +53,14 @@ export function DiaryTab({ idPatient }: { idPatient: string }) {
   const summary = useDiarySummary(idPatient);
   const entries = usePatientDiary(idPatient, addDays(to, -89));
   const follow = useFollowDiary(idPatient);
+  // Opening the diary is seeing it: this patient's part of the practitioner's badge goes.
+  const unseen = useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT').data?.patients.some((p) => p.idPatient === idPatient && p.count > 0) ?? false;
+  const { mutate: markSeen, isIdle } = useDiarySeen(idPatient);
+  const shown = !!entries.data;
+  useEffect(() => {
+    // Once per visit of the tab (isIdle): the badge's refetch after it must not send it again.
+    if (unseen && shown && isIdle) markSeen();
+  }, [unseen, shown, isIdle, markSeen]);
   if (chart.isError) return <Alert severity="error">{chart.error.message}</Alert>;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

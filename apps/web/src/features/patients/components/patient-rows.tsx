@@ -1,6 +1,7 @@
 import { Chip, ListItem, ListItemButton, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { PatientTableRow } from '@wellbe/shared/schemas/patient-files';
+import { DiaryNewPill } from '../../../components/diary-new-pill.tsx';
 import { Ltr } from '../../../components/ltr.tsx';
 import { formatDate } from '../../../lib/format.ts';
 
@@ -26,6 +27,7 @@ export function PatientRow({ p, onOpen }: { p: PatientTableRow; onOpen: () => vo
     >
       <TableCell sx={{ fontWeight: 500 }}>
         {p.FullName}
+        <DiaryNewPill idPatient={p.idPatient} />
         <ArchivedChip p={p} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -56,6 +58,7 @@ export function PatientCard({ p, onOpen }: { p: PatientTableRow; onOpen: () => v
       >
         <Typography sx={{ fontWeight: 600 }}>
           {p.FullName}
+          <DiaryNewPill idPatient={p.idPatient} />
           <ArchivedChip p={p} />
         </Typography>
         <Typography variant="body2" color="text.secondary">

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePatientQuestionnaires, useQuestionnaireTemplates, useSendQuestionnaire } from '../api/questionnaires.ts';
+import { usePatientSport } from '../api/sport-programs.ts';
 import { AnswerSet } from './questionnaire-answers.tsx';
 
 function SendForm({ idPatient }: { idPatient: string }) {
@@ -18,6 +19,9 @@ function SendForm({ idPatient }: { idPatient: string }) {
   const send = useSendQuestionnaire(idPatient);
   const [questionnaireId, setQuestionnaireId] = useState('');
   const [weeks, setWeeks] = useState('');
+  // Weekly for the length of one of the patient's sport programs: the server reads its start and end.
+  const programs = (usePatientSport(idPatient).data ?? []).map((p) => p.program).filter((p) => p.startDate && p.endDate);
+  const [programId, setProgramId] = useState('');
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
       <TextField select label={t('tab.template')} value={questionnaireId} onChange={(e) => setQuestionnaireId(e.target.value)} sx={{ minWidth: 260 }}>
@@ -25,15 +29,23 @@ function SendForm({ idPatient }: { idPatient: string }) {
           <MenuItem key={q.id} value={q.id}>{q.title}</MenuItem>
         ))}
       </TextField>
-      <TextField label={t('tab.weeks')} helperText={t('tab.weeksHelp')} type="number" value={weeks} onChange={(e) => setWeeks(e.target.value)} slotProps={{ htmlInput: { min: 1, max: 52 } }} sx={{ maxWidth: 220 }} />
+      <TextField label={t('tab.weeks')} helperText={t('tab.weeksHelp')} type="number" value={weeks} disabled={!!programId} onChange={(e) => setWeeks(e.target.value)} slotProps={{ htmlInput: { min: 1, max: 52 } }} sx={{ maxWidth: 220 }} />
+      {programs.length > 0 && (
+        <TextField select label={t('tab.program')} helperText={t('tab.programHelp')} value={programId} onChange={(e) => (setProgramId(e.target.value), setWeeks(''))} sx={{ minWidth: 240 }}>
+          <MenuItem value="">{t('tab.noProgram')}</MenuItem>
+          {programs.map((p) => (
+            <MenuItem key={p.id} value={p.id}>{t('tab.programOption', { name: p.name, start: formatDate(p.startDate!), end: formatDate(p.endDate!) })}</MenuItem>
+          ))}
+        </TextField>
+      )}
       <Button
         variant="contained"
         startIcon={<SendIcon />}
         disabled={!questionnaireId || send.isPending}
         onClick={() =>
           send.mutate(
-            { questionnaireId, ...(weeks ? { weeks: Number(weeks) } : {}) },
-            { onSuccess: () => (notify(t('tab.sent'), 'success'), setQuestionnaireId(''), setWeeks('')), onError: (e) => notify(isApiError(e) ? e.message : t('form.saveError'), 'error') },
+            { questionnaireId, ...(programId ? { programId } : weeks ? { weeks: Number(weeks) } : {}) },
+            { onSuccess: () => (notify(t('tab.sent'), 'success'), setQuestionnaireId(''), setWeeks(''), setProgramId('')), onError: (e) => notify(isApiError(e) ? e.message : t('form.saveError'), 'error') },
           )
         }
         sx={{ mt: { sm: 1 } }}

@@ -1,0 +1,2 @@
+ALTER TABLE "questionnaire_assignments" ADD COLUMN "program_id" uuid;--> statement-breakpoint
+ALTER TABLE "questionnaire_assignments" ADD CONSTRAINT "questionnaire_assignments_program_id_sport_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."sport_programs"("id") ON DELETE no action ON UPDATE no action;
