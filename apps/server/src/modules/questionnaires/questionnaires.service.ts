@@ -189,7 +189,9 @@ export async function saveMyAnswers(ctx: Ctx, caller: Caller, id: string, input:
   const scope = ownScope(caller, M.assignmentNotFound, 'assignment_not_found');
   const row = caller.role === 'PT' && isUuid(id) ? await repo.findAssignment(ctx.db, scope, pscope, id) : null;
   const now = new Date(ctx.clock.now());
-  if (!row || row.a.availableAt > now) {
+  // A week its program no longer has (archived or shortened) is answered no more, like it is listed no more.
+  const stopped = row?.a.programId ? (await withoutStoppedWeeks(ctx, scope, row.a.patientId, [row])).length === 0 : false;
+  if (!row || row.a.availableAt > now || stopped) {
     await recordAudit(ctx, caller, { action: 'questionnaire.answer', outcome: 'denied', recordType: 'questionnaire_assignment', recordId: id, patientId: row?.a.patientId ?? null });
     throw hidden(M.assignmentNotFound, 'assignment_not_found');
   }

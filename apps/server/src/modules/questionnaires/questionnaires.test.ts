@@ -3,7 +3,7 @@ import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.ts';
-import { auditEvents, patients, sportPrograms } from '../../db/tables.ts';
+import { auditEvents, patients, questionnaireAssignments, sportPrograms } from '../../db/tables.ts';
 import { agendaKit, TZ, type AgendaKit } from '../agenda/agenda.test-kit.ts';
 import { runQuestionnaireJobs } from './questionnaires.booking.ts';
 
@@ -257,6 +257,12 @@ describe('weekly for the length of a sport program (fake clock)', () => {
     // Weeks 1 and 2 had begun before the archiving; week 3 is not sent.
     expect(await mineOf(q.id)).toHaveLength(2);
     expect(await fileOf(q.id)).toHaveLength(2);
+    // The dropped week cannot be answered by its id either, now that its day has come.
+    const weeks = await k.t.handle.db.select().from(questionnaireAssignments).where(eq(questionnaireAssignments.programId, programId)).orderBy(questionnaireAssignments.availableAt);
+    const stopped = await put('pt', `/api/questionnaires/assignments/${weeks[2]!.id}/answers`, { answers: {}, submit: false });
+    expect(stopped.statusCode).toBe(404);
+    expect((await k.t.handle.db.select().from(questionnaireAssignments).where(eq(questionnaireAssignments.id, weeks[2]!.id)))[0]!.status).toBe('pending');
+    expect((await put('pt', `/api/questionnaires/assignments/${weeks[1]!.id}/answers`, { answers: {}, submit: false })).statusCode).toBe(200);
     expect((await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id, programId })).statusCode).toBe(404);
 
     const other = await program('Programme d’Hélène', k.patientId);
