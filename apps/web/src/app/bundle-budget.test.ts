@@ -39,7 +39,10 @@ const LOGIN_BUDGET = 125 * 1000;
 // 201 KB since wave 3 (measured 200.6 KB): the dashboard's French texts now describe five more
 // shortcuts (questionnaires, billing, the patient's invoices, questionnaires and documents) and the
 // common texts carry the two words of the video-visit button; the code itself stayed under 200 KB.
-const DASHBOARD_BUDGET = 201 * 1000;
+// 202 KB since wave 4 (measured 201.1 KB): the menu's Patients entry carries the practitioner's
+// badge of new diary entries (its query and MUI's Badge, issue 36) and the signed-in frame's
+// markup is drawn again by React as it takes over (components/app-shell.tsx, issue 31).
+const DASHBOARD_BUDGET = 202 * 1000;
 let outDir: string;
 let manifest: Manifest;
 
