@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { actingScope, hidden, isUuid, patientScope, type Caller, type PatientScope } from '../../access/index.ts';
 import type { ExportCursor } from '../../lib/keyset.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { HISTORY_MESSAGES } from '@wellbe/shared/schemas/history';
 import { articleUsesFile } from '../articles/articles.service.ts';
 import { chatAttachmentUsesFile } from '../chat/chat.files.ts';
 import { consultationOfPatient, consultationSql } from '../consultations/consultations.service.ts';
@@ -47,6 +48,11 @@ export async function createDocument(
     if (!consultation) {
       await recordAudit(ctx, caller, { action: 'document.create', outcome: 'denied', recordType: 'consultation', recordId: input.idConsultation, patientId: patient.id, details: { reason: 'consultation_mismatch' } });
       throw badRequest(DOCUMENT_MESSAGES.mismatch, 'consultation_mismatch');
+    }
+    // Issue 32: a signed or locked consultation's documents list is part of what cannot change.
+    if (consultation.lockedAt) {
+      await recordAudit(ctx, caller, { action: 'document.create', outcome: 'denied', recordType: 'consultation', recordId: consultation.id, patientId: patient.id, details: { reason: 'locked' } });
+      throw conflict(HISTORY_MESSAGES.locked, 'locked');
     }
     const fileName = cleanFileName(input.fileName);
     if (!isAcceptedExtension(fileName)) throw badRequest(DOCUMENT_MESSAGES.badExtension, 'bad_extension');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_MESSAGES } from '@wellbe/shared/schemas/history';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { lockDueConsultations } from '../consultations/consultations.lock.service.ts';
@@ -166,6 +167,14 @@ describe('consultation history', () => {
     ]);
     expect(versions[1].author.name).toBe('Julien Moreau');
     expect(versions[1].changes).toEqual([{ field: 'documents', before: null, after: { id: json(res).idDocument, fileName: 'bilan.pdf' } }]);
+
+    // Signed, its documents list is locked too: a new document is refused, nothing is kept.
+    expect((await sign(pr, id)).statusCode).toBe(200);
+    const late = multipart({ action: 'create', Iduser: pr.id, idConsultation: id, idPatient: helene, idOrganization: pr.idOrganization ?? '' }, { name: 'tardif.pdf', content: pdf });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/document', headers: { ...pr.auth, ...late.headers }, payload: late.payload });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error).toMatchObject({ code: 'locked', message: HISTORY_MESSAGES.locked });
+    expect(json(await history(pr, id)).data).toHaveLength(3);
   });
 });
 
