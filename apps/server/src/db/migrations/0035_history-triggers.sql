@@ -81,27 +81,32 @@ $$;
 --> statement-breakpoint
 -- A 'created' version for every consultation, patient and notice that has none (the rows written
 -- before this migration, and the demo data, whose seed calls it once): every record has a chain.
+-- A record without versions gets its first one, computed here rather than by the chain trigger:
+-- the trigger's per-record advisory lock lasts to the end of the transaction, and one transaction
+-- over an existing practice's records (tens of thousands) runs out of PostgreSQL's lock table
+-- ("out of shared memory"). A first version has no predecessor, so its number is 1 and its hash
+-- has no previous hash; the trigger is off for these inserts only, under ALTER TABLE's exclusive
+-- lock, so no other append can run meanwhile.
 CREATE OR REPLACE FUNCTION record_versions_backfill() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE n integer := 0; k integer;
 BEGIN
-  INSERT INTO record_versions (organization_id, record_type, record_id, patient_id, kind, at, author_id, author_role, content)
-  SELECT s.organization_id, 'consultation', c.id, s.patient_id, 'created', date_trunc('milliseconds', c.created_at), c.user_id, u.role, s.content
-    FROM consultations c JOIN users u ON u.id = c.user_id CROSS JOIN LATERAL record_version_source('consultation', c.id) s
-   WHERE NOT EXISTS (SELECT 1 FROM record_versions v WHERE v.record_type = 'consultation' AND v.record_id = c.id)
-   ORDER BY c.created_at, c.id;
+  ALTER TABLE record_versions DISABLE TRIGGER record_versions_chain;
+  INSERT INTO record_versions (organization_id, record_type, record_id, patient_id, kind, at, author_id, author_role, content, version, prev_hash, hash)
+  SELECT f.*, 1, NULL, record_version_hash(NULL, f.record_type, f.record_id, 1, f.kind, f.at, f.author_id, f.content) FROM (
+    SELECT s.organization_id, 'consultation'::text AS record_type, c.id AS record_id, s.patient_id, 'created'::text AS kind, date_trunc('milliseconds', c.created_at) AS at, c.user_id AS author_id, u.role AS author_role, s.content
+      FROM consultations c JOIN users u ON u.id = c.user_id CROSS JOIN LATERAL record_version_source('consultation', c.id) s
+     WHERE NOT EXISTS (SELECT 1 FROM record_versions v WHERE v.record_type = 'consultation' AND v.record_id = c.id)
+    UNION ALL
+    SELECT s.organization_id, 'patient', p.id, s.patient_id, 'created', date_trunc('milliseconds', p.created_at), p.created_by, u.role, s.content
+      FROM patients p LEFT JOIN users u ON u.id = p.created_by CROSS JOIN LATERAL record_version_source('patient', p.id) s
+     WHERE NOT EXISTS (SELECT 1 FROM record_versions v WHERE v.record_type = 'patient' AND v.record_id = p.id)
+    UNION ALL
+    SELECT s.organization_id, 'notice', o.id, s.patient_id, 'created', date_trunc('milliseconds', o.created_at), o.user_id, u.role, s.content
+      FROM notices o LEFT JOIN users u ON u.id = o.user_id CROSS JOIN LATERAL record_version_source('notice', o.id) s
+     WHERE NOT EXISTS (SELECT 1 FROM record_versions v WHERE v.record_type = 'notice' AND v.record_id = o.id)
+  ) f ORDER BY f.at, f.record_id;
   GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
-  INSERT INTO record_versions (organization_id, record_type, record_id, patient_id, kind, at, author_id, author_role, content)
-  SELECT s.organization_id, 'patient', p.id, s.patient_id, 'created', date_trunc('milliseconds', p.created_at), p.created_by, u.role, s.content
-    FROM patients p LEFT JOIN users u ON u.id = p.created_by CROSS JOIN LATERAL record_version_source('patient', p.id) s
-   WHERE NOT EXISTS (SELECT 1 FROM record_versions v WHERE v.record_type = 'patient' AND v.record_id = p.id)
-   ORDER BY p.created_at, p.id;
-  GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
-  INSERT INTO record_versions (organization_id, record_type, record_id, patient_id, kind, at, author_id, author_role, content)
-  SELECT s.organization_id, 'notice', o.id, s.patient_id, 'created', date_trunc('milliseconds', o.created_at), o.user_id, u.role, s.content
-    FROM notices o LEFT JOIN users u ON u.id = o.user_id CROSS JOIN LATERAL record_version_source('notice', o.id) s
-   WHERE NOT EXISTS (SELECT 1 FROM record_versions v WHERE v.record_type = 'notice' AND v.record_id = o.id)
-   ORDER BY o.created_at, o.id;
-  GET DIAGNOSTICS k = ROW_COUNT; n := n + k;
+  ALTER TABLE record_versions ENABLE TRIGGER record_versions_chain;
   RETURN n;
 END $$;
 --> statement-breakpoint

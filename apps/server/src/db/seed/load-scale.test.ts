@@ -72,4 +72,29 @@ describe('seed:load à l’échelle (LOAD_SCALE_ORGANISATIONS)', () => {
     // A second run finds nothing left to write.
     expect(await backfillVersions(t.handle.pool, () => {})).toBe(0);
   });
+
+  it('the migration’s backfill versions 25,000 records in one transaction (no lock per record to run out of)', async () => {
+    const pool = t.handle.pool;
+    const { rows: [org] } = await pool.query<{ id: string }>(`select id from organisations order by name limit 1`);
+    await pool.query(
+      `insert into patients (organization_id, full_name, name_key, phone_number, phone_key, email, search_key)
+       select $1, 'Patient Reprise ' || i, 'patient reprise ' || i, '06' || lpad(i::text, 8, '0'), '06' || lpad(i::text, 8, '0'), '', 'patient reprise ' || i
+         from generate_series(1, 25000) i`,
+      [org!.id],
+    );
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows: [done] } = await client.query<{ n: number }>('select record_versions_backfill() as n');
+      await client.query('commit');
+      expect(done!.n).toBeGreaterThanOrEqual(25000);
+    } finally {
+      client.release();
+    }
+    const { rows: [left] } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from patients p where not exists (select 1 from record_versions v where v.record_type = 'patient' and v.record_id = p.id and v.version = 1)`,
+    );
+    expect(left!.n).toBe(0);
+    expect((await verifyRecords(t.ctx)).ok).toBe(true);
+  });
 });
