@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { searchPatients, serious, signIn } from './support.ts';
+import { editor, panel, saveButton, searchPatients, serious, signIn } from './support.ts';
 
 // Clinical documents in Chromium against the real server on a fresh demo database: pr (Julien
-// Moreau) writes an ordonnance for Lucas Bernard from his file, prints the signed PDF and opens its
+// Moreau) saves a visit of Lucas Bernard from the consultation panel, writes its ordonnance from
+// the panel's 'Documents', prints the signed PDF and opens its
 // verification page without signing in; pt (Lucas Bernard) opens it from their space.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -26,13 +27,23 @@ async function pdfFrom(page: Page, click: () => Promise<void>): Promise<Record<s
 let verifyUrl = '';
 let number = '';
 
-test('pr writes an ordonnance from the patient file, prints it and opens its verification page', async ({ browser }) => {
+test('pr writes an ordonnance from the consultation panel, prints it and opens its verification page', async ({ browser }) => {
   const page = await pageFor(browser);
   await signIn(page, 'pr');
   await page.goto('/patients/list');
   await searchPatients(page, 'lucas');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
-  await page.getByRole('link', { name: 'Ordonnances, certificats et courriers' }).click();
+  await expect(page.getByRole('link', { name: 'Ordonnances, certificats et courriers' })).toBeVisible();
+  // The visit is saved from the panel, then its 'Documents' button (it stays after the 2 s alert).
+  await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+  await editor(page, 'Diagnostic').fill('Angine bactérienne');
+  await saveButton(page).click();
+  const choice = page.getByRole('dialog', { name: 'Choisissez un patient' });
+  await expect(choice.getByLabel('Choix du patient')).toHaveValue('Lucas Bernard');
+  await choice.getByRole('button', { name: 'Enregistrer' }).click();
+  await panel(page).getByRole('link', { name: 'Documents' }).click();
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}\?fromConsultation=[0-9a-f-]{36}$/);
+  await expect(panel(page)).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Rédiger un document' })).toBeVisible();
   await expectAccessible(page);
 

@@ -13,14 +13,14 @@ import { TemplatesCard } from './components/templates-card.tsx';
 import { WriteForm } from './components/write-form.tsx';
 
 /**
- * /documents/{idPatient}?consultation={id}: a patient's ordonnances, certificates and letters, and
+ * /documents/{idPatient}?fromConsultation={id} (not `consultation`, which the launcher reads as 'open it in the panel'): a patient's ordonnances, certificates and letters, and
  * the form that writes one (opened from the consultation panel after saving, or from the file).
  */
 export function DocumentsPage() {
   const { t } = useTranslation('clinicalDocuments');
   const { idPatient = '' } = useParams();
   const [params] = useSearchParams();
-  const consultationId = params.get('consultation') ?? undefined;
+  const consultationId = params.get('fromConsultation') ?? undefined;
   const documents = usePatientDocuments(idPatient);
   const send = useSendDocument();
   const [issued, setIssued] = useState<IssuedDocument | null>(null);

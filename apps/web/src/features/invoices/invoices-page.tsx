@@ -21,7 +21,7 @@ type PageTab = (typeof TABS)[number];
 
 /**
  * /facturation: the invoices (unpaid first when asked), the receipts book, and 'Facturer'. The agenda's
- * and the consultation's 'Facturer' link here with ?patient=&patientName=&fromAppointment= (or &consultation=; not `appointment`, which opens the consultation panel).
+ * and the consultation's 'Facturer' link here with ?patient=&patientName=&fromAppointment= (or &fromConsultation=; not `appointment` nor `consultation`, which open the consultation panel).
  */
 export function InvoicesPage() {
   const { t } = useTranslation('invoices');
@@ -37,7 +37,7 @@ export function InvoicesPage() {
       ? {
           patient: { idPatient: patient, FullName: params.get('patientName') ?? '' },
           appointmentId: UUID.test(params.get('fromAppointment') ?? '') ? params.get('fromAppointment')! : undefined,
-          consultationId: UUID.test(params.get('consultation') ?? '') ? params.get('consultation')! : undefined,
+          consultationId: UUID.test(params.get('fromConsultation') ?? '') ? params.get('fromConsultation')! : undefined,
         }
       : null;
   const [creating, setCreating] = useState<InvoiceStart | null>(linked);

@@ -258,7 +258,7 @@ describe("'Facturer' after a saved consultation", () => {
     expect(url.pathname).toBe('/facturation');
     expect(url.searchParams.get('patient')).toBe(patients.helene.idPatient);
     expect(url.searchParams.get('patientName')).toBe('Hélène Martin');
-    expect(url.searchParams.get('consultation')).toBe(saved.idConsultation);
+    expect(url.searchParams.get('fromConsultation')).toBe(saved.idConsultation);
     expect(consultationStore.get().open).toBe(false);
   });
 

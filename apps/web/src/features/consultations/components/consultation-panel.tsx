@@ -1,10 +1,12 @@
 import { Alert, Box, Button, Chip, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { isConsultationEmpty } from '@wellbe/shared/domain/consultation';
 import { PANEL_HEIGHT_RATIO } from '@wellbe/shared/constants';
 import { can } from '@wellbe/shared/permissions';
@@ -57,19 +59,65 @@ function PanelTopBar({ title, onClear }: { title: string; onClear: () => void })
   );
 }
 
-/** "Consultation saved", with its 'Documents' button: an ordonnance or a certificate for it. */
+/** "Consultation saved" (SPEC §4: shown for a moment). */
 function SavedAlert() {
   const { t } = useTranslation('consultations');
+  return (
+    <Alert variant="filled" severity="success" sx={{ mb: 1.5 }}>
+      {t('panel.success')}
+    </Alert>
+  );
+}
+
+/**
+ * 'Documents' once a consultation is saved (issue 33): an ordonnance, a certificate or a letter for
+ * it. It stays until the next save or a new consultation — the success alert lasts two seconds,
+ * too short to be the only way there.
+ */
+function DocumentsSavedButton() {
+  const { t } = useTranslation('consultations');
   const { saved } = useSaveState();
-  const action = saved && (
-    <Button color="inherit" size="small" href={`/documents/${saved.idPatient}?consultation=${saved.idConsultation}`}>
+  if (!saved) return null;
+  return (
+    <Button
+      variant="outlined"
+      size="small"
+      startIcon={<DescriptionOutlinedIcon />}
+      component={RouterLink}
+      to={`/documents/${saved.idPatient}?fromConsultation=${saved.idConsultation}`}
+      // The panel closes so the documents screen is not hidden behind it.
+      onClick={closePanel}
+      sx={{ mb: 1.5 }}
+    >
       {t('panel.documents')}
     </Button>
   );
+}
+
+/** The save's outcome and what follows it: the alert, 'Documents' and 'Facturer', refused files. */
+function PanelFeedback() {
+  const { role } = useSession();
+  const save = useSaveState();
+  const { failedUploads } = useConsultationPanel();
+  const canInvoice = !!role && can(role, 'invoicesWrite');
+  // The documents screen's own rule (routes.ts: /documents/:idPatient is dpsWrite).
+  const canDocuments = !!role && can(role, 'dpsWrite');
+  if (!save.success && !(save.saved && canDocuments) && failedUploads.length === 0) return null;
   return (
-    <Alert variant="filled" severity="success" sx={{ mb: 1.5 }} action={action}>
-      {t('panel.success')}
-    </Alert>
+    <Box sx={{ px: { xs: 2, md: 3 }, pt: 1.5, borderBottom: 1, borderColor: 'divider', maxHeight: '40%', overflowY: 'auto' }} data-testid="panel-feedback">
+      {save.success && <SavedAlert />}
+      {save.saved && canDocuments && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <DocumentsSavedButton />
+          {canInvoice && (
+            <Suspense fallback={null}>
+              <InvoiceSavedButton />
+            </Suspense>
+          )}
+        </Stack>
+      )}
+      <FailedUploads />
+    </Box>
   );
 }
 
@@ -126,7 +174,6 @@ export function ConsultationPanel() {
   const save = useSaveState();
   const [confirmClear, setConfirmClear] = useState(false);
   const canWrite = !!role && can(role, 'dpsWrite');
-  const canInvoice = !!role && can(role, 'invoicesWrite');
   const empty = isConsultationEmpty(panel.draft);
   const locked = panel.mode === 'edit' && !!panel.editing?.lockedAt;
   const check = checkDraft(panel.draft, { birthDate: panel.patient?.birthDate, idJobSpecialist: user?.data.idJobSpecialist ?? null });
@@ -182,17 +229,7 @@ export function ConsultationPanel() {
       <PanelTopBar title={title} onClear={() => setConfirmClear(true)} />
 
       {/* Pinned above the scrolling form: seen wherever the user has scrolled to. */}
-      {(save.success || (save.saved && canInvoice) || panel.failedUploads.length > 0) && (
-        <Box sx={{ px: { xs: 2, md: 3 }, pt: 1.5, borderBottom: 1, borderColor: 'divider', maxHeight: '40%', overflowY: 'auto' }} data-testid="panel-feedback">
-          {save.success && <SavedAlert />}
-          {save.saved && canInvoice && (
-            <Suspense fallback={null}>
-              <InvoiceSavedButton />
-            </Suspense>
-          )}
-          <FailedUploads />
-        </Box>
-      )}
+      <PanelFeedback />
 
       <Box sx={{ flex: 1, overflowY: 'auto', px: { xs: 2, md: 3 }, py: 2 }}>
         {!canWrite && (

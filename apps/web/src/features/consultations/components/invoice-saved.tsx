@@ -21,7 +21,7 @@ export function InvoiceSavedButton() {
   const open = () => {
     saveStore.set({ saved: null });
     closePanel();
-    void navigate(`/facturation?${new URLSearchParams({ patient: saved.idPatient, patientName: saved.patientName, consultation: saved.idConsultation })}`);
+    void navigate(`/facturation?${new URLSearchParams({ patient: saved.idPatient, patientName: saved.patientName, fromConsultation: saved.idConsultation })}`);
   };
   return (
     <Button variant="outlined" size="small" startIcon={<ReceiptLongOutlinedIcon />} onClick={open} sx={{ mb: 1.5 }}>
