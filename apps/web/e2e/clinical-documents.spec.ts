@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { editor, panel, saveButton, searchPatients, serious, signIn } from './support.ts';
+import { editor, expectAccessible, panel, saveButton, searchPatients, signIn } from './support.ts';
 
 // Clinical documents in Chromium against the real server on a fresh demo database: pr (Julien
 // Moreau) saves a visit of Lucas Bernard from the consultation panel, writes its ordonnance from
 // the panel's 'Documents', prints the signed PDF and opens its
 // verification page without signing in; pt (Lucas Bernard) opens it from their space.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(serious(violations)).toEqual([]);
-}
 
 async function pageFor(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { editor, panel, saveButton, searchPatients, serious, signIn } from './support.ts';
+import { editor, expectAccessible, panel, saveButton, searchPatients, signIn } from './support.ts';
 
 // The consultation panel as a practitioner uses it, in Chromium against the real server on
 // a fresh demo database. The tests run in order and build on each other (one patient created, then
@@ -10,11 +9,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2
 
 test.describe.configure({ mode: 'serial' });
 
-
-async function expectNoSeriousViolation(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(serious(violations)).toEqual([]);
-}
 
 const patientDialog = (page: Page) => page.getByRole('dialog', { name: 'Choisissez un patient' });
 
@@ -92,7 +86,7 @@ test('writes a weight with a French comma, sees 8,2 kg and the right IMC, and fi
   await expect(panel(page).getByLabel('Poids (Kg)')).toHaveValue('8,2');
   await expect(editor(page, 'Consultation')).toHaveText('Nourrisson vu pour un contrôle');
   await expect(page.getByTestId('imc')).toHaveText('22,78');
-  await expectNoSeriousViolation(page);
+  await expectAccessible(page);
   await panel(page).getByRole('button', { name: 'Vider le formulaire' }).last().click();
   await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Vider le formulaire' }).click();
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 // The patient's diaries in Chromium against the real server on a fresh demo database: pt (Lucas
 // Bernard) logs a meal from the Ciqual table and a pain entry on a 390 px phone; di sees the meal
@@ -13,11 +12,6 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** DESIGN §7: no serious or critical accessibility violation. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
 async function openLucasDiary(page: Page) {
   await page.goto('/patients/list');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();

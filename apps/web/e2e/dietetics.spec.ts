@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 // Dietetics in Chromium against the real server on a fresh demo database: the demo dietitian
 // searches the Ciqual table, builds a recipe, plans a patient's day against the computed target,
@@ -9,11 +8,6 @@ import { signIn } from './support.ts';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 /** DESIGN §7: no serious or critical accessibility violation. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
 function isoDay(d: Date) {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { editor, panel, searchPatients, signIn } from './support.ts';
+import { editor, expectAccessible, panel, searchPatients, signIn } from './support.ts';
 
 // The patient list and the patient file, in Chromium against the real server on a fresh
 // demo database. Serial: the practitioner's consultations and the patient's notice build on each other.
@@ -10,11 +9,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** DESIGN §7: no serious or critical accessibility violation. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
 
 
 /** Records a consultation through the panel of SPEC §2 for a patient picked in the autocomplete. */

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { panel, searchPatients, serious, signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, panel, searchPatients, signIn } from './support.ts';
 
 // Questionnaires in Chromium against the real server on a fresh demo database: the patient (pt)
 // answers the demo pre-visit form on a 390 px phone, one question per screen (a required answer
@@ -9,11 +8,6 @@ import { panel, searchPatients, serious, signIn } from './support.ts';
 // and builds a questionnaire. Axe on each screen.
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(serious(violations)).toEqual([]);
-}
 
 const FORM = 'Questionnaire avant la consultation';
 

@@ -1,18 +1,12 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { serious, signIn } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 // The patient's rights in Chromium against the real server on a fresh demo database: the patient
 // (pt, Lucas Bernard) downloads their file as FHIR R4 and as a PDF summary, sees that the
 // practitioner (pr, Julien Moreau) opened it, flags that access; the administrator (pa) answers
 // the flag in /admin and the patient reads the answer. Serial: each step builds on the last.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(serious(violations)).toEqual([]);
-}
 
 /** A page in a context of its own (one user per context; axe needs a context page). */
 async function pageFor(browser: Browser): Promise<Page> {

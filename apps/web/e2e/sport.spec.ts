@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 // Sport programs in Chromium against the real server on a fresh demo database: a practitioner
 // builds a 3-session program from the exercise library, assigns it to a patient, prints it and sees
@@ -10,11 +9,6 @@ import { signIn } from './support.ts';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 /** DESIGN §7: no serious or critical accessibility violation. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
 async function addExercise(page: Page, search: string, name: string) {
   const library = page.getByRole('region', { name: 'Bibliothèque d’exercices' });
   await library.getByRole('searchbox', { name: 'Rechercher un exercice' }).fill(search);

@@ -72,6 +72,12 @@ export function newestMail(suffix: string): string | undefined {
 export const serious = (violations: { id: string; impact?: string | null }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
+/** No serious or critical axe violation on the page, each named with where it is (DESIGN §7). */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
 /**
  * axe as pa11y sees the colours: decorative initials (avatars, aria-hidden) are checked too, and a
  * one-letter text is not left aside as "too short" (the chat's initials were 1.73:1).
