@@ -26,6 +26,7 @@ import { AgendaToolbar, VIEWS, type ViewName } from './components/agenda-toolbar
 import { DayColumns } from './components/day-columns.tsx';
 import { SettingsDialog } from './components/settings-dialog.tsx';
 import { useAgendaAddress } from './lib/agenda-address.ts';
+import { gridHours } from './lib/grid-hours.ts';
 import { CALENDAR_BASE, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
 import { useShownPractitioners } from './lib/shown-practitioners.ts';
@@ -81,11 +82,13 @@ export function AgendaPage() {
   useColumnsRange(columns, date, range, setRange);
 
   const timeZone = agenda.data?.timeZone ?? getDisplayTimeZone();
+  const hours = useMemo(() => gridHours(agenda.data?.appointments ?? [], timeZone), [agenda.data, timeZone]);
 
   /** What every calendar of the page shares (the week, month, list views and each day column). */
   const shared: ComponentProps<typeof FullCalendar> = {
     ...CALENDAR_BASE,
     ...calendarLanguage,
+    ...hours,
     timeZone,
     selectable: mayBook,
     editable: mayBook,

@@ -9,12 +9,10 @@ import { useTranslation } from 'react-i18next';
 import type { AgendaPeriod, AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { readableOn } from './calendar-language.tsx';
 
-/** What every calendar of the agenda shares whoever looks: Monday first, 07:00-21:00 by quarters. */
+/** What every calendar of the agenda shares whoever looks: Monday first, by quarters (the hours: grid-hours.ts). */
 export const CALENDAR_BASE: ComponentProps<typeof FullCalendar> = {
   plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin],
   firstDay: 1,
-  slotMinTime: '07:00:00',
-  slotMaxTime: '21:00:00',
   slotDuration: '00:15:00',
   allDaySlot: false,
   nowIndicator: true,
