@@ -50,9 +50,6 @@ const parisDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'E
 
 /** A téléconsultation of pr with pt (Lucas Bernard) starting in 3 minutes, 20 minutes long. */
 async function bookSoon(request: APIRequestContext) {
-  // It must be one of today's appointments (pr's dashboard lists today's): in the last minutes
-  // before midnight in Paris, the booking waits for the new day.
-  await expect.poll(() => parisDay(Date.now()) === parisDay(Date.now() + 5 * 60_000), { timeout: 6 * 60_000, intervals: [5_000] }).toBe(true);
   const pr = await apiSession(request, 'pr');
   const startsAt = new Date(Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000);
   const endsAt = new Date(startsAt.getTime() + 20 * 60_000);
@@ -67,7 +64,7 @@ async function bookSoon(request: APIRequestContext) {
   });
   expect(res.status(), await res.text()).toBe(201);
   const day = parisDay(startsAt.getTime());
-  return { id: (await res.json()).data.id as string, day };
+  return { id: (await res.json()).data.id as string, day, today: day === parisDay(Date.now()) };
 }
 
 async function signedIn(browser: Browser, username: string, baseURL: string | undefined): Promise<Page> {
@@ -82,17 +79,18 @@ async function signedIn(browser: Browser, username: string, baseURL: string | un
 }
 
 test('a video visit from the agenda: the waiting room, both videos, hang-up into the consultation', async ({ request, browserName }, info) => {
-  test.setTimeout(660_000);
+  test.setTimeout(300_000);
   expect(browserName).toBe('chromium');
   const launch = info.project.use.launchOptions ?? {};
   const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), ...FAKE_MEDIA] });
   try {
-    const { id, day } = await bookSoon(request);
+    const { id, day, today } = await bookSoon(request);
     const pr = await signedIn(browser, 'pr', info.project.use.baseURL);
     const pt = await signedIn(browser, 'pt', info.project.use.baseURL);
 
     // Both dashboards offer it for that appointment.
-    await expect(pr.getByTestId('card-today').getByRole('link', { name: 'Démarrer la téléconsultation' })).toBeVisible(LONG);
+    // (pr's lists today's appointments: one booked in the last minutes before midnight is tomorrow's.)
+    if (today) await expect(pr.getByTestId('card-today').getByRole('link', { name: 'Démarrer la téléconsultation' })).toBeVisible(LONG);
     await expect(pt.getByTestId('card-next-appointment').getByRole('link', { name: 'Rejoindre la téléconsultation' })).toBeVisible(LONG);
 
     // pr starts it from the agenda.
