@@ -29,12 +29,17 @@ type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 /**
  * The frame's HTML of the build in `distDir`, as it is, in brotli and in gzip (highest levels, as
  * the build's files: vite.config precompress), made again only when index.html changes: a build
- * made while the server runs names other assets, which the old HTML would ask for in vain.
+ * made while the server runs (npm run build beside a running server, the tests' rebuilds) names
+ * other assets, which the old HTML would ask for in vain. index.html's time is looked at once a
+ * second at most (`now`, the server's clock), not by every page request.
  */
-function shellHtmlOf(distDir: string): () => ShellHtml {
+function shellHtmlOf(distDir: string, now: () => number): () => ShellHtml {
   const file = path.join(distDir, 'index.html');
   let made: { mtimeMs: number; html: ShellHtml } | null = null;
+  let checkedAt = -Infinity;
   return () => {
+    if (made && now() - checkedAt < 1000) return made.html;
+    checkedAt = now();
     const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (made?.mtimeMs === mtimeMs) return made.html;
     const shell = mtimeMs ? appShellHtml(fs.readFileSync(file, 'utf8')) : null;
@@ -54,9 +59,9 @@ function shellHtmlOf(distDir: string): () => ShellHtml {
 // The build compresses its files once (x.js.br, x.js.gz, vite.config precompress): they are sent
 // as they are to a browser that accepts them, @fastify/compress leaves an encoded answer alone, and
 // compresses on the fly only a file without them (issue 13).
-export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
+export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST, now: () => number = Date.now) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
-  const shellHtml = shellHtmlOf(distDir);
+  const shellHtml = shellHtmlOf(distDir, now);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
