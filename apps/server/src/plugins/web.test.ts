@@ -11,11 +11,11 @@ import { appShellHtml, registerWeb } from './web.ts';
 const index = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), 'utf8');
 
 describe("the HTML of a route with the chrome (appShellHtml)", () => {
-  it("has the frame in #root in place of the splash, and no template left", () => {
+  it("has the frame first in #root, the splash after it (a guest's), and no template left", () => {
     const html = appShellHtml(index)!;
-    const root = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
-    expect(root).toContain('class="wb-shell"');
-    expect(root).not.toContain('wb-splash');
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+    expect(root).toMatch(/^<div role="progressbar" aria-busy="true" aria-label="WellBe" class="wb-shell">/);
+    expect(root).toMatch(/<\/div><div role="progressbar" aria-busy="true" aria-label="WellBe" class="wb-splash">[\s\S]*<\/div>$/);
     expect(html).not.toContain('<template');
     // The rest of the page is untouched: its head, its noscript and its entry script.
     expect(html.slice(0, html.indexOf('<body>'))).toBe(index.slice(0, index.indexOf('<body>')));

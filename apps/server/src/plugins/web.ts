@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { BOOT_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { hasChrome } from '@wellbe/shared/routes';
 import { sendError } from './error-handler.ts';
@@ -11,17 +13,26 @@ import { sendError } from './error-handler.ts';
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const SHELL_TEMPLATE = /<template id="wb-app-shell">([\s\S]*?)<\/template>/;
-const SPLASH = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
+const SPLASH = /(<div id="root">)([\s\S]*?)(<\/div>\s*<noscript>)/;
+
+/**
+ * The CSP source of index.html's one inline script (shared boot.ts): it sets the user's language
+ * and direction on <html> and marks a guest before the frame paints.
+ */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * index.html for a route drawn inside the signed-in chrome: the chrome's frame (its <template>,
- * web components/app-shell.tsx) in #root instead of the splash, so that the browser paints the
+ * web components/app-shell.tsx) in #root before the splash, so that the browser paints the
  * toolbar, navigation and page blocks before any script (issue 31); null when the build has none.
+ * The server cannot know whether a token is stored (localStorage): the splash stays after the
+ * frame, and shows instead of it for a guest (index.html's first script, app-shell.css), whom the
+ * app then sends to /login.
  */
 export function appShellHtml(index: string): string | null {
   const shell = SHELL_TEMPLATE.exec(index);
   if (!shell || !SPLASH.test(index)) return null;
-  return index.replace(shell[0], '').replace(SPLASH, (_all, open: string, close: string) => `${open}${shell[1]}${close}`);
+  return index.replace(shell[0], '').replace(SPLASH, (_all, open: string, splash: string, close: string) => `${open}${shell[1]}${splash.trim()}${close}`);
 }
 
 type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
@@ -89,8 +100,7 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST, now:
     // A missing hashed asset is a real 404, not the app shell.
     if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
     reply.header('Cache-Control', 'no-cache');
-    // The server cannot know whether a token is stored (localStorage): a guest asking for a signed-in
-    // route sees the frame until the app sends them to /login, as it showed the splash before.
+    // A guest asking for a signed-in route sees the splash, not the frame (appShellHtml).
     const shell = hasChrome(url) ? shellHtml() : null;
     if (shell) {
       // Compressed here: @fastify/compress does not reach the not-found handler's answers (12.4 KB
