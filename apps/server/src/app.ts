@@ -13,7 +13,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerStopping } from './plugins/stopping.ts';
-import { registerWeb } from './plugins/web.ts';
+import { BOOT_SCRIPT_SOURCE, registerWeb } from './plugins/web.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -126,8 +126,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time; scripts stay strictly same-origin.
+        // Same-origin files, and index.html's one inline script by its hash (plugins/web.ts).
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
+        // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

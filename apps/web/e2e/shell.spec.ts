@@ -72,6 +72,34 @@ test('pt’s /dashboard on a phone does not move when a card’s answer comes af
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
 });
 
+test('before any script: an Arabic user’s frame is right to left, a guest sees the splash', async ({ page }) => {
+  // The app's code never comes: what shows is the server's HTML and index.html's first script,
+  // which the CSP must let run (by its hash).
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await page.evaluate(() => {
+    localStorage.setItem('wellbe.language', 'ar');
+    localStorage.setItem('jwt_access_token', 'stored');
+  });
+  await page.goto('/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('.wb-shell')).toBeVisible();
+  await expect(page.locator('.wb-splash')).toBeHidden();
+  // From 1200 px the frame's navigation is drawn, on the right for a right-to-left page.
+  const nav = (await page.locator('.wb-shell-nav').boundingBox())!;
+  expect(nav.x).toBeGreaterThan((page.viewportSize()!.width) / 2);
+  await page.evaluate(() => localStorage.removeItem('jwt_access_token'));
+  await page.goto('/dashboard');
+  await expect(page.locator('.wb-splash')).toBeVisible();
+  await expect(page.locator('.wb-shell')).toBeHidden();
+  expect(refused).toEqual([]);
+});
+
 test.describe('guards', () => {
   test('a forbidden route sends the signed-in user away', async ({ page }) => {
     await page.goto('/login');

@@ -95,6 +95,35 @@ async function waitUntilGone(pid: number, timeoutMs: number): Promise<boolean> {
   return !alive(pid);
 }
 
+/** What the folder check needs of a folder (fs.statSync's answer). */
+type FolderStat = Pick<fs.Stats, 'mode' | 'uid' | 'gid'>;
+
+/**
+ * The first folder on the way to `dir` (from /, `dir` itself excluded: it is made for the user) that
+ * the user `uid`:`gid` cannot go through (no execute right for them), or null. As root, PostgreSQL
+ * runs as the `postgres` user, and a parent folder that is root's own (a `mktemp -d` folder is
+ * 0700) would make initdb die with a bare "Permission denied".
+ */
+export function blockedFolder(dir: string, who: { uid: number; gid: number }, stat: (folder: string) => FolderStat = fs.statSync): string | null {
+  if (who.uid === 0) return null;
+  const folders: string[] = [];
+  for (let folder = path.dirname(path.resolve(dir)); ; folder = path.dirname(folder)) {
+    folders.unshift(folder);
+    if (path.dirname(folder) === folder) break;
+  }
+  for (const folder of folders) {
+    const { mode, uid, gid } = stat(folder);
+    const bit = uid === who.uid ? 0o100 : gid === who.gid ? 0o010 : 0o001;
+    if (!(mode & bit)) return folder;
+  }
+  return null;
+}
+
+/** The start-up message for a folder the `postgres` user cannot go through. */
+export function blockedFolderMessage(folder: string, dir: string): string {
+  return `PostgreSQL embarqué : l’utilisateur postgres ne peut pas traverser le dossier ${folder} (données dans ${dir}). Ouvrez-le (chmod 755 ${folder}) ou choisissez un DATA_DIR ailleurs.`;
+}
+
 export interface EmbeddedOptions {
   /** The cluster's data directory (DATA_DIR/pg). */
   dir: string;
@@ -106,6 +135,10 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
   const ids = runAs();
   const parent = path.dirname(dir);
   fs.mkdirSync(parent, { recursive: true });
+  if (ids.uid !== undefined) {
+    const blocked = blockedFolder(dir, { uid: ids.uid, gid: ids.gid! });
+    if (blocked) throw new Error(blockedFolderMessage(blocked, dir));
+  }
   const passwordFile = path.join(parent, 'pg-password');
   const exec = (file: string, args: string[]) => run(file, args, { ...ids, env: { ...process.env, LC_ALL: 'C.UTF-8' } });
 

@@ -11,11 +11,11 @@ import { appShellHtml, registerWeb } from './web.ts';
 const index = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), 'utf8');
 
 describe("the HTML of a route with the chrome (appShellHtml)", () => {
-  it("has the frame in #root in place of the splash, and no template left", () => {
+  it("has the frame first in #root, the splash after it (a guest's), and no template left", () => {
     const html = appShellHtml(index)!;
-    const root = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
-    expect(root).toContain('class="wb-shell"');
-    expect(root).not.toContain('wb-splash');
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+    expect(root).toMatch(/^<div role="progressbar" aria-busy="true" aria-label="WellBe" class="wb-shell">/);
+    expect(root).toMatch(/<\/div><div role="progressbar" aria-busy="true" aria-label="WellBe" class="wb-splash">[\s\S]*<\/div>$/);
     expect(html).not.toContain('<template');
     // The rest of the page is untouched: its head, its noscript and its entry script.
     expect(html.slice(0, html.indexOf('<body>'))).toBe(index.slice(0, index.indexOf('<body>')));
@@ -34,7 +34,8 @@ describe("the web app's HTML by route", () => {
 
   it('sends the frame, compressed, for a signed-in route and the splash for /login', async () => {
     const app = Fastify();
-    await registerWeb(app, dist);
+    let now = 1_000_000;
+    await registerWeb(app, dist, () => now);
     const dashboard = await app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(dashboard.headers['content-encoding']).toBe('br');
     expect(dashboard.headers['cache-control']).toBe('no-cache');
@@ -45,10 +46,14 @@ describe("the web app's HTML by route", () => {
     const login = await app.inject({ url: '/login' });
     expect(login.body).toContain('class="wb-splash"');
     expect(login.body).not.toMatch(/<div id="root"><div[^>]*wb-shell/);
-    // A new build while the server runs (other asset names): its HTML is the one sent.
+    // A new build while the server runs (other asset names): its HTML is the one sent, from the
+    // next second on (index.html is not looked at by every request).
     const rebuilt = index.replace('<title>', '<meta name="build" content="2" /><title>');
     fs.writeFileSync(path.join(dist, 'index.html'), rebuilt);
     fs.utimesSync(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 60_000));
+    now += 999;
+    expect((await app.inject({ url: '/dashboard' })).body).not.toContain('<meta name="build" content="2" />');
+    now += 1;
     expect((await app.inject({ url: '/dashboard' })).body).toContain('<meta name="build" content="2" />');
     await app.close();
   });

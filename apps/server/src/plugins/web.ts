@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { BOOT_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { hasChrome } from '@wellbe/shared/routes';
 import { sendError } from './error-handler.ts';
@@ -11,17 +13,26 @@ import { sendError } from './error-handler.ts';
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const SHELL_TEMPLATE = /<template id="wb-app-shell">([\s\S]*?)<\/template>/;
-const SPLASH = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
+const SPLASH = /(<div id="root">)([\s\S]*?)(<\/div>\s*<noscript>)/;
+
+/**
+ * The CSP source of index.html's one inline script (shared boot.ts): it sets the user's language
+ * and direction on <html> and marks a guest before the frame paints.
+ */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * index.html for a route drawn inside the signed-in chrome: the chrome's frame (its <template>,
- * web components/app-shell.tsx) in #root instead of the splash, so that the browser paints the
+ * web components/app-shell.tsx) in #root before the splash, so that the browser paints the
  * toolbar, navigation and page blocks before any script (issue 31); null when the build has none.
+ * The server cannot know whether a token is stored (localStorage): the splash stays after the
+ * frame, and shows instead of it for a guest (index.html's first script, app-shell.css), whom the
+ * app then sends to /login.
  */
 export function appShellHtml(index: string): string | null {
   const shell = SHELL_TEMPLATE.exec(index);
   if (!shell || !SPLASH.test(index)) return null;
-  return index.replace(shell[0], '').replace(SPLASH, (_all, open: string, close: string) => `${open}${shell[1]}${close}`);
+  return index.replace(shell[0], '').replace(SPLASH, (_all, open: string, splash: string, close: string) => `${open}${shell[1]}${splash.trim()}${close}`);
 }
 
 type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
@@ -29,12 +40,17 @@ type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 /**
  * The frame's HTML of the build in `distDir`, as it is, in brotli and in gzip (highest levels, as
  * the build's files: vite.config precompress), made again only when index.html changes: a build
- * made while the server runs names other assets, which the old HTML would ask for in vain.
+ * made while the server runs (npm run build beside a running server, the tests' rebuilds) names
+ * other assets, which the old HTML would ask for in vain. index.html's time is looked at once a
+ * second at most (`now`, the server's clock), not by every page request.
  */
-function shellHtmlOf(distDir: string): () => ShellHtml {
+function shellHtmlOf(distDir: string, now: () => number): () => ShellHtml {
   const file = path.join(distDir, 'index.html');
   let made: { mtimeMs: number; html: ShellHtml } | null = null;
+  let checkedAt = -Infinity;
   return () => {
+    if (made && now() - checkedAt < 1000) return made.html;
+    checkedAt = now();
     const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (made?.mtimeMs === mtimeMs) return made.html;
     const shell = mtimeMs ? appShellHtml(fs.readFileSync(file, 'utf8')) : null;
@@ -54,9 +70,9 @@ function shellHtmlOf(distDir: string): () => ShellHtml {
 // The build compresses its files once (x.js.br, x.js.gz, vite.config precompress): they are sent
 // as they are to a browser that accepts them, @fastify/compress leaves an encoded answer alone, and
 // compresses on the fly only a file without them (issue 13).
-export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
+export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST, now: () => number = Date.now) {
   const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
-  const shellHtml = shellHtmlOf(distDir);
+  const shellHtml = shellHtmlOf(distDir, now);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -84,8 +100,7 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST) {
     // A missing hashed asset is a real 404, not the app shell.
     if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
     reply.header('Cache-Control', 'no-cache');
-    // The server cannot know whether a token is stored (localStorage): a guest asking for a signed-in
-    // route sees the frame until the app sends them to /login, as it showed the splash before.
+    // A guest asking for a signed-in route sees the splash, not the frame (appShellHtml).
     const shell = hasChrome(url) ? shellHtml() : null;
     if (shell) {
       // Compressed here: @fastify/compress does not reach the not-found handler's answers (12.4 KB

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from '@wellbe/shared/boot';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@wellbe/shared/constants';
 import defaultCommon from './fr/common.json';
 
@@ -8,7 +9,8 @@ import defaultCommon from './fr/common.json';
 // what the login page shows. A feature adds its namespace as a new file in the four folders.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
 
-export const LANGUAGE_KEY = 'wellbe.language';
+// index.html's first script reads the same key to draw the frame in the user's direction (shared boot.ts).
+export const LANGUAGE_KEY = LANGUAGE_STORAGE_KEY;
 
 /** Whether a namespace has its bundle (app/preload.ts starts a page's texts with its chunk). */
 export function hasBundle(namespace: string): boolean {

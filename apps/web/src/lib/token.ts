@@ -1,5 +1,8 @@
 // SPEC §4: the token lives in localStorage and is valid while its expiry (in seconds) is in the future.
-export const TOKEN_KEY = 'jwt_access_token';
+import { TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
+
+// index.html's first script reads the same key (shared boot.ts): a guest gets the splash, not the frame.
+export const TOKEN_KEY = TOKEN_STORAGE_KEY;
 
 export function readToken(): string | null {
   try {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
 import { FOOD_GROUP_CODES } from '@wellbe/shared/domain/dietetics';
 import { fold } from '@wellbe/shared/domain/text';
 import type { Database } from '../client.ts';
-import { appMeta, foods } from '../tables.ts';
+import { foods } from '../tables.ts';
+import { insertInBatches, loadReferenceOnce } from './reference.ts';
 
 // The ANSES Ciqual 2025 extract (Licence Ouverte, see data/CIQUAL-LICENCE.md) is reference data,
 // not demo data: every database gets it right after its migrations, once (app_meta 'ciqual'
@@ -71,14 +71,6 @@ export function readCiqualExtract(file = CIQUAL_EXTRACT): FoodRow[] {
 }
 
 /** Loads the extract once per database (idempotent; run under the migration lock). */
-export async function seedFoods(db: Database): Promise<boolean> {
-  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, 'ciqual')).limit(1);
-  if (done) return false;
-  const rows = readCiqualExtract();
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(foods).values(rows.slice(i, i + 500));
-    await tx.insert(appMeta).values({ key: 'ciqual', value: VERSION });
-  });
-  await db.execute(sql`analyze foods`);
-  return true;
+export function seedFoods(db: Database): Promise<boolean> {
+  return loadReferenceOnce(db, { key: 'ciqual', version: VERSION, analyze: [foods] }, (tx) => insertInBatches(tx, foods, readCiqualExtract(), 500));
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
 import { fold } from '@wellbe/shared/domain/text';
 import type { Database } from '../client.ts';
-import { appMeta, medicines } from '../tables.ts';
+import { medicines } from '../tables.ts';
 import { parseCsv } from './foods.ts';
+import { insertInBatches, loadReferenceOnce } from './reference.ts';
 
 // The BDPM extract (data/BDPM-LICENCE.md) is reference data, not demo data: every database gets it
 // right after its migrations, once per version (app_meta 'bdpm'); a newer extract replaces the rows.
@@ -53,19 +53,10 @@ export function readBdpmExtract(): MedicineRow[] {
   });
 }
 
-/** Loads the extract once per version (idempotent; run under the migration lock). */
-export async function seedMedicines(db: Database): Promise<boolean> {
-  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, 'bdpm')).limit(1);
-  if (done?.value === BDPM_VERSION) return false;
-  const rows = readBdpmExtract();
-  await db.transaction(async (tx) => {
+/** Loads the extract once per version (idempotent; run under the migration lock); a newer one replaces the rows. */
+export function seedMedicines(db: Database): Promise<boolean> {
+  return loadReferenceOnce(db, { key: 'bdpm', version: BDPM_VERSION, replaces: true, analyze: [medicines] }, async (tx) => {
     await tx.delete(medicines);
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(medicines).values(rows.slice(i, i + 1000));
-    await tx
-      .insert(appMeta)
-      .values({ key: 'bdpm', value: BDPM_VERSION })
-      .onConflictDoUpdate({ target: appMeta.key, set: { value: BDPM_VERSION, updatedAt: new Date() } });
+    await insertInBatches(tx, medicines, readBdpmExtract(), 1000);
   });
-  await db.execute(sql`analyze medicines`);
-  return true;
 }

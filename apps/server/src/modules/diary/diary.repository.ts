@@ -215,3 +215,13 @@ export async function photoUsesFile(db: Database, sha256: string): Promise<boole
   const [row] = await db.select({ id: diaryEntries.id }).from(diaryEntries).where(eq(diaryEntries.photoHash, sha256)).limit(1);
   return !!row;
 }
+
+/** The (session, day) pairs a patient's diary records for these program sessions (activity entries, not archived). */
+export async function sessionDays(db: Database, scope: OrgScope, patientId: string, sessionIds: string[]): Promise<{ sessionId: string; day: string }[]> {
+  if (!sessionIds.length) return [];
+  const rows = await db
+    .selectDistinct({ sessionId: diaryEntries.sessionId, day: diaryEntries.day })
+    .from(diaryEntries)
+    .where(and(orgFilter(scope, diaryEntries.organizationId), eq(diaryEntries.patientId, patientId), eq(diaryEntries.kind, 'activity'), inArray(diaryEntries.sessionId, sessionIds), isNull(diaryEntries.archivedAt)));
+  return rows.map((r) => ({ sessionId: r.sessionId!, day: r.day }));
+}

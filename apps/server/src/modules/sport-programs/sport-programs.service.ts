@@ -1,5 +1,5 @@
-import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
-import { computeAdherence, programWriteOf, SPORT_LIMITS, SPORT_MESSAGES, type Adherence, type InactivePatient, type MySportToday, type PatientSportProgram, type ProgramSession, type SessionLog, type SessionLogWrite, type SportCatalog, type SportAssign, type SportProgram, type SportProgramSummary, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import { addDays } from '@wellbe/shared/domain/zoned';
+import { programWriteOf, SPORT_LIMITS, SPORT_MESSAGES, type InactivePatient, type MySportToday, type PatientSportProgram, type ProgramSession, type SessionLog, type SessionLogWrite, type SportCatalog, type SportAssign, type SportProgram, type SportProgramSummary, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { hidden, isUuid, ownScope, recordCatalog, systemScope, type Caller, type OrgScope, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -8,9 +8,9 @@ import { badRequest } from '../../lib/errors.ts';
 import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
 import { catalogEntriesUsable } from '../sport-catalogs/sport-catalogs.service.ts';
 import { today } from '../dietetics/dietetics.service.ts';
-import { OrganisationsService } from '../organisations/organisations.service.ts';
-import { painBetween } from '../consultations/consultations.measures.service.ts';
+import { diarySessionDays } from '../diary/diary.sessions.ts';
 import { patientForCaller, patientOrgScope } from '../patients/patients.service.ts';
+import { adherenceOf, sessionsRecorded } from './sport-programs.adherence.ts';
 import * as repo from './sport-programs.repository.ts';
 
 // Sport programs: an organisation's library of templates; assigning one to a patient copies it
@@ -260,26 +260,6 @@ function toLog(l: { log: repo.LogRow; sessionName: string }): SessionLog {
   return { id: l.log.id, sessionId: l.log.sessionId, sessionName: l.sessionName, day: l.log.day, status: l.log.status as SessionLog['status'], rpe: l.log.rpe, pain: l.log.pain, comment: l.log.comment };
 }
 
-/** SPEC §3 pain intensity bands ('1-2' … '9-10') as their midpoint on 0–10. */
-function bandMidpoint(band: string | null): number | null {
-  const m = /^(\d+)-(\d+)$/.exec(band ?? '');
-  return m ? (Number(m[1]) + Number(m[2])) / 2 : null;
-}
-
-async function adherenceOf(ctx: AppContext, caller: Caller, program: repo.ProgramRow, logs: SessionLog[]): Promise<Adherence> {
-  const timeZone = await new OrganisationsService(ctx).timeZone(program.organizationId);
-  const day = todayIn(timeZone, ctx.clock.now());
-  const base = computeAdherence({ startDate: program.startDate!, weeks: program.weeks, sessionsPerWeek: program.sessionsPerWeek }, logs, day);
-  const pain = await painBetween(ctx, caller, program.patientId!, program.startDate!, program.endDate! < day ? program.endDate! : day);
-  return {
-    ...base,
-    consultationPain: pain.flatMap((p) => {
-      const v = bandMidpoint(p.intensity);
-      return v == null ? [] : [{ day: localParts(p.at, timeZone).day, pain: v }];
-    }),
-  };
-}
-
 /** The patient file's "Programme sportif" tab: the patient's programs with their logs and adherence. */
 export async function patientPrograms(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientSportProgram[]> {
   const patient = await patientForCaller(ctx, caller, idPatient, 'sport.patient.read', 'read');
@@ -291,10 +271,13 @@ export async function patientPrograms(ctx: AppContext, caller: Caller, idPatient
     scope,
     rows.map((r) => r.id),
   )).map((l) => ({ ...toLog(l), programId: l.log.programId }));
+  const diary = await diarySessionDays(ctx, scope, patient.id, programs.flatMap((p) => p.sessions.map((s) => s.id)));
   const result: PatientSportProgram[] = [];
   for (const [i, row] of rows.entries()) {
     const own = logs.filter((l) => l.programId === row.id).map(({ programId: _p, ...l }) => l);
-    result.push({ program: programs[i], logs: own, adherence: await adherenceOf(ctx, caller, row, own) });
+    const sessions = new Set(programs[i].sessions.map((s) => s.id));
+    const recorded = sessionsRecorded(own, diary.filter((d) => sessions.has(d.sessionId)));
+    result.push({ program: programs[i], logs: own, adherence: await adherenceOf(ctx, caller, row, recorded) });
   }
   await recordAudit(ctx, caller, { action: 'sport.patient.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
   return result;

@@ -2,8 +2,8 @@ import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
-import { computeAdherence, EXERCISE_MEDIA, SPORT_MESSAGES, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
+import { computeAdherence, EXERCISE_MEDIA, SPORT_MESSAGES, type Adherence, type PatientSportProgram, type SportProgram, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { exercises, patients, realtimeEvents, sportPrograms, sportSessionLogs } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 
@@ -320,6 +320,31 @@ describe('programs', () => {
     expect((await t.ctx.db.select().from(sportSessionLogs).where(eq(sportSessionLogs.sessionId, other.sessions[0].id))).length).toBe(0);
     // A practitioner has no program "of their own".
     expect((await get(pr, '/api/sport-programs/mine')).statusCode).toBe(404);
+  });
+
+  it('counts in the tab’s adherence a session recorded in the diary, once when it is also logged', async () => {
+    const mine = json(await get(pt, '/api/sport-programs/mine')).data as { program: SportProgram; sessionId: string };
+    const tab = async () => (json(await get(pr, `/api/sport-programs/patients/${lucas}`)).data as PatientSportProgram[]).find((p) => p.program.id === mine.program.id)!;
+    const done = (a: Adherence) => a.weeks.reduce((n, w) => n + w.done, 0);
+    const diary = async (sessionId: string, hoursAgo: number) => {
+      const at = new Date(t.clock.now() - hoursAgo * 3_600_000);
+      const res = await send(pt, 'POST', '/api/diary/entries', { kind: 'activity', at: at.toISOString(), sessionId, durationMin: 30, intensity: 'moderate' });
+      expect(res.statusCode, res.body).toBe(201);
+      return localParts(at, DEFAULT_TIME_ZONE).day;
+    };
+    // Logged in the program and recorded in the diary the same day: one session, as many as the logs.
+    const day = await diary(mine.sessionId, 1);
+    expect((await send(pt, 'POST', '/api/sport-programs/mine/logs', { sessionId: mine.sessionId, status: 'done', day })).statusCode).toBe(201);
+    const once = await tab();
+    expect(once.logs.every((l) => l.status === 'done')).toBe(true);
+    expect(done(once.adherence)).toBe(once.logs.length);
+    // Another session recorded in the diary only, the day before: done too (the logs stay the patient's logs).
+    const other = mine.program.sessions.find((s) => s.id !== mine.sessionId)!;
+    await diary(other.id, 25);
+    const after = await tab();
+    expect(after.logs).toHaveLength(once.logs.length);
+    expect(done(after.adherence)).toBe(once.logs.length + 1);
+    expect(after.adherence.rate!).toBeGreaterThan(once.adherence.rate!);
   });
 
   it('flags on the dashboard list a patient who logged nothing for 7 days', async () => {

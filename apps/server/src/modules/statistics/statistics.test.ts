@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAT_MESSAGES } from '@wellbe/shared/schemas/statistics';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { auditEvents, consultations, dietProgramAssignments, dietPrograms, notices, organisations, patients, sportPrograms, sportSessionLogs, sportSessions, users } from '../../db/tables.ts';
+import { auditEvents, consultations, diaryEntries, dietProgramAssignments, dietPrograms, notices, organisations, patients, sportPrograms, sportSessionLogs, sportSessions, users } from '../../db/tables.ts';
 import { patientKeys } from '../patients/patients.keys.ts';
 
 // /statistics on a fixture whose answers are known by hand, in March 2031 (no demo data there):
@@ -258,24 +258,33 @@ describe('statistics', () => {
   it('gives the sport and dietetics programs of the period and the sport adherence, for its organisation only', async () => {
     // March 2021: six sport programs from Monday 01/03, 2 weeks of 2 sessions (24 planned); each
     // patient does 2 sessions in week 1 and half of one in week 2 (2.5 of 4): 15 / 24 = 62.5 %.
-    // Patient 1's third session of week 1 is beyond the plan and does not count.
+    // Patient 1's third session of week 1 is beyond the plan and does not count. Patient 6 records
+    // their second session in the diary only (it counts as done); patient 2 records their partial
+    // one in the diary too (counted once, as logged).
     const org = pa.idOrganization!;
     const logs: (typeof sportSessionLogs.$inferInsert)[] = [];
-    const program = async (organizationId: string, patientId: string) => {
+    const entries: (typeof diaryEntries.$inferInsert)[] = [];
+    const program = async (organizationId: string, patientId: string, secondIn: 'log' | 'diary' = 'log') => {
       const [p] = await t.ctx.db
         .insert(sportPrograms)
         .values({ organizationId, name: 'Reprise', weeks: 2, sessionsPerWeek: 2, patientId, startDate: '2021-03-01', endDate: '2021-03-14' })
         .returning({ id: sportPrograms.id });
       const [session] = await t.ctx.db.insert(sportSessions).values({ programId: p.id, name: 'Séance A' }).returning({ id: sportSessions.id });
-      const log = (day: string, status: string) => logs.push({ organizationId, patientId, programId: p.id, sessionId: session.id, day, status });
+      const log = (day: string, status: string) =>
+        status === 'diary'
+          ? entries.push({ organizationId, patientId, kind: 'activity', at: new Date(`${day}T10:00:00Z`), day, sessionId: session.id, activity: 'Séance A', durationMin: 30, activityIntensity: 'moderate' })
+          : logs.push({ organizationId, patientId, programId: p.id, sessionId: session.id, day, status });
       log('2021-03-02', 'done');
-      log('2021-03-04', 'done');
+      log('2021-03-04', secondIn === 'log' ? 'done' : 'diary');
       log('2021-03-09', 'partial');
       return log;
     };
     const first = await program(org, fixturePatients[0]);
     first('2021-03-05', 'done');
-    for (const patientId of fixturePatients.slice(1, 6)) await program(org, patientId);
+    const second = await program(org, fixturePatients[1]);
+    second('2021-03-09', 'diary');
+    for (const patientId of fixturePatients.slice(2, 5)) await program(org, patientId);
+    await program(org, fixturePatients[5], 'diary');
     // Another organisation's program and logs are never counted.
     const [other] = await t.ctx.db
       .insert(patients)
@@ -284,6 +293,7 @@ describe('statistics', () => {
     const nordLog = await program(pr2.idOrganization!, other.id);
     nordLog('2021-03-10', 'done');
     await t.ctx.db.insert(sportSessionLogs).values(logs);
+    await t.ctx.db.insert(diaryEntries).values(entries);
 
     const [diet] = await t.ctx.db.insert(dietPrograms).values({ organizationId: org, name: 'Équilibre', goal: 'Perte de poids', weeks: 2 }).returning({ id: dietPrograms.id });
     await t.ctx.db.insert(dietProgramAssignments).values([

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import { fold } from '@wellbe/shared/domain/text';
 import type { SportCatalog } from '@wellbe/shared/schemas/sport';
 import type { Database } from '../../client.ts';
-import { appMeta, exercises, sportBodyParts, sportCategories, sportEquipments, sportGenders, sportLevels, sportObjectives, sportProgramTypes } from '../../tables.ts';
+import { exercises, sportBodyParts, sportCategories, sportEquipments, sportGenders, sportLevels, sportObjectives, sportProgramTypes } from '../../tables.ts';
 import { CATALOG_SEEDS } from './catalogs.ts';
 import { EXERCISES_FR } from './exercises-fr.ts';
+import { insertInBatches, loadReferenceOnce } from '../reference.ts';
 
 // The sport catalogs and the free-exercise-db library (public domain, FREE-EXERCISE-DB-LICENCE.md)
 // are reference data, not demo data: every database gets them right after its migrations, once
@@ -48,10 +48,8 @@ export function exerciseSearchKey(nameFr: string | null, nameEn: string | null):
 }
 
 /** Loads the catalogs and the library once per database (idempotent; run under the migration lock). */
-export async function seedSportLibrary(db: Database): Promise<boolean> {
-  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, 'sport-library')).limit(1);
-  if (done) return false;
-  await db.transaction(async (tx) => {
+export function seedSportLibrary(db: Database): Promise<boolean> {
+  return loadReferenceOnce(db, { key: 'sport-library', version: VERSION, analyze: [exercises] }, async (tx) => {
     const ids = {} as Record<SportCatalog, Map<string, number>>;
     for (const [name, table] of Object.entries(CATALOG_TABLES) as [SportCatalog, typeof sportBodyParts][]) {
       const rows = await tx
@@ -77,8 +75,6 @@ export async function seedSportLibrary(db: Database): Promise<boolean> {
         secondaryBodyPartIds: x.secondaryMuscles.map((m) => ids.bodyparts.get(m)!).filter(Boolean),
       };
     });
-    for (let i = 0; i < rows.length; i += 300) await tx.insert(exercises).values(rows.slice(i, i + 300));
-    await tx.insert(appMeta).values({ key: 'sport-library', value: VERSION });
+    await insertInBatches(tx, exercises, rows, 300);
   });
-  return true;
 }
