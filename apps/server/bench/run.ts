@@ -194,11 +194,14 @@ async function main() {
   if (process.argv.includes('export')) {
     // `npm run bench -- export`: only the CSV export of every loaded patient (memory, health p95),
     // on a server that forces a full GC on SIGUSR2 (gc-on-signal.ts) to tell held memory from kept pages.
+    // loop-lag.ts answers the same signal: the server's own event-loop delay over the export.
     const memoryFile = path.join(dataDir, 'bench-memory.json');
-    const server = await startServer({ flags: ['--expose-gc'], preload: [path.join(root, 'apps/server/bench/gc-on-signal.ts')], env: { BENCH_MEMORY_FILE: memoryFile } });
+    const lagFile = path.join(dataDir, 'bench-loop-lag.json');
+    const preload = ['gc-on-signal.ts', 'loop-lag.ts'].map((f) => path.join(root, 'apps/server/bench', f));
+    const server = await startServer({ flags: ['--expose-gc'], preload, env: { BENCH_MEMORY_FILE: memoryFile, BENCH_LOOP_FILE: lagFile } });
     try {
       const { runExport } = await import('./export.ts');
-      await runExport({ base, pid: server.pid!, auth: await signIn(), memoryFile });
+      await runExport({ base, pid: server.pid!, auth: await signIn(), memoryFile, lagFile });
     } finally {
       await stopServer(server);
     }
