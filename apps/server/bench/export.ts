@@ -27,6 +27,18 @@ async function forcedGc(pid: number, memoryFile: string): Promise<{ rss: number;
   throw new Error('le serveur n’a pas écrit ses chiffres de mémoire (lancé sans gc-on-signal ?)');
 }
 
+/** loop-lag.ts writes its file just after gc-on-signal.ts's: read it once it is whole. */
+async function readLag(file: string): Promise<{ p50: number; p95: number; p99: number; max: number }> {
+  for (let i = 0; ; i++) {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (err) {
+      if (i >= 50) throw err;
+      await sleep(100);
+    }
+  }
+}
+
 export async function runExport(opts: { base: string; pid: number; auth: Record<string, string>; memoryFile: string; lagFile: string }) {
   const { base, pid, memoryFile, lagFile } = opts;
   const auth = { ...opts.auth, 'accept-encoding': process.env.BENCH_ENCODING ?? 'br, gzip' };
@@ -66,10 +78,11 @@ export async function runExport(opts: { base: string; pid: number; auth: Record<
   await healthLoop;
   clearInterval(sampler);
   const rightAfter = rssMb(pid);
+  fs.rmSync(lagFile, { force: true });
   const collected = await forcedGc(pid, memoryFile);
   // Written by loop-lag.ts on the same signal: the server's event-loop delay from the forced GC
   // before the export (1 s idle, then the export) to now.
-  const lag = JSON.parse(fs.readFileSync(lagFile, 'utf8')) as { p50: number; p95: number; p99: number; max: number };
+  const lag = await readLag(lagFile);
   await sleep(Number(process.env.BENCH_EXPORT_SETTLE_MS ?? 60_000));
   const minuteLater = rssMb(pid);
   health.sort((a, b) => a - b);
