@@ -43,6 +43,9 @@ function load(extra: Record<string, string> = {}) {
 
 /** `harness`: what one scenario adds to the server (the export's forced GC: Node flags, preloads, env). */
 async function startServer(harness: { flags?: string[]; preload?: string[]; env?: Record<string, string> } = {}): Promise<ChildProcess> {
+  // Another server already on the port would answer the checks below and be measured instead of
+  // this one (which then stops on EADDRINUSE): refuse, naming the way out.
+  if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`le port ${port} est déjà pris par un autre serveur : choisissez-en un autre (BENCH_PORT)`);
   const preloads = (harness.preload ?? []).flatMap((file) => ['--import', file]);
   const args = [...(harness.flags ?? []), '--import', 'tsx', ...preloads, path.join(root, 'apps/server/src/main.ts')];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...harness.env }, stdio: ['ignore', 'ignore', 'inherit'] });
