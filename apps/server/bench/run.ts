@@ -43,6 +43,9 @@ function load(extra: Record<string, string> = {}) {
 
 /** `harness`: what one scenario adds to the server (the export's forced GC: Node flags, preloads, env). */
 async function startServer(harness: { flags?: string[]; preload?: string[]; env?: Record<string, string> } = {}): Promise<ChildProcess> {
+  // Another server already on the port would answer the checks below and be measured instead of
+  // this one (which then stops on EADDRINUSE): refuse, naming the way out.
+  if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`le port ${port} est déjà pris par un autre serveur : choisissez-en un autre (BENCH_PORT)`);
   const preloads = (harness.preload ?? []).flatMap((file) => ['--import', file]);
   const args = [...(harness.flags ?? []), '--import', 'tsx', ...preloads, path.join(root, 'apps/server/src/main.ts')];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...harness.env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -194,11 +197,14 @@ async function main() {
   if (process.argv.includes('export')) {
     // `npm run bench -- export`: only the CSV export of every loaded patient (memory, health p95),
     // on a server that forces a full GC on SIGUSR2 (gc-on-signal.ts) to tell held memory from kept pages.
+    // loop-lag.ts answers the same signal: the server's own event-loop delay over the export.
     const memoryFile = path.join(dataDir, 'bench-memory.json');
-    const server = await startServer({ flags: ['--expose-gc'], preload: [path.join(root, 'apps/server/bench/gc-on-signal.ts')], env: { BENCH_MEMORY_FILE: memoryFile } });
+    const lagFile = path.join(dataDir, 'bench-loop-lag.json');
+    const preload = ['gc-on-signal.ts', 'loop-lag.ts'].map((f) => path.join(root, 'apps/server/bench', f));
+    const server = await startServer({ flags: ['--expose-gc'], preload, env: { BENCH_MEMORY_FILE: memoryFile, BENCH_LOOP_FILE: lagFile } });
     try {
       const { runExport } = await import('./export.ts');
-      await runExport({ base, pid: server.pid!, auth: await signIn(), memoryFile });
+      await runExport({ base, pid: server.pid!, auth: await signIn(), memoryFile, lagFile });
     } finally {
       await stopServer(server);
     }

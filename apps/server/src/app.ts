@@ -1,7 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerStopping } from './plugins/stopping.ts';
 import { BOOT_SCRIPT_SOURCE, registerWeb } from './plugins/web.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -121,8 +121,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // SPEC §7: GET /api/auth carries email and password in a JSON body.
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
 
-  // External plugins.
-  await app.register(fastifyHelmet, {
+  // External plugins (helmet's headers, built once: plugins/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
