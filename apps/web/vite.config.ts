@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { importedBy } from './vite.chunks.ts';
+import { routePreloads } from './vite.preloads.ts';
 
 // The Roboto weights of the first screen (text 400, buttons and labels 500) are preloaded by the
 // HTML: without it the browser discovers them only once the page has rendered text (issue 13).
@@ -137,7 +139,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadFonts([400, 500]), inlineEntryCss(), precompress()],
+  plugins: [react(), preloadFonts([400, 500]), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   // WEB_OUT_DIR lets parallel end-to-end runs build into their own folder.
   build: {

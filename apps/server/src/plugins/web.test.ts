@@ -57,4 +57,23 @@ describe("the web app's HTML by route", () => {
     expect((await app.inject({ url: '/dashboard' })).body).toContain('<meta name="build" content="2" />');
     await app.close();
   });
+
+  it("preloads a signed-in route's page and chrome chunks (the build's route-preloads.json), once each, and none for /login", async () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-preloads-'));
+    fs.writeFileSync(path.join(files, 'index.html'), index);
+    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: ['/assets/layout-a.js', '/assets/shared-b.js'], pages: { dashboard: ['/assets/dashboard-page-c.js', '/assets/shared-b.js'], patients: ['/assets/patients-page-d.js'] } }));
+    const app = Fastify();
+    await registerWeb(app, files);
+    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).filter((href) => !html.includes(`<script type="module" crossorigin src="${href}"`));
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    // '/' is /dashboard (SPEC §2 redirect).
+    for (const url of ['/dashboard', '/']) expect(links(head((await app.inject({ url })).body)), url).toEqual(expect.arrayContaining(['/assets/dashboard-page-c.js', '/assets/shared-b.js', '/assets/layout-a.js']));
+    expect((await app.inject({ url: '/dashboard' })).body.match(/shared-b\.js/g)).toHaveLength(1);
+    const list = links((await app.inject({ url: '/patients/list' })).body);
+    expect(list).toContain('/assets/patients-page-d.js');
+    expect(list).not.toContain('/assets/dashboard-page-c.js');
+    expect((await app.inject({ url: '/login' })).body).not.toContain('layout-a.js');
+    await app.close();
+    fs.rmSync(files, { recursive: true, force: true });
+  });
 });

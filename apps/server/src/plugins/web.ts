@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BOOT_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { hasChrome } from '@wellbe/shared/routes';
+import { REDIRECTS, findRoute, hasChrome } from '@wellbe/shared/routes';
 import { sendError } from './error-handler.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -37,31 +37,54 @@ export function appShellHtml(index: string): string | null {
 
 type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 
+/** The build's route-preloads.json (web vite.preloads.ts): the chunks of the chrome and of each area's page. */
+type RoutePreloads = { chrome: string[]; pages: Record<string, string[]> };
+
 /**
- * The frame's HTML of the build in `distDir`, as it is, in brotli and in gzip (highest levels, as
- * the build's files: vite.config precompress), made again only when index.html changes: a build
- * made while the server runs (npm run build beside a running server, the tests' rebuilds) names
- * other assets, which the old HTML would ask for in vain. index.html's time is looked at once a
- * second at most (`now`, the server's clock), not by every page request.
+ * `html` with a <link rel="modulepreload"> per chunk in `files` at the end of its head: the browser
+ * fetches the route's page, layout and shared chunks with the entry's, where it learnt of them only
+ * once the entry had run (issue 31). Fetched, not run: the app runs them when it imports them.
  */
-function shellHtmlOf(distDir: string, now: () => number): () => ShellHtml {
+export function withModulePreloads(html: string, files: string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  return links ? html.replace('</head>', `${links}</head>`) : html;
+}
+
+function compressed(html: string): ShellHtml {
+  const plain = Buffer.from(html);
+  return {
+    plain,
+    br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  };
+}
+
+/**
+ * The frame's HTML of the build in `distDir` for a route's area, with the modulepreload links of the
+ * chrome's and the area's chunks, as it is, in brotli and in gzip (highest levels, as the build's
+ * files: vite.config precompress), made once per area and again only when index.html changes: a
+ * build made while the server runs (npm run build beside a running server, the tests' rebuilds)
+ * names other assets, which the old HTML would ask for in vain. index.html's time is looked at once
+ * a second at most (`now`, the server's clock), not by every page request.
+ */
+function shellHtmlOf(distDir: string, now: () => number): (area: string) => ShellHtml {
   const file = path.join(distDir, 'index.html');
-  let made: { mtimeMs: number; html: ShellHtml } | null = null;
+  let made: { mtimeMs: number; shell: string | null; preloads: RoutePreloads; byArea: Map<string, ShellHtml> } | null = null;
   let checkedAt = -Infinity;
-  return () => {
-    if (made && now() - checkedAt < 1000) return made.html;
-    checkedAt = now();
-    const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (made?.mtimeMs === mtimeMs) return made.html;
-    const shell = mtimeMs ? appShellHtml(fs.readFileSync(file, 'utf8')) : null;
-    const plain = shell === null ? null : Buffer.from(shell);
-    const html = plain && {
-      plain,
-      br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-      gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    };
-    made = { mtimeMs, html };
-    return html;
+  return (area) => {
+    if (!made || now() - checkedAt >= 1000) {
+      checkedAt = now();
+      const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      if (made?.mtimeMs !== mtimeMs) {
+        const preloadsFile = path.join(distDir, 'route-preloads.json');
+        const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) : { chrome: [], pages: {} };
+        made = { mtimeMs, shell: mtimeMs ? appShellHtml(fs.readFileSync(file, 'utf8')) : null, preloads, byArea: new Map() };
+      }
+    }
+    const { shell, preloads, byArea } = made!;
+    if (shell === null) return null;
+    if (!byArea.has(area)) byArea.set(area, compressed(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])])));
+    return byArea.get(area)!;
   };
 }
 
@@ -101,7 +124,7 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST, now:
     if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
     reply.header('Cache-Control', 'no-cache');
     // A guest asking for a signed-in route sees the splash, not the frame (appShellHtml).
-    const shell = hasChrome(url) ? shellHtml() : null;
+    const shell = hasChrome(url) ? shellHtml(findRoute(REDIRECTS[url] ?? url)?.area ?? 'not-found') : null;
     if (shell) {
       // Compressed here: @fastify/compress does not reach the not-found handler's answers (12.4 KB
       // were sent plain, 3.2 KB in brotli).

@@ -142,4 +142,15 @@ describe('bundle budget: the first paint’s closure', () => {
       expect(entryClosure.has(page), page).toBe(false);
     }
   });
+
+  it("lists, for the server's modulepreload links, each page's chunk and its static imports, and the chrome's (vite.preloads.ts)", () => {
+    const preloads = JSON.parse(fs.readFileSync(path.join(outDir, 'route-preloads.json'), 'utf8')) as { chrome: string[]; pages: Record<string, string[]> };
+    const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+    const inHtml = new Set([...closure(entry)].map((key) => `/${manifest[key].file}`));
+    const filesOf = (key: string) => [...closure(key)].map((k) => `/${manifest[k].file}`).filter((file) => !inHtml.has(file));
+    expect(new Set(preloads.pages.dashboard)).toEqual(new Set(filesOf('src/features/dashboard/dashboard-page.tsx')));
+    expect(preloads.pages.dashboard.length).toBeGreaterThan(0);
+    for (const key of ['src/app/layout/layout.tsx', 'src/components/mui-providers.tsx']) for (const file of filesOf(key)) expect(preloads.chrome, key).toContain(file);
+    expect(Object.keys(preloads.pages).length).toBeGreaterThan(30);
+  });
 });

@@ -1,5 +1,6 @@
-import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Area } from '@wellbe/shared/routes';
+import { lazyReady } from '../lib/lazy-ready.ts';
 
 // ONE map from a route's `area` (packages/shared AREAS) to its lazily loaded page: every route is
 // its own chunk. The map is typed by `Area`: a missing area or a misspelt one fails the type check.
@@ -27,12 +28,13 @@ export interface PageDeclaration {
 }
 
 // React's lazy, remembering how each page loads, so that main.tsx starts the requested page's chunk
-// at once (preloadPage) instead of after the router has rendered: one round trip less.
+// at once (preloadPage) instead of after the router has rendered: one round trip less. The page then
+// renders with the layout, without suspending (lib/lazy-ready.ts).
 const declared = new Map<Page, PageDeclaration & { load: () => Promise<unknown> }>();
 function lazy(load: () => Promise<{ default: ComponentType<PageProps> }>, declaration: PageDeclaration): Page {
-  const page = reactLazy(load);
-  declared.set(page, { ...declaration, load });
-  return page;
+  const { Component, preload } = lazyReady(load);
+  declared.set(Component, { ...declaration, load: preload });
+  return Component;
 }
 
 export const NOT_FOUND_PAGE: Page = lazy(() => import('../features/placeholders/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })), { namespaces: ['pages'] });

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { REDIRECTS, findRoute, type Area } from '@wellbe/shared/routes';
 import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../lib/session.ts';
 import { Splash } from '../components/splash.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { lazyReady } from '../lib/lazy-ready.ts';
 
 // The chrome (navbar, toolbar, panels) is its own chunk: /login and the guest pages never load it.
-const loadLayout = () => import('./layout/layout.tsx');
-const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+// Preloaded, it renders without suspending (lib/lazy-ready.ts).
+const { Component: Layout, preload: loadLayout } = lazyReady(() => import('./layout/layout.tsx').then((m) => ({ default: m.Layout })));
 
 /** Starts loading the chrome's chunk (main.tsx, for a signed-in first load). */
 export function preloadLayout(): void {
@@ -15,8 +16,7 @@ export function preloadLayout(): void {
 }
 
 // react-query, for every page but the sign-in form (which needs no server state).
-const loadQueries = () => import('./query-provider.tsx');
-const QueryProvider = lazy(() => loadQueries().then((m) => ({ default: m.QueryProvider })));
+const { Component: QueryProvider, preload: loadQueries } = lazyReady(() => import('./query-provider.tsx').then((m) => ({ default: m.QueryProvider })));
 
 /** Starts loading react-query's chunk (preload.ts, for any page but /login). */
 export function preloadQueries(): void {

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+// What the server writes, per route, as <link rel="modulepreload"> into the HTML it sends (issue 31).
+// Without it the browser learns of a page's chunks only once the entry and the `core` chunk have
+// been fetched and run (app/preload.ts): on Lighthouse's mobile line that is ~1.5 s during which the
+// network sat idle, then a second round trip for the page, the layout and the `shared` chunk. With
+// the links they come in the first round trip, beside `core`; they are fetched, not run: the app
+// still runs them when it imports them, as before.
+//
+// The build writes `route-preloads.json` beside index.html: for each area of app/pages.ts (its line
+// `area: lazy(() => import('…'))`), the page's chunk and the chunks it imports statically; and, for
+// the routes drawn inside the signed-in chrome, those of the layout, react-query's provider and MUI's
+// providers (app/root.tsx, lib/mui.ts). What index.html preloads already (the entry's chunks) is left
+// out. Lazy parts of a page (its cards, charts, dialogs) are not listed: they depend on the role or
+// on a click, and a preloaded chunk nobody runs is bandwidth a phone pays for nothing.
+
+/** The file the server reads (apps/server/src/plugins/web.ts). */
+export const ROUTE_PRELOADS = 'route-preloads.json';
+
+export interface RoutePreloads {
+  /** Chunks of the signed-in chrome, for a route drawn inside it. */
+  chrome: string[];
+  /** Chunks of each area's page. */
+  pages: Record<string, string[]>;
+}
+
+/** Each `area: lazy(() => import('…'))` line of pages.ts (the 404 page's is NOT_FOUND_PAGE, area 'not-found'), as area → module file. */
+export function pageModules(pagesFile: string): Map<string, string> {
+  const lines = fs.readFileSync(pagesFile, 'utf8').matchAll(/^\s*(?:export const NOT_FOUND_PAGE: Page = |'?([\w-]+)'?: )lazy\(\(\) => import\('([^']+)'\)/gm);
+  return new Map([...lines].map(([, area, spec]) => [area ?? 'not-found', path.resolve(path.dirname(pagesFile), spec)]));
+}
+
+export function routePreloads(srcDir: string): Plugin {
+  const chromeModules = ['app/layout/layout.tsx', 'app/query-provider.tsx', 'components/mui-providers.tsx'].map((file) => path.join(srcDir, file));
+  return {
+    name: 'wellbe-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+      const chunkOf = new Map<string, Rolldown.OutputChunk>();
+      for (const chunk of chunks) for (const id of chunk.moduleIds) chunkOf.set(id, chunk);
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // What the HTML preloads already: the entry and what it imports statically.
+      const inHtml = new Set<string>();
+      const closure = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, inHtml);
+      const filesOf = (modules: string[]) => {
+        const files = new Set<string>();
+        for (const id of modules) {
+          const chunk = chunkOf.get(id);
+          if (!chunk) this.error(`route-preloads : aucun chunk ne contient ${id}`);
+          closure(chunk.fileName, files);
+        }
+        return [...files].filter((file) => !inHtml.has(file)).map((file) => `/${file}`);
+      };
+      const preloads: RoutePreloads = {
+        chrome: filesOf(chromeModules),
+        pages: Object.fromEntries([...pageModules(path.join(srcDir, 'app/pages.ts'))].map(([area, file]) => [area, filesOf([file])])),
+      };
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: JSON.stringify(preloads) });
+    },
+  };
+}
