@@ -7,10 +7,10 @@ import { throughSharedStatement } from './prepared.ts';
 // each seeing only its own rows, and each read journalled as before.
 
 let t: TestApp;
-let pa: Session, sa: Session, pr2: Session;
+let pa: Session, sa: Session, pr: Session, pr2: Session;
 beforeAll(async () => {
   t = await createTestApp();
-  [pa, sa, pr2] = await Promise.all([t.login('pa'), t.login('sa'), t.login('pr2')]);
+  [pa, sa, pr, pr2] = await Promise.all([t.login('pa'), t.login('sa'), t.login('pr'), t.login('pr2')]);
 });
 afterAll(async () => {
   await t?.close();
@@ -22,6 +22,12 @@ const get = async (url: string, s: Session) => {
   return res.json();
 };
 const demo = () => pa.idOrganization!;
+const patientNamed = async (fullName: string) => (await t.ctx.pool.query<{ id: string }>(`select id from patients where full_name = $1`, [fullName])).rows[0].id;
+/** The last `n` journal rows of an action, oldest first: [user, organisation, patient]. */
+const lastJournal = async (action: string, n: number) =>
+  (await t.ctx.pool.query<{ u: string; o: string | null; p: string | null }>(`select user_id as u, organization_id as o, patient_id as p from audit_events where action = $1 order by id desc limit $2`, [action, n])).rows
+    .reverse()
+    .map((r) => [r.u, r.o, r.p]);
 const nord = () => pr2.idOrganization!;
 
 describe('the users list (issue 31)', () => {
@@ -47,5 +53,36 @@ describe('the users list (issue 31)', () => {
     expect(next.data.map((u: { idUser: string }) => u.idUser)).toEqual((await get('/api/users?pageSize=2&page=2', pa)).data.map((u: { idUser: string }) => u.idUser));
     // Nord's page after Démo's cursor: only Nord's accounts, whatever the cursor names.
     expect(nordNext.data.every((u: { idOrganization: string }) => u.idOrganization === nord())).toBe(true);
+  });
+});
+
+describe('the access log of a patient’s file (issue 31)', () => {
+  it('reads each patient’s log through the same prepared statement, the names of the patient’s organisation only, each read journalled', async () => {
+    const [zoe, mathilde] = await Promise.all([patientNamed('Zoé Laurent'), patientNamed('Mathilde Renaud')]);
+    // Something in each log: their practitioners open the files.
+    await get(`/api/patients/${mathilde}`, pr2);
+    await get(`/api/patients/${zoe}`, pa);
+    await get(`/api/patients/${zoe}`, pr);
+    const log = (id: string, q = 'limit=50') => async () => (await get(`/api/patients/${id}/access-log?${q}`, sa)).data;
+    const [mine, theirs, again] = await throughSharedStatement(t.ctx.pool, 'access_log_', [
+      { organizationId: demo(), run: log(zoe) },
+      { organizationId: nord(), run: log(mathilde) },
+      { organizationId: demo(), run: log(zoe) },
+    ]);
+    const patientsOf = async (items: { id: number }[]) =>
+      (await t.ctx.pool.query<{ p: string }>(`select distinct patient_id::text as p from audit_events where id = any($1::bigint[])`, [items.map((i) => i.id)])).rows.map((r) => r.p);
+    expect(await patientsOf(mine.items)).toEqual([zoe]);
+    expect(await patientsOf(theirs.items)).toEqual([mathilde]);
+    expect(again.items).toEqual(mine.items);
+    expect(JSON.stringify(theirs.items)).toContain('Fournier');
+    expect(JSON.stringify(mine.items)).not.toContain('Fournier');
+    expect(await lastJournal('records.access_log.read', 3)).toEqual([zoe, mathilde, zoe].map((p) => [sa.id, sa.idOrganization ?? null, p]));
+    // The next page after a cursor: the same kind of statement, still the patient's own rows.
+    const cursor = (await log(zoe, 'limit=1')()).nextCursor;
+    const [next] = await throughSharedStatement(t.ctx.pool, 'access_log_', [
+      { organizationId: demo(), run: log(zoe, `limit=1&cursor=${cursor}`) },
+      { organizationId: nord(), run: log(mathilde, `limit=1&cursor=${cursor}`) },
+    ]);
+    expect(next.items[0].id).toBe(mine.items[1].id);
   });
 });

@@ -43,13 +43,13 @@ export function preparedScopeShape(scope: PatientScope): string {
  * placeholder `scope_org`, bound per execution by `orgScopeParams`. A statement built with the
  * caller's organisation written in would answer that organisation's rows to the next caller.
  */
-export function preparedOrgScope<S extends OrgScope>(scope: S): S {
-  return { ...scope, organizationId: scope.organizationId == null ? null : (sql.placeholder('scope_org') as unknown as string) };
+export function preparedOrgScope<S extends OrgScope>(scope: S, name = 'scope_org'): S {
+  return { ...scope, organizationId: scope.organizationId == null ? null : (sql.placeholder(name) as unknown as string) };
 }
 
-/** The value of preparedOrgScope's placeholder for a caller's scope. */
-export function orgScopeParams(scope: OrgScope): { scope_org: string | null } {
-  return { scope_org: scope.organizationId };
+/** The value of preparedOrgScope's placeholder (`name`, when a statement has two scopes) for a caller's scope. */
+export function orgScopeParams(scope: OrgScope, name = 'scope_org'): Record<string, string | null> {
+  return { [name]: scope.organizationId };
 }
 
 /** `org` (one organisation, bound per call) or `all` (SA, DE): statements differ in text between the two. */
