@@ -86,3 +86,24 @@ describe('the access log of a patient’s file (issue 31)', () => {
     expect(next.items[0].id).toBe(mine.items[1].id);
   });
 });
+
+describe('the chat contacts (issue 31)', () => {
+  it('lists each practitioner’s contacts through the same prepared statements, only their own organisation', async () => {
+    const contacts = (s: Session) => async () => ((await get('/api/chat/contacts', s)) as { id: string }[]).map((c) => c.id);
+    const orgsOf = async (ids: string[]) => (await t.ctx.pool.query<{ o: string }>(`select distinct organization_id::text as o from users where id = any($1::uuid[])`, [ids])).rows.map((r) => r.o);
+    // A colleague for Centre Santé Nord's practitioner (its only staff account in the demo).
+    const colleague = { firstName: 'Paul', lastName: 'Nord', username: 'pnord', email: 'paul.nord@exemple.fr', role: 'PR', job: 'Médecin', idJobSpecialist: 1, phoneNumber: '06 12 34 56 70', idOrganization: nord() };
+    expect((await t.app.inject({ method: 'POST', url: '/api/users', headers: sa.auth, payload: colleague })).statusCode).toBe(201);
+    for (const prefix of ['chat_users_', 'chat_conversations_']) {
+      const [mine, theirs, again] = await throughSharedStatement(t.ctx.pool, prefix, [
+        { organizationId: demo(), run: contacts(pr) },
+        { organizationId: nord(), run: contacts(pr2) },
+        { organizationId: demo(), run: contacts(pr) },
+      ]);
+      expect(await orgsOf(mine)).toEqual([demo()]);
+      expect(mine.length).toBeGreaterThan(1);
+      expect(await orgsOf(theirs)).toEqual([nord()]);
+      expect(again).toEqual(mine);
+    }
+  });
+});
