@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from './helpers.ts';
-import { throughSharedStatement } from './prepared.ts';
+import { preparedSent, throughSharedStatement } from './prepared.ts';
 
 // Issue 31: the hot reads run as statements prepared once per shape and shared by every
 // organisation. Each: callers of Cabinet Démo and Centre Santé Nord through the same statement,
@@ -105,5 +105,50 @@ describe('the chat contacts (issue 31)', () => {
       expect(await orgsOf(theirs)).toEqual([nord()]);
       expect(again).toEqual(mine);
     }
+  });
+});
+
+describe('the dashboards (issue 31)', () => {
+  it('reads each practitioner’s day through the same prepared statement, only their own organisation’s patients, each named patient journalled', async () => {
+    const [zoe, mathilde] = await Promise.all([patientNamed('Zoé Laurent'), patientNamed('Mathilde Renaud')]);
+    // An appointment now for each (the database's clock: "today" is the database's day in the organisation's zone).
+    for (const [org, practitioner, patient] of [[demo(), pr.id, zoe], [nord(), pr2.id, mathilde]]) {
+      await t.ctx.pool.query(
+        `insert into appointments (organization_id, practitioner_id, patient_id, title, starts_at, ends_at, status, created_at)
+         values ($1, $2, $3, 'Suivi', now(), now() + interval '30 minutes', 'confirmé', now() - interval '3 days')`,
+        [org, practitioner, patient],
+      );
+    }
+    const day = (s: Session) => async () => (await get('/api/dashboard', s)).data.practitioner as { today: { idPatient: string | null }[]; followUp: { idPatient: string }[] };
+    const [mine, theirs, again] = await throughSharedStatement(t.ctx.pool, 'dashboard_practitioner_', [
+      { organizationId: demo(), run: day(pr) },
+      { organizationId: nord(), run: day(pr2) },
+      { organizationId: demo(), run: day(pr) },
+    ]);
+    const named = (d: typeof mine) => [...new Set([...d.today, ...d.followUp].map((x) => x.idPatient).filter((id): id is string => id != null))];
+    const orgsOf = async (ids: string[]) => (await t.ctx.pool.query<{ o: string }>(`select distinct organization_id::text as o from patients where id = any($1::uuid[])`, [ids])).rows.map((r) => r.o);
+    expect(named(mine)).toContain(zoe);
+    expect(await orgsOf(named(mine))).toEqual([demo()]);
+    expect(named(theirs)).toEqual([mathilde]);
+    expect(again).toEqual(mine);
+    // Every patient named is journalled for its reader, as before.
+    const journalled = (await lastJournal('dashboard.read', named(mine).length * 2 + 1)).map(([u, o, p]) => `${u} ${o} ${p}`);
+    expect(journalled).toContain(`${pr2.id} ${nord()} ${mathilde}`);
+    for (const id of named(mine)) expect(journalled.filter((j) => j === `${pr.id} ${demo()} ${id}`)).toHaveLength(2);
+  });
+
+  it('reads the administration and the patient’s sections through prepared statements holding neither organisation nor patient', async () => {
+    const [pt, lucas] = await Promise.all([t.login('pt'), patientNamed('Lucas Bernard')]);
+    const sent = await preparedSent(t.ctx.pool, 'dashboard_', async () => {
+      expect((await get('/api/dashboard', pa)).data.administration.users.active).toBeGreaterThan(0);
+      expect((await get('/api/dashboard', pt)).data.patient).toBeDefined();
+    });
+    expect(sent.map((q) => q.name).sort()).toEqual(['dashboard_administration_org_refusals', 'dashboard_patient_org_one_live', 'dashboard_practitioner_org']);
+    for (const q of sent) {
+      expect(q.text).not.toContain(demo());
+      expect(q.text).not.toContain(lucas);
+      expect(q.values).toContain(demo());
+    }
+    expect(sent.find((q) => q.name.startsWith('dashboard_patient_'))!.values).toContain(lucas);
   });
 });
