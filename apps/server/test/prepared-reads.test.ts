@@ -152,3 +152,21 @@ describe('the dashboards (issue 31)', () => {
     expect(sent.find((q) => q.name.startsWith('dashboard_patient_'))!.values).toContain(lucas);
   });
 });
+
+describe('the statistics (issue 31)', () => {
+  it('counts each organisation through the same prepared statement, its own practitioners only, each read journalled', async () => {
+    const stats = (s: Session) => async () => (await get('/api/statistics?period=year', s)).data as { organizationId: string; activity: { byPractitioner: { idUser: string }[] } };
+    const [mine, theirs, again] = await throughSharedStatement(t.ctx.pool, 'statistics_counters_', [
+      { organizationId: demo(), run: stats(pa) },
+      { organizationId: nord(), run: stats(pr2) },
+      { organizationId: demo(), run: stats(pa) },
+    ]);
+    const orgsOf = async (ids: string[]) => (await t.ctx.pool.query<{ o: string }>(`select distinct organization_id::text as o from users where id = any($1::uuid[])`, [ids])).rows.map((r) => r.o);
+    expect([mine.organizationId, theirs.organizationId]).toEqual([demo(), nord()]);
+    expect(mine.activity.byPractitioner.length).toBeGreaterThan(0);
+    expect(await orgsOf(mine.activity.byPractitioner.map((p) => p.idUser))).toEqual([demo()]);
+    expect(await orgsOf(theirs.activity.byPractitioner.map((p) => p.idUser))).not.toContain(demo());
+    expect(again).toEqual(mine);
+    expect((await lastJournal('statistics.read', 3)).map(([u, o]) => [u, o])).toEqual([[pa.id, demo()], [pr2.id, nord()], [pa.id, demo()]]);
+  });
+});
