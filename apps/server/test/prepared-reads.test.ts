@@ -170,3 +170,32 @@ describe('the statistics (issue 31)', () => {
     expect((await lastJournal('statistics.read', 3)).map(([u, o]) => [u, o])).toEqual([[pa.id, demo()], [pr2.id, nord()], [pa.id, demo()]]);
   });
 });
+
+describe('the agenda’s period (issue 31)', () => {
+  it('reads each practitioner’s week through the same prepared statement, only their organisation’s appointments, each read journalled', async () => {
+    const [zoe, mathilde] = await Promise.all([patientNamed('Zoé Laurent'), patientNamed('Mathilde Renaud')]);
+    const ids: string[] = [];
+    for (const [org, practitioner, patient] of [[demo(), pr.id, zoe], [nord(), pr2.id, mathilde]]) {
+      const { rows } = await t.ctx.pool.query<{ id: string }>(
+        `insert into appointments (organization_id, practitioner_id, patient_id, title, starts_at, ends_at, status, created_at)
+         values ($1, $2, $3, 'Semaine', now() + interval '1 hour', now() + interval '90 minutes', 'confirmé', now() - interval '3 days') returning id`,
+        [org, practitioner, patient],
+      );
+      ids.push(rows[0].id);
+    }
+    const range = `from=${new Date(Date.now() - 3 * 86_400_000).toISOString()}&to=${new Date(Date.now() + 3 * 86_400_000).toISOString()}`;
+    const week = (s: Session) => async () => ((await get(`/api/agenda/appointments?${range}`, s)).data.appointments as { id: string }[]).map((a) => a.id);
+    const [mine, theirs, again] = await throughSharedStatement(t.ctx.pool, 'agenda_period_', [
+      { organizationId: demo(), run: week(pr) },
+      { organizationId: nord(), run: week(pr2) },
+      { organizationId: demo(), run: week(pr) },
+    ]);
+    const orgsOf = async (list: string[]) => (await t.ctx.pool.query<{ o: string }>(`select distinct organization_id::text as o from appointments where id = any($1::uuid[])`, [list])).rows.map((r) => r.o);
+    expect(mine).toContain(ids[0]);
+    expect(theirs).toContain(ids[1]);
+    expect(await orgsOf(mine)).toEqual([demo()]);
+    expect(await orgsOf(theirs)).toEqual([nord()]);
+    expect(again).toEqual(mine);
+    expect((await lastJournal('appointment.list', 3)).map(([u, o]) => [u, o])).toEqual([[pr.id, demo()], [pr2.id, nord()], [pr.id, demo()]]);
+  });
+});
