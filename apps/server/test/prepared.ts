@@ -17,13 +17,16 @@ export interface OrgCall<T> {
   run: () => Promise<T>;
 }
 
-/** The named statements whose name starts with `prefix` that the pool sends while `run` goes. */
-export async function preparedSent(pool: pg.Pool, prefix: string, run: () => Promise<unknown>): Promise<SentStatement[]> {
+/** A query as node-postgres receives it: a text, or a config (a prepared statement's has a name). */
+type QueryArgs = [config: string | { name?: string; text: string; values?: unknown[] }, values?: unknown[]];
+
+/** What `pick` keeps of each query the pool is sent while `run` goes (its `query` wrapped, then restored). */
+export async function queriesSent<T>(pool: pg.Pool, pick: (...args: QueryArgs) => T | undefined, run: () => Promise<unknown>): Promise<T[]> {
   const original = pool.query;
-  const sent: SentStatement[] = [];
+  const kept: T[] = [];
   pool.query = ((...args: unknown[]) => {
-    const [config, values] = args as [{ name?: string; text: string; values?: unknown[] }, unknown[] | undefined];
-    if (typeof config === 'object' && config.name?.startsWith(prefix)) sent.push({ name: config.name, text: config.text, values: config.values ?? values ?? [] });
+    const picked = pick(...(args as QueryArgs));
+    if (picked !== undefined) kept.push(picked);
     return (original as (...a: unknown[]) => unknown).apply(pool, args);
   }) as typeof original;
   try {
@@ -31,7 +34,16 @@ export async function preparedSent(pool: pg.Pool, prefix: string, run: () => Pro
   } finally {
     pool.query = original;
   }
-  return sent;
+  return kept;
+}
+
+/** The named statements whose name starts with `prefix` that the pool sends while `run` goes. */
+export function preparedSent(pool: pg.Pool, prefix: string, run: () => Promise<unknown>): Promise<SentStatement[]> {
+  return queriesSent(
+    pool,
+    (config, values) => (typeof config === 'object' && config.name?.startsWith(prefix) ? { name: config.name, text: config.text, values: config.values ?? values ?? [] } : undefined),
+    run,
+  );
 }
 
 /**
