@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, consultations, documents, patients, users } from '../../db/tables.ts';
 import type { Session, TestApp } from '../../../test/helpers.ts';
-import { throughSharedStatement } from '../../../test/prepared.ts';
+import { preparedSent, throughSharedStatement } from '../../../test/prepared.ts';
 import { usePatientsApp } from './patients.test-kit.ts';
 
 // The patient file: identity, timeline, measures, documents, identity edit, archive, notices.
@@ -262,25 +262,15 @@ describe('the patient lookup prepared once (issue 31)', () => {
   it('finds the patient through one prepared statement for every organisation, each reaching only its own (issue 31)', async () => {
     // Fresh sessions: tests above end some.
     const [pr, pr2] = await Promise.all([t.login('pr'), t.login('pr2')]);
-    const pool = t.ctx.pool;
-    const original = pool.query;
-    const sent: { name: string; text: string }[] = [];
-    pool.query = ((...args: unknown[]) => {
-      const config = args[0] as { name?: string; text: string };
-      if (typeof config === 'object' && config.name?.startsWith('patient_record_')) sent.push({ name: config.name, text: config.text });
-      return (original as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof original;
-    let codes: number[];
-    try {
+    let codes: number[] = [];
+    const sent = await preparedSent(t.ctx.pool, 'patient_record_', async () => {
       codes = [
         (await get(`/api/patients/${ids['Zoé Laurent']}`, pr)).statusCode,
         (await get(`/api/patients/${ids['Zoé Laurent']}`, pr2)).statusCode,
         (await get(`/api/patients/${ids['Mathilde Renaud']}`, pr2)).statusCode,
         (await get(`/api/patients/${ids['Mathilde Renaud']}`, pr)).statusCode,
       ];
-    } finally {
-      pool.query = original;
-    }
+    });
     // Each practitioner reads their own organisation's patient, and the other's answers 404.
     expect(codes).toEqual([200, 404, 200, 404]);
     expect(sent).toHaveLength(4);
