@@ -162,14 +162,15 @@ const PREPARED_AUDIT_COLUMNS = ['at', 'userId', 'role', 'organizationId', 'actio
 export function preparedAuditInStatement(db: Db, computed: Record<string, SQL> = {}) {
   const names = Object.keys(computed);
   const base = sql`${sql.placeholder('audit_details')}::jsonb`;
-  const details = names.length ? sql`(${base} || jsonb_build_object(${sql.join(names.map((k) => sql`${k}::text, ${computed[k]}`), sql`, `)}))` : base;
+  // A row without details keeps null (as recordAudit writes it); computed ones start from {}.
+  const details = names.length ? sql`(coalesce(${base}, '{}'::jsonb) || jsonb_build_object(${sql.join(names.map((k) => sql`${k}::text, ${computed[k]}`), sql`, `)}))` : base;
   const values = Object.fromEntries(PREPARED_AUDIT_COLUMNS.map((c) => [c, sql.placeholder(`audit_${c}`)]));
   return db.$with('journal').as(db.insert(auditEvents).values({ ...(values as unknown as AuditRow), details }).returning({ journalled: sql<number>`1`.as('journalled') }));
 }
 
 /** The values of a journal row for preparedAuditInStatement's placeholders. */
 export function auditParams(row: AuditRow): Record<string, unknown> {
-  const params: Record<string, unknown> = { audit_details: JSON.stringify(row.details ?? {}) };
+  const params: Record<string, unknown> = { audit_details: row.details == null ? null : JSON.stringify(row.details) };
   // Raw values: Drizzle maps each through its column (the timestamp's Date included).
   for (const c of PREPARED_AUDIT_COLUMNS) params[`audit_${c}`] = row[c] ?? null;
   return params;

@@ -99,18 +99,41 @@ export function cappedTotal(n: number, cap = COUNT_CAP): { total: number; totalC
  * the same columns serves it.
  */
 export function keysetAfterTuple(columns: SQL[], id: AnyColumn, desc: boolean, position: KeysetPosition, type = 'text'): SQL {
+  return tupleAfter(columns, id, desc, keysetTupleValues(position, columns.length), position.id, type);
+}
+
+/** The column values of a keysetAfterTuple position, checked (a forged cursor answers 400 in French). */
+export function keysetTupleValues(position: KeysetPosition, columns: number): string[] {
   let values: unknown;
   try {
     values = JSON.parse(position.key ?? 'null');
   } catch {
     values = null;
   }
-  if (!Array.isArray(values) || values.length !== columns.length || !values.every((v) => typeof v === 'string')) {
+  if (!Array.isArray(values) || values.length !== columns || !values.every((v) => typeof v === 'string')) {
     throw badRequest('Curseur de pagination invalide : rechargez la liste.', 'invalid_cursor');
   }
+  return values as string[];
+}
+
+/**
+ * keysetAfterTuple for a prepared statement: the position's values the placeholders `cursor_0`…
+ * and `cursor_id`, bound per call from `keysetTupleParams`.
+ */
+export function preparedKeysetAfterTuple(columns: SQL[], id: AnyColumn, desc: boolean, type = 'text'): SQL {
+  return tupleAfter(columns, id, desc, columns.map((_, i) => sql.placeholder(`cursor_${i}`)), sql.placeholder('cursor_id'), type);
+}
+
+/** The values of preparedKeysetAfterTuple's placeholders for a position (checked as keysetAfterTuple does). */
+export function keysetTupleParams(position: KeysetPosition, columns: number): Record<string, string> {
+  const values = keysetTupleValues(position, columns);
+  return { ...Object.fromEntries(values.map((v, i) => [`cursor_${i}`, v])), cursor_id: position.id };
+}
+
+function tupleAfter(columns: SQL[], id: AnyColumn, desc: boolean, values: unknown[], positionId: unknown, type: string): SQL {
   const cmp = desc ? sql.raw('<') : sql.raw('>');
   const left = sql.join([...columns, sql`${id}`], sql`, `);
-  const right = sql.join([...(values as string[]).map((v) => sql`cast(${v} as ${sql.raw(type)})`), sql`${position.id}`], sql`, `);
+  const right = sql.join([...values.map((v) => sql`cast(${v} as ${sql.raw(type)})`), sql`${positionId}`], sql`, `);
   return sql`(${left}) ${cmp} (${right})`;
 }
 

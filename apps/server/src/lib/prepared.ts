@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 
 // Statements of the hot reads prepared once (issue 31): Drizzle builds each one the first time it is
@@ -24,4 +26,17 @@ export function preparedOnce<R>(db: Database, name: string, build: () => { prepa
     ofDb.set(name, statement as Prepared<unknown>);
   }
   return statement;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * preparedOnce for a hand-written statement (`sql\`…\``: an aggregate over several areas' tables,
+ * db.execute's kind of query), its values placeholders (`sql.placeholder`; the scope's through
+ * access/filters preparedOrgScope or preparedScope). Answers its rows as PostgreSQL sends them.
+ */
+export function preparedSql<T>(db: Database, name: string, build: () => SQL): Prepared<{ rows: T[] }> {
+  return preparedOnce<{ rows: T[] }>(db, name, () => ({
+    prepare: (n) => db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, n, false) as unknown as Prepared<{ rows: T[] }>,
+  }));
 }

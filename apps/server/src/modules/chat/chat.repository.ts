@@ -13,6 +13,9 @@ import { insertRealtimeFrom } from '../../lib/realtime/index.ts';
 
 export type Executor = Pick<Database, 'select' | 'selectDistinct' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+// The reads of the chat panel's contacts, prepared once (issue 31).
+export { conversationsOf, membersOf, patientAccounts, statusesOf, usersOfOrganisation } from './chat.contacts.repository.ts';
+
 export interface UserRow {
   id: string;
   organizationId: string | null;
@@ -27,7 +30,7 @@ export interface UserRow {
   active: boolean;
 }
 
-const userColumns = {
+export const userColumns = {
   id: users.id,
   organizationId: users.organizationId,
   role: users.role,
@@ -47,32 +50,8 @@ export async function findUsers(db: Executor, scope: OrgScope, ids: string[]): P
   return db.select(userColumns).from(users).where(and(inArray(users.id, ids), accountFilter(scope, users.organizationId)));
 }
 
-/** Active users of an organisation with one of the roles. */
-export async function usersOfOrganisation(db: Executor, scope: OrgScope, roles: readonly string[]): Promise<UserRow[]> {
-  return db
-    .select(userColumns)
-    .from(users)
-    .where(and(orgFilter(scope, users.organizationId), eq(users.active, true), inArray(users.role, [...roles])))
-    .orderBy(asc(users.lastName), asc(users.firstName));
-}
-
 export async function developers(db: Executor): Promise<UserRow[]> {
   return db.select(userColumns).from(users).where(and(eq(users.role, 'DE'), eq(users.active, true)));
-}
-
-/** Active patient accounts (PT users) of these patients. */
-export async function patientAccounts(db: Executor, scope: OrgScope, patientIds: string[]): Promise<UserRow[]> {
-  if (!patientIds.length) return [];
-  return db
-    .select(userColumns)
-    .from(users)
-    .where(and(orgFilter(scope, users.organizationId), eq(users.role, 'PT'), eq(users.active, true), inArray(users.patientId, patientIds)));
-}
-
-export async function statusesOf(db: Executor, ids: string[]) {
-  if (!ids.length) return new Map<string, { status: string; mood: string }>();
-  const rows = await db.select().from(chatUserStatus).where(inArray(chatUserStatus.userId, ids));
-  return new Map(rows.map((r) => [r.userId, { status: r.status, mood: r.mood }]));
 }
 
 export async function upsertStatus(db: Executor, userId: string, values: { status?: string; mood?: string }, now: Date) {
@@ -129,14 +108,6 @@ export async function addMember(db: Executor, conversationId: string, userId: st
   await db.insert(chatMembers).values({ conversationId, userId, lastReadSeq, mailedSeq: lastReadSeq }).onConflictDoNothing();
 }
 
-export async function membersOf(db: Executor, conversationIds: string[]) {
-  if (!conversationIds.length) return [];
-  return db
-    .select({ conversationId: chatMembers.conversationId, userId: chatMembers.userId, lastReadSeq: chatMembers.lastReadSeq })
-    .from(chatMembers)
-    .where(inArray(chatMembers.conversationId, conversationIds));
-}
-
 export async function membership(db: Executor, conversationId: string, userId: string) {
   const [row] = await db
     .select()
@@ -172,15 +143,6 @@ export async function chatListOf(db: Executor, scope: OrgScope, userId: string) 
 }
 
 /** The caller's conversations with their read state, newest activity first. */
-export async function conversationsOf(db: Executor, scope: OrgScope, userId: string) {
-  return db
-    .select({ conversation: chatConversations, lastReadSeq: chatMembers.lastReadSeq })
-    .from(chatMembers)
-    .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
-    .where(and(eq(chatMembers.userId, userId), orgFilter(scope, chatConversations.organizationId)))
-    .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.createdAt));
-}
-
 export async function supportConversations(db: Executor, scope: OrgScope) {
   return db
     .select({ conversation: chatConversations, organisation: organisations.name })

@@ -82,14 +82,15 @@ export function liveConsultationDate(consultationId: PgColumn): SQL<Date | null>
   );
 }
 
-/** What other areas add to each consultation of the timeline (documents, notice), keyed on its id. */
-export type TimelineExtras<N> = (consultationId: PgColumn) => { documentCount: SQL<number>; notice: SQL<N>; lastChange: SQL<{ at: string; name: string | null } | null> };
+/** What other areas add to each consultation of the timeline (documents, notice), keyed on its id and its patient (a placeholder when prepared). */
+export type TimelineExtras<N> = (consultationId: PgColumn, patientId: string) => { documentCount: SQL<number>; notice: SQL<N>; lastChange: SQL<{ at: string; name: string | null } | null> };
 
 /**
  * The live consultations of a patient inside the scope, newest first, with who, speciality and
- * what `extras` adds (one statement; with `journal`, the read's journal row written by that same statement).
+ * what `extras` adds (one statement; with `journal`, the read's journal row written by that same
+ * statement). The query itself, not run: the service prepares it with placeholders for its values.
  */
-export async function timelineRows<N>(db: Database, scope: PatientScope, patientId: string, extras: TimelineExtras<N>, journal?: WithSubquery) {
+export function timelineRows<N>(db: Database, scope: PatientScope, patientId: string, extras: TimelineExtras<N>, journal?: WithSubquery) {
   return db
     .with(...(journal ? [journal] : []))
     .select({
@@ -104,7 +105,7 @@ export async function timelineRows<N>(db: Database, scope: PatientScope, patient
       dolorLocation: consultations.dolorLocation,
       dolorIntensity: consultations.dolorIntensity,
       note: consultations.consultationNote,
-      ...extras(consultations.id),
+      ...extras(consultations.id, patientId),
     })
     .from(consultations)
     .innerJoin(patients, eq(patients.id, consultations.patientId))

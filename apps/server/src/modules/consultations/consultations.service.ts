@@ -2,12 +2,14 @@ import { applyAnalgesicRule, DIETETIC_FIELDS, GENERAL_SPECIALIST_ID, hasDietetic
 import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
 import { HISTORY_MESSAGES } from '@wellbe/shared/schemas/history';
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
-import type { WithSubquery } from 'drizzle-orm/subquery';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { actingScope, hidden, isUuid, patientScope, type Caller, type OrgScope, type PatientAccessMode } from '../../access/index.ts';
 import type { ExportCursor } from '../../lib/keyset.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditParams, preparedAuditInStatement, recordAudit, type AuditRow } from '../../lib/audit.ts';
+import { preparedScope, preparedScopeShape, scopeParams } from '../../access/filters.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { consultationDocuments } from '../documents/documents.service.ts';
@@ -213,9 +215,19 @@ async function toDetail(ctx: AppContext, caller: Caller, row: ConsultationRow): 
 
 // ---- For the patient file and the export (patients, records): the caller's read scope ----
 
-/** The live consultations of a patient, newest first, with what other areas add to each (`extras`) and, given, the read's journal row (one statement). */
-export async function consultationTimeline<N>(ctx: AppContext, caller: Caller, patientId: string, extras: TimelineExtras<N>, journal?: WithSubquery) {
-  return timelineRows(ctx.db, patientScope(caller, 'read'), patientId, extras, journal);
+/**
+ * The live consultations of a patient, newest first, with what other areas add to each (`extras`)
+ * and the read's journal row, in one statement prepared once per shape of scope (issue 31, the
+ * patient file's hot read): the scope, the patient and every value of the journal row are
+ * placeholders bound per call, so the statement shared by every organisation holds nothing of a
+ * caller. `name` names the statement: one per `extras` (a name is one statement text).
+ */
+export async function consultationTimeline<N>(ctx: AppContext, caller: Caller, patientId: string, name: string, extras: TimelineExtras<N>, journal: AuditRow) {
+  const scope = patientScope(caller, 'read');
+  const statement = preparedOnce(ctx.db, `${name}_${preparedScopeShape(scope)}`, () =>
+    timelineRows(ctx.db, preparedScope(scope), sql.placeholder('patient_id') as unknown as string, extras, preparedAuditInStatement(ctx.db)),
+  );
+  return statement.execute({ ...scopeParams(scope), ...auditParams(journal), patient_id: patientId });
 }
 
 /** Measures of every live consultation of a patient, oldest first. */

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orgWhere, patientFilter, type PatientScope, type OneOrgScope } from '../../access/index.ts';
+import { orgScopeParams, orgScopeShape, preparedOrgScope, preparedScope, preparedScopeShape, scopeParams } from '../../access/filters.ts';
+import { preparedSql } from '../../lib/prepared.ts';
 import { patients } from '../../access/views.ts';
 import { DASHBOARD_FOLLOW_UP, type DashboardAdministration, type DashboardFollowUp, type DashboardPatient, type DashboardPractitioner, type DashboardWellbe } from '@wellbe/shared/schemas/dashboard';
 
@@ -11,8 +13,13 @@ import { DASHBOARD_FOLLOW_UP, type DashboardAdministration, type DashboardFollow
 
 /** One organisation, named: the dashboard's sections are of the caller's own organisation. */
 
-async function query<T>(db: Database, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+/**
+ * A section's statement, prepared once under `name` (issue 31, lib/prepared): `build` writes it
+ * with the scope, the user and the other values as placeholders, bound per call from `values`; a
+ * statement shared by every organisation holds nothing of a caller.
+ */
+async function query<T>(db: Database, name: string, values: Record<string, unknown>, build: () => SQL): Promise<T[]> {
+  return (await preparedSql<T>(db, name, build).execute(values)).rows;
 }
 
 /** The organisation's calendar day and time zone ('Paramètres', Europe/Paris by default). */
@@ -21,8 +28,7 @@ const todayOf = (scope: OneOrgScope) =>
 
 const userName = (u: string) => sql.raw(`trim(coalesce(nullif(trim(coalesce(${u}.first_name, '') || ' ' || coalesce(${u}.last_name, '')), ''), ${u}.display_name, ${u}.username))`);
 
-export async function administration(db: Database, scope: OneOrgScope, refusalDays: number | null): Promise<Omit<DashboardAdministration, 'refusals'> & { refusalCount: number; refusals: { at: Date; action: string; username: string | null }[] }> {
-  const today = todayOf(scope);
+export async function administration(db: Database, own: OneOrgScope, days: number | null): Promise<Omit<DashboardAdministration, 'refusals'> & { refusalCount: number; refusals: { at: Date; action: string; username: string | null }[] }> {
   const [row] = await query<{
     active: number;
     inactive: number;
@@ -31,10 +37,11 @@ export async function administration(db: Database, scope: OneOrgScope, refusalDa
     load: { idUser: string; name: string; appointments: number }[] | null;
     refusal_count: number;
     refusals: { at: string; action: string; username: string | null }[] | null;
-  }>(
-    db,
-    sql`
-    with t as ${today}
+  }>(db, `dashboard_administration_${orgScopeShape(own)}_${days == null ? 'plain' : 'refusals'}`, { ...orgScopeParams(own), refusal_days: days }, () => {
+    const scope = preparedOrgScope(own);
+    const refusalDays = days == null ? null : sql.placeholder('refusal_days');
+    return sql`
+    with t as ${todayOf(scope)}
     select (select count(*) from users where ${orgWhere(scope, sql`organization_id`)} and active and password_hash is not null)::int as active,
            (select count(*) from users where ${orgWhere(scope, sql`organization_id`)} and not active)::int as inactive,
            (select count(*) from users where ${orgWhere(scope, sql`organization_id`)} and active and password_hash is null)::int as pending,
@@ -54,8 +61,8 @@ export async function administration(db: Database, scope: OneOrgScope, refusalDa
               from (select e.at, e.action, u.username from audit_events e left join users u on u.id = e.user_id
                      where ${orgWhere(scope, sql`e.organization_id`)} and e.outcome = 'denied' and e.at >= now() - make_interval(days => ${refusalDays})
                      order by e.at desc limit 5) r)`
-           } as refusals`,
-  );
+           } as refusals`;
+  });
   return {
     users: { active: row.active, inactive: row.inactive, pendingInvitations: row.pending },
     todayLoad: row.load ?? [],
@@ -66,8 +73,7 @@ export async function administration(db: Database, scope: OneOrgScope, refusalDa
 }
 
 export async function wellbe(db: Database): Promise<Omit<DashboardWellbe, 'failedJobs'>> {
-  const [row] = await query<{ active: number; total: number; users: number; support: number }>(
-    db,
+  const [row] = await query<{ active: number; total: number; users: number; support: number }>(db, 'dashboard_wellbe', {}, () =>
     sql`select (select count(*) from organisations where active)::int as active,
                (select count(*) from organisations)::int as total,
                (select count(*) from users where active)::int as users,
@@ -84,7 +90,7 @@ export async function wellbe(db: Database): Promise<Omit<DashboardWellbe, 'faile
  * - program: a running sport program with no session logged for 7 days;
  * - weight: the latest consultation (of the last N months) moved the weight by more than 5 % from the previous one.
  */
-export async function practitioner(db: Database, scope: OneOrgScope, userId: string): Promise<DashboardPractitioner> {
+export async function practitioner(db: Database, own: OneOrgScope, user: string): Promise<DashboardPractitioner> {
   const f = DASHBOARD_FOLLOW_UP;
   const [row] = await query<{
     today: (Omit<DashboardPractitioner['today'][number], 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string })[] | null;
@@ -92,9 +98,10 @@ export async function practitioner(db: Database, scope: OneOrgScope, userId: str
     follow: (Omit<DashboardFollowUp, 'value'> & { value: string | number | null })[] | null;
     note_count: number;
     notes: { id: string; title: string; reminderAt: string }[] | null;
-  }>(
-    db,
-    sql`
+  }>(db, `dashboard_practitioner_${orgScopeShape(own)}`, { ...orgScopeParams(own), user_id: user }, () => {
+    const scope = preparedOrgScope(own);
+    const userId = sql.placeholder('user_id');
+    return sql`
     with t as ${todayOf(scope)},
     no_visit as (
       select p.id, p.full_name, p.last_consultation_at
@@ -148,8 +155,8 @@ export async function practitioner(db: Database, scope: OneOrgScope, userId: str
            (select json_agg(json_build_object('id', n.id, 'title', n.title, 'reminderAt', n.reminder_at) order by n.reminder_at)
               from (select id, title, reminder_at from notes, t where user_id = ${userId} and not archived and reminder_at is not null
                        and reminder_at < ((t.day + 1)::timestamp at time zone t.tz) and reminder_at >= now() - interval '7 days'
-                     order by reminder_at limit 5) n) as notes`,
-  );
+                     order by reminder_at limit 5) n) as notes`;
+  });
   const iso = (v: string) => new Date(v).toISOString();
   return {
     today: (row.today ?? []).map((a) => ({ ...a, startsAt: iso(a.startsAt), endsAt: iso(a.endsAt) })),
@@ -165,11 +172,10 @@ export async function practitioner(db: Database, scope: OneOrgScope, userId: str
 
 /** The patient's section: their latest consultation of the last 30 days without a notice (their own file: the patient scope). */
 export async function patient(db: Database, scope: PatientScope & { patientId: string }): Promise<DashboardPatient> {
-  const [row] = await query<{ id: string; date: Date | string; name: string }>(
-    db,
+  const [row] = await query<{ id: string; date: Date | string; name: string }>(db, `dashboard_patient_${preparedScopeShape(scope)}`, scopeParams(scope), () =>
     sql`select c.id, c.consultation_date as date, ${userName('u')} as name
           from consultations c join users u on u.id = c.user_id join ${patients} on ${patients.id} = c.patient_id
-         where ${patientFilter(scope)} and c.organization_id = ${patients.organizationId} and c.archived_at is null
+         where ${patientFilter(preparedScope(scope))} and c.organization_id = ${patients.organizationId} and c.archived_at is null
            and c.consultation_date <= now() and c.consultation_date >= now() - make_interval(days => ${DASHBOARD_FOLLOW_UP.noticeDays})
            and not exists (select 1 from notices n where n.consultation_id = c.id)
          order by c.consultation_date desc limit 1`,

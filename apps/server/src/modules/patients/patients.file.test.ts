@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, consultations, documents, patients, users } from '../../db/tables.ts';
 import type { Session, TestApp } from '../../../test/helpers.ts';
+import { preparedSent, throughSharedStatement } from '../../../test/prepared.ts';
 import { usePatientsApp } from './patients.test-kit.ts';
 
 // The patient file: identity, timeline, measures, documents, identity edit, archive, notices.
@@ -261,30 +262,46 @@ describe('the patient lookup prepared once (issue 31)', () => {
   it('finds the patient through one prepared statement for every organisation, each reaching only its own (issue 31)', async () => {
     // Fresh sessions: tests above end some.
     const [pr, pr2] = await Promise.all([t.login('pr'), t.login('pr2')]);
-    const pool = t.ctx.pool;
-    const original = pool.query;
-    const sent: { name: string; text: string }[] = [];
-    pool.query = ((...args: unknown[]) => {
-      const config = args[0] as { name?: string; text: string };
-      if (typeof config === 'object' && config.name?.startsWith('patient_record_')) sent.push({ name: config.name, text: config.text });
-      return (original as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof original;
-    let codes: number[];
-    try {
+    let codes: number[] = [];
+    const sent = await preparedSent(t.ctx.pool, 'patient_record_', async () => {
       codes = [
         (await get(`/api/patients/${ids['Zoé Laurent']}`, pr)).statusCode,
         (await get(`/api/patients/${ids['Zoé Laurent']}`, pr2)).statusCode,
         (await get(`/api/patients/${ids['Mathilde Renaud']}`, pr2)).statusCode,
         (await get(`/api/patients/${ids['Mathilde Renaud']}`, pr)).statusCode,
       ];
-    } finally {
-      pool.query = original;
-    }
+    });
     // Each practitioner reads their own organisation's patient, and the other's answers 404.
     expect(codes).toEqual([200, 404, 200, 404]);
     expect(sent).toHaveLength(4);
     expect(new Set(sent.map((q) => q.name)).size).toBe(1);
     expect(sent[0].text).not.toContain(pr.idOrganization);
     expect(sent[0].text).not.toContain(pr2.idOrganization);
+  });
+
+  it('reads the timeline through one prepared statement for every organisation, each file its own consultations and journal row', async () => {
+    const [pr, pr2] = await Promise.all([t.login('pr'), t.login('pr2')]);
+    const zoe = ids['Zoé Laurent'];
+    const mathilde = ids['Mathilde Renaud'];
+    const theirs = crypto.randomUUID();
+    await t.ctx.db.insert(consultations).values({ id: theirs, organizationId: pr2.idOrganization!, patientId: mathilde, userId: pr2.id, jobSpecialistId: 1, consultationDate: new Date(t.clock.now() - 86_400_000), consultationNote: '<p>Nord</p>' });
+    const file = (s: Session, id: string) => async () => (await get(`/api/patients/${id}`, s)).json().data.consultations.map((c: { idConsultation: string }) => c.idConsultation).sort();
+    const seen = await throughSharedStatement(t.ctx.pool, 'patient_file_timeline_', [
+      { organizationId: pr.idOrganization!, run: file(pr, zoe) },
+      { organizationId: pr2.idOrganization!, run: file(pr2, mathilde) },
+      { organizationId: pr.idOrganization!, run: file(pr, zoe) },
+    ]);
+    const live = async (patientId: string) =>
+      (await t.ctx.db.select({ id: consultations.id }).from(consultations).where(and(eq(consultations.patientId, patientId), isNull(consultations.archivedAt)))).map((r) => r.id).sort();
+    expect(seen).toEqual([await live(zoe), await live(mathilde), await live(zoe)]);
+    expect(seen[1]).toContain(theirs);
+    expect(seen[0].length).toBeGreaterThan(0);
+    // Each read journalled as its caller, by the statement itself.
+    const journal = await t.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'patient.file.read')).orderBy(desc(auditEvents.id)).limit(3);
+    expect(journal.reverse().map((r) => [r.userId, r.organizationId, r.patientId, r.outcome])).toEqual([
+      [pr.id, pr.idOrganization, zoe, 'success'],
+      [pr2.id, pr2.idOrganization, mathilde, 'success'],
+      [pr.id, pr.idOrganization, zoe, 'success'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNotNull, isNull, like, ne, or, sql, type Pla
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import type { PatientScope } from '../../access/patients.ts';
-import { patientFilter, preparedScope, scopeParams } from '../../access/filters.ts';
+import { patientFilter, preparedScope, preparedScopeShape, scopeParams } from '../../access/filters.ts';
 import { orgFilter, type OneOrgScope } from '../../access/scope.ts';
 import { users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
@@ -269,8 +269,7 @@ export interface PatientTableRowValues {
  * organisation, patient and id bound per call.
  */
 export async function findPatientRecord(db: Database, scope: PatientScope, id: string) {
-  const shape = `${scope.organizationId ? 'org' : 'all'}_${scope.patientId ? 'one' : 'any'}_${scope.archived ? 'archived' : 'live'}`;
-  const statement = preparedOnce(db, `patient_record_${shape}`, () =>
+  const statement = preparedOnce(db, `patient_record_${preparedScopeShape(scope)}`, () =>
     db
       .select({
         id: patients.id,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consultations, patients, users } from '../../db/tables.ts';
 import type { Session, TestApp } from '../../../test/helpers.ts';
+import { preparedSent } from '../../../test/prepared.ts';
 import { usePatientsApp } from './patients.test-kit.ts';
 
 // The patient list (/patients/list, the SPEC §7 list of the panel), creation and the one search.
@@ -222,20 +223,13 @@ describe('one round trip for a list read (issue 31)', () => {
 
   it('runs the list as one prepared statement shared by every organisation, each seeing only its own patients and journal row', async () => {
     const pool = t.ctx.pool;
-    const original = pool.query;
-    const sent: { name?: string; text: string; values: unknown[] }[] = [];
-    pool.query = ((...args: unknown[]) => {
-      const [config, values] = args as [{ name?: string; text: string; values?: unknown[] }, unknown[] | undefined];
-      if (typeof config === 'object' && config.name?.startsWith('patients_page_')) sent.push({ name: config.name, text: config.text, values: config.values ?? values ?? [] });
-      return (original as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof original;
     const names = async (session: Session) => ((await get('/api/patients?pageSize=100', session)).json().data as { idPatient: string }[]).map((p) => p.idPatient);
-    let seen: Record<string, string[]>;
-    try {
-      seen = { pr: await names(pr), pr2: await names(pr2), again: await names(pr) };
-    } finally {
-      pool.query = original;
-    }
+    const seen: Record<string, string[]> = {};
+    const sent = await preparedSent(pool, 'patients_page_', async () => {
+      seen.pr = await names(pr);
+      seen.pr2 = await names(pr2);
+      seen.again = await names(pr);
+    });
     const orgOf = async (ids: string[]) => (await pool.query<{ o: string }>(`select distinct organization_id::text as o from patients where id = any($1::uuid[])`, [ids])).rows.map((r) => r.o);
     expect(pr2.idOrganization).not.toBe(pr.idOrganization);
     expect(await orgOf(seen.pr)).toEqual([pr.idOrganization]);

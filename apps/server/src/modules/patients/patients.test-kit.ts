@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { auditEvents, consultations, patients } from '../../db/tables.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
+import { queriesSent } from '../../../test/prepared.ts';
 
 // What the patients' API test files share: one app on its own database per file, the sessions
 // they act as, the demo patients by name, and a consultation written straight to the table.
@@ -59,21 +60,15 @@ export async function auditRows(t: TestApp, action: string, patientId: string) {
  * The statements naming patients or the journal that the app sends to PostgreSQL while `run` goes
  * (its pool's query wrapped): how many round trips a request costs.
  */
-export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
-  const pool = t.ctx.pool;
-  const original = pool.query;
-  const sent: string[] = [];
-  pool.query = ((...args: Parameters<typeof original>) => {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
-    if (/\b(patients|audit_events)\b/.test(text)) sent.push(text);
-    return (original as (...a: unknown[]) => unknown).apply(pool, args);
-  }) as typeof original;
-  try {
-    await run();
-  } finally {
-    pool.query = original;
-  }
-  return sent;
+export function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
+  return queriesSent(
+    t.ctx.pool,
+    (config) => {
+      const text = typeof config === 'string' ? config : config.text;
+      return /\b(patients|audit_events)\b/.test(text) ? text : undefined;
+    },
+    run,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AccessKind } from '@wellbe/shared/schemas/records';
 import type { Database } from '../../db/client.ts';
-import { patientFilter } from '../../access/filters.ts';
+import { orgScopeParams, patientFilter, preparedOrgScope, preparedScope, preparedScopeShape, scopeParams } from '../../access/filters.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import type { PatientScope } from '../../access/patients.ts';
 import { orgFilter, type OrgScope, type OneOrgScope } from '../../access/scope.ts';
 import { auditEvents, organisations, patients, users } from '../../access/views.ts';
@@ -66,15 +67,48 @@ function kindCondition(kind: AccessKind): SQL {
 /** The log's own bookkeeping (reading it, flagging a row): journalled, but not accesses to the file. */
 export const NOT_ACCESSES = sql`(${auditEvents.action} not like 'records.flag.%' and ${auditEvents.action} not like 'records.access_log.%')`;
 
+type AccessLogFilter = { patientId: string; names: OneOrgScope; kind?: AccessKind; from?: string; to?: string; timeZone: string; before: { at: Date; id: string } | null; limit: number };
+
 /**
  * One page of the journal rows about one patient, newest first, (at, id) as the keyset, without
  * the log's own bookkeeping (NOT_ACCESSES).
  * Names are joined only for users of `names` (the patient's own organisation).
+ * Prepared once per shape (issue 31: the scope's, the kind, first page or after a cursor), the
+ * scope's organisation and patient, the names' organisation, the patient, the cursor and the limit
+ * bound per call. A page between two days (`from`, `to`, rarer) is built per request.
  */
-export async function accessLogPage(
+export async function accessLogPage(db: Database, scope: PatientScope, f: AccessLogFilter) {
+  if (f.from || f.to) return accessLogQuery(db, scope, f, f.patientId, f.names, f.before && { at: f.before.at, id: Number(f.before.id) }, f.limit + 1);
+  const statement = preparedOnce(db, `access_log_${preparedScopeShape(scope)}_${f.kind ?? 'all'}_${f.before ? 'after' : 'first'}`, () =>
+    accessLogQuery(
+      db,
+      preparedScope(scope),
+      { kind: f.kind, timeZone: f.timeZone },
+      sql.placeholder('patient_id') as unknown as string,
+      preparedOrgScope(f.names, 'names_org'),
+      f.before && { at: sql.placeholder('before_at'), id: sql.placeholder('before_id') },
+      sql.placeholder('limit'),
+    ),
+  );
+  return statement.execute({
+    ...scopeParams(scope),
+    ...orgScopeParams(f.names, 'names_org'),
+    patient_id: f.patientId,
+    before_at: f.before?.at ?? null,
+    before_id: f.before ? Number(f.before.id) : null,
+    limit: f.limit + 1,
+  });
+}
+
+/** The statement of accessLogPage: its values given, or placeholders of a prepared one. */
+function accessLogQuery(
   db: Database,
   scope: PatientScope,
-  f: { patientId: string; names: OneOrgScope; kind?: AccessKind; from?: string; to?: string; timeZone: string; before: { at: Date; id: string } | null; limit: number },
+  f: Pick<AccessLogFilter, 'kind' | 'from' | 'to' | 'timeZone'>,
+  patientId: string,
+  names: OneOrgScope,
+  before: { at: unknown; id: unknown } | null,
+  limit: number | Placeholder,
 ) {
   return db
     .select({
@@ -95,21 +129,21 @@ export async function accessLogPage(
     })
     .from(auditEvents)
     .innerJoin(patients, eq(patients.id, auditEvents.patientId))
-    .leftJoin(users, and(eq(users.id, auditEvents.userId), orgFilter(f.names, users.organizationId)))
-    .leftJoin(accessFlags, and(eq(accessFlags.auditEventId, auditEvents.id), eq(accessFlags.patientId, f.patientId)))
+    .leftJoin(users, and(eq(users.id, auditEvents.userId), orgFilter(names, users.organizationId)))
+    .leftJoin(accessFlags, and(eq(accessFlags.auditEventId, auditEvents.id), eq(accessFlags.patientId, patientId)))
     .where(
       and(
-        eq(auditEvents.patientId, f.patientId),
+        eq(auditEvents.patientId, patientId),
         patientFilter(scope),
         NOT_ACCESSES,
         f.kind ? kindCondition(f.kind) : undefined,
         f.from ? sql`${auditEvents.at} >= (${f.from}::date)::timestamp at time zone ${f.timeZone}` : undefined,
         f.to ? sql`${auditEvents.at} < ((${f.to}::date + 1)::timestamp at time zone ${f.timeZone})` : undefined,
-        f.before ? sql`(${auditEvents.at}, ${auditEvents.id}) < (${f.before.at}, ${Number(f.before.id)})` : undefined,
+        before ? sql`(${auditEvents.at}, ${auditEvents.id}) < (${before.at}, ${before.id})` : undefined,
       ),
     )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(f.limit + 1);
+    .limit(limit);
 }
 
 /** One journal row about this patient inside the scope (the one a flag names), or null. */

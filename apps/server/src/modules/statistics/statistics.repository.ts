@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orgWhere, type OneOrgScope } from '../../access/index.ts';
+import { orgScopeParams, preparedOrgScope } from '../../access/filters.ts';
+import { preparedSql } from '../../lib/prepared.ts';
 import type { StatBucket, StatRange } from '@wellbe/shared/schemas/statistics';
 
 // SQL of /statistics. Every query takes the organisation scope the service resolved and applies it
@@ -8,10 +10,6 @@ import type { StatBucket, StatRange } from '@wellbe/shared/schemas/statistics';
 // every figure is a SQL aggregate over an index or the statistics_daily counters (migration
 // statistics), never a loop over consultations in Node.
 
-/** Raw SQL through the pool's driver (node-postgres answers `{ rows }`). */
-async function query<T>(db: Database, statement: SQL): Promise<{ rows: T[] }> {
-  return (await db.execute(statement)) as unknown as { rows: T[] };
-}
 
 /**
  * The first day of a day's bucket. On a timestamp without time zone: date_trunc on a date would go
@@ -42,26 +40,12 @@ export interface CounterRow {
  * `new_patients`, `imc` (patients by the IMC class of their latest measure, on the day of their
  * latest consultation), notices (`opinions`, `stars` = sum of Star, `recommend`).
  */
-export async function counters(db: Database, scope: OneOrgScope, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
-  const start = trunc(bucket, sql`day`);
-  // Grouped per bucket only: the totals of the range are the sums of its buckets, added below (a
-  // grouping set for them doubled the aggregate's time on a year of counters).
-  const res = await query<{ previous: boolean; dimension: string; key: string; start: string | null; count: string; label: string | null }>(db, sql`
-    select c.previous, c.dimension, c.key, c.start, c.count,
-           case when c.dimension = 'practitioner' then trim(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.display_name, u.username))
-                when c.dimension = 'speciality' then j.label end as label
-      from (select false as previous, dimension, key, ${start} as start, sum(count)::bigint as count
-              from statistics_daily
-             where ${orgWhere(scope, sql`organization_id`)} and day between ${range.from}::date and ${range.to}::date
-             group by dimension, key, ${start}
-            union all
-            select true, dimension, key, null, sum(count)::bigint
-              from statistics_daily
-             where ${orgWhere(scope, sql`organization_id`)} and day between ${previous.from}::date and ${previous.to}::date
-               and dimension in ('total', 'new_patients', 'opinions', 'stars', 'recommend')
-             group by dimension, key) c
-      left join users u on c.dimension = 'practitioner' and ${orgWhere(scope, sql`u.organization_id`)} and u.id::text = c.key
-      left join job_specialists j on c.dimension = 'speciality' and j.id::text = c.key`);
+export async function counters(db: Database, own: OneOrgScope, range: StatRange, previous: StatRange, bucket: StatBucket): Promise<CounterRow[]> {
+  // Prepared once per bucket (issue 31, lib/prepared): the organisation and both ranges bound per call.
+  const statement = preparedSql<{ previous: boolean; dimension: string; key: string; start: string | null; count: string; label: string | null }>(db, `statistics_counters_${bucket}`, () =>
+    countersSql(preparedOrgScope(own), bucket),
+  );
+  const res = await statement.execute({ ...orgScopeParams(own), range_from: range.from, range_to: range.to, previous_from: previous.from, previous_to: previous.to });
   const rows: CounterRow[] = res.rows.map((r) => ({ previous: r.previous, dimension: r.dimension, key: r.key, start: r.start, count: Number(r.count), label: r.label }));
   const totals = new Map<string, CounterRow>();
   for (const r of rows) {
@@ -72,4 +56,28 @@ export async function counters(db: Database, scope: OneOrgScope, range: StatRang
     else totals.set(id, { previous: false, dimension: r.dimension, key: r.key, start: null, count: r.count, label: r.label });
   }
   return [...rows, ...totals.values()];
+}
+
+/** The statement of `counters`, the ranges placeholders. */
+function countersSql(scope: OneOrgScope, bucket: StatBucket): SQL {
+  const start = trunc(bucket, sql`day`);
+  const [rangeFrom, rangeTo, previousFrom, previousTo] = ['range_from', 'range_to', 'previous_from', 'previous_to'].map((name) => sql.placeholder(name));
+  // Grouped per bucket only: the totals of the range are the sums of its buckets, added below (a
+  // grouping set for them doubled the aggregate's time on a year of counters).
+  return sql`
+    select c.previous, c.dimension, c.key, c.start, c.count,
+           case when c.dimension = 'practitioner' then trim(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.display_name, u.username))
+                when c.dimension = 'speciality' then j.label end as label
+      from (select false as previous, dimension, key, ${start} as start, sum(count)::bigint as count
+              from statistics_daily
+             where ${orgWhere(scope, sql`organization_id`)} and day between ${rangeFrom}::date and ${rangeTo}::date
+             group by dimension, key, ${start}
+            union all
+            select true, dimension, key, null, sum(count)::bigint
+              from statistics_daily
+             where ${orgWhere(scope, sql`organization_id`)} and day between ${previousFrom}::date and ${previousTo}::date
+               and dimension in ('total', 'new_patients', 'opinions', 'stars', 'recommend')
+             group by dimension, key) c
+      left join users u on c.dimension = 'practitioner' and ${orgWhere(scope, sql`u.organization_id`)} and u.id::text = c.key
+      left join job_specialists j on c.dimension = 'speciality' and j.id::text = c.key`;
 }

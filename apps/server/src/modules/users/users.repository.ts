@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { jobSpecialists, organisations } from '../../access/views.ts';
 import { orgFilter, type OrgScope } from '../../access/scope.ts';
-import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfterTuple, keysetTupleKey } from '../../lib/keyset.ts';
+import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfterTuple, keysetTupleKey, keysetTupleParams, preparedKeysetAfterTuple } from '../../lib/keyset.ts';
+import { orgScopeParams, orgScopeShape, preparedOrgScope } from '../../access/filters.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
@@ -82,27 +84,42 @@ function userListWhere(f: UserListFilter): SQL | undefined {
  * One page of accounts, its `nextCursor` and the number of matches exact up to COUNT_CAP (like the
  * patients' list): a cursor reads the rows after it through the name index; a page number reads
  * its ids from the index (OFFSET skips index entries, not joined rows with their invitation).
+ * Without a search, the page and the count are prepared statements (issue 31), one per shape
+ * (one organisation or every one, by cursor or by number, filtered by role, by state), every value
+ * a placeholder bound per call, the scope's organisation included. A search is built per request
+ * (rarer; its pattern is a value, but the shape would multiply the statements for little).
  */
 export async function listManagedUsers(
   db: Database,
   f: UserListFilter,
 ): Promise<{ rows: ManagedUserRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const where = userListWhere(f);
-  const order = [...nameOrder.map((c) => asc(c)), asc(users.id)];
-  const limit = f.pageSize + 1;
-  const page = f.cursor
-    ? managedBase(db)
-        .where(and(where, keysetAfterTuple(nameOrder, users.id, false, decodeCursor(USERS_CURSOR_TAG, f.cursor))))
-        .orderBy(...order)
-        .limit(limit)
-    : managedBase(db)
-        .where(inArray(users.id, db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit).offset(boundedOffset((f.page - 1) * f.pageSize))))
-        .orderBy(...order);
-  const [found, [{ n }]] = await Promise.all([
-    page,
-    // Stops counting at the cap: the cost does not grow with the practice's patient accounts.
-    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(users).where(where).limit(COUNT_CAP + 1).as('capped')),
-  ]);
+  const position = f.cursor ? decodeCursor(USERS_CURSOR_TAG, f.cursor) : undefined;
+  const offset = position ? 0 : boundedOffset((f.page - 1) * f.pageSize);
+  let found: unknown[];
+  let n: number;
+  if (f.q) {
+    const where = userListWhere(f);
+    const after = position && keysetAfterTuple(nameOrder, users.id, false, position);
+    [found, [{ n }]] = await Promise.all([usersPage(db, where, after, f.pageSize + 1, offset), usersCount(db, where)]);
+  } else {
+    const filters = `${orgScopeShape(f.scope)}_${f.role ? 'role' : 'any'}_${f.active === undefined ? 'any' : 'state'}`;
+    const where = () =>
+      userListWhere({
+        ...f,
+        scope: preparedOrgScope(f.scope),
+        role: f.role && (sql.placeholder('role') as unknown as string),
+        active: f.active === undefined ? undefined : (sql.placeholder('active') as unknown as boolean),
+      });
+    const page = preparedOnce(db, `users_page_${filters}_${position ? 'key' : 'number'}`, () =>
+      usersPage(db, where(), position && preparedKeysetAfterTuple(nameOrder, users.id, false), sql.placeholder('limit'), sql.placeholder('offset')),
+    );
+    const total = preparedOnce(db, `users_count_${filters}`, () => usersCount(db, where()));
+    const values = { ...orgScopeParams(f.scope), role: f.role ?? null, active: f.active ?? null };
+    [found, [{ n }]] = await Promise.all([
+      page.execute({ ...values, ...(position ? keysetTupleParams(position, nameOrder.length) : {}), limit: f.pageSize + 1, offset }),
+      total.execute(values),
+    ]);
+  }
   const more = found.length > f.pageSize;
   const rows = (more ? found.slice(0, f.pageSize) : found) as (ManagedUserRow & { sortKey: string })[];
   const last = rows[rows.length - 1];
@@ -111,6 +128,23 @@ export async function listManagedUsers(
     ...cappedTotal(n),
     nextCursor: more && last ? encodeCursor(USERS_CURSOR_TAG, { key: last.sortKey, id: last.user.id }) : null,
   };
+}
+
+type Limit = number | Placeholder;
+
+/** The statement of one page: after a cursor (`after`) or at an offset; values given or placeholders. */
+function usersPage(db: Database, where: SQL | undefined, after: SQL | undefined, limit: Limit, offset: Limit) {
+  const order = [...nameOrder.map((c) => asc(c)), asc(users.id)];
+  return after
+    ? managedBase(db).where(and(where, after)).orderBy(...order).limit(limit)
+    : managedBase(db)
+        .where(inArray(users.id, db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit).offset(offset)))
+        .orderBy(...order);
+}
+
+/** The number of matches; stops counting at the cap: the cost does not grow with the practice's patient accounts. */
+function usersCount(db: Database, where: SQL | undefined) {
+  return db.select({ n: count() }).from(db.select({ one: sql`1` }).from(users).where(where).limit(COUNT_CAP + 1).as('capped'));
 }
 
 /** One account inside the scope's organisation (SA and DE: any). */
