@@ -31,18 +31,22 @@ import { apiSession } from './support';
 // After the wave-3 merges (history, documents, invoices, video, questionnaires, diaries) the
 // practitioner's dashboard fetches 315.6 KB (43 files): their cards' chunks and texts (video-visit
 // button, diary card, billing card), each loaded after the first paint; its budget is 320 KB.
+// The boot script's hash in the CSP (54 bytes of header on every answer, the 40-60 scripts of a
+// signed-in page included: 2.0-2.3 KB) took the signed-in pages to or over their budgets with no
+// byte of JavaScript more (pt /dashboard 313.3 -> 315.3 KB, the patient file 528.9 -> 532.2 KB,
+// /agenda 493.1 -> 495.5 KB); those within 1 KB of theirs gained 5 KB.
 // Raise a budget only with a reason, in the commit message.
 const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: number; css: number }> = {
   '/login': { role: null, path: '/login', js: 115, css: 7 },
-  'pt /dashboard': { role: 'pt', path: '/dashboard', js: 315, css: 5 },
+  'pt /dashboard': { role: 'pt', path: '/dashboard', js: 320, css: 5 },
   'pt /appointment': { role: 'pt', path: '/appointment', js: 345, css: 5 },
   'pt programme du jour': { role: 'pt', path: '/program/sportif/today', js: 335, css: 5 },
   'pt menu du jour': { role: 'pt', path: '/dietetiques/mon-menu', js: 325, css: 5 },
-  'pt /messaging': { role: 'pt', path: '/messaging', js: 330, css: 5 },
-  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 320, css: 5 },
-  'pr /patients/list': { role: 'pr', path: '/patients/list', js: 305, css: 5 },
-  'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 530, css: 5 },
-  'pr /agenda': { role: 'pr', path: '/agenda', js: 495, css: 10 },
+  'pt /messaging': { role: 'pt', path: '/messaging', js: 335, css: 5 },
+  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 325, css: 5 },
+  'pr /patients/list': { role: 'pr', path: '/patients/list', js: 310, css: 5 },
+  'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 535, css: 5 },
+  'pr /agenda': { role: 'pr', path: '/agenda', js: 500, css: 10 },
 };
 
 type Fetched = { js: number; jsFiles: number; css: number; cssFiles: number };
