@@ -10,6 +10,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>) {
   const apply = helmet(options);
-  // helmet sets the headers synchronously and, since 8.1, throws rather than passing an error on.
-  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, () => done()));
+  // helmet passes an error on when a header cannot be made (a CSP directive computed per request):
+  // the request then fails rather than leaving without its security headers.
+  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 }

@@ -76,4 +76,28 @@ describe("the web app's HTML by route", () => {
     await app.close();
     fs.rmSync(files, { recursive: true, force: true });
   });
+
+  it('takes the new preload list of a rebuild written after its index.html', async () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-preloads-'));
+    const preloads = path.join(files, 'route-preloads.json');
+    fs.writeFileSync(path.join(files, 'index.html'), index);
+    fs.writeFileSync(preloads, JSON.stringify({ chrome: [], pages: { dashboard: ['/assets/old-page.js'] } }));
+    const app = Fastify();
+    let now = 1_000_000;
+    await registerWeb(app, files, () => now);
+    expect((await app.inject({ url: '/dashboard' })).body).toContain('/assets/old-page.js');
+    // The build writes index.html, the server looks (a second later), then the build writes the list.
+    fs.writeFileSync(path.join(files, 'index.html'), index.replace('<title>', '<meta name="build" content="2" /><title>'));
+    fs.utimesSync(path.join(files, 'index.html'), new Date(), new Date(Date.now() + 60_000));
+    now += 1000;
+    await app.inject({ url: '/dashboard' });
+    fs.writeFileSync(preloads, JSON.stringify({ chrome: [], pages: { dashboard: ['/assets/new-page.js'] } }));
+    fs.utimesSync(preloads, new Date(), new Date(Date.now() + 120_000));
+    now += 1000;
+    const body = (await app.inject({ url: '/dashboard' })).body;
+    expect(body).toContain('/assets/new-page.js');
+    expect(body).not.toContain('/assets/old-page.js');
+    await app.close();
+    fs.rmSync(files, { recursive: true, force: true });
+  });
 });

@@ -69,16 +69,18 @@ function compressed(html: string): ShellHtml {
  */
 function shellHtmlOf(distDir: string, now: () => number): (area: string) => ShellHtml {
   const file = path.join(distDir, 'index.html');
-  let made: { mtimeMs: number; shell: string | null; preloads: RoutePreloads; byArea: Map<string, ShellHtml> } | null = null;
+  let made: { times: string; shell: string | null; preloads: RoutePreloads; byArea: Map<string, ShellHtml> } | null = null;
   let checkedAt = -Infinity;
   return (area) => {
     if (!made || now() - checkedAt >= 1000) {
       checkedAt = now();
-      const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-      if (made?.mtimeMs !== mtimeMs) {
-        const preloadsFile = path.join(distDir, 'route-preloads.json');
+      // Both files' times: the build writes them side by side, and a look between the two writes
+      // would otherwise keep the old preload list under the new index.html.
+      const preloadsFile = path.join(distDir, 'route-preloads.json');
+      const times = [file, preloadsFile].map((f) => fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(' ');
+      if (made?.times !== times) {
         const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) : { chrome: [], pages: {} };
-        made = { mtimeMs, shell: mtimeMs ? appShellHtml(fs.readFileSync(file, 'utf8')) : null, preloads, byArea: new Map() };
+        made = { times, shell: fs.existsSync(file) ? appShellHtml(fs.readFileSync(file, 'utf8')) : null, preloads, byArea: new Map() };
       }
     }
     const { shell, preloads, byArea } = made!;
