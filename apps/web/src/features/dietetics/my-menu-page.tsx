@@ -91,10 +91,10 @@ export function MyMenuPage() {
 function MyMenuSkeleton({ label }: { label: string }) {
   return (
     <Box role="progressbar" aria-label={label} aria-busy="true">
-      <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />
+      <Skeleton variant="rounded" sx={{ mb: 2, height: { xs: 190, md: 140 } }} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {MEALS.map((meal) => (
-          <Skeleton key={meal} variant="rounded" height={160} />
+          <Skeleton key={meal} variant="rounded" height={150} />
         ))}
       </Box>
     </Box>
