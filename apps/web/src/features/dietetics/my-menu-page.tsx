@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { MEALS } from '@wellbe/shared/domain/dietetics';
 import { CIQUAL_ATTRIBUTION } from '@wellbe/shared/schemas/dietetics';
@@ -14,9 +14,12 @@ export function MyMenuPage() {
   const mine = useMyMenu();
   return (
     <>
-      <PageHeader title={t('myMenu.title')} subtitle={mine.data ? t('myMenu.subtitle', { date: formatDate(mine.data.today.day) }) : undefined} />
+      <PageHeader
+        title={t('myMenu.title')}
+        subtitle={mine.data ? t('myMenu.subtitle', { date: formatDate(mine.data.today.day) }) : mine.isPending ? <Skeleton width="16em" /> : undefined}
+      />
       {mine.isPending ? (
-        <CircularProgress aria-label={t('loading')} />
+        <MyMenuSkeleton label={t('loading')} />
       ) : mine.isError ? (
         <Alert severity="info">{isApiError(mine.error) ? mine.error.message : t('errors.load')}</Alert>
       ) : (
@@ -74,9 +77,26 @@ export function MyMenuPage() {
           </Box>
         </>
       )}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3 }}>
-        {CIQUAL_ATTRIBUTION}
-      </Typography>
+      {/* Drawn with the answer, not under the loading state: the menu's cards pushed it below the fold (CLS 0.045 on a phone). */}
+      {!mine.isPending && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3 }}>
+          {CIQUAL_ATTRIBUTION}
+        </Typography>
+      )}
     </>
+  );
+}
+
+/** The program's card and the four meals' at about their final size while the menu loads. */
+function MyMenuSkeleton({ label }: { label: string }) {
+  return (
+    <Box role="progressbar" aria-label={label} aria-busy="true">
+      <Skeleton variant="rounded" sx={{ mb: 2, height: { xs: 190, md: 140 } }} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {MEALS.map((meal) => (
+          <Skeleton key={meal} variant="rounded" height={150} />
+        ))}
+      </Box>
+    </Box>
   );
 }
