@@ -258,4 +258,4 @@ export const programAnswer = dataAnswer(programDetailSchema);
 export const programListAnswer = dataAnswer(z.array(programSummarySchema));
 export const programAssignAnswer = dataAnswer(z.object({ days: z.array(z.string()) }));
 
-export const CIQUAL_ATTRIBUTION = 'Source : ANSES, Table de composition nutritionnelle des aliments Ciqual 2025 (Licence Ouverte / Open Licence Etalab 2.0).';
+export { CIQUAL_ATTRIBUTION } from '../domain/dietetics.ts';

@@ -1,7 +1,6 @@
 import { Alert, Box, Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { MEALS } from '@wellbe/shared/domain/dietetics';
-import { CIQUAL_ATTRIBUTION } from '@wellbe/shared/schemas/dietetics';
+import { CIQUAL_ATTRIBUTION, MEALS } from '@wellbe/shared/domain/dietetics';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
