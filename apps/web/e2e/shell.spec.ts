@@ -24,6 +24,17 @@ async function shiftsSoFar(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 }
 
+/** Holds the answers of the requests matching `url` until the returned function is called. */
+async function holdAnswers(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 async function menuEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(nav.getByRole('link').first()).toBeVisible();
@@ -64,12 +75,7 @@ test('pt’s /dashboard on a phone does not move when a card’s answer comes af
   await observeShifts(page);
   // The next appointments and today's menu answer only once the cards are shown: RevealWhenSettled
   // stopped waiting (its cap), as on a loaded phone, and the first card fills in on screen.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/(appointments\/mine|dietetics\/my-menu)$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAnswers(page, /\/api\/(appointments\/mine|dietetics\/my-menu)$/);
   await page.goto('/dashboard');
   const cards = [page.getByTestId('card-next-appointment'), page.getByTestId('card-menu')];
   await expect(cards[0]).toBeVisible({ timeout: 15_000 });
@@ -86,12 +92,7 @@ test('pt’s menu of the day on a phone does not move when its answer comes', as
   await observeShifts(page);
   // The answer is held until the page's loading state is on screen, as on a slow phone network:
   // the Ciqual attribution under it was drawn at 213 px, then pushed below the fold (0.045).
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/dietetics\/my-menu$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAnswers(page, /\/api\/dietetics\/my-menu$/);
   await page.goto('/dietetiques/mon-menu');
   await expect(page.getByRole('heading', { level: 1, name: 'Mon menu du jour' })).toBeVisible({ timeout: 15_000 });
   release();
