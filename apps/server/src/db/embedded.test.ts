@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockedFolder, blockedFolderMessage } from './embedded.ts';
+import { blockedFolder, blockedFolderMessage, reachableBinaries } from './embedded.ts';
 
 // As root, the embedded PostgreSQL runs as the `postgres` user: every folder on the way to its data
 // must let that user through, or initdb dies with a bare "Permission denied".
@@ -30,5 +33,36 @@ describe('blockedFolder (the embedded PostgreSQL’s data path)', () => {
     expect(blockedFolderMessage('/tmp/tmp.Ab12', '/tmp/tmp.Ab12/data/pg')).toBe(
       'PostgreSQL embarqué : l’utilisateur postgres ne peut pas traverser le dossier /tmp/tmp.Ab12 (données dans /tmp/tmp.Ab12/data/pg). Ouvrez-le (chmod 755 /tmp/tmp.Ab12) ou choisissez un DATA_DIR ailleurs.',
     );
+  });
+});
+
+describe('the binaries where the postgres user can run them', () => {
+  it('copies the native folder out of a folder that user cannot go through, once, and keeps a reachable one', () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-bin-'));
+    const tmp = path.join(base, 'tmp');
+    const native = path.join(base, 'clone', 'native');
+    for (const dir of ['bin', 'lib']) fs.mkdirSync(path.join(native, dir), { recursive: true });
+    fs.mkdirSync(tmp);
+    for (const file of ['bin/initdb', 'bin/pg_ctl']) fs.writeFileSync(path.join(native, file), '#!/bin/sh\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(native, 'lib/libpq.so'), 'lib');
+    const bin = { initdb: path.join(native, 'bin/initdb'), pg_ctl: path.join(native, 'bin/pg_ctl') };
+    try {
+      // A clone in a 0700 folder (mkdtemp): its binaries are copied where the postgres user can go.
+      fs.chmodSync(path.join(base, 'clone'), 0o700);
+      const moved = reachableBinaries(bin, POSTGRES, tmp);
+      expect(path.dirname(path.dirname(moved.initdb)).startsWith(path.join(tmp, 'wellbe-pg-native-'))).toBe(true);
+      expect(path.basename(moved.pg_ctl)).toBe('pg_ctl');
+      expect(fs.statSync(moved.initdb).mode & 0o777).toBe(0o755);
+      expect(fs.readFileSync(path.join(path.dirname(path.dirname(moved.initdb)), 'lib/libpq.so'), 'utf8')).toBe('lib');
+      // Once: the second start finds the copy.
+      expect(reachableBinaries(bin, POSTGRES, tmp)).toEqual(moved);
+      expect(fs.readdirSync(tmp)).toHaveLength(1);
+      // A reachable checkout keeps its binaries where they are.
+      fs.chmodSync(path.join(base, 'clone'), 0o755);
+      fs.chmodSync(base, 0o755);
+      expect(reachableBinaries(bin, POSTGRES, tmp)).toEqual(bin);
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -119,6 +120,33 @@ export function blockedFolder(dir: string, who: { uid: number; gid: number }, st
   return null;
 }
 
+/**
+ * The binaries where the `postgres` user can run them: as they are, or, when the checkout sits in a
+ * folder that user cannot go through (as root, `git clone . $(mktemp -d)/w` makes it 0700), a copy
+ * of the package's native folder (bin, lib, share: ~60 MB, once per installed version) in the
+ * system's temporary folder — initdb otherwise dies with a bare `spawn … EACCES`.
+ */
+export function reachableBinaries(bin: Binaries, who: { uid: number; gid: number }, tmp = os.tmpdir()): Binaries {
+  if (!blockedFolder(bin.initdb, who)) return bin;
+  const native = path.dirname(path.dirname(bin.initdb));
+  const stamp = fs.statSync(bin.initdb);
+  const key = createHash('sha256').update(`${native}:${stamp.size}:${stamp.mtimeMs}`).digest('hex').slice(0, 16);
+  const copy = path.join(tmp, `wellbe-pg-native-${key}`);
+  if (!fs.existsSync(path.join(copy, 'bin'))) {
+    // Copied under a temporary name then renamed: parallel test workers may race to make it.
+    const partial = `${copy}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    fs.cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(partial, 0o755);
+    try {
+      fs.renameSync(partial, copy);
+    } catch {
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  const moved = (file: string) => path.join(copy, path.relative(native, file));
+  return { initdb: moved(bin.initdb), pg_ctl: moved(bin.pg_ctl) };
+}
+
 /** The start-up message for a folder the `postgres` user cannot go through. */
 export function blockedFolderMessage(folder: string, dir: string): string {
   return `PostgreSQL embarqué : l’utilisateur postgres ne peut pas traverser le dossier ${folder} (données dans ${dir}). Ouvrez-le (chmod 755 ${folder}) ou choisissez un DATA_DIR ailleurs.`;
@@ -131,8 +159,8 @@ export interface EmbeddedOptions {
 }
 
 export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOptions): Promise<EmbeddedPostgres> {
-  const bin = await binaries();
   const ids = runAs();
+  const bin = ids.uid === undefined ? await binaries() : reachableBinaries(await binaries(), { uid: ids.uid, gid: ids.gid! });
   const parent = path.dirname(dir);
   fs.mkdirSync(parent, { recursive: true });
   if (ids.uid !== undefined) {
