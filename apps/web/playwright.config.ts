@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { e2eDataDir } from './e2e/data-dir.ts';
 
 // End-to-end tests: the built web app served by the real server, on a fresh demo database, in
 // Debian's Chromium (Playwright cannot download its own browser here).
@@ -18,7 +19,7 @@ if (!executablePath) {
 }
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // E2E_PORT and WEB_OUT_DIR let several runs share the machine without sharing a server or a build.
-const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
+const dataDir = e2eDataDir(root, PORT);
 const webDist = path.resolve(root, 'apps/web', process.env.WEB_OUT_DIR ?? 'dist');
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eDataDir } from './data-dir.ts';
 
 // What every journey needs: the demo password, signing in, the mails the server wrote, the
 // consultation panel, and the accessibility verdict (DESIGN §7).
@@ -11,7 +12,7 @@ export const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Without SMTP the e2e server writes its mails here (one data folder per E2E_PORT). */
-export const mailDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? 3210}`, 'mail');
+export const mailDir = path.join(e2eDataDir(root, process.env.E2E_PORT ?? 3210), 'mail');
 
 /** Fills and sends the sign-in form already on screen; the caller says where it should lead. */
 export async function fillSignIn(page: Page, username: string, password = DEMO_PASSWORD) {
