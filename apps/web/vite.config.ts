@@ -46,6 +46,24 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+// MUI's locale modules import `./utils/buildFormatNumber`, which builds an Intl.NumberFormat as each
+// locale is evaluated (40–76 ms of a phone's main thread in the signed-in screen's first task, issue
+// 31): src/lib/mui-locales/format-number.ts is served in its place, the same function whose
+// formatter is made on its first use.
+const MUI_FORMAT_NUMBER = /\/@mui\/material\/locale\/utils\/buildFormatNumber\.m?js$/;
+const LAZY_FORMAT_NUMBER = fileURLToPath(new URL('./src/lib/mui-locales/format-number.ts', import.meta.url));
+export function lazyMuiNumberFormat(): Plugin {
+  return {
+    name: 'wellbe-lazy-mui-number-format',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/buildFormatNumber/.test(source) || !/\/@mui\/material\/locale\//.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && MUI_FORMAT_NUMBER.test(resolved.id) ? LAZY_FORMAT_NUMBER : null;
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -102,7 +120,7 @@ const LATER_MUI = /node_modules\/(@mui\/(material|system|utils)|@popperjs\/core|
 // ...but not the number formatter of MUI's texts (lib/mui-locales, asked for by the first screen):
 // `forms` would take it along as a dependency of its table pagination, and the French texts would
 // then bring the whole `forms` chunk (60 KB) into the first load.
-const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\//;
+const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\/|\/src\/lib\/mui-locales\/format-number\.ts$/;
 // ...nor the tooltip (components/hint.tsx loads it right after the first render of every signed-in
 // screen): in `forms`, it brought that whole chunk along.
 const MUI_TOOLTIP = /node_modules\/(@mui\/material\/(Tooltip|Popper|Grow)\/|@popperjs\/core\/)/;
@@ -139,7 +157,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadFonts([400, 500]), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
+  plugins: [lazyMuiNumberFormat(), react(), preloadFonts([400, 500]), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   // WEB_OUT_DIR lets parallel end-to-end runs build into their own folder.
   build: {

@@ -25,8 +25,8 @@ describe('RevealWhenSettled', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByRole('status', { name: 'Chargement...' })).toBeInTheDocument();
-    // Mounted (its request runs) but not shown.
-    expect(screen.getByText('squelette de la carte')).not.toBeVisible();
+    // Mounted after the first paint (its request runs) but not shown.
+    expect(await screen.findByText('squelette de la carte')).not.toBeVisible();
     // The chunk has loaded and React has handled it: only the request is still awaited.
     await act(async () => {
       loadChunk();

@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { CONTAINER_WIDTH } from '@wellbe/shared/constants';
 import { Navbar } from './navbar.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useOrganisationLanguage } from '../../lib/organisation-settings.ts';
 import { ConsentGate } from '../../features/policies/consent-gate.tsx';
+import { CONTAINER_WIDTH } from '@wellbe/shared/constants';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
+import styles from './chrome.module.css';
 
 const ClosedPanels = lazy(() => import('./closed-panels.tsx'));
 
@@ -27,27 +27,26 @@ export function Layout({ children }: { children: ReactNode }) {
 function Chrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   useOrganisationLanguage();
+  // Plain elements and static CSS (chrome.module.css): the frame is on every signed-in screen's first
+  // render, and emotion made its styles there (issue 31).
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+    <div className={styles.frame}>
       <Navbar />
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <div className={styles.column}>
         <Toolbar />
-        {/* At least the screen's height under the toolbar (64 px): the footer is always below the fold,
-            so a page whose content grows or shrinks as its data arrives (a list's skeleton rows,
-            then fewer rows) never moves it on screen (issue 13: desktop CLS of /patients/list). */}
-        <Box component="main" id="main-content" sx={{ flex: 1, width: '100%', maxWidth: CONTAINER_WIDTH, mx: 'auto', minHeight: 'calc(100vh - 64px)', p: { xs: 2, md: 3, lg: 4 } }}>
+        <main id="main-content" className={styles.main} style={{ maxWidth: CONTAINER_WIDTH }}>
           {children}
-        </Box>
-        <Box component="footer" sx={{ px: 4, py: 2, borderTop: '1px solid', borderColor: 'divider', color: 'text.secondary' }}>
-          <Typography variant="body2">{t('footer', { year: new Date().getFullYear() })}</Typography>
-        </Box>
-      </Box>
+        </main>
+        <footer className={styles.footer}>
+          <p>{t('footer', { year: new Date().getFullYear() })}</p>
+        </footer>
+      </div>
       {/* Closed panels and the launcher: loaded and drawn after the page (components/after-first-paint.tsx). */}
       <AfterFirstPaint>
         <Suspense fallback={null}>
           <ClosedPanels />
         </Suspense>
       </AfterFirstPaint>
-    </Box>
+    </div>
   );
 }

@@ -1,11 +1,7 @@
-import { AppBar, Badge, Box, IconButton, Toolbar as MuiToolbar, useMediaQuery, useTheme } from '@mui/material';
-import MenuIcon from '@mui/icons-material/Menu';
-import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { useMediaQuery } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../components/hint.tsx';
+import { PlainIcon } from '../../components/plain-icon.tsx';
 import { useSession } from '../../lib/session.ts';
 import { DemoBadge } from '../../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -13,54 +9,62 @@ import { layoutStore } from './layout-store.ts';
 import { UserMenu } from './user-menu.tsx';
 import { can } from '@wellbe/shared/permissions';
 import { useUnread } from '../../features/chat/api/unread.ts';
+import styles from './chrome.module.css';
 
-/** SPEC §2 toolbar: fold button, language switcher, panels, user menu. */
+/** Below MUI's lg breakpoint the navigation is a drawer the menu button opens. */
+export const MOBILE_QUERY = '(max-width:1199.95px)';
+
+/**
+ * SPEC §2 toolbar: fold button, language switcher, panels, user menu. Plain elements and static CSS
+ * (chrome.module.css), not MUI's AppBar and IconButtons: it is on every signed-in screen's first
+ * render (issue 31).
+ */
 export function Toolbar() {
   const { t } = useTranslation('common');
-  const theme = useTheme();
-  const mobile = useMediaQuery(theme.breakpoints.down('lg'));
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const { folded } = layoutStore.use();
   const { role } = useSession();
   const unread = useUnread(can(role, 'chats')).data?.unread ?? 0;
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <MuiToolbar sx={{ gap: { xs: 0.25, sm: 1 }, minHeight: 64, px: { xs: 1, sm: 2 } }}>
+    <header className={styles.appBar}>
+      <div className={styles.bar}>
         <Hint title={t('toolbar.toggleNavbar')}>
-          <IconButton
-            edge="start"
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.edgeStart}`}
             aria-label={t('toolbar.toggleNavbar')}
             onClick={() => (mobile ? layoutStore.set({ mobileOpen: true }) : layoutStore.set((s) => ({ folded: !s.folded, foldedOpen: false })))}
           >
-            {/* The "fold" arrow points toward the navbar, on the left or (right-to-left) on the right. */}
-            {!mobile && !folded ? <MenuOpenIcon sx={{ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined }} /> : <MenuIcon />}
-          </IconButton>
+            {!mobile && !folded ? <PlainIcon name="menuOpen" className={styles.flip} /> : <PlainIcon name="menu" />}
+          </button>
         </Hint>
         <DemoBadge />
-        <Box sx={{ flex: 1 }} />
+        <div className={styles.spacer} />
         <LanguageSwitcher />
         {role && (
           <>
             <Hint title={t('toolbar.settings')}>
-              <IconButton sx={{ display: { xs: 'none', sm: 'inline-flex' } }} aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
-                <SettingsIcon />
-              </IconButton>
+              <button type="button" className={`${styles.iconButton} ${styles.wide}`} aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
+                <PlainIcon name="settings" />
+              </button>
             </Hint>
             <Hint title={t('toolbar.quickPanel')}>
-              <IconButton sx={{ display: { xs: 'none', sm: 'inline-flex' } }} aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
-                <BookmarksIcon />
-              </IconButton>
+              <button type="button" className={`${styles.iconButton} ${styles.wide}`} aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
+                <PlainIcon name="bookmarks" />
+              </button>
             </Hint>
             <Hint title={t('toolbar.chat')}>
-              <IconButton aria-label={unread ? `${t('toolbar.chat')} (${unread})` : t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
-                <Badge color="error" badgeContent={unread} max={99} data-testid="chat-unread-badge">
-                  <ChatIcon />
-                </Badge>
-              </IconButton>
+              <button type="button" className={styles.iconButton} aria-label={unread ? `${t('toolbar.chat')} (${unread})` : t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
+                <span className={styles.badged} data-testid="chat-unread-badge">
+                  <PlainIcon name="chat" />
+                  {unread > 0 && <span className={styles.badge}>{unread > 99 ? '99+' : unread}</span>}
+                </span>
+              </button>
             </Hint>
           </>
         )}
         <UserMenu />
-      </MuiToolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

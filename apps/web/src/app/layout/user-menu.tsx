@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Avatar, Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { hasPhoto, truncateDisplayName } from '@wellbe/shared/constants';
 import { ROLE_LABELS } from '@wellbe/shared/roles';
 import { useSession } from '../../lib/session.ts';
+import { PlainAvatar } from '../../components/plain-avatar.tsx';
+import styles from './chrome.module.css';
 
 const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
 
@@ -25,28 +26,21 @@ export function UserMenu() {
   const initials = user ? (user.data.firstName?.[0] ?? '') + (user.data.lastName?.[0] ?? '') || user.data.displayName[0] : undefined;
   return (
     <>
-      <Button
-        color="inherit"
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-        aria-label={t('navigation:userMenu')}
-        sx={{ textAlign: 'start', gap: 1.25, px: 1, color: 'text.primary', minWidth: 0 }}
-      >
-        <Box sx={{ display: { xs: 'none', sm: 'flex' }, flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2 }}>
-          <Typography component="span" sx={{ fontWeight: 600, fontSize: 14 }} data-testid="user-display-name">
+      {/* A plain button (chrome.module.css), not MUI's: it is on every signed-in screen's first render (issue 31). */}
+      <button type="button" className={styles.userButton} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-label={t('navigation:userMenu')}>
+        <span className={styles.userText}>
+          <span className={styles.userName} data-testid="user-display-name">
             {name}
-          </Typography>
+          </span>
           {user && (
-            <Typography component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
+            <span className={styles.userRole}>
               {job ? `${job} · ` : ''}
               {t(`common:roles.${user.role}`)}
-            </Typography>
+            </span>
           )}
-        </Box>
-        <Avatar src={photo} alt={user ? user.data.displayName : ''} sx={{ width: 38, height: 38, bgcolor: 'primary.main', fontSize: 15 }}>
-          {initials?.toUpperCase()}
-        </Avatar>
-      </Button>
+        </span>
+        <PlainAvatar src={photo} alt={user ? user.data.displayName : ''} initials={initials?.toUpperCase() ?? ''} className={styles.userAvatar} />
+      </button>
       {/* MUI's Menu (Popover, Modal, focus trap) is loaded at the first click, then kept for its closing animation. */}
       {menuUsed && (
         <Suspense fallback={null}>

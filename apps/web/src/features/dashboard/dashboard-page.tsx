@@ -1,19 +1,16 @@
 import { lazy } from 'react';
-import { Avatar, Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
-import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import { Box, Card, CardActionArea, Grid, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasPhoto } from '@wellbe/shared/constants';
 import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/domain/dashboard';
 import { useSession } from '../../lib/session.ts';
-import { formatDate } from '../../lib/format.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
-import { Tag } from '../../components/tag.tsx';
 import { RevealWhenSettled } from '../../components/reveal-when-settled.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
+import { GreetingCard } from './greeting-card.tsx';
 
 // The cards of the administration, WellBe and patient roles are in their own chunk: each role
 // reads a part of them, and the first load of /dashboard stays within its budget (issue 13).
@@ -47,36 +44,11 @@ export function DashboardPage() {
     ...patientSpaceFor(role).map((i) => ({ ...i, label: `navigation:patientSpace.${i.key}` })),
     ...menuFor(role, USER_MENU).filter((i) => i.id !== 'logout').map((i) => ({ ...i, label: `navigation:user.${i.key}` })),
   ];
-  const name = user.data.firstName || user.data.displayName;
   const parts = [...(practitionerRole(role) ? [practitionerCards] : []), ...(roleCardsRole(role) ? [roleCards] : []), dayCards, toRead];
   for (const load of parts) void load().catch(() => undefined);
   return (
     <Box>
-      <Card sx={{ mb: 4, background: 'linear-gradient(120deg, #0f766e 0%, #115e59 60%, #312e81 100%)', color: '#fff', border: 0 }}>
-        <CardContent sx={{ p: { xs: 3, md: 4 }, display: 'flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}>
-          <Avatar src={hasPhoto(user.data.photoURL) ? user.data.photoURL : undefined} alt="" sx={{ width: 64, height: 64, bgcolor: 'rgba(255,255,255,0.2)', fontSize: 24 }}>
-            {(user.data.firstName?.[0] ?? user.data.displayName[0] ?? '').toUpperCase()}
-          </Avatar>
-          <Box sx={{ flex: 1, minWidth: 240 }}>
-            <Typography variant="body2" sx={{ opacity: 0.9 }}>
-              {t('dashboard:today', { date: formatDate(new Date()) })}
-            </Typography>
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, my: 0.5 }}>
-              {t('dashboard:greeting', { name })}
-            </Typography>
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-              <Tag label={t(`common:roles.${role}`)} sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 600 }} data-testid="dashboard-role" />
-              <Tag
-                icon={<BusinessIcon sx={{ color: '#fff' }} />}
-                label={user.data.organization ?? t('dashboard:platform')}
-                sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', fontWeight: 600 }}
-                data-testid="dashboard-organisation"
-              />
-              {user.job && <Tag label={user.job} sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: '#fff' }} />}
-            </Box>
-          </Box>
-        </CardContent>
-      </Card>
+      <GreetingCard user={user} role={role} />
 
       <MyDataShortcut />
       {/* No Suspense boundary of their own: RevealWhenSettled's one boundary shows the region once all its parts have rendered. */}

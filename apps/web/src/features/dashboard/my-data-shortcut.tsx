@@ -1,27 +1,31 @@
-import { Alert, Button } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.ts';
+import { PlainIcon } from '../../components/plain-icon.tsx';
+import styles from './my-data-shortcut.module.css';
 
 /** The anchor of 'Mes données' on /profile (its section carries the same id). */
 const MY_DATA_ANCHOR = 'mes-donnees';
 
-/** The patient's dashboard: a way to 'Mes données' (their export and who opened their file). */
+/**
+ * The patient's dashboard: a way to 'Mes données' (their export and who opened their file). Drawn
+ * like MUI's info Alert in static CSS: it is in the patient's first screen (issue 31).
+ */
 export function MyDataShortcut() {
   const { t } = useTranslation('records');
   const { user, role } = useSession();
   if (role !== 'PT' || !user?.data.idPatient) return null;
   return (
-    <Alert
-      severity="info"
-      sx={{ mb: 3 }}
-      action={
-        <Button component={Link} to={`/profile#${MY_DATA_ANCHOR}`} color="inherit" size="small">
+    <div className={styles.shortcut}>
+      <div className={styles.icon}>
+        <PlainIcon name="infoOutlined" />
+      </div>
+      <div className={styles.message}>{t('myData.shortcut')}</div>
+      <div className={styles.action}>
+        <Link to={`/profile#${MY_DATA_ANCHOR}`} className={styles.open}>
           {t('myData.open')}
-        </Button>
-      }
-    >
-      {t('myData.shortcut')}
-    </Alert>
+        </Link>
+      </div>
+    </div>
   );
 }
