@@ -42,9 +42,8 @@ export const NOT_FOUND_PAGE: Page = lazy(() => import('../features/placeholders/
 export const PAGES: Record<Area, Page> = {
   // Shell and sign-in.
   dashboard: lazy(() => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })), {
-    namespaces: ['dashboard', 'records', 'editorial', 'dashboardCards', 'agenda', 'dietetics'],
-    // Its cards: lazy chunks of their own (one per role group), rendered at once.
-    parts: ['../features/dashboard/practitioner-cards.tsx', '../features/dashboard/role-cards.tsx'],
+    // The greeting and « Mes données »; the cards, drawn after the first paint, ask for their own texts.
+    namespaces: ['dashboard', 'records'],
   }),
   login: lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })), { namespaces: ['auth', 'oidc'] }),
   register: lazy(() => import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })), { namespaces: ['auth'] }),
@@ -58,29 +57,29 @@ export const PAGES: Record<Area, Page> = {
   'not-found': NOT_FOUND_PAGE,
 
   // Built screens.
-  invoices: lazy(() => import('../features/invoices/invoices-page.tsx').then((m) => ({ default: m.InvoicesPage })), { namespaces: ['invoices'] }),
+  invoices: lazy(() => import('../features/invoices/invoices-page.tsx').then((m) => ({ default: m.InvoicesPage })), { namespaces: ['invoices', 'consultations'] }),
   'my-invoices': lazy(() => import('../features/invoices/my-invoices-page.tsx').then((m) => ({ default: m.MyInvoicesPage })), { namespaces: ['invoices'] }),
   patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })), { namespaces: ['patients'] }),
-  patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage })), { namespaces: ['patients', 'records', 'clinicalDocuments', 'history'] }),
+  patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage })), { namespaces: ['patients', 'records', 'clinicalDocuments', 'history', 'notes', 'consultations'] }),
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })), { namespaces: ['profile', 'records'] }),
-  users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage })), { namespaces: ['users'] }),
-  organisations: lazy(() => import('../features/organisations/organisations-page.tsx').then((m) => ({ default: m.OrganisationsPage })), { namespaces: ['organisations', 'reference'] }),
+  users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage })), { namespaces: ['users', 'consultations'] }),
+  organisations: lazy(() => import('../features/organisations/organisations-page.tsx').then((m) => ({ default: m.OrganisationsPage })), { namespaces: ['organisations', 'reference', 'consultations'] }),
   admin: lazy(() => import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })), { namespaces: ['admin', 'records', 'history'] }),
   dietetics: lazy(() => import('../features/dietetics/menu-page.tsx').then((m) => ({ default: m.MenuPage })), { namespaces: ['dietetics'] }),
-  formules: lazy(() => import('../features/dietetics/formules-page.tsx').then((m) => ({ default: m.FormulesPage })), { namespaces: ['dietetics'] }),
-  'diet-programs': lazy(() => import('../features/dietetics/programs-page.tsx').then((m) => ({ default: m.ProgramsPage })), { namespaces: ['dietetics'] }),
+  formules: lazy(() => import('../features/dietetics/formules-page.tsx').then((m) => ({ default: m.FormulesPage })), { namespaces: ['dietetics', 'consultations'] }),
+  'diet-programs': lazy(() => import('../features/dietetics/programs-page.tsx').then((m) => ({ default: m.ProgramsPage })), { namespaces: ['dietetics', 'consultations'] }),
   preferences: lazy(() => import('../features/dietetics/preferences-page.tsx').then((m) => ({ default: m.PreferencesPage })), { namespaces: ['dietetics'] }),
   'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'] }),
-  notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage })), { namespaces: ['notes'] }),
-  contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })), { namespaces: ['contacts'] }),
+  notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage })), { namespaces: ['notes', 'consultations'] }),
+  contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })), { namespaces: ['contacts', 'consultations'] }),
   agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage })), { namespaces: ['agenda'] }),
   appointments: lazy(() => import('../features/appointments/appointments-page.tsx').then((m) => ({ default: m.AppointmentsPage })), { namespaces: ['agenda'] }),
-  'support-page': lazy(() => import('./support-with-chat.tsx').then((m) => ({ default: m.SupportWithChatPage })), { namespaces: ['pages'] }),
-  messaging: lazy(() => import('../features/chat/messaging-page.tsx').then((m) => ({ default: m.MessagingPage })), { namespaces: [] }),
-  support: lazy(() => import('../features/chat/support-chat-page.tsx').then((m) => ({ default: m.SupportChatPage })), { namespaces: [] }),
-  teleconsultation: lazy(() => import('./teleconsultation-with-chat.tsx').then((m) => ({ default: m.TeleconsultationWithChatPage })), { namespaces: ['video'] }),
-  catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage })), { namespaces: ['sport', 'pages', 'reference'] }),
-  programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage })), { namespaces: ['sport'] }),
+  'support-page': lazy(() => import('./support-with-chat.tsx').then((m) => ({ default: m.SupportWithChatPage })), { namespaces: ['pages', 'chat'] }),
+  messaging: lazy(() => import('../features/chat/messaging-page.tsx').then((m) => ({ default: m.MessagingPage })), { namespaces: ['chat'] }),
+  support: lazy(() => import('../features/chat/support-chat-page.tsx').then((m) => ({ default: m.SupportChatPage })), { namespaces: ['chat'] }),
+  teleconsultation: lazy(() => import('./teleconsultation-with-chat.tsx').then((m) => ({ default: m.TeleconsultationWithChatPage })), { namespaces: ['video', 'chat'] }),
+  catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage })), { namespaces: ['sport', 'pages', 'reference', 'consultations'] }),
+  programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage })), { namespaces: ['sport', 'consultations'] }),
   diary: lazy(() => import('../features/diary/my-diary-page.tsx'), { namespaces: ['diary'] }),
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage })), { namespaces: ['sport'] }),
   questionnaires: lazy(() => import('../features/questionnaires/questionnaires-page.tsx').then((m) => ({ default: m.QuestionnairesPage })), { namespaces: ['questionnaires'] }),
@@ -89,10 +88,10 @@ export const PAGES: Record<Area, Page> = {
 
   // Issue 20: policies, articles, newsletters.
   legal: lazy(() => import('../features/policies/legal-page.tsx').then((m) => ({ default: m.LegalPage })), { namespaces: ['editorial'] }),
-  policy: lazy(() => import('../features/policies/policy-page.tsx').then((m) => ({ default: m.PolicyPage })), { namespaces: ['editorial'] }),
+  policy: lazy(() => import('../features/policies/policy-page.tsx').then((m) => ({ default: m.PolicyPage })), { namespaces: ['editorial', 'consultations'] }),
   articles: lazy(() => import('../features/articles/articles-page.tsx').then((m) => ({ default: m.ArticlesPage })), { namespaces: ['editorial'] }),
   'article-reader': lazy(() => import('../features/articles/article-reader-page.tsx').then((m) => ({ default: m.ArticleReaderPage })), { namespaces: ['editorial'] }),
-  newspapers: lazy(() => import('../features/newspapers/newspapers-page.tsx').then((m) => ({ default: m.NewspapersPage })), { namespaces: ['editorial'] }),
+  newspapers: lazy(() => import('../features/newspapers/newspapers-page.tsx').then((m) => ({ default: m.NewspapersPage })), { namespaces: ['editorial', 'consultations'] }),
   unsubscribe: lazy(() => import('../features/newspapers/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage })), { namespaces: ['editorial'] }),
   // Clinical documents.
   'clinical-documents': lazy(() => import('../features/clinical-documents/documents-page.tsx').then((m) => ({ default: m.DocumentsPage })), { namespaces: ['clinicalDocuments'] }),
@@ -100,7 +99,7 @@ export const PAGES: Record<Area, Page> = {
   verify: lazy(() => import('../features/clinical-documents/verify-page.tsx').then((m) => ({ default: m.VerifyPage })), { namespaces: ['clinicalDocuments'] }),
 
   // Areas still to build (routed and guarded already; each shows the titled "not yet available" page).
-  example: lazy(() => import('../features/example/example-page.tsx').then((m) => ({ default: m.ExamplePage })), { namespaces: ['example', 'statistics'] }),
+  example: lazy(() => import('../features/example/example-page.tsx').then((m) => ({ default: m.ExamplePage })), { namespaces: ['example', 'statistics', 'consultations'] }),
 };
 
 export function pageFor(area: Area): Page {

@@ -10,9 +10,9 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
  * React's scheduler, which the browser may run before it paints; the closed panels' and the
  * dashboard cards' chunks were then asked for and run before the page's first screen was on
  * screen, and a phone's LCP waited for them (issue 31). A frame callback runs just before the next
- * paint; a task queued from it runs after that paint.
+ * paint; a task queued from it runs after that paint. `fallback` is drawn until then.
  */
-export function AfterFirstPaint({ children }: { children: ReactNode }) {
+export function AfterFirstPaint({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -24,5 +24,5 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
       clearTimeout(timer);
     };
   }, []);
-  return shown ? children : null;
+  return shown ? children : fallback;
 }

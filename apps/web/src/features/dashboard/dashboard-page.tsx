@@ -26,11 +26,9 @@ const DayCards = lazy(() => dayCards().then((m) => ({ default: m.DayCards })));
 const ToReadSection = lazy(() => toRead().then((m) => ({ default: m.ToReadSection })));
 // The Facturation card: its own small chunk, loaded only for the roles that bill or keep the books.
 const InvoicesCard = lazy(() => import('./invoices-card.tsx').then((m) => ({ default: m.InvoicesCard })));
-// They render with the page: their chunks start with the page's, not after its first render. The
-// practitioner's and the other roles' cards only for the roles that draw them (what a page fetches
-// until idle, e2e/budget.spec.ts).
-void dayCards().catch(() => undefined);
-void toRead().catch(() => undefined);
+// The cards' chunks (and MUI's lists and form parts they bring, their texts, their requests) are asked
+// for once the greeting has been painted, when RevealWhenSettled draws them: asked for with the
+// page's, they took a phone's bandwidth and main thread before its first screen was drawn (issue 31).
 const practitionerRole = (role: Role) => DASHBOARD_PRACTITIONER_ROLES.includes(role);
 const roleCardsRole = (role: Role) => role === 'PT' || DASHBOARD_ADMINISTRATION_ROLES.includes(role) || DASHBOARD_WELLBE_ROLES.includes(role);
 
@@ -45,7 +43,6 @@ export function DashboardPage() {
     ...menuFor(role, USER_MENU).filter((i) => i.id !== 'logout').map((i) => ({ ...i, label: `navigation:user.${i.key}` })),
   ];
   const parts = [...(practitionerRole(role) ? [practitionerCards] : []), ...(roleCardsRole(role) ? [roleCards] : []), dayCards, toRead];
-  for (const load of parts) void load().catch(() => undefined);
   return (
     <Box>
       <GreetingCard user={user} role={role} />
