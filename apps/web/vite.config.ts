@@ -8,8 +8,10 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { importedBy } from './vite.chunks.ts';
 import { routePreloads } from './vite.preloads.ts';
 
-// The Roboto weights of the first screen (text 400, buttons and labels 500) are preloaded by the
-// HTML: without it the browser discovers them only once the page has rendered text (issue 13).
+// The Roboto weights of the first screen are preloaded by the HTML: text 400, labels 500, and 700,
+// which the browser draws the theme's 600 with (headings, buttons, the dashboard's greeting).
+// Without it the browser discovers a weight only once the page has rendered text in it (issue 13);
+// the 700 file, found at the first render, held a phone's first screen's paint (issue 31).
 function preloadFonts(weights: number[]): Plugin {
   return {
     name: 'wellbe-preload-fonts',
@@ -157,7 +159,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
 }
 
 export default defineConfig({
-  plugins: [lazyMuiNumberFormat(), react(), preloadFonts([400, 500]), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
+  plugins: [lazyMuiNumberFormat(), react(), preloadFonts([400, 500, 700]), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   // WEB_OUT_DIR lets parallel end-to-end runs build into their own folder.
   build: {

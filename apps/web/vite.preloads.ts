@@ -50,6 +50,10 @@ export function routePreloads(srcDir: string): Plugin {
         for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
       };
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, inHtml);
+      // A chunk's CSS (CSS modules of the chrome and the pages) is fetched by Vite's loader before the
+      // chunk runs: listed too, the server has the browser fetch it in the first round trip (issue 31).
+      const cssOf = (files: Set<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      const cssInHtml = new Set(cssOf(inHtml));
       const filesOf = (modules: string[]) => {
         const files = new Set<string>();
         for (const id of modules) {
@@ -57,7 +61,8 @@ export function routePreloads(srcDir: string): Plugin {
           if (!chunk) this.error(`route-preloads : aucun chunk ne contient ${id}`);
           closure(chunk.fileName, files);
         }
-        return [...files].filter((file) => !inHtml.has(file)).map((file) => `/${file}`);
+        const css = new Set(cssOf(files).filter((file) => !cssInHtml.has(file)));
+        return [...[...files].filter((file) => !inHtml.has(file)), ...css].map((file) => `/${file}`);
       };
       const preloads: RoutePreloads = {
         chrome: filesOf(chromeModules),

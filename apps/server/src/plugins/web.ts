@@ -41,12 +41,14 @@ type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 type RoutePreloads = { chrome: string[]; pages: Record<string, string[]> };
 
 /**
- * `html` with a <link rel="modulepreload"> per chunk in `files` at the end of its head: the browser
- * fetches the route's page, layout and shared chunks with the entry's, where it learnt of them only
- * once the entry had run (issue 31). Fetched, not run: the app runs them when it imports them.
+ * `html` with a <link rel="modulepreload"> per chunk in `files` (a <link rel="preload" as="style"> per
+ * style sheet) at the end of its head: the browser fetches the route's page, layout and shared chunks
+ * and their CSS with the entry's, where it learnt of them only once the entry had run (issue 31).
+ * Fetched, not run nor applied: the app's loader does that when it imports them (its links are
+ * CORS ones, hence crossorigin here too, or the fetched file would not be reused).
  */
 export function withModulePreloads(html: string, files: string[]): string {
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  const links = files.map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`)).join('');
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 

@@ -148,9 +148,15 @@ describe('bundle budget: the first paint’s closure', () => {
     const preloads = JSON.parse(fs.readFileSync(path.join(outDir, 'route-preloads.json'), 'utf8')) as { chrome: string[]; pages: Record<string, string[]> };
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
     const inHtml = new Set([...closure(entry)].map((key) => `/${manifest[key].file}`));
-    const filesOf = (key: string) => [...closure(key)].map((k) => `/${manifest[k].file}`).filter((file) => !inHtml.has(file));
+    const inHtmlCss = new Set([...closure(entry)].flatMap((key) => manifest[key].css ?? []).map((file) => `/${file}`));
+    const filesOf = (key: string) => [
+      ...[...closure(key)].map((k) => `/${manifest[k].file}`).filter((file) => !inHtml.has(file)),
+      ...[...closure(key)].flatMap((k) => manifest[k].css ?? []).map((file) => `/${file}`).filter((file) => !inHtmlCss.has(file)),
+    ];
     expect(new Set(preloads.pages.dashboard)).toEqual(new Set(filesOf('src/features/dashboard/dashboard-page.tsx')));
     expect(preloads.pages.dashboard.length).toBeGreaterThan(0);
+    // The chrome's CSS modules (its toolbar, in static CSS) are fetched with its chunks.
+    expect(preloads.chrome.some((file) => file.endsWith('.css'))).toBe(true);
     for (const key of ['src/app/layout/layout.tsx', 'src/components/mui-providers.tsx']) for (const file of filesOf(key)) expect(preloads.chrome, key).toContain(file);
     // Every area of the route table has its line (pages.ts is read line by line: a wrapped line would lose its preloads).
     expect(new Set(Object.keys(preloads.pages))).toEqual(new Set(AREAS));
