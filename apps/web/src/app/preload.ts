@@ -49,7 +49,11 @@ export function preloadRoute(pathname: string): void {
   const namespaces = [...pageNamespaces(rule.area), ...(chrome ? CHROME_NAMESPACES : [])];
   if (namespaces.length) void i18n.loadNamespaces(namespaces);
   preloadPage(rule.area);
-  if (chrome) preloadLayout();
+  if (chrome) {
+    preloadLayout();
+    // With the chrome's chunk (the date formats are there, not in the sign-in page's first load).
+    void import('../lib/format.ts').then((m) => m.prepareDateFormat(), () => undefined);
+  }
   if (needsQueries(rule.area)) preloadQueries();
   // Every page but the sign-in form is drawn with MUI (app/mui.tsx): its chunk starts now too.
   if (rule.area !== 'login') void loadMui().catch(() => undefined);

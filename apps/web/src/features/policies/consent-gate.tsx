@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { setConsentRequiredHandler } from '../../lib/api.ts';
@@ -24,6 +24,12 @@ export function ConsentGate({ children }: { children: ReactNode }) {
     return () => setConsentRequiredHandler(() => {});
   }, [queryClient]);
   const owes = status === 'signed-in' && pathname !== '/logout';
+  const waiting = owes && pending.data === undefined && !pending.isError;
+  // The answer comes through react-query's store, whose updates React renders at once, in one task:
+  // the chrome and the page are then drawn in a deferred render, in slices between which the browser
+  // stays responsive (issue 31: a phone's main thread was held ~180 ms at 4× CPU), the splash staying
+  // until it is done.
+  const stillWaiting = useDeferredValue(waiting);
   if (owes && pending.data && pending.data.length > 0) {
     return (
       <Suspense fallback={<Splash />}>
@@ -35,6 +41,6 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   // unread count, the page's data) would each get 403 `consent_required` from a user who owes an
   // acceptance. The answer comes with the page's chunks; an unanswered check (network) lets the
   // app through, the server still refusing.
-  if (owes && pending.data === undefined && !pending.isError) return <Splash />;
+  if (waiting || stillWaiting) return <Splash />;
   return <>{children}</>;
 }
