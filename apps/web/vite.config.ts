@@ -8,19 +8,26 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { importedBy } from './vite.chunks.ts';
 import { routePreloads } from './vite.preloads.ts';
 
-// The Roboto weights of the first screen are preloaded by the HTML: text 400, labels 500, and 700,
-// which the browser draws the theme's 600 with (headings, buttons, the dashboard's greeting).
-// Without it the browser discovers a weight only once the page has rendered text in it (issue 13);
-// the 700 file, found at the first render, held a phone's first screen's paint (issue 31).
-function preloadFonts(weights: number[]): Plugin {
+// The Roboto weights of the first screen are preloaded by the HTML: text 400, and 700, which the
+// browser draws the theme's 600 with (headings, buttons, the dashboard's greeting); 500 from 1200 px,
+// where the side navigation's items use it (a patient's phone screens have none of it in their first
+// screen: preloaded there, its 23 KB came before their largest text, issue 31). Without a preload
+// the browser discovers a weight only once the page has rendered text in it (issue 13); the 700
+// file, found at the first render, held a phone's first screen's paint (issue 31).
+const FIRST_SCREEN_FONTS: { weight: number; media?: string }[] = [{ weight: 400 }, { weight: 500, media: '(min-width: 1200px)' }, { weight: 700 }];
+function preloadFonts(fonts: { weight: number; media?: string }[]): Plugin {
   return {
     name: 'wellbe-preload-fonts',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const files = Object.keys(ctx.bundle ?? {}).filter((file) => weights.some((w) => new RegExp(`roboto-latin-${w}-normal-[^/]*\\.woff2$`).test(file)));
-        return files.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' }, injectTo: 'head' as const }));
+        const files = Object.keys(ctx.bundle ?? {});
+        return fonts.flatMap(({ weight, media }) =>
+          files
+            .filter((file) => new RegExp(`roboto-latin-${weight}-normal-[^/]*\\.woff2$`).test(file))
+            .map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '', ...(media ? { media } : {}) }, injectTo: 'head' as const })),
+        );
       },
     },
   };
@@ -159,7 +166,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
 }
 
 export default defineConfig({
-  plugins: [lazyMuiNumberFormat(), react(), preloadFonts([400, 500, 700]), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
+  plugins: [lazyMuiNumberFormat(), react(), preloadFonts(FIRST_SCREEN_FONTS), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   // WEB_OUT_DIR lets parallel end-to-end runs build into their own folder.
   build: {

@@ -135,6 +135,15 @@ describe('bundle budget: the first paint’s closure', () => {
     for (const later of ['MuiMenu', 'MuiPopover', 'MuiTooltip', 'MuiDrawer', 'MuiInputBase', 'MuiChip']) expect(code, later).not.toContain(later);
   });
 
+  it('preloads the fonts of every first screen: Roboto 400 and 700 (the theme’s 600), 500 only where the side navigation is drawn', () => {
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const preload = (weight: number) => html.match(new RegExp(`<link rel="preload" as="font" type="font/woff2" href="/assets/roboto-latin-${weight}-normal-[^"]+\\.woff2" crossorigin(?:="")?( media="[^"]+")?>`));
+    for (const weight of [400, 500, 700]) expect(preload(weight), `Roboto ${weight}`).not.toBeNull();
+    expect(preload(400)![1]).toBeUndefined();
+    expect(preload(700)![1]).toBeUndefined();
+    expect(preload(500)![1]).toBe(' media="(min-width: 1200px)"');
+  });
+
   it('gives every page its own chunk, outside the entry', () => {
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
     const entryClosure = closure(entry);
