@@ -35,18 +35,23 @@ import { apiSession } from './support';
 // signed-in page included: 2.0-2.3 KB) took the signed-in pages to or over their budgets with no
 // byte of JavaScript more (pt /dashboard 313.3 -> 315.3 KB, the patient file 528.9 -> 532.2 KB,
 // /agenda 493.1 -> 495.5 KB); those within 1 KB of theirs gained 5 KB.
+// The signed-in chrome drawn in static CSS (issue 31: toolbar, user button, the dashboard's greeting,
+// chrome.module.css and its neighbours) moved its styles from emotion's JavaScript to a 2.4 KB style
+// sheet of the shared chunk: every signed-in page fetches 6.7 KB of CSS where it fetched 4.0-5.0
+// (the agenda 11.1 where 8.3-10), the JavaScript staying within its budget; CSS budgets 5 -> 8 KB
+// (the agenda's 10 -> 12).
 // Raise a budget only with a reason, in the commit message.
 const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: number; css: number }> = {
   '/login': { role: null, path: '/login', js: 115, css: 7 },
-  'pt /dashboard': { role: 'pt', path: '/dashboard', js: 320, css: 5 },
-  'pt /appointment': { role: 'pt', path: '/appointment', js: 345, css: 5 },
-  'pt programme du jour': { role: 'pt', path: '/program/sportif/today', js: 335, css: 5 },
-  'pt menu du jour': { role: 'pt', path: '/dietetiques/mon-menu', js: 325, css: 5 },
-  'pt /messaging': { role: 'pt', path: '/messaging', js: 335, css: 5 },
-  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 325, css: 5 },
-  'pr /patients/list': { role: 'pr', path: '/patients/list', js: 310, css: 5 },
-  'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 535, css: 5 },
-  'pr /agenda': { role: 'pr', path: '/agenda', js: 500, css: 10 },
+  'pt /dashboard': { role: 'pt', path: '/dashboard', js: 320, css: 8 },
+  'pt /appointment': { role: 'pt', path: '/appointment', js: 345, css: 8 },
+  'pt programme du jour': { role: 'pt', path: '/program/sportif/today', js: 335, css: 8 },
+  'pt menu du jour': { role: 'pt', path: '/dietetiques/mon-menu', js: 325, css: 8 },
+  'pt /messaging': { role: 'pt', path: '/messaging', js: 335, css: 8 },
+  'pr /dashboard': { role: 'pr', path: '/dashboard', js: 325, css: 8 },
+  'pr /patients/list': { role: 'pr', path: '/patients/list', js: 310, css: 8 },
+  'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 535, css: 8 },
+  'pr /agenda': { role: 'pr', path: '/agenda', js: 500, css: 12 },
 };
 
 type Fetched = { js: number; jsFiles: number; css: number; cssFiles: number };

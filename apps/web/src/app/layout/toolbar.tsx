@@ -2,6 +2,7 @@ import { useMediaQuery } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../components/hint.tsx';
 import { PlainIcon } from '../../components/plain-icon.tsx';
+import { BOOKMARKS_ICON, CHAT_ICON, MENU_ICON, MENU_OPEN_ICON, SETTINGS_ICON } from '../../components/chrome-icons.ts';
 import { useSession } from '../../lib/session.ts';
 import { DemoBadge } from '../../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -35,7 +36,7 @@ export function Toolbar() {
             aria-label={t('toolbar.toggleNavbar')}
             onClick={() => (mobile ? layoutStore.set({ mobileOpen: true }) : layoutStore.set((s) => ({ folded: !s.folded, foldedOpen: false })))}
           >
-            {!mobile && !folded ? <PlainIcon name="menuOpen" className={styles.flip} /> : <PlainIcon name="menu" />}
+            {!mobile && !folded ? <PlainIcon path={MENU_OPEN_ICON} className={styles.flip} /> : <PlainIcon path={MENU_ICON} />}
           </button>
         </Hint>
         <DemoBadge />
@@ -45,18 +46,18 @@ export function Toolbar() {
           <>
             <Hint title={t('toolbar.settings')}>
               <button type="button" className={`${styles.iconButton} ${styles.wide}`} aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
-                <PlainIcon name="settings" />
+                <PlainIcon path={SETTINGS_ICON} />
               </button>
             </Hint>
             <Hint title={t('toolbar.quickPanel')}>
               <button type="button" className={`${styles.iconButton} ${styles.wide}`} aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
-                <PlainIcon name="bookmarks" />
+                <PlainIcon path={BOOKMARKS_ICON} />
               </button>
             </Hint>
             <Hint title={t('toolbar.chat')}>
               <button type="button" className={styles.iconButton} aria-label={unread ? `${t('toolbar.chat')} (${unread})` : t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
                 <span className={styles.badged} data-testid="chat-unread-badge">
-                  <PlainIcon name="chat" />
+                  <PlainIcon path={CHAT_ICON} />
                   {unread > 0 && <span className={styles.badge}>{unread > 99 ? '99+' : unread}</span>}
                 </span>
               </button>

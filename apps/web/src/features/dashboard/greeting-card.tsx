@@ -5,6 +5,7 @@ import type { SignedInUser } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PlainAvatar } from '../../components/plain-avatar.tsx';
 import { PlainIcon } from '../../components/plain-icon.tsx';
+import { BUSINESS_ICON } from '../../components/chrome-icons.ts';
 import styles from './greeting-card.module.css';
 
 /**
@@ -32,7 +33,7 @@ export function GreetingCard({ user, role }: { user: SignedInUser; role: Role })
               {t(`common:roles.${role}`)}
             </span>
             <span className={`${styles.tag} ${styles.strong}`} data-testid="dashboard-organisation">
-              <PlainIcon name="business" />
+              <PlainIcon path={BUSINESS_ICON} />
               {user.data.organization ?? t('dashboard:platform')}
             </span>
             {user.job && <span className={styles.tag}>{user.job}</span>}

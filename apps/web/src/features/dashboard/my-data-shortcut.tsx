@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.ts';
 import { PlainIcon } from '../../components/plain-icon.tsx';
+import { INFO_OUTLINED_ICON } from '../../components/chrome-icons.ts';
 import styles from './my-data-shortcut.module.css';
 
 /** The anchor of 'Mes données' on /profile (its section carries the same id). */
@@ -18,7 +19,7 @@ export function MyDataShortcut() {
   return (
     <div className={styles.shortcut}>
       <div className={styles.icon}>
-        <PlainIcon name="infoOutlined" />
+        <PlainIcon path={INFO_OUTLINED_ICON} />
       </div>
       <div className={styles.message}>{t('myData.shortcut')}</div>
       <div className={styles.action}>
