@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { auditEvents } from '../../db/tables.ts';
+import { isoOf } from './agenda.period.repository.ts';
 import { agendaKit, at, type AgendaKit } from './agenda.test-kit.ts';
 
 // The agenda's period read (GET /api/agenda/appointments, agenda.period.repository): what the
@@ -81,5 +82,15 @@ describe('the period read', () => {
     const empty = await k.get('pr', `/api/agenda/appointments?from=${at(day, '11:00')}&to=${at(day, '14:00')}&practitioners=${pr.id}`);
     expect(empty.json().data.appointments.map((a: { id: string }) => a.id)).toEqual([meeting]);
     expect((await journal()).length).toBe(before + 1);
+  });
+});
+
+describe('isoOf', () => {
+  it('writes an instant sent as to_json of its UTC time as Date#toISOString does, cut to the millisecond', () => {
+    expect(isoOf('"2026-11-23T07:00:00"')).toBe('2026-11-23T07:00:00.000Z');
+    expect(isoOf('"2026-11-23T07:00:00.5"')).toBe('2026-11-23T07:00:00.500Z');
+    expect(isoOf('"2026-11-23T07:00:00.12"')).toBe('2026-11-23T07:00:00.120Z');
+    expect(isoOf('"2026-11-23T07:00:00.999999"')).toBe('2026-11-23T07:00:00.999Z');
+    expect(isoOf('"2026-11-23T07:00:00.000004"')).toBe('2026-11-23T07:00:00.000Z');
   });
 });
