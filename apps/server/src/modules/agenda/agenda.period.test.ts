@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@wellbe/shared/domain/zoned';
+import { queriesSent } from '../../../test/prepared.ts';
 import { auditEvents } from '../../db/tables.ts';
 import { isoOf } from './agenda.period.repository.ts';
 import { agendaKit, at, type AgendaKit } from './agenda.test-kit.ts';
@@ -53,8 +54,18 @@ describe('the period read', () => {
     const to = at(addDays(day, 7), '00:00');
     const journal = () => k.t.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'appointment.list'));
     const before = (await journal()).length;
-    const res = await k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`);
+    // One round trip (issue 31): the read and its journal row are one statement, no insert after it.
+    let res!: Awaited<ReturnType<AgendaKit['get']>>;
+    const sent = await queriesSent(
+      k.t.ctx.pool,
+      (config) => {
+        const text = typeof config === 'string' ? config : config.text;
+        return /audit_events|appointments/.test(text) ? (typeof config === 'object' && config.name) || text.slice(0, 60) : undefined;
+      },
+      async () => void (res = await k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`)),
+    );
     expect(res.statusCode, res.body).toBe(200);
+    expect(sent).toEqual(['agenda_period_v3']);
     const starts = new Date(new Date(at(day, '00:00')).getTime() - 3_600_000 + 999).toISOString();
     const expected = {
       success: true,
