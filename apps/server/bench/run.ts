@@ -189,6 +189,8 @@ async function main() {
     // `npm run bench -- agenda`: only the agenda's week view, on 50,000 loaded appointments.
     load({ LOAD_APPOINTMENTS: process.env.LOAD_APPOINTMENTS ?? '50000' });
     const server = await startServer();
+    // CPU per request beside latency: steadier than a p95 on a shared machine.
+    cpuOf = { node: server.pid!, pg: process.env.DATABASE_URL ? null : postgresPid(dataDir) };
     const { runAgenda } = await import('./agenda.ts');
     await runAgenda({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;

@@ -152,14 +152,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // The API's answers are JSON made for each request, compressed each time: brotli 3 and gzip 3
   // cost a third of the defaults (brotli 4, gzip 6) for a few % more bytes (~0.4 ms against ~1.2 ms
   // for a 37 kB exercise list; in gzip 7.8 → ~2.5 ms for the 240 kB of a 10-practitioner agenda
-  // week), and up to 64 kB in one synchronous call rather than through a zlib stream. Set on each
-  // /api route before the plugin reads its options (onRoute, in order).
+  // week), and up to 512 kB in one synchronous call rather than through a zlib stream: brotli 3
+  // compresses that agenda week (JSON, 240 kB) in ~0.8 ms in one call, where the stream's hops
+  // through the thread pool added ~10 ms to its answer on a busy 2-core machine (bench of 29 Nov,
+  // docs/scaling.md). Set on each /api route before the plugin reads its options (onRoute, in order).
   const compressCommon = { threshold: 1024, encodings: ['br', 'gzip'] as ('br' | 'gzip')[] };
   const apiCompress = {
     ...compressCommon,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
     zlibOptions: { level: 3 },
-    syncThreshold: 65_536,
+    syncThreshold: 524_288,
   };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.compress === undefined) route.compress = apiCompress;

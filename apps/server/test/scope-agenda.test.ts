@@ -66,10 +66,11 @@ describe('the agenda and appointments repositories, run with the other organisat
     expect(await repo.patientAppointments(db, b, k.patientId)).toEqual([]);
     expect(ids(await repo.requestsAndDay(db, a, from, to, live))).toContain(own.appointment);
     expect(ids(await repo.requestsAndDay(db, b, from, to, live))).not.toContain(own.appointment);
-    const input = { practitionerIds: [pr], from, to, now: live.now, defaultTimeZone: 'Europe/Paris', defaultValidityHours: 48 };
+    const journal = { at: live.now, userId: pr, organizationId: a.organizationId, action: 'appointment.list', outcome: 'success' as const };
+    const input = { practitionerIds: [pr], from, to, now: live.now, defaultTimeZone: 'Europe/Paris', defaultValidityHours: 48, journal };
     const shown = await period(k.t.ctx.pool, a, input);
-    expect([ids(shown!.period.appointments), ids(shown!.period.exceptions)]).toEqual([[own.appointment], [own.exception]]);
-    expect((await period(k.t.ctx.pool, b, input))?.period).toMatchObject({ appointments: [], exceptions: [] });
+    expect([ids(shown!.appointments), ids(shown!.exceptions)]).toEqual([[own.appointment], [own.exception]]);
+    expect(await period(k.t.ctx.pool, b, input)).toMatchObject({ appointments: [], exceptions: [] });
 
     expect(await repo.updateAppointment(db, b, own.appointment, { note: 'Écrit depuis Nord', status: 'annulé' })).toEqual({ found: false, released: [] });
     // A row inserted in Nord's scope is Nord's, whatever its practitioner.

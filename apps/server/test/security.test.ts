@@ -41,6 +41,11 @@ beforeAll(async () => {
         await app.ctx.db.execute(sql`select ${CLINICAL}::integer`);
         return { success: true };
       });
+      // An answer the size of a 10-practitioner agenda week (~240 kB of JSON).
+      app.get('/api/__probe/large', { config: { access: 'open' } }, async () => ({
+        success: true,
+        data: Array.from({ length: 900 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, practitionerId: '11111111-1111-4111-8111-111111111111', typeLabel: 'Consultation', colour: '#1565c0', title: `Rendez-vous ${i}`, startsAt: new Date(Date.UTC(2026, 0, 1, 8) + i * 1_800_000).toISOString(), endsAt: new Date(Date.UTC(2026, 0, 1, 8, 30) + i * 1_800_000).toISOString(), status: 'confirmé' })),
+      }));
       // A fault of the server itself (no input caused it): the 500 an operator must see.
       app.post('/api/__probe/internal-failure', { config: { access: 'open' } }, async () => {
         throw new Error('panne interne de test');
@@ -245,6 +250,19 @@ describe('the web app', () => {
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.rawPayload.length).toBeLessThan(plain.body.length);
       expect(JSON.parse(inflate(res.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    }
+  });
+
+  it('a large API answer (an agenda week, ~240 kB) is compressed in one call, its length known, rather than streamed through zlib', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/__probe/large' });
+    expect(plain.body.length).toBeGreaterThan(200_000);
+    for (const [encoding, inflate] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/__probe/large', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      // A streamed answer goes out chunked, without a length.
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(inflate(res.rawPayload).toString()).toBe(plain.body);
     }
   });
 });

@@ -6,7 +6,7 @@ import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_LIMITS, AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, type AgendaPeriod, type AgendaPractitioner, type Appointment, type AppointmentStatus, typeFitsPractitioner } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, ownScope, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditRow, recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
 import { offerFreedSlot } from '../appointments/appointments.offers.ts';
@@ -243,11 +243,14 @@ export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, call
     now: new Date(ctx.clock.now()),
     defaultTimeZone: DEFAULT_TIME_ZONE,
     defaultValidityHours: AGENDA_LIMITS.defaultValidityHours,
+    // Showing patients' names is a read of patient data: one journal row for the read (as the
+    // patient list's 'patient.list'), written by the read's statement when it shows a patient, with
+    // how many appointments and patients it showed (never the answer, names included), not one row per patient.
+    journal: auditRow(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'appointment', details: { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length } }),
   });
   // No such organisation (a deleted one a token still names): nothing of it exists for the caller.
   if (!read) throw hidden(AGENDA_MESSAGES.notFound, 'appointment_not_found');
-  await journalList(ctx, caller, { appointments: read.period.appointments.length, patients: read.patients }, { from: from.toISOString(), to: to.toISOString(), practitioners: ids.length });
-  return read.period;
+  return read;
 }
 
 export async function readAppointment(ctx: Ctx, caller: Caller, id: string): Promise<Appointment> {
