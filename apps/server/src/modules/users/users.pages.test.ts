@@ -22,7 +22,7 @@ interface Listed {
 const list = async (session: Session, query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: session.auth });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: Listed[]; total: number };
+  return res.json() as { data: Listed[]; total: number; totalCapped: boolean };
 };
 const idOf = (u: Listed) => u.idUser;
 
@@ -80,5 +80,19 @@ describe('GET /api/users on more accounts than a page', () => {
       for (let page = 1; byNumber.length < walked.length; page++) byNumber.push(...(await list(session, `pageSize=6&page=${page}${query}`)).data.map(idOf));
       expect(byNumber, query).toEqual(walked);
     }
+  });
+
+  it('answers a search matching more accounts than its count reads in name order too', async () => {
+    // Past 1,000 matches the page walks the name index instead of sorting the matches.
+    await t.ctx.db.insert(users).values(
+      Array.from({ length: 1010 }, (_, i) => ({ organizationId: pa.idOrganization, username: `masse-${i}`, email: `masse-${i}@pages.invalid`, role: 'PR', firstName: `Prenom${i % 13}`, lastName: `Masse${i % 97}` })),
+    );
+    const all = (await walkCursor(t.app, '/api/users?pageSize=100&role=PR', pa.auth, (u: Listed) => JSON.stringify(u))).ids.map((s) => JSON.parse(s) as Listed);
+    const expected = all.filter((u) => u.username.startsWith('masse-')).map(idOf);
+    const first = await list(pa, 'pageSize=25&q=masse');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.data.map(idOf)).toEqual(expected.slice(0, 25));
+    expect((await list(pa, 'pageSize=25&q=masse&page=30')).data.map(idOf)).toEqual(expected.slice(725, 750));
+    expect((await list(pa, 'pageSize=25&q=masse&page=41')).data.map(idOf)).toEqual(expected.slice(1000, 1010));
   });
 });
