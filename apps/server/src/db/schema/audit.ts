@@ -18,6 +18,14 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     outcome: text('outcome').$type<'success' | 'denied' | 'error'>().notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /**
+     * The patient's organisation when it is not the row's own (`organization_id`): a refused
+     * attempt from another organisation, a platform role's act. Set by the database on insert
+     * (trigger audit_events_patient_organisation, never by the application): an organisation's
+     * journal is its own rows plus these, each read in (at, id) order from its own index, so a
+     * page never walks the other organisations' rows (admin.repository.ts).
+     */
+    patientOrganizationId: uuid('patient_organization_id'),
   },
   (t) => [
     // The journal's keyset order (newest first, id as the tie-breaker), per organisation and overall (issue 13).
@@ -28,6 +36,9 @@ export const auditEvents = pgTable(
     index('audit_user_idx').on(t.userId, t.at.desc()),
     // The refusals of the last days (PA's dashboard): a few rows among every read the journal keeps,
     // found without reading the others (their count grows with every read of the practice).
+    index('audit_patient_org_at_idx')
+      .on(t.patientOrganizationId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.patientOrganizationId} is not null`),
     index('audit_denied_org_at_idx').on(t.organizationId, t.at.desc()).where(sql`${t.outcome} = 'denied'`),
   ],
 );

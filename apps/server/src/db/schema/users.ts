@@ -48,10 +48,20 @@ export const users = pgTable(
     uniqueIndex('users_patient_key').on(t.patientId),
     index('users_organization_idx').on(t.organizationId, t.lastName, t.firstName),
     // The /user list's keyset order (issue 13): within an organisation, and across all (SA, DE).
-    index('users_list_org_name_idx').on(t.organizationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // The trailing columns are not part of the order: they let a page picked by number skip its
+    // rows in the index alone (an index-only scan: lower(...) needs the raw names, and a role or
+    // state filter its column), instead of reading each skipped account from the table.
+    index('users_list_org_name_idx').on(t.organizationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id, t.lastName, t.firstName, t.role, t.active),
     // Pro Santé Connect's sign-in looks a professional up by their national number.
     index('users_rpps_idx').on(t.rpps).where(sql`${t.rpps} is not null`),
     index('users_adeli_idx').on(t.adeli).where(sql`${t.adeli} is not null`),
-    index('users_list_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('users_list_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id, t.lastName, t.firstName, t.role, t.active),
+    // The /user search (`q`, users.repository.ts userListWhere): `like '%…%'` on each of these
+    // expressions, written exactly as the search writes them, so each is a trigram index scan and
+    // the matches are found without reading every account (the count visited them all).
+    index('users_username_trgm').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_first_last_trgm').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_last_first_trgm').using('gin', sql`lower(${t.lastName} || ' ' || ${t.firstName}) gin_trgm_ops`),
   ],
 );

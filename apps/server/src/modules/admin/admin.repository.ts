@@ -24,12 +24,15 @@ export interface JournalScope extends Omit<JournalFilters, 'organizationId'> {
   timeZone: string;
 }
 
-function conditions(f: JournalScope): SQL | undefined {
-  const c: SQL[] = [];
-  // An organisation's journal: what its users did, and what anyone did to its patients (a refused
-  // attempt from another organisation on one of its files included).
+/** The organisation's journal: what its users did, and what anyone did to its patients (a refused attempt from another organisation on one of its files included). */
+function journalScope(f: JournalScope): SQL | undefined {
   const journal = orgFilter(f.scope, auditEvents.organizationId);
-  if (journal) c.push(or(journal, orgFilter(f.scope, patients.organizationId))!);
+  return journal && or(journal, orgFilter(f.scope, patients.organizationId))!;
+}
+
+/** The filters a reader chose (everything but the organisation). */
+function filters(f: JournalScope): SQL[] {
+  const c: SQL[] = [];
   if (f.userId) c.push(eq(auditEvents.userId, f.userId));
   if (f.patientId) c.push(eq(auditEvents.patientId, f.patientId));
   if (f.outcome) c.push(eq(auditEvents.outcome, f.outcome));
@@ -42,6 +45,11 @@ function conditions(f: JournalScope): SQL | undefined {
   if (f.patient) c.push(sql`${patients.nameKey} like ${`%${escapeLike(fold(f.patient))}%`}`);
   if (f.from) c.push(sql`${auditEvents.at} >= (${f.from}::date)::timestamp at time zone ${f.timeZone}`);
   if (f.to) c.push(sql`${auditEvents.at} < ((${f.to}::date + 1)::timestamp at time zone ${f.timeZone})`);
+  return c;
+}
+
+function conditions(f: JournalScope): SQL | undefined {
+  const c = [journalScope(f), ...filters(f)].filter((x): x is SQL => !!x);
   return c.length ? and(...c) : undefined;
 }
 
@@ -91,26 +99,51 @@ const journalOrder: KeysetOrder = { column: auditEvents.at, id: auditEvents.id, 
 const JOURNAL_CURSOR_TAG = 'journal:at';
 
 /**
+ * The ids of the matching rows, newest first, `limit` at most from each of one or two parts read in
+ * index order: an organisation's journal is its own rows (audit_org_at_idx) and the rows about its
+ * patients written from outside it (`patient_organization_id`, set by the database on insert,
+ * audit_patient_org_at_idx). The parts are disjoint, so neither walks the other organisations' rows
+ * (the former `organisation or patient's organisation` condition could only be read by walking the
+ * whole journal in date order); the whole journal (SA, DE) is one part (audit_at_idx). A part joins
+ * users or patients only for a filter that names them: without one it is read from its index alone.
+ */
+function parts(db: Database, f: JournalScope, after: SQL | undefined, limit: number, ordered: boolean): SQL {
+  const own = orgFilter(f.scope, auditEvents.organizationId);
+  const scopes = own ? [own, orgFilter(f.scope, auditEvents.patientOrganizationId)] : [undefined];
+  const read = scopes.map((scope) => {
+    let part = db.select({ id: auditEvents.id, at: auditEvents.at }).from(auditEvents).$dynamic();
+    if (f.user) part = part.leftJoin(users, userJoin(f));
+    if (f.patient) part = part.leftJoin(patients, patientJoin(f));
+    part = part.where(and(scope, ...filters(f), after));
+    return sql`(${(ordered ? part.orderBy(desc(auditEvents.at), desc(auditEvents.id)) : part).limit(limit)})`;
+  });
+  return sql.join(read, sql` union all `);
+}
+
+/**
  * One page of the journal, its `nextCursor` and the number of matching rows exact up to COUNT_CAP:
- * a cursor reads the rows after it through the index (no OFFSET), the count stops at the cap (the
- * journal is the table that grows fastest: every read of patient data adds a row).
+ * a cursor reads the rows after it through the index; a page by number skips its rows in the index
+ * alone (parts, above), then only the page's rows are read with their names. The count stops at the
+ * cap (the journal is the table that grows fastest: every read of patient data adds a row).
  */
 export async function pageJournal(db: Database, f: JournalScope, page: { offset: number; limit: number; cursor?: string }) {
-  const where = conditions(f);
   const after = page.cursor ? keysetAfter(journalOrder, decodeCursor(JOURNAL_CURSOR_TAG, page.cursor)) : undefined;
-  const capped = db.select({ one: sql`1` }).from(auditEvents).leftJoin(users, userJoin(f)).leftJoin(patients, patientJoin(f)).where(where).limit(COUNT_CAP + 1);
-  const [found, [{ n }]] = await Promise.all([
+  const offset = after ? 0 : boundedOffset(page.offset);
+  const ids = sql`select part.id from (${parts(db, f, after, offset + page.limit + 1, true)}) part
+    order by part.at desc, part.id desc limit ${page.limit + 1} offset ${offset}`;
+  const capped = sql`select 1 from (${parts(db, f, undefined, COUNT_CAP + 1, false)}) part limit ${COUNT_CAP + 1}`;
+  const [found, counted] = await Promise.all([
     db
       .select({ ...selection, sortKey: keysetKey(auditEvents.at) })
       .from(auditEvents)
       .leftJoin(users, userJoin(f))
       .leftJoin(patients, patientJoin(f))
-      .where(and(where, after))
-      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(page.limit + 1)
-      .offset(after ? 0 : boundedOffset(page.offset)),
-    db.select({ n: count() }).from(capped.as('capped')),
+      // The page's rows still meet every condition (the scope included) where they are read.
+      .where(and(sql`${auditEvents.id} in (${ids})`, conditions(f)))
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id)),
+    db.select({ n: count() }).from(sql`(${capped}) capped`),
   ]);
+  const [{ n }] = counted;
   const more = found.length > page.limit;
   const rows = more ? found.slice(0, page.limit) : found;
   const last = rows[rows.length - 1];

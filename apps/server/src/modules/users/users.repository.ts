@@ -39,7 +39,8 @@ const managedSelection = {
   invitationExpiresAt: invitationExpiry,
 };
 
-function managedBase(db: Database) {
+/** The accounts with their organisation and specialty; `db.with(…)` when the statement has a CTE. */
+function managedBase(db: Pick<Database, 'select'>) {
   return db
     .select({ ...managedSelection, sortKey: keysetTupleKey(nameOrder) })
     .from(users)
@@ -100,7 +101,7 @@ export async function listManagedUsers(
   if (f.q) {
     const where = userListWhere(f);
     const after = position && keysetAfterTuple(nameOrder, users.id, false, position);
-    [found, [{ n }]] = await Promise.all([usersPage(db, where, after, f.pageSize + 1, offset), usersCount(db, where)]);
+    [found, [{ n }]] = await Promise.all([searchPage(db, where, after, f.pageSize + 1, offset), usersCount(db, where)]);
   } else {
     const filters = `${orgScopeShape(f.scope)}_${f.role ? 'role' : 'any'}_${f.active === undefined ? 'any' : 'state'}`;
     const where = () =>
@@ -140,6 +141,35 @@ function usersPage(db: Database, where: SQL | undefined, after: SQL | undefined,
     : managedBase(db)
         .where(inArray(users.id, db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit).offset(offset)))
         .orderBy(...order);
+}
+
+/**
+ * One page of a search. Its matches are first read through the trigram indexes, up to the count's
+ * cap (`matches`): when they are fewer, the page is sorted from them (a few hundred rows at most);
+ * past the cap, the name index is walked until the page is full, as without a search (many
+ * matches: the walk stops early). Walking the name index for a rare word read every account
+ * before it (« nom42 »: 2,400 accounts for 26 matches, 3.3 ms against 1 ms).
+ */
+function searchPage(db: Database, where: SQL | undefined, after: SQL | undefined, limit: number, offset: number) {
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: users.id, last: sql`${nameOrder[0]}`.as('last'), first: sql`${nameOrder[1]}`.as('first') })
+      .from(users)
+      .where(and(where, after))
+      .limit(COUNT_CAP + 1),
+  );
+  const few = sql`(select count(*) from ${matches}) <= ${COUNT_CAP}`;
+  const sorted = sql`select ${matches.id} from ${matches} where ${few} order by ${matches.last}, ${matches.first}, ${matches.id} limit ${limit} offset ${offset}`;
+  const walked = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(where, after, sql`not ${few}`))
+    .orderBy(...nameOrder.map((c) => asc(c)), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+  return managedBase(db.with(matches))
+    .where(sql`${users.id} in ((${sorted}) union all (${walked}))`)
+    .orderBy(...nameOrder.map((c) => asc(c)), asc(users.id));
 }
 
 /** The number of matches; stops counting at the cap: the cost does not grow with the practice's patient accounts. */

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_events" ADD COLUMN "patient_organization_id" uuid;--> statement-breakpoint
+CREATE INDEX "audit_patient_org_at_idx" ON "audit_events" USING btree ("patient_organization_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "audit_events"."patient_organization_id" is not null;
