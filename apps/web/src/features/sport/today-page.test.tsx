@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MySportToday } from '@wellbe/shared/schemas/sport';
 import { i18nReady } from '../../i18n/i18n.ts';
 import { fakeUser } from '../../test/fixtures.ts';
-import { apiError, fakeApi, renderAs } from '../../test/render.tsx';
+import { apiError, fakeApi, jsonResponse, renderAs } from '../../test/render.tsx';
 import { SportTodayPage } from './today-page.tsx';
 
 // /sport (the patient's "Mon programme sportif"): today's suggested session, the log form (a
@@ -63,6 +63,17 @@ describe('/sport (patient)', () => {
     fireEvent.change(screen.getByLabelText('Commentaire'), { target: { value: 'Genou douloureux' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la séance' }));
     await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ sessionId: 's2', status: 'skipped', rpe: null, pain: 0, comment: 'Genou douloureux', day: TODAY }));
+  });
+
+  it('draws the title at once and the cards’ places while the program loads (issue 31: the title is the largest text)', async () => {
+    let answer!: (value: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderAs(patient, <SportTodayPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon programme sportif' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Chargement…' })).toBeInTheDocument();
+    answer(jsonResponse({ data: MINE }));
+    expect(await screen.findByTestId('my-sport-program')).toHaveTextContent('Reprise en douceur');
+    expect(screen.queryByRole('status', { name: 'Chargement…' })).not.toBeInTheDocument();
   });
 
   it('says when no program is running', async () => {

@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Slider, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Skeleton, Slider, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOG_STATUSES, type LogStatus, type SportProgram } from '@wellbe/shared/schemas/sport';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLogSession, useMySport } from './api/programs.ts';
 import { useDoseText } from './components/dose.tsx';
@@ -105,7 +105,18 @@ export function SportTodayPage() {
   const { t } = useTranslation('sport');
   const mine = useMySport();
   const [chosen, setChosen] = useState<string | null>(null);
-  if (mine.isPending) return <CircularProgress aria-label={t('loading')} />;
+  // The title at once, the cards' places while the program loads: the title is the first screen's
+  // largest text, and a phone drew it only once the answer was there (issue 31).
+  if (mine.isPending)
+    return (
+      <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+        <PageHeader title={t('today.title')} subtitle={t('today.subtitle', { date: formatDate(todayInDisplayZone()) })} />
+        <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={160} />
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      </Box>
+    );
   if (mine.isError)
     return (
       <>
