@@ -25,6 +25,8 @@ export type NavbarStyle = (typeof NAVBAR_STYLES)[number];
 export const LAYOUT = 'layout4';
 /** Upload accept list (SPEC §5). */
 export const UPLOAD_EXTENSIONS = ['.jpg', '.png', '.jpeg', '.pdf', '.doc', '.docx'] as const;
+/** The file input's `accept` for the same extensions (SPEC §5). */
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.join(',');
 
 /** SPEC §9: display name cut at 16 characters plus an ellipsis. */
 export function truncateDisplayName(name: string): string {

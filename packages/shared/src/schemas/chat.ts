@@ -5,20 +5,9 @@ import { pgInt, pgIntQuery } from './fields.ts';
 // /api/chat/*): one-to-one and group conversations of an organisation, a patient with their
 // practitioners, and the support conversation of a practice with the WellBe team.
 
-export const CHAT_LIMITS = {
-  messageMax: 4000,
-  pageSize: 50,
-  moodMax: 120,
-  titleMax: 100,
-  groupMembersMax: 50,
-  /** Messages per user per minute. */
-  perMinute: 30,
-  /** A message still unread after this long sends one notification mail. */
-  unreadMailMinutes: 15,
-} as const;
+import { CHAT_LIMITS, CHAT_STATUSES, type ChatStatus } from '../domain/chat.ts';
 
-export const CHAT_STATUSES = ['online', 'away', 'dnd', 'offline'] as const;
-export type ChatStatus = (typeof CHAT_STATUSES)[number];
+export { CHAT_LIMITS, CHAT_STATUSES, type ChatStatus };
 
 export const CHAT_KINDS = ['direct', 'group', 'support'] as const;
 export type ChatKind = (typeof CHAT_KINDS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '../constants.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT, UPLOAD_EXTENSIONS } from '../constants.ts';
 
 // SPEC §5 uploads: accepted extensions, checked again by their bytes on the server.
 export const DOCUMENT_MESSAGES = {
@@ -13,7 +13,7 @@ export const DOCUMENT_MESSAGES = {
   notFound: 'Document introuvable.',
 } as const;
 
-export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.join(',');
+export { UPLOAD_ACCEPT };
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

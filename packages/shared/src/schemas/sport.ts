@@ -3,6 +3,7 @@ import type { PermissionGroup } from '../permissions.ts';
 import { dataAnswer } from './responses.ts';
 import { referenceCreateSchema, referenceItemSchema, referenceUpdateSchema } from './reference.ts';
 import { boundedText, intId, intIdQuery } from './fields.ts';
+import { LOG_STATUSES } from '../domain/sport.ts';
 
 // The sport area: its reference catalogs (SPEC §2 /bodyparts … /typeofprograms), the exercise
 // library (/exercices) and the sport programs (/program/sportif/list) with their assignments to
@@ -161,8 +162,7 @@ export const exercisePageAnswer = dataAnswer(exercisePageSchema);
 
 // ---- Programs ----
 
-export const LOG_STATUSES = ['done', 'partial', 'skipped'] as const;
-export type LogStatus = (typeof LOG_STATUSES)[number];
+export { LOG_STATUSES, type LogStatus } from '../domain/sport.ts';
 
 export const programExerciseSchema = z
   .object({

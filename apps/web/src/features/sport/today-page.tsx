@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, Chip, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Skeleton, Slider, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOG_STATUSES, type LogStatus, type SportProgram } from '@wellbe/shared/schemas/sport';
+import type { SportProgram } from '@wellbe/shared/schemas/sport';
+import { LOG_STATUSES, type LogStatus } from '@wellbe/shared/domain/sport';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';

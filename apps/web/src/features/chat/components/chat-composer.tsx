@@ -3,8 +3,8 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS } from '@wellbe/shared/schemas/chat';
-import { UPLOAD_ACCEPT } from '@wellbe/shared/schemas/documents';
+import { CHAT_LIMITS } from '@wellbe/shared/domain/chat';
+import { UPLOAD_ACCEPT } from '@wellbe/shared/constants';
 
 /** The message field (Enter sends, Shift+Enter a new line), its send button and, where allowed, 'attach'. */
 export function ChatComposer({

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Autocomplete, Box, Button, IconButton, List, ListItem, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, type Chat, type ChatContact } from '@wellbe/shared/schemas/chat';
+import type { Chat, ChatContact } from '@wellbe/shared/schemas/chat';
+import { CHAT_LIMITS } from '@wellbe/shared/domain/chat';
 import { useGroupChange } from '../api/group.ts';
 import { StatusDot } from './status-dot.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, CHAT_STATUSES, type ChatStatus } from '@wellbe/shared/schemas/chat';
+import { CHAT_LIMITS, CHAT_STATUSES, type ChatStatus } from '@wellbe/shared/domain/chat';
 import { useChatUser, useUpdateChatUser } from '../api/chat-user.ts';
 import { StatusDot } from './status-dot.tsx';
 
