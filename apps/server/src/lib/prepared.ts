@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
+import { mapRowsOnce } from './row-mapper.ts';
 
 // Statements of the hot reads prepared once (issue 31): Drizzle builds each one the first time it is
 // asked for, with every value a placeholder (the scope's included: access/filters.ts preparedScope),
@@ -22,7 +23,8 @@ export function preparedOnce<R>(db: Database, name: string, build: () => { prepa
   if (!ofDb) cache.set(db, (ofDb = new Map()));
   let statement = ofDb.get(name) as Prepared<R> | undefined;
   if (!statement) {
-    statement = build().prepare(name);
+    // Its rows mapped by a mapper worked out once (lib/row-mapper.ts), not field by field per row.
+    statement = mapRowsOnce(build().prepare(name));
     ofDb.set(name, statement as Prepared<unknown>);
   }
   return statement;
