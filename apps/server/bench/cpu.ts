@@ -12,13 +12,17 @@ export function cpuSeconds(pid: number, children = false): number {
     try {
       const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS };
+      // utime + stime, and cutime + cstime: the children it has waited for (a PostgreSQL backend or
+      // autovacuum worker that ended during a measure moves its time there; without it the sum fell).
+      return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS, exited: (Number(f[13]) + Number(f[14])) / TICKS };
     } catch {
       return null;
     }
   };
-  let total = read(pid)?.cpu ?? 0;
+  const self = read(pid);
+  let total = self?.cpu ?? 0;
   if (children) {
+    total += self?.exited ?? 0;
     for (const name of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
       const s = read(Number(name));

@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
+import { mapRowsOnce } from './row-mapper.ts';
 
 // Statements of the hot reads prepared once (issue 31): Drizzle builds each one the first time it is
 // asked for, with every value a placeholder (the scope's included: access/filters.ts preparedScope),
@@ -22,7 +23,8 @@ export function preparedOnce<R>(db: Database, name: string, build: () => { prepa
   if (!ofDb) cache.set(db, (ofDb = new Map()));
   let statement = ofDb.get(name) as Prepared<R> | undefined;
   if (!statement) {
-    statement = build().prepare(name);
+    // Its rows mapped by a mapper worked out once (lib/row-mapper.ts), not field by field per row.
+    statement = mapRowsOnce(build().prepare(name));
     ofDb.set(name, statement as Prepared<unknown>);
   }
   return statement;
@@ -39,4 +41,16 @@ export function preparedSql<T>(db: Database, name: string, build: () => SQL): Pr
   return preparedOnce<{ rows: T[] }>(db, name, () => ({
     prepare: (n) => db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, n, false) as unknown as Prepared<{ rows: T[] }>,
   }));
+}
+
+/**
+ * A whole number written into a prepared statement's text rather than bound (a LIMIT): PostgreSQL
+ * plans a `LIMIT $n` for 10 % of the rows, and a statement whose generic plan looks that dear is
+ * planned again at every execution (custom plans), its planning costing as much as running it. A
+ * value taken from a small fixed set, so that the statements it names stay few (one per value).
+ * Typed as a number for Drizzle's `.limit()`, which writes an SQL chunk as it is.
+ */
+export function literalInt(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`entier attendu : ${n}`);
+  return sql.raw(String(n)) as unknown as number;
 }
