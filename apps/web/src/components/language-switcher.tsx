@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '@wellbe/shared/constants';
 import { changeLanguage, isLanguage } from '../i18n/i18n.ts';
 import { PlainIcon } from './plain-icon.tsx';
 import styles from './language-switcher.module.css';
+import plain from './plain-button.module.css';
 
 /**
  * SPEC §1: fr, en, tr, ar; each language is named in itself. A button and its menu in plain elements
@@ -74,7 +75,7 @@ export function LanguageSwitcher() {
       <button
         ref={button}
         type="button"
-        className={styles.button}
+        className={`${plain.base} ${plain.text} ${styles.button}`}
         aria-label={t('language.choose')}
         aria-haspopup="menu"
         aria-expanded={open}

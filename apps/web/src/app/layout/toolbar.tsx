@@ -11,6 +11,9 @@ import { UserMenu } from './user-menu.tsx';
 import { can } from '@wellbe/shared/permissions';
 import { useUnread } from '../../features/chat/api/unread.ts';
 import styles from './chrome.module.css';
+import plain from '../../components/plain-button.module.css';
+
+const ICON_BUTTON = `${plain.base} ${styles.iconButton}`;
 
 /** Below MUI's lg breakpoint the navigation is a drawer the menu button opens. */
 export const MOBILE_QUERY = '(max-width:1199.95px)';
@@ -32,7 +35,7 @@ export function Toolbar() {
         <Hint title={t('toolbar.toggleNavbar')}>
           <button
             type="button"
-            className={`${styles.iconButton} ${styles.edgeStart}`}
+            className={`${ICON_BUTTON} ${styles.edgeStart}`}
             aria-label={t('toolbar.toggleNavbar')}
             onClick={() => (mobile ? layoutStore.set({ mobileOpen: true }) : layoutStore.set((s) => ({ folded: !s.folded, foldedOpen: false })))}
           >
@@ -45,17 +48,17 @@ export function Toolbar() {
         {role && (
           <>
             <Hint title={t('toolbar.settings')}>
-              <button type="button" className={`${styles.iconButton} ${styles.wide}`} aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
+              <button type="button" className={`${ICON_BUTTON} ${styles.wide}`} aria-label={t('toolbar.settings')} onClick={() => layoutStore.set({ settingsOpen: true })}>
                 <PlainIcon path={SETTINGS_ICON} />
               </button>
             </Hint>
             <Hint title={t('toolbar.quickPanel')}>
-              <button type="button" className={`${styles.iconButton} ${styles.wide}`} aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
+              <button type="button" className={`${ICON_BUTTON} ${styles.wide}`} aria-label={t('toolbar.quickPanel')} onClick={() => layoutStore.set({ quickPanelOpen: true })}>
                 <PlainIcon path={BOOKMARKS_ICON} />
               </button>
             </Hint>
             <Hint title={t('toolbar.chat')}>
-              <button type="button" className={styles.iconButton} aria-label={unread ? `${t('toolbar.chat')} (${unread})` : t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
+              <button type="button" className={ICON_BUTTON} aria-label={unread ? `${t('toolbar.chat')} (${unread})` : t('toolbar.chat')} onClick={() => layoutStore.set({ chatOpen: true })}>
                 <span className={styles.badged} data-testid="chat-unread-badge">
                   <PlainIcon path={CHAT_ICON} />
                   {unread > 0 && <span className={styles.badge}>{unread > 99 ? '99+' : unread}</span>}

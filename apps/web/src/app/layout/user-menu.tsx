@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '@wellbe/shared/roles';
 import { useSession } from '../../lib/session.ts';
 import { PlainAvatar } from '../../components/plain-avatar.tsx';
 import styles from './chrome.module.css';
+import plain from '../../components/plain-button.module.css';
 
 const UserMenuList = lazy(() => import('./user-menu-list.tsx'));
 
@@ -27,7 +28,7 @@ export function UserMenu() {
   return (
     <>
       {/* A plain button (chrome.module.css), not MUI's: it is on every signed-in screen's first render (issue 31). */}
-      <button type="button" className={styles.userButton} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-label={t('navigation:userMenu')}>
+      <button type="button" className={`${plain.base} ${plain.text} ${styles.userButton}`} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-label={t('navigation:userMenu')}>
         <span className={styles.userText}>
           <span className={styles.userName} data-testid="user-display-name">
             {name}

@@ -79,9 +79,7 @@ function PatientView() {
 function MineTab() {
   const { t } = useTranslation('agenda');
   const mine = useMyAppointments(true);
-  const actions = useAppointmentActions();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const [reason, setReason] = useState('');
   const now = Date.now();
   const upcoming = (mine.data ?? []).filter((a) => new Date(a.endsAt).getTime() >= now && a.status !== 'annulé');
   const past = (mine.data ?? []).filter((a) => !upcoming.includes(a)).reverse();
@@ -117,19 +115,7 @@ function MineTab() {
           ))}
         </List>
       </Paper>
-      <CancelConfirm
-        open={!!cancelling}
-        reason={reason}
-        setReason={setReason}
-        onCancel={() => setCancelling(null)}
-        onConfirm={() => {
-          void actions.cancel
-            .mutateAsync({ id: cancelling!.id, reason })
-            .then(() => notify(t('done.cancelled'), 'success'))
-            .catch((err: unknown) => notify(errorText(err), 'error'));
-          setCancelling(null);
-        }}
-      />
+      <CancelConfirm appointment={cancelling} onClose={() => setCancelling(null)} />
     </Box>
   );
 }

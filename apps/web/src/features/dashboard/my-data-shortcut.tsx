@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session.ts';
 import { PlainIcon } from '../../components/plain-icon.tsx';
 import { INFO_OUTLINED_ICON } from '../../components/chrome-icons.ts';
 import styles from './my-data-shortcut.module.css';
+import plain from '../../components/plain-button.module.css';
 
 /** The anchor of 'Mes données' on /profile (its section carries the same id). */
 const MY_DATA_ANCHOR = 'mes-donnees';
@@ -23,7 +24,7 @@ export function MyDataShortcut() {
       </div>
       <div className={styles.message}>{t('myData.shortcut')}</div>
       <div className={styles.action}>
-        <Link to={`/profile#${MY_DATA_ANCHOR}`} className={styles.open}>
+        <Link to={`/profile#${MY_DATA_ANCHOR}`} className={`${plain.base} ${styles.open}`}>
           {t('myData.open')}
         </Link>
       </div>

@@ -24,7 +24,6 @@ export default function StaffView() {
   const overview = useOverview(iso, true);
   const actions = useAppointmentActions();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const [reason, setReason] = useState('');
   const filtered = (overview.data?.appointments ?? []).filter(
     (a) => (!status || a.status === status) && (!q || `${a.patientName ?? ''} ${a.title ?? ''} ${a.practitionerName}`.toLowerCase().includes(q.toLowerCase())),
   );
@@ -80,16 +79,7 @@ export default function StaffView() {
           ))}
         </List>
       </Paper>
-      <CancelConfirm
-        open={!!cancelling}
-        reason={reason}
-        setReason={setReason}
-        onCancel={() => setCancelling(null)}
-        onConfirm={() => {
-          void run(actions.cancel.mutateAsync({ id: cancelling!.id, reason }), t('done.cancelled'));
-          setCancelling(null);
-        }}
-      />
+      <CancelConfirm appointment={cancelling} onClose={() => setCancelling(null)} />
     </Box>
   );
 }
