@@ -168,6 +168,17 @@ export function preparedAuditInStatement(db: Db, computed: Record<string, SQL> =
   return db.$with('journal').as(db.insert(auditEvents).values({ ...(values as unknown as AuditRow), details }).returning({ journalled: sql<number>`1`.as('journalled') }));
 }
 
+/** The journal row's columns, in auditValues' order, for a statement written in SQL text (the agenda's period). */
+export const AUDIT_COLUMNS_SQL = 'at, user_id, role, organization_id, action, record_type, record_id, patient_id, ip, outcome, details';
+
+/**
+ * A journal row's values as positional parameters in AUDIT_COLUMNS_SQL's order (the same columns as
+ * preparedAuditInStatement's placeholders), its details as JSON text (null when it has none).
+ */
+export function auditValues(row: AuditRow): unknown[] {
+  return [...PREPARED_AUDIT_COLUMNS.map((c) => row[c] ?? null), row.details == null ? null : JSON.stringify(row.details)];
+}
+
 /** The values of a journal row for preparedAuditInStatement's placeholders. */
 export function auditParams(row: AuditRow): Record<string, unknown> {
   const params: Record<string, unknown> = { audit_details: row.details == null ? null : JSON.stringify(row.details) };

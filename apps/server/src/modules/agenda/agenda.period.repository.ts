@@ -1,7 +1,7 @@
 import type { OneOrgScope } from '../../access/scope.ts';
 import type { AgendaPeriod, AppointmentStatus } from '@wellbe/shared/schemas/agenda';
 import type { Queryable } from '../../db/client.ts';
-import type { AuditRow } from '../../lib/audit.ts';
+import { AUDIT_COLUMNS_SQL, auditValues, type AuditRow } from '../../lib/audit.ts';
 
 /**
  * The calendar's period in one prepared statement, its journal row included (issue 15 bench: week
@@ -14,7 +14,7 @@ import type { AuditRow } from '../../lib/audit.ts';
  * appointments_org_practitioner_start_idx (bounded below by the 24 h maximum duration), no
  * cancelled ones, expired holds and requests left out (a read writes nothing but its journal row;
  * the job releases them). The patient's name is looked up per row by primary key.
- * The journal row (lib/audit's auditRow, bound $8–$18) is a data-modifying CTE: PostgreSQL writes
+ * The journal row (lib/audit's auditRow, bound $8–$18 by auditValues) is a data-modifying CTE: PostgreSQL writes
  * it in the read's own statement and commit whether or not the rest reads it, with the counts of
  * what the period shows, and only when it shows a patient (a read of patient data); a refused row
  * fails the read. Rows rather than a JSON text built by PostgreSQL: json_build_object and json_agg
@@ -42,9 +42,9 @@ with org as (
   order by a.starts_at
   limit 5000
 ), journal as (
-  insert into audit_events (at, user_id, role, organization_id, action, record_type, record_id, patient_id, ip, outcome, details)
+  insert into audit_events (${AUDIT_COLUMNS_SQL})
   select $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-    $18::jsonb || jsonb_build_object('appointments', count(*), 'patients', count(distinct s.patient_id))
+    coalesce($18::jsonb, '{}'::jsonb) || jsonb_build_object('appointments', count(*), 'patients', count(distinct s.patient_id))
   from shown s
   having count(s.patient_id) > 0
   returning 1
@@ -92,12 +92,11 @@ export async function period(
   scope: OneOrgScope,
   input: { practitionerIds: string[]; from: Date; to: Date; now: Date; defaultTimeZone: string; defaultValidityHours: number; journal: PeriodJournal },
 ): Promise<AgendaPeriod | null> {
-  const j = input.journal;
   const { rows } = await pool.query<PeriodRow>({
     ...PERIOD_STATEMENT,
     rowMode: 'array',
     types: asText,
-    values: [scope.organizationId, input.practitionerIds, input.from, input.to, input.now, input.defaultTimeZone, input.defaultValidityHours, j.at, j.userId, j.role, j.organizationId, j.action, j.recordType, j.recordId, j.patientId, j.ip, j.outcome, JSON.stringify(j.details ?? {})],
+    values: [scope.organizationId, input.practitionerIds, input.from, input.to, input.now, input.defaultTimeZone, input.defaultValidityHours, ...auditValues(input.journal)],
   });
   const result: AgendaPeriod = { timeZone: '', appointments: [], exceptions: [] };
   let found = false;
