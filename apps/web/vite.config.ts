@@ -8,31 +8,12 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { importedBy } from './vite.chunks.ts';
 import { routePreloads } from './vite.preloads.ts';
 
-// The Roboto weights of the first screen are preloaded by the HTML: text 400, and 700, which the
-// browser draws the theme's 600 with (headings, buttons, the dashboard's greeting); 500 from 1200 px,
-// where the side navigation's items use it (a patient's phone screens have none of it in their first
-// screen: preloaded there, its 23 KB came before their largest text, issue 31). Without a preload
-// the browser discovers a weight only once the page has rendered text in it (issue 13); the 700
-// file, found at the first render, held a phone's first screen's paint (issue 31).
-const FIRST_SCREEN_FONTS: { weight: number; media?: string }[] = [{ weight: 400 }, { weight: 500, media: '(min-width: 1200px)' }, { weight: 700 }];
-function preloadFonts(fonts: { weight: number; media?: string }[]): Plugin {
-  return {
-    name: 'wellbe-preload-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const files = Object.keys(ctx.bundle ?? {});
-        return fonts.flatMap(({ weight, media }) =>
-          files
-            .filter((file) => new RegExp(`roboto-latin-${weight}-normal-[^/]*\\.woff2$`).test(file))
-            .map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '', ...(media ? { media } : {}) }, injectTo: 'head' as const })),
-        );
-      },
-    },
-  };
-}
-
+// No font is preloaded (issue 31): Chromium holds the first paint for a preloaded font, so the frame
+// the HTML draws waited for 46 KB of Roboto (~70 ms on this machine, a round trip and more on a
+// phone), and Lighthouse then counted every chunk that had arrived meanwhile before the first paint.
+// The @font-face rules are in the HTML (inlineEntryCss): the browser asks for a weight as soon as a
+// text drawn in it is laid out, and draws it meanwhile in the fallback (font-display: swap, the
+// same line heights).
 // The entry's stylesheets (base styles, the splash, the sign-in page: ~4 KB) written into the HTML:
 // linked, each was a request the first paint waited for, on a phone two round trips (issue 13).
 // The CSP allows inline styles (style-src 'unsafe-inline': MUI's emotion needs them too). Each link
@@ -166,7 +147,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
 }
 
 export default defineConfig({
-  plugins: [lazyMuiNumberFormat(), react(), preloadFonts(FIRST_SCREEN_FONTS), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
+  plugins: [lazyMuiNumberFormat(), react(), inlineEntryCss(), routePreloads(fileURLToPath(new URL('./src', import.meta.url))), precompress()],
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   // WEB_OUT_DIR lets parallel end-to-end runs build into their own folder.
   build: {
