@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+// Relative, not the package's name: Vite's config loader leaves a package to Node, which runs no TypeScript.
+import { LANGUAGES } from '../../packages/shared/src/constants.ts';
+import { FIRST_TITLES } from './src/app/first-titles.ts';
 
 // What the server writes, per route, as <link rel="modulepreload"> into the HTML it sends (issue 31).
 // Without it the browser learns of a page's chunks only once the entry and the `core` chunk have
@@ -14,7 +17,8 @@ import type { Plugin, Rolldown } from 'vite';
 // the routes drawn inside the signed-in chrome, those of the layout, react-query's provider and MUI's
 // providers (app/root.tsx, lib/mui.ts). What index.html preloads already (the entry's chunks) is left
 // out. Lazy parts of a page (its cards, charts, dialogs) are not listed: they depend on the role or
-// on a click, and a preloaded chunk nobody runs is bandwidth a phone pays for nothing.
+// on a click, and a preloaded chunk nobody runs is bandwidth a phone pays for nothing. With them,
+// the title each page draws first, in every language (app/first-titles.ts).
 
 /** The file the server reads (apps/server/src/plugins/web.ts). */
 export const ROUTE_PRELOADS = 'route-preloads.json';
@@ -24,6 +28,29 @@ export interface RoutePreloads {
   chrome: string[];
   /** Chunks of each area's page. */
   pages: Record<string, string[]>;
+  /** The title each area's page draws first (app/first-titles.ts), in every language. */
+  titles: Record<string, ResolvedTitle>;
+}
+
+export interface ResolvedTitle {
+  texts: Record<string, string>;
+  column?: number;
+}
+
+/** FIRST_TITLES' keys in the four languages, from the app's i18n files; a missing text fails the build. */
+export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
+  const files = new Map<string, Record<string, unknown>>();
+  const text = (language: string, key: string) => {
+    const [namespace, dotted] = key.split(':');
+    const file = path.join(srcDir, 'i18n', language, `${namespace}.json`);
+    if (!files.has(file)) files.set(file, JSON.parse(fs.readFileSync(file, 'utf8')));
+    const value = dotted.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], files.get(file));
+    if (typeof value !== 'string') throw new Error(`first-titles : pas de texte ${language} pour ${key}`);
+    return value;
+  };
+  return Object.fromEntries(
+    Object.entries(FIRST_TITLES).map(([area, title]) => [area, { texts: Object.fromEntries(LANGUAGES.map((language) => [language, text(language, title.key)])), ...(title.column ? { column: title.column } : {}) }]),
+  );
 }
 
 /** Each `area: lazy(() => import('…'))` line of pages.ts (the 404 page's is NOT_FOUND_PAGE, area 'not-found'), as area → module file. */
@@ -67,6 +94,7 @@ export function routePreloads(srcDir: string): Plugin {
       const preloads: RoutePreloads = {
         chrome: filesOf(chromeModules),
         pages: Object.fromEntries([...pageModules(path.join(srcDir, 'app/pages.ts'))].map(([area, file]) => [area, filesOf([file])])),
+        titles: resolveTitles(srcDir),
       };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: JSON.stringify(preloads) });
     },

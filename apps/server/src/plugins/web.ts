@@ -37,8 +37,27 @@ export function appShellHtml(index: string): string | null {
 
 type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 
-/** The build's route-preloads.json (web vite.preloads.ts): the chunks of the chrome and of each area's page. */
-type RoutePreloads = { chrome: string[]; pages: Record<string, string[]> };
+/** The build's route-preloads.json (web vite.preloads.ts): the chunks of the chrome and of each area's page, the titles pages draw first. */
+type RoutePreloads = { chrome: string[]; pages: Record<string, string[]>; titles?: Record<string, FirstTitle> };
+
+/** A page's first title (web app/first-titles.ts): its text in each language, the width of its centred column. */
+export type FirstTitle = { texts: Record<string, string>; column?: number };
+
+const TITLE_PLACE = '<div class="wb-shell-block wb-shell-title"></div>';
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * `html` with the page's title in the frame, in place of the title's grey block: one <span lang> per
+ * language, app-shell.css showing the one of <html lang> (index.html's first script sets it from the
+ * stored language before the frame paints). The browser paints the page's name with the toolbar,
+ * before any script; React then draws the page's h1 in the same place (issue 31).
+ */
+export function withFirstTitle(html: string, title: FirstTitle | undefined): string {
+  if (!title) return html;
+  const spans = Object.entries(title.texts).map(([language, text]) => `<span lang="${escapeHtml(language)}">${escapeHtml(text)}</span>`).join('');
+  const h1 = `<h1 class="wb-shell-h1">${spans}</h1>`;
+  return html.replace(TITLE_PLACE, title.column ? `<div class="wb-shell-column" style="max-width:${Number(title.column)}px">${h1}</div>` : h1);
+}
 
 /**
  * `html` with a <link rel="modulepreload"> per chunk in `files` (a <link rel="preload" as="style"> per
@@ -91,7 +110,7 @@ function shellHtmlOf(distDir: string, now: () => number): (area: string) => Shel
     }
     const { shell, preloads, byArea } = made!;
     if (shell === null) return null;
-    if (!byArea.has(area)) byArea.set(area, compressed(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])])));
+    if (!byArea.has(area)) byArea.set(area, compressed(withFirstTitle(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]), preloads.titles?.[area])));
     return byArea.get(area)!;
   };
 }

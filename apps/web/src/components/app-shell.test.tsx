@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AppShell } from './app-shell.tsx';
 import { Splash } from './splash.tsx';
@@ -34,6 +34,25 @@ describe('the signed-in frame written in index.html', () => {
     window.history.replaceState(null, '', '/login');
     render(<Splash />);
     expect(screen.getByRole('progressbar', { name: 'WellBe' })).toHaveClass('wb-splash');
+  });
+
+  it('draws again the title the server wrote (app/first-titles.ts), on the page first opened only', async () => {
+    // Read when the module is evaluated, before React's first render replaces #root's content.
+    vi.resetModules();
+    document.body.innerHTML = '<div id="root"><div class="wb-shell-column" style="max-width: 720px;"><h1 class="wb-shell-h1"><span lang="fr">Mon programme sportif</span><span lang="ar">برنامجي الرياضي</span></h1></div></div>';
+    window.history.replaceState(null, '', '/program/sportif/today');
+    const { AppShell: FirstShell } = await import('./app-shell.tsx');
+    document.body.innerHTML = '';
+    const first = render(<FirstShell />);
+    expect(first.container.querySelector('.wb-shell-column')).toHaveStyle({ maxWidth: '720px' });
+    expect(first.container.querySelector('.wb-shell-h1')!.innerHTML).toBe('<span lang="fr">Mon programme sportif</span><span lang="ar">برنامجي الرياضي</span>');
+    expect(first.container.querySelector('.wb-shell-title')).toBeNull();
+    first.unmount();
+    // Another page (a redirect, a click): its title is not known here, the grey block again.
+    window.history.replaceState(null, '', '/agenda');
+    const other = render(<FirstShell />);
+    expect(other.container.querySelector('.wb-shell-h1')).toBeNull();
+    expect(other.container.querySelector('.wb-shell-title')).not.toBeNull();
   });
 
   it('is not drawn for a guest', () => {

@@ -3,12 +3,50 @@ import { readToken } from '../lib/token.ts';
 import { Logo } from './logo.tsx';
 import './app-shell.css';
 
+type ShellTitle = { path: string; maxWidth: string; spans: { lang: string; text: string }[] };
+
+/**
+ * The page's title the server wrote into the frame of the page first opened (app/first-titles.ts),
+ * read before React's first render replaces #root's content: <AppShell /> draws it again while that
+ * page loads, so that the title painted from the HTML does not blink out.
+ */
+function readServerTitle(): ShellTitle | null {
+  if (typeof document === 'undefined') return null;
+  const h1 = document.querySelector<HTMLElement>('#root .wb-shell-h1');
+  if (!h1) return null;
+  const column = h1.parentElement?.classList.contains('wb-shell-column') ? h1.parentElement.style.maxWidth : '';
+  return { path: window.location.pathname, maxWidth: column, spans: [...h1.children].map((span) => ({ lang: span.getAttribute('lang') ?? '', text: span.textContent ?? '' })) };
+}
+const SERVER_TITLE = readServerTitle();
+
+function ShellTitleBlock() {
+  const title = SERVER_TITLE && typeof window !== 'undefined' && window.location.pathname === SERVER_TITLE.path ? SERVER_TITLE : null;
+  if (!title) return <div className="wb-shell-block wb-shell-title" />;
+  const h1 = (
+    <h1 className="wb-shell-h1">
+      {title.spans.map((span) => (
+        <span key={span.lang} lang={span.lang}>
+          {span.text}
+        </span>
+      ))}
+    </h1>
+  );
+  return title.maxWidth ? (
+    <div className="wb-shell-column" style={{ maxWidth: title.maxWidth }}>
+      {h1}
+    </div>
+  ) : (
+    h1
+  );
+}
+
 /**
  * The frame of a signed-in screen (toolbar, side navigation, the page's first blocks) in plain
  * elements and static CSS, drawn while the chrome's code loads (issue 31). The server writes the
  * same markup into the HTML of a signed-in route, so the browser paints it before any script
  * (apps/server/src/plugins/web.ts; app-shell.test.tsx checks both stay the same); React draws it
- * in place of the splash until the layout is there. No text: i18n may not be loaded yet.
+ * in place of the splash until the layout is there. No text of its own (i18n may not be loaded yet):
+ * the page's title only where the server wrote it.
  */
 export function AppShell() {
   return (
@@ -27,7 +65,7 @@ export function AppShell() {
           </svg>
         </div>
         <div className="wb-shell-main">
-          <div className="wb-shell-block wb-shell-title" />
+          <ShellTitleBlock />
           <div className="wb-shell-grid">
             <div className="wb-shell-block wb-shell-card" />
             <div className="wb-shell-block wb-shell-card" />

@@ -1,0 +1,77 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+// The page's title painted from the HTML (issue 31, app/first-titles.ts): before any script the
+// server's frame shows the page's name in the user's language, and the page's own h1, drawn by React
+// later, has the same text in the same place and size — the title does not jump nor change when the
+// app takes over. Both are compared by their text's box (the h1 of a page may be wider than its text).
+
+const textBox = (heading: Locator) =>
+  heading.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const rect = [...range.getClientRects()].find((r) => r.width > 0)!;
+    return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+  });
+
+/** The title of the server's HTML, the app's code refused: its text and its box, once Roboto is there. */
+async function titleBeforeScripts(page: Page, path: string) {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(path);
+  const title = page.locator('.wb-shell-h1');
+  await expect(title).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  const text = await title.innerText();
+  const box = await textBox(title);
+  await page.unroute('**/assets/*.js');
+  return { text, box };
+}
+
+const PAGES: { role: string; path: string; title: string }[] = [
+  { role: 'pt', path: '/messaging', title: 'Messagerie' },
+  { role: 'pt', path: '/appointment', title: 'Rendez-vous' },
+  { role: 'pt', path: '/program/sportif/today', title: 'Mon programme sportif' },
+  { role: 'pt', path: '/dietetiques/mon-menu', title: 'Mon menu du jour' },
+  { role: 'pr', path: '/agenda', title: 'Agenda' },
+];
+
+for (const { role, path, title } of PAGES) {
+  test(`${role} ${path} on a phone: « ${title} » painted from the HTML, where the page then draws it`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, role);
+    const before = await titleBeforeScripts(page, path);
+    expect(before.text).toBe(title);
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.wb-shell')).toHaveCount(0);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await textBox(heading)).toEqual(before.box);
+  });
+}
+
+test('an Arabic user on a desktop: the title of the HTML in Arabic, right to left, where the page draws it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'pt');
+  await page.evaluate(() => localStorage.setItem('wellbe.language', 'ar'));
+  // The program of the day: a centred column of 720 px (app/first-titles.ts `column`).
+  const before = await titleBeforeScripts(page, '/program/sportif/today');
+  expect(before.text).toBe('برنامجي الرياضي');
+  // Right to left: the title ends where its column does.
+  const column = (await page.locator('.wb-shell-column').boundingBox())!;
+  expect(Math.abs(before.box.x + before.box.width - (column.x + column.width))).toBeLessThanOrEqual(1);
+  await page.goto('/program/sportif/today');
+  const heading = page.getByRole('heading', { level: 1, name: 'برنامجي الرياضي' });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.wb-shell')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await textBox(heading)).toEqual(before.box);
+});
+
+test('a page without a declared title keeps the grey block: no title but its own', async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/patients/list');
+  await expect(page.locator('.wb-shell-title')).toBeVisible();
+  await expect(page.locator('.wb-shell-h1')).toHaveCount(0);
+});

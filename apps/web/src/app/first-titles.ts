@@ -1,0 +1,27 @@
+import type { Area } from '@wellbe/shared/routes';
+
+// The title a page draws first, written by the server into the frame it sends (issue 31): on a
+// phone the browser paints the page's name with the toolbar, from the HTML alone, ~2 s before the
+// scripts have drawn the page; React then draws the page's own <PageHeader> h1 in the same place
+// and size (components/app-shell.css .wb-shell-h1 is MUI's h1 of lib/theme.ts, at the top of the
+// layout's main). Listed: the pages whose first screen starts with that h1 for every role that
+// opens them, whatever their data. e2e/first-title.spec.ts checks, page by page, that the title of
+// the HTML is the page's h1, text and box.
+//
+// The build resolves each key in the four languages into route-preloads.json (vite.preloads.ts);
+// the server writes them all, and the language index.html's first script put on <html> shows.
+
+export interface FirstTitle {
+  /** The i18n key of the page's h1, with its namespace. */
+  key: string;
+  /** The width of the page's centred column (its outer Box's maxWidth), if it has one. */
+  column?: number;
+}
+
+export const FIRST_TITLES: Partial<Record<Area, FirstTitle>> = {
+  messaging: { key: 'chat:messaging' },
+  appointments: { key: 'agenda:appointments.title' },
+  'sport-today': { key: 'sport:today.title', column: 720 },
+  'my-menu': { key: 'dietetics:myMenu.title' },
+  agenda: { key: 'agenda:title' },
+};
