@@ -35,6 +35,7 @@ export interface RoutePreloads {
 export interface ResolvedTitle {
   texts: Record<string, string>;
   column?: number;
+  inset?: boolean;
 }
 
 /** FIRST_TITLES' keys in the four languages, from the app's i18n files; a missing text fails the build. */
@@ -49,7 +50,7 @@ export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
     return value;
   };
   return Object.fromEntries(
-    Object.entries(FIRST_TITLES).map(([area, title]) => [area, { texts: Object.fromEntries(LANGUAGES.map((language) => [language, text(language, title.key)])), ...(title.column ? { column: title.column } : {}) }]),
+    Object.entries(FIRST_TITLES).map(([area, { key, ...layout }]) => [area, { ...layout, texts: Object.fromEntries(LANGUAGES.map((language) => [language, text(language, key)])) }]),
   );
 }
 

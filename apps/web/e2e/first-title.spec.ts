@@ -33,6 +33,8 @@ const PAGES: { role: string; path: string; title: string }[] = [
   { role: 'pt', path: '/program/sportif/today', title: 'Mon programme sportif' },
   { role: 'pt', path: '/dietetiques/mon-menu', title: 'Mon menu du jour' },
   { role: 'pr', path: '/agenda', title: 'Agenda' },
+  // A page with its own padding (app/first-titles.ts `inset`).
+  { role: 'pr', path: '/patients/list', title: 'Dossiers patients' },
 ];
 
 for (const { role, path, title } of PAGES) {
@@ -71,7 +73,7 @@ test('an Arabic user on a desktop: the title of the HTML in Arabic, right to lef
 test('a page without a declared title keeps the grey block: no title but its own', async ({ page }) => {
   await signIn(page, 'pr');
   await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto('/patients/list');
+  await page.goto('/user');
   await expect(page.locator('.wb-shell-title')).toBeVisible();
   await expect(page.locator('.wb-shell-h1')).toHaveCount(0);
 });

@@ -83,7 +83,7 @@ describe("the web app's HTML by route", () => {
   it("writes a page's first title (route-preloads.json titles) into the frame, in every language, escaped, in its column", async () => {
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-titles-'));
     fs.writeFileSync(path.join(files, 'index.html'), index);
-    const titles = { messaging: { texts: { fr: 'Messagerie', ar: 'المراسلة' } }, 'sport-today': { texts: { fr: 'Mon <programme> & "moi"' }, column: 720 } };
+    const titles = { messaging: { texts: { fr: 'Messagerie', ar: 'المراسلة' } }, 'sport-today': { texts: { fr: 'Mon <programme> & "moi"' }, column: 720 }, patients: { texts: { fr: 'Dossiers patients' }, inset: true } };
     fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: {}, titles }));
     const app = Fastify();
     await registerWeb(app, files);
@@ -93,8 +93,9 @@ describe("the web app's HTML by route", () => {
     expect((await app.inject({ url: '/program/sportif/today' })).body).toContain(
       '<div class="wb-shell-column" style="max-width:720px"><h1 class="wb-shell-h1"><span lang="fr">Mon &#60;programme&#62; &#38; &#34;moi&#34;</span></h1></div>',
     );
+    expect((await app.inject({ url: '/patients/list' })).body).toContain('<div class="wb-shell-inset"><h1 class="wb-shell-h1"><span lang="fr">Dossiers patients</span></h1></div>');
     // A page without one keeps the title's grey block.
-    const list = (await app.inject({ url: '/patients/list' })).body;
+    const list = (await app.inject({ url: '/user' })).body;
     expect(list).toContain('wb-shell-title');
     expect(list).not.toContain('wb-shell-h1');
     await app.close();

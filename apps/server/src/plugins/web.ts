@@ -40,8 +40,8 @@ type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 /** The build's route-preloads.json (web vite.preloads.ts): the chunks of the chrome and of each area's page, the titles pages draw first. */
 type RoutePreloads = { chrome: string[]; pages: Record<string, string[]>; titles?: Record<string, FirstTitle> };
 
-/** A page's first title (web app/first-titles.ts): its text in each language, the width of its centred column. */
-export type FirstTitle = { texts: Record<string, string>; column?: number };
+/** A page's first title (web app/first-titles.ts): its text in each language, the width of its centred column, its own padding. */
+export type FirstTitle = { texts: Record<string, string>; column?: number; inset?: boolean };
 
 const TITLE_PLACE = '<div class="wb-shell-block wb-shell-title"></div>';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -56,7 +56,9 @@ export function withFirstTitle(html: string, title: FirstTitle | undefined): str
   if (!title) return html;
   const spans = Object.entries(title.texts).map(([language, text]) => `<span lang="${escapeHtml(language)}">${escapeHtml(text)}</span>`).join('');
   const h1 = `<h1 class="wb-shell-h1">${spans}</h1>`;
-  return html.replace(TITLE_PLACE, title.column ? `<div class="wb-shell-column" style="max-width:${Number(title.column)}px">${h1}</div>` : h1);
+  const column = title.column ? ` style="max-width:${Number(title.column)}px"` : '';
+  const classes = [title.column && 'wb-shell-column', title.inset && 'wb-shell-inset'].filter(Boolean).join(' ');
+  return html.replace(TITLE_PLACE, classes ? `<div class="${classes}"${column}>${h1}</div>` : h1);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface FirstTitle {
   key: string;
   /** The width of the page's centred column (its outer Box's maxWidth), if it has one. */
   column?: number;
+  /** Whether the page pads itself inside the layout's main (16 px, 24 px from MUI's md, 900 px). */
+  inset?: boolean;
 }
 
 export const FIRST_TITLES: Partial<Record<Area, FirstTitle>> = {
@@ -24,4 +26,5 @@ export const FIRST_TITLES: Partial<Record<Area, FirstTitle>> = {
   'sport-today': { key: 'sport:today.title', column: 720 },
   'my-menu': { key: 'dietetics:myMenu.title' },
   agenda: { key: 'agenda:title' },
+  patients: { key: 'patients:list.title', inset: true },
 };

@@ -3,7 +3,7 @@ import { readToken } from '../lib/token.ts';
 import { Logo } from './logo.tsx';
 import './app-shell.css';
 
-type ShellTitle = { path: string; maxWidth: string; spans: { lang: string; text: string }[] };
+type ShellTitle = { path: string; wrapper: { className: string; maxWidth: string } | null; spans: { lang: string; text: string }[] };
 
 /**
  * The page's title the server wrote into the frame of the page first opened (app/first-titles.ts),
@@ -14,8 +14,10 @@ function readServerTitle(): ShellTitle | null {
   if (typeof document === 'undefined') return null;
   const h1 = document.querySelector<HTMLElement>('#root .wb-shell-h1');
   if (!h1) return null;
-  const column = h1.parentElement?.classList.contains('wb-shell-column') ? h1.parentElement.style.maxWidth : '';
-  return { path: window.location.pathname, maxWidth: column, spans: [...h1.children].map((span) => ({ lang: span.getAttribute('lang') ?? '', text: span.textContent ?? '' })) };
+  // Its column or padding (plugins/web.ts withFirstTitle), if the page has one.
+  const parent = h1.parentElement;
+  const wrapper = parent && /\bwb-shell-(column|inset)\b/.test(parent.className) ? { className: parent.className, maxWidth: parent.style.maxWidth } : null;
+  return { path: window.location.pathname, wrapper, spans: [...h1.children].map((span) => ({ lang: span.getAttribute('lang') ?? '', text: span.textContent ?? '' })) };
 }
 const SERVER_TITLE = readServerTitle();
 
@@ -31,8 +33,8 @@ function ShellTitleBlock() {
       ))}
     </h1>
   );
-  return title.maxWidth ? (
-    <div className="wb-shell-column" style={{ maxWidth: title.maxWidth }}>
+  return title.wrapper ? (
+    <div className={title.wrapper.className} style={title.wrapper.maxWidth ? { maxWidth: title.wrapper.maxWidth } : undefined}>
       {h1}
     </div>
   ) : (
