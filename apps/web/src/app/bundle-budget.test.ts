@@ -135,6 +135,18 @@ describe('bundle budget: the first paint’s closure', () => {
     for (const later of ['MuiMenu', 'MuiPopover', 'MuiTooltip', 'MuiDrawer', 'MuiInputBase', 'MuiChip']) expect(code, later).not.toContain(later);
   });
 
+  it("keeps the patient file's other tabs, its identity form and a consultation's detail out of its first load: no charts, date pickers, zod, forms nor DOMPurify", () => {
+    // What the server preloads for /patient/dossier/:id (route-preloads.json): the page's static closure.
+    const keys = closure('src/features/patients/patient-page.tsx');
+    const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
+    // Each recognised by a text its code carries: Recharts, MUI X's date pickers, zod, react-hook-form, DOMPurify.
+    for (const heavy of ['recharts-wrapper', 'MuiPickersLayout', 'ZodError', 'shouldUnregister', 'DOMPurify']) expect(code, heavy).not.toContain(heavy);
+    for (const later of ['identity-form.tsx', 'documents-tab.tsx', 'dietetics-tab.tsx', 'consultation-detail.tsx', 'measures-tab.tsx']) {
+      expect(manifest[`src/features/patients/components/${later}`]?.isDynamicEntry, later).toBe(true);
+      expect(keys.has(`src/features/patients/components/${later}`), later).toBe(false);
+    }
+  });
+
   it('preloads no font, whose first paint Chromium would hold, and has the @font-face rules of 400, 500 and 700 in the HTML with font-display: swap', () => {
     const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
     expect(html).not.toMatch(/<link[^>]+as="font"/);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { NOTICE_OPINION_MAX } from '../domain/notices.ts';
 import { dataAnswer } from './responses.ts';
 
 // SPEC §3 Notice (Star, PatientOpinion, Recommend): a patient's feedback on one of their own
-// consultations, once per consultation, editable for 7 days.
-export const NOTICE_EDIT_WINDOW_MS = 7 * 24 * 3600 * 1000;
-export const NOTICE_OPINION_MAX = 2000;
+// consultations, once per consultation, editable for 7 days (domain/notices.ts).
+export { NOTICE_EDIT_WINDOW_MS, NOTICE_OPINION_MAX, noticeEditable } from '../domain/notices.ts';
 
 export const NOTICE_MESSAGES = {
   starRequired: 'Choisissez une note de 1 à 5 étoiles.',
@@ -51,8 +51,3 @@ export type NoticeSummary = z.infer<typeof noticeSummarySchema>;
 // The answers of /api/notices (the web client's types come from them).
 export const noticeAnswer = dataAnswer(noticeSchema);
 export const noticeSummaryAnswer = dataAnswer(noticeSummarySchema);
-
-/** Whether a notice created at `createdAt` may still be edited at `now`. */
-export function noticeEditable(createdAt: string | Date, now: number): boolean {
-  return now - new Date(createdAt).getTime() <= NOTICE_EDIT_WINDOW_MS;
-}

@@ -14,9 +14,6 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { usePatientFile, usePatientMeasures } from './api/patient-file.ts';
 import { useArchivePatient, useInvitePatient } from './api/patient-writes.ts';
-import { ConsultationDetail } from './components/consultation-detail.tsx';
-import { DocumentsTab } from './components/documents-tab.tsx';
-import { DieteticsTab } from './components/dietetics-tab.tsx';
 import { IdentityCard } from './components/identity-card.tsx';
 import { LatestValues } from './components/latest-values.tsx';
 import { NoticeView } from './components/notice.tsx';
@@ -26,13 +23,25 @@ import { ExportFhirAction } from './components/export-fhir-action.tsx';
 import { FileTitle } from './components/file-title.tsx';
 import { FileTabLabel } from './components/file-tab-label.tsx';
 
-// Recharts only loads when the 'mesures' tab is opened.
+// Each tab but the file's own loads its code when opened: the charts (MUI X, ~90 KB: measures,
+// dietetics, diary, sport, questionnaires), the documents' list, a consultation's detail (DOMPurify);
+// the file's first screen fetched them all before issue 31.
+const DocumentsTab = lazy(() => import('./components/documents-tab.tsx').then((m) => ({ default: m.DocumentsTab })));
+const DieteticsTab = lazy(() => import('./components/dietetics-tab.tsx').then((m) => ({ default: m.DieteticsTab })));
+const ConsultationDetail = lazy(() => import('./components/consultation-detail.tsx').then((m) => ({ default: m.ConsultationDetail })));
 const DiaryTab = lazy(() => import('./components/diary-tab.tsx').then((m) => ({ default: m.DiaryTab })));
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
 const QuestionnairesTab = lazy(() => import('./components/questionnaires-tab.tsx').then((m) => ({ default: m.QuestionnairesTab })));
 /** The tabs whose code (charts, forms) loads only when opened. */
-const LAZY_TABS: Partial<Record<FileTab, ComponentType<{ idPatient: string }>>> = { mesures: MeasuresTab, sport: SportTab, questionnaires: QuestionnairesTab, journal: DiaryTab };
+const LAZY_TABS: Partial<Record<FileTab, ComponentType<{ idPatient: string }>>> = {
+  mesures: MeasuresTab,
+  sport: SportTab,
+  questionnaires: QuestionnairesTab,
+  journal: DiaryTab,
+  documents: DocumentsTab,
+  dietetique: DieteticsTab,
+};
 
 function LazyFileTab({ tab, idPatient }: { tab: FileTab; idPatient: string }) {
   const { t } = useTranslation('patients');
@@ -112,14 +121,16 @@ function ConsultationsTab({ file, consultId }: { file: PatientFile; consultId?: 
         <Timeline idPatient={id} entries={file.consultations} selected={consultId} dense={!!consultId} />
       </Box>
       {consultId ? (
-        <ConsultationDetail
-          key={consultId}
-          idPatient={id}
-          idConsultation={consultId}
-          entry={file.consultations.find((c) => c.idConsultation === consultId)}
-          canWrite={file.canWrite}
-          isOwnFile={file.isOwnFile}
-        />
+        <Suspense fallback={<CircularProgress size={28} aria-label={t('file.loading')} />}>
+          <ConsultationDetail
+            key={consultId}
+            idPatient={id}
+            idConsultation={consultId}
+            entry={file.consultations.find((c) => c.idConsultation === consultId)}
+            canWrite={file.canWrite}
+            isOwnFile={file.isOwnFile}
+          />
+        </Suspense>
       ) : (
         file.consultations.length > 0 && (
           <Typography variant="body2" color="text.secondary">
@@ -246,8 +257,6 @@ export function PatientPage() {
       {tab === 'dossier' && <DossierTab file={file.data} />}
       {tab === 'consultations' && <ConsultationsTab file={file.data} consultId={consultId} />}
       <LazyFileTab tab={tab} idPatient={identity.idPatient} />
-      {tab === 'documents' && <DocumentsTab idPatient={identity.idPatient} />}
-      {tab === 'dietetique' && <DieteticsTab idPatient={identity.idPatient} />}
 
       <ConfirmDialog
         open={confirming}

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Rating, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_OPINION_MAX, noticeEditable, type Notice } from '@wellbe/shared/schemas/notices';
+import { NOTICE_OPINION_MAX, noticeEditable } from '@wellbe/shared/domain/notices';
+import type { Notice } from '@wellbe/shared/schemas/notices';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveNotice } from '../api/notices.ts';
