@@ -147,6 +147,16 @@ describe('bundle budget: the first paint’s closure', () => {
     }
   });
 
+  it("keeps the agenda's dialogs out of its first load: no date-time pickers, zod nor forms before the calendar", () => {
+    const keys = closure('src/features/agenda/agenda-page.tsx');
+    const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
+    for (const heavy of ['MuiPickersLayout', 'ZodError', 'shouldUnregister']) expect(code, heavy).not.toContain(heavy);
+    for (const dialog of ['booking-dialog.tsx', 'appointment-dialog.tsx', 'settings-dialog.tsx']) {
+      expect(manifest[`src/features/agenda/components/${dialog}`]?.isDynamicEntry, dialog).toBe(true);
+      expect(keys.has(`src/features/agenda/components/${dialog}`), dialog).toBe(false);
+    }
+  });
+
   it('preloads no font, whose first paint Chromium would hold, and has the @font-face rules of 400, 500 and 700 in the HTML with font-display: swap', () => {
     const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
     expect(html).not.toMatch(/<link[^>]+as="font"/);

@@ -14,15 +14,25 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
  */
 export function AfterFirstPaint({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const [shown, setShown] = useState(false);
+  useAfterFirstPaint(() => startTransition(() => setShown(true)));
+  return shown ? children : fallback;
+}
+
+/**
+ * Runs `work` once, after the paint that follows the component's first commit (a frame callback,
+ * then a task: see above). For what a screen fetches for later, such as its dialogs' chunks, so that
+ * they are there at the first click without competing with the first screen.
+ */
+export function useAfterFirstPaint(work: () => void) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown(true)), 0);
+      timer = setTimeout(work, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
+    // Once, with the first commit's `work`.
   }, []);
-  return shown ? children : fallback;
 }

@@ -7,12 +7,13 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { Box, Button, Paper, useMediaQuery, useTheme } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import type { AgendaEvent } from '@wellbe/shared/schemas/agenda';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useAfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { getDisplayTimeZone, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -20,17 +21,25 @@ import { useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAgendaRange, usePractitioners } from './api/agenda-data.ts';
 import { useAppointmentMutations } from './api/agenda-mutations.ts';
-import { AppointmentDialog } from './components/appointment-dialog.tsx';
-import { BookingDialog } from './components/booking-dialog.tsx';
 import { AgendaToolbar, VIEWS, type ViewName } from './components/agenda-toolbar.tsx';
 import { DayColumns } from './components/day-columns.tsx';
-import { SettingsDialog } from './components/settings-dialog.tsx';
 import { useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
 import { CALENDAR_BASE, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
 import { useShownPractitioners } from './lib/shown-practitioners.ts';
 import { useCalendarLanguage } from './lib/calendar-language.tsx';
+
+// The dialogs (a booking, an appointment, the settings: forms, zod, MUI X's date-time picker and its
+// localisation, ~90 KB) are chunks of their own, asked for once the calendar is painted so that they
+// are there for the first click; the agenda's first load fetched them before its calendar (issue 31).
+const loadBooking = () => import('./components/booking-dialog.tsx');
+const loadAppointment = () => import('./components/appointment-dialog.tsx');
+const loadSettings = () => import('./components/settings-dialog.tsx');
+const BookingDialog = lazy(() => loadBooking().then((m) => ({ default: m.BookingDialog })));
+const AppointmentDialog = lazy(() => loadAppointment().then((m) => ({ default: m.AppointmentDialog })));
+const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
+const loadDialogs = () => void Promise.all([loadBooking(), loadAppointment(), loadSettings()]).catch(() => undefined);
 
 // /agenda (SPEC §2): FullCalendar day/week/month/list in the interface language, Monday first, the
 // organisation's time zone whatever the browser's. URL /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD}
@@ -41,6 +50,7 @@ const VIEW_BY_FC = Object.fromEntries(Object.entries(VIEWS).map(([k, v]) => [v, 
 
 export function AgendaPage() {
   const { t } = useTranslation('agenda');
+  useAfterFirstPaint(loadDialogs);
   const params = useParams();
   const { user, role } = useSession();
   const theme = useTheme();
@@ -165,23 +175,25 @@ export function AgendaPage() {
           />
         )}
       </Paper>
-      {booking && (
-        <BookingDialog
-          start={booking.start}
-          end={booking.end}
-          timeZone={timeZone}
-          practitioners={list}
-          practitionerId={booking.practitionerId}
-          onClose={() => setBooking(null)}
-          onSave={async (input) => {
-            const a = await mutations.create.mutateAsync(input);
-            notify(a.warning ?? t('booked'), a.warning ? 'warning' : 'success');
-            setBooking(null);
-          }}
-        />
-      )}
-      {opened && <AppointmentDialog event={opened} onClose={() => setOpened(null)} />}
-      {settingsOpen && shownIds[0] && <SettingsDialog practitionerId={shownIds[0]} self={shownIds[0] === user?.id} onClose={() => setSettingsOpen(false)} />}
+      <Suspense fallback={null}>
+        {booking && (
+          <BookingDialog
+            start={booking.start}
+            end={booking.end}
+            timeZone={timeZone}
+            practitioners={list}
+            practitionerId={booking.practitionerId}
+            onClose={() => setBooking(null)}
+            onSave={async (input) => {
+              const a = await mutations.create.mutateAsync(input);
+              notify(a.warning ?? t('booked'), a.warning ? 'warning' : 'success');
+              setBooking(null);
+            }}
+          />
+        )}
+        {opened && <AppointmentDialog event={opened} onClose={() => setOpened(null)} />}
+        {settingsOpen && shownIds[0] && <SettingsDialog practitionerId={shownIds[0]} self={shownIds[0] === user?.id} onClose={() => setSettingsOpen(false)} />}
+      </Suspense>
     </Box>
   );
 }
