@@ -8,12 +8,14 @@ import { i18nReady } from './i18n/i18n.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/preload.ts';
 import { loadMeta } from './lib/meta.ts';
+import { loadFirstScreenFonts } from './lib/fonts.ts';
 // A logout removes the user's consultation draft even on a page without the panel (/logout).
 import './features/consultations/draft-storage.ts';
 
 // The requested page's chunk, texts and (signed in) the layout and the token check start now, with
-// the common texts: everything arrives in one round trip after the entry.
+// the common texts: everything arrives in one round trip after the entry. The fonts too.
 preloadRoute(window.location.pathname);
+loadFirstScreenFonts();
 // The demo badge's /api/meta goes with them, not after the first render.
 void loadMeta();
 
