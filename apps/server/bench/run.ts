@@ -137,6 +137,8 @@ async function main() {
   if (process.argv.includes('search')) {
     // `npm run bench -- search`: only the food and exercise searches (20 ms p95), on the demo data.
     const server = await startServer();
+    // CPU per request beside latency: steadier than a p95 on a shared machine.
+    cpuOf = { node: server.pid!, pg: process.env.DATABASE_URL ? null : postgresPid(dataDir) };
     const { runSearch } = await import('./search.ts');
     await runSearch({ base, password: process.env.BENCH_PASSWORD ?? DEMO_PASSWORD, measure }).finally(() => stopServer(server));
     return;

@@ -4,7 +4,7 @@ import { catalogFilter, type CatalogScope } from '../../access/catalogs.ts';
 import { orgFilter, orgWhere, type OrgScope } from '../../access/scope.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { foods } from '../../db/schema/dietetics.ts';
-import { escapeLike, escapeRegExp } from '../../lib/text.ts';
+import { escapeLike } from '../../lib/text.ts';
 
 // The foods of the dietetics area: the Ciqual table and each organisation's own, read inside the
 // caller's catalog scope (access/catalogs.ts), changed inside its OrgScope; and the food search.
@@ -31,8 +31,9 @@ export type FoodDbRow = { id: number; nameFr: string; groupCode: string; organiz
  * The statements are written here rather than built by Drizzle: built per request, the ranking SQL
  * (several LIKEs per typed word) cost ~2.5 ms to build and map, more than PostgreSQL took to run
  * it (issue 18: p95 ≤ 20 ms through HTTP). Their text depends only on the search's shape (how many
- * words, a group or not), so the searches as typed are prepared statements, planned once per
- * connection; the searches with typo alternatives (their points in the text) are not.
+ * words, a group or not, the limit), every other value bound, so that each is a prepared statement
+ * PostgreSQL plans once per connection (its generic plan, see foodsStatement), the searches with
+ * typo alternatives included (their words and points bound, in a fixed number of slots per word).
  */
 export async function searchFoods(pool: Queryable, catalog: CatalogScope, folded: string, group: string | undefined, limit: number): Promise<FoodDbRow[]> {
   const scope = { organizationId: catalog.owner, group: group ?? null, limit };
@@ -119,60 +120,92 @@ function foodsStatement(scope: { organizationId: string | null; group: string | 
   let order = 'f.search_key, f.id';
   let rankColumns = '';
   if (alternatives) {
-    where.push(...alternatives.map((alts) => holdsOneOf(alts, param)));
-    const rank = ranking(alternatives, param);
+    // As typed (one alternative per word): its few points written in the text; with close words,
+    // every word's alternatives in slots, their words and points bound.
+    const slots = alternatives.some((alts) => alts.length > 1) ? inSlots(alternatives) : alternatives;
+    where.push(...slots.map((alts) => holdsOneOf(alts, param)));
+    const rank = ranking(slots, param);
     order = `${rank.exact} desc, ${rank.close} desc, length(f.search_key), f.id`;
     rankColumns = `, ${rank.exact} as rank_exact, ${rank.close} as rank_close, length(f.search_key) as rank_length`;
   }
   // The ranking's columns only for the outer statement's order (the close words' join), never in the rows.
-  const found = `select ${FOOD_COLUMNS}${nearFor.length ? rankColumns : ''} from foods f where ${where.join(' and ')} order by ${order} limit ${param(scope.limit, 'int')}`;
+  // The limit written in the text (1–50, checked at the edge): a bound `limit $n` is costed for a
+  // tenth of the rows, which made PostgreSQL plan the statement again at every execution (a custom
+  // plan each time, ~0.2 ms) instead of keeping its generic plan (issue 31, docs/scaling.md).
+  const found = `select ${FOOD_COLUMNS}${nearFor.length ? rankColumns : ''} from foods f where ${where.join(' and ')} order by ${order} limit ${literalLimit(scope.limit)}`;
   let text = found;
   if (nearFor.length) {
     text = `select close.near, found.id, found."nameFr", found."groupCode", found."organizationId", found."ciqualCode", found."energyKcal", found."proteinsG", found."carbohydratesG", found."fatG", found."fibresG"
-from (select coalesce(json_agg(json_build_array(c.i, c.word, c.similarity)), '[]'::json) as near from (${closeWordsQuery(param(nearFor, 'text[]'))}) c) as close
+from (select coalesce(json_agg(json_build_array(c.i, c.word, c.similarity)), '[]'::json) as near from (${closeWordsQuery(`array[${nearFor.map((w) => param(w, 'text')).join(', ')}]`)}) c) as close
 left join (${found}) found on true
 order by found.rank_exact desc, found.rank_close desc, found.rank_length, found.id`;
   }
-  // Prepared only when the text is one of the few shapes (no typo points in it).
-  const typed = !alternatives || alternatives.every((alts) => alts.length === 1);
-  return { name: typed ? `foods_${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : undefined, text, values, nearFor };
+  // Every value bound: the text is one of the few shapes (words, group, prefix, limit), prepared.
+  return { name: `foods_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values, nearFor };
+}
+
+function literalLimit(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 50) throw new Error(`limite attendue entre 1 et 50 : ${limit}`);
+  return String(limit);
+}
+
+/**
+ * A search's alternatives in a fixed number of slots per word (the typed word, then its close
+ * words, closeWordsQuery's 4 at most), the empty slots null: a null pattern matches nothing and
+ * scores 0, so the statement's text depends only on how many words were typed.
+ */
+const SLOTS = 5;
+type Slot = Alternative | null;
+function inSlots(alternatives: Alternative[][]): Slot[][] {
+  return alternatives.map((alts) => [...alts, ...Array<Slot>(SLOTS - alts.length).fill(null)]);
 }
 
 /** The ranking: its two scores as SQL expressions over `f`. */
-function ranking(alternatives: Alternative[][], param: (value: unknown, type: string) => string): { exact: string; close: string } {
-  const like = (column: string, pattern: string) => `${column} like ${param(pattern, 'text')}`;
-  const contains = (w: string) => like('f.search_key', `%${escapeLike(w)}%`);
+function ranking(alternatives: Slot[][], param: (value: unknown, type: string) => string): { exact: string; close: string } {
+  const like = (column: string, pattern: string | null) => `${column} like ${param(pattern, 'text')}`;
+  const contains = (w: string | undefined) => like('f.search_key', w === undefined ? null : `%${escapeLike(w)}%`);
   // How well the words are met, summed: for each typed word its best alternative, a whole word 3,
   // a word's start 2, inside a word 1; and 1.5 more when the name starts with the first word — each
   // times the alternative's similarity (1 for the word as typed). So 'pomme' puts 'Pomme, crue'
   // before 'Compote de pomme' and 'Pommes de terre', and 'pome crue' puts 'Pomme, chair et peau,
-  // crue' before 'Pomelo …, cru'. Integers written in the SQL (computed here, never typed by anyone).
-  const points = (n: number, a: Alternative) => String(Math.round(n * a.similarity * 1000));
+  // crue' before 'Pomelo …, cru'. Integers computed here (never typed by anyone): written in the
+  // text as typed (similarity 1, a few fixed values), bound with close words (their similarities).
+  const bound = alternatives.some((alts) => alts.length > 1);
+  const points = (n: number, a: Slot) => {
+    const value = a ? Math.round(n * a.similarity * 1000) : 0;
+    return bound ? param(value, 'int') : String(value);
+  };
+  const pattern = (a: Slot, make: (w: string) => string) => (a ? make(escapeLike(a.word)) : null);
   const best = (cases: string[]) => (cases.length === 1 ? cases[0]! : `greatest(${cases.join(', ')})`);
-  const met = (alts: Alternative[]) =>
+  const met = (alts: Slot[]) =>
     best(
       alts.map(
         (a) =>
-          `case when ${like('f.search_words', `% ${escapeLike(a.word)} %`)} then ${points(3, a)} when ${like('f.search_words', `% ${escapeLike(a.word)}%`)} then ${points(2, a)} when ${contains(a.word)} then ${points(1, a)} else 0 end`,
+          `case when ${like('f.search_words', pattern(a, (w) => `% ${w} %`))} then ${points(3, a)} when ${like('f.search_words', pattern(a, (w) => `% ${w}%`))} then ${points(2, a)} when ${contains(a?.word)} then ${points(1, a)} else 0 end`,
       ),
     );
-  const startsWithFirst = best(alternatives[0]!.map((a) => `case when ${like('f.search_key', `${escapeLike(a.word)}%`)} then ${points(1.5, a)} else 0 end`));
+  const startsWithFirst = best(alternatives[0]!.map((a) => `case when ${like('f.search_key', pattern(a, (w) => `${w}%`))} then ${points(1.5, a)} else 0 end`));
   const exact = `(${alternatives.map((alts) => `(${contains(alts[0]!.word)})::int`).join(' + ')})`;
   const close = `(${[startsWithFirst, ...alternatives.map(met)].join(' + ')})`;
   return { exact, close };
 }
 
 /**
- * The name holds the typed word, or one of its alternatives: a LIKE for one word; for several, one
- * regular expression (`a|b|c`) the trigram GIN index serves in a single scan, ANDed with the other
- * words' in the index. An OR of LIKEs made PostgreSQL read the whole table (a seq scan of the 3,323
- * names, ~10–14 ms for 'pome crue', against ~0.4 ms through the index).
+ * The name holds the typed word, or one of its alternatives: a LIKE for the word as typed; with
+ * close words, `like any` of their patterns (an array of one parameter per slot). PostgreSQL reads
+ * the 3,323 names either way (a seq scan of 114 pages: the trigram index, 320 pages for 'pome
+ * crue', costs more); `like any` runs it in ~1.1 ms where one regular expression (`a|b|c`) took ~2.0.
+ * Its column written `f.search_key || ''` (the same text) so that the trigram index cannot serve
+ * it: seeing the null slots, a custom plan priced that index cheaper and ran in 2.7 ms ('épinard
+ * cuit'), and its cost kept PostgreSQL off the generic plan (the seq scan, 1.3 ms).
  */
-function holdsOneOf(all: Alternative[], param: (value: unknown, type: string) => string): string {
-  // A close word holding the typed one ('laitue' for 'lait') finds no other name: ranked, not searched.
-  const alts = all.filter((a, i) => i === 0 || !a.word.includes(all[0]!.word));
-  if (alts.length === 1) return `f.search_key like ${param(`%${escapeLike(alts[0]!.word)}%`, 'text')}`;
-  return `f.search_key ~ ${param(alts.map((a) => escapeRegExp(a.word)).join('|'), 'text')}`;
+function holdsOneOf(all: Slot[], param: (value: unknown, type: string) => string): string {
+  const typed = all[0]!;
+  if (all.length === 1) return `f.search_key like ${param(`%${escapeLike(typed.word)}%`, 'text')}`;
+  // A close word holding the typed one ('laitue' for 'lait') finds no other name: ranked, not searched
+  // (its slot null, as the empty ones: a null pattern matches nothing).
+  const patterns = all.map((a, i) => (a && (i === 0 || !a.word.includes(typed.word)) ? `%${escapeLike(a.word)}%` : null));
+  return `(f.search_key || '') like any(array[${patterns.map((p) => param(p, 'text')).join(', ')}])`;
 }
 
 /**
