@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { queriesSent } from '../../../test/prepared.ts';
 import { auditEvents } from '../../db/tables.ts';
-import { isoOf } from './agenda.period.repository.ts';
 import { agendaKit, at, type AgendaKit } from './agenda.test-kit.ts';
 
 // The agenda's period read (GET /api/agenda/appointments, agenda.period.repository): what the
@@ -65,7 +64,7 @@ describe('the period read', () => {
       async () => void (res = await k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`)),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(sent).toEqual(['agenda_period_v3']);
+    expect(sent).toEqual(['agenda_period_v4']);
     const starts = new Date(new Date(at(day, '00:00')).getTime() - 3_600_000 + 999).toISOString();
     const expected = {
       success: true,
@@ -96,12 +95,40 @@ describe('the period read', () => {
   });
 });
 
-describe('isoOf', () => {
-  it('writes an instant sent as to_json of its UTC time as Date#toISOString does, cut to the millisecond', () => {
-    expect(isoOf('"2026-11-23T07:00:00"')).toBe('2026-11-23T07:00:00.000Z');
-    expect(isoOf('"2026-11-23T07:00:00.5"')).toBe('2026-11-23T07:00:00.500Z');
-    expect(isoOf('"2026-11-23T07:00:00.12"')).toBe('2026-11-23T07:00:00.120Z');
-    expect(isoOf('"2026-11-23T07:00:00.999999"')).toBe('2026-11-23T07:00:00.999Z');
-    expect(isoOf('"2026-11-23T07:00:00.000004"')).toBe('2026-11-23T07:00:00.000Z');
+describe('the period written as JSON by PostgreSQL', () => {
+  it('escapes text and writes instants exactly as JSON.stringify of the values did (fractions of a second, an empty period)', async () => {
+    const pr = k.s.pr!;
+    const base = { organization_id: pr.idOrganization, practitioner_id: pr.id };
+    // Every character JSON.stringify escapes or keeps: quotes, backslash, control characters, DEL,
+    // the line separator, an emoji (a surrogate pair in JavaScript), accents.
+    const tricky = 'Bilan "A\\B" \n\t\r\b\f \u0001\u001f \u007f \u2028 😀 é <b>';
+    const { rows } = await k.t.ctx.pool.query<{ id: string }>(
+      `insert into appointment_types (organization_id, label, duration_minutes, colour) values ($1, $2, 30, $3) returning id`,
+      [pr.idOrganization, tricky, '#"c\\'],
+    );
+    const typeId = rows[0]!.id;
+    const day = k.monday(40);
+    const second = (time: string) => at(day, time).slice(0, 19);
+    const fractions = ['.5', '.12', '.123', '.1234', '.99999', '.000004'];
+    const expected: Record<string, unknown>[] = [];
+    for (const [i, fraction] of fractions.entries()) {
+      const startsAt = `${second(`0${i + 1}:00`)}${fraction}Z`;
+      const endsAt = `${second(`0${i + 1}:30`)}Z`;
+      const id = await insert('appointments', { ...base, title: `${tricky} ${i}`, type_id: i % 2 ? typeId : null, starts_at: startsAt, ends_at: endsAt, status: 'confirmé' });
+      const type = i % 2 ? { typeLabel: tricky, colour: '#"c\\' } : { typeLabel: null, colour: null };
+      // A Date keeps the millisecond, cut: ".99999" is .999, ".000004" is .000.
+      expected.push({ id, practitionerId: pr.id, title: `${tricky} ${i}`, ...type, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString(), status: 'confirmé' });
+    }
+    const absence = await insert('agenda_exceptions', { ...base, starts_at: at(day, '14:00'), ends_at: at(day, '15:00'), label: tricky });
+    const period = (from: string, to: string) => k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`);
+    const res = await period(at(day, '00:00'), at(addDays(day, 1), '00:00'));
+    expect(res.statusCode, res.body).toBe(200);
+    const exceptions = [{ id: absence, practitionerId: pr.id, startsAt: at(day, '14:00'), endsAt: at(day, '15:00'), label: tricky }];
+    expect(res.body).toBe(JSON.stringify({ success: true, data: { timeZone: 'Europe/Paris', appointments: expected, exceptions } }));
+    expect(expected.map((a) => a.startsAt as string).map((iso) => iso.slice(19))).toEqual(['.500Z', '.120Z', '.123Z', '.123Z', '.999Z', '.000Z']);
+
+    // Nothing in the period: empty arrays, not null.
+    const empty = await period(at(addDays(day, 2), '00:00'), at(addDays(day, 3), '00:00'));
+    expect(empty.body).toBe(JSON.stringify({ success: true, data: { timeZone: 'Europe/Paris', appointments: [], exceptions: [] } }));
   });
 });
