@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@wellbe/shared/schemas/responses';
 import { isGuestOnly } from './authenticate.ts';
-import { jsonOf } from '../lib/json-text.ts';
 import { z } from 'zod';
 
 // The API document (/api/docs/json) describes every answer: each route declares its success
@@ -43,15 +42,14 @@ function undeclaredKeys(sent: unknown, parsed: unknown, path = ''): string[] {
 type Serializer = (route: { schema: unknown; method: string; url: string; httpStatus?: string }) => (data: unknown) => string;
 
 // Production serializes every answer exactly as Fastify does without a schema (JSON.stringify):
-// a declared schema never strips a field nor turns a small mismatch into a 500. An answer already
-// written as JSON (lib/json-text.ts) is sent as it is.
-const plainSerializer: Serializer = () => jsonOf;
+// a declared schema never strips a field nor turns a small mismatch into a 500.
+const plainSerializer: Serializer = () => (data) => JSON.stringify(data);
 
 /** Tests: the same answer, checked against its declared schema as the client receives it (JSON). */
 function checkingSerializer(mismatches: string[]): Serializer {
   return ({ schema, method, url, httpStatus }) =>
     (data) => {
-      const text = jsonOf(data);
+      const text = JSON.stringify(data);
       const zodSchema = schema as z.ZodType;
       const sent: unknown = text === undefined ? undefined : JSON.parse(text);
       // Decoded from JSON, as a client would: an instant travels as an ISO string (a codec).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { queriesSent } from '../../../test/prepared.ts';
 import { auditEvents } from '../../db/tables.ts';
+import { isoOf } from './agenda.period.repository.ts';
 import { agendaKit, at, type AgendaKit } from './agenda.test-kit.ts';
 
 // The agenda's period read (GET /api/agenda/appointments, agenda.period.repository): what the
@@ -64,7 +65,7 @@ describe('the period read', () => {
       async () => void (res = await k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`)),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(sent).toEqual(['agenda_period_v4']);
+    expect(sent).toEqual(['agenda_period_v3']);
     const starts = new Date(new Date(at(day, '00:00')).getTime() - 3_600_000 + 999).toISOString();
     const expected = {
       success: true,
@@ -95,7 +96,9 @@ describe('the period read', () => {
   });
 });
 
-describe('the period written as JSON by PostgreSQL', () => {
+// Any other way of writing the answer (issue 31 tried PostgreSQL's own JSON, docs/scaling.md)
+// must give these bytes: the text and the instants as JSON.stringify of the values.
+describe('the period answer as JSON', () => {
   it('escapes text and writes instants exactly as JSON.stringify of the values did (fractions of a second, an empty period)', async () => {
     const pr = k.s.pr!;
     const base = { organization_id: pr.idOrganization, practitioner_id: pr.id };
@@ -130,5 +133,15 @@ describe('the period written as JSON by PostgreSQL', () => {
     // Nothing in the period: empty arrays, not null.
     const empty = await period(at(addDays(day, 2), '00:00'), at(addDays(day, 3), '00:00'));
     expect(empty.body).toBe(JSON.stringify({ success: true, data: { timeZone: 'Europe/Paris', appointments: [], exceptions: [] } }));
+  });
+});
+
+describe('isoOf', () => {
+  it('writes an instant sent as to_json of its UTC time as Date#toISOString does, cut to the millisecond', () => {
+    expect(isoOf('"2026-11-23T07:00:00"')).toBe('2026-11-23T07:00:00.000Z');
+    expect(isoOf('"2026-11-23T07:00:00.5"')).toBe('2026-11-23T07:00:00.500Z');
+    expect(isoOf('"2026-11-23T07:00:00.12"')).toBe('2026-11-23T07:00:00.120Z');
+    expect(isoOf('"2026-11-23T07:00:00.999999"')).toBe('2026-11-23T07:00:00.999Z');
+    expect(isoOf('"2026-11-23T07:00:00.000004"')).toBe('2026-11-23T07:00:00.000Z');
   });
 });

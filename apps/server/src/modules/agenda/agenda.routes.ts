@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonTextAnswer } from '../../lib/json-text.ts';
 import {
   agendaExceptionAnswer,
   agendaHandleAnswer,
@@ -56,10 +55,10 @@ export async function agendaRoutes(app: FastifyInstance) {
     data: { practitionerId: await agenda.resolveHandle(ctx, callerOf(request), request.params.handle) },
   }));
 
-  r.get('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { response: { 200: agendaPeriodAnswer }, querystring: rangeQuerySchema, tags, summary: 'Rendez-vous d’une période' } }, async (request) =>
-    // The period's JSON is written by PostgreSQL (agenda.period.repository) and sent as it is.
-    jsonTextAnswer<z.input<typeof agendaPeriodAnswer>>(`{"success":true,"data":${await agenda.listAppointments(ctx, callerOf(request), request.query)}}`),
-  );
+  r.get('/api/agenda/appointments', { config: { access: 'agenda', patientData: true }, schema: { response: { 200: agendaPeriodAnswer }, querystring: rangeQuerySchema, tags, summary: 'Rendez-vous d’une période' } }, async (request) => ({
+    success: true,
+    data: await agenda.listAppointments(ctx, callerOf(request), request.query),
+  }));
 
   r.get('/api/agenda/appointments/:id', { config: { access: 'agenda', patientData: true }, schema: { response: { 200: appointmentAnswer }, params: idParams, tags, summary: 'Un rendez-vous' } }, async (request) => ({
     success: true,

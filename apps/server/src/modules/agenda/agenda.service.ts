@@ -3,7 +3,7 @@ import { can } from '@wellbe/shared/permissions';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
-import { AGENDA_LIMITS, AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, type AgendaPractitioner, type Appointment, type AppointmentStatus, typeFitsPractitioner } from '@wellbe/shared/schemas/agenda';
+import { AGENDA_LIMITS, AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, type AgendaPeriod, type AgendaPractitioner, type Appointment, type AppointmentStatus, typeFitsPractitioner } from '@wellbe/shared/schemas/agenda';
 import { hidden, isUuid, ownScope, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRow, recordAudit } from '../../lib/audit.ts';
@@ -226,12 +226,11 @@ export async function resolveHandle(ctx: Pick<AppContext, 'db'>, caller: Caller,
 }
 
 /**
- * The agenda's period (day, week, month views): one prepared statement (agenda.period.repository),
- * its answer (an AgendaPeriod) as the JSON text PostgreSQL wrote.
+ * The agenda's period (day, week, month views): one prepared statement (agenda.period.repository).
  * A read writes nothing but its journal row: expired holds and requests are left out (as released)
  * and released by the job, which also tells the open agendas and offers the freed slots to the waitlist.
  */
-export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, caller: Caller, query: { from: string; to: string; practitioners?: string }): Promise<string> {
+export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, caller: Caller, query: { from: string; to: string; practitioners?: string }): Promise<AgendaPeriod> {
   const scope = agendaScope(caller);
   const from = new Date(query.from);
   const to = new Date(query.to);
