@@ -13,7 +13,8 @@ import { AUDIT_COLUMNS_SQL, auditValues, type AuditRow } from '../../lib/audit.t
  * fragment, so each table of it is filtered on $1), the practitioners, the period through
  * appointments_org_practitioner_start_idx (bounded below by the 24 h maximum duration), no
  * cancelled ones, expired holds and requests left out (a read writes nothing but its journal row;
- * the job releases them). The patient's name is looked up per row by primary key.
+ * the job releases them). The patient's name is looked up per row by id, an index-only
+ * scan of patients_id_full_name_idx (migration 0048: the name beside the id, no patients row read).
  * The journal row (lib/audit's auditRow, bound $8–$18 by auditValues) is a data-modifying CTE: PostgreSQL writes
  * it in the read's own statement and commit whether or not the rest reads it, with the counts of
  * what the period shows, and only when it shows a patient (a read of patient data); a refused row

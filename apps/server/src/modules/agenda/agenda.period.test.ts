@@ -96,6 +96,46 @@ describe('the period read', () => {
   });
 });
 
+// Any other way of writing the answer (issue 31 tried PostgreSQL's own JSON, docs/scaling.md)
+// must give these bytes: the text and the instants as JSON.stringify of the values.
+describe('the period answer as JSON', () => {
+  it('escapes text and writes instants exactly as JSON.stringify of the values did (fractions of a second, an empty period)', async () => {
+    const pr = k.s.pr!;
+    const base = { organization_id: pr.idOrganization, practitioner_id: pr.id };
+    // Every character JSON.stringify escapes or keeps: quotes, backslash, control characters, DEL,
+    // the line separator, an emoji (a surrogate pair in JavaScript), accents.
+    const tricky = 'Bilan "A\\B" \n\t\r\b\f \u0001\u001f \u007f \u2028 😀 é <b>';
+    const { rows } = await k.t.ctx.pool.query<{ id: string }>(
+      `insert into appointment_types (organization_id, label, duration_minutes, colour) values ($1, $2, 30, $3) returning id`,
+      [pr.idOrganization, tricky, '#"c\\'],
+    );
+    const typeId = rows[0]!.id;
+    const day = k.monday(40);
+    const second = (time: string) => at(day, time).slice(0, 19);
+    const fractions = ['.5', '.12', '.123', '.1234', '.99999', '.000004'];
+    const expected: Record<string, unknown>[] = [];
+    for (const [i, fraction] of fractions.entries()) {
+      const startsAt = `${second(`0${i + 1}:00`)}${fraction}Z`;
+      const endsAt = `${second(`0${i + 1}:30`)}Z`;
+      const id = await insert('appointments', { ...base, title: `${tricky} ${i}`, type_id: i % 2 ? typeId : null, starts_at: startsAt, ends_at: endsAt, status: 'confirmé' });
+      const type = i % 2 ? { typeLabel: tricky, colour: '#"c\\' } : { typeLabel: null, colour: null };
+      // A Date keeps the millisecond, cut: ".99999" is .999, ".000004" is .000.
+      expected.push({ id, practitionerId: pr.id, title: `${tricky} ${i}`, ...type, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString(), status: 'confirmé' });
+    }
+    const absence = await insert('agenda_exceptions', { ...base, starts_at: at(day, '14:00'), ends_at: at(day, '15:00'), label: tricky });
+    const period = (from: string, to: string) => k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`);
+    const res = await period(at(day, '00:00'), at(addDays(day, 1), '00:00'));
+    expect(res.statusCode, res.body).toBe(200);
+    const exceptions = [{ id: absence, practitionerId: pr.id, startsAt: at(day, '14:00'), endsAt: at(day, '15:00'), label: tricky }];
+    expect(res.body).toBe(JSON.stringify({ success: true, data: { timeZone: 'Europe/Paris', appointments: expected, exceptions } }));
+    expect(expected.map((a) => a.startsAt as string).map((iso) => iso.slice(19))).toEqual(['.500Z', '.120Z', '.123Z', '.123Z', '.999Z', '.000Z']);
+
+    // Nothing in the period: empty arrays, not null.
+    const empty = await period(at(addDays(day, 2), '00:00'), at(addDays(day, 3), '00:00'));
+    expect(empty.body).toBe(JSON.stringify({ success: true, data: { timeZone: 'Europe/Paris', appointments: [], exceptions: [] } }));
+  });
+});
+
 describe('isoOf', () => {
   it('writes an instant sent as to_json of its UTC time as Date#toISOString does, cut to the millisecond', () => {
     expect(isoOf('"2026-11-23T07:00:00"')).toBe('2026-11-23T07:00:00.000Z');
