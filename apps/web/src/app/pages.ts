@@ -2,6 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Area } from '@wellbe/shared/routes';
 import { lazyReady } from '../lib/lazy-ready.ts';
 import { patientFilePath, patientMeasuresPath } from '../features/patients/api/paths.ts';
+import { MY_MENU_PATH } from '../features/dietetics/api/paths.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,7 +84,7 @@ export const PAGES: Record<Area, Page> = {
   formules: lazy(() => import('../features/dietetics/formules-page.tsx').then((m) => ({ default: m.FormulesPage })), { namespaces: ['dietetics', 'consultations'] }),
   'diet-programs': lazy(() => import('../features/dietetics/programs-page.tsx').then((m) => ({ default: m.ProgramsPage })), { namespaces: ['dietetics', 'consultations'] }),
   preferences: lazy(() => import('../features/dietetics/preferences-page.tsx').then((m) => ({ default: m.PreferencesPage })), { namespaces: ['dietetics'] }),
-  'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'] }),
+  'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'], early: () => [MY_MENU_PATH] }),
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage })), { namespaces: ['notes', 'consultations'] }),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })), { namespaces: ['contacts', 'consultations'] }),
   agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage })), { namespaces: ['agenda'] }),

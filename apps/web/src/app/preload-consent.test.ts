@@ -12,8 +12,8 @@ vi.mock('../lib/mui.ts', () => ({ loadMui: () => new Promise(() => {}), prefetch
 // cost every signed-in first load one round trip: it now starts with the token check.
 
 /** A JWT whose claims the client reads (expiry in an hour); the signature is the server's business. */
-function storedToken(): string {
-  const claims = btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+function storedToken(role = 'PR'): string {
+  const claims = btoa(JSON.stringify({ sub: 'u1', role, exp: Math.floor(Date.now() / 1000) + 3600 }));
   return `e30.${claims}.sig`;
 }
 
@@ -51,6 +51,23 @@ describe("preloadRoute: a page's first GETs from the entry (app/pages.ts `early`
     expect(takeEarly(`/patients/${ID}`)).toBeInstanceOf(Promise);
     expect(takeEarly(`/patients/${ID}`)).toBeUndefined();
     expect(takeEarly(`/patients/${ID}/measures`)).toBeInstanceOf(Promise);
+  }, 30_000);
+
+  it("sends a patient's menu of the day for the patient, and nothing for a role the page sends away", async () => {
+    localStorage.setItem('jwt_access_token', storedToken('PT'));
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: RequestInfo | URL) => (asked.push(new URL(String(url), 'http://localhost').pathname), new Promise<Response>(() => {}))));
+    preloadRoute('/dietetiques/mon-menu');
+    await vi.waitFor(() => expect(asked).toContain('/api/dietetics/my-menu'), { timeout: 20_000 });
+    expect(takeEarly('/dietetics/my-menu')).toBeInstanceOf(Promise);
+    // An HR user opening a file: sent away by the guard, no patient data asked for (an early GET is
+    // kept as soon as it is sent: none is there to take), where a practitioner's is.
+    localStorage.setItem('jwt_access_token', storedToken('RH'));
+    preloadRoute(`/patient/dossier/${ID}`);
+    expect(takeEarly(`/patients/${ID}`)).toBeUndefined();
+    localStorage.setItem('jwt_access_token', storedToken('PR'));
+    preloadRoute(`/patient/dossier/${ID}`);
+    expect(takeEarly(`/patients/${ID}`)).toBeInstanceOf(Promise);
   }, 30_000);
 
   it('declares the measures only for the tab that shows them, and nothing for an id that is not one', () => {
