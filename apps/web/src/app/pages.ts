@@ -1,6 +1,10 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Area } from '@wellbe/shared/routes';
 import { lazyReady } from '../lib/lazy-ready.ts';
+import { patientFilePath, patientMeasuresPath } from '../features/patients/api/paths.ts';
+import { MY_MENU_PATH } from '../features/dietetics/api/paths.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ONE map from a route's `area` (packages/shared AREAS) to its lazily loaded page: every route is
 // its own chunk. The map is typed by `Area`: a missing area or a misspelt one fails the type check.
@@ -25,6 +29,13 @@ export interface PageDeclaration {
   namespaces: string[];
   /** Lazy parts it renders at once, not on a click (their texts are the page's too), relative to this file. */
   parts?: string[];
+  /**
+   * The GETs its first screen sends, from the path's segments: app/preload.ts sends them from the
+   * entry with the stored token (lib/early-requests.ts), and the page's queries take their answers
+   * (takeEarly) instead of asking once the chrome and the page have rendered, two round trips later
+   * on a phone (issue 31). Validate what a segment gives before putting it in a path.
+   */
+  early?: (segments: string[]) => string[];
 }
 
 // React's lazy, remembering how each page loads, so that main.tsx starts the requested page's chunk
@@ -60,7 +71,11 @@ export const PAGES: Record<Area, Page> = {
   invoices: lazy(() => import('../features/invoices/invoices-page.tsx').then((m) => ({ default: m.InvoicesPage })), { namespaces: ['invoices', 'consultations'] }),
   'my-invoices': lazy(() => import('../features/invoices/my-invoices-page.tsx').then((m) => ({ default: m.MyInvoicesPage })), { namespaces: ['invoices'] }),
   patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })), { namespaces: ['patients'] }),
-  patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage })), { namespaces: ['patients', 'records', 'clinicalDocuments', 'history', 'notes', 'consultations'] }),
+  patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage })), {
+    namespaces: ['patients', 'records', 'clinicalDocuments', 'history', 'notes', 'consultations'],
+    // /patient/{tab}/{idPatient}: the file, and the latest measures its « dossier » tab shows.
+    early: ([, tab, idPatient]) => (UUID.test(idPatient ?? '') ? [patientFilePath(idPatient), ...(tab === 'dossier' ? [patientMeasuresPath(idPatient)] : [])] : []),
+  }),
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })), { namespaces: ['profile', 'records'] }),
   users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage })), { namespaces: ['users', 'consultations'] }),
   organisations: lazy(() => import('../features/organisations/organisations-page.tsx').then((m) => ({ default: m.OrganisationsPage })), { namespaces: ['organisations', 'reference', 'consultations'] }),
@@ -69,7 +84,7 @@ export const PAGES: Record<Area, Page> = {
   formules: lazy(() => import('../features/dietetics/formules-page.tsx').then((m) => ({ default: m.FormulesPage })), { namespaces: ['dietetics', 'consultations'] }),
   'diet-programs': lazy(() => import('../features/dietetics/programs-page.tsx').then((m) => ({ default: m.ProgramsPage })), { namespaces: ['dietetics', 'consultations'] }),
   preferences: lazy(() => import('../features/dietetics/preferences-page.tsx').then((m) => ({ default: m.PreferencesPage })), { namespaces: ['dietetics'] }),
-  'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'] }),
+  'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'], early: () => [MY_MENU_PATH] }),
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage })), { namespaces: ['notes', 'consultations'] }),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })), { namespaces: ['contacts', 'consultations'] }),
   agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage })), { namespaces: ['agenda'] }),
@@ -111,8 +126,8 @@ export function preloadPage(area: Area): void {
   declared.get(PAGES[area])?.load().catch(() => undefined);
 }
 
-/** What an area's page declares (its namespaces, its parts rendered at once). */
+/** What an area's page declares (its namespaces, its parts rendered at once, its first GETs). */
 export function pageDeclaration(area: Area): PageDeclaration {
-  const { namespaces, parts = [] } = declared.get(PAGES[area])!;
-  return { namespaces, parts };
+  const { namespaces, parts = [], early } = declared.get(PAGES[area])!;
+  return { namespaces, parts, early };
 }

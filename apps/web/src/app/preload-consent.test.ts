@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeEarly } from '../lib/early-requests.ts';
 import { preloadRoute } from './preload.ts';
+import { pageDeclaration } from './pages.ts';
 
 // The MUI chunk (and the theme's locale it loads) is not what this test is about: left to load,
 // its imports outlived the test environment and failed the run after the test had passed.
@@ -11,8 +12,8 @@ vi.mock('../lib/mui.ts', () => ({ loadMui: () => new Promise(() => {}), prefetch
 // cost every signed-in first load one round trip: it now starts with the token check.
 
 /** A JWT whose claims the client reads (expiry in an hour); the signature is the server's business. */
-function storedToken(): string {
-  const claims = btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+function storedToken(role = 'PR'): string {
+  const claims = btoa(JSON.stringify({ sub: 'u1', role, exp: Math.floor(Date.now() / 1000) + 3600 }));
   return `e30.${claims}.sig`;
 }
 
@@ -35,4 +36,45 @@ describe('preloadRoute for a signed-in first load', () => {
     expect(takeEarly('/policies/pending')).toBeInstanceOf(Promise);
     expect(takeEarly('/policies/pending')).toBeUndefined();
   }, 30_000);
+});
+
+describe("preloadRoute: a page's first GETs from the entry (app/pages.ts `early`)", () => {
+  const ID = '8c4b2f85-57dd-4ce4-a477-5c574ac8d07a';
+
+  it('sends the patient file and its measures with the policies, each taken once by its query', async () => {
+    localStorage.setItem('jwt_access_token', storedToken());
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: RequestInfo | URL) => (asked.push(new URL(String(url), 'http://localhost').pathname), new Promise<Response>(() => {}))));
+    preloadRoute(`/patient/dossier/${ID}`);
+    await vi.waitFor(() => expect(asked).toContain(`/api/patients/${ID}/measures`), { timeout: 20_000 });
+    expect(asked).toContain(`/api/patients/${ID}`);
+    expect(takeEarly(`/patients/${ID}`)).toBeInstanceOf(Promise);
+    expect(takeEarly(`/patients/${ID}`)).toBeUndefined();
+    expect(takeEarly(`/patients/${ID}/measures`)).toBeInstanceOf(Promise);
+  }, 30_000);
+
+  it("sends a patient's menu of the day for the patient, and nothing for a role the page sends away", async () => {
+    localStorage.setItem('jwt_access_token', storedToken('PT'));
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: RequestInfo | URL) => (asked.push(new URL(String(url), 'http://localhost').pathname), new Promise<Response>(() => {}))));
+    preloadRoute('/dietetiques/mon-menu');
+    await vi.waitFor(() => expect(asked).toContain('/api/dietetics/my-menu'), { timeout: 20_000 });
+    expect(takeEarly('/dietetics/my-menu')).toBeInstanceOf(Promise);
+    // An HR user opening a file: sent away by the guard, no patient data asked for (an early GET is
+    // kept as soon as it is sent: none is there to take), where a practitioner's is.
+    localStorage.setItem('jwt_access_token', storedToken('RH'));
+    preloadRoute(`/patient/dossier/${ID}`);
+    expect(takeEarly(`/patients/${ID}`)).toBeUndefined();
+    localStorage.setItem('jwt_access_token', storedToken('PR'));
+    preloadRoute(`/patient/dossier/${ID}`);
+    expect(takeEarly(`/patients/${ID}`)).toBeInstanceOf(Promise);
+  }, 30_000);
+
+  it('declares the measures only for the tab that shows them, and nothing for an id that is not one', () => {
+    const early = pageDeclaration('patient').early!;
+    expect(early(['patient', 'dossier', ID])).toEqual([`/patients/${ID}`, `/patients/${ID}/measures`]);
+    expect(early(['patient', 'consultations', ID, 'c1'])).toEqual([`/patients/${ID}`]);
+    expect(early(['patient', 'dossier', '..%2Fusers'])).toEqual([]);
+    expect(early(['patient', 'dossier'])).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n } from '../i18n/i18n.ts';
-import { isTokenValid, readToken } from '../lib/token.ts';
+import { isTokenValid, readToken, tokenRole } from '../lib/token.ts';
 import { PENDING_POLICIES, startEarly } from '../lib/early-requests.ts';
 import { pageDeclaration, preloadPage } from './pages.ts';
 import { loadMui } from '../lib/mui.ts';
@@ -43,7 +43,12 @@ export function preloadRoute(pathname: string): void {
   // The consent check is sent with the token's, not after it: the chrome draws nothing before its
   // answer (features/policies/consent-gate.tsx), and the page's requests waited one round trip more.
   const token = readToken();
-  if (chrome && token && isTokenValid(token)) startEarly(PENDING_POLICIES);
+  if (chrome && token && isTokenValid(token)) {
+    startEarly(PENDING_POLICIES);
+    // The page's own first GETs (its line in app/pages.ts), with the token's check too; only when the
+    // token's role may open the page (a forbidden one is sent away, and its GETs would be refused).
+    if (guard(pathname, tokenRole(token)).kind === 'allow') for (const path of pageDeclaration(rule.area).early?.(pathname.split('/').filter(Boolean)) ?? []) startEarly(path);
+  }
   // The texts first: small, and the first render waits for them, while the browser fetches only
   // six files at a time over HTTP/1.1 and queues the rest in the order asked.
   const namespaces = [...pageNamespaces(rule.area), ...(chrome ? CHROME_NAMESPACES : [])];

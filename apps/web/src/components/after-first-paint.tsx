@@ -18,12 +18,8 @@ export function AfterFirstPaint({ children, fallback = null }: { children: React
   return shown ? children : fallback;
 }
 
-/**
- * Runs `work` once, after the paint that follows the component's first commit (a frame callback,
- * then a task: see above). For what a screen fetches for later, such as its dialogs' chunks, so that
- * they are there at the first click without competing with the first screen.
- */
-export function useAfterFirstPaint(work: () => void) {
+/** Runs `work` once, after the paint that follows the component's first commit (a frame callback, then a task: see above). */
+function useAfterFirstPaint(work: () => void) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {

@@ -25,3 +25,8 @@ export function takeEarly<T>(path: string): Promise<T> | undefined {
   started.delete(path);
   return answer;
 }
+
+/** The answer of GET `path` started early if there is one (taken), else GET `path` now. */
+export function earlyOrFetch<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return takeEarly<T>(path) ?? api<T>(path, { signal });
+}

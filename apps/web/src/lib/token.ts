@@ -1,5 +1,6 @@
 // SPEC §4: the token lives in localStorage and is valid while its expiry (in seconds) is in the future.
 import { TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
+import { isRole, type Role } from '@wellbe/shared/roles';
 
 // index.html's first script reads the same key (shared boot.ts): a guest gets the splash, not the frame.
 export const TOKEN_KEY = TOKEN_STORAGE_KEY;
@@ -43,6 +44,12 @@ export function tokenExpiry(token: string): number | null {
 export function tokenSubject(token: string): string | null {
   const sub = tokenClaims(token)?.sub;
   return typeof sub === 'string' ? sub : null;
+}
+
+/** The role a JWT was issued with (`role`), or null: what the first load guesses before the token's check answers. */
+export function tokenRole(token: string): Role | null {
+  const role = tokenClaims(token)?.role;
+  return isRole(role) ? role : null;
 }
 
 export function isTokenValid(token: string, nowMs = Date.now()): boolean {

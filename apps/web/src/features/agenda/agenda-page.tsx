@@ -7,13 +7,12 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { Box, Button, Paper, useMediaQuery, useTheme } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import type { AgendaEvent } from '@wellbe/shared/schemas/agenda';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useAfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { getDisplayTimeZone, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -31,8 +30,9 @@ import { useShownPractitioners } from './lib/shown-practitioners.ts';
 import { useCalendarLanguage } from './lib/calendar-language.tsx';
 
 // The dialogs (a booking, an appointment, the settings: forms, zod, MUI X's date-time picker and its
-// localisation, ~90 KB) are chunks of their own, asked for once the calendar is painted so that they
-// are there for the first click; the agenda's first load fetched them before its calendar (issue 31).
+// localisation, ~90 KB) are chunks of their own, asked for once the calendar is painted with its
+// events so that they are there for the first click; the agenda's first load fetched them before
+// its calendar (issue 31).
 const loadBooking = () => import('./components/booking-dialog.tsx');
 const loadAppointment = () => import('./components/appointment-dialog.tsx');
 const loadSettings = () => import('./components/settings-dialog.tsx');
@@ -50,7 +50,6 @@ const VIEW_BY_FC = Object.fromEntries(Object.entries(VIEWS).map(([k, v]) => [v, 
 
 export function AgendaPage() {
   const { t } = useTranslation('agenda');
-  useAfterFirstPaint(loadDialogs);
   const params = useParams();
   const { user, role } = useSession();
   const theme = useTheme();
@@ -83,6 +82,12 @@ export function AgendaPage() {
 
   // The grid is painted once its first period is laid out (see usePaintedWhenSettled).
   const painted = usePaintedWhenSettled(practitioners.isFetched && (shownIds.length === 0 || agenda.data !== undefined || agenda.isError));
+  // The dialogs' chunks once the calendar and its first events are painted (the first screen's
+  // largest text is there): asked for at the first paint, they competed with its answers and
+  // FullCalendar on a phone.
+  useEffect(() => {
+    if (painted) loadDialogs();
+  }, [painted]);
   const events = useCalendarEvents(agenda.data, shownIds.length > 1 && !columns, list, colourOf);
 
   const onMove = useMoveAppointment();

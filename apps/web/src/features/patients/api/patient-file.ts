@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PatientDocument, PatientFile, PatientMeasures } from '@wellbe/shared/schemas/patient-files';
 import { api } from '../../../lib/api.ts';
+import { earlyOrFetch } from '../../../lib/early-requests.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { patientFilePath, patientMeasuresPath } from './paths.ts';
 
 export const patientKey = queryKeys.patients.file;
 
@@ -9,7 +11,8 @@ export const patientKey = queryKeys.patients.file;
 export function usePatientFile(idPatient: string) {
   return useQuery({
     queryKey: patientKey(idPatient),
-    queryFn: ({ signal }) => api<{ data: PatientFile }>(`/patients/${encodeURIComponent(idPatient)}`, { signal }).then((a) => a.data),
+    // The first query takes the answer the page's first load asked for from the entry (app/pages.ts `early`).
+    queryFn: ({ signal }) => earlyOrFetch<{ data: PatientFile }>(patientFilePath(idPatient), signal).then((a) => a.data),
     enabled: !!idPatient,
     // A 404 is an answer, not a hiccup: no retry.
     retry: false,
@@ -20,7 +23,7 @@ export function usePatientFile(idPatient: string) {
 export function usePatientMeasures(idPatient: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.patients.measures(idPatient),
-    queryFn: ({ signal }) => api<{ data: PatientMeasures }>(`/patients/${encodeURIComponent(idPatient)}/measures`, { signal }).then((a) => a.data),
+    queryFn: ({ signal }) => earlyOrFetch<{ data: PatientMeasures }>(patientMeasuresPath(idPatient), signal).then((a) => a.data),
     enabled: !!idPatient && enabled,
     retry: false,
   });
