@@ -41,6 +41,16 @@ const AppointmentDialog = lazy(() => loadAppointment().then((m) => ({ default: m
 const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
 const loadDialogs = () => void Promise.all([loadBooking(), loadAppointment(), loadSettings()]).catch(() => undefined);
 
+/**
+ * The dialogs' chunks once the calendar and its first events are painted (the first screen's largest
+ * text is there): asked for at the first paint, they competed with its answers and FullCalendar.
+ */
+function useDialogChunks(painted: boolean) {
+  useEffect(() => {
+    if (painted) loadDialogs();
+  }, [painted]);
+}
+
 // /agenda (SPEC §2): FullCalendar day/week/month/list in the interface language, Monday first, the
 // organisation's time zone whatever the browser's. URL /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD}
 // reloads on the same view. Management roles pick one or several practitioners: the day view then
@@ -82,12 +92,7 @@ export function AgendaPage() {
 
   // The grid is painted once its first period is laid out (see usePaintedWhenSettled).
   const painted = usePaintedWhenSettled(practitioners.isFetched && (shownIds.length === 0 || agenda.data !== undefined || agenda.isError));
-  // The dialogs' chunks once the calendar and its first events are painted (the first screen's
-  // largest text is there): asked for at the first paint, they competed with its answers and
-  // FullCalendar on a phone.
-  useEffect(() => {
-    if (painted) loadDialogs();
-  }, [painted]);
+  useDialogChunks(painted);
   const events = useCalendarEvents(agenda.data, shownIds.length > 1 && !columns, list, colourOf);
 
   const onMove = useMoveAppointment();
