@@ -49,7 +49,7 @@ async function main() {
   try {
     let url = config.databaseUrl;
     if (!url) {
-      embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
+      embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log, avoidPort: config.port });
       checkStop();
       await ensureDatabase(embedded.url('postgres'), 'wellbe');
       url = embedded.url('wellbe');

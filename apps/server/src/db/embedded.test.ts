@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockedFolder, blockedFolderMessage, reachableBinaries } from './embedded.ts';
+import { blockedFolder, blockedFolderMessage, portOtherThan, reachableBinaries } from './embedded.ts';
 
 // As root, the embedded PostgreSQL runs as the `postgres` user: every folder on the way to its data
 // must let that user through, or initdb dies with a bare "Permission denied".
@@ -64,5 +64,19 @@ describe('the binaries where the postgres user can run them', () => {
     } finally {
       fs.rmSync(base, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the embedded PostgreSQL’s port', () => {
+  it('is never the web server’s PORT, even when the system hands that free port out again', async () => {
+    const handed = [3210, 3210, 41234];
+    const free = async () => handed.shift()!;
+    expect(await portOtherThan(3210, free)).toBe(41234);
+    expect(handed).toEqual([]);
+  });
+
+  it('takes the first free port when none is to be avoided', async () => {
+    expect(await portOtherThan(undefined, async () => 5433)).toBe(5433);
+    expect(await portOtherThan(3210, async () => 5433)).toBe(5433);
   });
 });

@@ -63,6 +63,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A free port that is not `avoid` (see startEmbeddedPostgres); `free` finds one (the system's next). */
+export async function portOtherThan(avoid: number | undefined, free: () => Promise<number> = freePort): Promise<number> {
+  for (;;) {
+    const port = await free();
+    if (port !== avoid) return port;
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -156,9 +164,11 @@ export interface EmbeddedOptions {
   /** The cluster's data directory (DATA_DIR/pg). */
   dir: string;
   log?: (message: string) => void;
+  /** A port PostgreSQL must not take: the one the web server is about to listen on (PORT). */
+  avoidPort?: number;
 }
 
-export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({ dir, log = () => {}, avoidPort }: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const ids = runAs();
   const bin = ids.uid === undefined ? await binaries() : reachableBinaries(await binaries(), { uid: ids.uid, gid: ids.gid! });
   const parent = path.dirname(dir);
@@ -215,10 +225,12 @@ export async function startEmbeddedPostgres({ dir, log = () => {} }: EmbeddedOpt
     }
   }
 
-  // The free port may be taken between the check and PostgreSQL's bind: try another one.
+  // The free port may be taken between the check and PostgreSQL's bind: try another one. Nor the
+  // web server's: free now, it is bound only once the database is up, and the system may hand the
+  // same ephemeral port out again (the server then failed with EADDRINUSE on its own PORT).
   let port = 0;
   for (let attempt = 1; ; attempt++) {
-    port = await freePort();
+    port = await portOtherThan(avoidPort);
     const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
     try {
       await exec(bin.pg_ctl, ['start', '-D', dir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', options]);
