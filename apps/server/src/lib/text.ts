@@ -3,6 +3,11 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
+/** Escapes text for HTML, in an element's content or a quoted attribute (a newsletter's mail, the web app's frame). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
 /** Escapes the operators of a PostgreSQL regular expression in user input (searched as text). */
 export function escapeRegExp(value: string): string {
   return value.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');

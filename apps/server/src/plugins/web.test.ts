@@ -91,7 +91,7 @@ describe("the web app's HTML by route", () => {
     expect(messaging).toContain('<h1 class="wb-shell-h1"><span lang="fr">Messagerie</span><span lang="ar">المراسلة</span></h1>');
     expect(messaging).not.toContain('wb-shell-title');
     expect((await app.inject({ url: '/program/sportif/today' })).body).toContain(
-      '<div class="wb-shell-column" style="max-width:720px"><h1 class="wb-shell-h1"><span lang="fr">Mon &#60;programme&#62; &#38; &#34;moi&#34;</span></h1></div>',
+      '<div class="wb-shell-column" style="max-width:720px"><h1 class="wb-shell-h1"><span lang="fr">Mon &lt;programme&gt; &amp; &quot;moi&quot;</span></h1></div>',
     );
     expect((await app.inject({ url: '/patients/list' })).body).toContain('<div class="wb-shell-inset"><h1 class="wb-shell-h1"><span lang="fr">Dossiers patients</span></h1></div>');
     // A page without one keeps the title's grey block.

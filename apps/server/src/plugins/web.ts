@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { BOOT_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { REDIRECTS, findRoute, hasChrome } from '@wellbe/shared/routes';
+import { escapeHtml } from '../lib/text.ts';
 import { sendError } from './error-handler.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -44,7 +45,6 @@ type RoutePreloads = { chrome: string[]; pages: Record<string, string[]>; titles
 export type FirstTitle = { texts: Record<string, string>; column?: number; inset?: boolean };
 
 const TITLE_PLACE = '<div class="wb-shell-block wb-shell-title"></div>';
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * `html` with the page's title in the frame, in place of the title's grey block: one <span lang> per

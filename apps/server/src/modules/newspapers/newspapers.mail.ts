@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Mail } from '../../lib/mailer.ts';
+import { escapeHtml } from '../../lib/text.ts';
 
 // The newsletter mail (issue 20): responsive HTML (one 600 px column, inline styles, as mail
 // clients need) with a text part, the practice's name, and a one-click unsubscribe link signed
@@ -52,10 +53,6 @@ export function readUnsubscribeToken(key: Uint8Array, token: string, now: number
   } catch {
     return null;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The mail of one recipient. `publicUrl` is the server's public address (links, unsubscribe). */
