@@ -3,7 +3,7 @@ import type { PolicyAcceptanceDto, PolicyVersionDto, PolicyVersionInput } from '
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { reconnectRealtime } from '../../../lib/realtime.ts';
-import { PENDING_POLICIES, takeEarly } from '../../../lib/early-requests.ts';
+import { PENDING_POLICIES, earlyOrFetch } from '../../../lib/early-requests.ts';
 
 // Issue 20: GET /api/policies/current (public), /pending, /acceptances/mine; POST /accept, /refuse;
 // DE: GET/POST /api/policies, PATCH /api/policies/:id, POST /api/policies/:id/publish.
@@ -15,7 +15,7 @@ export function useCurrentPolicies() {
 const fetchPending = () => api<{ data: PolicyVersionDto[] }>(PENDING_POLICIES).then((a) => a.data);
 
 /** The consent gate's first check takes the answer app/preload.ts asked for with the token check. */
-const fetchPendingFirst = () => (takeEarly<{ data: PolicyVersionDto[] }>(PENDING_POLICIES)?.then((a) => a.data) ?? fetchPending());
+const fetchPendingFirst = () => earlyOrFetch<{ data: PolicyVersionDto[] }>(PENDING_POLICIES).then((a) => a.data);
 
 export function usePendingPolicies(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.policies.pending, queryFn: fetchPendingFirst, enabled, staleTime: 60_000 });
