@@ -12,7 +12,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerStopping } from './plugins/stopping.ts';
-import { BOOT_SCRIPT_SOURCE, registerWeb } from './plugins/web.ts';
+import { BOOT_SCRIPT_SOURCE, CODE_LOADER_SOURCE, registerWeb } from './plugins/web.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { RequestLogController } from './plugins/request-log.ts';
@@ -127,7 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       directives: {
         defaultSrc: ["'self'"],
         // Same-origin files, and index.html's one inline script by its hash (plugins/web.ts).
-        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE, CODE_LOADER_SOURCE],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

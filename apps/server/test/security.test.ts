@@ -157,15 +157,15 @@ describe('HTTPS when PUBLIC_URL says so', () => {
 });
 
 describe('security headers', () => {
-  // Scripts: same-origin files, and the web app's one inline script (first in index.html's body) by
-  // the hash of its text, nothing else inline.
+  // Scripts: same-origin files, and the web app's two inline scripts (first and last in index.html's
+  // body: the boot script, the code loader) by the hash of their texts, nothing else inline.
   const sourceIndex = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), 'utf8');
   const inline = [...sourceIndex.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
   const check = (headers: Record<string, unknown>) => {
     const csp = String(headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
-    expect(inline).toHaveLength(1);
-    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`);
+    expect(inline).toHaveLength(2);
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' ${inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`).join(' ')}`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(headers['x-content-type-options']).toBe('nosniff');

@@ -17,3 +17,19 @@ export const BOOT_SCRIPT =
   `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})}catch(e){}` +
   `if(${JSON.stringify(LANGUAGES)}.indexOf(l)>=0){h.lang=l;h.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)>=0?"rtl":"ltr"}` +
   `if(t===null)h.classList.add("wb-guest")})()`;
+
+/**
+ * The last inline script of index.html: the app's code is fetched once the frame has been painted.
+ * The build writes the entry's <script> and every modulepreload link inert (`type="wb-module"`,
+ * `rel="wb-modulepreload"`, `rel="wb-preload"`: web vite.config `codeAfterFirstPaint`, the server's
+ * route links), and this script makes each the real element at the frame's first paint (a frame's
+ * `requestAnimationFrame`, then the task after it), or after 500 ms when no frame comes (a tab in the
+ * background). Why (issue 31): a script that is in the HTTP cache, or arrives fast, runs before the
+ * browser's first paint and holds it; the frame (toolbar, page title) is HTML and inline CSS alone.
+ * The server's CSP allows this exact text by its hash; index.html holds it as written here.
+ */
+export const CODE_LOADER_SCRIPT =
+  `(function(){var d=document,done=0;function load(){if(done)return;done=1;` +
+  `d.querySelectorAll('script[type="wb-module"],link[rel^="wb-"]').forEach(function(e){var n=d.createElement(e.localName);` +
+  `for(var i=0;i<e.attributes.length;i++){var a=e.attributes[i],v=a.value;if(a.name==="type"||a.name==="rel")v=v.slice(3);n.setAttribute(a.name,v)}` +
+  `e.replaceWith(n)})}requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,500)})()`;

@@ -64,13 +64,13 @@ describe("the web app's HTML by route", () => {
     fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: ['/assets/layout-a.js', '/assets/shared-b.js'], pages: { dashboard: ['/assets/dashboard-page-c.js', '/assets/shared-b.js', '/assets/shared-e.css'], patients: ['/assets/patients-page-d.js'] } }));
     const app = Fastify();
     await registerWeb(app, files);
-    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]).filter((href) => !html.includes(`<script type="module" crossorigin src="${href}"`));
+    const links = (html: string) => [...html.matchAll(/<link rel="wb-modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]).filter((href) => !html.includes(`<script type="wb-module" crossorigin src="${href}"`));
     const head = (html: string) => html.slice(0, html.indexOf('</head>'));
     // '/' is /dashboard (SPEC §2 redirect).
     for (const url of ['/dashboard', '/']) expect(links(head((await app.inject({ url })).body)), url).toEqual(expect.arrayContaining(['/assets/dashboard-page-c.js', '/assets/shared-b.js', '/assets/layout-a.js']));
     expect((await app.inject({ url: '/dashboard' })).body.match(/shared-b\.js/g)).toHaveLength(1);
     // A chunk's style sheet: fetched early, as the app's loader will ask for it (CORS), not applied.
-    expect(head((await app.inject({ url: '/dashboard' })).body)).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/shared-e.css">');
+    expect(head((await app.inject({ url: '/dashboard' })).body)).toContain('<link rel="wb-preload" as="style" fetchpriority="low" crossorigin href="/assets/shared-e.css">');
     expect(links(head((await app.inject({ url: '/dashboard' })).body))).not.toContain('/assets/shared-e.css');
     const list = links((await app.inject({ url: '/patients/list' })).body);
     expect(list).toContain('/assets/patients-page-d.js');

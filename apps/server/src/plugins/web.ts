@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { BOOT_SCRIPT } from '@wellbe/shared/boot';
+import { BOOT_SCRIPT, CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
 import { REDIRECTS, findRoute, hasChrome } from '@wellbe/shared/routes';
 import { escapeHtml } from '../lib/text.ts';
@@ -21,6 +21,8 @@ const SPLASH = /(<div id="root">)([\s\S]*?)(<\/div>\s*<noscript>)/;
  * and direction on <html> and marks a guest before the frame paints.
  */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+/** The CSP source of index.html's last inline script (shared boot.ts): it fetches the app's code once the frame is painted. */
+export const CODE_LOADER_SOURCE = `'sha256-${createHash('sha256').update(CODE_LOADER_SCRIPT).digest('base64')}'`;
 
 /**
  * index.html for a route drawn inside the signed-in chrome: the chrome's frame (its <template>,
@@ -71,9 +73,11 @@ export function withFirstTitle(html: string, title: FirstTitle | undefined): str
  * entry and `core` (index.html's own links, high): on a phone's six connections these come first.
  * Lighthouse counts a high-priority script that arrived before the first paint as holding it: its
  * first paint of /messaging was 2.0–2.9 s with them high, 0.6–1.7 s low (issue 31).
+ * Written inert (`wb-modulepreload`, `wb-preload`), as the build writes index.html's own: its last
+ * script (shared boot.ts CODE_LOADER_SCRIPT) makes them real links once the frame is painted.
  */
 export function withModulePreloads(html: string, files: string[]): string {
-  const links = files.map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${file}">` : `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`)).join('');
+  const links = files.map((file) => (file.endsWith('.css') ? `<link rel="wb-preload" as="style" fetchpriority="low" crossorigin href="${file}">` : `<link rel="wb-modulepreload" fetchpriority="low" crossorigin href="${file}">`)).join('');
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '@wellbe/shared/routes';
+import { CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
 
 // What the browser fetches per page until it is idle is counted by e2e/budget.spec.ts (issue 31).
 // This test stays for what that count cannot see: which modules are on the path to the first paint
@@ -157,12 +158,33 @@ describe('bundle budget: the first paint’s closure', () => {
     }
   });
 
+  it('fetches no code before the first paint: the entry and its modulepreload links written inert, made real by the shared loader (boot.ts)', () => {
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toMatch(/rel="modulepreload"/);
+    const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+    expect(html).toContain(`<script type="wb-module" crossorigin src="/${manifest[entry].file}"></script>`);
+    expect(html).toMatch(/<link rel="wb-modulepreload" crossorigin href="\/assets\/core-[\w-]+\.js">/);
+    expect(html).toContain(`<script>${CODE_LOADER_SCRIPT}</script>`);
+  });
+
+  it("draws text in Arial with Roboto's height until Roboto arrives, in bold for the headings", () => {
+    const inline = [...fs.readFileSync(path.join(outDir, 'index.html'), 'utf8').matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]).join('');
+    for (const weight of [400, 700]) {
+      const face = inline.match(new RegExp(`@font-face\\{font-family:Roboto fallback;font-weight:${weight};[^}]*\\}`));
+      expect(face, `fallback ${weight}`).not.toBeNull();
+      expect(face![0]).toContain(weight === 700 ? 'local(Arial Bold)' : 'local(Arial)');
+      expect(face![0]).toContain('ascent-override:92.77%;descent-override:24.41%');
+    }
+    expect(inline).toMatch(/body\{[^}]*font-family:Roboto,Roboto fallback,/);
+  });
+
   it('preloads no font, whose first paint Chromium would hold, and has the @font-face rules of 400, 500 and 700 in the HTML with font-display: swap', () => {
     const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
     expect(html).not.toMatch(/<link[^>]+as="font"/);
     const inline = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]).join('');
     for (const weight of [400, 500, 700]) {
-      const face = inline.match(new RegExp(`@font-face\\{[^}]*font-weight:${weight};[^}]*\\}`));
+      const face = inline.match(new RegExp(`@font-face\\{font-family:Roboto;[^}]*font-weight:${weight};[^}]*\\}`));
       expect(face, `Roboto ${weight}`).not.toBeNull();
       expect(face![0]).toContain('font-display:swap');
       expect(face![0]).toMatch(new RegExp(`url\\(/assets/roboto-latin-${weight}-normal-[^)]+\\.woff2\\)`));

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AppShell } from './app-shell.tsx';
 import { Splash } from './splash.tsx';
-import { BOOT_SCRIPT } from '@wellbe/shared/boot';
+import { BOOT_SCRIPT, CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
 import { writeToken } from '../lib/token.ts';
 import { LANGUAGE_KEY } from '../i18n/i18n.ts';
 
@@ -95,5 +95,65 @@ describe("index.html's first script", () => {
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.documentElement).toHaveAttribute('lang', 'fr');
     expect(document.documentElement).toHaveClass('wb-guest');
+  });
+});
+
+// index.html's last script: the code the build wrote inert (the entry, the modulepreload links) is
+// fetched once the frame is painted, at the first frame or after 500 ms without one.
+describe("index.html's last script", () => {
+  const html = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const inert = () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<script type="wb-module" crossorigin src="/assets/index-a.js"></script><link rel="wb-modulepreload" crossorigin href="/assets/core-b.js"><link rel="wb-modulepreload" fetchpriority="low" crossorigin href="/assets/page-c.js"><link rel="wb-preload" as="style" fetchpriority="low" crossorigin href="/assets/page-d.css">',
+    );
+  };
+  const real = () => ({
+    scripts: [...document.head.querySelectorAll('script[type="module"]')].map((s) => [s.getAttribute('src'), s.getAttribute('crossorigin')]),
+    links: [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('href'), l.getAttribute('fetchpriority'), l.getAttribute('as')]),
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.head.querySelectorAll('script, link').forEach((e) => e.remove());
+  });
+
+  it('is the shared code loader, the last inline script', () => {
+    expect(scripts.at(-1)).toBe(CODE_LOADER_SCRIPT);
+  });
+
+  it('makes the inert script and links real at the first frame, in their order, with their attributes', () => {
+    vi.useFakeTimers();
+    let frame: FrameRequestCallback | undefined;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => (frame = callback));
+    inert();
+    new Function(CODE_LOADER_SCRIPT)();
+    vi.advanceTimersByTime(100);
+    expect(real().scripts).toEqual([]);
+    frame!(0);
+    vi.advanceTimersByTime(0);
+    expect(real()).toEqual({
+      scripts: [['/assets/index-a.js', '']],
+      links: [
+        ['modulepreload', '/assets/core-b.js', null, null],
+        ['modulepreload', '/assets/page-c.js', 'low', null],
+        ['preload', '/assets/page-d.css', 'low', 'style'],
+      ],
+    });
+    // Once only: the timer that follows finds nothing left to do.
+    vi.advanceTimersByTime(1000);
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
+  });
+
+  it('loads the code after 500 ms when no frame comes (a tab in the background)', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    inert();
+    new Function(CODE_LOADER_SCRIPT)();
+    vi.advanceTimersByTime(499);
+    expect(real().scripts).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(real().scripts).toEqual([['/assets/index-a.js', '']]);
   });
 });

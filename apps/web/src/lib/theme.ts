@@ -21,7 +21,8 @@ export function createAppTheme(direction: 'ltr' | 'rtl', locale: Localization | 
       },
       shape: { borderRadius: 10 },
       typography: {
-        fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+        // The fallback's metrics: styles/base.css.
+        fontFamily: 'Roboto, "Roboto fallback", "Helvetica Neue", Arial, sans-serif',
         h1: { fontSize: '2rem', fontWeight: 600 },
         h2: { fontSize: '1.6rem', fontWeight: 600 },
         h3: { fontSize: '1.35rem', fontWeight: 600 },
