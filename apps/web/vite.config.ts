@@ -127,13 +127,18 @@ const LATER_MUI = /node_modules\/(@mui\/(material|system|utils)|@popperjs\/core|
 // `forms` would take it along as a dependency of its table pagination, and the French texts would
 // then bring the whole `forms` chunk (60 KB) into the first load.
 const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\/|\/src\/lib\/mui-locales\/format-number\.ts$/;
+// MUI's components that a page which only shows things draws (cards, lists, chips, alerts, a
+// spinner): a small chunk of their own, before `forms` captures them. A read-only page (the
+// patient's menu of the day) no longer brings `forms` and the tooltip it imports: 12 files and
+// 136 KB → 10 and 75 KB; a page with inputs loads both, one file more, the same bytes (issue 31).
+const MUI_BASICS = /node_modules\/@mui\/material\/(Alert|IconButton|CircularProgress|CardContent|ListItem|ListItemSecondaryAction|Chip)\//;
 // ...nor the tooltip (components/hint.tsx loads it right after the first render of every signed-in
 // screen): in `forms`, it brought that whole chunk along.
 const MUI_TOOLTIP = /node_modules\/(@mui\/material\/(Tooltip|Popper|Grow)\/|@popperjs\/core\/)/;
 
 /**
- * The chunks shared by pages: `core` (the first screen), `shared` (the signed-in screen) and
- * `forms` (the rest of MUI's basics, react-query's extras: what only later pages run, such as MUI's
+ * The chunks shared by pages: `core` (the first screen), `shared` (the signed-in screen), `basics`
+ * (MUI's display components) and `forms` (the rest of MUI's basics, react-query's extras: what only later pages run, such as MUI's
  * inputs, alerts, grids and roving focus, in one file loaded with the first of them). Two groups:
  * a group takes a module's dependencies along (rolldown's includeDependenciesRecursively), so the
  * first screens' chunks are captured first (priority) and `forms` keeps only what is left.
@@ -157,6 +162,7 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
     { name: firstScreens, debugName: 'core', priority: 2 },
     // After the first screens' chunks, which keep what they share with it.
     { name: (id) => (MUI_TOOLTIP.test(id) ? 'tooltip' : null), debugName: 'tooltip', priority: 1.5 },
+    { name: (id) => (MUI_BASICS.test(id) ? 'basics' : null), debugName: 'basics', priority: 1.2, minShareCount: 3 },
     // MUI's components (and what they run on) used by several pages: one file, not twenty of 1-5 KB.
     { name: (id) => (packaged(id) || LATER_MUI.test(id) ? 'forms' : null), debugName: 'forms', priority: 1, minShareCount: 3 },
   ];

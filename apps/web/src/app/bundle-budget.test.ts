@@ -148,6 +148,14 @@ describe('bundle budget: the first paint’s closure', () => {
     }
   });
 
+  it("loads the patient's menu of the day, a page that only shows things, without MUI's inputs, menus, dialogs nor the tooltip (vite.config MUI_BASICS)", () => {
+    const keys = closure('src/features/dietetics/my-menu-page.tsx');
+    const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
+    // Each recognised by its class name prefix: its alert and list items are there, no field, menu, dialog nor tooltip.
+    for (const shown of ['MuiAlert', 'MuiListItem', 'MuiCardContent']) expect(code, shown).toContain(shown);
+    for (const absent of ['MuiInputBase', 'MuiSelect', 'MuiMenu', 'MuiDialog', 'MuiTooltip', 'MuiAutocomplete']) expect(code, absent).not.toContain(absent);
+  });
+
   it("keeps the agenda's dialogs out of its first load: no date-time pickers, zod nor forms before the calendar", () => {
     const keys = closure('src/features/agenda/agenda-page.tsx');
     const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
