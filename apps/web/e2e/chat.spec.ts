@@ -78,6 +78,18 @@ test('pt writes to pr from /messaging; axe on /messaging', async ({ page }) => {
   await expect(page.getByTestId('bubble-mine').last()).toContainText('Merci docteur, je reprends doucement.');
 });
 
+test('on a phone, the conversations stay inside their card: a long last message is cut, not the search field', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'pt');
+  await page.goto('/messaging');
+  const row = page.getByTestId('messaging-row').filter({ hasText: 'Julien Moreau' });
+  await expect(row).toBeVisible();
+  const card = (await page.getByRole('list', { name: 'Messagerie' }).locator('xpath=ancestor::div[contains(@class, "MuiCard-root")]').boundingBox())!;
+  for (const box of [await page.getByRole('searchbox', { name: 'Rechercher une conversation' }).boundingBox(), await row.boundingBox()]) {
+    expect(box!.x + box!.width).toBeLessThanOrEqual(card.x + card.width);
+  }
+});
+
 test('pr creates a group on /messaging, sends a file, renames the group and leaves it', async ({ page }) => {
   await signIn(page, 'pr');
   await page.goto('/messaging');

@@ -91,7 +91,7 @@ export function MessagingPage() {
           </>
         }
       />
-      <Card sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr', lg: '320px 1fr 260px' }, height: 'calc(100vh - 220px)', minHeight: 420 }}>
+      <Card sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)', lg: '320px minmax(0, 1fr) 260px' }, height: 'calc(100vh - 220px)', minHeight: 420 }}>
         <Box sx={{ display: { xs: selected ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', borderInlineEnd: '1px solid', borderColor: 'divider', minHeight: 0 }}>
           <Box sx={{ p: 1.5 }}>
             <TextField fullWidth size="small" type="search" label={t('search')} value={q} onChange={(e) => setQ(e.target.value)} />
