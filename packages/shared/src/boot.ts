@@ -26,10 +26,20 @@ export const BOOT_SCRIPT =
  * `requestAnimationFrame`, then the task after it), or after 500 ms when no frame comes (a tab in the
  * background). Why (issue 31): a script that is in the HTTP cache, or arrives fast, runs before the
  * browser's first paint and holds it; the frame (toolbar, page title) is HTML and inline CSS alone.
+ * First, the GETs the screen's first render waits for (the server's `rel="wb-early"` links, shared
+ * first-requests.ts) are sent with the stored token, when it has not expired and its role is one of
+ * the link's `data-roles` (if any); the web client takes each answer once (`window.wbEarly`, keyed by
+ * URL, with the token it was sent with).
  * The server's CSP allows this exact text by its hash; index.html holds it as written here.
  */
 export const CODE_LOADER_SCRIPT =
-  `(function(){var d=document,done=0;function load(){if(done)return;done=1;` +
-  `d.querySelectorAll('script[type="wb-module"],link[rel^="wb-"]').forEach(function(e){var n=d.createElement(e.localName);` +
+  `(function(){var d=document,w=window,done=0;function early(){var t=null,c=null;` +
+  `try{t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});c=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")))}catch(e){return}` +
+  `if(!c||!(c.exp*1000>Date.now()))return;w.wbEarly={};` +
+  `d.querySelectorAll('link[rel="wb-early"]').forEach(function(e){var r=e.getAttribute("data-roles"),u=e.getAttribute("href");` +
+  `if(r&&r.split(",").indexOf(c.role)<0)return;var p=fetch(u,{headers:{accept:"application/json",authorization:"Bearer "+t},credentials:"same-origin"});` +
+  `p.catch(function(){});w.wbEarly[u]={token:t,answer:p}})}` +
+  `function load(){if(done)return;done=1;early();` +
+  `d.querySelectorAll('script[type="wb-module"],link[rel="wb-modulepreload"],link[rel="wb-preload"]').forEach(function(e){var n=d.createElement(e.localName);` +
   `for(var i=0;i<e.attributes.length;i++){var a=e.attributes[i],v=a.value;if(a.name==="type"||a.name==="rel")v=v.slice(3);n.setAttribute(a.name,v)}` +
   `e.replaceWith(n)})}requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,500)})()`;

@@ -80,6 +80,24 @@ describe("the web app's HTML by route", () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
+  it("lists the first render's GETs for the code loader: the token's check and the policies owed on every signed-in route, a page's own with the roles that may open it, none for /login", async () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-first-'));
+    fs.writeFileSync(path.join(files, 'index.html'), index);
+    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: {} }));
+    const app = Fastify();
+    await registerWeb(app, files);
+    const early = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="wb-early"([^>]*)>/g)].map((m) => m[1].trim());
+    expect(early((await app.inject({ url: '/dashboard' })).body)).toEqual(['href="/api/auth/access-token"', 'href="/api/policies/pending"']);
+    const menu = early((await app.inject({ url: '/dietetiques/mon-menu' })).body);
+    expect(menu.slice(0, 2)).toEqual(['href="/api/auth/access-token"', 'href="/api/policies/pending"']);
+    const roles = /data-roles="([^"]*)" href="\/api\/dietetics\/my-menu"/.exec(menu[2] ?? '')?.[1].split(',');
+    expect(roles).toEqual(expect.arrayContaining(['PT']));
+    expect(roles).not.toContain('RH');
+    expect((await app.inject({ url: '/login' })).body).not.toContain('<link rel="wb-early"');
+    await app.close();
+    fs.rmSync(files, { recursive: true, force: true });
+  });
+
   it("writes a page's first title (route-preloads.json titles) into the frame, in every language, escaped, in its column", async () => {
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-titles-'));
     fs.writeFileSync(path.join(files, 'index.html'), index);

@@ -7,7 +7,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BOOT_SCRIPT, CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { REDIRECTS, findRoute, hasChrome } from '@wellbe/shared/routes';
+import { PAGE_FIRST_REQUESTS, SESSION_FIRST_REQUESTS } from '@wellbe/shared/first-requests';
+import { allows } from '@wellbe/shared/permissions';
+import { ROLES } from '@wellbe/shared/roles';
+import { REDIRECTS, ROUTES, findRoute, hasChrome, type Area } from '@wellbe/shared/routes';
 import { escapeHtml } from '../lib/text.ts';
 import { sendError } from './error-handler.ts';
 
@@ -81,6 +84,23 @@ export function withModulePreloads(html: string, files: string[]): string {
   return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 
+/**
+ * `html` with a `<link rel="wb-early">` per GET the first render of a signed-in screen of `area`
+ * waits for (shared first-requests.ts): the token's check and the policies owed, then the page's
+ * own, each with the roles that may open the page (`data-roles`). Inert for the browser; index.html's
+ * code loader sends them with the stored token as the frame is painted, the answers arriving while
+ * the code does (issue 31: they left ~250 ms after the HTML, once `core` had run).
+ */
+export function withFirstRequests(html: string, area: string): string {
+  const access = ROUTES.find((rule) => rule.area === area)?.access;
+  const roles = access ? ROLES.filter((role) => allows(access, role)).join(',') : '';
+  const links = [
+    ...SESSION_FIRST_REQUESTS.map((path) => `<link rel="wb-early" href="/api${path}">`),
+    ...(PAGE_FIRST_REQUESTS[area as Area] ?? []).map((path) => `<link rel="wb-early" data-roles="${roles}" href="/api${path}">`),
+  ].join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
 function compressed(html: string): ShellHtml {
   const plain = Buffer.from(html);
   return {
@@ -116,7 +136,7 @@ function shellHtmlOf(distDir: string, now: () => number): (area: string) => Shel
     }
     const { shell, preloads, byArea } = made!;
     if (shell === null) return null;
-    if (!byArea.has(area)) byArea.set(area, compressed(withFirstTitle(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]), preloads.titles?.[area])));
+    if (!byArea.has(area)) byArea.set(area, compressed(withFirstTitle(withFirstRequests(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]), area), preloads.titles?.[area])));
     return byArea.get(area)!;
   };
 }

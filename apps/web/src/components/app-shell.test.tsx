@@ -146,6 +146,32 @@ describe("index.html's last script", () => {
     expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
   });
 
+  it("sends the first render's GETs with a stored token that has not expired, for the roles of each link", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-29T08:00:00Z') });
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => new Promise(() => undefined));
+    vi.stubGlobal('fetch', fetch);
+    const claims = (exp: number) => btoa(JSON.stringify({ sub: 'u1', role: 'PT', exp })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="wb-early" href="/api/auth/access-token"><link rel="wb-early" data-roles="PR,PT" href="/api/dietetics/my-menu"><link rel="wb-early" data-roles="PR,SA" href="/api/patients">',
+    );
+    const token = `h.${claims(Date.parse('2026-11-29T09:00:00Z') / 1000)}.s`;
+    writeToken(token);
+    new Function(CODE_LOADER_SCRIPT)();
+    vi.advanceTimersByTime(500);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/access-token', '/api/dietetics/my-menu']);
+    expect(fetch.mock.calls[0]).toEqual(['/api/auth/access-token', { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, credentials: 'same-origin' }]);
+    expect(Object.keys((window as { wbEarly?: object }).wbEarly!)).toEqual(['/api/auth/access-token', '/api/dietetics/my-menu']);
+    // An expired token sends nothing (the app sends its user to /login).
+    fetch.mockClear();
+    writeToken(`h.${claims(Date.parse('2026-11-29T07:00:00Z') / 1000)}.s`);
+    new Function(CODE_LOADER_SCRIPT)();
+    vi.advanceTimersByTime(500);
+    expect(fetch).not.toHaveBeenCalled();
+    delete (window as { wbEarly?: object }).wbEarly;
+  });
+
   it('loads the code after 500 ms when no frame comes (a tab in the background)', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestAnimationFrame', () => 0);

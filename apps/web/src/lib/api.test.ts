@@ -152,3 +152,45 @@ describe('api client (SPEC §7, §8)', () => {
     expect(shouldRetry(0, new ApiError(404, 'not_found', 'x'))).toBe(false);
   });
 });
+
+// index.html's code loader sends the first render's GETs as the frame is painted (shared boot.ts,
+// first-requests.ts); the client takes each answer once, if it was sent with the session's token.
+describe('answers the HTML sent before the app ran', () => {
+  const sentByHtml = (url: string, token: string, body: unknown) => {
+    (globalThis as { wbEarly?: Record<string, unknown> }).wbEarly = { [url]: { token, answer: Promise.resolve(answer(200, body)) } };
+  };
+  afterEach(() => {
+    delete (globalThis as { wbEarly?: unknown }).wbEarly;
+  });
+
+  it('takes the answer once, then asks the server', async () => {
+    sentByHtml('/api/policies/pending', 'stored.token.value', { success: true, data: ['early'] });
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, { success: true, data: ['fetched'] })));
+    expect(await api('/policies/pending')).toEqual({ success: true, data: ['early'] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await api('/policies/pending')).toEqual({ success: true, data: ['fetched'] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves an answer sent with another token, and any for another path or method', async () => {
+    sentByHtml('/api/policies/pending', 'an.older.token', { success: true, data: ['early'] });
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, { success: true, data: ['fetched'] })));
+    expect(await api('/policies/pending')).toEqual({ success: true, data: ['fetched'] });
+    sentByHtml('/api/policies/pending', 'stored.token.value', { success: true, data: ['early'] });
+    await api('/policies/pending', { method: 'POST', body: {} });
+    await api('/dietetics/my-menu');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('ends a session the server refused through the sent answer, as for any 401', async () => {
+    (globalThis as { wbEarly?: Record<string, unknown> }).wbEarly = {
+      '/api/dietetics/my-menu': { token: 'stored.token.value', answer: Promise.resolve(answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton invalide.' } })) },
+    };
+    const ended = vi.fn();
+    const off = onSessionEnd(ended);
+    await expect(api('/dietetics/my-menu')).rejects.toMatchObject({ status: 401 });
+    off();
+    expect(ended).toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

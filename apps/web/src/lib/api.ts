@@ -121,6 +121,31 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message || i18n.t('common:errors.generic'), body);
 }
 
+/** What index.html's code loader sent before the app ran (shared boot.ts: `window.wbEarly`). */
+type SentByHtml = Record<string, { token: string; answer: Promise<Response> } | undefined>;
+
+/**
+ * The answer to GET `url` that index.html's code loader sent as the frame was painted (the first
+ * render's requests, shared first-requests.ts), once, if it was sent with `token`: a request sent
+ * again later, or by a session whose token has changed, goes to the server.
+ */
+function takeSentByHtml(url: string, token: string): Promise<Response> | undefined {
+  const sent = (globalThis as { wbEarly?: SentByHtml }).wbEarly;
+  const entry = sent?.[url];
+  if (!entry) return undefined;
+  delete sent[url];
+  return entry.token === token ? entry.answer : undefined;
+}
+
+/** `answer`, or a rejection when `signal` aborts first (the timeout, the caller): as fetch would. */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
+}
+
 /**
  * The one transport: base URL, bearer token, 25 s timeout, caller's abort, error shape and the 401
  * rule. Resolves with the successful Response; `api` reads it as JSON, `apiBlob` as a file.
@@ -146,8 +171,10 @@ async function send(path: string, options: RequestOptions, accept: string, repla
   }
 
   let response: Response;
+  const url = buildUrl(path, query);
+  const sentByHtml = method === 'GET' && token ? takeSentByHtml(url, token) : undefined;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' });
+    response = await (sentByHtml ? untilAborted(sentByHtml, controller.signal) : fetch(url, { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' }));
   } catch (error) {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);

@@ -1,3 +1,4 @@
+import { PENDING_POLICIES_PATH } from '@wellbe/shared/first-requests';
 import { api } from './api.ts';
 
 // GET requests a first load sends from the entry (app/preload.ts), before the code that uses their
@@ -8,7 +9,7 @@ import { api } from './api.ts';
 const started = new Map<string, Promise<unknown>>();
 
 /** What the signed-in user owes (issue 20): the consent gate draws nothing before the answer. */
-export const PENDING_POLICIES = '/policies/pending';
+export const PENDING_POLICIES = PENDING_POLICIES_PATH;
 
 /** Sends GET `path` now, kept for the first query that takes it. */
 export function startEarly(path: string): void {

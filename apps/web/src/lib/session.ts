@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Role } from '@wellbe/shared/roles';
 import { isRole } from '@wellbe/shared/roles';
+import { TOKEN_CHECK_PATH } from '@wellbe/shared/first-requests';
 import type { NavbarStyle } from '@wellbe/shared/constants';
 import type { signedInUserSchema } from '@wellbe/shared/schemas/auth';
 import type { Answer } from '@wellbe/shared/schemas/responses';
@@ -173,7 +174,7 @@ export async function checkStoredToken(): Promise<void> {
     return;
   }
   try {
-    const answer = await api<AuthAnswer>('/auth/access-token', { on401: 'throw' });
+    const answer = await api<AuthAnswer>(TOKEN_CHECK_PATH, { on401: 'throw' });
     setSession(answer.user, answer.access_token);
   } catch {
     await i18nReady;
