@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type Input
  */
 export const LARGE_ANSWER = 65_536;
 
-/** gzip's memLevel 9 (the largest hash): the same bytes as the default 8, ~10 % faster here. */
+/** gzip's memLevel 9 (the largest hash): ~5–10 % faster than the default 8 here, 0.2 % fewer bytes (240 kB week). */
 export const GZIP_OPTIONS: ZlibOptions = { level: 3, memLevel: 9 };
 export const BROTLI_OPTIONS: BrotliOptions = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 3 } };
 
