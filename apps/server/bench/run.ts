@@ -16,7 +16,7 @@ import { printResults, type Result } from './table.ts';
 // 13): list p95 ≤ 20 ms, CPU ≤ 1 ms per list request, ratio ≥ 0.25. LOAD_PATIENTS=100000 for the
 // 100k scenario (its own BENCH_DATA_DIR: the loaded size is kept).
 //   BENCH_DATA_DIR (default .tmp/bench-data), BENCH_PORT (3369), BENCH_REQUESTS (400),
-//   BENCH_CONCURRENCY (4), or DATABASE_URL to run on an external PostgreSQL.
+//   BENCH_CONCURRENCY (4), BENCH_ACCEPT_ENCODING (below), or DATABASE_URL to run on an external PostgreSQL.
 // Then the forgot-password timing (`npm run bench -- forgot` runs only that one) and the
 // several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one), and the
 // dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`), and /statistics
@@ -32,6 +32,10 @@ const port = Number(process.env.BENCH_PORT ?? 3369);
 const requests = Number(process.env.BENCH_REQUESTS ?? 400);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const base = `http://127.0.0.1:${port}`;
+// What the measured calls ask for: Node's fetch sends `gzip, deflate` over http, as a browser does
+// over plain http (a practice's network); a browser over https also offers brotli and zstd:
+// BENCH_ACCEPT_ENCODING='gzip, deflate, br, zstd' measures that case (the server then answers br).
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
 // TRUST_PROXY: the forgot-password scenario sends each pair from its own address (X-Forwarded-For),
 // so the per-IP limit measures nothing but the answer time.
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' };
@@ -84,7 +88,7 @@ let cpuOf: { node: number; pg: number | null } | null = null;
 async function measure(name: string, url: string, headers: Record<string, string>, options: { concurrency?: number } = {}): Promise<Result> {
   const inFlight = options.concurrency ?? concurrency;
   const call = async () => {
-    const res = await fetch(base + url, { headers });
+    const res = await fetch(base + url, { headers: acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers });
     if (!res.ok) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   };
@@ -94,6 +98,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   let next = 0;
   const cpu = () => (cpuOf ? { node: cpuSeconds(cpuOf.node), pg: cpuOf.pg ? cpuSeconds(cpuOf.pg, true) : Number.NaN } : null);
   const cpuBefore = cpu();
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
@@ -106,6 +111,7 @@ async function measure(name: string, url: string, headers: Record<string, string
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
   const cpuAfter = cpu();
   latencies.sort((a, b) => a - b);
   const perCall = (before: number, after: number) => ((after - before) * 1000) / latencies.length;
@@ -115,7 +121,7 @@ async function measure(name: string, url: string, headers: Record<string, string
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     rps: latencies.length / elapsed,
-    ...(cpuBefore && cpuAfter ? { cpuNode: perCall(cpuBefore.node, cpuAfter.node), cpuPg: perCall(cpuBefore.pg, cpuAfter.pg) } : {}),
+    ...(cpuBefore && cpuAfter ? { cpuNode: perCall(cpuBefore.node, cpuAfter.node), cpuPg: perCall(cpuBefore.pg, cpuAfter.pg), cpuClient: (client.user + client.system) / 1000 / latencies.length } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export interface Result {
   /** CPU milliseconds per request of the app server and of PostgreSQL (NaN: an external database). */
   cpuNode?: number;
   cpuPg?: number;
+  /** CPU milliseconds per request of the bench's own process (fetch, decompressing the answer): it shares the cores. */
+  cpuClient?: number;
 }
 
 export interface AreaBench {
@@ -38,9 +40,9 @@ export function printResults(results: Result[]): void {
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (v: number, n = 9, digits = 1) => (Number.isNaN(v) ? 'n/a' : v.toFixed(digits)).padStart(n);
   const cpu = results.some((r) => r.cpuNode !== undefined);
-  console.log('\n' + pad('scénario', 42) + '   p50 ms    p95 ms    p99 ms     req/s  p95/health' + (cpu ? '  CPU Node ms  CPU PG ms' : ''));
+  console.log('\n' + pad('scénario', 42) + '   p50 ms    p95 ms    p99 ms     req/s  p95/health' + (cpu ? '  CPU Node ms  CPU PG ms  CPU client ms' : ''));
   for (const r of results) {
-    const cpuColumns = cpu ? num(r.cpuNode ?? Number.NaN, 13, 2) + num(r.cpuPg ?? Number.NaN, 11, 2) : '';
+    const cpuColumns = cpu ? num(r.cpuNode ?? Number.NaN, 13, 2) + num(r.cpuPg ?? Number.NaN, 11, 2) + num(r.cpuClient ?? Number.NaN, 15, 2) : '';
     console.log(pad(r.name, 42) + num(r.p50) + num(r.p95) + num(r.p99) + num(r.rps, 10) + num(r.p95 / ref, 11) + '×' + cpuColumns);
   }
 }

@@ -1,4 +1,3 @@
-import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -7,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@wellbe/shared/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { answerZlib, BROTLI_OPTIONS, GZIP_OPTIONS } from './lib/answer-compression.ts';
 import { registerAuth, registerDocsGuard } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -157,12 +157,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // through the thread pool added ~10 ms to its answer on a busy 2-core machine (bench of 29 Nov,
   // docs/scaling.md). Set on each /api route before the plugin reads its options (onRoute, in order).
   const compressCommon = { threshold: 1024, encodings: ['br', 'gzip'] as ('br' | 'gzip')[] };
-  const apiCompress = {
-    ...compressCommon,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
-    zlibOptions: { level: 3 },
-    syncThreshold: 524_288,
-  };
+  // Answers of 64 kB and more at the fast levels (lib/answer-compression.ts).
+  const apiCompress = { ...compressCommon, brotliOptions: BROTLI_OPTIONS, zlibOptions: GZIP_OPTIONS, zlib: answerZlib, syncThreshold: 524_288 };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.compress === undefined) route.compress = apiCompress;
   });

@@ -265,6 +265,19 @@ describe('the web app', () => {
       expect(inflate(res.rawPayload).toString()).toBe(plain.body);
     }
   });
+
+  it('an answer of 64 kB or more is compressed at the fast levels (brotli 1, gzip 1), a smaller one at level 3 (lib/answer-compression.ts)', async () => {
+    const text = { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT };
+    const at = { br: (body: string, q: number) => brotliCompressSync(body, { params: { ...text, [zlibConstants.BROTLI_PARAM_QUALITY]: q } }), gzip: (body: string, level: number) => gzipSync(body, { level, memLevel: 9 }) };
+    for (const [url, level] of [['/api/__probe/large', 1], ['/api/policies/current', 3]] as const) {
+      const plain = await t.app.inject({ method: 'GET', url });
+      for (const encoding of ['br', 'gzip'] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.rawPayload.equals(at[encoding](plain.body, level)), `${url} ${encoding}`).toBe(true);
+      }
+    }
+  });
 });
 
 describe('GET /api/docs', () => {

@@ -12,7 +12,7 @@ import { agendaKit, at, type AgendaKit } from './agenda.test-kit.ts';
 
 let k: AgendaKit;
 beforeAll(async () => {
-  k = await agendaKit(['pr']);
+  k = await agendaKit(['pr', 'pa']);
 });
 afterAll(async () => {
   await k.t.close();
@@ -65,7 +65,7 @@ describe('the period read', () => {
       async () => void (res = await k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`)),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(sent).toEqual(['agenda_period_v3']);
+    expect(sent).toEqual(['agenda_period_v4']);
     const starts = new Date(new Date(at(day, '00:00')).getTime() - 3_600_000 + 999).toISOString();
     const expected = {
       success: true,
@@ -133,6 +133,24 @@ describe('the period answer as JSON', () => {
     // Nothing in the period: empty arrays, not null.
     const empty = await period(at(addDays(day, 2), '00:00'), at(addDays(day, 3), '00:00'));
     expect(empty.body).toBe(JSON.stringify({ success: true, data: { timeZone: 'Europe/Paris', appointments: [], exceptions: [] } }));
+  });
+});
+
+describe('the period order', () => {
+  it('lists appointments by start, those starting together (two practitioners side by side) by end then id', async () => {
+    const [pr, pa] = [k.s.pr!, k.s.pa!];
+    expect(pa.idOrganization).toBe(pr.idOrganization);
+    const row = (who: typeof pr, title: string, starts: string, ends: string) =>
+      insert('appointments', { organization_id: who.idOrganization, practitioner_id: who.id, status: 'confirmé', title, starts_at: at(day, starts), ends_at: at(day, ends) });
+    const day = k.monday(50);
+    // Written in the reverse of the expected order.
+    const long = await row(pr, 'Long', '09:00', '10:00');
+    const short = await row(pa, 'Court', '09:00', '09:30');
+    const early = await row(pa, 'Tôt', '08:00', '08:30');
+    const twins = [await row(pr, 'Jumeau', '12:00', '12:30'), await row(pa, 'Jumeau', '12:00', '12:30')].sort().reverse();
+    const res = await k.get('pr', `/api/agenda/appointments?from=${at(day, '00:00')}&to=${at(addDays(day, 1), '00:00')}&practitioners=${pr.id},${pa.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.appointments.map((a: { id: string }) => a.id)).toEqual([early, short, long, ...twins.reverse()]);
   });
 });
 
