@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 // Relative, not the package's name: Vite's config loader leaves a package to Node, which runs no TypeScript.
-import { LANGUAGES } from '../../packages/shared/src/constants.ts';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '../../packages/shared/src/constants.ts';
+import { CHROME_NAMESPACES } from './src/app/chrome-texts.ts';
 import { FIRST_TITLES } from './src/app/first-titles.ts';
 
 // What the server writes, per route, as <link rel="modulepreload"> into the HTML it sends (issue 31).
@@ -30,6 +31,12 @@ export interface RoutePreloads {
   pages: Record<string, string[]>;
   /** The title each area's page draws first (app/first-titles.ts), in every language. */
   titles: Record<string, ResolvedTitle>;
+  /**
+   * Per area, per language, the texts its first render inside the chrome asks for (the page's
+   * namespaces, the chrome's, MUI's texts; English too where it is the fallback): the server writes
+   * them with the language (`data-lang`), index.html's code loader fetches those of <html lang>.
+   */
+  texts: Record<string, Record<string, string[]>>;
 }
 
 export interface ResolvedTitle {
@@ -51,6 +58,19 @@ export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
   };
   return Object.fromEntries(
     Object.entries(FIRST_TITLES).map(([area, { key, ...layout }]) => [area, { ...layout, texts: Object.fromEntries(LANGUAGES.map((language) => [language, text(language, key)])) }]),
+  );
+}
+
+/** Each area's declared namespaces in pages.ts (`namespaces: [...]` of its `lazy(…)` declaration). */
+export function pageNamespaces(pagesFile: string): Map<string, string[]> {
+  const text = fs.readFileSync(pagesFile, 'utf8');
+  const starts = [...text.matchAll(/^\s*(?:export const NOT_FOUND_PAGE: Page = |'?([\w-]+)'?: )lazy\(/gm)];
+  return new Map(
+    starts.map((start, i) => {
+      const declaration = text.slice(start.index, starts[i + 1]?.index ?? text.length);
+      const list = /namespaces: \[([^\]]*)\]/.exec(declaration)?.[1] ?? '';
+      return [start[1] ?? 'not-found', [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1])];
+    }),
   );
 }
 
@@ -92,10 +112,23 @@ export function routePreloads(srcDir: string): Plugin {
         const css = new Set(cssOf(files).filter((file) => !cssInHtml.has(file)));
         return [...[...files].filter((file) => !inHtml.has(file)), ...css].map((file) => `/${file}`);
       };
+      // A language's bundles of `namespaces` (the default's common texts are in the entry), with
+      // English's where it is the fallback (i18n.ts), and MUI's texts of the language (the chrome's).
+      const textsOf = (namespaces: string[]) =>
+        Object.fromEntries(
+          LANGUAGES.map((language) => {
+            const languages = language === DEFAULT_LANGUAGE || language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
+            const modules = languages.flatMap((lang) => [...new Set(['common', ...namespaces])].map((ns) => path.join(srcDir, 'i18n', lang, `${ns}.json`)));
+            const present = [...modules, path.join(srcDir, 'lib/mui-locales', `${language}.ts`)].filter((id) => chunkOf.has(id));
+            return [language, filesOf(present).filter((file) => file.endsWith('.js'))];
+          }),
+        );
+      const namespaces = pageNamespaces(path.join(srcDir, 'app/pages.ts'));
       const preloads: RoutePreloads = {
         chrome: filesOf(chromeModules),
         pages: Object.fromEntries([...pageModules(path.join(srcDir, 'app/pages.ts'))].map(([area, file]) => [area, filesOf([file])])),
         titles: resolveTitles(srcDir),
+        texts: Object.fromEntries([...namespaces].map(([area, list]) => [area, textsOf([...list, ...CHROME_NAMESPACES])])),
       };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: JSON.stringify(preloads) });
     },

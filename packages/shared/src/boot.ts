@@ -30,6 +30,7 @@ export const BOOT_SCRIPT =
  * first-requests.ts) are sent with the stored token, when it has not expired and its role is one of
  * the link's `data-roles` (if any); the web client takes each answer once (`window.wbEarly`, keyed by
  * URL, with the token it was sent with).
+ * A link marked with a language (`data-lang`: a bundle of texts) is made real only for <html lang>.
  * The server's CSP allows this exact text by its hash; index.html holds it as written here.
  */
 export const CODE_LOADER_SCRIPT =
@@ -40,6 +41,7 @@ export const CODE_LOADER_SCRIPT =
   `if(r&&r.split(",").indexOf(c.role)<0)return;var p=fetch(u,{headers:{accept:"application/json",authorization:"Bearer "+t},credentials:"same-origin"});` +
   `p.catch(function(){});w.wbEarly[u]={token:t,answer:p}})}` +
   `function load(){if(done)return;done=1;early();` +
-  `d.querySelectorAll('script[type="wb-module"],link[rel="wb-modulepreload"],link[rel="wb-preload"]').forEach(function(e){var n=d.createElement(e.localName);` +
+  `d.querySelectorAll('script[type="wb-module"],link[rel="wb-modulepreload"],link[rel="wb-preload"]').forEach(function(e){var l=e.getAttribute("data-lang");` +
+  `if(l&&l!==d.documentElement.lang){e.remove();return}var n=d.createElement(e.localName);` +
   `for(var i=0;i<e.attributes.length;i++){var a=e.attributes[i],v=a.value;if(a.name==="type"||a.name==="rel")v=v.slice(3);n.setAttribute(a.name,v)}` +
   `e.replaceWith(n)})}requestAnimationFrame(function(){setTimeout(load)});setTimeout(load,500)})()`;

@@ -80,12 +80,16 @@ describe("the web app's HTML by route", () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  it("lists the first render's GETs for the code loader: the token's check and the policies owed on every signed-in route, a page's own with the roles that may open it, none for /login", async () => {
+  it("lists the page's texts per language, and the first render's GETs for the code loader: the token's check and the policies owed on every signed-in route, a page's own with the roles that may open it, none for /login", async () => {
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-first-'));
     fs.writeFileSync(path.join(files, 'index.html'), index);
-    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: {} }));
+    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: {}, texts: { dashboard: { fr: ['/assets/dashboard-fr.js'], ar: ['/assets/dashboard-ar.js', '/assets/dashboard-en.js'] } } }));
     const app = Fastify();
     await registerWeb(app, files);
+    // The page's texts in every language, each marked with it (the loader takes those of <html lang>).
+    const dashboard = (await app.inject({ url: '/dashboard' })).body;
+    expect(dashboard).toContain('<link rel="wb-modulepreload" data-lang="fr" fetchpriority="low" crossorigin href="/assets/dashboard-fr.js">');
+    expect(dashboard).toContain('<link rel="wb-modulepreload" data-lang="ar" fetchpriority="low" crossorigin href="/assets/dashboard-en.js">');
     const early = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="wb-early"([^>]*)>/g)].map((m) => m[1].trim());
     expect(early((await app.inject({ url: '/dashboard' })).body)).toEqual(['href="/api/auth/access-token"', 'href="/api/policies/pending"']);
     const menu = early((await app.inject({ url: '/dietetiques/mon-menu' })).body);

@@ -44,7 +44,7 @@ export function appShellHtml(index: string): string | null {
 type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 
 /** The build's route-preloads.json (web vite.preloads.ts): the chunks of the chrome and of each area's page, the titles pages draw first. */
-type RoutePreloads = { chrome: string[]; pages: Record<string, string[]>; titles?: Record<string, FirstTitle> };
+type RoutePreloads = { chrome: string[]; pages: Record<string, string[]>; titles?: Record<string, FirstTitle>; texts?: Record<string, Record<string, string[]>> };
 
 /** A page's first title (web app/first-titles.ts): its text in each language, the width of its centred column, its own padding. */
 export type FirstTitle = { texts: Record<string, string>; column?: number; inset?: boolean };
@@ -101,6 +101,16 @@ export function withFirstRequests(html: string, area: string): string {
   return html.replace('</head>', `${links}</head>`);
 }
 
+/**
+ * `html` with a modulepreload link per bundle of texts the page's first render asks for, in each
+ * language (the build's route-preloads.json `texts`), marked with it (`data-lang`): index.html's
+ * code loader fetches those of <html lang> with the code, where they left once the entry had run.
+ */
+export function withTexts(html: string, texts: Record<string, string[]> | undefined): string {
+  const links = Object.entries(texts ?? {}).flatMap(([language, files]) => files.map((file) => `<link rel="wb-modulepreload" data-lang="${escapeHtml(language)}" fetchpriority="low" crossorigin href="${file}">`));
+  return links.length ? html.replace('</head>', `${links.join('')}</head>`) : html;
+}
+
 function compressed(html: string): ShellHtml {
   const plain = Buffer.from(html);
   return {
@@ -136,7 +146,7 @@ function shellHtmlOf(distDir: string, now: () => number): (area: string) => Shel
     }
     const { shell, preloads, byArea } = made!;
     if (shell === null) return null;
-    if (!byArea.has(area)) byArea.set(area, compressed(withFirstTitle(withFirstRequests(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]), area), preloads.titles?.[area])));
+    if (!byArea.has(area)) byArea.set(area, compressed(withFirstTitle(withFirstRequests(withTexts(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]), preloads.texts?.[area]), area), preloads.titles?.[area])));
     return byArea.get(area)!;
   };
 }

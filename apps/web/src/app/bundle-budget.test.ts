@@ -222,6 +222,16 @@ describe('bundle budget: the first paint’s closure', () => {
     // The chrome's CSS modules (its toolbar, in static CSS) are fetched with its chunks.
     expect(preloads.chrome.some((file) => file.endsWith('.css'))).toBe(true);
     for (const key of ['src/app/layout/layout.tsx', 'src/components/mui-providers.tsx']) for (const file of filesOf(key)) expect(preloads.chrome, key).toContain(file);
+    // The texts of a page's first render in the chrome, per language: its namespaces and the chrome's,
+    // MUI's texts of the language, English's too where it is the fallback; French common is in the entry.
+    const texts = (preloads as unknown as { texts: Record<string, Record<string, string[]>> }).texts;
+    const textFile = (lang: string, module: string) => `/${manifest[`src/${module.replace('LANG', lang)}`].file}`;
+    expect(new Set(texts.dashboard.fr)).toEqual(new Set(['i18n/LANG/dashboard.json', 'i18n/LANG/records.json', 'i18n/LANG/navigation.json', 'lib/mui-locales/LANG.ts'].map((m) => textFile('fr', m)).concat([...closure('src/lib/mui-locales/fr.ts')].filter((k) => k !== 'src/lib/mui-locales/fr.ts').map((k) => `/${manifest[k].file}`).filter((f) => !inHtml.has(f)))));
+    for (const module of ['i18n/LANG/common.json', 'i18n/LANG/dashboard.json']) {
+      expect(texts.dashboard.ar).toContain(textFile('ar', module));
+      expect(texts.dashboard.ar).toContain(textFile('en', module));
+    }
+    expect(texts.dashboard.en.some((file) => file.includes('/ar'))).toBe(false);
     // Every area of the route table has its line (pages.ts is read line by line: a wrapped line would lose its preloads).
     expect(new Set(Object.keys(preloads.pages))).toEqual(new Set(AREAS));
   });

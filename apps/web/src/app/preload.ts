@@ -2,6 +2,7 @@ import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n } from '../i18n/i18n.ts';
 import { isTokenValid, readToken, tokenRole } from '../lib/token.ts';
 import { PENDING_POLICIES, startEarly } from '../lib/early-requests.ts';
+import { CHROME_NAMESPACES } from './chrome-texts.ts';
 import { pageDeclaration, preloadPage } from './pages.ts';
 import { loadMui } from '../lib/mui.ts';
 import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } from './root.tsx';
@@ -17,13 +18,7 @@ import { needsQueries, preloadLayout, preloadQueries, startStoredTokenCheck } fr
 // A page's namespaces are declared with it, in its line of app/pages.ts (preload.test.ts fails when
 // a page asks for one it does not declare).
 
-/**
- * The texts the chrome (app/layout) asks for at its first render: the navigation and the user
- * button. The closed panels, the new-message toasts and the consultation launcher are drawn after the
- * first paint and ask for theirs then (chat, notes, consultations): in the first round trip they took
- * a phone's bandwidth before its first screen was drawn (issue 31). preload.test.ts checks the list.
- */
-export const CHROME_NAMESPACES = ['navigation'];
+export { CHROME_NAMESPACES };
 
 /** The namespaces a page's first render asks for ('common' is loaded before any render). */
 export function pageNamespaces(area: Area): string[] {

@@ -172,6 +172,18 @@ describe("index.html's last script", () => {
     delete (window as { wbEarly?: object }).wbEarly;
   });
 
+  it('fetches the bundles of texts of <html lang> only', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    document.documentElement.lang = 'ar';
+    document.head.insertAdjacentHTML('beforeend', '<link rel="wb-modulepreload" data-lang="fr" crossorigin href="/assets/chat-fr.js"><link rel="wb-modulepreload" data-lang="ar" crossorigin href="/assets/chat-ar.js">');
+    new Function(CODE_LOADER_SCRIPT)();
+    vi.advanceTimersByTime(500);
+    expect(real().links).toEqual([['modulepreload', '/assets/chat-ar.js', null, null]]);
+    expect(document.head.querySelectorAll('link[rel^="wb-"]')).toHaveLength(0);
+    document.documentElement.lang = 'fr';
+  });
+
   it('loads the code after 500 ms when no frame comes (a tab in the background)', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestAnimationFrame', () => 0);
