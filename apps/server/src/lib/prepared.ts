@@ -30,6 +30,17 @@ export function preparedOnce<R>(db: Database, name: string, build: () => { prepa
   return statement;
 }
 
+/**
+ * preparedOnce's statement, built and mapped once, but sent without a name: PostgreSQL parses and
+ * plans it again for each execution's values (a custom plan), where one generic plan would serve some
+ * values badly (the list's search: its words decide between the trigram index and the sort's). What
+ * is saved is Node's side, Drizzle building the text and mapping the rows per request.
+ */
+export function builtOnce<R>(db: Database, key: string, build: () => { prepare(name: string): Prepared<R> }): Prepared<R> {
+  // node-postgres sends a query without a name as the unnamed statement, parsed at each execution.
+  return preparedOnce<R>(db, `unnamed:${key}`, () => ({ prepare: () => build().prepare(undefined as unknown as string) }));
+}
+
 const dialect = new PgDialect();
 
 /**

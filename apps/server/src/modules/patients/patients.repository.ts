@@ -10,9 +10,9 @@ import { patients } from '../../db/schema/patients.ts';
 import type pg from 'pg';
 import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
 import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder, type KeysetPosition } from '../../lib/keyset.ts';
-import { auditInStatement, auditParams, preparedAuditInStatement, type AuditRow } from '../../lib/audit.ts';
+import { auditParams, preparedAuditInStatement, type AuditRow } from '../../lib/audit.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
-import { literalInt, preparedOnce } from '../../lib/prepared.ts';
+import { builtOnce, literalInt, preparedOnce } from '../../lib/prepared.ts';
 import { escapeLike } from '../../lib/text.ts';
 
 // The only code of the patients area that touches Drizzle; answers plain rows (DESIGN §2). Every
@@ -89,13 +89,31 @@ const tableColumns = {
   archivedAt: patients.archivedAt,
 };
 
-function listWhere(f: PatientListFilter): SQL {
+/**
+ * The list's conditions. `bound`: the search's words and phones are placeholders (`word_<i>`,
+ * `phone_<i>`, their values from searchParams), for a statement built once per shape (pagePatients).
+ */
+function listWhere(f: PatientListFilter, bound = false): SQL {
   const conditions: SQL[] = [patientFilter({ ...f.scope, archived: true }), f.archivedOnly ? isNotNull(patients.archivedAt) : isNull(patients.archivedAt)];
+  const value = (name: string, text: string) => (bound ? (sql.placeholder(name) as unknown as string) : containing(text));
   // The key is already folded: LIKE (not ILIKE) on it, served by the trigram GIN index.
-  for (const word of f.words) conditions.push(like(patients.searchKey, `%${escapeLike(word)}%`));
+  f.words.forEach((word, i) => conditions.push(like(patients.searchKey, value(`word_${i}`, word))));
   // Phone digits against the canonical phone key (33…): its own trigram index (migration performance).
-  if (f.phones.length) conditions.push(or(...f.phones.map((p) => like(patients.phoneKey, `%${escapeLike(p)}%`)))!);
+  if (f.phones.length) conditions.push(or(...f.phones.map((p, i) => like(patients.phoneKey, value(`phone_${i}`, p))))!);
   return and(...conditions)!;
+}
+
+/** A LIKE pattern for text anywhere, its own % and _ taken as characters. */
+function containing(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/** The values of listWhere's bound search (its placeholders). */
+function searchParams(f: PatientListFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  f.words.forEach((word, i) => (params[`word_${i}`] = containing(word)));
+  f.phones.forEach((phone, i) => (params[`phone_${i}`] = containing(phone)));
+  return params;
 }
 
 function tableOrder(s: PatientTableSort): SQL[] {
@@ -156,8 +174,10 @@ interface PageValues {
  * archived, one patient or the organisation, journalled or not), built and named once per database
  * handle (lib/prepared) and planned once per connection (issue 31: building and planning it per
  * request was about a third of a list request's Node CPU, bench of 28 Nov, docs/scaling.md). Every value, the scope's included, is a placeholder bound per request.
- * A search is built per request: its plan depends on its words (a rare name walks the trigram index,
- * a common one the sort's), which a generic plan of a prepared statement would not tell apart.
+ * A search's statement is built once per shape as well (how many words, how many phone forms: its
+ * words are placeholders) but sent unnamed, so PostgreSQL still plans it for each request's words: a
+ * rare name walks the trigram index, a common one the sort's, which one generic plan would not tell
+ * apart. Building it per request was a third of a search's Node CPU (issue 31, docs/scaling.md).
  *
  * Planned once for real: the screens' page sizes and the count's cap are written into the text
  * (literalInt) and the first page has no OFFSET, so that PostgreSQL's generic plan is estimated
@@ -182,36 +202,34 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
   const tag = `patients:${s.sort}:${s.order}`;
   const position = page.cursor ? decodeCursor(tag, page.cursor) : undefined;
   if (!position) boundedOffset(page.offset);
-  let found: PageRow[];
-  if (f.words.length || f.phones.length) {
-    const values = { limit: page.limit, limitPlusOne: page.limit + 1, offset: page.offset, position };
-    found = await pageQuery(db, f, s, values, journal && auditInStatement(db, journal, { count: sql<number>`(select least(count(*), ${page.limit}) from page)` }));
-  } else {
-    const planned = PLANNED_PAGE_SIZES.has(page.limit);
-    const first = !position && page.offset === 0;
-    const by = position ? (position.key === null ? 'null' : 'key') : first ? 'first' : 'number';
-    const shape = [s.sort, s.order, by, f.archivedOnly ? 'archived' : 'live', f.scope.patientId ? 'one' : 'org', journal ? 'j' : 'r', planned ? page.limit : 'n'].join('_');
-    const prepared = preparedOnce<PageRow[]>(db, `patients_page_${shape}`, () => {
-      const at = position && { key: position.key === null ? null : (sql.placeholder('cursor_key') as unknown as string), id: sql.placeholder('cursor_id') as unknown as string };
-      const values = {
-        limit: planned ? literalInt(page.limit) : sql.placeholder('page_limit'),
-        limitPlusOne: planned ? literalInt(page.limit + 1) : sql.placeholder('page_limit_1'),
-        offset: first ? 0 : sql.placeholder('page_offset'),
-        position: at,
-      };
-      const cte = journal && preparedAuditInStatement(db, { count: sql<number>`(select least(count(*), ${values.limit}) from page)` });
-      return pageQuery(db, { ...f, scope: preparedScope(f.scope) }, s, values, cte);
-    });
-    found = await prepared.execute({
-      ...scopeParams(f.scope),
-      ...(journal ? auditParams(journal) : {}),
-      page_limit: page.limit,
-      page_limit_1: page.limit + 1,
-      page_offset: page.offset,
-      cursor_key: position?.key ?? null,
-      cursor_id: position?.id ?? null,
-    });
-  }
+  const planned = PLANNED_PAGE_SIZES.has(page.limit);
+  const first = !position && page.offset === 0;
+  const by = position ? (position.key === null ? 'null' : 'key') : first ? 'first' : 'number';
+  const searched = f.words.length || f.phones.length ? `q${f.words.length}_${f.phones.length}` : 'all';
+  const shape = [s.sort, s.order, by, f.archivedOnly ? 'archived' : 'live', f.scope.patientId ? 'one' : 'org', journal ? 'j' : 'r', planned ? page.limit : 'n', searched].join('_');
+  // A search is built once per shape too (how many words or phone forms), but sent unnamed: PostgreSQL
+  // plans it for each request's words (builtOnce, lib/prepared.ts).
+  const statement = (searched === 'all' ? preparedOnce : builtOnce)<PageRow[]>(db, `patients_page_${shape}`, () => {
+    const at = position && { key: position.key === null ? null : (sql.placeholder('cursor_key') as unknown as string), id: sql.placeholder('cursor_id') as unknown as string };
+    const values = {
+      limit: planned ? literalInt(page.limit) : sql.placeholder('page_limit'),
+      limitPlusOne: planned ? literalInt(page.limit + 1) : sql.placeholder('page_limit_1'),
+      offset: first ? 0 : sql.placeholder('page_offset'),
+      position: at,
+    };
+    const cte = journal && preparedAuditInStatement(db, { count: sql<number>`(select least(count(*), ${values.limit}) from page)` });
+    return pageQuery(db, { ...f, scope: preparedScope(f.scope) }, s, values, cte);
+  });
+  const found = await statement.execute({
+    ...scopeParams(f.scope),
+    ...searchParams(f),
+    ...(journal ? auditParams(journal) : {}),
+    page_limit: page.limit,
+    page_limit_1: page.limit + 1,
+    page_offset: page.offset,
+    cursor_key: position?.key ?? null,
+    cursor_id: position?.id ?? null,
+  });
   const rows = found.flatMap((r) => (r.row ? [r.row] : []));
   const more = rows.length > page.limit;
   if (more) rows.length = page.limit;
@@ -225,7 +243,7 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
 
 /** The statement of one page (pagePatients): its values given, or placeholders of a prepared page. */
 function pageQuery(db: Database, f: PatientListFilter, s: PatientTableSort, page: PageValues, journal?: WithSubquery) {
-  const where = listWhere(f);
+  const where = listWhere(f, true);
   const order = tableOrder(s);
   const keyset = keysetOrder(s);
   const after = page.position ? keysetAfter(keyset, page.position) : undefined;
