@@ -249,9 +249,12 @@ function pageQuery(db: Database, f: PatientListFilter, s: PatientTableSort, page
   const after = page.position ? keysetAfter(keyset, page.position) : undefined;
   // The page's own order, numbered: a CTE's order is not kept by the query that reads it.
   const columns = { ...tableColumns, sortKey: keysetKey(keyset.column).as('sort_key'), rank: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rank') };
+  // A first page or one after a cursor: its rows read in order up to the limit. (Through the ids
+  // of a page by number it cost PostgreSQL a semi-join more to plan and run: 0.26 → 0.21 ms of
+  // planning, 0.33 → 0.25 ms of execution for a search, issue 31.)
   const pageRows = db.$with('page').as(
-    after
-      ? db.select(columns).from(patients).where(and(where, after)).orderBy(...order).limit(page.limitPlusOne)
+    after || page.offset === 0
+      ? db.select(columns).from(patients).where(after ? and(where, after) : where).orderBy(...order).limit(page.limitPlusOne)
       : // A page by number: its ids from an index-only scan (OFFSET skips index entries, not table rows).
         db
           .select(columns)
