@@ -131,33 +131,18 @@ export function auditRow(ctx: Pick<AppContext, 'clock'>, actor: Actor, entry: Au
   };
 }
 
+/** The columns of a journal row bound per execution in a prepared read (placeholder `audit_<column>`). */
+const PREPARED_AUDIT_COLUMNS = ['at', 'userId', 'role', 'organizationId', 'action', 'recordType', 'recordId', 'patientId', 'ip', 'outcome'] as const;
+
 /**
  * The journal row of a read written by the read's own statement (issue 31, one round trip): a
  * data-modifying CTE to pass to `db.with(...)`. PostgreSQL runs it to completion whether or not the
  * query reads it, in the same statement and commit as the read: the rows are never answered without
  * their journal row, and a refused row fails the read. `computed` details are worked out by the
  * statement itself (the number of rows the page answers); jsonb orders keys, so the stored value is
- * the one `recordAudit` would have written.
- */
-export function auditInStatement(db: Db, row: AuditRow, computed: Record<string, SQL> = {}) {
-  const names = Object.keys(computed);
-  const details = names.length
-    ? sql`(${JSON.stringify(row.details ?? {})}::jsonb || jsonb_build_object(${sql.join(
-        names.map((k) => sql`${k}::text, ${computed[k]}`),
-        sql`, `,
-      )}))`
-    : row.details;
-  return db.$with('journal').as(db.insert(auditEvents).values({ ...row, details }).returning({ journalled: sql<number>`1`.as('journalled') }));
-}
-
-/** The columns of a journal row bound per execution in a prepared read (placeholder `audit_<column>`). */
-const PREPARED_AUDIT_COLUMNS = ['at', 'userId', 'role', 'organizationId', 'action', 'recordType', 'recordId', 'patientId', 'ip', 'outcome'] as const;
-
-/**
- * auditInStatement for a prepared statement (issue 31, hot reads prepared once per process): the
- * same CTE with every value of the row a placeholder, bound at each execution by `auditParams`. A
- * prepared query keeps the values it was built with, so one built with a caller's row would write
- * that caller's row for the next one: nothing of the row is baked in.
+ * the one `recordAudit` would have written. Every value of the row is a placeholder, bound at each
+ * execution by `auditParams`: a statement built once (lib/prepared.ts) keeps the values it was built
+ * with, so one built with a caller's row would write that caller's row for the next one.
  */
 export function preparedAuditInStatement(db: Db, computed: Record<string, SQL> = {}) {
   const names = Object.keys(computed);
