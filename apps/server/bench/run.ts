@@ -279,7 +279,7 @@ async function single() {
     // calls did not let a server just started settle (its JIT compiling the request path, its heap
     // growing), and that CPU was charged to whichever scenario came first — the first page cost 2.4×
     // the Node CPU of a cursor page of the same 25 rows, and measured again at the end of the same
-    // run it cost the same as the cursor page. Each scenario now gets the same warm-up.
+    // run a quarter of its first figure (docs/scaling.md). Each scenario now gets the same warm-up.
     for (let round = 0; round < warmRounds; round++) {
       for (const [, url, headers] of scenarios) await (await fetch(base + url, { headers: acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers })).arrayBuffer();
     }
