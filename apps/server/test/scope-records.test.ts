@@ -38,7 +38,11 @@ beforeAll(async () => {
     .returning({ id: documents.id });
   const [ptUser] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'pt'));
   [{ id: row.notice }] = await db.insert(notices).values({ ...base, consultationId: row.consultation, userId: ptUser.id, star: 4, recommend: true }).returning({ id: notices.id });
-  await db.insert(appointments).values({ ...base, practitionerId: pr.id, startsAt: new Date(t.clock.now() + 86_400_000), endsAt: new Date(t.clock.now() + 90_000_000), status: 'confirmé' });
+  // At 02:00 UTC in 400 days: out of the demo agenda's weeks and hours, whatever the time the tests run
+  // (tomorrow at this hour met pr's 09:00 demo appointment when the tests ran at 08:21 Paris).
+  const startsAt = new Date(t.clock.now() + 400 * 86_400_000);
+  startsAt.setUTCHours(2, 0, 0, 0);
+  await db.insert(appointments).values({ ...base, practitionerId: pr.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), status: 'confirmé' });
   [{ id: row.event }] = (await db.insert(auditEvents).values({ ...base, userId: pr.id, role: 'PR', action: 'patient.file.read', outcome: 'success', at: new Date(t.clock.now()) }).returning({ id: auditEvents.id })).map((r) => ({ id: String(r.id) }));
   [{ id: row.flag }] = await db.insert(accessFlags).values({ ...base, auditEventId: Number(row.event), flaggedBy: ptUser.id }).returning({ id: accessFlags.id });
 });
