@@ -2,7 +2,6 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Area } from '@wellbe/shared/routes';
 import { lazyReady } from '../lib/lazy-ready.ts';
 import { patientFilePath, patientMeasuresPath } from '../features/patients/api/paths.ts';
-import { MY_MENU_PATH } from '../features/dietetics/api/paths.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,7 +32,9 @@ export interface PageDeclaration {
    * The GETs its first screen sends, from the path's segments: app/preload.ts sends them from the
    * entry with the stored token (lib/early-requests.ts), and the page's queries take their answers
    * (takeEarly) instead of asking once the chrome and the page have rendered, two round trips later
-   * on a phone (issue 31). Validate what a segment gives before putting it in a path.
+   * on a phone (issue 31). Validate what a segment gives before putting it in a path. GETs that are
+   * the same for every URL of the page go in PAGE_FIRST_REQUESTS (shared first-requests.ts) instead:
+   * the HTML sends those, and preload.ts too.
    */
   early?: (segments: string[]) => string[];
 }
@@ -84,7 +85,7 @@ export const PAGES: Record<Area, Page> = {
   formules: lazy(() => import('../features/dietetics/formules-page.tsx').then((m) => ({ default: m.FormulesPage })), { namespaces: ['dietetics', 'consultations'] }),
   'diet-programs': lazy(() => import('../features/dietetics/programs-page.tsx').then((m) => ({ default: m.ProgramsPage })), { namespaces: ['dietetics', 'consultations'] }),
   preferences: lazy(() => import('../features/dietetics/preferences-page.tsx').then((m) => ({ default: m.PreferencesPage })), { namespaces: ['dietetics'] }),
-  'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'], early: () => [MY_MENU_PATH] }),
+  'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'] }),
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage })), { namespaces: ['notes', 'consultations'] }),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })), { namespaces: ['contacts', 'consultations'] }),
   agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage })), { namespaces: ['agenda'] }),

@@ -1,4 +1,3 @@
-import { PENDING_POLICIES_PATH } from '@wellbe/shared/first-requests';
 import { api } from './api.ts';
 
 // GET requests a first load sends from the entry (app/preload.ts), before the code that uses their
@@ -8,8 +7,6 @@ import { api } from './api.ts';
 // (lib/session.ts), sent at the same time, is the one that reports a refused token.
 const started = new Map<string, Promise<unknown>>();
 
-/** What the signed-in user owes (issue 20): the consent gate draws nothing before the answer. */
-export const PENDING_POLICIES = PENDING_POLICIES_PATH;
 
 /** Sends GET `path` now, kept for the first query that takes it. */
 export function startEarly(path: string): void {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { myMenuTodayAnswer } from '@wellbe/shared/schemas/dietetics';
 import { earlyOrFetch } from '../../../lib/early-requests.ts';
-import { MY_MENU_PATH } from './paths.ts';
+import { MY_MENU_PATH } from '@wellbe/shared/first-requests';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { Answer } from '@wellbe/shared/schemas/responses';
 

@@ -3,7 +3,8 @@ import type { PolicyAcceptanceDto, PolicyVersionDto, PolicyVersionInput } from '
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { reconnectRealtime } from '../../../lib/realtime.ts';
-import { PENDING_POLICIES, earlyOrFetch } from '../../../lib/early-requests.ts';
+import { PENDING_POLICIES_PATH } from '@wellbe/shared/first-requests';
+import { earlyOrFetch } from '../../../lib/early-requests.ts';
 
 // Issue 20: GET /api/policies/current (public), /pending, /acceptances/mine; POST /accept, /refuse;
 // DE: GET/POST /api/policies, PATCH /api/policies/:id, POST /api/policies/:id/publish.
@@ -12,10 +13,10 @@ export function useCurrentPolicies() {
   return useQuery({ queryKey: queryKeys.policies.current, queryFn: () => api<{ data: PolicyVersionDto[] }>('/policies/current', { anonymous: true }).then((a) => a.data) });
 }
 
-const fetchPending = () => api<{ data: PolicyVersionDto[] }>(PENDING_POLICIES).then((a) => a.data);
+const fetchPending = () => api<{ data: PolicyVersionDto[] }>(PENDING_POLICIES_PATH).then((a) => a.data);
 
 /** The consent gate's first check takes the answer app/preload.ts asked for with the token check. */
-const fetchPendingFirst = () => earlyOrFetch<{ data: PolicyVersionDto[] }>(PENDING_POLICIES).then((a) => a.data);
+const fetchPendingFirst = () => earlyOrFetch<{ data: PolicyVersionDto[] }>(PENDING_POLICIES_PATH).then((a) => a.data);
 
 export function usePendingPolicies(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.policies.pending, queryFn: fetchPendingFirst, enabled, staleTime: 60_000 });
