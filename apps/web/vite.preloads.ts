@@ -61,23 +61,22 @@ export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
   );
 }
 
-/** Each area's declared namespaces in pages.ts (`namespaces: [...]` of its `lazy(…)` declaration). */
-export function pageNamespaces(pagesFile: string): Map<string, string[]> {
+/**
+ * Each area's declaration in pages.ts, read from its text (`area: lazy(() => import('…'), { namespaces:
+ * [...] … })`; the 404 page's is NOT_FOUND_PAGE, area 'not-found'): its page's module file and the
+ * namespaces its first render asks for.
+ */
+export function pageDeclarations(pagesFile: string): Map<string, { module: string; namespaces: string[] }> {
   const text = fs.readFileSync(pagesFile, 'utf8');
-  const starts = [...text.matchAll(/^\s*(?:export const NOT_FOUND_PAGE: Page = |'?([\w-]+)'?: )lazy\(/gm)];
+  const starts = [...text.matchAll(/^\s*(?:export const NOT_FOUND_PAGE: Page = |'?([\w-]+)'?: )lazy\(\(\) => import\('([^']+)'\)/gm)];
   return new Map(
     starts.map((start, i) => {
       const declaration = text.slice(start.index, starts[i + 1]?.index ?? text.length);
       const list = /namespaces: \[([^\]]*)\]/.exec(declaration)?.[1] ?? '';
-      return [start[1] ?? 'not-found', [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1])];
+      const namespaces = [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]!);
+      return [start[1] ?? 'not-found', { module: path.resolve(path.dirname(pagesFile), start[2]!), namespaces }];
     }),
   );
-}
-
-/** Each `area: lazy(() => import('…'))` line of pages.ts (the 404 page's is NOT_FOUND_PAGE, area 'not-found'), as area → module file. */
-export function pageModules(pagesFile: string): Map<string, string> {
-  const lines = fs.readFileSync(pagesFile, 'utf8').matchAll(/^\s*(?:export const NOT_FOUND_PAGE: Page = |'?([\w-]+)'?: )lazy\(\(\) => import\('([^']+)'\)/gm);
-  return new Map([...lines].map(([, area, spec]) => [area ?? 'not-found', path.resolve(path.dirname(pagesFile), spec)]));
 }
 
 export function routePreloads(srcDir: string): Plugin {
@@ -123,12 +122,12 @@ export function routePreloads(srcDir: string): Plugin {
             return [language, filesOf(present).filter((file) => file.endsWith('.js'))];
           }),
         );
-      const namespaces = pageNamespaces(path.join(srcDir, 'app/pages.ts'));
+      const declarations = [...pageDeclarations(path.join(srcDir, 'app/pages.ts'))];
       const preloads: RoutePreloads = {
         chrome: filesOf(chromeModules),
-        pages: Object.fromEntries([...pageModules(path.join(srcDir, 'app/pages.ts'))].map(([area, file]) => [area, filesOf([file])])),
+        pages: Object.fromEntries(declarations.map(([area, { module }]) => [area, filesOf([module])])),
         titles: resolveTitles(srcDir),
-        texts: Object.fromEntries([...namespaces].map(([area, list]) => [area, textsOf([...list, ...CHROME_NAMESPACES])])),
+        texts: Object.fromEntries(declarations.map(([area, { namespaces }]) => [area, textsOf([...namespaces, ...CHROME_NAMESPACES])])),
       };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: JSON.stringify(preloads) });
     },
