@@ -80,8 +80,18 @@ export function withFirstTitle(html: string, title: FirstTitle | undefined): str
  * script (shared boot.ts CODE_LOADER_SCRIPT) makes them real links once the frame is painted.
  */
 export function withModulePreloads(html: string, files: string[]): string {
-  const links = files.map((file) => (file.endsWith('.css') ? `<link rel="wb-preload" as="style" fetchpriority="low" crossorigin href="${file}">` : `<link rel="wb-modulepreload" fetchpriority="low" crossorigin href="${file}">`)).join('');
-  return links ? html.replace('</head>', `${links}</head>`) : html;
+  return withLinks(html, files.map((file) => preloadLink(file)));
+}
+
+/** The inert preload link of a built file (a style sheet's, a chunk's), for the pages of `language` only if given. */
+function preloadLink(file: string, language?: string): string {
+  const lang = language ? ` data-lang="${escapeHtml(language)}"` : '';
+  return file.endsWith('.css') ? `<link rel="wb-preload" as="style"${lang} fetchpriority="low" crossorigin href="${file}">` : `<link rel="wb-modulepreload"${lang} fetchpriority="low" crossorigin href="${file}">`;
+}
+
+/** `html` with `links` at the end of its head. */
+function withLinks(html: string, links: string[]): string {
+  return links.length ? html.replace('</head>', `${links.join('')}</head>`) : html;
 }
 
 /**
@@ -94,11 +104,10 @@ export function withModulePreloads(html: string, files: string[]): string {
 export function withFirstRequests(html: string, area: string): string {
   const access = ROUTES.find((rule) => rule.area === area)?.access;
   const roles = access ? ROLES.filter((role) => allows(access, role)).join(',') : '';
-  const links = [
+  return withLinks(html, [
     ...SESSION_FIRST_REQUESTS.map((path) => `<link rel="wb-early" href="/api${path}">`),
     ...(PAGE_FIRST_REQUESTS[area as Area] ?? []).map((path) => `<link rel="wb-early" data-roles="${roles}" href="/api${path}">`),
-  ].join('');
-  return html.replace('</head>', `${links}</head>`);
+  ]);
 }
 
 /**
@@ -107,8 +116,7 @@ export function withFirstRequests(html: string, area: string): string {
  * code loader fetches those of <html lang> with the code, where they left once the entry had run.
  */
 export function withTexts(html: string, texts: Record<string, string[]> | undefined): string {
-  const links = Object.entries(texts ?? {}).flatMap(([language, files]) => files.map((file) => `<link rel="wb-modulepreload" data-lang="${escapeHtml(language)}" fetchpriority="low" crossorigin href="${file}">`));
-  return links.length ? html.replace('</head>', `${links.join('')}</head>`) : html;
+  return withLinks(html, Object.entries(texts ?? {}).flatMap(([language, files]) => files.map((file) => preloadLink(file, language))));
 }
 
 function compressed(html: string): ShellHtml {
