@@ -131,11 +131,17 @@ const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\/|\/src\
 // spinner): a small chunk of their own, before `forms` captures them. A read-only page (the
 // patient's menu of the day) no longer brings `forms` and the tooltip it imports: 12 files and
 // 136 KB → 10 and 75 KB; a page with inputs loads both, one file more, the same bytes (issue 31).
-const MUI_BASICS = /node_modules\/@mui\/material\/(Alert|IconButton|CircularProgress|CardContent|ListItem|ListItemSecondaryAction|Chip)\//;
+const MUI_BASICS = /node_modules\/@mui\/(material\/(Alert|IconButton|CircularProgress|CardContent|ListItem|ListItemSecondaryAction|Chip)|utils\/useSlotProps)\//;
 // MUI's icons that several pages draw: one small chunk (3.7 KB), where each was a file of its own of
 // ~0.4 KB, queued six at a time over HTTP/1.1 before the page's texts (the patient file's first
 // load: ten icons, 27 files → 18, the same bytes; issue 31).
 const MUI_ICONS = /node_modules\/@mui\/icons-material\//;
+// MUI's buttons, links, card headers, tabs and stacks (and the visually hidden style), which a page
+// draws at once: a small chunk of their own too (~11 KB), before `forms` captures them. The patient file's first screen (its actions, its tabs,
+// its cards' headers) then loads neither `forms` (MUI's inputs, dialogs, menus: 50 KB) nor the
+// tooltip it imports (13 KB) before its identity is painted; a page with inputs loads both, one file
+// more, the same bytes (issue 31).
+const MUI_ACTIONS = /node_modules\/@mui\/(material\/(Button|Link|CardHeader|Tabs|Tab|TabScrollButton|Stack)|system\/Stack|utils\/visuallyHidden)\//;
 // ...nor the tooltip (components/hint.tsx loads it right after the first render of every signed-in
 // screen): in `forms`, it brought that whole chunk along.
 const MUI_TOOLTIP = /node_modules\/(@mui\/material\/(Tooltip|Popper|Grow)\/|@popperjs\/core\/)/;
@@ -165,8 +171,13 @@ function sharedChunks(): Rolldown.CodeSplittingGroup[] {
     { name: (id) => (MUI_LOCALE_HELPERS.test(id) ? 'mui-locale' : null), debugName: 'mui-locale', priority: 3 },
     { name: firstScreens, debugName: 'core', priority: 2 },
     // After the first screens' chunks, which keep what they share with it.
-    { name: (id) => (MUI_TOOLTIP.test(id) ? 'tooltip' : null), debugName: 'tooltip', priority: 1.5 },
+    // Rolldown reads a priority as an integer: these groups are taken in their order here. `basics`
+    // and `actions` before the tooltip, which would otherwise take MUI's useSlotProps (the tabs' scroll
+    // buttons use it) and bring itself into the first screens that draw tabs; `basics` before
+    // `actions`, which would otherwise take the spinner (the buttons' loading state) from it.
     { name: (id) => (MUI_BASICS.test(id) ? 'basics' : null), debugName: 'basics', priority: 1.2, minShareCount: 3 },
+    { name: (id) => (MUI_ACTIONS.test(id) ? 'actions' : null), debugName: 'actions', priority: 1.6, minShareCount: 3 },
+    { name: (id) => (MUI_TOOLTIP.test(id) ? 'tooltip' : null), debugName: 'tooltip', priority: 1.5 },
     { name: (id) => (MUI_ICONS.test(id) ? 'icons' : null), debugName: 'icons', priority: 1.1, minShareCount: 2 },
     // MUI's components (and what they run on) used by several pages: one file, not twenty of 1-5 KB.
     { name: (id) => (packaged(id) || LATER_MUI.test(id) ? 'forms' : null), debugName: 'forms', priority: 1, minShareCount: 3 },

@@ -148,6 +148,16 @@ describe('bundle budget: the first paint’s closure', () => {
     }
   });
 
+  it("draws the patient file's first screen without MUI's inputs, menus, dialogs nor the tooltip: its buttons, tabs and stacks from `actions` (vite.config MUI_ACTIONS), not `forms`", () => {
+    const keys = closure('src/features/patients/patient-page.tsx');
+    const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
+    // Each recognised by its class name prefix: what the first screen draws is there; the archive's
+    // confirmation, the notice's form and the history's dialog load when asked for.
+    for (const shown of ['MuiButton', 'MuiTabs', 'MuiCardHeader', 'MuiStack', 'MuiRating']) expect(code, shown).toContain(shown);
+    for (const absent of ['MuiInputBase', 'MuiSelect', 'MuiMenu', 'MuiDialog', 'MuiTooltip', 'MuiAutocomplete', 'MuiCheckbox']) expect(code, absent).not.toContain(absent);
+    expect([...keys].some((key) => /forms-|tooltip-/.test(manifest[key].file)), 'forms or tooltip chunk').toBe(false);
+  });
+
   it("loads the patient's menu of the day, a page that only shows things, without MUI's inputs, menus, dialogs nor the tooltip (vite.config MUI_BASICS)", () => {
     const keys = closure('src/features/dietetics/my-menu-page.tsx');
     const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');

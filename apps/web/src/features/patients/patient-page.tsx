@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -16,7 +15,7 @@ import { usePatientFile, usePatientMeasures } from './api/patient-file.ts';
 import { useArchivePatient, useInvitePatient } from './api/patient-writes.ts';
 import { IdentityCard } from './components/identity-card.tsx';
 import { LatestValues } from './components/latest-values.tsx';
-import { NoticeView } from './components/notice.tsx';
+import { NoticeView } from './components/notice-view.tsx';
 import { Timeline } from './components/timeline.tsx';
 import { FILE_TABS, filePath, isFileTab, type FileTab } from './paths.ts';
 import { ExportFhirAction } from './components/export-fhir-action.tsx';
@@ -33,6 +32,10 @@ const DiaryTab = lazy(() => import('./components/diary-tab.tsx').then((m) => ({ 
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
 const QuestionnairesTab = lazy(() => import('./components/questionnaires-tab.tsx').then((m) => ({ default: m.QuestionnairesTab })));
+// The archive's confirmation (MUI's Dialog, from the `forms` chunk) is asked for when the pointer or
+// the focus reaches « Archiver », there on the click: the first screen does not wait for it.
+const loadConfirm = () => import('../../components/confirm-dialog.tsx');
+const ConfirmDialog = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmDialog })));
 /** The tabs whose code (charts, forms) loads only when opened. */
 const LAZY_TABS: Partial<Record<FileTab, ComponentType<{ idPatient: string }>>> = {
   mesures: MeasuresTab,
@@ -152,6 +155,8 @@ export function PatientPage() {
   const archive = useArchivePatient(idPatient);
   const invite = useInvitePatient();
   const [confirming, setConfirming] = useState(false);
+  // Mounted from the first click on, so that it closes with its transition.
+  const [confirmAsked, setConfirmAsked] = useState(false);
   const notFound = file.isError && isApiError(file.error) && file.error.status === 404;
 
   // Another organisation's file, or a file the caller may not see: the not-found page (never a hint that it exists).
@@ -227,7 +232,17 @@ export function PatientPage() {
             </Button>
           )}
           {file.data.canWrite && (
-            <Button variant="outlined" color="error" startIcon={<ArchiveOutlinedIcon />} onClick={() => setConfirming(true)}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<ArchiveOutlinedIcon />}
+              onPointerEnter={() => void loadConfirm()}
+              onFocus={() => void loadConfirm()}
+              onClick={() => {
+                setConfirmAsked(true);
+                setConfirming(true);
+              }}
+            >
               {t('file.archive')}
             </Button>
           )}
@@ -258,27 +273,31 @@ export function PatientPage() {
       {tab === 'consultations' && <ConsultationsTab file={file.data} consultId={consultId} />}
       <LazyFileTab tab={tab} idPatient={identity.idPatient} />
 
-      <ConfirmDialog
-        open={confirming}
-        title={t('file.archiveTitle')}
-        text={t('file.archiveText', { name: identity.FullName })}
-        confirmLabel={t('file.archiveConfirm')}
-        busy={archive.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          archive.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false);
-              notify(t('file.archived'), 'success');
-              void navigate('/patients/list', { replace: true });
-            },
-            onError: (error) => {
-              setConfirming(false);
-              notify(error.message, 'error');
-            },
-          })
-        }
-      />
+      {confirmAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={t('file.archiveTitle')}
+            text={t('file.archiveText', { name: identity.FullName })}
+            confirmLabel={t('file.archiveConfirm')}
+            busy={archive.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() =>
+              archive.mutate(undefined, {
+                onSuccess: () => {
+                  setConfirming(false);
+                  notify(t('file.archived'), 'success');
+                  void navigate('/patients/list', { replace: true });
+                },
+                onError: (error) => {
+                  setConfirming(false);
+                  notify(error.message, 'error');
+                },
+              })
+            }
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -14,9 +14,11 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useConsultation } from '../api/read-consultation.ts';
 import { filePath } from '../paths.ts';
 import { DocumentActions, PreviewDialog } from './documents-tab.tsx';
-import { NoticeForm, NoticeView } from './notice.tsx';
+import { NoticeForm } from './notice.tsx';
+import { NoticeView } from './notice-view.tsx';
 import { ActionListItem } from '../../../components/action-list-item.tsx';
-import { AddendaList, HistoryButton, LastChange } from './consultation-history.tsx';
+import { AddendaList, HistoryButton } from './consultation-history.tsx';
+import { LastChange } from './last-change.tsx';
 
 /** Rich text from the server is sanitised there, and again here before display (DESIGN §1). */
 function RichText({ html }: { html: string }) {

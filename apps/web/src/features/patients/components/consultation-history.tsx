@@ -106,17 +106,6 @@ export function HistoryButton({ idPatient, idConsultation }: { idPatient: string
   );
 }
 
-/** "Modifiée le … par …" (nothing while the consultation is as created). */
-export function LastChange({ change }: { change: { at: string; by: string | null } | null | undefined }) {
-  const { t } = useTranslation('history');
-  if (!change) return null;
-  return (
-    <Typography variant="caption" color="text.secondary" component="p" data-testid="last-change">
-      {t('modified', { date: formatDate(change.at), by: change.by ?? t('system') })}
-    </Typography>
-  );
-}
-
 /** The addenda under the consultation: dated, signed by their author. */
 export function AddendaList({ addenda, signedAt, signedBy }: { addenda: Addendum[]; signedAt: string | null; signedBy: string | null }) {
   const { t } = useTranslation('history');

@@ -6,26 +6,7 @@ import type { Notice } from '@wellbe/shared/schemas/notices';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveNotice } from '../api/notices.ts';
-
-/** A notice as practitioners (and the patient, once locked) read it. */
-export function NoticeView({ notice, compact = false }: { notice: Notice; compact?: boolean }) {
-  const { t } = useTranslation('patients');
-  return (
-    <Box data-testid="notice">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Rating value={notice.Star} readOnly size="small" aria-label={t('notice.stars', { count: notice.Star })} />
-        <Typography variant="body2" color={notice.Recommend ? 'success.main' : 'text.secondary'}>
-          {notice.Recommend ? t('notice.recommended') : t('notice.notRecommended')}
-        </Typography>
-      </Stack>
-      {notice.PatientOpinion && !compact && (
-        <Typography variant="body2" sx={{ fontStyle: 'italic', mt: 0.5, whiteSpace: 'pre-line' }}>
-          « {notice.PatientOpinion} »
-        </Typography>
-      )}
-    </Box>
-  );
-}
+import { NoticeView } from './notice-view.tsx';
 
 /**
  * SPEC §3 Notice, left by the patient (PT) on one of their consultations: once, then editable for

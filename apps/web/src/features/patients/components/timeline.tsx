@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import type { TimelineEntry } from '@wellbe/shared/schemas/patient-files';
 import { formatDate } from '../../../lib/format.ts';
 import { filePath } from '../paths.ts';
-import { NoticeView } from './notice.tsx';
+import { NoticeView } from './notice-view.tsx';
 import { Ltr } from '../../../components/ltr.tsx';
-import { LastChange } from './consultation-history.tsx';
+import { LastChange } from './last-change.tsx';
 
 const hasPain = (e: TimelineEntry) => !!e.dolorLocation && e.dolorLocation !== 'Non Renseigné';
 const num = (v: number, digits = 2) => v.toLocaleString('fr-FR', { maximumFractionDigits: digits });
