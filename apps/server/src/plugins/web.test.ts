@@ -102,6 +102,38 @@ describe("the web app's HTML by route", () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
+  it("writes a patient file's own GETs (its id from the URL, a uuid) into that URL's HTML only, with the roles that may open it; nothing for an id that is not one", async () => {
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-url-first-'));
+    fs.writeFileSync(path.join(files, 'index.html'), index);
+    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: {} }));
+    const app = Fastify();
+    await registerWeb(app, files);
+    const [a, b] = ['8c4b2f85-57dd-4ce4-a477-5c574ac8d07a', '0f9a61e2-3b1c-4d5e-8f70-a1b2c3d4e5f6'];
+    const early = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="wb-early"([^>]*)>/g)].map((m) => m[1].trim());
+    const own = (html: string) => early(html).filter((link) => link.includes('/api/patients/'));
+    const file = await app.inject({ url: `/patient/dossier/${a}`, headers: { 'accept-encoding': 'br' } });
+    const html = zlib.brotliDecompressSync(file.rawPayload).toString();
+    expect(early(html).slice(0, 2)).toEqual(['href="/api/auth/access-token"', 'href="/api/policies/pending"']);
+    expect(own(html).map((link) => /href="([^"]+)"/.exec(link)?.[1])).toEqual([`/api/patients/${a}`, `/api/patients/${a}/measures`]);
+    const roles = /data-roles="([^"]*)"/.exec(own(html)[0])?.[1].split(',');
+    expect(roles).toEqual(expect.arrayContaining(['PR', 'PT']));
+    expect(roles).not.toContain('RH');
+    // Another file, another tab: its own id, the measures only where the tab shows them; the gzip
+    // answer is the same HTML.
+    const other = await app.inject({ url: `/patient/consultations/${b}/c1`, headers: { 'accept-encoding': 'gzip' } });
+    expect(own(zlib.gunzipSync(other.rawPayload).toString())).toEqual([expect.stringContaining(`href="/api/patients/${b}"`)]);
+    // What is not a uuid writes nothing (an attempt to write markup into the page included); the
+    // area's HTML, shared by every URL, holds no patient's GET.
+    for (const url of ['/patient/dossier/not-an-id', '/patient/dossier/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', '/patient/dossier', `/patient/dossier/${a}x`]) {
+      const body = (await app.inject({ url })).body;
+      expect(own(body), url).toEqual([]);
+      expect(body, url).not.toContain('<script>alert');
+    }
+    expect((await app.inject({ url: `/patient/dossier/${a}` })).body).not.toContain(b);
+    await app.close();
+    fs.rmSync(files, { recursive: true, force: true });
+  });
+
   it("writes a page's first title (route-preloads.json titles) into the frame, in every language, escaped, in its column", async () => {
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-titles-'));
     fs.writeFileSync(path.join(files, 'index.html'), index);

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BOOT_SCRIPT, CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { PAGE_FIRST_REQUESTS, SESSION_FIRST_REQUESTS } from '@wellbe/shared/first-requests';
+import { PAGE_FIRST_REQUESTS, SESSION_FIRST_REQUESTS, urlFirstRequests } from '@wellbe/shared/first-requests';
 import { allows } from '@wellbe/shared/permissions';
 import { ROLES } from '@wellbe/shared/roles';
 import { REDIRECTS, ROUTES, findRoute, hasChrome, type Area } from '@wellbe/shared/routes';
@@ -102,12 +102,28 @@ function withLinks(html: string, links: string[]): string {
  * the code does (issue 31: they left ~250 ms after the HTML, once `core` had run).
  */
 export function withFirstRequests(html: string, area: string): string {
-  const access = ROUTES.find((rule) => rule.area === area)?.access;
-  const roles = access ? ROLES.filter((role) => allows(access, role)).join(',') : '';
   return withLinks(html, [
     ...SESSION_FIRST_REQUESTS.map((path) => `<link rel="wb-early" href="/api${path}">`),
-    ...(PAGE_FIRST_REQUESTS[area as Area] ?? []).map((path) => `<link rel="wb-early" data-roles="${roles}" href="/api${path}">`),
+    ...(PAGE_FIRST_REQUESTS[area as Area] ?? []).map((path) => earlyLink(area, path)),
   ]);
+}
+
+/**
+ * `html` with a `<link rel="wb-early">` per GET of this URL's own (shared URL_FIRST_REQUESTS: the
+ * patient file and its measures, their id the URL's, validated there as a uuid, so that nothing but
+ * hex digits and dashes reaches the HTML), with the roles that may open the page. They left from the
+ * entry, once `core` had run (~80 ms after the code on this machine, more on a phone); the code
+ * loader now sends them with the token's check (issue 31).
+ */
+export function withUrlFirstRequests(html: string, area: string, pathname: string): string {
+  return withLinks(html, urlFirstRequests(area as Area, pathname).map((path) => earlyLink(area, path)));
+}
+
+/** The inert link of a page's first GET, sent by the code loader only for a token whose role may open the page. */
+function earlyLink(area: string, path: string): string {
+  const access = ROUTES.find((rule) => rule.area === area)?.access;
+  const roles = access ? ROLES.filter((role) => allows(access, role)).join(',') : '';
+  return `<link rel="wb-early" data-roles="${roles}" href="/api${escapeHtml(path)}">`;
 }
 
 /**
@@ -119,12 +135,16 @@ export function withTexts(html: string, texts: Record<string, string[]> | undefi
   return withLinks(html, Object.entries(texts ?? {}).flatMap(([language, files]) => files.map((file) => preloadLink(file, language))));
 }
 
-function compressed(html: string): ShellHtml {
+/**
+ * `html` as it is, in brotli and in gzip: at their highest levels for the HTML made once per area
+ * (brotli's takes ~30 ms), at a fast one for an answer of its own (~1 ms, a few hundred bytes more).
+ */
+function compressed(html: string, fast = false): ShellHtml {
   const plain = Buffer.from(html);
   return {
     plain,
-    br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-    gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    gzip: zlib.gzipSync(plain, { level: fast ? 6 : zlib.constants.Z_BEST_COMPRESSION }),
   };
 }
 
@@ -136,11 +156,11 @@ function compressed(html: string): ShellHtml {
  * names other assets, which the old HTML would ask for in vain. index.html's time is looked at once
  * a second at most (`now`, the server's clock), not by every page request.
  */
-function shellHtmlOf(distDir: string, now: () => number): (area: string) => ShellHtml {
+function shellHtmlOf(distDir: string, now: () => number): (area: string, pathname: string) => ShellHtml {
   const file = path.join(distDir, 'index.html');
   let made: { times: string; shell: string | null; preloads: RoutePreloads; byArea: Map<string, ShellHtml> } | null = null;
   let checkedAt = -Infinity;
-  return (area) => {
+  return (area, pathname) => {
     if (!made || now() - checkedAt >= 1000) {
       checkedAt = now();
       // Both files' times: the build writes them side by side, and a look between the two writes
@@ -155,7 +175,11 @@ function shellHtmlOf(distDir: string, now: () => number): (area: string) => Shel
     const { shell, preloads, byArea } = made!;
     if (shell === null) return null;
     if (!byArea.has(area)) byArea.set(area, compressed(withFirstTitle(withFirstRequests(withTexts(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]), preloads.texts?.[area]), area), preloads.titles?.[area])));
-    return byArea.get(area)!;
+    const cached = byArea.get(area)!;
+    // A URL with GETs of its own (a patient's file): the area's HTML with their links, for this answer
+    // only; the area's stays as it is for every other URL.
+    if (!cached || !urlFirstRequests(area as Area, pathname).length) return cached;
+    return compressed(withUrlFirstRequests(cached.plain.toString(), area, pathname), true);
   };
 }
 
@@ -195,7 +219,7 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST, now:
     if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
     reply.header('Cache-Control', 'no-cache');
     // A guest asking for a signed-in route sees the splash, not the frame (appShellHtml).
-    const shell = hasChrome(url) ? shellHtml(findRoute(REDIRECTS[url] ?? url)?.area ?? 'not-found') : null;
+    const shell = hasChrome(url) ? shellHtml(findRoute(REDIRECTS[url] ?? url)?.area ?? 'not-found', url) : null;
     if (shell) {
       // Compressed here: @fastify/compress does not reach the not-found handler's answers (12.4 KB
       // were sent plain, 3.2 KB in brotli).

@@ -1,9 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Area } from '@wellbe/shared/routes';
 import { lazyReady } from '../lib/lazy-ready.ts';
-import { patientFilePath, patientMeasuresPath } from '../features/patients/api/paths.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ONE map from a route's `area` (packages/shared AREAS) to its lazily loaded page: every route is
 // its own chunk. The map is typed by `Area`: a missing area or a misspelt one fails the type check.
@@ -34,7 +31,8 @@ export interface PageDeclaration {
    * (takeEarly) instead of asking once the chrome and the page have rendered, two round trips later
    * on a phone (issue 31). Validate what a segment gives before putting it in a path. GETs that are
    * the same for every URL of the page go in PAGE_FIRST_REQUESTS (shared first-requests.ts) instead:
-   * the HTML sends those, and preload.ts too.
+   * the HTML sends those, and preload.ts too; so are those made of the URL's segments that the server
+   * can validate (URL_FIRST_REQUESTS there: it writes them into that URL's HTML).
    */
   early?: (segments: string[]) => string[];
 }
@@ -73,9 +71,8 @@ export const PAGES: Record<Area, Page> = {
   'my-invoices': lazy(() => import('../features/invoices/my-invoices-page.tsx').then((m) => ({ default: m.MyInvoicesPage })), { namespaces: ['invoices'] }),
   patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })), { namespaces: ['patients'] }),
   patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage })), {
+    // Its first GETs (the file, its measures) are the URL's: shared first-requests.ts URL_FIRST_REQUESTS.
     namespaces: ['patients', 'records', 'clinicalDocuments', 'history', 'notes', 'consultations'],
-    // /patient/{tab}/{idPatient}: the file, and the latest measures its « dossier » tab shows.
-    early: ([, tab, idPatient]) => (UUID.test(idPatient ?? '') ? [patientFilePath(idPatient), ...(tab === 'dossier' ? [patientMeasuresPath(idPatient)] : [])] : []),
   }),
   profile: lazy(() => import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })), { namespaces: ['profile', 'records'] }),
   users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage })), { namespaces: ['users', 'consultations'] }),

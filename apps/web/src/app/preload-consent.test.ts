@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeEarly } from '../lib/early-requests.ts';
 import { preloadRoute } from './preload.ts';
-import { pageDeclaration } from './pages.ts';
+import { urlFirstRequests } from '@wellbe/shared/first-requests';
 
 // The MUI chunk (and the theme's locale it loads) is not what this test is about: left to load,
 // its imports outlived the test environment and failed the run after the test had passed.
@@ -38,7 +38,7 @@ describe('preloadRoute for a signed-in first load', () => {
   }, 30_000);
 });
 
-describe("preloadRoute: a page's first GETs from the entry (app/pages.ts `early`)", () => {
+describe("preloadRoute: a page's first GETs from the entry (shared first-requests.ts)", () => {
   const ID = '8c4b2f85-57dd-4ce4-a477-5c574ac8d07a';
 
   it('sends the patient file and its measures with the policies, each taken once by its query', async () => {
@@ -71,10 +71,10 @@ describe("preloadRoute: a page's first GETs from the entry (app/pages.ts `early`
   }, 30_000);
 
   it('declares the measures only for the tab that shows them, and nothing for an id that is not one', () => {
-    const early = pageDeclaration('patient').early!;
-    expect(early(['patient', 'dossier', ID])).toEqual([`/patients/${ID}`, `/patients/${ID}/measures`]);
-    expect(early(['patient', 'consultations', ID, 'c1'])).toEqual([`/patients/${ID}`]);
-    expect(early(['patient', 'dossier', '..%2Fusers'])).toEqual([]);
-    expect(early(['patient', 'dossier'])).toEqual([]);
+    expect(urlFirstRequests('patient', `/patient/dossier/${ID}`)).toEqual([`/patients/${ID}`, `/patients/${ID}/measures`]);
+    expect(urlFirstRequests('patient', `/patient/consultations/${ID}/c1`)).toEqual([`/patients/${ID}`]);
+    expect(urlFirstRequests('patient', '/patient/dossier/..%2Fusers')).toEqual([]);
+    expect(urlFirstRequests('patient', `/patient/dossier/${ID}"><script>`)).toEqual([]);
+    expect(urlFirstRequests('patient', '/patient/dossier')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n } from '../i18n/i18n.ts';
 import { isTokenValid, readToken, tokenRole } from '../lib/token.ts';
-import { PAGE_FIRST_REQUESTS, PENDING_POLICIES_PATH } from '@wellbe/shared/first-requests';
+import { PAGE_FIRST_REQUESTS, PENDING_POLICIES_PATH, urlFirstRequests } from '@wellbe/shared/first-requests';
 import { startEarly } from '../lib/early-requests.ts';
 import { CHROME_NAMESPACES } from './chrome-texts.ts';
 import { pageDeclaration, preloadPage } from './pages.ts';
@@ -41,13 +41,13 @@ export function preloadRoute(pathname: string): void {
   const token = readToken();
   if (chrome && token && isTokenValid(token)) {
     startEarly(PENDING_POLICIES_PATH);
-    // The page's own first GETs (those of every URL of the page, shared first-requests.ts, and those
-    // of this URL, its line in app/pages.ts), with the token's check too; only when the token's role
+    // The page's own first GETs (those of every URL of the page and those of this URL, shared
+    // first-requests.ts, and those its line in app/pages.ts declares), with the token's check too; only when the token's role
     // may open the page (a forbidden one is sent away, and its GETs would be refused). Those the HTML
     // sent already (index.html's code loader) are taken from there by lib/api.ts.
     if (guard(pathname, tokenRole(token)).kind === 'allow') {
       const early = pageDeclaration(rule.area).early?.(pathname.split('/').filter(Boolean)) ?? [];
-      for (const path of [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...early]) startEarly(path);
+      for (const path of [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname), ...early]) startEarly(path);
     }
   }
   // The texts first: small, and the first render waits for them, while the browser fetches only

@@ -3,7 +3,7 @@ import type { PatientDocument, PatientFile, PatientMeasures } from '@wellbe/shar
 import { api } from '../../../lib/api.ts';
 import { earlyOrFetch } from '../../../lib/early-requests.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { patientFilePath, patientMeasuresPath } from './paths.ts';
+import { patientFilePath, patientMeasuresPath } from '@wellbe/shared/first-requests';
 
 export const patientKey = queryKeys.patients.file;
 
@@ -11,7 +11,7 @@ export const patientKey = queryKeys.patients.file;
 export function usePatientFile(idPatient: string) {
   return useQuery({
     queryKey: patientKey(idPatient),
-    // The first query takes the answer the page's first load asked for from the entry (app/pages.ts `early`).
+    // The first query takes the answer the page's first load asked for (shared first-requests.ts URL_FIRST_REQUESTS).
     queryFn: ({ signal }) => earlyOrFetch<{ data: PatientFile }>(patientFilePath(idPatient), signal).then((a) => a.data),
     enabled: !!idPatient,
     // A 404 is an answer, not a hiccup: no retry.
