@@ -1,24 +1,19 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
-import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { can } from '@wellbe/shared/permissions';
 import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
-import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { usePatientFile, usePatientMeasures } from './api/patient-file.ts';
-import { useArchivePatient, useInvitePatient } from './api/patient-writes.ts';
 import { IdentityCard } from './components/identity-card.tsx';
 import { LatestValues } from './components/latest-values.tsx';
 import { NoticeView } from './components/notice-view.tsx';
 import { Timeline } from './components/timeline.tsx';
 import { FILE_TABS, filePath, isFileTab, type FileTab } from './paths.ts';
-import { ExportFhirAction } from './components/export-fhir-action.tsx';
+import { FileActions } from './components/file-actions.tsx';
 import { FileTitle } from './components/file-title.tsx';
 import { FileTabLabel } from './components/file-tab-label.tsx';
 
@@ -32,10 +27,6 @@ const DiaryTab = lazy(() => import('./components/diary-tab.tsx').then((m) => ({ 
 const MeasuresTab = lazy(() => import('./components/measures-tab.tsx').then((m) => ({ default: m.MeasuresTab })));
 const SportTab = lazy(() => import('./components/sport-tab.tsx').then((m) => ({ default: m.SportTab })));
 const QuestionnairesTab = lazy(() => import('./components/questionnaires-tab.tsx').then((m) => ({ default: m.QuestionnairesTab })));
-// The archive's confirmation (MUI's Dialog, from the `forms` chunk) is asked for when the pointer or
-// the focus reaches « Archiver », there on the click: the first screen does not wait for it.
-const loadConfirm = () => import('../../components/confirm-dialog.tsx');
-const ConfirmDialog = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmDialog })));
 /** The tabs whose code (charts, forms) loads only when opened. */
 const LAZY_TABS: Partial<Record<FileTab, ComponentType<{ idPatient: string }>>> = {
   mesures: MeasuresTab,
@@ -147,16 +138,11 @@ function ConsultationsTab({ file, consultId }: { file: PatientFile; consultId?: 
 
 /** /patient/{patientHandle}/{idPatient}/{consultId?}: the patient's file, its tab named by the URL. */
 export function PatientPage() {
-  const { t } = useTranslation(['patients', 'notes', 'clinicalDocuments']);
+  const { t } = useTranslation('patients');
   const { patientHandle, idPatient = '', consultId } = useParams();
   const { role, user } = useSession();
   const navigate = useNavigate();
   const file = usePatientFile(idPatient);
-  const archive = useArchivePatient(idPatient);
-  const invite = useInvitePatient();
-  const [confirming, setConfirming] = useState(false);
-  // Mounted from the first click on, so that it closes with its transition.
-  const [confirmAsked, setConfirmAsked] = useState(false);
   const notFound = file.isError && isApiError(file.error) && file.error.status === 404;
 
   // Another organisation's file, or a file the caller may not see: the not-found page (never a hint that it exists).
@@ -196,60 +182,33 @@ export function PatientPage() {
     );
   }
 
-  const { identity } = file.data;
-  // The invitation hands out the patient's contact details: dps write, like the server route.
-  const canInvite = !!role && can(role, 'dpsWrite') && !identity.archivedAt;
+  return <FileScreen file={file.data} tab={tab} consultId={consultId} />;
+}
 
+/**
+ * The file once loaded. Its name, birth date and contacts (its largest text, Lighthouse's LCP on a
+ * phone) are committed with the back link first; its actions, tabs and tab in the render after it, a
+ * deferred one (useDeferredValue's initial value), which React renders in slices the browser paints
+ * between: the identity's paint no longer waits for the tabs, cards and timeline (issue 31). They are
+ * below it or beside it, so nothing that was drawn moves.
+ */
+function FileScreen({ file, tab, consultId }: { file: PatientFile; tab: FileTab; consultId?: string }) {
+  const { t } = useTranslation('patients');
+  const full = useDeferredValue(true, false);
+  const { identity } = file;
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      {!file.data.isOwnFile && (
+      {!file.isOwnFile && (
         <Button component={RouterLink} to="/patients/list" size="small" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
           {t('file.backToList')}
         </Button>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 2, mb: 2 }}>
-        <FileTitle identity={identity} isOwnFile={file.data.isOwnFile} />
-        {/* Each action on one line, wrapping as a whole: side by side on a phone they were 4-line columns. */}
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: { md: 0 }, '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
-          {/* The practitioner's own notes linked to this file (private notes, /notes filtered by patient). */}
-          {!file.data.isOwnFile && can(role, 'note') && <Button component={RouterLink} to={`/notes?patient=${encodeURIComponent(identity.idPatient)}`}>{t('notes:fromPatient')}</Button>}
-          {/* Ordonnances, certificates and letters: written and listed on their own page. */}
-          {file.data.canWrite && <Button component={RouterLink} to={`/documents/${encodeURIComponent(identity.idPatient)}`}>{t('clinicalDocuments:title')}</Button>}
-          <ExportFhirAction idPatient={identity.idPatient} isOwnFile={file.data.isOwnFile} />
-          {canInvite && (
-            <Button
-              variant="outlined"
-              startIcon={<ForwardToInboxOutlinedIcon />}
-              disabled={invite.isPending}
-              onClick={() =>
-                invite.mutate(identity.idPatient, {
-                  onSuccess: () => notify(t('file.invited'), 'success'),
-                  onError: (error) => notify(error.message, 'error'),
-                })
-              }
-            >
-              {t('file.invite')}
-            </Button>
-          )}
-          {file.data.canWrite && (
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<ArchiveOutlinedIcon />}
-              onPointerEnter={() => void loadConfirm()}
-              onFocus={() => void loadConfirm()}
-              onClick={() => {
-                setConfirmAsked(true);
-                setConfirming(true);
-              }}
-            >
-              {t('file.archive')}
-            </Button>
-          )}
-        </Stack>
+        <FileTitle identity={identity} isOwnFile={file.isOwnFile} />
+        {full && <FileActions file={file} />}
       </Stack>
 
-      {identity.archivedAt && (
+      {full && identity.archivedAt && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {identity.archivedBy
             ? t('file.archivedBanner', { date: formatDate(identity.archivedAt), by: identity.archivedBy })
@@ -257,46 +216,24 @@ export function PatientPage() {
         </Alert>
       )}
 
-      <Tabs value={tab} aria-label={t('file.tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }} variant="scrollable" scrollButtons="auto">
-        {FILE_TABS.map((name) => (
-          <Tab
-            key={name}
-            value={name}
-            label={<FileTabLabel label={`${t(`file.tabs.${name}`)}${name === 'consultations' ? ` (${file.data.consultations.length})` : ''}`} idPatient={identity.idPatient} journal={name === 'journal'} />}
-            component={RouterLink}
-            to={filePath(name, identity.idPatient)}
-          />
-        ))}
-      </Tabs>
+      {full && (
+        <>
+          <Tabs value={tab} aria-label={t('file.tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }} variant="scrollable" scrollButtons="auto">
+            {FILE_TABS.map((name) => (
+              <Tab
+                key={name}
+                value={name}
+                label={<FileTabLabel label={`${t(`file.tabs.${name}`)}${name === 'consultations' ? ` (${file.consultations.length})` : ''}`} idPatient={identity.idPatient} journal={name === 'journal'} />}
+                component={RouterLink}
+                to={filePath(name, identity.idPatient)}
+              />
+            ))}
+          </Tabs>
 
-      {tab === 'dossier' && <DossierTab file={file.data} />}
-      {tab === 'consultations' && <ConsultationsTab file={file.data} consultId={consultId} />}
-      <LazyFileTab tab={tab} idPatient={identity.idPatient} />
-
-      {confirmAsked && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming}
-            title={t('file.archiveTitle')}
-            text={t('file.archiveText', { name: identity.FullName })}
-            confirmLabel={t('file.archiveConfirm')}
-            busy={archive.isPending}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() =>
-              archive.mutate(undefined, {
-                onSuccess: () => {
-                  setConfirming(false);
-                  notify(t('file.archived'), 'success');
-                  void navigate('/patients/list', { replace: true });
-                },
-                onError: (error) => {
-                  setConfirming(false);
-                  notify(error.message, 'error');
-                },
-              })
-            }
-          />
-        </Suspense>
+          {tab === 'dossier' && <DossierTab file={file} />}
+          {tab === 'consultations' && <ConsultationsTab file={file} consultId={consultId} />}
+          <LazyFileTab tab={tab} idPatient={identity.idPatient} />
+        </>
       )}
     </Box>
   );
