@@ -60,6 +60,29 @@ async function openFile(page: Page) {
   await expect(page.getByRole('tab', { name: 'Dossier' })).toBeVisible();
 }
 
+for (const [size, viewport] of [
+  ['desk', DESK],
+  ['phone', PHONE],
+] as const) {
+  test(`${size}: nothing of the patient file moves while it is drawn (on a phone its title first, then its tabs and cards)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'pr');
+    // Every layout shift of the file's load, as Lighthouse sums them (CLS). Its actions, drawn after its
+    // title, narrowed it beside them and moved its lines (0.008).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await openFile(page);
+    await expect(page.getByRole('heading', { name: 'Identité' })).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.001);
+  });
+}
+
 test('phone: the patient file’s actions keep one line each, and the Consultation button is a round icon', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, 'pr');

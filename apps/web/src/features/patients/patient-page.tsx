@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { lazy, Suspense, useDeferredValue, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
@@ -185,16 +185,23 @@ export function PatientPage() {
   return <FileScreen file={file.data} tab={tab} consultId={consultId} />;
 }
 
+/** Below MUI's md breakpoint, where the title and its actions stand one above the other. */
+const NARROW = '(max-width: 899.95px)';
+
 /**
- * The file once loaded. Its name, birth date and contacts (its largest text, Lighthouse's LCP on a
- * phone) are committed with the back link first; its actions, tabs and tab in the render after it, a
- * deferred one (useDeferredValue's initial value), which React renders in slices the browser paints
- * between: the identity's paint no longer waits for the tabs, cards and timeline (issue 31). They are
- * below it or beside it, so nothing that was drawn moves.
+ * The file once loaded. On a phone its name, birth date and contacts (its largest text there,
+ * Lighthouse's LCP) are committed first, with the back link and the actions; its tabs and tab in
+ * the render after it, a deferred one (useDeferredValue's initial value), which React renders in
+ * slices the browser paints between: the identity's paint no longer waits for the tabs, cards and
+ * timeline (issue 31). They are below it, so nothing that was drawn moves. From 900 px the largest
+ * text is the identity card's (its address): everything is drawn in one render there, as before.
+ * The actions are never deferred: beside the title from 900 px, drawn later they narrowed it and
+ * moved its lines (a layout shift of 0.008).
  */
 function FileScreen({ file, tab, consultId }: { file: PatientFile; tab: FileTab; consultId?: string }) {
   const { t } = useTranslation('patients');
-  const full = useDeferredValue(true, false);
+  const [narrow] = useState(() => window.matchMedia?.(NARROW).matches ?? false);
+  const full = useDeferredValue(true, !narrow);
   const { identity } = file;
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
@@ -205,7 +212,7 @@ function FileScreen({ file, tab, consultId }: { file: PatientFile; tab: FileTab;
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 2, mb: 2 }}>
         <FileTitle identity={identity} isOwnFile={file.isOwnFile} />
-        {full && <FileActions file={file} />}
+        <FileActions file={file} />
       </Stack>
 
       {full && identity.archivedAt && (
