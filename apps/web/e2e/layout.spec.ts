@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSession, signIn } from './support';
+import { apiSession, observeShifts, shiftsSoFar, signIn } from './support';
 
 // What a new user saw on a desk and on a phone (390 × 844): buttons drawn over the text beside them,
 // actions squeezed into columns of one word a line, the floating 'Consultation' button over the page.
@@ -69,17 +69,10 @@ for (const [size, viewport] of [
     await signIn(page, 'pr');
     // Every layout shift of the file's load, as Lighthouse sums them (CLS). Its actions, drawn after its
     // title, narrowed it beside them and moved its lines (0.008).
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await observeShifts(page);
     await openFile(page);
     await expect(page.getByRole('heading', { name: 'Identité' })).toBeVisible();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.001);
+    expect(await shiftsSoFar(page)).toBeLessThan(0.001);
   });
 }
 

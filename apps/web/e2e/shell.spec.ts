@@ -1,28 +1,11 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, fillSignIn, mailDir, newestMail, serious, signIn } from './support.ts';
+import { DEMO_PASSWORD, fillSignIn, mailDir, newestMail, observeShifts, serious, shiftsSoFar, signIn } from './support.ts';
 
 // The web application shell, signed in as several demo users, in Chromium against the
 // real server on a fresh demo database.
 
-
-/** Sums every layout shift of the page's life, as Lighthouse does (not those right after an input). */
-async function observeShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/** The shifts summed so far, after two frames for the last one to be reported. */
-async function shiftsSoFar(page: Page): Promise<number> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return page.evaluate(() => (window as unknown as { shifts: number }).shifts);
-}
 
 /** Holds the answers of the requests matching `url` until the returned function is called. */
 async function holdAnswers(page: Page, url: RegExp): Promise<() => void> {

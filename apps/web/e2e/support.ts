@@ -94,3 +94,20 @@ export async function seriousWithInitials(page: Page) {
 export const panel = (page: Page) => page.getByRole('dialog', { name: /^Consultation/ });
 export const saveButton = (page: Page) => panel(page).getByRole('button', { name: 'Enregistrer', exact: true });
 export const editor = (page: Page, name: string) => panel(page).getByRole('textbox', { name, exact: true });
+
+/** Sums every layout shift of the page's life, as Lighthouse does (not those right after an input). */
+export async function observeShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts summed so far, after two frames for the last one to be reported. */
+export async function shiftsSoFar(page: Page): Promise<number> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
