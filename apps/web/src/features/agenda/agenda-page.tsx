@@ -1,4 +1,3 @@
-import 'temporal-polyfill/global';
 import FullCalendar from '@fullcalendar/react';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import '@fullcalendar/react/skeleton.css';
@@ -24,7 +23,7 @@ import { AgendaToolbar, VIEWS, type ViewName } from './components/agenda-toolbar
 import { DayColumns } from './components/day-columns.tsx';
 import { useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
-import { CALENDAR_BASE, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
+import { CALENDAR_BASE, CALENDAR_GRID, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
 import { useShownPractitioners } from './lib/shown-practitioners.ts';
 import { useCalendarLanguage } from './lib/calendar-language.tsx';
@@ -145,7 +144,10 @@ export function AgendaPage() {
       />
       <Paper
         // An absence's label is drawn at full strength: FullCalendar's theme halves it (about 3:1 on the grey).
-        sx={{ p: { xs: 0.5, sm: 2 }, visibility: painted ? 'visible' : 'hidden', '--fc-classic-background-event-foreground-opacity': 1 }}
+        // Its toolbar (the period's title, the arrows) is painted at once; only the grid waits, laid out
+        // but not painted, for its first period (usePaintedWhenSettled): the title, the screen's
+        // largest text, no longer waited for the practitioners' and the period's answers (issue 31).
+        sx={{ p: { xs: 0.5, sm: 2 }, [`& .${CALENDAR_GRID}`]: { visibility: painted ? 'visible' : 'hidden' }, '--fc-classic-background-event-foreground-opacity': 1 }}
         aria-label={t('calendarLabel')}
         role="region"
         aria-busy={!painted}
