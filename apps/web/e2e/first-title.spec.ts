@@ -80,9 +80,10 @@ test('a page without a declared title keeps the grey block: no title but its own
 
 // The patient's first notice on /dashboard (app/first-titles.ts FIRST_NOTICES), their screen's
 // largest text: painted from the HTML for the role of the stored token, then drawn by the page in
-// the same place and size (a phone whose greeting keeps one line of tags, and a desktop).
+// the same place and size (phones whose greeting card puts its avatar above or beside the text, a desktop).
 for (const [width, height] of [
   [360, 740],
+  [412, 823],
   [1440, 900],
 ]) {
   test(`pt /dashboard at ${width} px: « Vos données » painted from the HTML, where the page then draws it`, async ({ page }) => {
