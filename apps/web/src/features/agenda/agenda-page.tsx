@@ -143,10 +143,8 @@ export function AgendaPage() {
         onView={(v) => go(handle, v, date)}
       />
       <Paper
+        // The toolbar (the title, the screen's largest text) painted at once, the grid once settled (usePaintedWhenSettled).
         // An absence's label is drawn at full strength: FullCalendar's theme halves it (about 3:1 on the grey).
-        // Its toolbar (the period's title, the arrows) is painted at once; only the grid waits, laid out
-        // but not painted, for its first period (usePaintedWhenSettled): the title, the screen's
-        // largest text, no longer waited for the practitioners' and the period's answers (issue 31).
         sx={{ p: { xs: 0.5, sm: 2 }, [`& .${CALENDAR_GRID}`]: { visibility: painted ? 'visible' : 'hidden' }, '--fc-classic-background-event-foreground-opacity': 1 }}
         aria-label={t('calendarLabel')}
         role="region"
