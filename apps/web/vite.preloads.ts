@@ -4,7 +4,7 @@ import type { Plugin, Rolldown } from 'vite';
 // Relative, not the package's name: Vite's config loader leaves a package to Node, which runs no TypeScript.
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '../../packages/shared/src/constants.ts';
 import { CHROME_NAMESPACES } from './src/app/chrome-texts.ts';
-import { FIRST_TITLES } from './src/app/first-titles.ts';
+import { FIRST_NOTICES, FIRST_TITLES } from './src/app/first-titles.ts';
 
 // What the server writes, per route, as <link rel="modulepreload"> into the HTML it sends (issue 31).
 // Without it the browser learns of a page's chunks only once the entry and the `core` chunk have
@@ -37,6 +37,8 @@ export interface RoutePreloads {
    * them with the language (`data-lang`), index.html's code loader fetches those of <html lang>.
    */
   texts: Record<string, Record<string, string[]>>;
+  /** The notice each area's page draws first for some roles (app/first-titles.ts FIRST_NOTICES), in every language. */
+  notices: Record<string, ResolvedNotice>;
 }
 
 export interface ResolvedTitle {
@@ -45,8 +47,15 @@ export interface ResolvedTitle {
   inset?: boolean;
 }
 
-/** FIRST_TITLES' keys in the four languages, from the app's i18n files; a missing text fails the build. */
-export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
+export interface ResolvedNotice {
+  texts: Record<string, string>;
+  actions: Record<string, string>;
+  icon: string;
+  roles: string[];
+}
+
+/** An i18n key (`namespace:dotted.path`) in the four languages, from the app's i18n files; a missing text fails the build. */
+function keyResolver(srcDir: string): (key: string) => Record<string, string> {
   const files = new Map<string, Record<string, unknown>>();
   const text = (language: string, key: string) => {
     const [namespace, dotted] = key.split(':');
@@ -56,9 +65,19 @@ export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
     if (typeof value !== 'string') throw new Error(`first-titles : pas de texte ${language} pour ${key}`);
     return value;
   };
-  return Object.fromEntries(
-    Object.entries(FIRST_TITLES).map(([area, { key, ...layout }]) => [area, { ...layout, texts: Object.fromEntries(LANGUAGES.map((language) => [language, text(language, key)])) }]),
-  );
+  return (key) => Object.fromEntries(LANGUAGES.map((language) => [language, text(language, key)]));
+}
+
+/** FIRST_TITLES' keys in the four languages. */
+export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
+  const texts = keyResolver(srcDir);
+  return Object.fromEntries(Object.entries(FIRST_TITLES).map(([area, { key, ...layout }]) => [area, { ...layout, texts: texts(key) }]));
+}
+
+/** FIRST_NOTICES' texts and actions in the four languages. */
+export function resolveNotices(srcDir: string): Record<string, ResolvedNotice> {
+  const texts = keyResolver(srcDir);
+  return Object.fromEntries(Object.entries(FIRST_NOTICES).map(([area, { key, action, icon, roles }]) => [area, { texts: texts(key), actions: texts(action), icon, roles }]));
 }
 
 /**
@@ -127,6 +146,7 @@ export function routePreloads(srcDir: string): Plugin {
         chrome: filesOf(chromeModules),
         pages: Object.fromEntries(declarations.map(([area, { module }]) => [area, filesOf([module])])),
         titles: resolveTitles(srcDir),
+        notices: resolveNotices(srcDir),
         texts: Object.fromEntries(declarations.map(([area, { namespaces }]) => [area, textsOf([...namespaces, ...CHROME_NAMESPACES])])),
       };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: JSON.stringify(preloads) });

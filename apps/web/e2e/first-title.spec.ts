@@ -77,3 +77,40 @@ test('a page without a declared title keeps the grey block: no title but its own
   await expect(page.locator('.wb-shell-title')).toBeVisible();
   await expect(page.locator('.wb-shell-h1')).toHaveCount(0);
 });
+
+// The patient's first notice on /dashboard (app/first-titles.ts FIRST_NOTICES), their screen's
+// largest text: painted from the HTML for the role of the stored token, then drawn by the page in
+// the same place and size (phones whose greeting card puts its avatar above or beside the text, a desktop).
+for (const [width, height] of [
+  [360, 740],
+  [412, 823],
+  [1440, 900],
+]) {
+  test(`pt /dashboard at ${width} px: « Vos données » painted from the HTML, where the page then draws it`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, 'pt');
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    const message = page.locator('.wb-notice-message');
+    await expect(message).toBeVisible();
+    // The HTML holds the four languages; the French one shows.
+    expect(await message.innerText()).toBe('Vos données : téléchargez votre dossier et voyez qui l’a consulté.');
+    await page.evaluate(() => document.fonts.ready);
+    const before = await textBox(message);
+    await page.unroute('**/assets/*.js');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Bonjour/ })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.wb-shell')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Mes données' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await textBox(message)).toEqual(before);
+  });
+}
+
+test("a practitioner's /dashboard frame has the greeting's block but not the patient's notice", async ({ page }) => {
+  await signIn(page, 'pr');
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/dashboard');
+  await expect(page.locator('.wb-shell-greeting')).toBeVisible();
+  await expect(page.locator('.wb-notice')).toBeHidden();
+});

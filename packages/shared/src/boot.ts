@@ -9,14 +9,18 @@ export const LANGUAGE_STORAGE_KEY = 'wellbe.language';
  * writes in #root is painted (apps/server/src/plugins/web.ts), <html> takes the user's language
  * and direction (an Arabic frame is drawn right to left), and a guest (no token stored) is marked
  * `wb-guest` so that the splash shows instead of the frame until the app sends them to /login
- * (components/app-shell.css). The server's CSP allows this exact text by its hash; index.html
- * holds it as written here (app-shell.test.tsx).
+ * (components/app-shell.css); a signed-in user's role, read from the stored token (not checked:
+ * the server does that), is put on <html> (`data-wb-role`), for the frame's parts drawn for some
+ * roles only (the patient's first notice on /dashboard, web app/first-titles.ts FIRST_NOTICES).
+ * The server's CSP allows this exact text by its hash; index.html holds it as written here
+ * (app-shell.test.tsx).
  */
 export const BOOT_SCRIPT =
   `(function(){var h=document.documentElement,l=null,t=null;` +
   `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})}catch(e){}` +
   `if(${JSON.stringify(LANGUAGES)}.indexOf(l)>=0){h.lang=l;h.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)>=0?"rtl":"ltr"}` +
-  `if(t===null)h.classList.add("wb-guest")})()`;
+  `if(t===null)h.classList.add("wb-guest");` +
+  `else try{var c=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));if(typeof c.role==="string")h.setAttribute("data-wb-role",c.role)}catch(e){}})()`;
 
 /**
  * The last inline script of index.html: the app's code is fetched once the frame has been painted.

@@ -28,3 +28,13 @@ export function isPlatformRole(role: Role | null | undefined): boolean {
 
 /** Roles only SA or DE may grant. */
 export const PRIVILEGED_ROLES: readonly Role[] = ['SA', 'DE', 'RE'];
+
+/**
+ * A user's job when it says more than their role: without a job of their own the server sends the
+ * role's label as the job (a patient, a manager), and a screen that shows the role then says it
+ * once, not "Patient · Patient" (the user menu, the dashboard's greeting).
+ */
+export function jobBesideRole(job: string | null | undefined, role: Role): string | null {
+  const own = job?.trim();
+  return own && own.toLowerCase() !== ROLE_LABELS[role].toLowerCase() ? own : null;
+}

@@ -44,12 +44,24 @@ export function appShellHtml(index: string): string | null {
 type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
 
 /** The build's route-preloads.json (web vite.preloads.ts): the chunks of the chrome and of each area's page, the titles pages draw first. */
-type RoutePreloads = { chrome: string[]; pages: Record<string, string[]>; titles?: Record<string, FirstTitle>; texts?: Record<string, Record<string, string[]>> };
+type RoutePreloads = {
+  chrome: string[];
+  pages: Record<string, string[]>;
+  titles?: Record<string, FirstTitle>;
+  texts?: Record<string, Record<string, string[]>>;
+  notices?: Record<string, FirstNotice>;
+};
 
 /** A page's first title (web app/first-titles.ts): its text in each language, the width of its centred column, its own padding. */
 export type FirstTitle = { texts: Record<string, string>; column?: number; inset?: boolean };
 
+/** A notice a page draws first for some roles (web app/first-titles.ts FIRST_NOTICES): its text and action in each language, its icon, the roles. */
+export type FirstNotice = { texts: Record<string, string>; actions: Record<string, string>; icon: string; roles: string[] };
+
 const TITLE_PLACE = '<div class="wb-shell-block wb-shell-title"></div>';
+
+/** One `<span lang>` per language: app-shell.css shows the one of <html lang>. */
+const spansOf = (texts: Record<string, string>) => Object.entries(texts).map(([language, text]) => `<span lang="${escapeHtml(language)}">${escapeHtml(text)}</span>`).join('');
 
 /**
  * `html` with the page's title in the frame, in place of the title's grey block: one <span lang> per
@@ -59,11 +71,28 @@ const TITLE_PLACE = '<div class="wb-shell-block wb-shell-title"></div>';
  */
 export function withFirstTitle(html: string, title: FirstTitle | undefined): string {
   if (!title) return html;
-  const spans = Object.entries(title.texts).map(([language, text]) => `<span lang="${escapeHtml(language)}">${escapeHtml(text)}</span>`).join('');
-  const h1 = `<h1 class="wb-shell-h1">${spans}</h1>`;
+  const h1 = `<h1 class="wb-shell-h1">${spansOf(title.texts)}</h1>`;
   const column = title.column ? ` style="max-width:${Number(title.column)}px"` : '';
   const classes = [title.column && 'wb-shell-column', title.inset && 'wb-shell-inset'].filter(Boolean).join(' ');
   return html.replace(TITLE_PLACE, classes ? `<div class="${classes}"${column}>${h1}</div>` : h1);
+}
+
+/**
+ * `html` with the dashboard's greeting block and the page's first notice in place of the title's grey
+ * block: the notice's markup (web components/notice.css, the page's own classes) with its text and
+ * action in every language, shown only for its roles (index.html's first script puts the stored
+ * token's role on <html>, app-shell.css). A patient's phone paints the largest text of their
+ * /dashboard from the HTML; React then draws the same notice in the same place (issue 31).
+ */
+export function withFirstNotice(html: string, notice: FirstNotice | undefined): string {
+  if (!notice) return html;
+  const icon = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false"><path d="${escapeHtml(notice.icon)}"></path></svg>`;
+  return html.replace(
+    TITLE_PLACE,
+    `<div class="wb-shell-greeting"></div><div class="wb-notice wb-shell-for" data-wb-roles="${escapeHtml(notice.roles.join(' '))}">` +
+      `<div class="wb-notice-icon">${icon}</div><div class="wb-notice-message wb-shell-texts">${spansOf(notice.texts)}</div>` +
+      `<div class="wb-notice-action"><span class="wb-notice-open wb-shell-texts">${spansOf(notice.actions)}</span></div></div>`,
+  );
 }
 
 /**
@@ -135,6 +164,15 @@ export function withTexts(html: string, texts: Record<string, string[]> | undefi
   return withLinks(html, Object.entries(texts ?? {}).flatMap(([language, files]) => files.map((file) => preloadLink(file, language))));
 }
 
+/** The frame's HTML for `area`: its chunks' and texts' links, its first GETs, its first title and notice. */
+function areaHtml(shell: string, preloads: RoutePreloads, area: string): string {
+  let html = withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]);
+  html = withTexts(html, preloads.texts?.[area]);
+  html = withFirstRequests(html, area);
+  html = withFirstTitle(html, preloads.titles?.[area]);
+  return withFirstNotice(html, preloads.notices?.[area]);
+}
+
 /**
  * `html` as it is, in brotli and in gzip: at their highest levels for the HTML made once per area
  * (brotli's takes ~30 ms), at a fast one for an answer of its own (~1 ms, a few hundred bytes more).
@@ -174,7 +212,7 @@ function shellHtmlOf(distDir: string, now: () => number): (area: string, pathnam
     }
     const { shell, preloads, byArea } = made!;
     if (shell === null) return null;
-    if (!byArea.has(area)) byArea.set(area, compressed(withFirstTitle(withFirstRequests(withTexts(withModulePreloads(shell, [...new Set([...(preloads.pages[area] ?? []), ...preloads.chrome])]), preloads.texts?.[area]), area), preloads.titles?.[area])));
+    if (!byArea.has(area)) byArea.set(area, compressed(areaHtml(shell, preloads, area)));
     const cached = byArea.get(area)!;
     // A URL with GETs of its own (a patient's file): the area's HTML with their links, for this answer
     // only; the area's stays as it is for every other URL.

@@ -1,4 +1,6 @@
 import type { Area } from '@wellbe/shared/routes';
+import type { Role } from '@wellbe/shared/roles';
+import { INFO_OUTLINED_ICON } from '../components/chrome-icons.ts';
 
 // The title a page draws first, written by the server into the frame it sends (issue 31): on a
 // phone the browser paints the page's name with the toolbar, from the HTML alone, ~2 s before the
@@ -27,4 +29,25 @@ export const FIRST_TITLES: Partial<Record<Area, FirstTitle>> = {
   'my-menu': { key: 'dietetics:myMenu.title' },
   agenda: { key: 'agenda:title' },
   patients: { key: 'patients:list.title', inset: true },
+};
+
+/**
+ * A notice a page draws first for some roles, under the dashboard's greeting: the server writes it
+ * into the frame (in the four languages, shown for the roles listed: index.html's first script puts
+ * the stored token's role on <html>, app-shell.css shows the notice for it), so that a patient's
+ * phone paints the largest text of their /dashboard from the HTML (issue 31). The page then draws
+ * the same markup (components/notice.css) in the same place and size: e2e/first-title.spec.ts.
+ * A role listed here needs its rule in app-shell.css (`html[data-wb-role=…]`).
+ */
+export interface FirstNotice {
+  /** The notice's text and its action's label, i18n keys with their namespace. */
+  key: string;
+  action: string;
+  /** Its icon's SVG path (components/chrome-icons.ts). */
+  icon: string;
+  roles: Role[];
+}
+
+export const FIRST_NOTICES: Partial<Record<Area, FirstNotice>> = {
+  dashboard: { key: 'records:myData.shortcut', action: 'records:myData.open', icon: INFO_OUTLINED_ICON, roles: ['PT'] },
 };

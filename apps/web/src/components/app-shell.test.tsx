@@ -72,6 +72,7 @@ describe("index.html's first script", () => {
     writeToken(null);
     localStorage.removeItem(LANGUAGE_KEY);
     document.documentElement.className = '';
+    document.documentElement.removeAttribute('data-wb-role');
     document.documentElement.lang = 'fr';
     document.documentElement.dir = 'ltr';
   });
@@ -95,6 +96,19 @@ describe("index.html's first script", () => {
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.documentElement).toHaveAttribute('lang', 'fr');
     expect(document.documentElement).toHaveClass('wb-guest');
+    expect(document.documentElement).not.toHaveAttribute('data-wb-role');
+  });
+
+  it("puts the stored token's role on <html> for the frame's parts of that role, nothing for a token it cannot read", () => {
+    const payload = btoa(JSON.stringify({ sub: 'u1', role: 'PT', exp: 2e9 })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    writeToken(`header.${payload}.signature`);
+    run();
+    expect(document.documentElement).toHaveAttribute('data-wb-role', 'PT');
+    document.documentElement.removeAttribute('data-wb-role');
+    writeToken('not-a-token');
+    run();
+    expect(document.documentElement).not.toHaveAttribute('data-wb-role');
+    expect(document.documentElement).not.toHaveClass('wb-guest');
   });
 });
 

@@ -2,8 +2,13 @@ import { hasChrome } from '@wellbe/shared/routes';
 import { readToken } from '../lib/token.ts';
 import { Logo } from './logo.tsx';
 import './app-shell.css';
+import './notice.css';
 
-type ShellTitle = { path: string; wrapper: { className: string; maxWidth: string } | null; spans: { lang: string; text: string }[] };
+type Span = { lang: string; text: string };
+type ShellTitle = { path: string; wrapper: { className: string; maxWidth: string } | null; spans: Span[] };
+type ShellNotice = { path: string; roles: string; icon: string; texts: Span[]; actions: Span[] };
+
+const spansOf = (parent: Element | null): Span[] => [...(parent?.children ?? [])].map((span) => ({ lang: span.getAttribute('lang') ?? '', text: span.textContent ?? '' }));
 
 /**
  * The page's title the server wrote into the frame of the page first opened (app/first-titles.ts),
@@ -17,20 +22,61 @@ function readServerTitle(): ShellTitle | null {
   // Its column or padding (plugins/web.ts withFirstTitle), if the page has one.
   const parent = h1.parentElement;
   const wrapper = parent && /\bwb-shell-(column|inset)\b/.test(parent.className) ? { className: parent.className, maxWidth: parent.style.maxWidth } : null;
-  return { path: window.location.pathname, wrapper, spans: [...h1.children].map((span) => ({ lang: span.getAttribute('lang') ?? '', text: span.textContent ?? '' })) };
+  return { path: window.location.pathname, wrapper, spans: spansOf(h1) };
 }
 const SERVER_TITLE = readServerTitle();
 
+/** The notice the server wrote into the frame (app/first-titles.ts FIRST_NOTICES), read the same way. */
+function readServerNotice(): ShellNotice | null {
+  if (typeof document === 'undefined') return null;
+  const notice = document.querySelector<HTMLElement>('#root .wb-shell-for');
+  if (!notice) return null;
+  const icon = notice.querySelector('path')?.getAttribute('d') ?? '';
+  return { path: window.location.pathname, roles: notice.dataset.wbRoles ?? '', icon, texts: spansOf(notice.querySelector('.wb-notice-message')), actions: spansOf(notice.querySelector('.wb-notice-open')) };
+}
+const SERVER_NOTICE = readServerNotice();
+
+const Spans = ({ spans }: { spans: Span[] }) =>
+  spans.map((span) => (
+    <span key={span.lang} lang={span.lang}>
+      {span.text}
+    </span>
+  ));
+
+/** The dashboard's greeting block and its first notice, as the server wrote them (plugins/web.ts withFirstNotice). */
+function ShellNoticeBlock({ notice }: { notice: ShellNotice }) {
+  return (
+    <>
+      <div className="wb-shell-greeting" />
+      <div className="wb-notice wb-shell-for" data-wb-roles={notice.roles}>
+        <div className="wb-notice-icon">
+          <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d={notice.icon} />
+          </svg>
+        </div>
+        <div className="wb-notice-message wb-shell-texts">
+          <Spans spans={notice.texts} />
+        </div>
+        <div className="wb-notice-action">
+          <span className="wb-notice-open wb-shell-texts">
+            <Spans spans={notice.actions} />
+          </span>
+        </div>
+      </div>
+    </>
+  );
+}
+
+const onServerPath = <T extends { path: string }>(written: T | null) => (written && typeof window !== 'undefined' && window.location.pathname === written.path ? written : null);
+
 function ShellTitleBlock() {
-  const title = SERVER_TITLE && typeof window !== 'undefined' && window.location.pathname === SERVER_TITLE.path ? SERVER_TITLE : null;
+  const title = onServerPath(SERVER_TITLE);
+  const notice = onServerPath(SERVER_NOTICE);
+  if (notice) return <ShellNoticeBlock notice={notice} />;
   if (!title) return <div className="wb-shell-block wb-shell-title" />;
   const h1 = (
     <h1 className="wb-shell-h1">
-      {title.spans.map((span) => (
-        <span key={span.lang} lang={span.lang}>
-          {span.text}
-        </span>
-      ))}
+      <Spans spans={title.spans} />
     </h1>
   );
   return title.wrapper ? (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPhoto, truncateDisplayName } from '@wellbe/shared/constants';
-import { ROLE_LABELS } from '@wellbe/shared/roles';
+import { jobBesideRole } from '@wellbe/shared/roles';
 import { useSession } from '../../lib/session.ts';
 import { PlainAvatar } from '../../components/plain-avatar.tsx';
 import styles from './chrome.module.css';
@@ -21,9 +21,7 @@ export function UserMenu() {
   if (anchor && !menuUsed) setMenuUsed(true);
   const name = user ? truncateDisplayName(user.data.displayName) : t('navigation:guest');
   const photo = user && hasPhoto(user.data.photoURL) ? user.data.photoURL : undefined;
-  // Without a job of their own the server sends the role's label as the job (a patient, a manager):
-  // the role is then said once, not "Patient · Patient".
-  const job = user && user.job.trim() && user.job.trim().toLowerCase() !== ROLE_LABELS[user.role].toLowerCase() ? user.job : null;
+  const job = user ? jobBesideRole(user.job, user.role) : null;
   const initials = user ? (user.data.firstName?.[0] ?? '') + (user.data.lastName?.[0] ?? '') || user.data.displayName[0] : undefined;
   return (
     <>

@@ -1,4 +1,3 @@
-import 'temporal-polyfill/global';
 import FullCalendar from '@fullcalendar/react';
 import { localParts } from '@wellbe/shared/domain/zoned';
 import '@fullcalendar/react/skeleton.css';
@@ -24,10 +23,11 @@ import { AgendaToolbar, VIEWS, type ViewName } from './components/agenda-toolbar
 import { DayColumns } from './components/day-columns.tsx';
 import { useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
-import { CALENDAR_BASE, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
+import { CALENDAR_GRID, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
 import { useShownPractitioners } from './lib/shown-practitioners.ts';
-import { useCalendarLanguage } from './lib/calendar-language.tsx';
+import { useCalendarOptions } from './lib/calendar-options.ts';
+import { useStableHandler } from '../../lib/stable-handler.ts';
 
 // The dialogs (a booking, an appointment, the settings: forms, zod, MUI X's date-time picker and its
 // localisation, ~90 KB) are chunks of their own, asked for once the calendar is painted with its
@@ -56,7 +56,13 @@ function useDialogChunks(painted: boolean) {
 // reloads on the same view. Management roles pick one or several practitioners: the day view then
 // shows one column per practitioner (DayColumns), the other views one calendar in their colours.
 
+type CalendarProps = ComponentProps<typeof FullCalendar>;
+
 const VIEW_BY_FC = Object.fromEntries(Object.entries(VIEWS).map(([k, v]) => [v, k])) as Record<string, ViewName>;
+// Options FullCalendar reads as objects: made once, not at each render of the page, where each new
+// object was a new formatter that built its Intl formats again (165 ms of a phone's first load at 4×, issue 31).
+const HEADER_TOOLBAR = { start: 'prev,next today', center: 'title', end: '' };
+const WEEK_DAY_HEADER = { weekday: 'short', day: '2-digit', month: '2-digit' } as const;
 
 export function AgendaPage() {
   const { t } = useTranslation('agenda');
@@ -70,7 +76,6 @@ export function AgendaPage() {
   const view: ViewName = (params.agendaUri && params.agendaUri in VIEWS ? params.agendaUri : phone ? 'jour' : 'semaine') as ViewName;
   // Today in the practice's calendar (from 00:00 to 01:00 in Paris, UTC still says yesterday).
   const date = params.agendaDate && /^\d{4}-\d{2}-\d{2}$/.test(params.agendaDate) ? params.agendaDate : todayInDisplayZone();
-  const calendarLanguage = useCalendarLanguage();
 
   const practitioners = usePractitioners();
   const list = useMemo(() => practitioners.data ?? [], [practitioners.data]);
@@ -104,21 +109,20 @@ export function AgendaPage() {
   const timeZone = agenda.data?.timeZone ?? getDisplayTimeZone();
   const hours = useMemo(() => gridHours(agenda.data?.appointments ?? [], timeZone), [agenda.data, timeZone]);
 
-  /** What every calendar of the page shares (the week, month, list views and each day column). */
-  const shared: ComponentProps<typeof FullCalendar> = {
-    ...CALENDAR_BASE,
-    ...calendarLanguage,
-    ...hours,
-    timeZone,
-    selectable: mayBook,
-    editable: mayBook,
-    eventClick: (info) => {
-      const a = info.event.extendedProps.appointment as AgendaEvent | undefined;
-      if (a) setOpened(a);
-    },
-    eventDrop: (info) => void onMove(info),
-    eventResize: (info) => void onMove(info),
-  };
+  const shared = useCalendarOptions({ timeZone, hours, mayBook, onOpen: setOpened, onMove: (info) => void onMove(info) });
+
+  // FullCalendar's own handlers, of one identity: a new function is a new option, and a redraw.
+  const datesSet = useStableHandler((info: Parameters<NonNullable<CalendarProps['datesSet']>>[0]) => {
+    const from = info.start.toISOString();
+    const to = info.end.toISOString();
+    if (!range || range.from !== from || range.to !== to) setRange({ from, to });
+    const fcView = VIEW_BY_FC[info.view.type] ?? view;
+    // The period's first day in the practice's calendar: its midnight is still the day
+    // before in UTC (Paris is ahead), so never the ISO string's date.
+    const start = localParts(info.view.currentStart, timeZone).day;
+    if (fcView !== view || start !== date) go(handle, fcView, start);
+  });
+  const select = useStableHandler((info: { start: Date; end: Date }) => shownIds[0] && setBooking({ start: info.start, end: info.end, practitionerId: shownIds[0] }));
 
   return (
     <Box>
@@ -144,8 +148,9 @@ export function AgendaPage() {
         onView={(v) => go(handle, v, date)}
       />
       <Paper
+        // The toolbar (the title, the screen's largest text) painted at once, the grid once settled (usePaintedWhenSettled).
         // An absence's label is drawn at full strength: FullCalendar's theme halves it (about 3:1 on the grey).
-        sx={{ p: { xs: 0.5, sm: 2 }, visibility: painted ? 'visible' : 'hidden', '--fc-classic-background-event-foreground-opacity': 1 }}
+        sx={{ p: { xs: 0.5, sm: 2 }, [`& .${CALENDAR_GRID}`]: { visibility: painted ? 'visible' : 'hidden' }, '--fc-classic-background-event-foreground-opacity': 1 }}
         aria-label={t('calendarLabel')}
         role="region"
         aria-busy={!painted}
@@ -168,20 +173,11 @@ export function AgendaPage() {
             {...shared}
             initialView={VIEWS[view]}
             initialDate={date}
-            headerToolbar={{ start: 'prev,next today', center: 'title', end: '' }}
-            dayHeaderFormat={view === 'semaine' ? { weekday: 'short', day: '2-digit', month: '2-digit' } : undefined}
+            headerToolbar={HEADER_TOOLBAR}
+            dayHeaderFormat={view === 'semaine' ? WEEK_DAY_HEADER : undefined}
             events={events}
-            datesSet={(info) => {
-              const from = info.start.toISOString();
-              const to = info.end.toISOString();
-              if (!range || range.from !== from || range.to !== to) setRange({ from, to });
-              const fcView = VIEW_BY_FC[info.view.type] ?? view;
-              // The period's first day in the practice's calendar: its midnight is still the day
-              // before in UTC (Paris is ahead), so never the ISO string's date.
-              const start = localParts(info.view.currentStart, timeZone).day;
-              if (fcView !== view || start !== date) go(handle, fcView, start);
-            }}
-            select={(info) => shownIds[0] && setBooking({ start: info.start, end: info.end, practitionerId: shownIds[0] })}
+            datesSet={datesSet}
+            select={select}
           />
         )}
       </Paper>

@@ -25,6 +25,15 @@ describe('/dashboard', () => {
     renderAs(fakeUser('PR', { firstName: 'Julien', organization: 'Cabinet Démo' }), <DashboardPage />);
     expect(await screen.findByRole('heading', { name: 'Bonjour Julien' })).toBeInTheDocument();
     expect(screen.getByTestId('dashboard-organisation')).toHaveTextContent('Cabinet Démo');
+    expect(screen.getByText('Médecin généraliste')).toBeInTheDocument();
+  });
+
+  it('says a patient’s role once: their job is only the role’s label', async () => {
+    fakeApi({});
+    renderAs({ ...fakeUser('PT', { firstName: 'Lucas', idPatient: '00000000-0000-4000-8000-0000000000p1' }), job: 'Patient' }, <DashboardPage />);
+    expect(await screen.findByRole('heading', { name: 'Bonjour Lucas' })).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-role')).toHaveTextContent('Patient');
+    expect(screen.getAllByText('Patient')).toHaveLength(1);
   });
 
   it('gives an administrator the users screen, never the patient space', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { hasPhoto } from '@wellbe/shared/constants';
-import type { Role } from '@wellbe/shared/roles';
+import { jobBesideRole, type Role } from '@wellbe/shared/roles';
 import type { SignedInUser } from '../../lib/session.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PlainAvatar } from '../../components/plain-avatar.tsx';
@@ -16,6 +16,7 @@ import styles from './greeting-card.module.css';
 export function GreetingCard({ user, role }: { user: SignedInUser; role: Role }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const name = user.data.firstName || user.data.displayName;
+  const job = jobBesideRole(user.job, role);
   return (
     <section className={styles.card}>
       <div className={styles.content}>
@@ -36,7 +37,7 @@ export function GreetingCard({ user, role }: { user: SignedInUser; role: Role })
               <PlainIcon path={BUSINESS_ICON} />
               {user.data.organization ?? t('dashboard:platform')}
             </span>
-            {user.job && <span className={styles.tag}>{user.job}</span>}
+            {job && <span className={styles.tag}>{job}</span>}
           </div>
         </div>
       </div>

@@ -10,6 +10,9 @@ import type { AgendaPeriod, AgendaPractitioner } from '@wellbe/shared/schemas/ag
 import { readableOn } from './calendar-language.tsx';
 
 /** What every calendar of the agenda shares whoever looks: Monday first, by quarters (the hours: grid-hours.ts). */
+/** The class of a calendar's grid (FullCalendar's view, below its toolbar). */
+export const CALENDAR_GRID = 'wb-calendar-grid';
+
 export const CALENDAR_BASE: ComponentProps<typeof FullCalendar> = {
   plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin],
   firstDay: 1,
@@ -18,6 +21,8 @@ export const CALENDAR_BASE: ComponentProps<typeof FullCalendar> = {
   nowIndicator: true,
   height: 'auto',
   eventResizableFromStart: false,
+  // The grid below the toolbar, which the page keeps unpainted until its first period is laid out (usePaintedWhenSettled).
+  viewClass: CALENDAR_GRID,
 };
 
 /**
