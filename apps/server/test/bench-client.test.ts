@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leanClient } from '../bench/client.ts';
+import { fetchClient, leanClient } from '../bench/client.ts';
 
 // The bench's measured calls (bench/client.ts) still do what a browser does with an answer (issue
 // 31: a leaner client is honest only so): they ask the encodings fetch asks, read the whole body
@@ -44,6 +44,13 @@ describe('bench client', () => {
     } finally {
       client.close();
     }
+  });
+
+  it('through fetch (BENCH_CLIENT=fetch, the former client) answers the same bodies and fails the same way', async () => {
+    const client = fetchClient();
+    for (const kind of ['gzip', 'deflate', 'br', 'identity']) expect((await client.get(`${base}/${kind}`, {})).equals(body)).toBe(true);
+    expect(seen.at(-1)).toBe('gzip, deflate');
+    await expect(client.get(`${base}/error`, {})).rejects.toThrow(/HTTP 500/);
   });
 
   it('fails on an error status or an encoding it cannot read, instead of timing it', async () => {
