@@ -93,4 +93,30 @@ describe('the patient name beside an appointment', () => {
       renaming.release();
     }
   });
+
+  it('a rename made while an appointment is being written waits for it, then renames it too', async () => {
+    const day = k.monday(62);
+    const other = await anotherPatient();
+    const writing = await k.t.ctx.pool.connect();
+    try {
+      await writing.query('begin');
+      const pr = k.s.pr!;
+      const { rows } = await writing.query<{ id: string }>(
+        `insert into appointments (organization_id, practitioner_id, patient_id, starts_at, ends_at, status) values ($1, $2, $3, $4, $5, 'confirmé') returning id`,
+        [pr.idOrganization, pr.id, other.id, at(day, '09:00'), at(day, '09:30')],
+      );
+      const renamed = k.t.ctx.pool.query('update patients set full_name = $2 where id = $1', [other.id, 'Nom Après Écriture']);
+      const waiting = await until(
+        async () => (await k.t.ctx.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'update patients%'`)).rows[0]!.n,
+        (n) => n === 1,
+        10_000,
+      );
+      expect(waiting).toBe(1);
+      await writing.query('commit');
+      await renamed;
+      expect(await nameOf(rows[0]!.id)).toBe('Nom Après Écriture');
+    } finally {
+      writing.release();
+    }
+  });
 });
