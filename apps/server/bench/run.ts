@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { MAX_PAGE_OFFSET } from '../src/lib/keyset.ts';
+import { fetchClient, leanClient } from './client.ts';
 import { cpuSeconds, postgresPid, postgresPidFile } from './cpu.ts';
 import { runScale } from './scale.ts';
 import { printResults, type Result } from './table.ts';
@@ -16,8 +17,8 @@ import { printResults, type Result } from './table.ts';
 // 13): list p95 ≤ 20 ms, CPU ≤ 1 ms per list request, ratio ≥ 0.25. LOAD_PATIENTS=100000 for the
 // 100k scenario (its own BENCH_DATA_DIR: the loaded size is kept).
 //   BENCH_DATA_DIR (default .tmp/bench-data), BENCH_PORT (3369), BENCH_REQUESTS (400),
-//   BENCH_CONCURRENCY (4), BENCH_WARM_ROUNDS (200), BENCH_ACCEPT_ENCODING (below), or DATABASE_URL to
-//   run on an external PostgreSQL.
+//   BENCH_CONCURRENCY (4), BENCH_WARM_ROUNDS (200), BENCH_ACCEPT_ENCODING (below), BENCH_CLIENT
+//   (node:http, or fetch as before; client.ts), or DATABASE_URL to run on an external PostgreSQL.
 // Then the forgot-password timing (`npm run bench -- forgot` runs only that one) and the
 // several-servers scenario (scale.ts; `npm run bench -- scale` runs only that one), and the
 // dietetics scenarios (dietetics.ts; `npm run bench -- dietetics`), and /statistics
@@ -39,6 +40,10 @@ const base = `http://127.0.0.1:${port}`;
 // over plain http (a practice's network); a browser over https also offers brotli and zstd:
 // BENCH_ACCEPT_ENCODING='gzip, deflate, br, zstd' measures that case (the server then answers br).
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+// The measured calls go through node:http (client.ts): fetch's own CPU on the shared cores was up to
+// as much as the server's for a large answer. The same encodings asked, the whole body read and
+// decompressed. BENCH_CLIENT=fetch measures through fetch as before (figures comparable with the old ones).
+const caller = process.env.BENCH_CLIENT === 'fetch' ? fetchClient(acceptEncoding) : leanClient(acceptEncoding);
 // TRUST_PROXY: the forgot-password scenario sends each pair from its own address (X-Forwarded-For),
 // so the per-IP limit measures nothing but the answer time.
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' };
@@ -91,9 +96,9 @@ let cpuOf: { node: number; pg: number | null } | null = null;
 async function measure(name: string, url: string, headers: Record<string, string>, options: { concurrency?: number } = {}): Promise<Result> {
   const inFlight = options.concurrency ?? concurrency;
   const call = async () => {
-    const res = await fetch(base + url, { headers: acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers });
-    if (!res.ok) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
+    await caller.get(base + url, headers).catch((err: unknown) => {
+      throw new Error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+    });
   };
   // Warm-up: JIT, connection pool and PostgreSQL's plan caches settle before measuring.
   for (let i = 0; i < 60; i++) await call();
@@ -281,7 +286,7 @@ async function single() {
     // the Node CPU of a cursor page of the same 25 rows, and measured again at the end of the same
     // run a quarter of its first figure (docs/scaling.md). Each scenario now gets the same warm-up.
     for (let round = 0; round < warmRounds; round++) {
-      for (const [, url, headers] of scenarios) await (await fetch(base + url, { headers: acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers })).arrayBuffer();
+      for (const [, url, headers] of scenarios) await caller.get(base + url, headers);
     }
     const results: Result[] = [];
     for (const [name, url, headers] of scenarios) results.push(await measure(name, url, headers, one));
@@ -347,7 +352,7 @@ async function forgotPasswordTiming(pairs = Number(process.env.BENCH_FORGOT_PAIR
   );
 }
 
-main().catch((err: unknown) => {
+main().finally(() => caller.close()).catch((err: unknown) => {
   console.error(`[bench] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -70,6 +70,13 @@ export const appointments = pgTable(
     patientId: uuid('patient_id').references(() => patients.id),
     /** For a slot without patient (a meeting). */
     title: text('title'),
+    /**
+     * The patient's full name, kept by PostgreSQL alone (triggers of migration agenda-patient-name:
+     * set from patients on insert or when patient_id changes, rewritten when the patient is renamed,
+     * null without patient): the calendar's period reads it beside the appointment instead of one
+     * lookup per row (issue 31, docs/scaling.md). The application never writes it.
+     */
+    patientName: text('patient_name'),
     typeId: uuid('type_id').references(() => appointmentTypes.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),

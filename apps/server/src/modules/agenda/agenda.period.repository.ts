@@ -13,8 +13,10 @@ import { AUDIT_COLUMNS_SQL, auditValues, type AuditRow } from '../../lib/audit.t
  * fragment, so each table of it is filtered on $1), the practitioners, the period through
  * appointments_org_practitioner_start_idx (bounded below by the 24 h maximum duration), no
  * cancelled ones, expired holds and requests left out (a read writes nothing but its journal row;
- * the job releases them). The patient's name is looked up per row by id, an index-only
- * scan of patients_id_full_name_idx (migration 0048: the name beside the id, no patients row read).
+ * the job releases them). The patient's name is the appointment's own patient_name, kept by
+ * PostgreSQL's triggers (migration agenda-patient-name-triggers: never stale, null without patient):
+ * looked up per row by id (patients_id_full_name_idx, migration 0048) it was ~0.7 ms of PostgreSQL's
+ * ~3.2 ms for a week of 900 appointments (issue 31, docs/scaling.md).
  * The journal row (lib/audit's auditRow, bound $8–$18 by auditValues) is a data-modifying CTE: PostgreSQL writes
  * it in the read's own statement and commit whether or not the rest reads it, with the counts of
  * what the period shows, and only when it shows a patient (a read of patient data); a refused row
@@ -30,14 +32,14 @@ import { AUDIT_COLUMNS_SQL, auditValues, type AuditRow } from '../../lib/audit.t
  * without a locale's rules; a closing quote sorts before a fraction's dot), then the end and the id.
  */
 const PERIOD_STATEMENT = {
-  name: 'agenda_period_v4',
+  name: 'agenda_period_v5',
   text: `
 with org as (
   select case when jsonb_typeof(o.settings->'timeZone') = 'string' then o.settings->>'timeZone' else $6 end as time_zone,
          case when jsonb_typeof(o.settings->'appointmentValidityHours') = 'number' then (o.settings->>'appointmentValidityHours')::float8 else $7::float8 end as validity_hours
   from organisations o where o.id = $1
 ), shown as (
-  select a.id, a.practitioner_id, a.patient_id, a.title, a.type_id, a.starts_at, a.ends_at, a.status
+  select a.id, a.practitioner_id, a.patient_id, a.patient_name, a.title, a.type_id, a.starts_at, a.ends_at, a.status
   from appointments a, org
   where a.organization_id = $1 and a.practitioner_id = any($2::uuid[])
     and a.starts_at < $4 and a.starts_at > $3::timestamptz - interval '24 hours' and a.ends_at > $3
@@ -55,7 +57,7 @@ with org as (
   returning 1
 )
 select 'a' || to_json(r.starts_at at time zone 'UTC')::text || to_json(r.ends_at at time zone 'UTC')::text || r.id::text || r.practitioner_id::text || r.status collate "C",
-  coalesce((select p.full_name from patients p where p.id = r.patient_id), r.title),
+  coalesce(r.patient_name, r.title),
   t.label, t.colour
 from shown r left join appointment_types t on t.id = r.type_id
 union all

@@ -65,7 +65,7 @@ describe('the period read', () => {
       async () => void (res = await k.get('pr', `/api/agenda/appointments?from=${from}&to=${to}&practitioners=${pr.id}`)),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(sent).toEqual(['agenda_period_v4']);
+    expect(sent).toEqual(['agenda_period_v5']);
     const starts = new Date(new Date(at(day, '00:00')).getTime() - 3_600_000 + 999).toISOString();
     const expected = {
       success: true,
