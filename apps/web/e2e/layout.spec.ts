@@ -52,9 +52,11 @@ for (const [size, viewport] of [
   });
 }
 
+// Lucas Bernard's file: consultations, measures with a pain score and a notice card (the demo data),
+// the right column's full height (an empty file hid its cards' shift: CLS 0.024 on a desk).
 async function openFile(page: Page) {
   const pr = await apiSession(page.request, 'pr');
-  const list = await (await page.request.get('/api/patients?pageSize=1', { headers: pr.headers })).json();
+  const list = await (await page.request.get(`/api/patients?pageSize=1&q=${encodeURIComponent('Lucas Bernard')}`, { headers: pr.headers })).json();
   await page.request.post('/api/auth/logout', { headers: pr.headers });
   await page.goto(`/patient/dossier/${list.data[0].idPatient}`);
   await expect(page.getByRole('tab', { name: 'Dossier' })).toBeVisible();

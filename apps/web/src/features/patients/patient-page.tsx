@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Link, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,52 +56,58 @@ function DossierTab({ file }: { file: PatientFile }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' }, gap: 2, alignItems: 'start' }}>
       <IdentityCard identity={identity} canWrite={file.canWrite} />
-      <Stack spacing={2}>
-        <Card variant="outlined">
-          <CardHeader title={t('summary.latest')} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
-          <CardContent>
-            {measures.data ? measures.data.points.length ? <LatestValues measures={measures.data} /> : <Typography color="text.secondary">{t('measures.noData')}</Typography> : <CircularProgress size={20} aria-label={t('file.loading')} />}
-          </CardContent>
-        </Card>
-        <Card variant="outlined">
-          <CardHeader
-            title={t('summary.recent')}
-            slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
-            action={
-              consultations.length > 3 && (
-                <Button size="small" component={RouterLink} to={filePath('consultations', identity.idPatient)}>
-                  {t('summary.seeAll')}
-                </Button>
-              )
-            }
-            sx={{ pb: 0 }}
-          />
-          <CardContent>
-            <Timeline idPatient={identity.idPatient} entries={consultations.slice(0, 3)} />
-          </CardContent>
-        </Card>
-        {!file.isOwnFile && (
+      {/* The column waits for the measures (sent with the file: URL_FIRST_REQUESTS): drawn before them,
+          the consultations' card moved down by the measures' height when they came (CLS 0.024 on a desk). */}
+      {measures.isPending ? (
+        <Skeleton variant="rounded" height={314} aria-label={t('file.loading')} />
+      ) : (
+        <Stack spacing={2}>
           <Card variant="outlined">
-            <CardHeader title={t('summary.notices')} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
+            <CardHeader title={t('summary.latest')} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
             <CardContent>
-              {notices.length ? (
-                <Stack spacing={1.5}>
-                  {notices.map((c) => (
-                    <Box key={c.idConsultation}>
-                      <Link component={RouterLink} to={filePath('consultations', identity.idPatient, c.idConsultation)} variant="body2">
-                        {formatDate(c.ConsultationDate)} · {c.practitioner}
-                      </Link>
-                      <NoticeView notice={c.notice!} />
-                    </Box>
-                  ))}
-                </Stack>
-              ) : (
-                <Typography color="text.secondary">{t('summary.noNotices')}</Typography>
-              )}
+              {measures.data?.points.length ? <LatestValues measures={measures.data} /> : <Typography color="text.secondary">{t('measures.noData')}</Typography>}
             </CardContent>
           </Card>
-        )}
-      </Stack>
+          <Card variant="outlined">
+            <CardHeader
+              title={t('summary.recent')}
+              slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
+              action={
+                consultations.length > 3 && (
+                  <Button size="small" component={RouterLink} to={filePath('consultations', identity.idPatient)}>
+                    {t('summary.seeAll')}
+                  </Button>
+                )
+              }
+              sx={{ pb: 0 }}
+            />
+            <CardContent>
+              <Timeline idPatient={identity.idPatient} entries={consultations.slice(0, 3)} />
+            </CardContent>
+          </Card>
+          {!file.isOwnFile && (
+            <Card variant="outlined">
+              <CardHeader title={t('summary.notices')} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
+              <CardContent>
+                {notices.length ? (
+                  <Stack spacing={1.5}>
+                    {notices.map((c) => (
+                      <Box key={c.idConsultation}>
+                        <Link component={RouterLink} to={filePath('consultations', identity.idPatient, c.idConsultation)} variant="body2">
+                          {formatDate(c.ConsultationDate)} · {c.practitioner}
+                        </Link>
+                        <NoticeView notice={c.notice!} />
+                      </Box>
+                    ))}
+                  </Stack>
+                ) : (
+                  <Typography color="text.secondary">{t('summary.noNotices')}</Typography>
+                )}
+              </CardContent>
+            </Card>
+          )}
+        </Stack>
+      )}
     </Box>
   );
 }
