@@ -25,16 +25,6 @@ export interface PageDeclaration {
   namespaces: string[];
   /** Lazy parts it renders at once, not on a click (their texts are the page's too), relative to this file. */
   parts?: string[];
-  /**
-   * The GETs its first screen sends, from the path's segments: app/preload.ts sends them from the
-   * entry with the stored token (lib/early-requests.ts), and the page's queries take their answers
-   * (takeEarly) instead of asking once the chrome and the page have rendered, two round trips later
-   * on a phone (issue 31). Validate what a segment gives before putting it in a path. GETs that are
-   * the same for every URL of the page go in PAGE_FIRST_REQUESTS (shared first-requests.ts) instead:
-   * the HTML sends those, and preload.ts too; so are those made of the URL's segments that the server
-   * can validate (URL_FIRST_REQUESTS there: it writes them into that URL's HTML).
-   */
-  early?: (segments: string[]) => string[];
 }
 
 // React's lazy, remembering how each page loads, so that main.tsx starts the requested page's chunk
@@ -124,8 +114,8 @@ export function preloadPage(area: Area): void {
   declared.get(PAGES[area])?.load().catch(() => undefined);
 }
 
-/** What an area's page declares (its namespaces, its parts rendered at once, its first GETs). */
+/** What an area's page declares (its namespaces, its parts rendered at once). */
 export function pageDeclaration(area: Area): PageDeclaration {
-  const { namespaces, parts = [], early } = declared.get(PAGES[area])!;
-  return { namespaces, parts, early };
+  const { namespaces, parts = [] } = declared.get(PAGES[area])!;
+  return { namespaces, parts };
 }

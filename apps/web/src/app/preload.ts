@@ -42,12 +42,11 @@ export function preloadRoute(pathname: string): void {
   if (chrome && token && isTokenValid(token)) {
     startEarly(PENDING_POLICIES_PATH);
     // The page's own first GETs (those of every URL of the page and those of this URL, shared
-    // first-requests.ts, and those its line in app/pages.ts declares), with the token's check too; only when the token's role
-    // may open the page (a forbidden one is sent away, and its GETs would be refused). Those the HTML
-    // sent already (index.html's code loader) are taken from there by lib/api.ts.
+    // first-requests.ts), with the token's check too; only when the token's role may open the page
+    // (a forbidden one is sent away, and its GETs would be refused). Those the HTML sent already
+    // (index.html's code loader) are taken from there by lib/api.ts.
     if (guard(pathname, tokenRole(token)).kind === 'allow') {
-      const early = pageDeclaration(rule.area).early?.(pathname.split('/').filter(Boolean)) ?? [];
-      for (const path of [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname), ...early]) startEarly(path);
+      for (const path of [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname)]) startEarly(path);
     }
   }
   // The texts first: small, and the first render waits for them, while the browser fetches only
