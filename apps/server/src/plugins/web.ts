@@ -41,7 +41,9 @@ export function appShellHtml(index: string): string | null {
   return index.replace(shell[0], '').replace(SPLASH, (_all, open: string, splash: string, close: string) => `${open}${shell[1]}${splash.trim()}${close}`);
 }
 
-type ShellHtml = { plain: Buffer; br: Buffer; gzip: Buffer } | null;
+type Encoding = 'br' | 'gzip';
+/** A frame's HTML, as it is and in an encoding the browser accepts. */
+type ShellHtml = { plain: Buffer; encoded: (encoding: Encoding) => Buffer } | null;
 
 /** The build's route-preloads.json (web vite.preloads.ts): the chunks of the chrome and of each area's page, the titles pages draw first. */
 type RoutePreloads = {
@@ -138,14 +140,14 @@ export function withFirstRequests(html: string, area: string): string {
 }
 
 /**
- * `html` with a `<link rel="wb-early">` per GET of this URL's own (shared URL_FIRST_REQUESTS: the
- * patient file and its measures, their id the URL's, validated there as a uuid, so that nothing but
- * hex digits and dashes reaches the HTML), with the roles that may open the page. They left from the
- * entry, once `core` had run (~80 ms after the code on this machine, more on a phone); the code
+ * `html` with a `<link rel="wb-early">` per GET of this URL's own (`paths`, shared URL_FIRST_REQUESTS:
+ * the patient file and its measures, their id the URL's, validated there as a uuid, so that nothing
+ * but hex digits and dashes reaches the HTML), with the roles that may open the page. They left from
+ * the entry, once `core` had run (~80 ms after the code on this machine, more on a phone); the code
  * loader now sends them with the token's check (issue 31).
  */
-export function withUrlFirstRequests(html: string, area: string, pathname: string): string {
-  return withLinks(html, urlFirstRequests(area as Area, pathname).map((path) => earlyLink(area, path)));
+export function withUrlFirstRequests(html: string, area: string, paths: readonly string[]): string {
+  return withLinks(html, paths.map((path) => earlyLink(area, path)));
 }
 
 /** The inert link of a page's first GET, sent by the code loader only for a token whose role may open the page. */
@@ -173,17 +175,23 @@ function areaHtml(shell: string, preloads: RoutePreloads, area: string): string 
   return withFirstNotice(html, preloads.notices?.[area]);
 }
 
-/**
- * `html` as it is, in brotli and in gzip: at their highest levels for the HTML made once per area
- * (brotli's takes ~30 ms), at a fast one for an answer of its own (~1 ms, a few hundred bytes more).
- */
-function compressed(html: string, fast = false): ShellHtml {
+/** `plain` in `encoding`: at its highest level for the HTML made once per area (brotli's takes ~30 ms), at a fast one for an answer of its own (~1 ms, a few hundred bytes more). */
+function encode(plain: Buffer, encoding: Encoding, fast: boolean): Buffer {
+  if (encoding === 'gzip') return zlib.gzipSync(plain, { level: fast ? 6 : zlib.constants.Z_BEST_COMPRESSION });
+  return zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } });
+}
+
+/** An area's HTML, kept: in both encodings, made once. */
+function compressed(html: string): ShellHtml {
   const plain = Buffer.from(html);
-  return {
-    plain,
-    br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-    gzip: zlib.gzipSync(plain, { level: fast ? 6 : zlib.constants.Z_BEST_COMPRESSION }),
-  };
+  const made = { br: encode(plain, 'br', false), gzip: encode(plain, 'gzip', false) };
+  return { plain, encoded: (encoding) => made[encoding] };
+}
+
+/** The HTML of one answer: only in the encoding that answer is sent in. */
+function compressedOnce(html: string): ShellHtml {
+  const plain = Buffer.from(html);
+  return { plain, encoded: (encoding) => encode(plain, encoding, true) };
 }
 
 /**
@@ -216,8 +224,9 @@ function shellHtmlOf(distDir: string, now: () => number): (area: string, pathnam
     const cached = byArea.get(area)!;
     // A URL with GETs of its own (a patient's file): the area's HTML with their links, for this answer
     // only; the area's stays as it is for every other URL.
-    if (!cached || !urlFirstRequests(area as Area, pathname).length) return cached;
-    return compressed(withUrlFirstRequests(cached.plain.toString(), area, pathname), true);
+    const own = urlFirstRequests(area as Area, pathname);
+    if (!cached || !own.length) return cached;
+    return compressedOnce(withUrlFirstRequests(cached.plain.toString(), area, own));
   };
 }
 
@@ -262,10 +271,10 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST, now:
       // Compressed here: @fastify/compress does not reach the not-found handler's answers (12.4 KB
       // were sent plain, 3.2 KB in brotli).
       const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const encoding: Encoding | null = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
       reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.send(encoding ? shell[encoding] : shell.plain);
+      return reply.send(encoding ? shell.encoded(encoding) : shell.plain);
     }
     return reply.sendFile('index.html');
   });
