@@ -1,16 +1,12 @@
-import FullCalendar from '@fullcalendar/react';
-import { localParts } from '@wellbe/shared/domain/zoned';
-import '@fullcalendar/react/skeleton.css';
-import '@fullcalendar/react/themes/classic/theme.css';
-import '@fullcalendar/react/themes/classic/palette.css';
 import { Box, Button, Paper, useMediaQuery, useTheme } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import type { AgendaEvent } from '@wellbe/shared/schemas/agenda';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { getDisplayTimeZone, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -20,14 +16,12 @@ import { useSession } from '../../lib/session.ts';
 import { useAgendaRange, usePractitioners } from './api/agenda-data.ts';
 import { useAppointmentMutations } from './api/agenda-mutations.ts';
 import { AgendaToolbar, VIEWS, type ViewName } from './components/agenda-toolbar.tsx';
-import { DayColumns } from './components/day-columns.tsx';
+import { PeriodBar } from './components/period-bar.tsx';
 import { useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
 import { CALENDAR_GRID, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
 import { useShownPractitioners } from './lib/shown-practitioners.ts';
-import { useCalendarOptions } from './lib/calendar-options.ts';
-import { useStableHandler } from '../../lib/stable-handler.ts';
 
 // The dialogs (a booking, an appointment, the settings: forms, zod, MUI X's date-time picker and its
 // localisation, ~90 KB) are chunks of their own, asked for once the calendar is painted with its
@@ -39,6 +33,7 @@ const loadSettings = () => import('./components/settings-dialog.tsx');
 const BookingDialog = lazy(() => loadBooking().then((m) => ({ default: m.BookingDialog })));
 const AppointmentDialog = lazy(() => loadAppointment().then((m) => ({ default: m.AppointmentDialog })));
 const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
+const AgendaCalendar = lazy(() => import('./components/calendar.tsx').then((m) => ({ default: m.AgendaCalendar })));
 const loadDialogs = () => void Promise.all([loadBooking(), loadAppointment(), loadSettings()]).catch(() => undefined);
 
 /**
@@ -55,14 +50,6 @@ function useDialogChunks(painted: boolean) {
 // organisation's time zone whatever the browser's. URL /agenda/{username|moi}/{jour|semaine|mois|liste}/{YYYY-MM-DD}
 // reloads on the same view. Management roles pick one or several practitioners: the day view then
 // shows one column per practitioner (DayColumns), the other views one calendar in their colours.
-
-type CalendarProps = ComponentProps<typeof FullCalendar>;
-
-const VIEW_BY_FC = Object.fromEntries(Object.entries(VIEWS).map(([k, v]) => [v, k])) as Record<string, ViewName>;
-// Options FullCalendar reads as objects: made once, not at each render of the page, where each new
-// object was a new formatter that built its Intl formats again (165 ms of a phone's first load at 4×, issue 31).
-const HEADER_TOOLBAR = { start: 'prev,next today', center: 'title', end: '' };
-const WEEK_DAY_HEADER = { weekday: 'short', day: '2-digit', month: '2-digit' } as const;
 
 export function AgendaPage() {
   const { t } = useTranslation('agenda');
@@ -109,20 +96,12 @@ export function AgendaPage() {
   const timeZone = agenda.data?.timeZone ?? getDisplayTimeZone();
   const hours = useMemo(() => gridHours(agenda.data?.appointments ?? [], timeZone), [agenda.data, timeZone]);
 
-  const shared = useCalendarOptions({ timeZone, hours, mayBook, onOpen: setOpened, onMove: (info) => void onMove(info) });
-
-  // FullCalendar's own handlers, of one identity: a new function is a new option, and a redraw.
-  const datesSet = useStableHandler((info: Parameters<NonNullable<CalendarProps['datesSet']>>[0]) => {
-    const from = info.start.toISOString();
-    const to = info.end.toISOString();
-    if (!range || range.from !== from || range.to !== to) setRange({ from, to });
-    const fcView = VIEW_BY_FC[info.view.type] ?? view;
-    // The period's first day in the practice's calendar: its midnight is still the day
-    // before in UTC (Paris is ahead), so never the ISO string's date.
-    const start = localParts(info.view.currentStart, timeZone).day;
+  // The period FullCalendar shows: its answer is read, and the address names its first day.
+  const onDates = (next: { from: string; to: string }, fcView: ViewName, start: string) => {
+    if (!range || range.from !== next.from || range.to !== next.to) setRange(next);
     if (fcView !== view || start !== date) go(handle, fcView, start);
-  });
-  const select = useStableHandler((info: { start: Date; end: Date }) => shownIds[0] && setBooking({ start: info.start, end: info.end, practitionerId: shownIds[0] }));
+  };
+  const today = todayInDisplayZone();
 
   return (
     <Box>
@@ -148,38 +127,38 @@ export function AgendaPage() {
         onView={(v) => go(handle, v, date)}
       />
       <Paper
-        // The toolbar (the title, the screen's largest text) painted at once, the grid once settled (usePaintedWhenSettled).
+        // The period bar (its title, the screen's largest text) painted at once, the grid once settled (usePaintedWhenSettled).
         // An absence's label is drawn at full strength: FullCalendar's theme halves it (about 3:1 on the grey).
         sx={{ p: { xs: 0.5, sm: 2 }, [`& .${CALENDAR_GRID}`]: { visibility: painted ? 'visible' : 'hidden' }, '--fc-classic-background-event-foreground-opacity': 1 }}
         aria-label={t('calendarLabel')}
         role="region"
         aria-busy={!painted}
       >
-        {columns ? (
-          <DayColumns
-            date={date}
-            practitioners={shownIds.map((id) => list.find((p) => p.id === id)).filter((p) => !!p)}
-            colourOf={colourOf}
-            calendar={shared}
-            eventsOf={(id) => events.filter((e) => e.practitionerId === id)}
-            onSelect={(practitionerId, start, end) => setBooking({ start, end, practitionerId })}
-            onMoveTo={(practitionerId, move) => void onMove(move, practitionerId)}
-            onDate={(day) => go(handle, view, day)}
-            label={t('columns.label')}
-          />
-        ) : (
-          <FullCalendar
-            key={view}
-            {...shared}
-            initialView={VIEWS[view]}
-            initialDate={date}
-            headerToolbar={HEADER_TOOLBAR}
-            dayHeaderFormat={view === 'semaine' ? WEEK_DAY_HEADER : undefined}
-            events={events}
-            datesSet={datesSet}
-            select={select}
-          />
-        )}
+        <PeriodBar view={view} date={date} today={today} columns={columns} onDate={(day) => go(handle, view, day)} />
+        {/* After the page's first paint: its title, the screen's largest text, does not wait for FullCalendar. */}
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <AgendaCalendar
+              view={view}
+              date={date}
+              columns={columns}
+              practitioners={shownIds.map((id) => list.find((p) => p.id === id)).filter((p) => !!p)}
+              colourOf={colourOf}
+              events={events}
+              timeZone={timeZone}
+              hours={hours}
+              mayBook={mayBook}
+              label={t('columns.label')}
+              onOpen={setOpened}
+              onMove={(move, practitionerId) => void onMove(move, practitionerId)}
+              onSelect={(start, end, practitionerId) => {
+                const id = practitionerId ?? shownIds[0];
+                if (id) setBooking({ start, end, practitionerId: id });
+              }}
+              onDates={onDates}
+            />
+          </Suspense>
+        </AfterFirstPaint>
       </Paper>
       <Suspense fallback={null}>
         {booking && (

@@ -1,7 +1,7 @@
 import { Autocomplete, Chip, Paper, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
-import { readableOn } from '../lib/calendar-language.tsx';
+import { readableOn } from '../lib/colours.ts';
 
 /** The agenda's views by their name in the address (/agenda/{handle}/{view}/{date}). */
 export const VIEWS = { jour: 'timeGridDay', semaine: 'timeGridWeek', mois: 'dayGridMonth', liste: 'listWeek' } as const;

@@ -1,29 +1,10 @@
-import type FullCalendar from '@fullcalendar/react';
-import classicThemePlugin from '@fullcalendar/react/themes/classic';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import listPlugin from '@fullcalendar/react/list';
-import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgendaPeriod, AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
-import { readableOn } from './calendar-language.tsx';
+import { readableOn } from './colours.ts';
 
-/** What every calendar of the agenda shares whoever looks: Monday first, by quarters (the hours: grid-hours.ts). */
-/** The class of a calendar's grid (FullCalendar's view, below its toolbar). */
+/** The class of a calendar's grid (FullCalendar's view, below the agenda's own toolbar). */
 export const CALENDAR_GRID = 'wb-calendar-grid';
-
-export const CALENDAR_BASE: ComponentProps<typeof FullCalendar> = {
-  plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin],
-  firstDay: 1,
-  slotDuration: '00:15:00',
-  allDaySlot: false,
-  nowIndicator: true,
-  height: 'auto',
-  eventResizableFromStart: false,
-  // The grid below the toolbar, which the page keeps unpainted until its first period is laid out (usePaintedWhenSettled).
-  viewClass: CALENDAR_GRID,
-};
 
 /**
  * The period's appointments and absences as FullCalendar events: in several practitioners' colours

@@ -1,6 +1,7 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { HOURS, readableOn, slotLabel } from './calendar-language.tsx';
+import { HOURS, slotLabel } from './calendar-language.tsx';
+import { readableOn } from './colours.ts';
 
 // The text on an appointment block, a practitioner's column header or chip is readable on any
 // colour an administrator picks (WCAG AA, 4.5:1), FullCalendar's default blue included.

@@ -4,7 +4,6 @@ import enGbLocale from '@fullcalendar/react/locales/en-gb';
 import frLocale from '@fullcalendar/react/locales/fr';
 import trLocale from '@fullcalendar/react/locales/tr';
 import { useTheme } from '@mui/material';
-import { getContrastRatio } from '@mui/material/styles';
 import { useMemo, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/ltr.tsx';
@@ -99,13 +98,4 @@ export function useCalendarLanguage(): Partial<CalendarProps> {
     }),
     [language, direction, t],
   );
-}
-
-/**
- * The text colour readable on an appointment's colour (WCAG AA, 4.5:1): white when it reaches it,
- * else black, which then always does (the two ratios multiply to 21). Colours are the types' and
- * the practitioners' (any #rrggbb an administrator picks).
- */
-export function readableOn(colour: string): string {
-  return getContrastRatio(colour, '#fff') >= 4.5 ? '#fff' : '#000';
 }

@@ -1,12 +1,30 @@
 import type FullCalendar from '@fullcalendar/react';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
 import { useMemo, type ComponentProps } from 'react';
 import type { AgendaEvent } from '@wellbe/shared/schemas/agenda';
 import { useStableHandler } from '../../../lib/stable-handler.ts';
-import { CALENDAR_BASE } from './calendar-events.ts';
+import { CALENDAR_GRID } from './calendar-events.ts';
 import { useCalendarLanguage } from './calendar-language.tsx';
 import type { CalendarMove } from './move-appointment.ts';
 
 type CalendarProps = ComponentProps<typeof FullCalendar>;
+
+/** What every calendar of the agenda shares whoever looks: Monday first, by quarters (the hours: grid-hours.ts). */
+const CALENDAR_BASE: CalendarProps = {
+  plugins: [classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin],
+  firstDay: 1,
+  slotDuration: '00:15:00',
+  allDaySlot: false,
+  nowIndicator: true,
+  height: 'auto',
+  eventResizableFromStart: false,
+  // The grid, which the page keeps unpainted until its first period is laid out (usePaintedWhenSettled).
+  viewClass: CALENDAR_GRID,
+};
 
 /**
  * What every calendar of the agenda shares (the week, month, list views and each day column): its

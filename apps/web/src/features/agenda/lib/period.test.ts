@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { periodHolds, periodStart, periodTitle, shiftPeriod, splitDayRange } from './period.ts';
+
+describe('the period a view shows', () => {
+  it('starts on the day, its week’s Monday, its month’s first day', () => {
+    expect(periodStart('jour', '2026-11-29')).toBe('2026-11-29');
+    // A Sunday belongs to the week that started the Monday before (Monday first, every language).
+    expect(periodStart('semaine', '2026-11-29')).toBe('2026-11-23');
+    expect(periodStart('liste', '2026-11-30')).toBe('2026-11-30');
+    expect(periodStart('mois', '2026-11-29')).toBe('2026-11-01');
+  });
+
+  it('moves by one period, across months and years', () => {
+    expect(shiftPeriod('jour', '2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftPeriod('semaine', '2026-11-29', -1)).toBe('2026-11-16');
+    expect(shiftPeriod('semaine', '2026-12-30', 1)).toBe('2027-01-04');
+    expect(shiftPeriod('mois', '2026-12-15', 1)).toBe('2027-01-01');
+    expect(shiftPeriod('mois', '2027-01-31', -1)).toBe('2026-12-01');
+    expect(shiftPeriod('mois', '2026-03-31', -1)).toBe('2026-02-01');
+    // 0: the period's own first day (today's button).
+    expect(shiftPeriod('semaine', '2026-11-26', 0)).toBe('2026-11-23');
+  });
+
+  it('holds its days and no other (today’s button is disabled inside it)', () => {
+    expect(periodHolds('semaine', '2026-11-23', '2026-11-29')).toBe(true);
+    expect(periodHolds('semaine', '2026-11-23', '2026-11-30')).toBe(false);
+    expect(periodHolds('semaine', '2026-11-23', '2026-11-22')).toBe(false);
+    expect(periodHolds('jour', '2026-11-29', '2026-11-29')).toBe(true);
+    expect(periodHolds('jour', '2026-11-29', '2026-11-30')).toBe(false);
+    expect(periodHolds('mois', '2026-11-10', '2026-11-30')).toBe(true);
+    expect(periodHolds('mois', '2026-11-10', '2026-12-01')).toBe(false);
+  });
+});
+
+describe('its title, as FullCalendar wrote it', () => {
+  it('says the day, the week and the month in French', () => {
+    expect(periodTitle('jour', '2026-11-29', 'fr')).toBe('29 novembre 2026');
+    expect(periodTitle('semaine', '2026-11-26', 'fr')).toBe('23–29 nov. 2026');
+    expect(periodTitle('liste', '2026-12-01', 'fr')).toBe('30 nov.\u2009–\u20096 déc. 2026');
+    expect(periodTitle('semaine', '2026-12-30', 'fr')).toBe('28 déc. 2026\u2009–\u20093 janv. 2027');
+    expect(periodTitle('mois', '2026-11-29', 'fr')).toBe('novembre 2026');
+  });
+
+  it('follows the interface language, Arabic with the Latin digits of every date of the app', () => {
+    expect(periodTitle('jour', '2026-11-29', 'en')).toBe('29 November 2026');
+    expect(periodTitle('mois', '2026-11-29', 'tr')).toBe('Kasım 2026');
+    expect(periodTitle('jour', '2026-11-29', 'ar')).toMatch(/^29 .+ 2026$/);
+    expect(periodTitle('semaine', '2026-11-29', 'ar')).toMatch(/^23[\s\u2009]*–[\s\u2009]*29 /);
+  });
+
+  it('cuts out a range of days, which is isolated left to right', () => {
+    expect(splitDayRange('23–29 نوفمبر 2026')).toEqual(['', '23–29', ' نوفمبر 2026']);
+    expect(splitDayRange('23\u2009–\u200929 Nov 2026')).toEqual(['', '23\u2009–\u200929', ' Nov 2026']);
+    // Two months: no range of days to keep whole (each date stands on its own).
+    expect(splitDayRange('30 nov. – 6 déc. 2026')).toEqual(['30 nov. – 6 déc. 2026', '', '']);
+    expect(splitDayRange('29 novembre 2026')).toEqual(['29 novembre 2026', '', '']);
+  });
+});
