@@ -19,12 +19,8 @@ export function fillTemplate(text: string, values: TemplateValues): string {
   return text.replace(FIELD, (whole, name: string) => ((TEMPLATE_FIELDS as readonly string[]).includes(name) ? (values[name as TemplateField] ?? '') : whole));
 }
 
-/** Full years between a birth day and a day (both YYYY-MM-DD). */
-export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number);
-  const [y, m, d] = day.split('-').map(Number);
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
+/** Full years between a birth day and a day (both YYYY-MM-DD): one rule for the app (domain/age.ts). */
+export { ageOn } from './age.ts';
 
 /** Body-mass index from kilograms and centimetres, one decimal (French comma added at display). */
 export function bodyMassIndex(weightKg: number | null, heightCm: number | null): number | null {

@@ -191,14 +191,7 @@ export function energyShares(n: Nutrients): { proteins: number; carbohydrates: n
   return { proteins: Math.round((p / total) * 100), carbohydrates: Math.round((c / total) * 100), fat: Math.round((f / total) * 100) };
 }
 
-/** Whole years between a birth date and a day (both YYYY-MM-DD), birthdays counted on the day. */
-export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number);
-  const [y, m, d] = day.split('-').map(Number);
-  let age = y - by;
-  if (m < bm || (m === bm && d < bd)) age -= 1;
-  return age;
-}
+export { ageOn } from './age.ts';
 
 /**
  * Basal metabolic rate by Mifflin-St Jeor (1990), kcal/day:

@@ -5,13 +5,12 @@ import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import { useTranslation } from 'react-i18next';
 import type { PatientFile } from '@wellbe/shared/schemas/patient-files';
 import { Ltr } from '../../../components/ltr.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { ageOn } from '@wellbe/shared/domain/age';
+import { formatDate, todayInDisplayZone } from '../../../lib/format.ts';
 
+/** The age on today's date in the practice's calendar, not the browser's (a birthday starts at the practice's midnight). */
 function ageOf(birthDate: string | null): number | null {
-  if (!birthDate) return null;
-  const [y, m, d] = birthDate.split('-').map(Number);
-  const now = new Date();
-  return now.getFullYear() - y - (now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d) ? 1 : 0);
+  return birthDate ? ageOn(birthDate, todayInDisplayZone()) : null;
 }
 
 /** The file's title: the patient's name ('Mon dossier' on their own), birth date and age, phone, email. */
