@@ -93,3 +93,17 @@ test('phone: the patient file’s actions keep one line each, and the Consultati
   const cards = page.getByRole('main').locator('.MuiCard-root');
   expect(await overlap(cards.last(), page.getByRole('button', { name: 'Consultation', exact: true }))).toBe(false);
 });
+
+test('a 1366 px laptop: the patient file’s actions stay on the screen and its title keeps its lines', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'pr');
+  await openFile(page);
+  const main = page.getByRole('main');
+  // Beside the title they ran past the screen's right edge (« Archiver » cut), and the birth date wrapped.
+  for (const name of ['Mes notes sur ce dossier', 'Ordonnances, certificats et courriers', 'Exporter (FHIR)', 'Inviter le patient', 'Archiver']) {
+    const action = await box(main.getByRole('link', { name }).or(main.getByRole('button', { name })));
+    expect(action.x + action.width, name).toBeLessThanOrEqual(1366);
+  }
+  const born = await box(main.getByText(/^Date de naissance : \d{2}\/\d{2}\/\d{4}/));
+  expect(born.height).toBeLessThan(30);
+});

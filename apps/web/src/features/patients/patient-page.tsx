@@ -216,7 +216,9 @@ function FileScreen({ file, tab, consultId }: { file: PatientFile; tab: FileTab;
           {t('file.backToList')}
         </Button>
       )}
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 2, mb: 2 }}>
+      {/* The title keeps its width (never narrowed to a column of wrapped lines); the actions go to
+          the line under it when both do not fit (at 1366 px they ran off the screen's edge). */}
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, flexWrap: 'wrap', gap: 2, mb: 2, '& > :first-of-type': { flex: '1 0 auto' } }}>
         <FileTitle identity={identity} isOwnFile={file.isOwnFile} />
         <FileActions file={file} />
       </Stack>

@@ -31,8 +31,9 @@ export function FileActions({ file }: { file: PatientFile }) {
   const canInvite = !!role && can(role, 'dpsWrite') && !identity.archivedAt;
   return (
     <>
-      {/* Each action on one line, wrapping as a whole: side by side on a phone they were 4-line columns. */}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: { md: 0 }, '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
+      {/* Each action on one line, wrapping as a whole: side by side on a phone they were 4-line columns.
+          Beside the title while they fit, else on the line under it (patient-page.tsx). */}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flex: '0 1 auto', minWidth: 0, '& > *': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
         {/* The practitioner's own notes linked to this file (private notes, /notes filtered by patient). */}
         {!file.isOwnFile && can(role, 'note') && <Button component={RouterLink} to={`/notes?patient=${encodeURIComponent(identity.idPatient)}`}>{t('notes:fromPatient')}</Button>}
         {/* Ordonnances, certificates and letters: written and listed on their own page. */}
