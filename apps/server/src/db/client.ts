@@ -26,14 +26,45 @@ pg.types.setTypeParser(1082, (v) => v);
 /** A pool's query method: for the hot reads run as named (prepared) statements of node-postgres, of a fixed shape. */
 export type Queryable = Pick<pg.Pool, 'query'>;
 
-export function connect(url: string, max = 10): Db {
+function openPool(url: string, max: number): pg.Pool {
   // A transaction left open by a bug would hold back every live event (real time delivers in commit
   // order up to the oldest running transaction, lib/realtime/hub.ts): PostgreSQL ends it after 60 s idle.
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, idle_in_transaction_session_timeout: 60_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  return pool;
+}
+
+/** The URL with a setting for its sessions (`options=-c …`), after the URL's own options if it has any. */
+export function withSetting(url: string, setting: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', [u.searchParams.get('options'), `-c ${setting}`].filter(Boolean).join(' '));
+  return u.toString();
+}
+
+/** The replanned handle of each database connect() opened (replannedOf). */
+const replanned = new WeakMap<Database, { db: Database; pool: pg.Pool }>();
+
+export function connect(url: string, max = 10): Db {
+  const pool = openPool(url, max);
   const db = drizzle(pool, { schema }) as unknown as Database;
-  return { db, pool, close: () => pool.end() };
+  // A few sessions of their own for the statements that must be planned for each execution's values
+  // (the list's search, lib/prepared.ts replannedOnce): named, they are parsed once per session, and
+  // `plan_cache_mode = force_custom_plan` keeps PostgreSQL from settling on one generic plan (which
+  // served « e » in 17–29 ms instead of 0.3, docs/scaling.md). Set by the session's start-up packet
+  // (no query more). Opened only when first used.
+  const other = openPool(withSetting(url, 'plan_cache_mode=force_custom_plan'), Math.max(1, Math.ceil(max / 2)));
+  replanned.set(db, { db: drizzle(other, { schema }) as unknown as Database, pool: other });
+  return { db, pool, close: async () => void (await Promise.all([pool.end(), other.end()])) };
+}
+
+/**
+ * The handle whose sessions plan every execution of a named statement for its own values
+ * (`plan_cache_mode = force_custom_plan`), beside `db`; none for a handle connect() did not open
+ * (a transaction's: its statements must run in it).
+ */
+export function replannedOf(db: Database): { db: Database; pool: pg.Pool } | undefined {
+  return replanned.get(db);
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -12,7 +12,7 @@ import { EXPORT_BATCH_ROWS, openCursor } from '../../lib/db-cursor.ts';
 import { COUNT_CAP, boundedOffset, cappedTotal, decodeCursor, encodeCursor, keysetAfter, keysetKey, type KeysetOrder, type KeysetPosition } from '../../lib/keyset.ts';
 import { auditParams, preparedAuditInStatement, type AuditRow } from '../../lib/audit.ts';
 import { mapUniqueViolation } from '../../lib/pg-errors.ts';
-import { builtOnce, literalInt, preparedOnce } from '../../lib/prepared.ts';
+import { literalInt, preparedOnce, replannedOnce } from '../../lib/prepared.ts';
 import { escapeLike } from '../../lib/text.ts';
 
 // The only code of the patients area that touches Drizzle; answers plain rows (DESIGN §2). Every
@@ -175,9 +175,10 @@ interface PageValues {
  * handle (lib/prepared) and planned once per connection (issue 31: building and planning it per
  * request was about a third of a list request's Node CPU, bench of 28 Nov, docs/scaling.md). Every value, the scope's included, is a placeholder bound per request.
  * A search's statement is built once per shape as well (how many words, how many phone forms: its
- * words are placeholders) but sent unnamed, so PostgreSQL still plans it for each request's words: a
- * rare name walks the trigram index, a common one the sort's, which one generic plan would not tell
- * apart. Building it per request was a third of a search's Node CPU (issue 31, docs/scaling.md).
+ * words are placeholders) and named on sessions that plan each execution (lib/prepared replannedOnce),
+ * so PostgreSQL parses it once and still plans it for each request's words: a rare name walks the
+ * trigram index, a common one the sort's, which one generic plan would not tell apart. Building it
+ * per request was a third of a search's Node CPU (issue 31, docs/scaling.md).
  *
  * Planned once for real: the screens' page sizes and the count's cap are written into the text
  * (literalInt) and the first page has no OFFSET, so that PostgreSQL's generic plan is estimated
@@ -207,9 +208,9 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
   const by = position ? (position.key === null ? 'null' : 'key') : first ? 'first' : 'number';
   const searched = f.words.length || f.phones.length ? `q${f.words.length}_${f.phones.length}` : 'all';
   const shape = [s.sort, s.order, by, f.archivedOnly ? 'archived' : 'live', f.scope.patientId ? 'one' : 'org', journal ? 'j' : 'r', planned ? page.limit : 'n', searched].join('_');
-  // A search is built once per shape too (how many words or phone forms), but sent unnamed: PostgreSQL
-  // plans it for each request's words (builtOnce, lib/prepared.ts).
-  const statement = (searched === 'all' ? preparedOnce : builtOnce)<PageRow[]>(db, `patients_page_${shape}`, () => {
+  // A search is built once per shape too (how many words or phone forms), named, on sessions where
+  // PostgreSQL plans it for each request's words (replannedOnce, lib/prepared.ts).
+  const build = (on: Database) => {
     const at = position && { key: position.key === null ? null : (sql.placeholder('cursor_key') as unknown as string), id: sql.placeholder('cursor_id') as unknown as string };
     const values = {
       limit: planned ? literalInt(page.limit) : sql.placeholder('page_limit'),
@@ -217,9 +218,11 @@ export async function pagePatients(db: Database, f: PatientListFilter, s: Patien
       offset: first ? 0 : sql.placeholder('page_offset'),
       position: at,
     };
-    const cte = journal && preparedAuditInStatement(db, { count: sql<number>`(select least(count(*), ${values.limit}) from page)` });
-    return pageQuery(db, { ...f, scope: preparedScope(f.scope) }, s, values, cte);
-  });
+    const cte = journal && preparedAuditInStatement(on, { count: sql<number>`(select least(count(*), ${values.limit}) from page)` });
+    return pageQuery(on, { ...f, scope: preparedScope(f.scope) }, s, values, cte);
+  };
+  const name = `patients_page_${shape}`;
+  const statement = searched === 'all' ? preparedOnce<PageRow[]>(db, name, () => build(db)) : replannedOnce<PageRow[]>(db, name, build);
   const found = await statement.execute({
     ...scopeParams(f.scope),
     ...searchParams(f),

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { consultations, patients, users } from '../../db/tables.ts';
 import type { Session, TestApp } from '../../../test/helpers.ts';
 import { preparedSent, queriesSent } from '../../../test/prepared.ts';
+import { replannedOf } from '../../db/client.ts';
 import { usePatientsApp } from './patients.test-kit.ts';
 
 // The patient list (/patients/list, the SPEC §7 list of the panel), creation and the one search.
@@ -284,15 +285,27 @@ describe('one round trip for a list read (issue 31)', () => {
     }
   });
 
-  it('builds a search’s statement once per shape and sends it unnamed, so PostgreSQL plans each request’s words', async () => {
-    // Drizzle built the whole statement again for every search (a third of its Node CPU, issue 31).
-    // Unnamed: a generic plan would serve « e » as it serves « dumas » (17–29 ms instead of 0.3 ms).
-    const sent = await queriesSent(t.ctx.pool, (config) => (typeof config === 'object' && /search_key/.test(config.text) ? config : undefined), async () => {
+  it('builds a search’s statement once per shape and names it on sessions that plan each execution for its words', async () => {
+    // Drizzle built the whole statement again for every search (a third of its Node CPU, issue 31);
+    // sent unnamed, PostgreSQL parsed its text each time. Named on an ordinary session, it would take
+    // a generic plan after five executions, which serves « e » as it serves « dumas » (17–29 ms
+    // instead of 0.3 ms): its sessions plan every execution (plan_cache_mode, db/client.ts).
+    const other = replannedOf(t.ctx.db)!;
+    const isSearch = (config: unknown) => (typeof config === 'object' && config && /search_key/.test((config as { text: string }).text) ? (config as { name?: string; text: string }) : undefined);
+    expect(await queriesSent(t.ctx.pool, isSearch, async () => void (await get('/api/patients?q=helene&pageSize=25', pr)))).toEqual([]);
+    const sent = await queriesSent(other.pool, isSearch, async () => {
       for (const q of ['helene', 'martin', 'e']) expect((await get(`/api/patients?q=${q}&pageSize=25`, pr)).statusCode).toBe(200);
     });
     expect(sent).toHaveLength(3);
     expect(new Set(sent).size).toBe(1);
-    expect(sent[0].name).toBeUndefined();
+    expect(sent[0].name).toMatch(/^patients_page_.*_q1_0$/);
+    // One request at a time: the pool hands the same session back each time (its last released).
+    const plans = async () =>
+      (await other.pool.query(`select current_setting('plan_cache_mode') as mode, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = $1`, [sent[0].name])).rows[0];
+    const before = await plans();
+    // Past the five executions after which PostgreSQL would otherwise weigh a generic plan.
+    for (let i = 0; i < 7; i++) expect((await get('/api/patients?q=e&pageSize=25', pr)).statusCode).toBe(200);
+    expect(await plans()).toEqual({ mode: 'force_custom_plan', generic: 0, custom: before.custom + 7 });
   });
 
   it('answers the total of an empty page, and its journal row says 0 rows', async () => {

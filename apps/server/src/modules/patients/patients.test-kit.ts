@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { replannedOf } from '../../db/client.ts';
 import { auditEvents, consultations, patients } from '../../db/tables.ts';
 import { createTestApp, type Session, type TestApp } from '../../../test/helpers.ts';
 import { queriesSent } from '../../../test/prepared.ts';
@@ -58,17 +59,21 @@ export async function auditRows(t: TestApp, action: string, patientId: string) {
 
 /**
  * The statements naming patients or the journal that the app sends to PostgreSQL while `run` goes
- * (its pool's query wrapped): how many round trips a request costs.
+ * (its pools' query wrapped: the main one and the searches' replanned one, db/client.ts): how many
+ * round trips a request costs.
  */
-export function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
-  return queriesSent(
-    t.ctx.pool,
-    (config) => {
-      const text = typeof config === 'string' ? config : config.text;
-      return /\b(patients|audit_events)\b/.test(text) ? text : undefined;
-    },
-    run,
-  );
+export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
+  const pick = (config: string | { text: string }) => {
+    const text = typeof config === 'string' ? config : config.text;
+    return /\b(patients|audit_events)\b/.test(text) ? text : undefined;
+  };
+  const other = replannedOf(t.ctx.db)?.pool;
+  let ofOther: string[] = [];
+  const own = await queriesSent(t.ctx.pool, pick, async () => {
+    if (other) ofOther = await queriesSent(other, pick, run);
+    else await run();
+  });
+  return [...own, ...ofOther];
 }
 
 /**
