@@ -20,20 +20,15 @@ afterEach(() => {
 const identity = (birthDate: string) => ({ FullName: 'Lucas Bernard', birthDate, PhoneNumber: '06 45 12 78 90', Email: 'lucas@example.org' }) as Parameters<typeof FileTitle>[0]['identity'];
 
 describe('the patient file’s title', () => {
-  it('counts the birthday from the practice’s midnight', async () => {
+  // 29/11/2026 00:30 on Kiritimati is 28/11 10:30 in UTC; an hour earlier the birthday has not begun there.
+  it.each([
+    ['from the practice’s midnight', '2026-11-28T10:30:00Z', '(36 ans)'],
+    ['not before it', '2026-11-28T09:30:00Z', '(35 ans)'],
+  ])('counts the birthday %s', async (_when, now, age) => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    // 29/11/2026 00:30 on Kiritimati; 28/11 10:30 in UTC.
-    vi.setSystemTime(new Date('2026-11-28T10:30:00Z'));
+    vi.setSystemTime(new Date(now));
     setDisplayTimeZone('Pacific/Kiritimati');
     renderAs('PR', <FileTitle identity={identity('1990-11-29')} isOwnFile={false} />);
-    expect(await screen.findByText(/Date de naissance/)).toHaveTextContent('(36 ans)');
-  });
-
-  it('and not before it', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-28T09:30:00Z'));
-    setDisplayTimeZone('Pacific/Kiritimati');
-    renderAs('PR', <FileTitle identity={identity('1990-11-29')} isOwnFile={false} />);
-    expect(await screen.findByText(/Date de naissance/)).toHaveTextContent('(35 ans)');
+    expect(await screen.findByText(/Date de naissance/)).toHaveTextContent(age);
   });
 });
