@@ -4,6 +4,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
 import { weekdayOf } from '@wellbe/shared/domain/zoned';
 import { Ltr } from '../../../components/ltr.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { periodHolds, periodTitle, shiftPeriod, splitDayRange } from '../lib/period.ts';
 import type { ViewName } from './agenda-toolbar.tsx';
 
@@ -20,7 +21,7 @@ export function PeriodBar({ view, date, today, columns, onDate }: { view: ViewNa
   const { t, i18n } = useTranslation('agenda');
   const labels = columns ? 'columns' : 'calendar';
   // The columns' day as they always wrote it (« dimanche 29/11/2026 »), a single calendar's period as FullCalendar did.
-  const [before, range, after] = columns ? [`${t(`days.${weekdayOf(date)}`)} `, date.split('-').reverse().join('/'), ''] : splitDayRange(periodTitle(view, date, (i18n.language ?? 'fr').slice(0, 2)));
+  const [before, range, after] = columns ? [`${t(`days.${weekdayOf(date)}`)} `, formatDate(date), ''] : splitDayRange(periodTitle(view, date, (i18n.language ?? 'fr').slice(0, 2)));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
       <IconButton aria-label={t(`${labels}.previous`)} onClick={() => onDate(shiftPeriod(view, date, -1))}>
