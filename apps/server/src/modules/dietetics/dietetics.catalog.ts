@@ -34,7 +34,11 @@ export function lineOf(l: repo.LineRow): Line {
 export async function loadCatalog(ctx: AppContext, scope: CatalogScope, extraFoodIds: number[] = []): Promise<Catalog> {
   const graph = await repo.visibleRecipeGraph(ctx.db, scope);
   const byParent = new Map<string, repo.LineRow[]>();
-  for (const l of graph.lines) byParent.set(l.parentId, [...(byParent.get(l.parentId) ?? []), l]);
+  for (const l of graph.lines) {
+    const siblings = byParent.get(l.parentId);
+    if (siblings) siblings.push(l);
+    else byParent.set(l.parentId, [l]);
+  }
   const recipes = new Map<string, RecipeForTotals & { row: repo.RecipeRow; lines: repo.LineRow[] }>();
   for (const r of graph.recipes) {
     const lines = byParent.get(r.id) ?? [];

@@ -57,12 +57,9 @@ export function daysBetween(from: string, to: string): string[] {
 
 async function menuRange(ctx: AppContext, caller: Caller, patient: { id: string; fullName: string; sex: string | null; birthDate: string | null; organizationId: string }, from: string, to: string): Promise<MenuWeek> {
   const scope = patientOrgScope(caller, patient);
-  const [items, targets, profile, consultation] = await Promise.all([
-    repo.menuItemsBetween(ctx.db, scope, patient.id, from, to),
-    targetsOf(ctx, caller, patient),
-    repo.findProfile(ctx.db, scope, patient.id),
-    latestDieteticConsultation(ctx, caller, patient.id),
-  ]);
+  // The profile and the consultation serve the targets too: each read once (they were read twice).
+  const known = { profile: repo.findProfile(ctx.db, scope, patient.id), consultation: latestDieteticConsultation(ctx, caller, patient.id) };
+  const [items, targets, profile, consultation] = await Promise.all([repo.menuItemsBetween(ctx.db, scope, patient.id, from, to), targetsOf(ctx, caller, patient, known), known.profile, known.consultation]);
   const catalog = await loadCatalog(
     ctx,
     recordCatalog(patient.organizationId),

@@ -9,7 +9,7 @@ import {
 import type { Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { latestDieteticConsultation, latestMeasures, updateDieteticFields } from '../consultations/consultations.measures.service.ts';
+import { type DieteticConsultation, latestDieteticConsultation, latestMeasures, updateDieteticFields } from '../consultations/consultations.measures.service.ts';
 import { patientForCaller, patientOrgScope } from '../patients/patients.service.ts';
 import { today } from './dietetics.service.ts';
 import * as repo from './dietetics.repository.ts';
@@ -23,9 +23,19 @@ async function practitionerSplit(ctx: AppContext, caller: Caller) {
   return prefs ? { proteinsPct: prefs.proteinsPct, carbohydratesPct: prefs.carbohydratesPct, fatPct: prefs.fatPct } : DEFAULT_SPLIT;
 }
 
+/** Reads a caller has already started (a menu reads both for its flags): targetsOf awaits them instead of reading again. */
+export interface TargetsKnown {
+  profile: ReturnType<typeof repo.findProfile>;
+  consultation: Promise<DieteticConsultation | null>;
+}
+
 /** The patient's daily targets: adjusted on the profile, else computed (Mifflin-St Jeor × activity), else missing. */
-export async function targetsOf(ctx: AppContext, caller: Caller, patient: { id: string; organizationId: string; sex: string | null; birthDate: string | null }): Promise<Targets> {
-  const [measures, consultation, profile] = await Promise.all([latestMeasures(ctx, caller, patient.id), latestDieteticConsultation(ctx, caller, patient.id), repo.findProfile(ctx.db, patientOrgScope(caller, patient), patient.id)]);
+export async function targetsOf(ctx: AppContext, caller: Caller, patient: { id: string; organizationId: string; sex: string | null; birthDate: string | null }, known?: TargetsKnown): Promise<Targets> {
+  const [measures, consultation, profile] = await Promise.all([
+    latestMeasures(ctx, caller, patient.id),
+    known ? known.consultation : latestDieteticConsultation(ctx, caller, patient.id),
+    known ? known.profile : repo.findProfile(ctx.db, patientOrgScope(caller, patient), patient.id),
+  ]);
   const split = profile?.proteinsPct != null ? { proteinsPct: profile.proteinsPct, carbohydratesPct: profile.carbohydratesPct!, fatPct: profile.fatPct! } : await practitionerSplit(ctx, caller);
   const physicalCapacity = consultation?.physicalCapacity ?? null;
   const activityFactor = profile?.activityFactor != null ? Number(profile.activityFactor) : activityFactorOf(physicalCapacity);
