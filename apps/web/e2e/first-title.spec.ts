@@ -27,8 +27,8 @@ async function titleBeforeScripts(page: Page, path: string) {
   return { text, box };
 }
 
-// `settled`: the address the page moves on to (/agenda opens on its full address, a route of its own:
-// the page is drawn again there, and its first h1 is replaced).
+// `settled`: the address the page moves on to (/agenda opens on its full address): the title is
+// compared once the page is there.
 const PAGES: { role: string; path: string; title: string; settled?: RegExp }[] = [
   { role: 'pt', path: '/messaging', title: 'Messagerie' },
   { role: 'pt', path: '/appointment', title: 'Rendez-vous' },
