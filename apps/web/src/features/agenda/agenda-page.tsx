@@ -17,6 +17,7 @@ import { useAgendaRange, usePractitioners } from './api/agenda-data.ts';
 import { useAppointmentMutations } from './api/agenda-mutations.ts';
 import { AgendaToolbar, VIEWS, type ViewName } from './components/agenda-toolbar.tsx';
 import { PeriodBar } from './components/period-bar.tsx';
+import { reportsAddress } from './lib/period.ts';
 import { useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
 import { CALENDAR_GRID, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
@@ -98,8 +99,9 @@ export function AgendaPage() {
 
   // The period FullCalendar shows: its answer is read, and the address names its first day.
   const onDates = (next: { from: string; to: string }, fcView: ViewName, start: string) => {
+    if (!reportsAddress(view, date, { view: fcView, start })) return;
     if (!range || range.from !== next.from || range.to !== next.to) setRange(next);
-    if (fcView !== view || start !== date) go(handle, fcView, start);
+    if (start !== date) go(handle, view, start);
   };
   const today = todayInDisplayZone();
 

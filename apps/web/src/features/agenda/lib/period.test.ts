@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodHolds, periodStart, periodTitle, shiftPeriod, splitDayRange } from './period.ts';
+import { periodHolds, periodStart, periodTitle, reportsAddress, shiftPeriod, splitDayRange } from './period.ts';
 
 describe('the period a view shows', () => {
   it('starts on the day, its week’s Monday, its month’s first day', () => {
@@ -29,6 +29,17 @@ describe('the period a view shows', () => {
     expect(periodHolds('jour', '2026-11-29', '2026-11-30')).toBe(false);
     expect(periodHolds('mois', '2026-11-10', '2026-11-30')).toBe(true);
     expect(periodHolds('mois', '2026-11-10', '2026-12-01')).toBe(false);
+  });
+
+  it('takes FullCalendar’s report of its period only when it is about the address’s own period', () => {
+    // The calendar's first report: the address named a Wednesday, its week starts on the Monday.
+    expect(reportsAddress('semaine', '2027-03-03', { view: 'semaine', start: '2027-03-01' })).toBe(true);
+    expect(reportsAddress('mois', '2027-03-01', { view: 'mois', start: '2027-03-01' })).toBe(true);
+    // « Semaine » clicked on the month of March before the month's calendar reported its period.
+    expect(reportsAddress('semaine', '2027-03-01', { view: 'mois', start: '2027-03-01' })).toBe(false);
+    // « Suivant » clicked twice: the report of the week in between comes after the address moved on.
+    expect(reportsAddress('semaine', '2027-03-15', { view: 'semaine', start: '2027-03-08' })).toBe(false);
+    expect(reportsAddress('jour', '2027-03-02', { view: 'jour', start: '2027-03-01' })).toBe(false);
   });
 });
 

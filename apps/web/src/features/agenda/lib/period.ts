@@ -39,6 +39,19 @@ export function periodHolds(view: ViewName, day: string, other: string): boolean
   return other >= start && other < periodEnd(view, start);
 }
 
+/**
+ * Whether FullCalendar's report of the period it shows (its view and first day) is about the
+ * address's own period: only then does it set the period read from the server, and the address
+ * move to that period's first day (« /semaine/2027-03-03 » to its Monday). Another view, or a period
+ * the address has already left, is a report from a calendar still on a former address (a view being
+ * replaced, a click before the calendar caught up): the address leads and the calendar follows it
+ * (gotoDate, a new calendar per view), never the other way round. A late report of the month had
+ * put the month back after « Semaine » was clicked (a CI run of agenda-period.spec).
+ */
+export function reportsAddress(view: ViewName, date: string, reported: { view: ViewName; start: string }): boolean {
+  return reported.view === view && periodHolds(view, reported.start, date);
+}
+
 /** Intl's locale for an interface language: British English (day first), Arabic with Latin digits as every date of the app. */
 const INTL_LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB', tr: 'tr-TR', ar: 'ar-u-nu-latn' };
 
