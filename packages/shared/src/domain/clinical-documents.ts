@@ -19,9 +19,6 @@ export function fillTemplate(text: string, values: TemplateValues): string {
   return text.replace(FIELD, (whole, name: string) => ((TEMPLATE_FIELDS as readonly string[]).includes(name) ? (values[name as TemplateField] ?? '') : whole));
 }
 
-/** Full years between a birth day and a day (both YYYY-MM-DD): one rule for the app (domain/age.ts). */
-export { ageOn } from './age.ts';
-
 /** Body-mass index from kilograms and centimetres, one decimal (French comma added at display). */
 export function bodyMassIndex(weightKg: number | null, heightCm: number | null): number | null {
   if (!weightKg || !heightCm) return null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ageOn } from './age.ts';
 import {
   activityFactorOf,
-  ageOn,
   allergensIn,
   createsCycle,
   energyShares,

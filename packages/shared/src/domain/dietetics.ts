@@ -191,8 +191,6 @@ export function energyShares(n: Nutrients): { proteins: number; carbohydrates: n
   return { proteins: Math.round((p / total) * 100), carbohydrates: Math.round((c / total) * 100), fat: Math.round((f / total) * 100) };
 }
 
-export { ageOn } from './age.ts';
-
 /**
  * Basal metabolic rate by Mifflin-St Jeor (1990), kcal/day:
  * 10 × weight (kg) + 6.25 × height (cm) − 5 × age (y) + 5 for a man, − 161 for a woman.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ageOn } from '@wellbe/shared/domain/clinical-documents';
+import { ageOn } from '@wellbe/shared/domain/age';
 import { formatDate } from '@wellbe/shared/domain/dates';
 import { todayIn } from '@wellbe/shared/domain/zoned';
 import { KIND_LABELS, type ClinicalDocumentKind, type DocumentContent } from '@wellbe/shared/schemas/clinical-documents';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ageOn, fillTemplate, initialsOf, type TemplateValues } from '@wellbe/shared/domain/clinical-documents';
+import { ageOn } from '@wellbe/shared/domain/age';
+import { fillTemplate, initialsOf, type TemplateValues } from '@wellbe/shared/domain/clinical-documents';
 import { formatDate } from '@wellbe/shared/domain/dates';
 import { formatImc } from '@wellbe/shared/domain/imc';
 import { formatDecimal } from '@wellbe/shared/domain/decimal';

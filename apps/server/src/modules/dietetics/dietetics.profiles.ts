@@ -1,4 +1,5 @@
-import { activityFactorOf, ageOn, DEFAULT_SPLIT, macroTargets, mifflinStJeor, ZERO } from '@wellbe/shared/domain/dietetics';
+import { ageOn } from '@wellbe/shared/domain/age';
+import { activityFactorOf, DEFAULT_SPLIT, macroTargets, mifflinStJeor, ZERO } from '@wellbe/shared/domain/dietetics';
 import {
   CONSULTATION_DIETETIC_KEYS,
   type DieteticProfile,
