@@ -16,6 +16,7 @@ import { GroupList } from './components/group-list.tsx';
 import { ConversationView } from './components/conversation-view.tsx';
 import { StatusMenu } from './components/status-menu.tsx';
 import { StatusDot } from './components/status-dot.tsx';
+import { FLIP_IN_RTL } from '../../components/flip-in-rtl.ts';
 
 /** Nothing selected: the contact list (SPEC §4: closing the panel clears the selection). */
 export const NO_CHAT_SELECTED = { contactId: null, chatId: null };
@@ -41,7 +42,7 @@ export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
       <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 1, borderBottom: '1px solid', borderColor: 'divider' }}>
           <IconButton aria-label={t('back')} onClick={() => chatPanelStore.set(NO_CHAT_SELECTED)}>
-            <ArrowBackIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+            <ArrowBackIcon sx={FLIP_IN_RTL} />
           </IconButton>
           <Avatar src={contact?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
             {contact ? contact.name.charAt(0) : <GroupsIcon />}

@@ -44,6 +44,7 @@ import { NutrientLine, Quantity, TargetChips, useNumber } from './components/nut
 import { PatientPicker, type PickedPatient } from '../../components/patient-picker.tsx';
 import { PrintWeek } from './components/print-week.tsx';
 import { localToday, menuPath } from './paths.ts';
+import { FLIP_IN_RTL } from '../../components/flip-in-rtl.ts';
 
 function toWrite(meal: Meal, l: ResolvedLine): MenuLine {
   return l.foodId != null ? { meal, foodId: l.foodId, grams: l.grams! } : { meal, recipeId: l.recipeId!, portions: l.portions! };
@@ -233,11 +234,11 @@ export function MenuPage() {
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
             <IconButton aria-label={t('menu.previousWeek')} onClick={() => go(addDays(detailDate, -7))}>
-              <ChevronLeftIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+              <ChevronLeftIcon sx={FLIP_IN_RTL} />
             </IconButton>
             <Typography sx={{ fontWeight: 600 }}>{t('menu.weekOf', { from: formatDate(from), to: formatDate(addDays(from, 6)) })}</Typography>
             <IconButton aria-label={t('menu.nextWeek')} onClick={() => go(addDays(detailDate, 7))}>
-              <ChevronRightIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+              <ChevronRightIcon sx={FLIP_IN_RTL} />
             </IconButton>
             <Button size="small" onClick={() => go(localToday())}>
               {t('menu.today')}

@@ -3,12 +3,11 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
 import { weekdayOf } from '@wellbe/shared/domain/zoned';
+import { FLIP_IN_RTL } from '../../../components/flip-in-rtl.ts';
 import { Ltr } from '../../../components/ltr.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { periodHolds, periodTitle, shiftPeriod, splitDayRange } from '../lib/period.ts';
 import type { ViewName } from './agenda-toolbar.tsx';
-
-const flipped = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) };
 
 /**
  * The calendar's own toolbar: the period before, after, today's, and the period's title (the
@@ -25,10 +24,10 @@ export function PeriodBar({ view, date, today, columns, onDate }: { view: ViewNa
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
       <IconButton aria-label={t(`${labels}.previous`)} onClick={() => onDate(shiftPeriod(view, date, -1))}>
-        <ChevronLeftIcon sx={flipped} />
+        <ChevronLeftIcon sx={FLIP_IN_RTL} />
       </IconButton>
       <IconButton aria-label={t(`${labels}.next`)} onClick={() => onDate(shiftPeriod(view, date, 1))}>
-        <ChevronRightIcon sx={flipped} />
+        <ChevronRightIcon sx={FLIP_IN_RTL} />
       </IconButton>
       <Button size="small" variant="outlined" onClick={() => onDate(shiftPeriod(view, today, 0))} disabled={periodHolds(view, date, today)}>
         {t(`${labels}.today`)}

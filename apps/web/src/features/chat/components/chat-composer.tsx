@@ -5,6 +5,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_LIMITS } from '@wellbe/shared/domain/chat';
 import { UPLOAD_ACCEPT } from '@wellbe/shared/constants';
+import { FLIP_IN_RTL } from '../../../components/flip-in-rtl.ts';
 
 /** The message field (Enter sends, Shift+Enter a new line), its send button and, where allowed, 'attach'. */
 export function ChatComposer({
@@ -69,7 +70,7 @@ export function ChatComposer({
       <Tooltip title={t('send')}>
         <span>
           <IconButton color="primary" aria-label={t('send')} onClick={onSubmit} disabled={disabled || !text.trim()}>
-            <SendIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+            <SendIcon sx={FLIP_IN_RTL} />
           </IconButton>
         </span>
       </Tooltip>
