@@ -131,7 +131,10 @@ const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\/|\/src\
 // spinner): a small chunk of their own, before `forms` captures them. A read-only page (the
 // patient's menu of the day) no longer brings `forms` and the tooltip it imports: 12 files and
 // 136 KB → 10 and 75 KB; a page with inputs loads both, one file more, the same bytes (issue 31).
-const MUI_BASICS = /node_modules\/@mui\/(material\/(Alert|IconButton|CircularProgress|CardContent|ListItem|ListItemSecondaryAction|Chip)|utils\/useSlotProps)\//;
+// The cards and the grid were in `shared` while the dashboard drew them with MUI; since its cards
+// are static CSS they are here, or `forms` would take them and the patient file's first screen,
+// drawn with cards, would bring it along.
+const MUI_BASICS = /node_modules\/@mui\/(material\/(Alert|IconButton|CircularProgress|Card|CardActionArea|CardContent|Grid|ListItem|ListItemSecondaryAction|Chip)|utils\/useSlotProps)\//;
 // MUI's icons that several pages draw: one small chunk (3.7 KB), where each was a file of its own of
 // ~0.4 KB, queued six at a time over HTTP/1.1 before the page's texts (the patient file's first
 // load: ten icons, 27 files → 18, the same bytes; issue 31).

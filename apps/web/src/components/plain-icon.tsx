@@ -16,11 +16,12 @@ const PATHS = {
 
 export type PlainIconName = keyof typeof PATHS;
 
-/** A decorative icon (aria-hidden), 1em square in the current colour, like MUI's SvgIcon: one of PATHS by `name`, or any drawing by `path`. */
-export function PlainIcon({ className, ...icon }: { className?: string } & ({ name: PlainIconName } | { path: string })) {
+/** A decorative icon (aria-hidden), 1em square in the current colour, like MUI's SvgIcon: one of PATHS by `name`, or any drawing by `path` (several paths: one element each, as MUI drew them). */
+export function PlainIcon({ className, ...icon }: { className?: string } & ({ name: PlainIconName } | { path: string | readonly string[] })) {
+  const drawing = 'name' in icon ? PATHS[icon.name] : icon.path;
   return (
     <svg className={className} viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden focusable="false">
-      <path d={'name' in icon ? PATHS[icon.name] : icon.path} />
+      {typeof drawing === 'string' ? <path d={drawing} /> : drawing.map((d) => <path key={d} d={d} />)}
     </svg>
   );
 }

@@ -54,4 +54,23 @@ describe('/dashboard', () => {
     expect(links.some((l) => l.href === '/user')).toBe(false);
     expect(links.some((l) => l.href === '/statistics')).toBe(false);
   });
+
+  it('shows a patient their day cards, "À lire" and the shortcuts as named regions and links, drawn in static CSS, not MUI’s cards (issue 31)', async () => {
+    const article = { id: 'a1', slug: 'bien-dormir', title: 'Bien dormir', summary: 'Sept habitudes.', category: 'sommeil', tags: [], language: 'fr', audience: 'patients', status: 'publié', publishAt: null, publishedAt: '2026-11-20T08:00:00.000Z', readingMinutes: 3, readCount: 0, coverUrl: null, pinned: true };
+    fakeApi({ 'GET /api/chat/unread': { unread: 4, support: 0 }, 'GET /api/articles/feed': { data: [article] } });
+    renderAs(fakeUser('PT', { idPatient: '00000000-0000-4000-8000-0000000000p1' }), <DashboardPage />);
+    const messages = await screen.findByRole('region', { name: 'Mes messages' });
+    expect(within(messages).getByRole('link', { name: 'Messagerie' })).toHaveAttribute('href', '/messaging');
+    expect(await within(messages).findByText('4')).toBeInTheDocument();
+    const toRead = await screen.findByRole('region', { name: 'À lire' });
+    const link = within(toRead).getByRole('link', { name: /Bien dormir/ });
+    expect(link).toHaveAttribute('href', '/articles/bien-dormir');
+    expect(within(link).getByRole('img', { name: 'Épinglé' })).toBeInTheDocument();
+    expect(within(link).getByRole('heading', { level: 3, name: 'Bien dormir' })).toBeInTheDocument();
+    expect((await shortcuts()).some((l) => l.href === '/profile')).toBe(true);
+    // MUI drew each of these cards with a dozen components and emotion rules made in the commit that
+    // shows them; none is left (their CSS: dashboard.module.css).
+    expect(document.body.querySelectorAll('.MuiCard-root, .MuiGrid-root, .MuiCardActionArea-root, .MuiSvgIcon-root')).toHaveLength(0);
+  });
 });
+

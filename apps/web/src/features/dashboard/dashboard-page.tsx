@@ -1,16 +1,15 @@
 import { lazy } from 'react';
-import { Box, Card, CardActionArea, Grid, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD_WELLBE_ROLES } from '@wellbe/shared/domain/dashboard';
 import { useSession } from '../../lib/session.ts';
-import { NavIcon } from '../../components/nav-icon.tsx';
 import { RevealWhenSettled } from '../../components/reveal-when-settled.tsx';
 import { MyDataShortcut } from './my-data-shortcut.tsx';
 import { GreetingCard } from './greeting-card.tsx';
+import { Shortcuts } from './shortcuts.tsx';
 
 // The cards of the administration, WellBe and patient roles are in their own chunk: each role
 // reads a part of them, and the first load of /dashboard stays within its budget (issue 13).
@@ -55,28 +54,7 @@ export function DashboardPage() {
         {can(role, 'invoices') && <InvoicesCard />}
         {roleCardsRole(role) && <RoleCards role={role} />}
         <ToReadSection />
-        <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
-          {t('dashboard:shortcuts')}
-        </Typography>
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('dashboard:shortcuts')}>
-          {links.map((item) => (
-            <Grid key={item.id} size={{ xs: 12, sm: 6, md: 4, xl: 3 }} component="li">
-              <Card sx={{ height: '100%' }}>
-                <CardActionArea component={Link} to={item.url} sx={{ height: '100%', p: 2.5, display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2 }}>
-                  <Box sx={{ width: 44, height: 44, borderRadius: 2, bgcolor: 'rgba(15,118,110,0.1)', color: 'primary.main', display: 'grid', placeItems: 'center', flexShrink: 0 }}>
-                    <NavIcon name={item.icon} fontSize="medium" />
-                  </Box>
-                  <Box>
-                    <Typography sx={{ fontWeight: 600 }}>{t(item.label)}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {t(`dashboard:descriptions.${item.id}`)}
-                    </Typography>
-                  </Box>
-                </CardActionArea>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
+        <Shortcuts links={links} />
       </RevealWhenSettled>
     </Box>
   );

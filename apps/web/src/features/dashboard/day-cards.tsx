@@ -1,7 +1,7 @@
-import { Box, Button, Card, CardContent, Grid, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import type { StatFigure } from '@wellbe/shared/schemas/statistics';
@@ -9,10 +9,12 @@ import { useCountLabel } from '../../lib/stat-count.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useMonthFigures } from './api/month-figures.ts';
 import { useRecentPatients } from './api/recent-patients.ts';
+import plain from '../../components/plain-button.module.css';
+import styles from './dashboard.module.css';
 
 // The dashboard's cards from real data, each a link to the screen behind it. Each role gets the
 // cards whose data exists today; the agenda, messaging and sport cards join this grid when their
-// areas land (one more <Grid> item each, with its own api/ file).
+// areas land (one more DayCard each, with its own api/ file).
 
 /**
  * A card's body has one height, loading or not (its skeleton's height is its final height): a card
@@ -22,48 +24,52 @@ import { useRecentPatients } from './api/recent-patients.ts';
  */
 const BODY_HEIGHT = 200;
 
-/** One card of the dashboard's grid (one column on phones): a title, the link to its screen when the role may open it, skeletons while loading. */
+/** The dashboard's group of day cards: one column on phones, two from MUI's md breakpoint (900 px). */
+export function DayGrid({ children }: { children: ReactNode }) {
+  return <div className={styles.dayGrid}>{children}</div>;
+}
+
+/**
+ * One card of a DayGrid: a title, the link to its screen when the role may open it, skeletons while
+ * loading. Its frame is static CSS (dashboard.module.css, issue 31), drawn as MUI's Grid item, Card,
+ * CardContent, Typography and small text Button drew it: a patient's dashboard has six of them,
+ * made and styled by emotion in the one commit that shows the cards. Their content stays MUI.
+ */
 export function DayCard({ title, to, linkLabel, loading, children, testId, bodyHeight = BODY_HEIGHT }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string; bodyHeight?: number | { xs: number; md: number } }) {
+  const [phone, wide] = typeof bodyHeight === 'number' ? [bodyHeight, bodyHeight] : [bodyHeight.xs, bodyHeight.md];
+  const heights = { '--day-card-body': `${phone}px`, '--day-card-body-md': `${wide}px` } as CSSProperties;
   return (
-    <Grid size={{ xs: 12, md: 6 }}>
-      <Card component="section" aria-label={title} sx={{ height: '100%' }} data-testid={testId}>
-        <CardContent>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
-            <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
-              {title}
-            </Typography>
-            {to && (
-              <Button component={Link} to={to} size="small">
-                {linkLabel}
-              </Button>
-            )}
+    <section className={styles.dayCard} aria-label={title} data-testid={testId} style={heights}>
+      <div className={styles.dayHeader}>
+        <h2 className={styles.dayTitle}>{title}</h2>
+        {to && (
+          <Link to={to} className={`${plain.base} ${styles.dayLink}`}>
+            {linkLabel}
+          </Link>
+        )}
+      </div>
+      <div className={styles.dayBody}>
+        {loading ? (
+          <Box aria-hidden>
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+            <Skeleton height={32} />
           </Box>
-          <Box sx={{ height: bodyHeight, overflowY: 'auto' }}>
-            {loading ? (
-              <Box aria-hidden>
-                <Skeleton height={32} />
-                <Skeleton height={32} />
-                <Skeleton height={32} />
-              </Box>
-            ) : (
-              children
-            )}
-          </Box>
-        </CardContent>
-      </Card>
-    </Grid>
+        ) : (
+          children
+        )}
+      </div>
+    </section>
   );
 }
 
 /** A labelled count of a card. */
 export function Count({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
-    <Box sx={{ minWidth: 110 }} data-testid={testId}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>{value}</Typography>
-    </Box>
+    <div className={styles.dayCount} data-testid={testId}>
+      <p className={styles.dayCountLabel}>{label}</p>
+      <p className={styles.dayCountValue}>{value}</p>
+    </div>
   );
 }
 
@@ -91,7 +97,7 @@ export function DayCards({ role }: { role: Role }) {
   const month = useMonthFigures(stats);
   if (!practitioner && !stats) return null;
   return (
-    <Grid container spacing={2} sx={{ mb: 4 }}>
+    <DayGrid>
       {practitioner && (
         <DayCard title={t('cards.recent')} to="/patients/list" linkLabel={t('cards.allPatients')} loading={recent.isPending} testId="card-recent">
           {recent.data && recent.data.data.filter((p) => p.lastConsultationAt).length > 0 ? (
@@ -124,6 +130,6 @@ export function DayCards({ role }: { role: Role }) {
           )}
         </DayCard>
       )}
-    </Grid>
+    </DayGrid>
   );
 }

@@ -1,16 +1,16 @@
-import { Box, Grid, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { formatEuros } from '@wellbe/shared/domain/money';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr.tsx';
 import { useInvoicesToday } from './api/invoices-today.ts';
-import { Count, DayCard } from './day-cards.tsx';
+import { Count, DayCard, DayGrid } from './day-cards.tsx';
 
 /** The Facturation group's card: today's receipts (own, or the practice's for PA, AD, RH) and the unpaid invoices. */
 export function InvoicesCard() {
   const { t } = useTranslation('invoices');
   const today = useInvoicesToday();
   return (
-    <Grid container spacing={2} sx={{ mb: 4 }}>
+    <DayGrid>
       <DayCard title={t('dashboard.title')} to="/facturation" linkLabel={t('title')} loading={today.isPending} testId="card-invoices">
         {today.data ? (
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
@@ -21,6 +21,6 @@ export function InvoicesCard() {
           <Typography color="text.secondary">—</Typography>
         )}
       </DayCard>
-    </Grid>
+    </DayGrid>
   );
 }

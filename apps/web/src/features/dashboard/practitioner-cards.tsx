@@ -1,4 +1,4 @@
-import { Box, Button, Grid, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Button, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_FOLLOW_UP, DASHBOARD_PRACTITIONER_ROLES } from '@wellbe/shared/domain/dashboard';
@@ -8,7 +8,7 @@ import { StatusTag } from '../../components/status-tag.tsx';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard.ts';
 import { useUnreadCount } from './api/unread-count.ts';
-import { Count, DayCard } from './day-cards.tsx';
+import { Count, DayCard, DayGrid } from './day-cards.tsx';
 import { VideoButton } from '../../components/video-button.tsx';
 import { DiaryCard } from './diary-card.tsx';
 
@@ -39,7 +39,7 @@ export function PractitionerCards({ role }: { role: Role }) {
   const loading = query.isPending;
   const failed = <Empty>{t('failed')}</Empty>;
   return (
-    <Grid container spacing={2} sx={{ mb: 4 }}>
+    <DayGrid>
       <DayCard title={t('today.title')} to="/agenda" linkLabel={t('today.agenda')} loading={loading} testId="card-today">
         {p ? (
           p.today.length ? (
@@ -115,6 +115,6 @@ export function PractitionerCards({ role }: { role: Role }) {
         )}
       </DayCard>
       <DiaryCard />
-    </Grid>
+    </DayGrid>
   );
 }

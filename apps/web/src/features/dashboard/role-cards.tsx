@@ -1,4 +1,4 @@
-import { Box, Button, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { useDashboard } from './api/dashboard.ts';
 import { useCancelAppointment } from './api/cancel-appointment.ts';
 import { useMyMenuToday } from './api/my-menu-today.ts';
 import { useMySportToday } from './api/my-sport-today.ts';
-import { Count, DayCard } from './day-cards.tsx';
+import { Count, DayCard, DayGrid } from './day-cards.tsx';
 import { VideoButton } from '../../components/video-button.tsx';
 
 // The cancel dialog (MUI's Dialog and text field) is loaded when first opened: these cards load
@@ -252,10 +252,10 @@ export function PatientCards({ role }: { role: Role }) {
 export function RoleCards({ role }: { role: Role }) {
   if (!DASHBOARD_ADMINISTRATION_ROLES.includes(role) && !DASHBOARD_WELLBE_ROLES.includes(role) && role !== 'PT') return null;
   return (
-    <Grid container spacing={2} sx={{ mb: 4 }}>
+    <DayGrid>
       <AdministrationCards role={role} />
       <WellbeCard role={role} />
       <PatientCards role={role} />
-    </Grid>
+    </DayGrid>
   );
 }

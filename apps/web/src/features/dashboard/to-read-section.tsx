@@ -1,51 +1,56 @@
-import { Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
-import PushPinIcon from '@mui/icons-material/PushPinOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ARTICLE_CATEGORY_LABELS } from '@wellbe/shared/domain/articles';
 import type { ArticleSummaryDto } from '@wellbe/shared/schemas/articles';
+import { PlainIcon } from '../../components/plain-icon.tsx';
 import { Tag } from '../../components/tag.tsx';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import styles from './dashboard.module.css';
 
-/** "À lire" (issue 20): the published articles for the user's audience, the practice's pinned first. */
+/** @mui/icons-material's PushPinOutlined. */
+const PIN_ICON =
+  'M14 4v5c0 1.12.37 2.16 1 3H9c.65-.86 1-1.9 1-3V4zm3-2H7c-.55 0-1 .45-1 1s.45 1 1 1h1v5c0 1.66-1.34 3-3 3v2h5.97v7l1 1 1-1v-7H19v-2c-1.66 0-3-1.34-3-3V4h1c.55 0 1-.45 1-1s-.45-1-1-1';
+
+/**
+ * "À lire" (issue 20): the published articles for the user's audience, the practice's pinned first.
+ * Static CSS like the shortcuts below it (dashboard.module.css: their title, card and link
+ * highlight; issue 31), drawn as MUI's Grid (xs 12, sm 6, lg 4), Card, CardActionArea and
+ * CardContent drew it.
+ */
 export function ToReadSection() {
   const { t } = useTranslation('editorial');
   const feed = useQuery({ queryKey: queryKeys.articles.feed, queryFn: () => api<{ data: ArticleSummaryDto[] }>('/articles/feed').then((a) => a.data), meta: { silent: true } });
   if (!feed.data) return null;
   return (
-    <Box component="section" aria-labelledby="to-read-title" sx={{ mb: 4 }}>
-      <Typography id="to-read-title" variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
+    <section aria-labelledby="to-read-title" className={styles.articleSection}>
+      <h2 id="to-read-title" className={styles.shortcutTitle}>
         {t('toRead.title')}
-      </Typography>
-      {feed.data.length === 0 && <Typography color="text.secondary">{t('toRead.empty')}</Typography>}
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      </h2>
+      {feed.data.length === 0 && <p className={styles.articleEmpty}>{t('toRead.empty')}</p>}
+      <ul className={`${styles.cardGrid} ${styles.articleGrid}`}>
         {feed.data.slice(0, 6).map((a) => (
-          <Grid key={a.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
-            <Card sx={{ height: '100%' }}>
-              <CardActionArea component={Link} to={`/articles/${a.slug}`} sx={{ height: '100%', alignItems: 'stretch' }}>
-                {a.coverUrl && <Box component="img" src={a.coverUrl} alt="" sx={{ width: '100%', height: 140, objectFit: 'cover' }} />}
-                <CardContent>
-                  <Box sx={{ display: 'flex', gap: 1, mb: 1, alignItems: 'center' }}>
-                    <Tag label={ARTICLE_CATEGORY_LABELS[a.category]} />
-                    {a.pinned && <PushPinIcon fontSize="small" aria-label={t('articles.pinned')} />}
-                  </Box>
-                  <Typography component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
-                    {a.title}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {a.summary}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t('articles.minutes', { count: a.readingMinutes })}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
+          <li key={a.id} className={styles.shortcutCard}>
+            <Link to={`/articles/${a.slug}`} className={`${styles.shortcutLink} ${styles.articleLink}`}>
+              {a.coverUrl && <img src={a.coverUrl} alt="" className={styles.articleCover} />}
+              <span className={styles.articleContent}>
+                <span className={styles.articleMeta}>
+                  <Tag label={ARTICLE_CATEGORY_LABELS[a.category]} />
+                  {a.pinned && (
+                    <span role="img" aria-label={t('articles.pinned')} className={styles.articlePin}>
+                      <PlainIcon path={PIN_ICON} />
+                    </span>
+                  )}
+                </span>
+                <h3 className={styles.articleTitle}>{a.title}</h3>
+                <span className={styles.articleSummary}>{a.summary}</span>
+                <span className={styles.articleMinutes}>{t('articles.minutes', { count: a.readingMinutes })}</span>
+              </span>
+            </Link>
+          </li>
         ))}
-      </Grid>
-    </Box>
+      </ul>
+    </section>
   );
 }
