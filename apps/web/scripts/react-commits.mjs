@@ -87,7 +87,7 @@ try {
     }
     const mounted = Object.values(total).reduce((sum, n) => sum + n, 0);
     const top = Object.entries(total).sort((a, b) => b[1] - a[1]).slice(0, 12);
-    console.log(`  ${commits.length} commits, ${mounted} fibers mounted, the largest commit ${Math.max(...commits.map((c) => Object.values(c.created).reduce((s, n) => s + n, 0)))} new`);
+    console.log(`  ${commits.length} commits, ${mounted} fibers mounted, the largest commit ${Math.max(0, ...commits.map((c) => Object.values(c.created).reduce((s, n) => s + n, 0)))} new`);
     console.log(`  by component: ${top.map(([name, n]) => `${name} ×${n}`).join(', ')}`);
     await context.close();
   }

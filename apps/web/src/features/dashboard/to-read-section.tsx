@@ -34,7 +34,7 @@ export function ToReadSection() {
           <li key={a.id} className={styles.shortcutCard}>
             <Link to={`/articles/${a.slug}`} className={`${styles.shortcutLink} ${styles.articleLink}`}>
               {a.coverUrl && <img src={a.coverUrl} alt="" className={styles.articleCover} />}
-              <span className={styles.articleContent}>
+              <div className={styles.articleContent}>
                 <span className={styles.articleMeta}>
                   <Tag label={ARTICLE_CATEGORY_LABELS[a.category]} />
                   {a.pinned && (
@@ -46,7 +46,7 @@ export function ToReadSection() {
                 <h3 className={styles.articleTitle}>{a.title}</h3>
                 <span className={styles.articleSummary}>{a.summary}</span>
                 <span className={styles.articleMinutes}>{t('articles.minutes', { count: a.readingMinutes })}</span>
-              </span>
+              </div>
             </Link>
           </li>
         ))}
