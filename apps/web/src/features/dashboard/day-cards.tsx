@@ -39,7 +39,7 @@ export function DayCard({ title, to, linkLabel, loading, children, testId, bodyH
   const [phone, wide] = typeof bodyHeight === 'number' ? [bodyHeight, bodyHeight] : [bodyHeight.xs, bodyHeight.md];
   const heights = { '--day-card-body': `${phone}px`, '--day-card-body-md': `${wide}px` } as CSSProperties;
   return (
-    <section className={styles.dayCard} aria-label={title} data-testid={testId} style={heights}>
+    <section className={`${styles.card} ${styles.dayCard}`} aria-label={title} data-testid={testId} style={heights}>
       <div className={styles.dayHeader}>
         <h2 className={styles.dayTitle}>{title}</h2>
         {to && (
@@ -50,11 +50,11 @@ export function DayCard({ title, to, linkLabel, loading, children, testId, bodyH
       </div>
       <div className={styles.dayBody}>
         {loading ? (
-          <Box aria-hidden>
+          <div aria-hidden>
             <Skeleton height={32} />
             <Skeleton height={32} />
             <Skeleton height={32} />
-          </Box>
+          </div>
         ) : (
           children
         )}

@@ -15,11 +15,11 @@ export function Shortcuts({ links }: { links: Shortcut[] }) {
   const { t } = useTranslation(['dashboard', 'navigation']);
   return (
     <>
-      <h2 className={styles.shortcutTitle}>{t('dashboard:shortcuts')}</h2>
+      <h2 className={styles.sectionTitle}>{t('dashboard:shortcuts')}</h2>
       <ul className={`${styles.cardGrid} ${styles.shortcutGrid}`} aria-label={t('dashboard:shortcuts')}>
         {links.map((item) => (
-          <li key={item.id} className={styles.shortcutCard}>
-            <Link to={item.url} className={styles.shortcutLink}>
+          <li key={item.id} className={styles.card}>
+            <Link to={item.url} className={styles.cardLink}>
               <span className={styles.shortcutIcon}>
                 <NavIcon name={item.icon} fontSize="medium" />
               </span>

@@ -25,14 +25,14 @@ export function ToReadSection() {
   if (!feed.data) return null;
   return (
     <section aria-labelledby="to-read-title" className={styles.articleSection}>
-      <h2 id="to-read-title" className={styles.shortcutTitle}>
+      <h2 id="to-read-title" className={styles.sectionTitle}>
         {t('toRead.title')}
       </h2>
       {feed.data.length === 0 && <p className={styles.articleEmpty}>{t('toRead.empty')}</p>}
       <ul className={`${styles.cardGrid} ${styles.articleGrid}`}>
         {feed.data.slice(0, 6).map((a) => (
-          <li key={a.id} className={styles.shortcutCard}>
-            <Link to={`/articles/${a.slug}`} className={`${styles.shortcutLink} ${styles.articleLink}`}>
+          <li key={a.id} className={styles.card}>
+            <Link to={`/articles/${a.slug}`} className={`${styles.cardLink} ${styles.articleLink}`}>
               {a.coverUrl && <img src={a.coverUrl} alt="" className={styles.articleCover} />}
               <div className={styles.articleContent}>
                 <span className={styles.articleMeta}>
