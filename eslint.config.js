@@ -241,6 +241,17 @@ export default tseslint.config(
           selector: 'JSXAttribute[name.name="secondaryAction"] JSXElement[openingElement.name.name="Button"]',
           message: 'Un bouton texte dans secondaryAction recouvre le texte de la ligne : utilisez ActionListItem (components/action-list-item.tsx).',
         },
+        // MUI 9 has no system props: a component's own `color` takes a palette name (error,
+        // success, textSecondary…) and silently drops a theme path such as 'text.secondary', which
+        // drew 190 secondary texts in the primary text colour. A path belongs in sx.
+        {
+          selector: 'JSXAttribute[name.name="color"] Literal[value=/^[a-z]+[.]/]',
+          message: "MUI 9 ignore un chemin de palette dans color : écrivez color=\"textSecondary\" (ou \"error\", \"success\"…), ou le chemin dans sx (sx={{ color: 'success.dark' }}).",
+        },
+        {
+          selector: 'JSXAttribute[name.name="slotProps"] Property[key.name=/^(primary|secondary)$/] > ObjectExpression > Property[key.name="color"] Literal[value=/^[a-z]+[.]/]',
+          message: "MUI 9 ignore un chemin de palette dans color : écrivez color: 'textSecondary' (ou 'error', 'success'…), ou le chemin dans sx.",
+        },
       ],
     },
   },

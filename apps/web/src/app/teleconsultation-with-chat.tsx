@@ -24,7 +24,7 @@ function CallChat({ me, other }: { me: string; other: string | null }) {
         {chat.data ? (
           <ConversationView chat={chat.data} me={me} send={(input) => send.mutateAsync({ ...input, chatId: chat.data!.id, contactId: other })} />
         ) : chat.isError || !other ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
+          <Typography color="textSecondary" sx={{ p: 2 }}>
             {t('chat.empty')}
           </Typography>
         ) : (

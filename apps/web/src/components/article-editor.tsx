@@ -92,7 +92,7 @@ export function ArticleEditor({ label, value, onChange, onUploadImage, minHeight
 
   return (
     <Box>
-      <Typography id={labelId} component="div" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+      <Typography id={labelId} component="div" variant="body2" color="textSecondary" sx={{ mb: 0.5 }}>
         {label}
       </Typography>
       <Box sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1 }}>

@@ -36,7 +36,7 @@ export function ChartCard({ title, summary, chart, table, onExport, testId }: { 
           </Box>
         </Box>
         {empty ? (
-          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          <Typography color="textSecondary" sx={{ py: 4, textAlign: 'center' }}>
             {t('empty')}
           </Typography>
         ) : (

@@ -9,7 +9,7 @@ export function InfoLine({ icon, label, children }: { icon: ReactNode; label: st
         {icon}
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {label}
         </Typography>
         {/* Numbers, emails and addresses keep their own order in a right-to-left page. */}

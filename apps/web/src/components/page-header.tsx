@@ -8,7 +8,7 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
       <Box>
         <Typography variant="h1">{title}</Typography>
         {subtitle && (
-          <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body1" color="textSecondary" sx={{ mt: 0.5 }}>
             {subtitle}
           </Typography>
         )}

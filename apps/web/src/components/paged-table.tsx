@@ -75,7 +75,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
             <Skeleton key={i} variant="rounded" height={cardHeight} aria-hidden />
           ))}
           {rows?.map(renderCard)}
-          {rows && rows.length === 0 && <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>{empty}</Typography>}
+          {rows && rows.length === 0 && <Typography color="textSecondary" sx={{ py: 2, textAlign: 'center' }}>{empty}</Typography>}
         </List>
       ) : (
       <TableContainer sx={{ overflowX: 'auto' }}>
@@ -119,7 +119,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
             {rows && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                  <Typography color="textSecondary" sx={{ py: 2, textAlign: 'center' }}>
                     {empty}
                   </Typography>
                 </TableCell>

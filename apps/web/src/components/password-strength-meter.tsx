@@ -36,7 +36,7 @@ export function PasswordStrengthMeter({ value, id, userInputs = [] }: { value: s
         sx={{ height: 6, borderRadius: 3 }}
       />
       {result && (
-        <Typography variant="body2" color={result.tooCommon ? 'error' : 'text.secondary'} sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color={result.tooCommon ? 'error' : 'textSecondary'} sx={{ mt: 0.5 }}>
           {t(`passwordStrength.score${result.score}`)}
           {result.tooCommon && ` — ${t('passwordStrength.tooCommon')}`}
         </Typography>

@@ -10,7 +10,7 @@ export function QuestionnaireAnswerList({ questions, answers, words }: { questio
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { sm: 'minmax(160px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5 }}>
       {answered.map((q) => (
         <Box key={q.id} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">{q.label}</Typography>
+          <Typography component="dt" variant="body2" color="textSecondary">{q.label}</Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap' }}><bdi>{answerText(q, answers[q.id], words)}</bdi></Typography>
         </Box>
       ))}

@@ -104,7 +104,7 @@ export function ReferenceTable<T extends ReferenceItem>({ resource, title, intro
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', p: 2, gap: 2, flexWrap: 'wrap' }}>
-        {intro && <Typography color="text.secondary">{intro}</Typography>}
+        {intro && <Typography color="textSecondary">{intro}</Typography>}
         <TextField
           size="small"
           type="search"

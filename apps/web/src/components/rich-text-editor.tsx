@@ -124,7 +124,7 @@ export function RichTextEditor({ label, value, onChange, minHeight = 120, maxLen
         </Box>
       </Box>
       {maxLength !== undefined && (
-        <Typography id={counterId} variant="caption" color={over ? 'error' : 'text.secondary'} sx={{ display: 'block', textAlign: 'end', mt: 0.5 }} data-testid="rte-counter">
+        <Typography id={counterId} variant="caption" color={over ? 'error' : 'textSecondary'} sx={{ display: 'block', textAlign: 'end', mt: 0.5 }} data-testid="rte-counter">
           {over ? t('editor.overLimit', { max: formatNumber(maxLength, i18n.language) }) + ' ' : ''}
           <bdi>{t('editor.counter', { n: formatNumber(value.length, i18n.language), max: formatNumber(maxLength, i18n.language) })}</bdi>
         </Typography>

@@ -76,7 +76,7 @@ export function UploadField({ label, files, onChange, disabled = false, limitByt
         <Button variant="outlined" startIcon={<CloudUploadIcon />} onClick={() => input.current?.click()} disabled={disabled}>
           {t('upload.choose')}
         </Button>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('upload.hint', { accept: UPLOAD_ACCEPT.replace(/,/g, ' ') })}
         </Typography>
         <input

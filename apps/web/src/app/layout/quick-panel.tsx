@@ -66,7 +66,7 @@ export function QuickPanel() {
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
             {t('quickPanel.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('quickPanel.today', { date: formatDate(new Date()) })}
           </Typography>
         </Box>
@@ -82,7 +82,7 @@ export function QuickPanel() {
             {t('notes:quickPanel.events')}
           </Typography>
           {events.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ px: 2 }}>
               {t('notes:quickPanel.noEvents')}
             </Typography>
           ) : (

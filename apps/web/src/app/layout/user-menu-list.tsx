@@ -14,7 +14,7 @@ export default function UserMenuList({ anchor, onClose }: { anchor: HTMLElement 
       {user && (
         <Box sx={{ px: 2, py: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>{user.data.displayName}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             <bdi dir="ltr">{user.data.email}</bdi>
           </Typography>
         </Box>

@@ -89,7 +89,7 @@ function MineTab() {
         <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>
           {t('patient.upcoming')}
         </Typography>
-        {upcoming.length === 0 && <Typography color="text.secondary">{t('appointments.none')}</Typography>}
+        {upcoming.length === 0 && <Typography color="textSecondary">{t('appointments.none')}</Typography>}
         <List>
           {upcoming.map((a) => (
             <Line

@@ -14,7 +14,7 @@ export function CoverField({ id, coverUrl, onError }: { id: string; coverUrl: st
   const queryClient = useQueryClient();
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('articles.cover')}
       </Typography>
       {coverUrl && <Box component="img" src={coverUrl} alt="" sx={{ width: '100%', borderRadius: 1, my: 1 }} />}

@@ -16,7 +16,7 @@ export function ArticleView({ article }: { article: ArticleDto }) {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 1 }}>
         {article.title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {[article.authorName ? t('articles.by', { name: article.authorName }) : null, article.publishedAt ? t('articles.publishedOn', { date: formatDate(article.publishedAt) }) : null, t('articles.minutes', { count: article.readingMinutes })]
           .filter(Boolean)
           .join(' · ')}

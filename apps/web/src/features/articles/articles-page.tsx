@@ -165,7 +165,7 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
             {t(`articles.toStatus.${s}`)}
           </Button>
         ))}
-        <Typography variant="body2" color="text.secondary" role="status" sx={{ ml: 'auto' }}>
+        <Typography variant="body2" color="textSecondary" role="status" sx={{ ml: 'auto' }}>
           {savedAt ? t('articles.savedAt', { time: formatDateTime(savedAt).slice(-5) }) : ''}
         </Typography>
       </Box>

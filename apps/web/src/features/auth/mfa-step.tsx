@@ -122,7 +122,7 @@ function EnrolStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel:
       {setup && (
         <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
           <img src={setup.qrCode} alt={t('mfa.qrAlt')} width={180} height={180} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('mfa.manualKey')}
           </Typography>
           <Typography component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }} dir="ltr">

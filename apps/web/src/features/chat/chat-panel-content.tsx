@@ -52,12 +52,12 @@ export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
               {contact?.name ?? chat.data?.title}
             </Typography>
             {!contact && chat.data && (
-              <Typography variant="caption" color="text.secondary" noWrap component="p">
+              <Typography variant="caption" color="textSecondary" noWrap component="p">
                 <bdi>{chat.data.members.map((m) => m.name).join(', ')}</bdi>
               </Typography>
             )}
             {contact && (
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <Typography variant="caption" color="textSecondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <StatusDot status={contact.status} label="" />
                 {t(`presence.${contact.status}`)}
                 {contact.mood ? (
@@ -89,7 +89,7 @@ export function ChatPanelContent({ onNavigate }: { onNavigate?: () => void }) {
       {contacts.data && contacts.data.length === 0 && groups.length === 0 && <EmptyState icon={<ForumIcon fontSize="large" />} title={t('noContacts')} text={t('noContactsText')} />}
       {contacts.data && contacts.data.length + groups.length > 0 && (
         <Box sx={{ overflowY: 'auto', flex: 1 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ px: 2, pt: 1 }}>
             {t('selectContact')}
           </Typography>
           <ContactList contacts={contacts.data} selected={contactId} onSelect={(c) => chatPanelStore.set({ contactId: c.id, chatId: null })} />

@@ -136,7 +136,7 @@ export function MessagingPage() {
                   />
                   <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, mx: 1 }}>
                     {conv?.lastMessageTime && (
-                      <Typography variant="caption" color="text.secondary">
+                      <Typography variant="caption" color="textSecondary">
                         {formatDate(conv.lastMessageTime)}
                       </Typography>
                     )}
@@ -148,7 +148,7 @@ export function MessagingPage() {
             })}
           </List>
           {rows.length === 0 && !conversations.isLoading && (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ p: 2 }}>
               {q ? t('noResults') : t('noContacts')}
             </Typography>
           )}
@@ -177,7 +177,7 @@ export function MessagingPage() {
           {chat.data && user && !chat.isError && (
             <>
               {chat.data.patientConversation && (
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
                   {t('patientConversation')}
                 </Typography>
               )}

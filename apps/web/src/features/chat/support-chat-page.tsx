@@ -48,7 +48,7 @@ export function SupportChatPage() {
           ))}
         </List>
           {desk.data?.length === 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ p: 2 }}>
               {t('support.empty')}
             </Typography>
           )}
@@ -60,7 +60,7 @@ export function SupportChatPage() {
                 <Typography sx={{ flex: 1, fontWeight: 600 }}>
                   {current.organisation} · {current.lastMessageTime ? formatDateTime(current.lastMessageTime) : ''}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {current.assignedTo ? t('support.assignedTo', { name: chat.data.members.find((m) => m.id === current.assignedTo)?.name ?? '' }) : t('support.unassigned')}
                 </Typography>
                 {current.assignedTo !== user.id && (

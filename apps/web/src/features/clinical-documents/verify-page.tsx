@@ -19,7 +19,7 @@ export function VerifyPage() {
   const { data, isPending, isError } = useVerification(token);
   return (
     <PublicPage title={t('verify.title')}>
-      <Typography color="text.secondary">{t('verify.intro')}</Typography>
+      <Typography color="textSecondary">{t('verify.intro')}</Typography>
       {isPending && (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <CircularProgress size={24} />

@@ -78,11 +78,11 @@ function Figure({ label, figure }: { label: string; figure: StatFigure }) {
   const count = useCountLabel();
   return (
     <Box sx={{ minWidth: 120 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>{count(figure.value)}</Typography>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {figure.change == null ? t('cards.before', { previous: count(figure.previous) }) : t('cards.change', { value: `${figure.change > 0 ? '+' : ''}${String(figure.change).replace('.', ',')}` })}
       </Typography>
     </Box>
@@ -113,7 +113,7 @@ export function DayCards({ role }: { role: Role }) {
                 ))}
             </List>
           ) : (
-            <Typography color="text.secondary">{recent.isError ? t('cards.failed') : t('cards.noRecent')}</Typography>
+            <Typography color="textSecondary">{recent.isError ? t('cards.failed') : t('cards.noRecent')}</Typography>
           )}
         </DayCard>
       )}
@@ -126,7 +126,7 @@ export function DayCards({ role }: { role: Role }) {
               <Figure label={t('cards.opinions')} figure={month.data.satisfaction.opinions} />
             </Box>
           ) : (
-            <Typography color="text.secondary">{t('cards.failed')}</Typography>
+            <Typography color="textSecondary">{t('cards.failed')}</Typography>
           )}
         </DayCard>
       )}

@@ -13,9 +13,9 @@ export function DiaryCard() {
   return (
     <DayCard title={t('diary.title')} loading={query.isPending} testId="card-diary">
       {!data ? (
-        <Typography color="text.secondary">{t('failed')}</Typography>
+        <Typography color="textSecondary">{t('failed')}</Typography>
       ) : data.count === 0 ? (
-        <Typography color="text.secondary">{t('diary.empty')}</Typography>
+        <Typography color="textSecondary">{t('diary.empty')}</Typography>
       ) : (
         <>
           <Badge badgeContent={data.count} color="error" sx={{ mb: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} aria-label={t('diary.count', { count: data.count })} />

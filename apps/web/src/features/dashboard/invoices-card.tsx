@@ -18,7 +18,7 @@ export function InvoicesCard() {
             <Count label={t('dashboard.unpaid')} value={<Ltr>{today.data.unpaidCount}</Ltr>} testId="invoices-unpaid" />
           </Box>
         ) : (
-          <Typography color="text.secondary">—</Typography>
+          <Typography color="textSecondary">—</Typography>
         )}
       </DayCard>
     </DayGrid>

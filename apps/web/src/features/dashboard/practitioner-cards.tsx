@@ -17,7 +17,7 @@ import { DiaryCard } from './diary-card.tsx';
 // follow up and due note reminders, from GET /api/dashboard (their own day, their organisation).
 
 function Empty({ children }: { children: string }) {
-  return <Typography color="text.secondary">{children}</Typography>;
+  return <Typography color="textSecondary">{children}</Typography>;
 }
 
 function followUpLine(t: (key: string, options?: Record<string, unknown>) => string, f: DashboardFollowUp): string {

@@ -27,7 +27,7 @@ const ReasonConfirmDialog = lazy(() => import('../../components/reason-confirm-d
 // the patient (PT), from real data; each card links to the screen behind it when the role may open it.
 
 function Empty({ children }: { children: string }) {
-  return <Typography color="text.secondary">{children}</Typography>;
+  return <Typography color="textSecondary">{children}</Typography>;
 }
 
 export function AdministrationCards({ role }: { role: Role }) {
@@ -182,10 +182,10 @@ function PatientDayCards() {
         {session ? (
           <Box>
             <Typography sx={{ fontWeight: 600 }}>{session.name}</Typography>
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               {[sport.data!.program!.name, t('sport.exercises', { count: session.exercises.length })].join(' · ')}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               {done ? t('sport.done') : t('sport.toLog')}
             </Typography>
           </Box>
@@ -195,7 +195,7 @@ function PatientDayCards() {
       </DayCard>
       {/* The diaries: linked from a card (a menu entry would weigh on /dashboard's first load, bundle-budget.test.ts). */}
       <DayCard title={t('myDiary.title')} to="/journal" linkLabel={t('myDiary.open')} loading={false} testId="card-my-diary" bodyHeight={120}>
-        <Typography color="text.secondary">{t('myDiary.text')}</Typography>
+        <Typography color="textSecondary">{t('myDiary.text')}</Typography>
       </DayCard>
       <DayCard
         title={t('notice.title')}
@@ -231,7 +231,7 @@ export function PatientCards({ role }: { role: Role }) {
         {next ? (
           <Box>
             <Typography sx={{ fontWeight: 600 }}>{formatDateTime(next.startsAt)}</Typography>
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               {[next.practitionerName, next.typeLabel, t(`cards.status.${next.status}`)].filter(Boolean).join(' · ')}
             </Typography>
             <NextAppointmentActions next={next} />

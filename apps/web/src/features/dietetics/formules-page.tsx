@@ -231,7 +231,7 @@ function RecipesTab() {
                   <TableCell>{r.portions}</TableCell>
                   <TableCell>
                     <NutrientLine n={r.perPortion} fibres={false} />
-                    <Typography variant="caption" component="div" color="text.secondary">
+                    <Typography variant="caption" component="div" color="textSecondary">
                       {t('formules.shares', r.shares)}
                     </Typography>
                   </TableCell>
@@ -270,7 +270,7 @@ function FoodDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle id={titleId}>{t('foods.new')}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('foods.newHelp')}
           </Typography>
           {create.isError && <Alert severity="error">{isApiError(create.error) ? create.error.message : t('errors.save')}</Alert>}
@@ -388,7 +388,7 @@ export function FormulesPage() {
         <Tab value="foods" label={t('formules.tabFoods')} />
       </Tabs>
       {tab === 'recipes' ? <RecipesTab /> : <FoodsTab />}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3 }}>
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 3 }}>
         {CIQUAL_ATTRIBUTION}
       </Typography>
     </>

@@ -78,7 +78,7 @@ function MealCard({ meal, day, idPatient, disabled }: { meal: Meal; day: MenuDay
       />
       <CardContent>
         {data.items.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('menu.emptyMeal')}
           </Typography>
         ) : (
@@ -270,7 +270,7 @@ export function MenuPage() {
                   {t('menu.dayTotals', { date: formatDate(day.day) })}
                 </Typography>
                 <TargetChips totals={day.totals} targets={targets} status={day.status} known={known} />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="target-basis">
+                <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }} data-testid="target-basis">
                   {targets.basis === 'missing'
                     ? t('targets.missing')
                     : targets.basis === 'adjusted'
@@ -302,7 +302,7 @@ export function MenuPage() {
           {copying && <CopyDayDialog day={day.day} idPatient={patient.idPatient} onClose={() => setCopying(false)} />}
         </>
       )}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3 }}>
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 3 }}>
         {CIQUAL_ATTRIBUTION}
       </Typography>
     </>

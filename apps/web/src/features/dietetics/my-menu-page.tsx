@@ -33,7 +33,7 @@ export function MyMenuPage() {
                   {mine.data.program.name} — {t(`goals.${mine.data.program.goal}`, { defaultValue: mine.data.program.goal })} ({t('myMenu.until', { from: formatDate(mine.data.program.startDate), to: formatDate(mine.data.program.endDate) })})
                 </Typography>
               ) : (
-                <Typography color="text.secondary">{t('myMenu.noProgram')}</Typography>
+                <Typography color="textSecondary">{t('myMenu.noProgram')}</Typography>
               )}
               <Box sx={{ mt: 1 }}>
                 <Typography variant="body2" component="span">
@@ -51,7 +51,7 @@ export function MyMenuPage() {
                     {t(`meals.${meal}`)}
                   </Typography>
                   {mine.data.today.meals[meal].items.length === 0 ? (
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {t('menu.emptyMeal')}
                     </Typography>
                   ) : (
@@ -78,7 +78,7 @@ export function MyMenuPage() {
       )}
       {/* Drawn with the answer, not under the loading state: the menu's cards pushed it below the fold (CLS 0.045 on a phone). */}
       {!mine.isPending && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 3 }}>
           {CIQUAL_ATTRIBUTION}
         </Typography>
       )}

@@ -183,12 +183,12 @@ function PatientProfile({ idPatient }: { idPatient: string }) {
             {t('preferences.consultation')}
           </Typography>
           {!data.consultation || !draft.consultation ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('preferences.noConsultation')}
             </Typography>
           ) : (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('preferences.consultationOf', { date: formatDate(data.consultation.ConsultationDate) })}
               </Typography>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -33,7 +33,7 @@ function Block({ title, usage, children }: { title: string; usage: string; child
           <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
             {title}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             <code>{usage}</code>
           </Typography>
           {children}

@@ -78,7 +78,7 @@ export function InvoicesPage() {
                 <PatientPicker value={ofPatient} onChange={setOfPatient} source="agenda" label={t('filterPatient')} noOptionsText={t('form.noPatient')} />
                 <FormControlLabel control={<Switch checked={unpaid} onChange={(e) => setUnpaid(e.target.checked)} />} label={t('unpaidOnly')} />
               </Box>
-              {list.data && list.data.data.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
+              {list.data && list.data.data.length === 0 && <Typography color="textSecondary">{t('empty')}</Typography>}
               {list.data && list.data.data.length > 0 && <InvoiceTable rows={list.data.data} onOpen={setOpen} showPatient={!ofPatient} />}
               {ofPatient && (
                 <PatientNoShows

@@ -17,7 +17,7 @@ export function MyInvoicesPage() {
       <PageHeader title={t('mine.title')} subtitle={t('mine.subtitle')} />
       <Card>
         <CardContent>
-          {data && data.length === 0 && <Typography color="text.secondary">{t('mine.empty')}</Typography>}
+          {data && data.length === 0 && <Typography color="textSecondary">{t('mine.empty')}</Typography>}
           <List>
             {(data ?? []).map((inv) => (
               <ListItem key={inv.id} divider sx={{ flexWrap: 'wrap', gap: 2 }}>

@@ -220,7 +220,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
                 {organisationItems(organisations.data)}
               </TextField>
             )}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('newspapers.optInHint')}
             </Typography>
             {!locked && (

@@ -40,7 +40,7 @@ export function UnsubscribePage() {
         </Alert>
       )}
       {failed && <Alert severity="error">{t('unsubscribe.invalid')}</Alert>}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('unsubscribe.again')}
       </Typography>
       <Box>

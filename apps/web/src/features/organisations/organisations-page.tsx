@@ -99,7 +99,7 @@ function OrganisationsTab() {
             <TableCell>{o.address}</TableCell>
             <TableCell>
               <Typography variant="body2">{o.phone}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {o.email}
               </Typography>
             </TableCell>

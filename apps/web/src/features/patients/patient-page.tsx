@@ -65,7 +65,7 @@ function DossierTab({ file }: { file: PatientFile }) {
           <Card variant="outlined">
             <CardHeader title={t('summary.latest')} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
             <CardContent>
-              {measures.data?.points.length ? <LatestValues measures={measures.data} /> : <Typography color="text.secondary">{t('measures.noData')}</Typography>}
+              {measures.data?.points.length ? <LatestValues measures={measures.data} /> : <Typography color="textSecondary">{t('measures.noData')}</Typography>}
             </CardContent>
           </Card>
           <Card variant="outlined">
@@ -101,7 +101,7 @@ function DossierTab({ file }: { file: PatientFile }) {
                     ))}
                   </Stack>
                 ) : (
-                  <Typography color="text.secondary">{t('summary.noNotices')}</Typography>
+                  <Typography color="textSecondary">{t('summary.noNotices')}</Typography>
                 )}
               </CardContent>
             </Card>
@@ -133,7 +133,7 @@ function ConsultationsTab({ file, consultId }: { file: PatientFile; consultId?: 
         </Suspense>
       ) : (
         file.consultations.length > 0 && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('timeline.selectHint')}
           </Typography>
         )

@@ -17,7 +17,7 @@ export function StatusPage({ icon, code, title, text, action }: { icon?: ReactNo
           {title}
         </Typography>
         {text && (
-          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+          <Typography color="textSecondary" sx={{ mt: 1.5 }}>
             {text}
           </Typography>
         )}

@@ -36,7 +36,7 @@ export function ConsentScreen({ versions }: { versions: PolicyVersionDto[] }) {
           <Typography variant="h1" sx={{ fontSize: '1.6rem', mb: 1 }}>
             {t('consent.title')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {t('consent.intro')}
           </Typography>
           {versions.map((v) => (
@@ -44,7 +44,7 @@ export function ConsentScreen({ versions }: { versions: PolicyVersionDto[] }) {
               <Typography id={`policy-${v.id}`} variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
                 {v.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
                 {t('consent.versionLine', { version: v.version, date: formatDate(v.effectiveAt) })}
               </Typography>
               <Box tabIndex={0} role="region" aria-label={v.title} sx={{ maxHeight: 320, overflow: 'auto', p: 2, border: '1px solid', borderColor: 'divider', borderRadius: 1 }}>
@@ -62,7 +62,7 @@ export function ConsentScreen({ versions }: { versions: PolicyVersionDto[] }) {
               {t('consent.refuse')}
             </Button>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 3 }}>
             {t('consent.help')} <MuiLink href={`mailto:${POLICY_CONTACT}`}>{POLICY_CONTACT}</MuiLink> ·{' '}
             <MuiLink component={Link} to="/legal/privacy">
               {t('legal.title')}

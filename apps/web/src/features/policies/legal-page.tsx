@@ -48,7 +48,7 @@ export function LegalPage() {
               <Typography variant="h2" sx={{ fontSize: '1.4rem', mb: 0.5 }}>
                 {doc.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
                 {t('legal.versionLine', { version: doc.version, date: formatDate(doc.effectiveAt) })}
               </Typography>
               <PolicyBody html={doc.body} />

@@ -106,7 +106,7 @@ export function PolicyPage() {
                     <Box component="li" key={v.id} sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1, borderTop: '1px solid', borderColor: 'divider' }}>
                       <Typography sx={{ minWidth: 100 }}>{t('policy.version', { version: v.version })}</Typography>
                       <Chip size="small" color={v.status === 'published' ? 'success' : 'default'} label={t(v.status === 'published' ? 'policy.published' : 'policy.draft')} />
-                      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+                      <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>
                         {t('policy.inForce', { date: formatDate(v.effectiveAt) })}
                       </Typography>
                       {v.status === 'draft' && (

@@ -16,7 +16,7 @@ function Row({ a, onOpen }: { a: Assignment; onOpen?: () => void }) {
       <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>{a.questionnaire.title}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {a.submittedAt ? t('mine.sentOn', { date: formatDate(a.submittedAt) }) : a.dueAt ? t('mine.dueOn', { date: formatDate(a.dueAt) }) : t('mine.receivedOn', { date: formatDate(a.availableAt) })}
           </Typography>
         </Box>

@@ -59,7 +59,7 @@ export function QuestionnairesPage() {
                   {q.preVisit && <Chip size="small" color="info" label={t('list.preVisit')} />}
                   {!q.active && <Chip size="small" label={t('list.inactive')} />}
                 </Stack>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('list.summary', { count: q.questions.length, date: formatDate(q.updatedAt) })}
                   {q.appointmentTypeIds.length > 0 && ` · ${t('list.withAppointment')}`}
                 </Typography>

@@ -19,7 +19,7 @@ function ScoreField({ label, hint, value, onChange }: { label: string; hint: str
       <Typography id={id} sx={{ fontWeight: 600 }}>
         {label} : {value}/10
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {hint}
       </Typography>
       <Slider aria-labelledby={id} value={value} min={0} max={10} step={1} marks onChange={(_, v) => onChange(v as number)} valueLabelDisplay="auto" sx={{ mx: 1, width: 'calc(100% - 16px)' }} />
@@ -96,7 +96,7 @@ function SessionView({ program, sessionId }: { program: SportProgram; sessionId:
           </CardContent>
         </Card>
       ))}
-      {session.exercises.length === 0 && <Typography color="text.secondary">{t('builder.emptySession')}</Typography>}
+      {session.exercises.length === 0 && <Typography color="textSecondary">{t('builder.emptySession')}</Typography>}
     </Box>
   );
 }
@@ -140,7 +140,7 @@ export function SportTodayPage() {
               <Typography variant="h2" sx={{ fontSize: '1.15rem' }} data-testid="my-sport-program">
                 {program.name}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('print.from', { from: formatDate(program.startDate), to: formatDate(program.endDate) })} · {t('print.rhythm', { weeks: program.weeks, perWeek: program.sessionsPerWeek })}
               </Typography>
               <TextField select label={t('today.session')} value={sessionId} onChange={(e) => setChosen(e.target.value)} fullWidth>

@@ -89,7 +89,7 @@ export function StatisticsPage() {
 
       {data && (
         <Box aria-busy={query.isFetching} data-testid="statistics-content">
-          <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" variant="body2" sx={{ mb: 2 }}>
             {t('statistics:compared', { from: formatDate(data.period.previous.from), to: formatDate(data.period.previous.to) })} · {maskedNote}
           </Typography>
           <KeyFigures data={data} />

@@ -55,8 +55,8 @@ export function SupportPage() {
                   {contact.data.address}
                 </InfoLine>
               )}
-              {!contact.data.phone && !contact.data.email && !contact.data.address && <Typography color="text.secondary">{t('support.noContact')}</Typography>}
-              <Typography variant="body2" color="text.secondary">
+              {!contact.data.phone && !contact.data.email && !contact.data.address && <Typography color="textSecondary">{t('support.noContact')}</Typography>}
+              <Typography variant="body2" color="textSecondary">
                 {t('support.later')}
               </Typography>
             </Stack>

@@ -46,7 +46,7 @@ export function DeviceCheck({ call, media, onJoin, joining, error }: { call: Vid
           <StreamVideo stream={media.stream} label={t('check.preview')} muted mirrored />
         </Box>
         <Box>
-          <Typography id="video-level" variant="body2" color="text.secondary">
+          <Typography id="video-level" variant="body2" color="textSecondary">
             {t('check.level')}
           </Typography>
           <LinearProgress variant="determinate" value={level} aria-labelledby="video-level" sx={{ height: 8, borderRadius: 4 }} />

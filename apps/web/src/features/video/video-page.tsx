@@ -41,7 +41,7 @@ function WaitingRoom({ local }: { local: MediaStream | null }) {
         <Typography variant="h2" sx={{ fontSize: '1.3rem', fontWeight: 600 }}>
           {t('waiting.title')}
         </Typography>
-        <Typography color="text.secondary">{t('waiting.text')}</Typography>
+        <Typography color="textSecondary">{t('waiting.text')}</Typography>
         <Box sx={{ width: { xs: '60%', sm: 240 }, aspectRatio: '3 / 4' }}>
           <StreamVideo stream={local} label={t('call.local')} muted mirrored />
         </Box>

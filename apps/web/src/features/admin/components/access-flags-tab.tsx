@@ -61,7 +61,7 @@ export function AccessFlagsTab() {
   const rows = flags.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Box sx={{ p: 2 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {t('flags.intro')}
       </Typography>
       <TextField select size="small" label={t('flags.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} sx={{ minWidth: 200, mb: 2 }}>
@@ -71,7 +71,7 @@ export function AccessFlagsTab() {
       </TextField>
       {flags.isFetching && <LinearProgress aria-label={t('log.loading')} />}
       {flags.isError && <Alert severity="error">{flags.error.message}</Alert>}
-      {flags.data && rows.length === 0 && <Typography color="text.secondary">{t('flags.empty')}</Typography>}
+      {flags.data && rows.length === 0 && <Typography color="textSecondary">{t('flags.empty')}</Typography>}
       <Stack spacing={2}>
         {rows.map((f) => (
           <Card key={f.idFlag} variant="outlined" data-testid="flag-row">
@@ -81,7 +81,7 @@ export function AccessFlagsTab() {
                   <Typography component="h3" sx={{ fontWeight: 600 }}>
                     {f.patientName}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {t('flags.flaggedOn', { at: formatDateTime(f.createdAt) })}
                   </Typography>
                 </Box>

@@ -23,7 +23,7 @@ export function JobsTab() {
 
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ px: 2, pt: 2 }}>
         {t('jobs.intro')}
       </Typography>
       {jobs.isFetching && <LinearProgress />}

@@ -112,7 +112,7 @@ export function JournalTab() {
           </Grid>
         </Grid>
       </DateLocalization>
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ px: 2, pb: 1 }}>
         {t('journal.timeZone', { timeZone })}
       </Typography>
       <PagedTable
@@ -125,7 +125,7 @@ export function JournalTab() {
           <TableCell>
             {e.userName ?? t('journal.anonymous')}
             {e.username && (
-              <Typography variant="caption" color="text.secondary" component="div">
+              <Typography variant="caption" color="textSecondary" component="div">
                 {e.username}
               </Typography>
             )}

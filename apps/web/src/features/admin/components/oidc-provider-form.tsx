@@ -35,7 +35,7 @@ export function OidcProviderForm({ scope, title, help, current, preset }: { scop
       <Typography variant="h6" component="h2">
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {help}
       </Typography>
       <Grid container spacing={2}>

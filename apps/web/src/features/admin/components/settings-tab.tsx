@@ -187,7 +187,7 @@ export function SettingsTab() {
           <Button type="submit" variant="contained" disabled={save.isPending || !formState.isValid || !formState.isDirty}>
             {t('settings.save')}
           </Button>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('settings.applied')}
           </Typography>
         </Box>

@@ -58,7 +58,7 @@ export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onCl
                 {formatDateTime(a.startsAt)} – {formatTime(a.endsAt)}
               </Ltr>
             </Typography>
-            <Typography color="text.secondary">{[a.typeLabel, details?.practitionerName, details?.teleconsultation ? t('booking.tele') : details?.location].filter(Boolean).join(' · ')}</Typography>
+            <Typography color="textSecondary">{[a.typeLabel, details?.practitionerName, details?.teleconsultation ? t('booking.tele') : details?.location].filter(Boolean).join(' · ')}</Typography>
             {details?.note && <Typography>{details.note}</Typography>}
             {details?.cancelReason && <Typography color="error">{t('reason')} : {details.cancelReason}</Typography>}
           </Box>

@@ -33,7 +33,7 @@ export function AvailabilitySection({ rules, disabled, onChange }: { rules: Avai
       <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
         {t('availability.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
+      <Typography color="textSecondary" sx={{ mb: 1 }}>
         {t('availability.help')}
       </Typography>
       {rules.length === 0 && <Typography sx={{ mb: 1 }}>{t('availability.none')}</Typography>}

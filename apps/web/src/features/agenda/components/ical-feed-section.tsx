@@ -16,7 +16,7 @@ export function IcalFeedSection({ practitionerId, active }: { practitionerId: st
       <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
         {t('settings.ical')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
+      <Typography color="textSecondary" sx={{ mb: 1 }}>
         {t('settings.icalHelp')}
       </Typography>
       {feed && <TextField fullWidth size="small" label={t('settings.icalUrl')} value={feed} slotProps={{ htmlInput: { readOnly: true } }} sx={{ mb: 1 }} />}

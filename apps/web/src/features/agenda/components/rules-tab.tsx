@@ -35,7 +35,7 @@ export function RulesTab() {
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography color="text.secondary">{t('rules.help')}</Typography>
+      <Typography color="textSecondary">{t('rules.help')}</Typography>
       {error && <Alert severity="error">{error}</Alert>}
       {FIELDS.map((f) => (
         <TextField

@@ -78,7 +78,7 @@ export function BookTab({ onBooked }: { onBooked: () => void }) {
             <Typography>{t('patient.weekOf', { date: formatDate(shown) })}</Typography>
             <Button onClick={() => setWeek(addDays(shown, 7))}>{t('patient.nextWeek')}</Button>
           </Box>
-          {slots.data?.slots.length === 0 && <Typography color="text.secondary">{t('patient.noSlot')}</Typography>}
+          {slots.data?.slots.length === 0 && <Typography color="textSecondary">{t('patient.noSlot')}</Typography>}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(150px, 1fr))' } }}>
             {byDay.map(([day, starts]) => (
               <Box key={day} role="group" aria-label={day}>

@@ -34,7 +34,7 @@ export default function StaffView() {
         <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
           {t('appointments.requests')} ({overview.data?.requests.length ?? 0})
         </Typography>
-        {overview.data?.requests.length === 0 && <Typography color="text.secondary">{t('appointments.noRequests')}</Typography>}
+        {overview.data?.requests.length === 0 && <Typography color="textSecondary">{t('appointments.noRequests')}</Typography>}
         <List>
           {(overview.data?.requests ?? []).map((a) => (
             <Line
@@ -72,7 +72,7 @@ export default function StaffView() {
             ))}
           </TextField>
         </Box>
-        {filtered.length === 0 && <Typography color="text.secondary">{t('appointments.none')}</Typography>}
+        {filtered.length === 0 && <Typography color="textSecondary">{t('appointments.none')}</Typography>}
         <List>
           {filtered.map((a) => (
             <Line key={a.id} a={a} />

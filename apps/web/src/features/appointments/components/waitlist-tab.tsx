@@ -20,7 +20,7 @@ export default function WaitlistTab() {
   const [to, setTo] = useState<Dayjs | null>(() => dayjs(todayInDisplayZone()).add(14, 'day'));
   return (
     <Paper sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Typography color="text.secondary">{t('waitlist.help')}</Typography>
+      <Typography color="textSecondary">{t('waitlist.help')}</Typography>
       <DateLocalization>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr auto' }, alignItems: 'center' }}>
           <TextField select label={t('patient.choosePractitioner')} value={practitionerId} onChange={(e) => setPractitionerId(e.target.value)}>

@@ -153,7 +153,7 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
           </Button>
         )}
         {shown.dialog.length === 0 && shown.pending.length === 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', mt: 4 }}>
             {t('emptyChat')}
           </Typography>
         )}
@@ -180,7 +180,7 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
       </Box>
       <Box sx={{ minHeight: 20, px: 2 }} aria-live="polite">
         {typist && (
-          <Typography variant="caption" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+          <Typography variant="caption" color="textSecondary" sx={{ fontStyle: 'italic' }}>
             {t('typing', { name: typist.name })}
           </Typography>
         )}

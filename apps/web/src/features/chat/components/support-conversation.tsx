@@ -24,7 +24,7 @@ export function SupportConversation() {
         <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
           {t('support.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('support.intro')}
         </Typography>
       </Box>

@@ -15,7 +15,7 @@ const COLOUR = { valid: 'success', replaced: 'warning', revoked: 'error' } as co
  */
 export function DocumentList({ documents, onSend }: { documents: DocumentRow[]; onSend?: (doc: DocumentRow) => void }) {
   const { t } = useTranslation('clinicalDocuments');
-  if (!documents.length) return <Typography color="text.secondary">{t('empty')}</Typography>;
+  if (!documents.length) return <Typography color="textSecondary">{t('empty')}</Typography>;
   const open = (doc: DocumentRow) => openPdf(doc.pdfUrl).catch(() => notify(t('loadError'), 'error'));
   return (
     <List disablePadding aria-label={t('title')}>
@@ -26,7 +26,7 @@ export function DocumentList({ documents, onSend }: { documents: DocumentRow[]; 
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {t(`kind.${doc.kind}`)}
               </Typography>{' '}
-              <Typography component="span" color="text.secondary">
+              <Typography component="span" color="textSecondary">
                 <WithLtr text={(n) => t('number', { number: n })} value={doc.number} /> · <WithLtr text={(d) => t('issuedOn', { date: d })} value={formatDate(doc.issuedAt)} />
               </Typography>{' '}
               <Chip size="small" color={COLOUR[doc.status]} label={t(`status.${doc.status}`)} variant="outlined" />

@@ -9,7 +9,7 @@ function SourcePaper({ children, ...props }: PaperProps) {
   return (
     <Paper {...props}>
       {children}
-      <Typography variant="caption" color="text.secondary" component="p" lang="fr" sx={{ px: 2, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
+      <Typography variant="caption" color="textSecondary" component="p" lang="fr" sx={{ px: 2, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
         {BDPM_ATTRIBUTION}
       </Typography>
     </Paper>
@@ -43,7 +43,7 @@ export function MedicineField({ label, value, onChange, onPick }: { label: strin
         <Box component="li" key={key} {...props} sx={{ display: 'block !important' }}>
           <Typography variant="body2">{o.name}</Typography>
           {o.substances && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {o.substances}
             </Typography>
           )}

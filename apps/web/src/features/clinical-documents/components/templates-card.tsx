@@ -30,7 +30,7 @@ export function TemplatesCard() {
       <CardContent>
         {templates.isError && <Alert severity="error">{t('loadError')}</Alert>}
         {change.isError && <Alert severity="error">{isApiError(change.error) ? change.error.message : t('loadError')}</Alert>}
-        {templates.data?.length === 0 && <Typography color="text.secondary">{t('templates.empty')}</Typography>}
+        {templates.data?.length === 0 && <Typography color="textSecondary">{t('templates.empty')}</Typography>}
         <List aria-labelledby="templates-title" dense>
           {templates.data?.map((tpl) => (
             <ListItem key={tpl.id} divider sx={{ flexWrap: 'wrap', gap: 1, opacity: tpl.active ? 1 : 0.7 }}>

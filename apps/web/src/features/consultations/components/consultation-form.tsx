@@ -53,7 +53,7 @@ function ImcBox({ imc, unusual }: { imc: string; unusual: boolean }) {
   const { t } = useTranslation('consultations');
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, border: 1, borderColor: unusual ? 'warning.main' : 'divider', borderRadius: 1, minHeight: 40 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('fields.imc')}
       </Typography>
       <Typography variant="h6" component="output" aria-live="polite" aria-label={t('fields.imc')} data-testid="imc">
@@ -94,7 +94,7 @@ function DocumentsSection() {
     <Box component="section" aria-label={t('sections.documents')} sx={{ mb: 1 }}>
       {mode === 'edit' && editing && editing.documents.length > 0 && (
         <>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('panel.existingDocuments')}
           </Typography>
           <List dense>

@@ -48,13 +48,13 @@ export function ConsultationRecordBar({ canWrite }: { canWrite: boolean }) {
         </Alert>
       )}
       {editing.signedAt && (
-        <Typography variant="body2" color="success.dark" sx={{ mb: 1 }}>
+        <Typography variant="body2" sx={{ color: 'success.dark', mb: 1 }}>
           {t('signed', { date: formatDateTime(editing.signedAt), by: editing.signedByName ?? '' })}
         </Typography>
       )}
       {(editing.addenda ?? []).map((a) => (
         <Box key={a.id} sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5, mb: 1 }}>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('addendumBy', { date: formatDateTime(a.at), by: a.authorName })}
           </Typography>
           <Typography variant="body2">{new DOMParser().parseFromString(a.text, 'text/html').body.textContent}</Typography>
@@ -73,7 +73,7 @@ export function ConsultationRecordBar({ canWrite }: { canWrite: boolean }) {
           <Button variant="outlined" color="success" disabled={busy} onClick={() => void run(() => signConsultation(id))}>
             {t('panel.sign')}
           </Button>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('panel.signHelp')}
           </Typography>
         </Stack>

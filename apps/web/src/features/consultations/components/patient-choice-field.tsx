@@ -44,7 +44,7 @@ export function PatientChoiceField({
         <Box component="li" {...props} key={o.idPatient}>
           <Box>
             <Typography>{o.FullName}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               <bdi dir="ltr">{o.PhoneNumber}</bdi>
             </Typography>
           </Box>

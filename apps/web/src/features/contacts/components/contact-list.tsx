@@ -69,7 +69,7 @@ export function ContactToolbar({ contacts, checked, onCheck, onBulk }: { contact
           </Button>
         </>
       ) : (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('count', { count: contacts.length })}
         </Typography>
       )}

@@ -75,7 +75,7 @@ export function PracticeContact() {
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
             {t('practice.write')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             {t('practice.writeHelp')}
           </Typography>
           {write.isError && (

@@ -27,7 +27,7 @@ export function DayTotals({ day }: { day: MyDayTotals }) {
           ))}
         </Box>
         {!target && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('day.noTarget')}
           </Typography>
         )}

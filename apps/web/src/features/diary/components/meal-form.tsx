@@ -106,7 +106,7 @@ export function MealForm() {
         {photo && <Typography variant="body2">{photo.name}</Typography>}
       </Box>
       {error && <Typography color="error">{error}</Typography>}
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {CIQUAL_ATTRIBUTION}
       </Typography>
     </EntryForm>

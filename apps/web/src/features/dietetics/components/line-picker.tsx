@@ -82,7 +82,7 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
           <Box component="li" {...props} key={`${o.kind}-${o.id}`}>
             <Box>
               <Typography variant="body2">{o.label}</Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {o.detail}
               </Typography>
             </Box>

@@ -18,7 +18,7 @@ export function NutrientLine({ n, fibres = true }: { n: Nutrients; fibres?: bool
   const { t } = useTranslation('dietetics');
   const num = useNumber();
   return (
-    <Typography component="span" variant="body2" color="text.secondary">
+    <Typography component="span" variant="body2" color="textSecondary">
       <bdi>
         {t('units.kcal', { n: num(n.energyKcal, 0) })} · {t('short.proteins')} {num(n.proteinsG)} g · {t('short.carbohydrates')} {num(n.carbohydratesG)} g · {t('short.fat')} {num(n.fatG)} g
         {fibres ? ` · ${t('short.fibres')} ${num(n.fibresG)} g` : ''}

@@ -35,7 +35,7 @@ export function ActsTab() {
       <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ mb: 2 }}>
         {t('acts.new')}
       </Button>
-      {acts.data && acts.data.length === 0 && <Typography color="text.secondary">{t('acts.empty')}</Typography>}
+      {acts.data && acts.data.length === 0 && <Typography color="textSecondary">{t('acts.empty')}</Typography>}
       {acts.data && acts.data.length > 0 && phone && (
         <List aria-label={t('tabs.acts')} disablePadding>
           {acts.data.map((a) => (

@@ -57,14 +57,14 @@ export function InvoiceDialog({ id, onClose }: { id: string; onClose: () => void
                 <Money cents={invoice.balanceCents} />
               </strong>
             </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               {invoice.vatMention}
             </Typography>
             <Divider sx={{ my: 2 }} />
             <Typography variant="h3" sx={{ fontSize: '1rem' }}>
               {t('detail.payments')}
             </Typography>
-            {invoice.payments.length === 0 && <Typography color="text.secondary">{t('detail.noPayment')}</Typography>}
+            {invoice.payments.length === 0 && <Typography color="textSecondary">{t('detail.noPayment')}</Typography>}
             <List dense>
               {invoice.payments.map((p) => (
                 <ListItem key={p.id} disableGutters sx={{ gap: 2, flexWrap: 'wrap' }}>

@@ -17,7 +17,7 @@ export function PatientNoShows({ patientId, onInvoice, onOpen }: { patientId: st
       <Typography id="no-shows-title" variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
         {t('noShows.title')}
       </Typography>
-      {noShows.data && noShows.data.length === 0 && <Typography color="text.secondary">{t('noShows.empty')}</Typography>}
+      {noShows.data && noShows.data.length === 0 && <Typography color="textSecondary">{t('noShows.empty')}</Typography>}
       {noShows.data && noShows.data.length > 0 && (
         <List dense aria-labelledby="no-shows-title">
           {noShows.data.map((n) => (

@@ -59,7 +59,7 @@ export function ReceiptsBook() {
           <Button onClick={() => downloadFile('/invoices/accountant-export', 'export-comptable.csv', { from, to }).catch(fail)}>{t('book.accountant')}</Button>
         )}
       </Box>
-      {book.data && book.data.rows.length === 0 && <Typography color="text.secondary">{t('book.empty')}</Typography>}
+      {book.data && book.data.rows.length === 0 && <Typography color="textSecondary">{t('book.empty')}</Typography>}
       {book.data && book.data.rows.length > 0 && (
         <>
           <TableRegion label={t('tabs.book')}>

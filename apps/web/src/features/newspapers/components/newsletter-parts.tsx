@@ -50,7 +50,7 @@ export function ArticlesChooser({
         {t('newspapers.chosen')}
       </Typography>
       {articleIds.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('newspapers.noneChosen')}
         </Typography>
       )}

@@ -42,7 +42,7 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.25 }}>
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
@@ -171,7 +171,7 @@ export function ConsultationDetail({
               {t('consultation.title', { date: formatDate(consultation.data?.ConsultationDate ?? entry?.ConsultationDate) })}
             </Typography>
             {entry && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('consultation.by', { practitioner: entry.practitioner, speciality: entry.speciality })}
                 {consultation.data && ` · ${formatDateTime(consultation.data.ConsultationDate)}`}
               </Typography>

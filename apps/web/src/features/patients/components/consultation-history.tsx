@@ -48,11 +48,11 @@ function Change({ change }: { change: FieldChange }) {
         {t(`fields.${change.field}`, { defaultValue: change.field })}
       </Typography>{' '}
       {change.before !== null && (
-        <Typography variant="body2" component="del" color="error.main" sx={{ mx: 0.5 }}>
+        <Typography variant="body2" component="del" color="error" sx={{ mx: 0.5 }}>
           <bdi>{show(change.field, change.before)}</bdi>
         </Typography>
       )}
-      <Typography variant="body2" component="ins" color="success.dark" sx={{ textDecoration: 'none' }}>
+      <Typography variant="body2" component="ins" sx={{ color: 'success.dark', textDecoration: 'none' }}>
         → <bdi>{show(change.field, change.after)}</bdi>
       </Typography>
     </Box>
@@ -112,13 +112,13 @@ export function AddendaList({ addenda, signedAt, signedBy }: { addenda: Addendum
   return (
     <Box>
       {signedAt && (
-        <Typography variant="body2" color="success.dark" sx={{ mb: 1 }}>
+        <Typography variant="body2" sx={{ color: 'success.dark', mb: 1 }}>
           {t('signed', { date: formatDateTime(signedAt), by: signedBy ?? '' })}
         </Typography>
       )}
       {addenda.map((a) => (
         <Box key={a.id} sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5, mb: 1 }} data-testid="addendum">
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('addendumBy', { date: formatDateTime(a.at), by: a.authorName })}
           </Typography>
           <Typography variant="body2">{asText(a.text)}</Typography>

@@ -42,14 +42,14 @@ export function DiaryEntries({ idPatient, entries }: { idPatient: string; entrie
   const text = useEntryText();
   const [open, setOpen] = useState<string | null>(null);
   const [shown, setShown] = useState(PAGE);
-  if (!entries.length) return <Typography color="text.secondary">{t('file.none')}</Typography>;
+  if (!entries.length) return <Typography color="textSecondary">{t('file.none')}</Typography>;
   return (
     <>
     <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }} aria-label={t('file.entries')}>
       {entries.slice(0, shown).map((e) => (
         <Card component="li" key={e.id} variant="outlined" sx={{ listStyle: 'none' }} data-testid="file-diary-entry">
           <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t(`kinds.${e.kind}`)} · <Ltr>{formatDateTime(e.at)}</Ltr>
             </Typography>
             <Typography>{text(e)}</Typography>

@@ -79,7 +79,7 @@ export function DiaryTab({ idPatient }: { idPatient: string }) {
           />
         )}
         {chart.data && chart.data.granularity !== 'day' && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t(`file.granularity.${chart.data.granularity}`)}
           </Typography>
         )}

@@ -30,7 +30,7 @@ export function DieteticsTab({ idPatient }: { idPatient: string }) {
           {program ? (
             <Typography data-testid="diet-program">{t('diet.programLine', { name: program.name, goal: program.goal, from: formatDate(program.startDate), to: formatDate(program.endDate) })}</Typography>
           ) : (
-            <Typography color="text.secondary">{t('diet.noProgram')}</Typography>
+            <Typography color="textSecondary">{t('diet.noProgram')}</Typography>
           )}
           {can(role, 'dietetics') && (
             <Button component={RouterLink} to={`/dietetiques/menu?patient=${encodeURIComponent(idPatient)}`} size="small" sx={{ mt: 1 }}>
@@ -41,7 +41,7 @@ export function DieteticsTab({ idPatient }: { idPatient: string }) {
             {t('diet.energy')}
           </Typography>
           {days.length === 0 ? (
-            <Typography color="text.secondary">{t('diet.noMenus')}</Typography>
+            <Typography color="textSecondary">{t('diet.noMenus')}</Typography>
           ) : (
             <Box role="img" aria-label={t('diet.energyLabel', { n: days.length, target: targetKcal ?? '—' })} sx={{ display: 'flex', alignItems: 'flex-end', gap: '3px', height: 140, borderBottom: 1, borderColor: 'divider', position: 'relative' }}>
               {targetKcal && <Box sx={{ position: 'absolute', insetInline: 0, bottom: `${(targetKcal / max) * 100}%`, borderTop: '2px dashed', borderColor: 'text.secondary' }} />}
@@ -53,7 +53,7 @@ export function DieteticsTab({ idPatient }: { idPatient: string }) {
             </Box>
           )}
           {targetKcal && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {t('diet.target', { kcal: targetKcal })}
             </Typography>
           )}
@@ -64,7 +64,7 @@ export function DieteticsTab({ idPatient }: { idPatient: string }) {
           <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
             {t('diet.weight')}
           </Typography>
-          {weights.length ? <MeasureChart data={toSeries(weights, (w) => w.weight)} name={t('diet.weight')} unit="kg" /> : <Typography color="text.secondary">{t('diet.noWeight')}</Typography>}
+          {weights.length ? <MeasureChart data={toSeries(weights, (w) => w.weight)} name={t('diet.weight')} unit="kg" /> : <Typography color="textSecondary">{t('diet.noWeight')}</Typography>}
         </CardContent>
       </Card>
     </Box>

@@ -118,7 +118,7 @@ export function DocumentsTab({ idPatient }: { idPatient: string }) {
   const [preview, setPreview] = useState<PatientDocument | null>(null);
   if (documents.isPending) return <CircularProgress size={28} aria-label={t('file.loading')} />;
   if (documents.isError) return <Alert severity="error">{documents.error.message}</Alert>;
-  if (!documents.data.length) return <Typography color="text.secondary">{t('documents.empty')}</Typography>;
+  if (!documents.data.length) return <Typography color="textSecondary">{t('documents.empty')}</Typography>;
   return (
     <>
       <TableContainer component={Paper} variant="outlined">

@@ -19,7 +19,7 @@ function Field({ label, value, wide = false, ltr = false }: { label: string; val
   const { t } = useTranslation('patients');
   return (
     <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <Typography variant="caption" color="text.secondary" component="dt">
+      <Typography variant="caption" color="textSecondary" component="dt">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', color: value ? 'text.primary' : 'text.secondary', fontStyle: value ? undefined : 'italic' }}>
@@ -65,7 +65,7 @@ export function IdentityCard({ identity, canWrite }: { identity: Identity; canWr
           </Box>
         )}
         {!editing && (
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
+          <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1.5 }}>
             {t('identity.createdOn', { date: formatDate(identity.createdAt) })}
           </Typography>
         )}

@@ -10,7 +10,7 @@ export function LastChange({ change }: { change: { at: string; by: string | null
   const { t } = useTranslation('history');
   if (!change) return null;
   return (
-    <Typography variant="caption" color="text.secondary" component="p" data-testid="last-change">
+    <Typography variant="caption" color="textSecondary" component="p" data-testid="last-change">
       {t('modified', { date: formatDate(change.at), by: change.by ?? t('system') })}
     </Typography>
   );

@@ -16,7 +16,7 @@ export function LatestCard({ label, value, unit, digits = 1, extra }: { label: s
   return (
     <Card variant="outlined" sx={{ flex: '1 1 160px', minWidth: 150 }}>
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5 }}>
+        <Typography variant="overline" color="textSecondary" component="h3" sx={{ lineHeight: 1.5 }}>
           {label}
         </Typography>
         {value ? (
@@ -25,14 +25,14 @@ export function LatestCard({ label, value, unit, digits = 1, extra }: { label: s
               <Ltr>
                 {number(value.value, digits)}
                 {unit && (
-                  <Typography component="span" variant="body2" color="text.secondary">
+                  <Typography component="span" variant="body2" color="textSecondary">
                     {' '}
                     {unit}
                   </Typography>
                 )}
               </Ltr>
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
               {change == null ? (
                 t('measures.noChange')
               ) : (
@@ -50,13 +50,13 @@ export function LatestCard({ label, value, unit, digits = 1, extra }: { label: s
               </span>
             </Typography>
             {extra && (
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {extra}
               </Typography>
             )}
           </>
         ) : (
-          <Typography color="text.secondary">—</Typography>
+          <Typography color="textSecondary">—</Typography>
         )}
       </CardContent>
     </Card>

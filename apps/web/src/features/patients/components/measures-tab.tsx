@@ -15,7 +15,7 @@ function PainChart({ measures }: { measures: PatientMeasures }) {
   const theme = useTheme();
   const located = measures.points.filter((p) => p.pain != null && p.dolorLocation && p.dolorLocation !== 'Non Renseigné');
   const locations = [...new Set(located.map((p) => p.dolorLocation!))];
-  if (!locations.length) return <Typography color="text.secondary">{t('measures.noPain')}</Typography>;
+  if (!locations.length) return <Typography color="textSecondary">{t('measures.noPain')}</Typography>;
   return (
     <Box role="img" aria-label={t('measures.painChart')} dir="ltr">
       <ResponsiveContainer width="100%" height={260}>
@@ -58,7 +58,7 @@ export function MeasuresTab({ idPatient }: { idPatient: string }) {
   if (measures.isPending) return <CircularProgress size={28} aria-label={t('file.loading')} />;
   if (measures.isError) return <Alert severity="error">{measures.error.message}</Alert>;
   const { points } = measures.data;
-  if (!points.length) return <Typography color="text.secondary">{t('measures.noData')}</Typography>;
+  if (!points.length) return <Typography color="textSecondary">{t('measures.noData')}</Typography>;
   return (
     <Stack spacing={2}>
       <LatestValues measures={measures.data} />
@@ -82,7 +82,7 @@ export function MeasuresTab({ idPatient }: { idPatient: string }) {
           <PainChart measures={measures.data} />
         </CardContent>
       </Card>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {t('measures.gapHint')}
       </Typography>
     </Stack>

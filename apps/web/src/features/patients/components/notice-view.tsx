@@ -12,7 +12,7 @@ export function NoticeView({ notice, compact = false }: { notice: Notice; compac
     <Box data-testid="notice">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Rating value={notice.Star} readOnly size="small" aria-label={t('notice.stars', { count: notice.Star })} />
-        <Typography variant="body2" color={notice.Recommend ? 'success.main' : 'text.secondary'}>
+        <Typography variant="body2" color={notice.Recommend ? 'success' : 'textSecondary'}>
           {notice.Recommend ? t('notice.recommended') : t('notice.notRecommended')}
         </Typography>
       </Stack>

@@ -28,7 +28,7 @@ export function NoticeForm({ idPatient, idConsultation, notice }: { idPatient: s
           {t('notice.title')}
         </Typography>
         <NoticeView notice={notice} />
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {t('notice.locked', { date: formatDate(notice.createdAt) })}
         </Typography>
       </Paper>
@@ -55,7 +55,7 @@ export function NoticeForm({ idPatient, idConsultation, notice }: { idPatient: s
         </Typography>
         {save.isError && <Alert severity="error">{save.error.message}</Alert>}
         <Box>
-          <Typography variant="caption" color="text.secondary" component="legend">
+          <Typography variant="caption" color="textSecondary" component="legend">
             {t('notice.star')}
           </Typography>
           <Rating name={`star-${idConsultation}`} value={star} onChange={(_, v) => setStar(v)} getLabelText={(v: number) => t('notice.stars', { count: v })} />
@@ -74,7 +74,7 @@ export function NoticeForm({ idPatient, idConsultation, notice }: { idPatient: s
             {notice ? t('notice.update') : t('notice.submit')}
           </Button>
           {notice && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {t('notice.editableUntil', { date: formatDate(notice.editableUntil) })}
             </Typography>
           )}

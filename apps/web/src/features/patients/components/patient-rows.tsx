@@ -61,10 +61,10 @@ export function PatientCard({ p, onOpen }: { p: PatientTableRow; onOpen: () => v
           <DiaryNewPill idPatient={p.idPatient} />
           <ArchivedChip p={p} />
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           <Ltr>{p.PhoneNumber}</Ltr> · <Ltr>{p.Email}</Ltr>
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('list.columns.birthDate')} : <Ltr>{formatDate(p.birthDate) || '—'}</Ltr> · {t('list.columns.lastConsultation')} :{' '}
           <Ltr>{formatDate(p.lastConsultationAt) || '—'}</Ltr> · {t('list.columns.consultations')} : {p.consultationCount}
         </Typography>

@@ -17,14 +17,14 @@ export function AnswerSet({ a }: { a: Assignment }) {
           <Chip size="small" label={t('list.version', { version: a.questionnaire.version })} />
           <Chip size="small" label={t(`status.${a.status}`)} color={a.status === 'submitted' ? 'success' : a.status === 'in_progress' ? 'warning' : 'default'} />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t(`source.${a.source}`)} · {a.submittedAt ? t('mine.sentOn', { date: formatDate(a.submittedAt) }) : t('mine.receivedOn', { date: formatDate(a.availableAt) })}
           {a.dueAt && !a.submittedAt ? ` · ${t('mine.dueOn', { date: formatDate(a.dueAt) })}` : ''}
         </Typography>
         {answered ? (
           <QuestionnaireAnswerList questions={a.questionnaire.questions} answers={a.answers} words={words} />
         ) : (
-          <Typography variant="body2" color="text.secondary">{t('tab.noAnswer')}</Typography>
+          <Typography variant="body2" color="textSecondary">{t('tab.noAnswer')}</Typography>
         )}
       </CardContent>
     </Card>

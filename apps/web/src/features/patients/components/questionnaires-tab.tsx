@@ -64,7 +64,7 @@ function Curves({ assignments }: { assignments: Assignment[] }) {
       <Card key={s.key} component="section" aria-label={`${s.title} : ${s.label}`}>
         <CardContent>
           <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>{s.label}</Typography>
-          <Typography variant="body2" color="text.secondary">{s.title}</Typography>
+          <Typography variant="body2" color="textSecondary">{s.title}</Typography>
           <Box role="img" aria-label={t('tab.curveLabel', { label: s.label, values: s.points.map((p) => `${formatDate(p.at)} ${p.value}/10`).join(', ') })} sx={{ width: '100%', height: 220 }} dir="ltr" data-testid="scale-curve">
             <ResponsiveContainer>
               <LineChart data={s.points.map((p) => ({ day: formatDate(p.at), value: p.value }))} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -92,7 +92,7 @@ export function QuestionnairesTab({ idPatient }: { idPatient: string }) {
       {list.isPending && <CircularProgress aria-label={t('loading')} />}
       {list.isError && <Alert severity="error">{isApiError(list.error) ? list.error.message : t('loadError')}</Alert>}
       {list.data && <Curves assignments={list.data} />}
-      {list.data && !list.data.length && <Typography color="text.secondary">{t('tab.empty')}</Typography>}
+      {list.data && !list.data.length && <Typography color="textSecondary">{t('tab.empty')}</Typography>}
       {list.data && list.data.length > 0 && (
         <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label={t('tab.sets')}>
           {list.data.map((a) => <AnswerSet key={a.id} a={a} />)}

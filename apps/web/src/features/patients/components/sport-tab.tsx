@@ -45,7 +45,7 @@ function ProgramCard({ entry }: { entry: PatientSportProgram }) {
           </Typography>
           {adherence.rate != null && <Chip color={adherence.rate >= 70 ? 'success' : adherence.rate >= 40 ? 'warning' : 'error'} label={t('tab.rate', { rate: adherence.rate })} data-testid="adherence-rate" />}
         </Box>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('print.from', { from: formatDate(program.startDate), to: formatDate(program.endDate) })} · {t('print.rhythm', { weeks: program.weeks, perWeek: program.sessionsPerWeek })} ·{' '}
           {adherence.lastLogDay ? t('tab.lastLog', { date: formatDate(adherence.lastLogDay) }) : t('tab.noLog')}
         </Typography>
@@ -90,7 +90,7 @@ function ProgramCard({ entry }: { entry: PatientSportProgram }) {
         {adherence.consultationPain.length ? (
           <Typography variant="body2">{adherence.consultationPain.map((p) => `${formatDate(p.day)} : ${p.pain}/10`).join(' · ')}</Typography>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('tab.noConsultationPain')}
           </Typography>
         )}
@@ -111,7 +111,7 @@ function ProgramCard({ entry }: { entry: PatientSportProgram }) {
             ))}
           </Box>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('tab.noLog')}
           </Typography>
         )}

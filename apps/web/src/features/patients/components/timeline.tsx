@@ -16,7 +16,7 @@ const num = (v: number, digits = 2) => v.toLocaleString('fr-FR', { maximumFracti
 export function Timeline({ idPatient, entries, selected, dense = false }: { idPatient: string; entries: TimelineEntry[]; selected?: string; dense?: boolean }) {
   const { t } = useTranslation(['patients', 'consultations']);
   const navigate = useNavigate();
-  if (!entries.length) return <Typography color="text.secondary">{t('timeline.empty')}</Typography>;
+  if (!entries.length) return <Typography color="textSecondary">{t('timeline.empty')}</Typography>;
   return (
     <List disablePadding aria-label={t('timeline.title')} sx={{ position: 'relative' }}>
       {entries.map((e) => (
@@ -32,7 +32,7 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
               <Typography sx={{ fontWeight: 600 }}>
                 <Ltr>{formatDate(e.ConsultationDate)}</Ltr>
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {e.practitioner} · {e.speciality}
               </Typography>
             </Stack>
@@ -47,7 +47,7 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
             {e.excerpt && !dense && (
               <Typography
                 variant="body2"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
               >
                 {e.excerpt}

@@ -92,7 +92,7 @@ function ChangeLine({ entry }: { entry: AccessLogEntry }) {
   const { t } = useTranslation('records');
   if (!entry.change) return null;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="access-change">
+    <Typography variant="body2" color="textSecondary" data-testid="access-change">
       <WithLtr text={(date) => t(`log.change.${entry.action}`, { date, defaultValue: entry.change })} value={entry.changeOn} />
     </Typography>
   );
@@ -119,7 +119,7 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
         {e.self ? t('log.self') : e.actor}
       </Typography>
       {e.role && !e.self && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t(`common:roles.${e.role}`)}
         </Typography>
       )}
@@ -162,12 +162,12 @@ export function AccessLog({ idPatient, canFlag }: { idPatient: string; canFlag: 
       </Stack>
       {log.isFetching && <LinearProgress aria-label={t('log.loading')} />}
       {log.isError && <Alert severity="error">{log.error.message}</Alert>}
-      {log.data && rows.length === 0 && <Typography color="text.secondary">{t('log.empty')}</Typography>}
+      {log.data && rows.length === 0 && <Typography color="textSecondary">{t('log.empty')}</Typography>}
       {rows.length > 0 && phone && (
         <List aria-label={t('log.title')} disablePadding>
           {rows.map((e) => (
             <ListItem key={e.id} divider data-testid="access-row" sx={{ display: 'block', px: 0 }}>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 <bdi>{formatDateTime(e.at)}</bdi> · {t(`log.kind.${e.kind}`)} · {t(`log.operation.${e.operation}`)}
               </Typography>
               {who(e)}

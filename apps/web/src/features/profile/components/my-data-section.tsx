@@ -31,7 +31,7 @@ export function MyDataSection() {
         <Typography id="my-data-title" variant="h6" component="h2">
           {t('myData.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
           {t('myData.intro')}
         </Typography>
         <ExportButtons idPatient={idPatient} />
@@ -39,7 +39,7 @@ export function MyDataSection() {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {t('log.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
           {t('log.intro')}
         </Typography>
         <AccessLog idPatient={idPatient} canFlag />

@@ -14,7 +14,7 @@ export function NewsletterSection() {
         <Typography id="newsletter-title" variant="h6" component="h2">
           {t('newsletter.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           {t('newsletter.help')}
         </Typography>
         {subscription.isError && <Alert severity="error">{subscription.error.message}</Alert>}

@@ -11,7 +11,7 @@ export function PasswordChecklist({ value, id }: { value: string; id: string }) 
   const { t } = useTranslation('profile');
   return (
     <Box id={id} sx={{ mt: 1 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('strength.title')}
       </Typography>
       <List dense disablePadding aria-label={t('strength.title')}>
@@ -32,7 +32,7 @@ export function PasswordChecklist({ value, id }: { value: string; id: string }) 
                     </Box>
                   </>
                 }
-                slotProps={{ primary: { variant: 'body2', color: met ? 'success.main' : 'text.secondary' } }}
+                slotProps={{ primary: { variant: 'body2', color: met ? 'success' : 'textSecondary' } }}
               />
             </ListItem>
           );

@@ -39,7 +39,7 @@ export function ProfessionalIdsSection({ profile }: { profile: Profile }) {
         <Typography id="professional-ids-title" variant="h6" component="h2">
           {t('professionalIds.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t('professionalIds.help')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>

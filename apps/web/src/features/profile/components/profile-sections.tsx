@@ -39,11 +39,11 @@ export function ProfileCard({ profile, name, editMode, onToggleEdit }: { profile
           <Typography variant="h5" component="h2" data-testid="profile-name">
             {name}
           </Typography>
-          <Typography color="text.secondary" data-testid="profile-job">
+          <Typography color="textSecondary" data-testid="profile-job">
             {profile.job}
           </Typography>
           {profile.organization && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {profile.organization}
             </Typography>
           )}

@@ -110,7 +110,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
               {t('sections.contact')}
             </Typography>
             {!editMode && (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
                 {t('readOnlyHint')}
               </Typography>
             )}

@@ -62,7 +62,7 @@ export function SessionsSection() {
           {t('sessions.devicesTitle')}
         </Typography>
         {devices.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('sessions.noDevices')}
           </Typography>
         ) : (

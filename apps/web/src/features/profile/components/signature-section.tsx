@@ -46,14 +46,14 @@ export function SignatureSection({ profile }: { profile: Profile }) {
         <Typography id="signature-title" variant="h6" component="h2">
           {t('signature.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t('signature.help')}
         </Typography>
         <Box sx={{ minHeight: 80, mb: 2, display: 'flex', alignItems: 'center' }}>
           {preview ? (
             <Box component="img" src={preview} alt={t('signature.alt')} sx={{ maxHeight: 80, maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1, p: 1, bgcolor: 'common.white' }} />
           ) : (
-            <Typography color="text.secondary">{t('signature.none')}</Typography>
+            <Typography color="textSecondary">{t('signature.none')}</Typography>
           )}
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

@@ -75,7 +75,7 @@ function TotpPart({ enabled, codesLeft }: { enabled: boolean; codesLeft: number 
           <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
             <img src={setup.data.qrCode} alt={t('mfa.qrAlt')} width={180} height={180} />
             <Box>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('mfa.manualKey')}
               </Typography>
               <Typography component="code" data-testid="totp-secret" dir="ltr" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}>
@@ -113,7 +113,7 @@ function PasskeysPart({ passkeys }: { passkeys: { id: string; name: string; crea
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {t('mfa.passkeysTitle')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('mfa.passkeysIntro')}
       </Typography>
       {(add.error ?? remove.error) && <Alert severity="error">{(add.error ?? remove.error)!.message}</Alert>}

@@ -65,7 +65,7 @@ export function AnswerForm({ assignment, onDone }: { assignment: Assignment; onD
     <Card component="section" aria-label={assignment.questionnaire.title}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="h2" sx={{ fontSize: '1.2rem' }}>{assignment.questionnaire.title}</Typography>
-        {assignment.questionnaire.introduction && (step === 0 || !phone) && <Typography color="text.secondary">{assignment.questionnaire.introduction}</Typography>}
+        {assignment.questionnaire.introduction && (step === 0 || !phone) && <Typography color="textSecondary">{assignment.questionnaire.introduction}</Typography>}
         {phone ? (
           <>
             <Box>

@@ -21,7 +21,7 @@ function Choice({ question, error, labelId, children }: { question: Question; er
       <FormLabel id={labelId} component="legend" sx={{ fontWeight: 600, color: 'text.primary', mb: 0.5 }}>
         {question.label}
       </FormLabel>
-      {question.help && <Typography variant="body2" color="text.secondary">{question.help}</Typography>}
+      {question.help && <Typography variant="body2" color="textSecondary">{question.help}</Typography>}
       {children}
       <FormHelperText>{error ?? (question.required ? t('form.required') : ' ')}</FormHelperText>
     </FormControl>
@@ -71,8 +71,8 @@ export function QuestionField({ question, value, error, onChange }: Props) {
               ))}
             </RadioGroup>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-              <Typography variant="body2" color="text.secondary"><bdi>0 : {question.minLabel}</bdi></Typography>
-              <Typography variant="body2" color="text.secondary"><bdi>10 : {question.maxLabel}</bdi></Typography>
+              <Typography variant="body2" color="textSecondary"><bdi>0 : {question.minLabel}</bdi></Typography>
+              <Typography variant="body2" color="textSecondary"><bdi>10 : {question.maxLabel}</bdi></Typography>
             </Box>
           </Box>
         </Choice>

@@ -41,7 +41,7 @@ export function ExerciseDetail({ exercise: initial, onClose }: { exercise: Exerc
       </DialogTitle>
       <DialogContent>
         <ExerciseMedia exercise={exercise} />
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
           <ExerciseMeta exercise={exercise} />
         </Typography>
         <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
@@ -65,7 +65,7 @@ export function ExerciseDetail({ exercise: initial, onClose }: { exercise: Exerc
                 {t('media.remove')}
               </Button>
             )}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('media.help')}
             </Typography>
           </Box>

@@ -97,7 +97,7 @@ export function ExerciseSearch({ onOpen, onAdd, idPrefix }: { onOpen?: (e: Exerc
       </Box>
       {search.isFetching && <LinearProgress aria-label={t('loading')} />}
       {search.isError && <Alert severity="error">{search.error.message}</Alert>}
-      <Typography variant="body2" color="text.secondary" role="status">
+      <Typography variant="body2" color="textSecondary" role="status">
         {t('library.count', { count: total })}
       </Typography>
       <List dense aria-label={t('library.results')} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, py: 0 }}>

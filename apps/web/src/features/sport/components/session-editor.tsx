@@ -162,7 +162,7 @@ export function SessionEditor({
           <DeleteOutlineIcon />
         </IconButton>
       </Box>
-      {s.exercises.length === 0 && <Typography color="text.secondary">{t('builder.emptySession')}</Typography>}
+      {s.exercises.length === 0 && <Typography color="textSecondary">{t('builder.emptySession')}</Typography>}
       <DndContext sensors={sensors} collisionDetection={closestCenter} accessibility={{ announcements: announcements(s.exercises), screenReaderInstructions: { draggable: t('builder.dragHelp') } }} onDragEnd={(e) => onChange({ ...s, exercises: dropped(s.exercises, e) })}>
       <SortableContext items={s.exercises.map((l) => l.key)} strategy={verticalListSortingStrategy}>
       <Box component="ol" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>

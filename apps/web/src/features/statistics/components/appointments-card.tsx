@@ -32,7 +32,7 @@ export function AppointmentsCard({ appointments }: { appointments: StatAppointme
             </Typography>
           </Box>
         ) : (
-          <Typography color="text.secondary">{t('statistics:appointmentsLater')}</Typography>
+          <Typography color="textSecondary">{t('statistics:appointmentsLater')}</Typography>
         )}
       </CardContent>
     </Card>

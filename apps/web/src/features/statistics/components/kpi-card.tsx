@@ -11,7 +11,7 @@ export function KpiCard({ label, figure, value, testId }: { label: string; figur
     <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} component="li">
       <Card sx={{ height: '100%' }} data-testid={testId}>
         <CardContent>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {label}
           </Typography>
           <Typography sx={{ fontSize: '1.8rem', fontWeight: 700 }}>{figure ? count(figure.value) : value}</Typography>

@@ -28,7 +28,7 @@ export function ProgramCard({ area, figures }: { area: ProgramArea; figures: Sta
             </Typography>
           </Box>
         ) : (
-          <Typography color="text.secondary">{t('statistics:programs.none')}</Typography>
+          <Typography color="textSecondary">{t('statistics:programs.none')}</Typography>
         )}
       </CardContent>
     </Card>
