@@ -41,6 +41,17 @@ export interface PagedTableProps<T> {
   renderCard?: (row: T) => ReactNode;
   /** Height of a card on a phone (the skeleton shown before the first answer takes it). */
   cardHeight?: number;
+  /** The narrowest a table of fixed widths gets before it scrolls sideways in its card (px). */
+  minWidth?: number;
+}
+
+/**
+ * Columns given their share of a table (any numbers: each one's part of their sum) as the widths
+ * that fix its layout (PagedColumn.width), for a table whose columns depend on the role.
+ */
+export function sharedWidths(columns: (PagedColumn & { share: number })[]): PagedColumn[] {
+  const sum = columns.reduce((total, c) => total + c.share, 0);
+  return columns.map(({ share, ...c }) => ({ ...c, width: `${((share / sum) * 100).toFixed(2)}%` }));
 }
 
 /** A row of a `size="small"` table: the skeleton rows take it, so nothing moves when the data arrives. */
@@ -53,7 +64,7 @@ export const STICKY_CELL = { position: 'sticky', right: 0, bgcolor: 'background.
  * A server-paged table (users, organisations, patients, journal): progress bar, error, header,
  * rows, the empty message, and the pagination. Wider than its card, it scrolls inside the card.
  */
-export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, cardHeight = 84, empty, loading, error, page, pageSize, pageSizes, total, totalCapped, onPage, onPageSize }: PagedTableProps<T>) {
+export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, cardHeight = 84, minWidth = 760, empty, loading, error, page, pageSize, pageSizes, total, totalCapped, onPage, onPageSize }: PagedTableProps<T>) {
   const { t } = useTranslation('common');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const cards = phone && !!renderCard;
@@ -83,7 +94,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
           size="small"
           aria-label={label}
           aria-busy={loading}
-          sx={{ '& .MuiTableCell-root': { px: 1.5 }, ...(fixed ? { tableLayout: 'fixed', minWidth: 760, '& .MuiTableCell-body': { overflowWrap: 'anywhere' } } : {}) }}
+          sx={{ '& .MuiTableCell-root': { px: 1.5 }, ...(fixed ? { tableLayout: 'fixed', minWidth, '& .MuiTableCell-body': { overflowWrap: 'anywhere' } } : {}) }}
         >
           <TableHead>
             <TableRow>
@@ -131,6 +142,9 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
       )}
       <TablePagination
         component="div"
+        // The range's width held from the skeletons' « 0–0 sur 0 » to « 1–25 sur 1 200 »: its growth
+        // moved the page size beside it (a layout shift of 0.013 on /patients/list, desktop).
+        sx={{ '& .MuiTablePagination-displayedRows': { minWidth: { sm: '8.5em' }, textAlign: 'end' } }}
         count={count}
         page={shownPage}
         rowsPerPage={pageSize}

@@ -27,7 +27,7 @@ import { GENERAL_SPECIALIST_ID, type JobSpecialist } from '@wellbe/shared/schema
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListSearchField, listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable, STICKY_CELL } from '../../components/paged-table.tsx';
+import { PagedTable, STICKY_CELL, sharedWidths } from '../../components/paged-table.tsx';
 import { ReferenceTable } from '../../components/reference-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -38,6 +38,8 @@ import { DeactivateDialog } from './components/deactivate-dialog.tsx';
 import { OrganisationDialog } from './components/organisation-dialog.tsx';
 
 const PAGE_SIZES = [10, 25, 50];
+/** Each text column's share of the table (the counts, status and actions in place). */
+const SHARES = { name: 17, address: 14, contact: 16, siret: 14 } as const;
 // Search and page live in the URL: a reload keeps them.
 const LIST: ListStateConfig = { pageSizes: PAGE_SIZES, pageSize: 25 };
 
@@ -76,13 +78,15 @@ function OrganisationsTab() {
       </Box>
       <PagedTable
         label={t('title')}
-        columns={[
-          ...(['name', 'address', 'contact', 'siret'] as const).map((key) => ({ key, label: t(`columns.${key}`) })),
-          { key: 'users', label: t('columns.users'), align: 'right' },
-          { key: 'patients', label: t('columns.patients'), align: 'right' },
-          { key: 'status', label: t('columns.status') },
-          { key: 'actions', label: t('columns.actions'), align: 'right', sticky: true },
-        ]}
+        // Fixed shares: the columns keep their place when the rows replace the skeletons (their move was 0.01 of layout shift); a SIRET fits on one line.
+        columns={sharedWidths([
+          ...(['name', 'address', 'contact', 'siret'] as const).map((key) => ({ key, label: t(`columns.${key}`), share: SHARES[key] })),
+          { key: 'users', label: t('columns.users'), align: 'right', share: 9 },
+          { key: 'patients', label: t('columns.patients'), align: 'right', share: 8 },
+          { key: 'status', label: t('columns.status'), share: 8 },
+          { key: 'actions', label: t('columns.actions'), align: 'right', sticky: true, share: 14 },
+        ])}
+        minWidth={900}
         rows={table.data?.data}
         renderRow={(o) => (
           <TableRow key={o.idOrganization} hover>
