@@ -1,6 +1,7 @@
 import { Alert, Box, LinearProgress, List, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WithLtr } from './ltr.tsx';
 
 export interface PagedColumn {
   key: string;
@@ -143,8 +144,12 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
       <TablePagination
         component="div"
         // The range's width held from the skeletons' « 0–0 sur 0 » to « 1–25 sur 1 200 »: its growth
-        // moved the page size beside it (a layout shift of 0.013 on /patients/list, desktop).
-        sx={{ '& .MuiTablePagination-displayedRows': { minWidth: { sm: '8.5em' }, textAlign: 'end' } }}
+        // moved the page size beside it. On a phone, the page size's label (still the select's name,
+        // by aria-labelledby) gives its place to the arrows, which were scrolled out of the bar.
+        sx={{
+          '& .MuiTablePagination-displayedRows': { minWidth: { sm: '8.5em' }, textAlign: 'end' },
+          '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+        }}
         count={count}
         page={shownPage}
         rowsPerPage={pageSize}
@@ -152,9 +157,10 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
         onPageChange={(_, p) => onPage(p + 1)}
         onRowsPerPageChange={(e) => onPageSize(Number(e.target.value))}
         labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count: shown }) =>
-          shown === -1 ? t('table.displayedRowsMore', { from, to, count: total }) : t('table.displayedRows', { from, to, count: shown })
-        }
+        // The range isolated left to right: in Arabic, « 1–11 » read « 11–1 ».
+        labelDisplayedRows={({ from, to, count: shown }) => (
+          <WithLtr text={(range) => (shown === -1 ? t('table.displayedRowsMore', { range, count: total }) : t('table.displayedRows', { range, count: shown }))} value={`${from}–${to}`} />
+        )}
       />
     </>
   );

@@ -80,13 +80,16 @@ export function UsersPage() {
   const data = table.data;
   // The organisation column only when SA or DE list every organisation: it keeps the table in its card.
   const showOrganisation = platform && !params.organizationId;
+  // The headers on one line: the automatic layout sizes the columns by their rows (ten columns do
+  // not fit fixed shares without breaking words), and a header that wrapped once the rows came
+  // pushed the rows down (a layout shift of 0.06–0.08 on a desktop, 0.003–0.009 unwrapped).
   const columns: PagedColumn[] = [
     ...(['name', 'username', 'email', 'role', 'job', 'speciality'] as const).map((key) => ({ key, label: t(`columns.${key}`) })),
     ...(showOrganisation ? [{ key: 'organisation', label: t('columns.organisation') }] : []),
     { key: 'status', label: t('columns.status') },
     { key: 'lastSignIn', label: t('columns.lastSignIn') },
     ...(mayWrite ? [{ key: 'actions', label: t('columns.actions'), align: 'right' as const, sticky: true }] : []),
-  ];
+  ].map((column) => ({ ...column, sx: { whiteSpace: 'nowrap' } }));
   return (
     <Box>
       <PageHeader

@@ -1,0 +1,62 @@
+import { TableCell, TableRow } from '@mui/material';
+import { render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18nReady } from '../i18n/i18n.ts';
+import { PagedTable, sharedWidths } from './paged-table.tsx';
+
+beforeAll(async () => {
+  await i18nReady;
+});
+
+const rows = [
+  { id: 'a', name: 'Cabinet Démo' },
+  { id: 'b', name: 'Centre Santé Nord' },
+];
+
+function Table({ loaded }: { loaded: boolean }) {
+  return (
+    <PagedTable
+      label="Organisations"
+      columns={sharedWidths([
+        { key: 'name', label: 'Nom', share: 3 },
+        { key: 'city', label: 'Ville', share: 1 },
+      ])}
+      rows={loaded ? rows : undefined}
+      renderRow={(r) => (
+        <TableRow key={r.id}>
+          <TableCell>{r.name}</TableCell>
+          <TableCell>Lyon</TableCell>
+        </TableRow>
+      )}
+      empty="Aucune organisation"
+      loading={!loaded}
+      page={1}
+      pageSize={25}
+      pageSizes={[10, 25]}
+      total={loaded ? 2 : 0}
+      onPage={() => {}}
+      onPageSize={() => {}}
+    />
+  );
+}
+
+describe('PagedTable', () => {
+  it('gives the columns their shares of a fixed layout, the same before and after the rows arrive', () => {
+    const { rerender } = render(<Table loaded={false} />);
+    const widths = () => screen.getAllByRole('columnheader').map((th) => th.style.width || getComputedStyle(th).width);
+    const before = widths();
+    expect(before).toEqual(['75.00%', '25.00%']);
+    rerender(<Table loaded />);
+    expect(screen.getByRole('cell', { name: 'Centre Santé Nord' })).toBeInTheDocument();
+    expect(widths()).toEqual(before);
+  });
+
+  it('isolates the range left to right (Arabic read « 1–11 » as « 11–1 ») and keeps the page size named', () => {
+    render(<Table loaded />);
+    const range = screen.getByText('1–2');
+    expect(range.tagName).toBe('BDI');
+    expect(range).toHaveAttribute('dir', 'ltr');
+    expect(range.parentElement).toHaveTextContent('1–2 sur 2');
+    expect(screen.getByRole('combobox', { name: 'Lignes par page' })).toHaveTextContent('25');
+  });
+});
