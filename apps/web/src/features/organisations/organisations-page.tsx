@@ -38,8 +38,20 @@ import { DeactivateDialog } from './components/deactivate-dialog.tsx';
 import { OrganisationDialog } from './components/organisation-dialog.tsx';
 
 const PAGE_SIZES = [10, 25, 50];
-/** Each text column's share of the table (the counts, status and actions in place). */
-const SHARES = { name: 17, address: 14, contact: 16, siret: 14 } as const;
+/**
+ * The columns and their shares of the table: fixed, they keep their place when the rows replace the
+ * skeletons (their move was 0.01 of layout shift); a SIRET fits on one line.
+ */
+const COLUMNS: { key: string; share: number; align?: 'right'; sticky?: boolean }[] = [
+  { key: 'name', share: 17 },
+  { key: 'address', share: 14 },
+  { key: 'contact', share: 16 },
+  { key: 'siret', share: 14 },
+  { key: 'users', share: 9, align: 'right' },
+  { key: 'patients', share: 8, align: 'right' },
+  { key: 'status', share: 8 },
+  { key: 'actions', share: 14, align: 'right', sticky: true },
+];
 // Search and page live in the URL: a reload keeps them.
 const LIST: ListStateConfig = { pageSizes: PAGE_SIZES, pageSize: 25 };
 
@@ -78,14 +90,7 @@ function OrganisationsTab() {
       </Box>
       <PagedTable
         label={t('title')}
-        // Fixed shares: the columns keep their place when the rows replace the skeletons (their move was 0.01 of layout shift); a SIRET fits on one line.
-        columns={sharedWidths([
-          ...(['name', 'address', 'contact', 'siret'] as const).map((key) => ({ key, label: t(`columns.${key}`), share: SHARES[key] })),
-          { key: 'users', label: t('columns.users'), align: 'right', share: 9 },
-          { key: 'patients', label: t('columns.patients'), align: 'right', share: 8 },
-          { key: 'status', label: t('columns.status'), share: 8 },
-          { key: 'actions', label: t('columns.actions'), align: 'right', sticky: true, share: 14 },
-        ])}
+        columns={sharedWidths(COLUMNS.map((column) => ({ ...column, label: t(`columns.${column.key}`) })))}
         minWidth={900}
         rows={table.data?.data}
         renderRow={(o) => (
