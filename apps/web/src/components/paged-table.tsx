@@ -48,7 +48,8 @@ export interface PagedTableProps<T> {
 
 /**
  * Columns given their share of a table (any numbers: each one's part of their sum) as the widths
- * that fix its layout (PagedColumn.width), for a table whose columns depend on the role.
+ * that fix its layout (PagedColumn.width): the shares need not add up to 100, and a column left
+ * out (a role's) gives its part to the others.
  */
 export function sharedWidths(columns: (PagedColumn & { share: number })[]): PagedColumn[] {
   const sum = columns.reduce((total, c) => total + c.share, 0);
