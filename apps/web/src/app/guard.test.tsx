@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@wellbe/shared/roles';
 import { endSession, setRedirectUrl, setSession } from '../lib/session.ts';
@@ -109,5 +109,27 @@ describe('route guard (SPEC §4)', () => {
     const router = visit('/articles');
     expect(await screen.findByRole('heading', { name: 'page:dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  // The app's router is a declarative one (app/app.tsx), which hears of a navigation through a
+  // history listener its own layout effect subscribes. A session refused before the router's first
+  // commit (a revoked token answered 401 at start-up) has the guard redirect in that same commit:
+  // made in a layout effect, before the router's, the redirect changed the address and nothing else
+  // — the page stayed a spinner under « Invité » at /login (issue 31, found by users.spec).
+  it('sends a guest to /login from the router’s first commit (declarative router, as the app)', async () => {
+    function Where() {
+      return <output>{useLocation().pathname}</output>;
+    }
+    function Table() {
+      return useRoutes(routeTable);
+    }
+    render(
+      <MemoryRouter initialEntries={['/patients/list']}>
+        <Table />
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'page:login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('/login');
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PERMISSIONS } from '@wellbe/shared/permissions';
 import { findRoute, guard } from '@wellbe/shared/routes';
@@ -30,9 +30,12 @@ export function GuardedRoute({ rule }: { rule: RouteRule }) {
   const outcome = guard(location.pathname, role);
 
   // Navigation is a side effect (the redirect URL is read once): done after render, not during it,
-  // and once per location (React's strict mode runs effects twice).
+  // and once per location (React's strict mode runs effects twice). A passive effect, not a layout
+  // one: the app's router (BrowserRouter) hears of a navigation through a history listener that
+  // its own layout effect subscribes, after its children's. A guard in the router's first commit (a
+  // token refused at start-up) redirected before that, and only the address changed.
   const handled = useRef<string | null>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (outcome.kind === 'allow' || handled.current === location.key + outcome.kind) return;
     handled.current = location.key + outcome.kind;
     if (outcome.kind === 'login') {
