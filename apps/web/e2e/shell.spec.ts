@@ -163,6 +163,9 @@ test.describe('guards', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('access token expired')).toBeVisible();
+    // The sign-in form itself, not only its address: a redirect the router missed left a spinner
+    // under the signed-in chrome at /login (app/guard.tsx).
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('jwt_access_token'))).toBeNull();
   });
 
@@ -175,6 +178,7 @@ test.describe('guards', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Failed to login with token.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   });
 });
 
