@@ -9,6 +9,7 @@ import { layoutStore } from './layout-store.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useChatLive } from '../../features/chat/chat-live.ts';
+import { useFirstOpen } from '../../lib/use-first-open.ts';
 
 const ChatPanelContent = lazy(() => import('../../features/chat/chat-panel-content.tsx').then((m) => ({ default: m.ChatPanelContent })));
 
@@ -30,11 +31,14 @@ export function ChatPanel() {
   const { chatOpen } = layoutStore.use();
   const { role } = useSession();
   useChatLive({ panelOpen: () => layoutStore.get().chatOpen });
+  // Drawn from its first opening on (MUI keeps a SwipeableDrawer mounted while closed: lib/use-first-open.ts).
+  const drawer = useFirstOpen(chatOpen);
+  if (!drawer.mounted) return null;
   return (
     <SwipeableDrawer
       // MUI mirrors a horizontal anchor in right-to-left: the panel sits on the reading end's side.
       anchor="right"
-      open={chatOpen}
+      open={drawer.open}
       onOpen={() => layoutStore.set({ chatOpen: true })}
       onClose={close}
       disableSwipeToOpen

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * For a drawer drawn only from its first opening on, then kept: `mounted` turns true when `open`
+ * first does, and the drawer's own `open` follows one render later, so MUI's Drawer is mounted
+ * closed and slides in (it skips its transition when mounted open). A SwipeableDrawer is kept
+ * mounted by MUI even while closed: on every signed-in page, the closed chat panel's Modal, Paper,
+ * focus trap and Slide were made after the first paint, and Slide measured the page to place the
+ * paper off screen, a forced layout in a 120–240 ms task (issue 31, /dashboard on a desktop).
+ */
+export function useFirstOpen(open: boolean): { mounted: boolean; open: boolean } {
+  const [mounted, setMounted] = useState(open);
+  const [ready, setReady] = useState(false);
+  if (open && !mounted) setMounted(true);
+  useEffect(() => {
+    if (mounted) setReady(true);
+  }, [mounted]);
+  return { mounted, open: open && ready };
+}
