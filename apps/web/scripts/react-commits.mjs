@@ -10,7 +10,7 @@
 // serve one built with `WEB_OUT_DIR=dist-prof npx vite build --minify false` (in apps/web, then
 // WEB_DIST=apps/web/dist-prof npm run serve) to read every name.
 // CHROME_PATH (/usr/bin/chromium), DEMO_PASSWORD, QUIET_MS (how long without a request ends the
-// load, 2500).
+// load, 2500), DESKTOP=1 (a 1,350 × 940 window instead of a 412 × 823 phone: the tables' view).
 import { chromium } from '@playwright/test';
 
 const args = process.argv.slice(2);
@@ -18,6 +18,7 @@ const base = args[0]?.startsWith('http') ? args.shift() : 'http://localhost:3000
 const pages = args.length ? args : ['pt:/dashboard'];
 const password = process.env.DEMO_PASSWORD ?? 'Demo-Wellbe-2026!';
 const quietMs = Number(process.env.QUIET_MS ?? 2500);
+const screen = process.env.DESKTOP === '1' ? { viewport: { width: 1350, height: 940 } } : { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
 
 async function signIn(username) {
   const answer = await fetch(`${base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'login', Username: username, Password: password }) });
@@ -68,7 +69,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH 
 try {
   for (const entry of pages) {
     const [role, path] = entry.split(/:(.*)/s);
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
+    const context = await browser.newContext({ ...screen, locale: 'fr-FR' });
     await context.addInitScript((token) => localStorage.setItem('jwt_access_token', token), await signIn(role));
     await context.addInitScript(countCommits);
     const page = await context.newPage();

@@ -1,7 +1,8 @@
-import { Alert, Box, LinearProgress, List, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, LinearProgress, List, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WithLtr } from './ltr.tsx';
+import styles from './paged-table.module.css';
 
 export interface PagedColumn {
   key: string;
@@ -85,7 +86,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
       {cards ? (
         <List aria-label={label} aria-busy={loading} sx={{ display: 'grid', gap: 1, py: 1 }}>
           {skeletons.map((i) => (
-            <Skeleton key={i} variant="rounded" height={cardHeight} aria-hidden />
+            <li key={i} aria-hidden className={`${styles.bar} ${styles.card}`} style={{ height: cardHeight }} />
           ))}
           {rows?.map(renderCard)}
           {rows && rows.length === 0 && <Typography color="textSecondary" sx={{ py: 2, textAlign: 'center' }}>{empty}</Typography>}
@@ -120,13 +121,13 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
           </TableHead>
           <TableBody>
             {skeletons.map((i) => (
-              <TableRow key={i} aria-hidden sx={{ height: ROW_HEIGHT }}>
+              <tr key={i} aria-hidden style={{ height: ROW_HEIGHT }}>
                 {columns.map((c) => (
-                  <TableCell key={c.key}>
-                    <Skeleton variant="text" />
-                  </TableCell>
+                  <td key={c.key} className={styles.cell}>
+                    <span className={`${styles.bar} ${styles.text}`} />
+                  </td>
                 ))}
-              </TableRow>
+              </tr>
             ))}
             {rows?.map(renderRow)}
             {rows && rows.length === 0 && (
