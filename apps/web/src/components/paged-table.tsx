@@ -57,6 +57,23 @@ export function sharedWidths(columns: (PagedColumn & { share: number })[]): Page
   return columns.map(({ share, ...c }) => ({ ...c, width: `${((share / sum) * 100).toFixed(2)}%` }));
 }
 
+/**
+ * Classes for a page's rows drawn in static CSS rather than MUI's TableRow, TableCell, ListItemButton
+ * and Typography (the same look, no emotion work for each of a dozen rows): `row` for a row that
+ * opens its record, `cell` for each cell, with `end` (a number), `nowrap` or `strong` beside it;
+ * `card` for a phone's card (a button in the list's item), with its `cardTitle` and `cardLine`s.
+ */
+export const plainTable = {
+  row: styles.row,
+  cell: styles.cell,
+  end: styles.end,
+  nowrap: styles.nowrap,
+  strong: styles.strong,
+  card: styles.card,
+  cardTitle: styles.cardTitle,
+  cardLine: styles.cardLine,
+} as const;
+
 /** A row of a `size="small"` table: the skeleton rows take it, so nothing moves when the data arrives. */
 export const ROW_HEIGHT = 33;
 
@@ -86,7 +103,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
       {cards ? (
         <List aria-label={label} aria-busy={loading} sx={{ display: 'grid', gap: 1, py: 1 }}>
           {skeletons.map((i) => (
-            <li key={i} aria-hidden className={`${styles.bar} ${styles.card}`} style={{ height: cardHeight }} />
+            <li key={i} aria-hidden className={`${styles.bar} ${styles.rounded}`} style={{ height: cardHeight }} />
           ))}
           {rows?.map(renderCard)}
           {rows && rows.length === 0 && <Typography color="textSecondary" sx={{ py: 2, textAlign: 'center' }}>{empty}</Typography>}
@@ -97,6 +114,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
           size="small"
           aria-label={label}
           aria-busy={loading}
+          className={fixed ? styles.fixed : undefined}
           sx={{ '& .MuiTableCell-root': { px: 1.5 }, ...(fixed ? { tableLayout: 'fixed', minWidth, '& .MuiTableCell-body': { overflowWrap: 'anywhere' } } : {}) }}
         >
           <TableHead>

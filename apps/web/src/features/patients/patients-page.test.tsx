@@ -51,4 +51,27 @@ describe('/patients/list', () => {
     expect((await screen.findAllByText('Anne Archivée')).length).toBeGreaterThan(0);
     await waitFor(() => expect(requests.some((r) => r.path === '/api/patients' && r.query.get('archived') === '1')).toBe(true));
   });
+
+  // The rows and cards are plain elements (components/paged-table.tsx `plainTable`): each opens its
+  // file, the row from the keyboard too, and the card is a button named for the patient.
+  it('opens a file from its row with the keyboard, and from its card on a phone', async () => {
+    fakeApi({ 'GET /api/patients': page([row('p1', 'Louis Martin')]), 'GET /api/notices/summary': SUMMARY });
+    const router = renderAs('PR', <PatientsPage />, PAGE);
+    const tableRow = await screen.findByRole('row', { name: 'Ouvrir le dossier de Louis Martin' });
+    expect(tableRow).toHaveAttribute('tabindex', '0');
+    fireEvent.keyDown(tableRow, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/dossier/p1'));
+  });
+
+  it('draws a card per patient on a phone, a button that opens the file', async () => {
+    // Every media query matches: PagedTable's « below sm » draws cards.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined }));
+    fakeApi({ 'GET /api/patients': page([row('p1', 'Louis Martin')]), 'GET /api/notices/summary': SUMMARY });
+    const router = renderAs('PR', <PatientsPage />, PAGE);
+    const card = await screen.findByRole('button', { name: 'Ouvrir le dossier de Louis Martin' });
+    expect(screen.queryByRole('row', { name: 'Ouvrir le dossier de Louis Martin' })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Date de naissance : 17/05/1980');
+    fireEvent.click(card);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/dossier/p1'));
+  });
 });

@@ -1,11 +1,14 @@
-import { Chip, ListItem, ListItemButton, TableCell, TableRow, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { PatientTableRow } from '@wellbe/shared/schemas/patient-files';
 import { DiaryNewPill } from '../../../components/diary-new-pill.tsx';
 import { Ltr } from '../../../components/ltr.tsx';
+import { plainTable } from '../../../components/paged-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 
 // A patient of /patients/list: a table row on a wide screen, a card on a phone; both open the file.
+// Plain elements in static CSS, as MUI drew them (components/paged-table.module.css `plainTable`):
+// the list's answer draws a dozen of them at once.
 
 function ArchivedChip({ p }: { p: PatientTableRow }) {
   const { t } = useTranslation('patients');
@@ -14,61 +17,57 @@ function ArchivedChip({ p }: { p: PatientTableRow }) {
 
 export function PatientRow({ p, onOpen }: { p: PatientTableRow; onOpen: () => void }) {
   const { t } = useTranslation('patients');
+  const cell = plainTable.cell;
   return (
-    <TableRow
-      hover
+    <tr
+      className={plainTable.row}
       tabIndex={0}
-      sx={{ cursor: 'pointer' }}
       aria-label={t('list.open', { name: p.FullName })}
       onClick={onOpen}
       onKeyDown={(e) => {
         if (e.key === 'Enter') onOpen();
       }}
     >
-      <TableCell sx={{ fontWeight: 500 }}>
+      <td className={`${cell} ${plainTable.strong}`}>
         {p.FullName}
         <DiaryNewPill idPatient={p.idPatient} />
         <ArchivedChip p={p} />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      </td>
+      <td className={`${cell} ${plainTable.nowrap}`}>
         <Ltr>{p.PhoneNumber}</Ltr>
-      </TableCell>
-      <TableCell>
+      </td>
+      <td className={cell}>
         <Ltr>{p.Email}</Ltr>
-      </TableCell>
-      <TableCell>
+      </td>
+      <td className={cell}>
         <Ltr>{formatDate(p.birthDate)}</Ltr>
-      </TableCell>
-      <TableCell>
+      </td>
+      <td className={cell}>
         <Ltr>{formatDate(p.lastConsultationAt)}</Ltr>
-      </TableCell>
-      <TableCell align="right">{p.consultationCount}</TableCell>
-    </TableRow>
+      </td>
+      <td className={`${cell} ${plainTable.end}`}>{p.consultationCount}</td>
+    </tr>
   );
 }
 
 export function PatientCard({ p, onOpen }: { p: PatientTableRow; onOpen: () => void }) {
   const { t } = useTranslation('patients');
   return (
-    <ListItem disablePadding>
-      <ListItemButton
-        aria-label={t('list.open', { name: p.FullName })}
-        onClick={onOpen}
-        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, display: 'block' }}
-      >
-        <Typography sx={{ fontWeight: 600 }}>
+    <li>
+      <button type="button" className={plainTable.card} aria-label={t('list.open', { name: p.FullName })} onClick={onOpen}>
+        <span className={plainTable.cardTitle}>
           {p.FullName}
           <DiaryNewPill idPatient={p.idPatient} />
           <ArchivedChip p={p} />
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
+        </span>
+        <span className={plainTable.cardLine}>
           <Ltr>{p.PhoneNumber}</Ltr> · <Ltr>{p.Email}</Ltr>
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
+        </span>
+        <span className={plainTable.cardLine}>
           {t('list.columns.birthDate')} : <Ltr>{formatDate(p.birthDate) || '—'}</Ltr> · {t('list.columns.lastConsultation')} :{' '}
           <Ltr>{formatDate(p.lastConsultationAt) || '—'}</Ltr> · {t('list.columns.consultations')} : {p.consultationCount}
-        </Typography>
-      </ListItemButton>
-    </ListItem>
+        </span>
+      </button>
+    </li>
   );
 }
