@@ -31,7 +31,7 @@ async function menuFor(role: Role | null): Promise<string[]> {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <Suspense fallback={null}>
-          <NavMenu dense={false} dark={false} compact={false} />
+          <NavMenu compact={false} />
         </Suspense>
       </MemoryRouter>
     </QueryClientProvider>,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Box, List, ListItemButton, ListItemIcon, ListItemText, useMediaQuery, useTheme } from '@mui/material';
-import { NavLink, useLocation } from 'react-router';
+import { Badge, Box, useMediaQuery, useTheme } from '@mui/material';
+import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../components/hint.tsx';
 import { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, type NavbarStyle } from '@wellbe/shared/constants';
@@ -12,44 +12,31 @@ import { Logo } from '../../components/logo.tsx';
 import { layoutStore } from './layout-store.ts';
 import { NavIcon } from '../../components/nav-icon.tsx';
 import { useNavbarStyle } from './navbar-style.ts';
+import styles from './navbar.module.css';
 
 /** SPEC §2 menu, filtered by the user's role with the same table the guards and the server use. */
-export function NavMenu({ dense, dark, compact }: { dense: boolean; dark: boolean; compact: boolean }) {
+export function NavMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation('navigation');
   const { role, user } = useSession();
-  const { pathname } = useLocation();
   const items = menuFor(role, undefined, user?.data.idJobSpecialist ?? null);
   // New diary entries of the patients the practitioner follows, on the Patients entry (like the chat's unread badge).
   const diaryNew = useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT').data?.count ?? 0;
   return (
-    <List component="nav" aria-label={t('mainMenu')} dense={dense} sx={{ px: compact ? 1 : 1.5, py: 1 }}>
+    <nav aria-label={t('mainMenu')} className={styles.menu}>
       {items.map((item) => {
-        const active = pathname === item.url || pathname.startsWith(item.url + '/');
         const label = t(`menu.${item.key}`);
         const badge = item.key === 'patients' ? diaryNew : 0;
-        const button = (
-          <ListItemButton
+        const link = (
+          <NavLink
             key={item.id}
-            component={NavLink}
             to={item.url}
-            selected={active}
+            // NavLink marks the entry of the page shown, its sub-pages too, with aria-current="page":
+            // the style of the selected entry follows it (navbar.module.css).
+            className={styles.item}
             aria-label={badge ? `${label} (${t('diaryNew', { count: badge })})` : compact ? label : undefined}
             onClick={() => layoutStore.set({ mobileOpen: false })}
-            sx={{
-              borderRadius: 2,
-              mb: 0.5,
-              minHeight: dense ? 36 : 44,
-              justifyContent: compact ? 'center' : 'flex-start',
-              color: dark ? 'rgba(255,255,255,0.85)' : 'text.primary',
-              '&.Mui-selected': {
-                bgcolor: dark ? 'rgba(94,234,212,0.16)' : 'rgba(15,118,110,0.10)',
-                color: dark ? '#ffffff' : 'primary.dark',
-                '& .MuiListItemIcon-root': { color: dark ? '#5eead4' : 'primary.main' },
-              },
-              '&:hover': { bgcolor: dark ? 'rgba(255,255,255,0.08)' : 'rgba(15,118,110,0.06)' },
-            }}
           >
-            <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: dark ? 'rgba(255,255,255,0.7)' : 'text.secondary' }}>
+            <span className={styles.icon}>
               {badge ? (
                 <Badge color="error" badgeContent={badge} max={99} data-testid="nav-diary-badge">
                   <NavIcon name={item.icon} />
@@ -57,19 +44,23 @@ export function NavMenu({ dense, dark, compact }: { dense: boolean; dark: boolea
               ) : (
                 <NavIcon name={item.icon} />
               )}
-            </ListItemIcon>
-            {!compact && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, sx: { fontSize: dense ? 13 : 14, fontWeight: 500 } } }} />}
-          </ListItemButton>
+            </span>
+            {!compact && (
+              <span className={styles.text}>
+                <span className={styles.label}>{label}</span>
+              </span>
+            )}
+          </NavLink>
         );
         return compact ? (
           <Hint key={item.id} title={label} placement="right">
-            {button}
+            {link}
           </Hint>
         ) : (
-          button
+          link
         );
       })}
-    </List>
+    </nav>
   );
 }
 
@@ -77,15 +68,16 @@ const MobileNavbar = lazy(() => import('./mobile-navbar.tsx'));
 
 function NavbarContent({ style, compact }: { style: NavbarStyle; compact: boolean }) {
   const dark = style === 'style-3' || style === 'style-3-dense';
+  const classes = [styles.content, dark && styles.dark, style === 'style-3-dense' && styles.dense, compact && styles.compact].filter(Boolean).join(' ');
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: dark ? '#0f2a2e' : 'background.paper', color: dark ? '#fff' : 'text.primary' }}>
-      <Box sx={{ height: 64, display: 'flex', alignItems: 'center', px: compact ? 0 : 2.5, justifyContent: compact ? 'center' : 'flex-start', flexShrink: 0 }}>
+    <div className={classes}>
+      <div className={styles.head}>
         <Logo size="small" light={dark} showText={!compact} />
-      </Box>
-      <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
-        <NavMenu dense={style === 'style-3-dense'} dark={dark} compact={compact} />
-      </Box>
-    </Box>
+      </div>
+      <div className={styles.scroller}>
+        <NavMenu compact={compact} />
+      </div>
+    </div>
   );
 }
 
