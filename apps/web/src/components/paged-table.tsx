@@ -59,12 +59,15 @@ export function sharedWidths(columns: (PagedColumn & { share: number })[]): Page
 
 /**
  * Classes for a page's rows drawn in static CSS rather than MUI's TableRow, TableCell, ListItemButton
- * and Typography (the same look, no emotion work for each of a dozen rows): `row` for a row that
- * opens its record, `cell` for each cell, with `end` (a number), `nowrap` or `strong` beside it;
- * `card` for a phone's card (a button in the list's item), with its `cardTitle` and `cardLine`s.
+ * and Typography (the same look, no emotion work for each cell of 25 rows): `row` for a row that
+ * opens its record, `hover` for one only tinted under the mouse, `cell` for each cell, with `end` (a
+ * number), `nowrap`, `strong` or `sticky` (the last column of actions) beside it; `card` for a
+ * phone's card (a button in the list's item), with its `cardTitle` and `cardLine`s.
  */
 export const plainTable = {
   row: styles.row,
+  hover: styles.hover,
+  sticky: styles.sticky,
   cell: styles.cell,
   end: styles.end,
   nowrap: styles.nowrap,

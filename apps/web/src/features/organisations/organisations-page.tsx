@@ -7,8 +7,6 @@ import {
   IconButton,
   Paper,
   Tab,
-  TableCell,
-  TableRow,
   Tabs,
   Tooltip,
   Typography,
@@ -27,7 +25,7 @@ import { GENERAL_SPECIALIST_ID, type JobSpecialist } from '@wellbe/shared/schema
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListSearchField, listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable, STICKY_CELL, sharedWidths } from '../../components/paged-table.tsx';
+import { PagedTable, plainTable, sharedWidths } from '../../components/paged-table.tsx';
 import { ReferenceTable } from '../../components/reference-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -94,8 +92,8 @@ function OrganisationsTab() {
         minWidth={900}
         rows={table.data?.data}
         renderRow={(o) => (
-          <TableRow key={o.idOrganization} hover>
-            <TableCell>
+          <tr key={o.idOrganization} className={plainTable.hover}>
+            <td className={plainTable.cell}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                 <Avatar variant="rounded" src={o.logoUrl ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.light' }}>
                   {o.name.charAt(0)}
@@ -104,18 +102,18 @@ function OrganisationsTab() {
                   {o.name}
                 </Typography>
               </Box>
-            </TableCell>
-            <TableCell>{o.address}</TableCell>
-            <TableCell>
+            </td>
+            <td className={plainTable.cell}>{o.address}</td>
+            <td className={plainTable.cell}>
               <Typography variant="body2">{o.phone}</Typography>
               <Typography variant="body2" color="textSecondary">
                 {o.email}
               </Typography>
-            </TableCell>
-            <TableCell>{o.siret}</TableCell>
-            <TableCell align="right">{o.userCount}</TableCell>
-            <TableCell align="right">{o.patientCount}</TableCell>
-            <TableCell>
+            </td>
+            <td className={plainTable.cell}>{o.siret}</td>
+            <td className={`${plainTable.cell} ${plainTable.end}`}>{o.userCount}</td>
+            <td className={`${plainTable.cell} ${plainTable.end}`}>{o.patientCount}</td>
+            <td className={plainTable.cell}>
               {o.active ? (
                 <Chip size="small" color="success" label={t('status.active')} />
               ) : (
@@ -123,8 +121,8 @@ function OrganisationsTab() {
                   <Chip size="small" variant="outlined" label={t('status.inactive')} />
                 </Tooltip>
               )}
-            </TableCell>
-            <TableCell align="right" sx={{ ...STICKY_CELL, whiteSpace: 'nowrap' }}>
+            </td>
+            <td className={`${plainTable.cell} ${plainTable.end} ${plainTable.sticky} ${plainTable.nowrap}`}>
               <Tooltip title={t('actions.edit')}>
                 <IconButton aria-label={t('actions.editNamed', { name: o.name })} onClick={() => setEditing(o)}>
                   <EditIcon />
@@ -156,8 +154,8 @@ function OrganisationsTab() {
                   </IconButton>
                 </Tooltip>
               )}
-            </TableCell>
-          </TableRow>
+            </td>
+          </tr>
         )}
         empty={t('empty')}
         {...listPaging(list, table, PAGE_SIZES)}

@@ -5,8 +5,6 @@ import {
   IconButton,
   MenuItem,
   Paper,
-  TableCell,
-  TableRow,
   TextField,
 } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -19,7 +17,7 @@ import type { ManagedUser } from '@wellbe/shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListSearchField, listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable, STICKY_CELL, type PagedColumn } from '../../components/paged-table.tsx';
+import { PagedTable, plainTable, type PagedColumn } from '../../components/paged-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -118,35 +116,35 @@ export function UsersPage() {
           columns={columns}
           rows={data?.data}
           renderRow={(u) => (
-            <TableRow key={u.idUser} hover>
-              <TableCell>{name(u)}</TableCell>
-              <TableCell>{u.username}</TableCell>
-              <TableCell>
+            <tr key={u.idUser} className={plainTable.hover}>
+              <td className={plainTable.cell}>{name(u)}</td>
+              <td className={plainTable.cell}>{u.username}</td>
+              <td className={plainTable.cell}>
                 <Ltr>{u.email}</Ltr>
-              </TableCell>
-              <TableCell>{t(`common:roles.${u.role}`)}</TableCell>
-              <TableCell>{u.job}</TableCell>
-              <TableCell>{u.jobSpecialist}</TableCell>
-              {showOrganisation && <TableCell>{u.organization}</TableCell>}
-              <TableCell>
+              </td>
+              <td className={plainTable.cell}>{t(`common:roles.${u.role}`)}</td>
+              <td className={plainTable.cell}>{u.job}</td>
+              <td className={plainTable.cell}>{u.jobSpecialist}</td>
+              {showOrganisation && <td className={plainTable.cell}>{u.organization}</td>}
+              <td className={plainTable.cell}>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   <Chip size="small" label={u.active ? t('status.active') : t('status.inactive')} color={u.active ? 'success' : 'default'} variant={u.active ? 'filled' : 'outlined'} />
                   {u.invitation !== 'none' && (
                     <Chip size="small" variant="outlined" color={u.invitation === 'pending' ? 'info' : 'warning'} label={t(u.invitation === 'pending' ? 'status.invitationPending' : 'status.invitationExpired')} />
                   )}
                 </Box>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{u.lastSignInAt ? <Ltr>{formatDateTime(u.lastSignInAt)}</Ltr> : t('never')}</TableCell>
+              </td>
+              <td className={`${plainTable.cell} ${plainTable.nowrap}`}>{u.lastSignInAt ? <Ltr>{formatDateTime(u.lastSignInAt)}</Ltr> : t('never')}</td>
               {mayWrite && (
-                <TableCell align="right" sx={STICKY_CELL}>
+                <td className={`${plainTable.cell} ${plainTable.end} ${plainTable.sticky}`}>
                   {manageable(u) && (
                     <IconButton aria-label={t('actions.menu', { name: name(u) })} onClick={(e) => setMenu({ anchor: e.currentTarget, user: u })}>
                       <MoreVertIcon />
                     </IconButton>
                   )}
-                </TableCell>
+                </td>
               )}
-            </TableRow>
+            </tr>
           )}
           empty={t('empty')}
           {...listPaging(list, table, PAGE_SIZES)}

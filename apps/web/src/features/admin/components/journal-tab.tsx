@@ -4,8 +4,6 @@ import {
   Chip,
   Grid,
   MenuItem,
-  TableCell,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -15,7 +13,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPlatformRole, isRole } from '@wellbe/shared/roles';
-import { PagedTable, sharedWidths } from '../../../components/paged-table.tsx';
+import { PagedTable, plainTable, sharedWidths } from '../../../components/paged-table.tsx';
 import { Ltr } from '../../../components/ltr.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -128,27 +126,27 @@ export function JournalTab() {
         minWidth={960}
         rows={journal.data?.data}
         renderRow={(e) => (
-        <TableRow key={e.id} hover>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <tr key={e.id} className={plainTable.hover}>
+          <td className={`${plainTable.cell} ${plainTable.nowrap}`}>
             <Ltr>{format.format(new Date(e.at)).replace(',', '')}</Ltr>
-          </TableCell>
-          <TableCell>
+          </td>
+          <td className={plainTable.cell}>
             {e.userName ?? t('journal.anonymous')}
             {e.username && (
               <Typography variant="caption" color="textSecondary" component="div">
                 {e.username}
               </Typography>
             )}
-          </TableCell>
-          <TableCell>{e.role && isRole(e.role) ? t(`common:roles.${e.role}`) : ''}</TableCell>
-          <TableCell title={e.action}>{journalLabel(t, e.action)}</TableCell>
-          <TableCell title={e.recordType ?? undefined}>{journalLabel(t, e.recordType)}</TableCell>
-          <TableCell>{e.patientName}</TableCell>
-          <TableCell>
+          </td>
+          <td className={plainTable.cell}>{e.role && isRole(e.role) ? t(`common:roles.${e.role}`) : ''}</td>
+          <td className={plainTable.cell} title={e.action}>{journalLabel(t, e.action)}</td>
+          <td className={plainTable.cell} title={e.recordType ?? undefined}>{journalLabel(t, e.recordType)}</td>
+          <td className={plainTable.cell}>{e.patientName}</td>
+          <td className={plainTable.cell}>
             <Chip size="small" variant="outlined" color={OUTCOME_COLORS[e.outcome]} label={t(`journal.outcomes.${e.outcome}`)} />
-          </TableCell>
-          <TableCell>{e.ip}</TableCell>
-        </TableRow>
+          </td>
+          <td className={plainTable.cell}>{e.ip}</td>
+        </tr>
         )}
         empty={t('journal.empty')}
         {...listPaging(list, journal, PAGE_SIZES)}
