@@ -80,9 +80,6 @@ export const plainTable = {
 /** A row of a `size="small"` table: the skeleton rows take it, so nothing moves when the data arrives. */
 export const ROW_HEIGHT = 33;
 
-/** Cells of a sticky actions column: opaque, so the scrolled columns pass under them. */
-export const STICKY_CELL = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
-
 /**
  * A server-paged table (users, organisations, patients, journal): progress bar, error, header,
  * rows, the empty message, and the pagination. Wider than its card, it scrolls inside the card.
@@ -129,7 +126,9 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
                   key={c.key}
                   align={c.align}
                   sortDirection={c.sort?.active ? c.sort.direction : false}
-                  sx={{ ...(c.sticky ? STICKY_CELL : {}), ...(c.width ? { width: c.width } : {}), ...c.sx }}
+                  // The header of a sticky actions column takes the rows' class: opaque, so the scrolled columns pass under it.
+                  className={c.sticky ? styles.sticky : undefined}
+                  sx={{ ...(c.width ? { width: c.width } : {}), ...c.sx }}
                 >
                   {c.sort ? (
                     <TableSortLabel active={c.sort.active} direction={c.sort.active ? c.sort.direction : 'asc'} onClick={c.sort.onSort}>

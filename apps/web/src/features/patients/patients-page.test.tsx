@@ -54,7 +54,7 @@ describe('/patients/list', () => {
 
   // The rows and cards are plain elements (components/paged-table.tsx `plainTable`): each opens its
   // file, the row from the keyboard too, and the card is a button named for the patient.
-  it('opens a file from its row with the keyboard, and from its card on a phone', async () => {
+  it('opens a file from its row with the keyboard', async () => {
     fakeApi({ 'GET /api/patients': page([row('p1', 'Louis Martin')]), 'GET /api/notices/summary': SUMMARY });
     const router = renderAs('PR', <PatientsPage />, PAGE);
     const tableRow = await screen.findByRole('row', { name: 'Ouvrir le dossier de Louis Martin' });
