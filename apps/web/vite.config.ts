@@ -54,16 +54,18 @@ function codeAfterFirstPaint(): Plugin {
 
 // MUI's locale modules import `./utils/buildFormatNumber`, which builds an Intl.NumberFormat as each
 // locale is evaluated (40–76 ms of a phone's main thread in the signed-in screen's first task, issue
-// 31): src/lib/mui-locales/format-number.ts is served in its place, the same function whose
-// formatter is made on its first use.
+// 31), and so does TablePagination for its default 'en-US' texts, as the `forms` chunk is evaluated
+// (most of a 250 ms task of /agenda on a phone, 4× CPU): src/lib/mui-locales/format-number.ts is
+// served in their place, the same function whose formatter is made on its first use.
 const MUI_FORMAT_NUMBER = /\/@mui\/material\/locale\/utils\/buildFormatNumber\.m?js$/;
+const FORMAT_NUMBER_IMPORTERS = /\/@mui\/material\/(locale|TablePagination)\//;
 const LAZY_FORMAT_NUMBER = fileURLToPath(new URL('./src/lib/mui-locales/format-number.ts', import.meta.url));
 export function lazyMuiNumberFormat(): Plugin {
   return {
     name: 'wellbe-lazy-mui-number-format',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer || !/buildFormatNumber/.test(source) || !/\/@mui\/material\/locale\//.test(importer)) return null;
+      if (!importer || !/buildFormatNumber/.test(source) || !FORMAT_NUMBER_IMPORTERS.test(importer)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved && MUI_FORMAT_NUMBER.test(resolved.id) ? LAZY_FORMAT_NUMBER : null;
     },

@@ -47,6 +47,8 @@ const LOGIN_BUDGET = 125 * 1000;
 const DASHBOARD_BUDGET = 202 * 1000;
 let outDir: string;
 let manifest: Manifest;
+/** Every module bundled, by id (the build's chunks' moduleIds). */
+let bundled: string[];
 
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-budget-'));
@@ -54,7 +56,11 @@ beforeAll(async () => {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: webRoot, configFile: path.join(webRoot, 'vite.config.ts'), logLevel: 'silent', build: { outDir, manifest: true, emptyOutDir: true } });
+    const output = await build({ root: webRoot, configFile: path.join(webRoot, 'vite.config.ts'), logLevel: 'silent', build: { outDir, manifest: true, emptyOutDir: true } });
+    bundled = [output]
+      .flat()
+      .flatMap((o) => ('output' in o ? o.output : []))
+      .flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : []));
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
@@ -184,6 +190,12 @@ describe('bundle budget: the first paint’s closure', () => {
     expect(html).toContain(`<script type="wb-module" crossorigin src="/${manifest[entry].file}"></script>`);
     expect(html).toMatch(/<link rel="wb-modulepreload" crossorigin href="\/assets\/core-[\w-]+\.js">/);
     expect(html).toContain(`<script>${CODE_LOADER_SCRIPT}</script>`);
+  });
+
+  it("bundles MUI's lazy number formatter in place of its own, which builds an Intl.NumberFormat as a locale or TablePagination is evaluated (vite.config lazyMuiNumberFormat)", () => {
+    expect(bundled.some((id) => id.includes('@mui/material/TablePagination/'))).toBe(true);
+    expect(bundled.some((id) => id.endsWith('/src/lib/mui-locales/format-number.ts'))).toBe(true);
+    expect(bundled.filter((id) => /\/@mui\/material\/locale\/utils\/buildFormatNumber/.test(id))).toEqual([]);
   });
 
   it("draws text in Arial with Roboto's height until Roboto arrives, in bold for the headings", () => {
