@@ -198,6 +198,17 @@ describe('bundle budget: the first paint’s closure', () => {
     expect(bundled.filter((id) => /\/@mui\/material\/locale\/utils\/buildFormatNumber/.test(id))).toEqual([]);
   });
 
+  it('links a PNG icon, a hashed file of its own: an SVG icon is a document Chromium lays out on the page’s main thread', () => {
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const icons = [...html.matchAll(/<link rel="icon"[^>]*>/g)].map((m) => m[0]);
+    expect(icons).toHaveLength(1);
+    const href = /href="\/(assets\/favicon-64-[\w-]+\.png)"/.exec(icons[0]!)?.[1];
+    expect(href, icons[0]).toBeTruthy();
+    // The PNG signature: the file is the image itself.
+    expect(fs.readFileSync(path.join(outDir, href!)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(html).not.toContain('image/svg+xml');
+  });
+
   it("draws text in Arial with Roboto's height until Roboto arrives, in bold for the headings", () => {
     const inline = [...fs.readFileSync(path.join(outDir, 'index.html'), 'utf8').matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]).join('');
     for (const weight of [400, 700]) {
