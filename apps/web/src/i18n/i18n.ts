@@ -59,11 +59,18 @@ export function isRtl(language: string): boolean {
   return (RTL_LANGUAGES as readonly string[]).includes(language);
 }
 
-/** Sets <html lang dir> (SPEC §1: Arabic is right-to-left). */
+/**
+ * Sets <html lang dir> (SPEC §1: Arabic is right-to-left), writing only what changed: at start-up
+ * index.html's boot script has already set both (shared boot.ts), and a write, even of the same
+ * value, invalidates the whole page's style as this module is evaluated (a style recalculation
+ * scheduled, seen in a trace of /login; issue 31).
+ */
 function applyDocumentLanguage(language: string) {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = language;
-  document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+  const root = document.documentElement;
+  const dir = isRtl(language) ? 'rtl' : 'ltr';
+  if (root.lang !== language) root.lang = language;
+  if (root.dir !== dir) root.dir = dir;
 }
 
 export const i18n = i18next.createInstance();
