@@ -20,7 +20,8 @@
 //   CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3370), BENCH_DATA_DIR (.tmp/bench-web-data),
 //   BENCH_BUILD=0 (measure the builds already in BENCH_WEB_DIST, default apps/web/dist-bench, and
 //   apps/web/dist-bench-anchor), LH_REPORT_DIR (keeps each run's Lighthouse report there as JSON,
-//   to see where the time goes).
+//   to see where the time goes, and its trace beside it with LH_TRACE=1; LH_TRACE_CATEGORIES adds
+//   trace categories, e.g. disabled-by-default-v8.compile for V8's parsing and compiling).
 // Lighthouse 12.8 (13 wants Node 22) drives the installed Chromium and downloads nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -194,11 +195,13 @@ async function signIn(base, username) {
 
 /** One Lighthouse run of a page: its metrics and the JavaScript it fetched (bytes on the wire). */
 async function measure(chromePort, url, form, reportName) {
-  const flags = { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
-  const { lhr } = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
+  const extraCategories = process.env.LH_TRACE_CATEGORIES;
+  const flags = { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true, ...(extraCategories ? { additionalTraceCategories: extraCategories } : {}) };
+  const { lhr, artifacts } = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
   if (process.env.LH_REPORT_DIR) {
     fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
     fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
+    if (process.env.LH_TRACE === '1') fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${reportName}.trace.json`), JSON.stringify(artifacts.Trace));
   }
   const audits = lhr.audits;
   const scripts = (audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
