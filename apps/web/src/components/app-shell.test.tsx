@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AppShell } from './app-shell.tsx';
 import { Splash } from './splash.tsx';
-import { BOOT_SCRIPT, CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
+import { BOOT_SCRIPT, CODE_LOADER_SCRIPT, LOADER_BATCH } from '@wellbe/shared/boot';
 import { writeToken } from '../lib/token.ts';
 import { LANGUAGE_KEY } from '../i18n/i18n.ts';
 
@@ -158,6 +158,23 @@ describe("index.html's last script", () => {
     // Once only: the timer that follows finds nothing left to do.
     vi.advanceTimersByTime(1000);
     expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
+  });
+
+  it(`makes them real ${LOADER_BATCH} at a time, each batch in a task of its own, in their order`, () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const hrefs = Array.from({ length: 2 * LOADER_BATCH + 1 }, (_, i) => `/assets/chunk-${i}.js`);
+    document.head.insertAdjacentHTML('beforeend', `<script type="wb-module" crossorigin src="/assets/index-a.js"></script>${hrefs.map((h) => `<link rel="wb-modulepreload" crossorigin href="${h}">`).join('')}`);
+    const madeReal = () => [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href'));
+    new Function(CODE_LOADER_SCRIPT)();
+    vi.advanceTimersByTime(500);
+    // The first task: the entry script and the first links.
+    expect(madeReal()).toEqual(['/assets/index-a.js', ...hrefs.slice(0, LOADER_BATCH - 1)]);
+    vi.advanceTimersToNextTimer();
+    expect(madeReal()).toEqual(['/assets/index-a.js', ...hrefs.slice(0, 2 * LOADER_BATCH - 1)]);
+    vi.runAllTimers();
+    expect(madeReal()).toEqual(['/assets/index-a.js', ...hrefs]);
+    expect(document.head.querySelectorAll('[rel^="wb-"], [type="wb-module"]')).toHaveLength(0);
   });
 
   it("sends the first render's GETs with a stored token that has not expired, for the roles of each link", () => {
