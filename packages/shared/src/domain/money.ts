@@ -14,10 +14,13 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
 /** The mention of a health act (CGI art. 261-4-1°): exempt from VAT. */
 export const VAT_EXEMPT_MENTION = 'TVA non applicable, article 261-4-1° du CGI';
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+// Made on first use, not as the module is evaluated: a page that imports this module for its
+// constants (the dashboard's invoices card) does not pay for a formatter it may not draw (issue 31).
+let euros: Intl.NumberFormat | undefined;
 
 /** 12345 → "123,45 €" (display only). */
 export function formatEuros(cents: number): string {
+  euros ??= new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
   return euros.format(cents / 100);
 }
 

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.ts';
 import { useFailedJobs, useRetryJob } from '../api/failed-jobs.ts';
 
-const format = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+let dateTime: Intl.DateTimeFormat | undefined;
+
+/** « 30/11/2026 08:15 »; the formatter made on first use (docs/screens.md, checklist 9). */
+function formatDateTime(iso: string): string {
+  dateTime ??= new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dateTime.format(new Date(iso)).replace(',', '');
+}
 
 /**
  * 'Tâches en échec' (DE): background jobs (mails) whose attempts are all spent, with their last
@@ -54,8 +60,8 @@ export function JobsTab() {
                 <TableCell>
                   {job.attempts} / {job.maxAttempts}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.format(new Date(job.createdAt)).replace(',', '')}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.format(new Date(job.updatedAt)).replace(',', '')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(job.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(job.updatedAt)}</TableCell>
                 <TableCell align="right">
                   <Button size="small" startIcon={<ReplayIcon />} disabled={retry.isPending} onClick={() => onRetry(job.id)}>
                     {t('jobs.retry')}
