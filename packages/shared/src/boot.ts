@@ -40,7 +40,7 @@ export const LOADER_BATCH = 4;
  * A link marked with a language (`data-lang`: a bundle of texts) is made real only for <html lang>.
  * They are made real in document order, LOADER_BATCH at a time, each batch in a task of its own:
  * each element costs Chromium a request's work on the main thread (2.7 ms in a Lighthouse trace,
- * 11 ms on its simulated phone), and the 43 of /agenda made one task of 117 ms (468 ms simulated,
+ * 11 ms on its simulated phone), and the 42 of /agenda made one task of 117 ms (468 ms simulated,
  * 418 of them counted as blocking; issue 31). Between two batches the browser may paint or answer
  * a tap; the entry script and `core` are in the first.
  * The server's CSP allows this exact text by its hash; index.html holds it as written here.
