@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { styled } from '@mui/material';
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { MAX_SNACKS } from '@wellbe/shared/constants';
-import { attachToaster } from '../lib/notify.ts';
+import { attachToaster, TOASTS_CLASS } from '../lib/notify.ts';
 
 // notistack's default toast colours (a light green on white text...) fail WCAG AA contrast: use the
 // theme's darker ones, so every toast reads at 4.5:1 or more.
@@ -12,8 +12,6 @@ const Toast = styled(MaterialDesignContent)(({ theme }) => ({
   '&.notistack-MuiContent-warning': { backgroundColor: '#92400e' },
   '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.dark },
 }));
-/** The bottom-right toast stack (see ConsultationLauncher). */
-export const TOASTS_CLASS = 'wellbe-toasts';
 const TOASTS = { success: Toast, error: Toast, warning: Toast, info: Toast, default: Toast };
 
 /** SPEC §9: max 5 toasts, bottom right. Its own chunk, mounted by Providers after the first paint. */

@@ -9,6 +9,9 @@ import type { SnackbarKey, VariantType } from 'notistack';
 // not read "failed" next to "saved".
 const openErrors = new Set<SnackbarKey>();
 
+/** The class of the bottom-right toast stack (components/toaster.tsx): what a panel lifts or moves off itself. */
+export const TOASTS_CLASS = 'wellbe-toasts';
+
 export interface Toaster {
   enqueue: (message: string, options: { variant: VariantType; onExited: (node: HTMLElement, key: SnackbarKey) => void }) => SnackbarKey;
   close: (key: SnackbarKey) => void;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { LAUNCHER_CLASS } from '../../../components/floating-launcher.tsx';
+import { TOASTS_CLASS } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { consultationStore, flushDraft, hasUnsavedDraft, openConsultation, openPanel, openPanelForAppointment, openPanelForPatient, updateDraft, useConsultationPanel } from '../consultation-store.ts';
 
@@ -93,7 +94,7 @@ function Launcher() {
       {/* The button never covers content: pages keep room for it at their bottom, and the
           bottom-right toasts stack above it — or, with the panel open, above its action bar, so a
           toast never sits on 'Enregistrer'. */}
-      <GlobalStyles styles={open ? { '.wellbe-toasts': { bottom: '72px !important' } } : { '#main-content': { paddingBottom: 96 }, '.wellbe-toasts': { bottom: '88px !important' } }} />
+      <GlobalStyles styles={open ? { [`.${TOASTS_CLASS}`]: { bottom: '72px !important' } } : { '#main-content': { paddingBottom: 96 }, [`.${TOASTS_CLASS}`]: { bottom: '88px !important' } }} />
       {!open && (
         // On a phone the button is its round icon (its name stays 'Consultation'): with its label
         // it covered half the width of the content scrolling under it.
