@@ -42,7 +42,9 @@ export const LOADER_BATCH = 4;
  * each element costs Chromium a request's work on the main thread (2.7 ms in a Lighthouse trace,
  * 11 ms on its simulated phone), and the 42 of /agenda made one task of 117 ms (468 ms simulated,
  * 418 of them counted as blocking; issue 31). Between two batches the browser may paint or answer
- * a tap; the entry script and `core` are in the first.
+ * a tap; the entry script and `core` are in the first. (In a tab in the background, where timers
+ * run once a second, the later batches come slowly: they are hints, the modules the entry imports
+ * are fetched without them.)
  * The server's CSP allows this exact text by its hash; index.html holds it as written here.
  */
 export const CODE_LOADER_SCRIPT =
