@@ -23,8 +23,9 @@ function close() {
 /**
  * While the panel is open, the bottom-right toasts leave its conversation and composer free: beside
  * the panel where the window has room for both (a toast is at most 344 px wide), above the composer
- * elsewhere. In Arabic the panel opens on the left, clear of the toasts but on a phone, where a
- * toast spans the width. `body` outranks the consultation launcher's own lift (the same `!important`).
+ * elsewhere. In Arabic the panel opens on the left, clear of the toasts except on a narrow screen,
+ * where a toast spans the width. `body` outranks the consultation launcher's own lift (the same
+ * `!important`).
  */
 function toastsClearOf(width: number) {
   const stack = `body .${TOASTS_CLASS}`;
