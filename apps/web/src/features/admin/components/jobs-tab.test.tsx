@@ -52,7 +52,7 @@ describe("/admin 'Tâches en échec'", () => {
     const row = (await within(table).findByText("Envoi d’un mail")).closest('tr')!;
     expect(row).toHaveTextContent('connect ECONNREFUSED 127.0.0.1:587');
     expect(row).toHaveTextContent('8 / 8');
-    // Its dates as DD/MM/YYYY HH:MM (the formatter is made at the first one).
+    // Its dates as DD/MM/YYYY HH:MM, in the organisation's zone (lib/format, SPEC §1).
     expect(row).toHaveTextContent(/23\/11\/2026 \d\d:00/);
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Relancer' }));
     expect(await within(table).findByText('Aucune tâche en échec.')).toBeInTheDocument();

@@ -1,16 +1,9 @@
 import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useFailedJobs, useRetryJob } from '../api/failed-jobs.ts';
-
-let dateTime: Intl.DateTimeFormat | undefined;
-
-/** « 30/11/2026 08:15 »; the formatter made on first use (docs/screens.md, checklist 9). */
-function formatDateTime(iso: string): string {
-  dateTime ??= new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-  return dateTime.format(new Date(iso)).replace(',', '');
-}
 
 /**
  * 'Tâches en échec' (DE): background jobs (mails) whose attempts are all spent, with their last
