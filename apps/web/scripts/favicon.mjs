@@ -10,13 +10,11 @@ import { chromium } from 'playwright-core';
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/assets');
 const svg = fs.readFileSync(path.join(assets, 'favicon.svg'), 'utf8');
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+const SIZE = 64;
 try {
-  for (const [file, size] of [['favicon-64.png', 64]]) {
-    const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<body style="margin:0">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body>`);
-    await page.screenshot({ path: path.join(assets, file), omitBackground: true });
-    await page.close();
-  }
+  const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE } });
+  await page.setContent(`<body style="margin:0">${svg.replace('<svg ', `<svg width="${SIZE}" height="${SIZE}" `)}</body>`);
+  await page.screenshot({ path: path.join(assets, `favicon-${SIZE}.png`), omitBackground: true });
 } finally {
   await browser.close();
 }
