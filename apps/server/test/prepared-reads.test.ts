@@ -108,17 +108,38 @@ describe('the chat contacts (issue 31)', () => {
   });
 });
 
+/**
+ * Inserts a confirmed appointment in the first half hour of the window that the practitioner's
+ * agenda leaves free, so the test never meets the demo appointments (appointments_no_overlap)
+ * whatever the day or the hour of the run. 'today' is the organisation's calendar day in its own
+ * zone, as the dashboard reads it; 'coming' runs from the next full hour over two days.
+ */
+async function appointmentInFreeSlot(org: string, practitioner: string, patient: string, title: string, window: 'today' | 'coming'): Promise<string> {
+  const bounds = {
+    today: `select (now() at time zone tz)::date::timestamp at time zone tz as lo, ((now() at time zone tz)::date + 1)::timestamp at time zone tz as hi
+              from (select coalesce((select settings->>'timeZone' from organisations where id = $1), 'Europe/Paris') as tz) z`,
+    coming: `select date_trunc('hour', now()) + interval '1 hour' as lo, now() + interval '2 days' as hi`,
+  }[window];
+  const { rows } = await t.ctx.pool.query<{ id: string }>(
+    `with w as (${bounds})
+     insert into appointments (organization_id, practitioner_id, patient_id, title, starts_at, ends_at, status, created_at)
+     select $1, $2, $3, $4, s, s + interval '30 minutes', 'confirmé', now() - interval '3 days'
+       from w, generate_series(w.lo, w.hi - interval '30 minutes', interval '30 minutes') s
+      where not exists (select 1 from appointments a where a.practitioner_id = $2 and a.status <> 'annulé'
+                          and tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(s, s + interval '30 minutes', '[)'))
+      order by s limit 1
+     returning id`,
+    [org, practitioner, patient, title],
+  );
+  expect(rows, `a free half hour for ${title}`).toHaveLength(1);
+  return rows[0].id;
+}
+
 describe('the dashboards (issue 31)', () => {
   it('reads each practitioner’s day through the same prepared statement, only their own organisation’s patients, each named patient journalled', async () => {
     const [zoe, mathilde] = await Promise.all([patientNamed('Zoé Laurent'), patientNamed('Mathilde Renaud')]);
-    // An appointment now for each (the database's clock: "today" is the database's day in the organisation's zone).
-    for (const [org, practitioner, patient] of [[demo(), pr.id, zoe], [nord(), pr2.id, mathilde]]) {
-      await t.ctx.pool.query(
-        `insert into appointments (organization_id, practitioner_id, patient_id, title, starts_at, ends_at, status, created_at)
-         values ($1, $2, $3, 'Suivi', now(), now() + interval '30 minutes', 'confirmé', now() - interval '3 days')`,
-        [org, practitioner, patient],
-      );
-    }
+    // An appointment today for each (the database's clock: "today" is the database's day in the organisation's zone).
+    for (const [org, practitioner, patient] of [[demo(), pr.id, zoe], [nord(), pr2.id, mathilde]]) await appointmentInFreeSlot(org, practitioner, patient, 'Suivi', 'today');
     const day = (s: Session) => async () => (await get('/api/dashboard', s)).data.practitioner as { today: { idPatient: string | null }[]; followUp: { idPatient: string }[] };
     const [mine, theirs, again] = await throughSharedStatement(t.ctx.pool, 'dashboard_practitioner_', [
       { organizationId: demo(), run: day(pr) },
@@ -176,12 +197,7 @@ describe('the agenda’s period (issue 31)', () => {
     const [zoe, mathilde] = await Promise.all([patientNamed('Zoé Laurent'), patientNamed('Mathilde Renaud')]);
     const ids: string[] = [];
     for (const [org, practitioner, patient] of [[demo(), pr.id, zoe], [nord(), pr2.id, mathilde]]) {
-      const { rows } = await t.ctx.pool.query<{ id: string }>(
-        `insert into appointments (organization_id, practitioner_id, patient_id, title, starts_at, ends_at, status, created_at)
-         values ($1, $2, $3, 'Semaine', now() + interval '1 hour', now() + interval '90 minutes', 'confirmé', now() - interval '3 days') returning id`,
-        [org, practitioner, patient],
-      );
-      ids.push(rows[0].id);
+      ids.push(await appointmentInFreeSlot(org, practitioner, patient, 'Semaine', 'coming'));
     }
     const range = `from=${new Date(Date.now() - 3 * 86_400_000).toISOString()}&to=${new Date(Date.now() + 3 * 86_400_000).toISOString()}`;
     const week = (s: Session) => async () => ((await get(`/api/agenda/appointments?${range}`, s)).data.appointments as { id: string }[]).map((a) => a.id);
