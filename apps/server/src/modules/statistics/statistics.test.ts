@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
+import { todayIn } from '@wellbe/shared/domain/zoned';
 import { STAT_MESSAGES } from '@wellbe/shared/schemas/statistics';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { auditEvents, consultations, diaryEntries, dietProgramAssignments, dietPrograms, notices, organisations, patients, sportPrograms, sportSessionLogs, sportSessions, users } from '../../db/tables.ts';
@@ -199,7 +201,9 @@ describe('statistics', () => {
 
   it('never lets a hidden count be computed back from a total (issue 29: a year of 7 with months of 6 and "< 5" gave the 1 back)', async () => {
     // A new practice (SA reads it): 6 consultations in January and 1 in February of this year.
-    const year = new Date(t.clock.now()).getUTCFullYear();
+    // 'This year' as period=year reads it: the organisation's calendar year (no zone set: Europe/Paris),
+    // not UTC's, which is still the old year in the first hour of 1 January in Paris.
+    const year = todayIn(DEFAULT_TIME_ZONE, t.clock.now()).slice(0, 4);
     const [org] = await t.ctx.db.insert(organisations).values({ name: 'Cabinet Sept' }).returning({ id: organisations.id });
     const [prUser] = await t.ctx.db.select().from(users).where(eq(users.id, pr.id));
     const fullName = 'Statistique Sept';
