@@ -8,8 +8,8 @@ import { createTestApp, json, type Session, type TestApp } from '../../../test/h
 import { auditEvents, consultations, diaryEntries, dietProgramAssignments, dietPrograms, notices, organisations, patients, sportPrograms, sportSessionLogs, sportSessions, users } from '../../db/tables.ts';
 import { patientKeys } from '../patients/patients.keys.ts';
 
-// /statistics on a fixture whose answers are known by hand, in March 2031 (no demo data there):
-// Cabinet Démo, 8 new patients on 01/03/2031; pr signs 6 consultations on 02/03 (patients 1–6,
+// /statistics on a fixture whose answers are known by hand, in March of the year Y below (no demo data there):
+// Cabinet Démo, 8 new patients on 01/03/Y; pr signs 6 consultations on 02/03 (patients 1–6,
 // 170 cm 80 kg = IMC 27,68 overweight, pain 3-4 Lombaire), pa 2 on 20/03 (patients 7–8, 170 cm
 // 50 kg = IMC 17,30 underweight, pain 7-8 Cervical); in February (the previous period) pr signed
 // 5 (patients 1–5, 170 cm 60 kg). Notices on 05/03 for pr's 6: stars 5 5 4 4 3 3, 4 recommend.
@@ -19,7 +19,15 @@ let pa: Session;
 let pr: Session;
 let sa: Session;
 let pr2: Session;
-const march = 'period=custom&from=2031-03-01&to=2031-03-31';
+// A common year (its March's previous period is 29/01–28/02) six years or more after the run's: the
+// demo's data, seeded around the day of the run, is never in it (a fixed 2031 would have met it from
+// late 2030 on).
+const Y = (() => {
+  let y = new Date().getUTCFullYear() + 6;
+  while (y % 4 === 0) y++;
+  return y;
+})();
+const march = `period=custom&from=${Y}-03-01&to=${Y}-03-31`;
 let paConsultations: string[] = [];
 let fixturePatients: string[] = [];
 
@@ -34,7 +42,7 @@ async function fixture() {
         const fullName = `Statistique Patient${String.fromCharCode(65 + i)}`;
         const phone = `07 00 00 00 ${String(10 + i)}`;
         const email = `stat${i}@exemple.fr`;
-        return { organizationId: org, fullName, phoneNumber: phone, email, ...patientKeys(fullName, phone, email), createdAt: new Date('2031-03-01T09:00:00Z') };
+        return { organizationId: org, fullName, phoneNumber: phone, email, ...patientKeys(fullName, phone, email), createdAt: new Date(`${Y}-03-01T09:00:00Z`) };
       }),
     )
     .returning({ id: patients.id });
@@ -51,9 +59,9 @@ async function fixture() {
     dolorIntensity: intensity,
     dolorLocation: location,
   });
-  const feb = made.slice(0, 5).map((p) => visit(p.id, pr.id, '2031-02-15T10:00:00Z', 170, 60, null, null));
-  const prMarch = made.slice(0, 6).map((p) => visit(p.id, pr.id, '2031-03-02T10:00:00Z', 170, 80, '3-4', 'Lombaire'));
-  const paMarch = made.slice(6).map((p) => visit(p.id, pa.id, '2031-03-20T10:00:00Z', 170, 50, '7-8', 'Cervical'));
+  const feb = made.slice(0, 5).map((p) => visit(p.id, pr.id, `${Y}-02-15T10:00:00Z`, 170, 60, null, null));
+  const prMarch = made.slice(0, 6).map((p) => visit(p.id, pr.id, `${Y}-03-02T10:00:00Z`, 170, 80, '3-4', 'Lombaire'));
+  const paMarch = made.slice(6).map((p) => visit(p.id, pa.id, `${Y}-03-20T10:00:00Z`, 170, 50, '7-8', 'Cervical'));
   paConsultations = paMarch.map((c) => c.id);
   await t.ctx.db.insert(consultations).values([...feb, ...prMarch, ...paMarch]);
   const stars = [5, 5, 4, 4, 3, 3];
@@ -65,7 +73,7 @@ async function fixture() {
       userId: ptUser.id,
       star: stars[i],
       recommend: i < 4,
-      createdAt: new Date('2031-03-05T12:00:00Z'),
+      createdAt: new Date(`${Y}-03-05T12:00:00Z`),
     })),
   );
 }
@@ -89,12 +97,12 @@ describe('statistics', () => {
     const res = await get(pa, march);
     expect(res.statusCode, res.body).toBe(200);
     const data = json(res).data;
-    expect(data.period).toMatchObject({ from: '2031-03-01', to: '2031-03-31', bucket: 'day', previous: { from: '2031-01-29', to: '2031-02-28' } });
+    expect(data.period).toMatchObject({ from: `${Y}-03-01`, to: `${Y}-03-31`, bucket: 'day', previous: { from: `${Y}-01-29`, to: `${Y}-02-28` } });
     expect(data.activity.consultations).toEqual({ value: 8, previous: 5, change: 60 });
     // 8 = 6 + 2: with the 6 shown, 8 − 6 would give the hidden 2 back, so the 6 is hidden too.
     expect(data.activity.series).toEqual([
-      { start: '2031-03-02', consultations: 'secret' },
-      { start: '2031-03-20', consultations: 'secret' },
+      { start: `${Y}-03-02`, consultations: 'secret' },
+      { start: `${Y}-03-20`, consultations: 'secret' },
     ]);
     expect(data.activity.byPractitioner).toEqual([
       { idUser: expect.any(String), name: expect.any(String), consultations: 'secret' },
@@ -102,7 +110,7 @@ describe('statistics', () => {
     ]);
     expect(data.activity.byPractitioner.map((p: { idUser: string }) => p.idUser).sort()).toEqual([pr.id, pa.id].sort());
     expect(data.activity.newPatients).toEqual({ value: 8, previous: 0, change: null });
-    // March 2031 has no appointment: the agenda's figures are all zero, its rates not given.
+    // March of Y has no appointment: the agenda's figures are all zero, its rates not given.
     expect(data.appointments).toEqual({ byStatus: ['demandé', 'confirmé', 'honoré', 'absent', 'annulé'].map((status) => ({ status, count: 0 })), noShowRate: null, cancellationRate: null, averageBookingDelayDays: null });
   });
 
@@ -115,7 +123,7 @@ describe('statistics', () => {
     expect(pain).toMatchObject({ '3-4': 'secret', '7-8': 'secret', '1-2': 0, 'Non Renseigné': 0 });
     expect(data.clinical.painLocations.slice(0, 2).map((c: { consultations: unknown }) => c.consultations)).toEqual([0, 0]);
     expect(data.clinical.painLocations.filter((c: { consultations: unknown }) => c.consultations === 'secret').map((c: { location: string }) => c.location).sort()).toEqual(['Cervical', 'Lombaire']);
-    expect(data.clinical.painEvolution.find((p: { start: string }) => p.start === '2031-03-02').counts).toMatchObject({ '3-4': 'secret', '7-8': 0 });
+    expect(data.clinical.painEvolution.find((p: { start: string }) => p.start === `${Y}-03-02`).counts).toMatchObject({ '3-4': 'secret', '7-8': 0 });
     // Never a patient's name or id in the answer.
     expect(JSON.stringify(data)).not.toMatch(/Statistique Patient/);
   });
@@ -124,7 +132,7 @@ describe('statistics', () => {
     const data = json(await get(pa, march)).data;
     // 4 of the 6 recommend: 66,7 % would tell the hidden 4 (and 2) back, so the share is not given.
     expect(data.satisfaction).toMatchObject({ opinions: { value: 6, previous: 0, change: null }, average: 4, recommendShare: null });
-    expect(data.satisfaction.series).toEqual([{ start: '2031-03-05', opinions: 6, average: 4 }]);
+    expect(data.satisfaction.series).toEqual([{ start: `${Y}-03-05`, opinions: 6, average: 4 }]);
   });
 
   it('follows an archived consultation out of the counters', async () => {
@@ -166,8 +174,8 @@ describe('statistics', () => {
   it('refuses a bad range with a French message', async () => {
     const cases: [string, string][] = [
       ['period=custom&from=2020-01-01&to=2025-01-01', STAT_MESSAGES.tooLong],
-      ['period=custom&from=2031-03-31&to=2031-03-01', STAT_MESSAGES.endBeforeStart],
-      ['period=custom&from=2031-02-30&to=2031-03-01', STAT_MESSAGES.invalidDate],
+      [`period=custom&from=${Y}-03-31&to=${Y}-03-01`, STAT_MESSAGES.endBeforeStart],
+      [`period=custom&from=${Y}-02-30&to=${Y}-03-01`, STAT_MESSAGES.invalidDate],
       ['period=custom', STAT_MESSAGES.customNeedsDates],
     ];
     for (const [query, message] of cases) {
@@ -183,12 +191,12 @@ describe('statistics', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=practitioners`, headers: pa.auth });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toContain('statistiques-practitioners-2031-03-01-2031-03-31.csv');
+    expect(res.headers['content-disposition']).toContain(`statistiques-practitioners-${Y}-03-01-${Y}-03-31.csv`);
     const lines = res.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe('Praticien;Consultations');
     expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['secret', 'secret']);
     const series = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=consultations`, headers: pa.auth });
-    expect(series.body).toContain('02/03/2031;secret');
+    expect(series.body).toContain(`02/03/${Y};secret`);
     const bad = await t.app.inject({ method: 'GET', url: `/api/statistics/export?${march}&table=patients`, headers: pa.auth });
     expect(bad.statusCode).toBe(400);
     const journal = await t.ctx.db
@@ -196,7 +204,7 @@ describe('statistics', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.userId, pa.id), inArray(auditEvents.action, ['statistics.read', 'statistics.export']), eq(auditEvents.outcome, 'success')));
     expect(journal.map((j) => j.action)).toEqual(expect.arrayContaining(['statistics.read', 'statistics.export']));
-    expect(journal.find((j) => j.action === 'statistics.export')?.details).toMatchObject({ table: 'practitioners', from: '2031-03-01' });
+    expect(journal.find((j) => j.action === 'statistics.export')?.details).toMatchObject({ table: 'practitioners', from: `${Y}-03-01` });
   });
 
   it('never lets a hidden count be computed back from a total (issue 29: a year of 7 with months of 6 and "< 5" gave the 1 back)', async () => {
@@ -244,16 +252,16 @@ describe('statistics', () => {
       .returning({ id: patients.id });
     const visit = (date: string) => ({ id: randomUUID(), organizationId: nord, patientId: patient.id, userId: pr2.id, jobSpecialistId: 3, consultationDate: new Date(date) });
     // 12:00 UTC on 10/04 is 14:00 in Paris (10/04) and 02:00 on 11/04 at Kiritimati (UTC+14).
-    await t.ctx.db.insert(consultations).values(visit('2031-04-10T12:00:00Z'));
-    const april = 'period=custom&from=2031-04-01&to=2031-04-30';
-    expect(json(await get(pr2, april)).data.activity.series).toEqual([{ start: '2031-04-10', consultations: '< 5' }]);
+    await t.ctx.db.insert(consultations).values(visit(`${Y}-04-10T12:00:00Z`));
+    const april = `period=custom&from=${Y}-04-01&to=${Y}-04-30`;
+    expect(json(await get(pr2, april)).data.activity.series).toEqual([{ start: `${Y}-04-10`, consultations: '< 5' }]);
     const [org] = await t.ctx.db.select().from(organisations).where(eq(organisations.id, nord));
     await t.ctx.db.update(organisations).set({ settings: { ...org.settings, timeZone: 'Pacific/Kiritimati' } }).where(eq(organisations.id, nord));
-    expect(json(await get(pr2, april)).data.activity.series).toEqual([{ start: '2031-04-11', consultations: '< 5' }]);
-    await t.ctx.db.insert(consultations).values(visit('2031-04-20T11:00:00Z'));
+    expect(json(await get(pr2, april)).data.activity.series).toEqual([{ start: `${Y}-04-11`, consultations: '< 5' }]);
+    await t.ctx.db.insert(consultations).values(visit(`${Y}-04-20T11:00:00Z`));
     expect(json(await get(pr2, april)).data.activity.series).toEqual([
-      { start: '2031-04-11', consultations: '< 5' },
-      { start: '2031-04-21', consultations: '< 5' },
+      { start: `${Y}-04-11`, consultations: '< 5' },
+      { start: `${Y}-04-21`, consultations: '< 5' },
     ]);
     // Cabinet Démo's counters did not move.
     expect(json(await get(pa, march)).data.activity.consultations.value).toBe(8);
