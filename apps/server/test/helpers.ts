@@ -163,6 +163,17 @@ export function assertAnswersDeclared(app: FastifyInstance) {
   if (found.length) throw new Error(`Réponses hors de leur schéma déclaré (${found.length}) :\n${found.slice(0, 30).join('\n')}`);
 }
 
+/**
+ * A common year (February of 28 days) six or more years after `now`'s: a fixture dated in it never
+ * meets the demo's data, seeded around the day of the run, whatever that day is (fixed years did,
+ * once the run's date came near them).
+ */
+export function fixtureYear(now: number = Date.now()): number {
+  let year = new Date(now).getUTCFullYear() + 6;
+  while (year % 4 === 0) year++;
+  return year;
+}
+
 /** The JSON of an answer, for terse assertions. */
 export function json<T = any>(res: LightMyRequestResponse): T {
   return res.json() as T;

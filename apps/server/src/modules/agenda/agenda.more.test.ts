@@ -6,7 +6,7 @@ import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
 import { STAT_MASKED } from '@wellbe/shared/schemas/statistics';
 import { systemScope } from '../../access/index.ts';
-import { json } from '../../../test/helpers.ts';
+import { fixtureYear, json } from '../../../test/helpers.ts';
 import { appointments, auditEvents, patients, users } from '../../db/tables.ts';
 import { todayAppointments } from './agenda.service.ts';
 import { freeSlotsFor } from './agenda.settings.ts';
@@ -88,9 +88,8 @@ describe('quick panel', () => {
 describe('statistics of the agenda (/statistics)', () => {
   it('counts the period’s appointments by status, masks counts under 5 and the rates resting on them, gives the booking delay', async () => {
     const statuses = [...Array(6).fill('honoré'), 'absent', 'absent', 'annulé', 'annulé', 'demandé'] as string[];
-    // March of a year well after the run's: the demo's appointments (around the day of the run) never
-    // fall in it, whatever that day is (a fixed March 2032 met them on runs from late February 2032).
-    const year = new Date(k.t.clock.now()).getUTCFullYear() + 6;
+    // March of a year the demo's appointments never reach (a fixed March 2032 met them on runs from late February 2032).
+    const year = fixtureYear(k.t.clock.now());
     const march = `period=custom&from=${year}-03-01&to=${year}-03-31`;
     const [pa] = await k.t.ctx.db.select({ organizationId: patients.organizationId }).from(patients).where(eq(patients.id, k.patientId));
     await k.t.ctx.db.insert(appointments).values(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { todayIn } from '@wellbe/shared/domain/zoned';
 import { STAT_MESSAGES } from '@wellbe/shared/schemas/statistics';
-import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, fixtureYear, json, type Session, type TestApp } from '../../../test/helpers.ts';
 import { auditEvents, consultations, diaryEntries, dietProgramAssignments, dietPrograms, notices, organisations, patients, sportPrograms, sportSessionLogs, sportSessions, users } from '../../db/tables.ts';
 import { patientKeys } from '../patients/patients.keys.ts';
 
@@ -19,14 +19,8 @@ let pa: Session;
 let pr: Session;
 let sa: Session;
 let pr2: Session;
-// A common year (its March's previous period is 29/01–28/02) six years or more after the run's: the
-// demo's data, seeded around the day of the run, is never in it (a fixed 2031 would have met it from
-// late 2030 on).
-const Y = (() => {
-  let y = new Date().getUTCFullYear() + 6;
-  while (y % 4 === 0) y++;
-  return y;
-})();
+// A common year (its March's previous period is 29/01–28/02) that the demo's data never reaches.
+const Y = fixtureYear();
 const march = `period=custom&from=${Y}-03-01&to=${Y}-03-31`;
 let paConsultations: string[] = [];
 let fixturePatients: string[] = [];
