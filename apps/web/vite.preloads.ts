@@ -52,6 +52,8 @@ export interface ResolvedNotice {
   actions: Record<string, string>;
   icon: string;
   roles: string[];
+  /** The greeting above it in every language, with its `{{name}}` place. */
+  greetings?: Record<string, string>;
 }
 
 /** An i18n key (`namespace:dotted.path`) in the four languages, from the app's i18n files; a missing text fails the build. */
@@ -77,7 +79,9 @@ export function resolveTitles(srcDir: string): Record<string, ResolvedTitle> {
 /** FIRST_NOTICES' texts and actions in the four languages. */
 export function resolveNotices(srcDir: string): Record<string, ResolvedNotice> {
   const texts = keyResolver(srcDir);
-  return Object.fromEntries(Object.entries(FIRST_NOTICES).map(([area, { key, action, icon, roles }]) => [area, { texts: texts(key), actions: texts(action), icon, roles }]));
+  return Object.fromEntries(
+    Object.entries(FIRST_NOTICES).map(([area, { key, action, icon, roles, greeting }]) => [area, { texts: texts(key), actions: texts(action), icon, roles, ...(greeting && { greetings: texts(greeting) }) }]),
+  );
 }
 
 /**

@@ -110,10 +110,47 @@ for (const [width, height] of [
   });
 }
 
-test("a practitioner's /dashboard frame has the greeting's block but not the patient's notice", async ({ page }) => {
+/** The box of an element's whole text (the frame's greeting is made of several text nodes). */
+const wholeTextBox = (element: Locator) =>
+  element.evaluate((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const rect = range.getBoundingClientRect();
+    return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+  });
+
+// A practitioner's largest text on /dashboard is their greeting: painted from the HTML with the name
+// the session stored (shared boot.ts), where the page then draws it; not the patient's notice.
+for (const { width, height, language, greeting } of [
+  { width: 390, height: 844, language: 'fr', greeting: 'Bonjour Julien' },
+  { width: 1440, height: 900, language: 'ar', greeting: 'مرحبًا Julien' },
+]) {
+  test(`pr /dashboard at ${width} px in ${language}: « ${greeting} » painted from the HTML, where the page then draws it`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, 'pr');
+    await page.evaluate((lang) => localStorage.setItem('wellbe.language', lang), language);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    const frame = page.locator('.wb-shell-greeting-h1');
+    await expect(frame).toBeVisible();
+    expect(await frame.innerText()).toBe(greeting);
+    await expect(page.locator('.wb-notice')).toBeHidden();
+    await page.evaluate(() => document.fonts.ready);
+    const before = await wholeTextBox(frame);
+    await page.unroute('**/assets/*.js');
+    await page.goto('/dashboard');
+    const heading = page.getByRole('heading', { level: 1, name: greeting, exact: true });
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.wb-shell')).toHaveCount(0);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await wholeTextBox(heading)).toEqual(before);
+  });
+}
+
+test('after signing out, the frame of /dashboard greets nobody: the name is forgotten with the session', async ({ page }) => {
   await signIn(page, 'pr');
-  await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto('/dashboard');
-  await expect(page.locator('.wb-shell-greeting')).toBeVisible();
-  await expect(page.locator('.wb-notice')).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('wellbe.greetingName'))).toBe('Julien');
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('wellbe.greetingName'))).toBeNull();
 });

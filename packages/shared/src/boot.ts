@@ -3,6 +3,11 @@ import { LANGUAGES, RTL_LANGUAGES } from './constants.ts';
 // Where the web app keeps the session and the language in the browser (localStorage).
 export const TOKEN_STORAGE_KEY = 'jwt_access_token';
 export const LANGUAGE_STORAGE_KEY = 'wellbe.language';
+/**
+ * The name the dashboard greets the signed-in user with (« Bonjour {name} »), kept beside the token
+ * while a session lasts (web lib/session.ts) so that the frame of /dashboard paints it from the HTML.
+ */
+export const GREETING_NAME_STORAGE_KEY = 'wellbe.greetingName';
 
 /**
  * The one inline script of index.html, first in <body>: before the signed-in frame the server
@@ -37,6 +42,10 @@ export const LOADER_BATCH = 4;
  * first-requests.ts) are sent with the stored token, when it has not expired and its role is one of
  * the link's `data-roles` (if any); the web client takes each answer once (`window.wbEarly`, keyed by
  * URL, with the token it was sent with).
+ * Before all that, as it runs (the frame is parsed, not yet painted), it writes the stored greeting
+ * name into the frame's `.wb-shell-name` places and marks <html> `wb-named` (app-shell.css shows the
+ * dashboard's greeting only then): a practitioner's phone paints « Bonjour Julien », their
+ * /dashboard's largest text, from the HTML (issue 31).
  * A link marked with a language (`data-lang`: a bundle of texts) is made real only for <html lang>.
  * They are made real in document order, LOADER_BATCH at a time, each batch in a task of its own:
  * each element costs Chromium a request's work on the main thread (2.7 ms in a Lighthouse trace,
@@ -48,7 +57,10 @@ export const LOADER_BATCH = 4;
  * The server's CSP allows this exact text by its hash; index.html holds it as written here.
  */
 export const CODE_LOADER_SCRIPT =
-  `(function(){var d=document,w=window,done=0;function early(){var t=null,c=null;` +
+  `(function(){var d=document,w=window,done=0;` +
+  `try{var n=localStorage.getItem(${JSON.stringify(GREETING_NAME_STORAGE_KEY)});if(n&&localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})){` +
+  `d.querySelectorAll(".wb-shell-name").forEach(function(e){e.textContent=n});d.documentElement.classList.add("wb-named")}}catch(e){}` +
+  `function early(){var t=null,c=null;` +
   `try{t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});c=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")))}catch(e){return}` +
   `if(!c||!(c.exp*1000>Date.now()))return;w.wbEarly={};` +
   `d.querySelectorAll('link[rel="wb-early"]').forEach(function(e){var r=e.getAttribute("data-roles"),u=e.getAttribute("href");` +

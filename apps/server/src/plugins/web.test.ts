@@ -156,16 +156,18 @@ describe("the web app's HTML by route", () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  it("writes the dashboard's greeting block and its first notice (route-preloads.json notices) for its roles, in every language, escaped", async () => {
+  it("writes the dashboard's greeting with its name's place and its first notice (route-preloads.json notices) for its roles, in every language, escaped", async () => {
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-notices-'));
     fs.writeFileSync(path.join(files, 'index.html'), index);
-    const notices = { dashboard: { texts: { fr: 'Vos données : <tout> & "plus"', ar: 'بياناتك' }, actions: { fr: 'Mes données', ar: 'بياناتي' }, icon: 'M11,9H13V7H11', roles: ['PT'] } };
+    const notices = { dashboard: { texts: { fr: 'Vos données : <tout> & "plus"', ar: 'بياناتك' }, actions: { fr: 'Mes données', ar: 'بياناتي' }, icon: 'M11,9H13V7H11', roles: ['PT'], greetings: { fr: 'Bonjour {{name}} <&>', ar: 'مرحبًا {{name}}' } } };
     fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: {}, notices }));
     const app = Fastify();
     await registerWeb(app, files);
     const dashboard = (await app.inject({ url: '/dashboard' })).body;
     expect(dashboard).toContain(
-      '<div class="wb-shell-greeting"></div><div class="wb-notice wb-shell-for" data-wb-roles="PT"><div class="wb-notice-icon"><svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false"><path d="M11,9H13V7H11"></path></svg></div>' +
+      '<div class="wb-shell-greeting"><div class="wb-shell-greeting-text"><h1 class="wb-shell-greeting-h1 wb-shell-texts">' +
+        '<span lang="fr">Bonjour <span class="wb-shell-name"></span> &lt;&amp;&gt;</span><span lang="ar">مرحبًا <span class="wb-shell-name"></span></span></h1></div></div>' +
+        '<div class="wb-notice wb-shell-for" data-wb-roles="PT"><div class="wb-notice-icon"><svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false"><path d="M11,9H13V7H11"></path></svg></div>' +
         '<div class="wb-notice-message wb-shell-texts"><span lang="fr">Vos données : &lt;tout&gt; &amp; &quot;plus&quot;</span><span lang="ar">بياناتك</span></div>' +
         '<div class="wb-notice-action"><span class="wb-notice-open wb-shell-texts"><span lang="fr">Mes données</span><span lang="ar">بياناتي</span></span></div></div>',
     );

@@ -58,7 +58,7 @@ type RoutePreloads = {
 export type FirstTitle = { texts: Record<string, string>; column?: number; inset?: boolean };
 
 /** A notice a page draws first for some roles (web app/first-titles.ts FIRST_NOTICES): its text and action in each language, its icon, the roles. */
-export type FirstNotice = { texts: Record<string, string>; actions: Record<string, string>; icon: string; roles: string[] };
+export type FirstNotice = { texts: Record<string, string>; actions: Record<string, string>; icon: string; roles: string[]; greetings?: Record<string, string> };
 
 const TITLE_PLACE = '<div class="wb-shell-block wb-shell-title"></div>';
 
@@ -80,18 +80,33 @@ export function withFirstTitle(html: string, title: FirstTitle | undefined): str
 }
 
 /**
+ * The greeting's h1 in every language, an empty `.wb-shell-name` in place of `{{name}}`: index.html's
+ * code loader writes the stored name there before the frame is painted (shared boot.ts).
+ */
+function greetingHeading(greetings: Record<string, string> | undefined): string {
+  if (!greetings) return '';
+  const spans = Object.entries(greetings).map(([language, text]) => {
+    const [before = '', after = ''] = text.split('{{name}}');
+    return `<span lang="${escapeHtml(language)}">${escapeHtml(before)}<span class="wb-shell-name"></span>${escapeHtml(after)}</span>`;
+  });
+  return `<h1 class="wb-shell-greeting-h1 wb-shell-texts">${spans.join('')}</h1>`;
+}
+
+/**
  * `html` with the dashboard's greeting block and the page's first notice in place of the title's grey
- * block: the notice's markup (web components/notice.css, the page's own classes) with its text and
- * action in every language, shown only for its roles (index.html's first script puts the stored
- * token's role on <html>, app-shell.css). A patient's phone paints the largest text of their
- * /dashboard from the HTML; React then draws the same notice in the same place (issue 31).
+ * block. The greeting, for every role, with the stored name (« Bonjour Julien »); the notice's markup
+ * (web components/notice.css, the page's own classes) with its text and action in every language,
+ * shown only for its roles (index.html's first script puts the stored token's role on <html>,
+ * app-shell.css). A phone paints the largest text of a /dashboard from the HTML, the patient's
+ * notice or the practitioner's greeting; React then draws the same text in the same place (issue 31).
  */
 export function withFirstNotice(html: string, notice: FirstNotice | undefined): string {
   if (!notice) return html;
   const icon = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false"><path d="${escapeHtml(notice.icon)}"></path></svg>`;
   return html.replace(
     TITLE_PLACE,
-    `<div class="wb-shell-greeting"></div><div class="wb-notice wb-shell-for" data-wb-roles="${escapeHtml(notice.roles.join(' '))}">` +
+    `<div class="wb-shell-greeting"><div class="wb-shell-greeting-text">${greetingHeading(notice.greetings)}</div></div>` +
+      `<div class="wb-notice wb-shell-for" data-wb-roles="${escapeHtml(notice.roles.join(' '))}">` +
       `<div class="wb-notice-icon">${icon}</div><div class="wb-notice-message wb-shell-texts">${spansOf(notice.texts)}</div>` +
       `<div class="wb-notice-action"><span class="wb-notice-open wb-shell-texts">${spansOf(notice.actions)}</span></div></div>`,
   );

@@ -46,8 +46,14 @@ export interface FirstNotice {
   /** Its icon's SVG path (components/chrome-icons.ts). */
   icon: string;
   roles: Role[];
+  /**
+   * The i18n key of the greeting above the notice, drawn for every role, `{{name}}` filled in by
+   * index.html's code loader from the name the session stored (shared boot.ts): a practitioner's
+   * /dashboard paints its largest text, « Bonjour Julien », from the HTML too.
+   */
+  greeting?: string;
 }
 
 export const FIRST_NOTICES: Partial<Record<Area, FirstNotice>> = {
-  dashboard: { key: 'records:myData.shortcut', action: 'records:myData.open', icon: INFO_OUTLINED_ICON, roles: ['PT'] },
+  dashboard: { key: 'records:myData.shortcut', action: 'records:myData.open', icon: INFO_OUTLINED_ICON, roles: ['PT'], greeting: 'dashboard:greeting' },
 };

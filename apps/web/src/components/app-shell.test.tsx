@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AppShell } from './app-shell.tsx';
 import { Splash } from './splash.tsx';
-import { BOOT_SCRIPT, CODE_LOADER_SCRIPT, LOADER_BATCH } from '@wellbe/shared/boot';
+import { BOOT_SCRIPT, CODE_LOADER_SCRIPT, GREETING_NAME_STORAGE_KEY, LOADER_BATCH } from '@wellbe/shared/boot';
 import { writeToken } from '../lib/token.ts';
 import { LANGUAGE_KEY } from '../i18n/i18n.ts';
 
@@ -53,6 +53,25 @@ describe('the signed-in frame written in index.html', () => {
     const other = render(<FirstShell />);
     expect(other.container.querySelector('.wb-shell-h1')).toBeNull();
     expect(other.container.querySelector('.wb-shell-title')).not.toBeNull();
+  });
+
+  it("draws again the dashboard's greeting the server wrote, with the stored name, and its notice", async () => {
+    vi.resetModules();
+    document.body.innerHTML =
+      '<div id="root"><div class="wb-shell-greeting"><div class="wb-shell-greeting-text"><h1 class="wb-shell-greeting-h1 wb-shell-texts">' +
+      '<span lang="fr">Bonjour <span class="wb-shell-name">Julien</span></span><span lang="ar">مرحبًا <span class="wb-shell-name">Julien</span></span></h1></div></div>' +
+      '<div class="wb-notice wb-shell-for" data-wb-roles="PT"><div class="wb-notice-icon"><svg><path d="M1"></path></svg></div><div class="wb-notice-message wb-shell-texts"><span lang="fr">Vos données</span></div>' +
+      '<div class="wb-notice-action"><span class="wb-notice-open wb-shell-texts"><span lang="fr">Mes données</span></span></div></div></div>';
+    window.history.replaceState(null, '', '/dashboard');
+    const { AppShell: FirstShell } = await import('./app-shell.tsx');
+    document.body.innerHTML = '';
+    localStorage.setItem(GREETING_NAME_STORAGE_KEY, 'Inès <b>');
+    const first = render(<FirstShell />);
+    expect(first.container.querySelector('.wb-shell-greeting-h1')!.innerHTML).toBe(
+      '<span lang="fr">Bonjour <span class="wb-shell-name">Inès &lt;b&gt;</span></span><span lang="ar">مرحبًا <span class="wb-shell-name">Inès &lt;b&gt;</span></span>',
+    );
+    expect(first.container.querySelector('.wb-notice-message')).toHaveTextContent('Vos données');
+    localStorage.removeItem(GREETING_NAME_STORAGE_KEY);
   });
 
   it('is not drawn for a guest', () => {
@@ -213,6 +232,25 @@ describe("index.html's last script", () => {
     expect(real().links).toEqual([['modulepreload', '/assets/chat-ar.js', null, null]]);
     expect(document.head.querySelectorAll('link[rel^="wb-"]')).toHaveLength(0);
     document.documentElement.lang = 'fr';
+  });
+
+  it("writes the stored greeting name into the frame's places as text, and marks <html>, only while a token is stored", () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const frame = '<span class="wb-shell-name"></span><span class="wb-shell-name"></span>';
+    document.body.insertAdjacentHTML('beforeend', `<div id="frame">${frame}</div>`);
+    const names = () => [...document.querySelectorAll('#frame .wb-shell-name')].map((e) => e.innerHTML);
+    localStorage.setItem(GREETING_NAME_STORAGE_KEY, 'Inès <img src=x>');
+    writeToken(null);
+    new Function(CODE_LOADER_SCRIPT)();
+    expect(names()).toEqual(['', '']);
+    expect(document.documentElement).not.toHaveClass('wb-named');
+    writeToken('a.b.c');
+    new Function(CODE_LOADER_SCRIPT)();
+    expect(names()).toEqual(['Inès &lt;img src=x&gt;', 'Inès &lt;img src=x&gt;']);
+    expect(document.documentElement).toHaveClass('wb-named');
+    document.getElementById('frame')!.remove();
+    document.documentElement.classList.remove('wb-named');
+    localStorage.removeItem(GREETING_NAME_STORAGE_KEY);
   });
 
   it('loads the code after 500 ms when no frame comes (a tab in the background)', () => {

@@ -1,14 +1,25 @@
 import { hasChrome } from '@wellbe/shared/routes';
 import { readToken } from '../lib/token.ts';
+import { storedGreetingName } from '../lib/greeting-name.ts';
 import { Logo } from './logo.tsx';
 import './app-shell.css';
 import './notice.css';
 
 type Span = { lang: string; text: string };
 type ShellTitle = { path: string; wrapper: { className: string; maxWidth: string } | null; spans: Span[] };
-type ShellNotice = { path: string; roles: string; icon: string; texts: Span[]; actions: Span[] };
+type GreetingSpan = { lang: string; before: string; after: string };
+type ShellNotice = { path: string; roles: string; icon: string; texts: Span[]; actions: Span[]; greeting: GreetingSpan[] };
 
 const spansOf = (parent: Element | null): Span[] => [...(parent?.children ?? [])].map((span) => ({ lang: span.getAttribute('lang') ?? '', text: span.textContent ?? '' }));
+
+/** The greeting's texts around its name's place (plugins/web.ts greetingHeading), whatever name the code loader wrote there. */
+const greetingOf = (h1: Element | null): GreetingSpan[] =>
+  [...(h1?.children ?? [])].map((span) => {
+    const nodes = [...span.childNodes];
+    const at = nodes.findIndex((node) => node instanceof Element && node.classList.contains('wb-shell-name'));
+    const text = (part: ChildNode[]) => part.map((node) => node.textContent).join('');
+    return { lang: span.getAttribute('lang') ?? '', before: text(nodes.slice(0, at)), after: text(nodes.slice(at + 1)) };
+  });
 
 /**
  * The page's title the server wrote into the frame of the page first opened (app/first-titles.ts),
@@ -32,7 +43,7 @@ function readServerNotice(): ShellNotice | null {
   const notice = document.querySelector<HTMLElement>('#root .wb-shell-for');
   if (!notice) return null;
   const icon = notice.querySelector('path')?.getAttribute('d') ?? '';
-  return { path: window.location.pathname, roles: notice.dataset.wbRoles ?? '', icon, texts: spansOf(notice.querySelector('.wb-notice-message')), actions: spansOf(notice.querySelector('.wb-notice-open')) };
+  return { path: window.location.pathname, roles: notice.dataset.wbRoles ?? '', icon, texts: spansOf(notice.querySelector('.wb-notice-message')), actions: spansOf(notice.querySelector('.wb-notice-open')), greeting: greetingOf(document.querySelector('#root .wb-shell-greeting-h1')) };
 }
 const SERVER_NOTICE = readServerNotice();
 
@@ -45,9 +56,24 @@ const Spans = ({ spans }: { spans: Span[] }) =>
 
 /** The dashboard's greeting block and its first notice, as the server wrote them (plugins/web.ts withFirstNotice). */
 function ShellNoticeBlock({ notice }: { notice: ShellNotice }) {
+  const name = storedGreetingName();
   return (
     <>
-      <div className="wb-shell-greeting" />
+      <div className="wb-shell-greeting">
+        <div className="wb-shell-greeting-text">
+          {notice.greeting.length > 0 && (
+            <h1 className="wb-shell-greeting-h1 wb-shell-texts">
+              {notice.greeting.map((span) => (
+                <span key={span.lang} lang={span.lang}>
+                  {span.before}
+                  <span className="wb-shell-name">{name}</span>
+                  {span.after}
+                </span>
+              ))}
+            </h1>
+          )}
+        </div>
+      </div>
       <div className="wb-notice wb-shell-for" data-wb-roles={notice.roles}>
         <div className="wb-notice-icon">
           <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">

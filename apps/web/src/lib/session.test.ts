@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../i18n/i18n.ts';
-import { checkStoredToken, endSession, getSession, logout, onSessionEnd, signIn } from './session.ts';
+import { checkStoredToken, endSession, getSession, logout, onSessionEnd, setSession, signIn, updateSessionUser } from './session.ts';
+import { storedGreetingName } from './greeting-name.ts';
 import { api } from './api.ts';
 import { readToken, writeToken } from './token.ts';
 import { fakeUser } from '../test/fixtures.ts';
@@ -64,6 +65,18 @@ describe('checkStoredToken', () => {
     expect(getSession().status).toBe('guest');
     expect(readToken()).toBeNull();
     expect(notify).toHaveBeenCalledWith('Failed to login with token.', 'error');
+  });
+});
+
+// The name the frame of /dashboard greets with before any script (issue 31, greeting-name.ts).
+describe('the stored greeting name', () => {
+  it('is the first name of the signed-in user, their display name without one, and is forgotten when the session ends', () => {
+    setSession(fakeUser('PR', { firstName: 'Julien' }), 'a.b.c');
+    expect(storedGreetingName()).toBe('Julien');
+    updateSessionUser(fakeUser('PR', { firstName: '', displayName: 'Dr Moreau' }));
+    expect(storedGreetingName()).toBe('Dr Moreau');
+    endSession('logout');
+    expect(storedGreetingName()).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import type { signedInUserSchema } from '@wellbe/shared/schemas/auth';
 import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api, ApiError, setUnauthorizedHandler } from './api.ts';
 import { notify } from './notify.ts';
+import { greetingName, rememberGreetingName } from './greeting-name.ts';
 import { isTokenValid, readToken, tokenSubject, writeToken } from './token.ts';
 import { i18n, i18nReady } from '../i18n/i18n.ts';
 
@@ -48,6 +49,7 @@ let redirectUrl: string | null = null;
 
 function set(next: SessionState) {
   state = next;
+  rememberGreetingName(next.user ? greetingName(next.user) : null);
   for (const l of listeners) l();
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPhoto } from '@wellbe/shared/constants';
 import { jobBesideRole, type Role } from '@wellbe/shared/roles';
 import type { SignedInUser } from '../../lib/session.ts';
+import { greetingName } from '../../lib/greeting-name.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PlainAvatar } from '../../components/plain-avatar.tsx';
 import { PlainIcon } from '../../components/plain-icon.tsx';
@@ -15,7 +16,7 @@ import styles from './greeting-card.module.css';
  */
 export function GreetingCard({ user, role }: { user: SignedInUser; role: Role }) {
   const { t } = useTranslation(['dashboard', 'common']);
-  const name = user.data.firstName || user.data.displayName;
+  const name = greetingName(user);
   const job = jobBesideRole(user.job, role);
   return (
     <section className={styles.card}>
