@@ -6,9 +6,9 @@
 //   npm run bench:web -- http://host:port   measures a server already running (demo data, npm start)
 // Pages (issue 31): /login as a guest; the patient's phone screens signed in as pt (/dashboard,
 // /appointment, the program and the menu of the day, /messaging) and the practitioner's as pr
-// (/dashboard, /patients/list, the first patient's file, /agenda): the token from a sign-in
-// through the API is put in localStorage `jwt_access_token` before each run, Lighthouse keeping
-// the storage. Beside them, in the same run, the ANCHOR: a plain Vite + React + MUI page (one
+// (/dashboard, /patients/list, the first patient's file, /agenda): what the app stores at sign-in is
+// put in a cleared localStorage before each run (the token from a sign-in through the API, and the
+// name the dashboard greets with: web lib/greeting-name.ts), Lighthouse keeping the storage. Beside them, in the same run, the ANCHOR: a plain Vite + React + MUI page (one
 // Button, one TextField, apps/web/bench/anchor) built with the app's compression and served by the
 // app's own static plugin (apps/server/src/plugins/web.ts). The machine is shared: a score means
 // something only beside the anchor's, measured under the same load (the `vs anchor` column).
@@ -154,13 +154,14 @@ function cdpSession(webSocketUrl) {
 }
 
 /**
- * Clears the HTTP cache and sets (or removes) the token in the origin's localStorage. A tab opened
+ * Clears the HTTP cache and the origin's localStorage, then stores what the app stores at sign-in
+ * (`signedIn`: its token and greeting name; nothing for a guest). A tab opened
  * at the origin's URL and evaluated at once raced its own navigation ("Cannot find default
  * execution context", on the first run of a fresh browser): the tab opens blank here, the script
  * runs once the origin's page has loaded (the `load` lifecycle event of that very navigation), and
  * the value is read back.
  */
-async function prepareStorage(chromePort, origin, token) {
+async function prepareStorage(chromePort, origin, signedIn) {
   const target = await fetch(`http://127.0.0.1:${chromePort}/json/new?about:blank`, { method: 'PUT' }).then((r) => r.json());
   const session = await cdpSession(target.webSocketDebuggerUrl);
   try {
@@ -170,8 +171,9 @@ async function prepareStorage(chromePort, origin, token) {
     const navigation = await session.send('Page.navigate', { url: `${origin}/api/health` });
     if (navigation.errorText) throw new Error(`${origin}/api/health : ${navigation.errorText}`);
     await session.waitFor('Page.lifecycleEvent', (e) => e.name === 'load' && e.loaderId === navigation.loaderId);
-    const set = token ? `localStorage.setItem('jwt_access_token', ${JSON.stringify(token)})` : 'localStorage.clear()';
-    const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression: `${set}; localStorage.getItem('jwt_access_token')`, returnByValue: true });
+    const token = signedIn?.token ?? null;
+    const set = signedIn ? `localStorage.setItem('jwt_access_token', ${JSON.stringify(token)}); localStorage.setItem('wellbe.greetingName', ${JSON.stringify(signedIn.name)})` : '';
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression: `localStorage.clear(); ${set}; localStorage.getItem('jwt_access_token')`, returnByValue: true });
     if (exceptionDetails || result.value !== token) throw new Error('le jeton n’a pas pu être posé dans localStorage');
   } finally {
     session.close();
@@ -185,12 +187,12 @@ const median = (xs) => {
   return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
 };
 
-/** Signs in through the API; the access token. */
+/** Signs in through the API; the access token and the name the dashboard greets with (its first name, else its display name). */
 async function signIn(base, username) {
   const answer = await fetch(`${base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'login', Username: username, Password: password }) });
-  const token = (await answer.json())?.data?.access_token;
-  if (!token) throw new Error(`sign-in of ${username} failed (${answer.status})`);
-  return token;
+  const data = (await answer.json())?.data;
+  if (!data?.access_token) throw new Error(`sign-in of ${username} failed (${answer.status})`);
+  return { token: data.access_token, name: data.firstName || data.displayName };
 }
 
 /** One Lighthouse run of a page: its metrics and the JavaScript it fetched (bytes on the wire). */
@@ -229,12 +231,12 @@ const loadAtStart = load();
 try {
   const { base } = server;
   anchor = pages.some((p) => p.role === 'anchor') ? await startAnchor() : null;
-  const tokens = {};
-  for (const role of new Set(pages.map((p) => p.role))) if (role !== 'anchor' && role !== 'guest') tokens[role] = await signIn(base, role);
+  const sessions = {};
+  for (const role of new Set(pages.map((p) => p.role))) if (role !== 'anchor' && role !== 'guest') sessions[role] = await signIn(base, role);
   // The patient file of the first patient pr sees.
   const resolvePath = async (p) => {
     if (!p.path.includes(':idPatient')) return p.path;
-    const list = await (await fetch(`${base}/api/patients?pageSize=1`, { headers: { authorization: `Bearer ${tokens[p.role]}` } })).json();
+    const list = await (await fetch(`${base}/api/patients?pageSize=1`, { headers: { authorization: `Bearer ${sessions[p.role].token}` } })).json();
     return p.path.replace(':idPatient', list.data[0].idPatient);
   };
   chrome = await chromeLauncher.launch({
@@ -250,8 +252,8 @@ try {
       const results = [];
       for (let i = 0; i < runs; i++) {
         // Lighthouse resets neither storage nor cache (disableStorageReset keeps the token): the
-        // cache is cleared here, and the token set (or removed) through a first visit of the origin.
-        await prepareStorage(chrome.port, origin, tokens[p.role] ?? null);
+        // cache is cleared here, and the session stored (or none) through a first visit of the origin.
+        await prepareStorage(chrome.port, origin, sessions[p.role] ?? null);
         results.push(await measure(chrome.port, `${origin}${pagePath}`, form, `${form}-${p.role}${p.path.replaceAll(/[/:]/g, '_')}-${i + 1}`));
       }
       const m = (k) => median(results.map((r) => r[k]));
