@@ -83,7 +83,9 @@ export default async function setup(project: TestProject) {
   await ensureDatabase(adminUrl, TEMPLATE_DB);
   const handle = connect(withDatabase(adminUrl, TEMPLATE_DB), 2);
   await migrateDatabase(handle);
-  await seedDemo(handle.db);
+  // SEED_NOW (an ISO instant): the demo as seeded then, to check a run that crosses midnight or a
+  // week's end (e.g. seeded on Sunday 23:00 Paris, the tests running on Monday).
+  await seedDemo(handle.db, process.env.SEED_NOW ? new Date(process.env.SEED_NOW) : undefined);
   await handle.close();
   project.provide('pgAdminUrl', adminUrl);
 

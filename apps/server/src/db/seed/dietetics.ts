@@ -155,8 +155,10 @@ export async function seedDietetics(tx: Database, ids: { organizationId: string;
   await tx.insert(dietProgramItems).values(programLines);
 
   // Assigned to Lucas Bernard from last week's Monday: a week of history, and this week's menus.
+  // Seeded on a Sunday, from this week's Monday: the program is still current the next day (it
+  // ended that Sunday night, and a demo or a test run started late on Sunday found none on Monday).
   const today = todayIn(DEFAULT_TIME_ZONE, ids.now);
-  const start = addDays(weekStart(today), -7);
+  const start = addDays(weekStart(addDays(today, 1)), -7);
   await tx.insert(dietProgramAssignments).values({ organizationId: ids.organizationId, programId: program.id, patientId: ids.patientId, startDate: start, endDate: addDays(start, 13), assignedBy: ids.dietitianId });
   await tx.insert(menuItems).values(
     programLines.map((l) => ({ organizationId: ids.organizationId, patientId: ids.patientId, day: addDays(start, l.dayIndex!), meal: l.meal!, recipeId: l.recipeId, portions: l.portions, position: l.position, createdBy: ids.dietitianId })),
