@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { toDay } from '@wellbe/shared/domain/consultation';
+import { describe, expect, it, vi } from 'vitest';
 import { endSession, setSession } from '../../lib/session.ts';
 import { fakeUser } from '../../test/fixtures.ts';
 import { consultationStore, emptyDraft, clearForm, flushDraft, startNewConsultation, toConsultationFields, updateDraft } from './consultation-store.ts';
@@ -27,8 +26,14 @@ describe('draft → consultationCreate (SPEC §7)', () => {
   });
 
   it('falls back to today for an invalid pain start date (SPEC §5)', () => {
-    const draft = { ...emptyDraft(), Weight: '68', startEradiationDate: '' };
-    expect(toConsultationFields(draft, 1, DATE).startEradiationDate).toBe(toDay(new Date()));
+    // The clock stopped just before midnight: the draft's day and the expected one are the same day.
+    vi.useFakeTimers({ now: new Date(2026, 10, 30, 23, 59, 59, 999), toFake: ['Date'] });
+    try {
+      const draft = { ...emptyDraft(), Weight: '68', startEradiationDate: '' };
+      expect(toConsultationFields(draft, 1, DATE).startEradiationDate).toBe('2026-11-30');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
