@@ -32,7 +32,9 @@ describe('VideoButton', () => {
     );
     expect(screen.queryAllByRole('link', { name: 'Démarrer la téléconsultation' })).toHaveLength(0);
     expect(setInterval).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     const links = screen.getAllByRole('link', { name: 'Démarrer la téléconsultation' });
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/teleconsultation/a1', '/teleconsultation/a2']);
   });
