@@ -8,9 +8,10 @@
 // /appointment, the program and the menu of the day, /messaging) and the practitioner's as pr
 // (/dashboard, /patients/list, the first patient's file, /agenda): what the app stores at sign-in is
 // put in a cleared localStorage before each run (the token from a sign-in through the API, and the
-// name the dashboard greets with: web lib/greeting-name.ts), Lighthouse keeping the storage. Beside them, in the same run, the ANCHOR: a plain Vite + React + MUI page (one
-// Button, one TextField, apps/web/bench/anchor) built with the app's compression and served by the
-// app's own static plugin (apps/server/src/plugins/web.ts). The machine is shared: a score means
+// name the dashboard greets with: web lib/greeting-name.ts), Lighthouse keeping the storage.
+// Beside them, in the same run, the ANCHOR: a plain Vite + React + MUI page (one Button, one
+// TextField, apps/web/bench/anchor) built with the app's compression and served by the app's own
+// static plugin (apps/server/src/plugins/web.ts). The machine is shared: a score means
 // something only beside the anchor's, measured under the same load (the `vs anchor` column).
 // Mobile (Lighthouse's default: Moto G Power, slow 4G, 4x CPU slowdown, simulated) and desktop;
 // the median of RUNS runs (default 3) per page, with the goals of issue 31 (mobile >= 95 for the
@@ -36,6 +37,8 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { precompress } from '../vite.config.ts';
 import { registerWeb } from '../../server/src/plugins/web.ts';
+import { GREETING_NAME_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
+import { greetingName } from '../src/lib/greeting-name.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const password = process.env.DEMO_PASSWORD ?? 'Demo-Wellbe-2026!';
@@ -172,8 +175,9 @@ async function prepareStorage(chromePort, origin, signedIn) {
     if (navigation.errorText) throw new Error(`${origin}/api/health : ${navigation.errorText}`);
     await session.waitFor('Page.lifecycleEvent', (e) => e.name === 'load' && e.loaderId === navigation.loaderId);
     const token = signedIn?.token ?? null;
-    const set = signedIn ? `localStorage.setItem('jwt_access_token', ${JSON.stringify(token)}); localStorage.setItem('wellbe.greetingName', ${JSON.stringify(signedIn.name)})` : '';
-    const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression: `localStorage.clear(); ${set}; localStorage.getItem('jwt_access_token')`, returnByValue: true });
+    const [tokenKey, nameKey] = [TOKEN_STORAGE_KEY, GREETING_NAME_STORAGE_KEY].map((key) => JSON.stringify(key));
+    const set = signedIn ? `localStorage.setItem(${tokenKey}, ${JSON.stringify(token)}); localStorage.setItem(${nameKey}, ${JSON.stringify(signedIn.name)})` : '';
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', { expression: `localStorage.clear(); ${set}; localStorage.getItem(${tokenKey})`, returnByValue: true });
     if (exceptionDetails || result.value !== token) throw new Error('le jeton n’a pas pu être posé dans localStorage');
   } finally {
     session.close();
@@ -187,12 +191,12 @@ const median = (xs) => {
   return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
 };
 
-/** Signs in through the API; the access token and the name the dashboard greets with (its first name, else its display name). */
+/** Signs in through the API; the access token and the name the dashboard greets with. */
 async function signIn(base, username) {
   const answer = await fetch(`${base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'login', Username: username, Password: password }) });
   const data = (await answer.json())?.data;
   if (!data?.access_token) throw new Error(`sign-in of ${username} failed (${answer.status})`);
-  return { token: data.access_token, name: data.firstName || data.displayName };
+  return { token: data.access_token, name: greetingName({ data }) };
 }
 
 /** One Lighthouse run of a page: its metrics and the JavaScript it fetched (bytes on the wire). */
