@@ -142,6 +142,23 @@ describe('bundle budget: the first paint’s closure', () => {
     for (const later of ['MuiMenu', 'MuiPopover', 'MuiTooltip', 'MuiDrawer', 'MuiInputBase', 'MuiChip']) expect(code, later).not.toContain(later);
   });
 
+  it("keeps the closed panels' drawers out of what every signed-in screen loads after its first paint: no drawer, radio nor `forms` chunk before a panel is opened", () => {
+    // layout/closed-panels.tsx: loaded after the first paint of every signed-in screen, before it is
+    // idle. What it runs while the panels are closed (the chat's live events, the reminders' toasts,
+    // the consultation launcher) stays; the drawers come at their first opening.
+    const panels = 'src/app/layout/closed-panels.tsx';
+    expect(manifest[panels]?.isDynamicEntry, panels).toBe(true);
+    const keys = closure(panels);
+    const code = [...keys].map((key) => fs.readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
+    // Each recognised by its class name prefix (MUI's list items are in `basics`, which the pages load anyway).
+    for (const drawn of ['MuiDrawer', 'MuiSwipeableDrawer', 'MuiRadio', 'MuiInputBase']) expect(code, drawn).not.toContain(drawn);
+    expect([...keys].some((key) => /forms-/.test(manifest[key].file)), 'forms chunk').toBe(false);
+    for (const drawer of ['chat-panel.tsx', 'quick-panel.tsx', 'settings-panel.tsx']) {
+      expect(manifest[`src/app/layout/${drawer}`]?.isDynamicEntry, drawer).toBe(true);
+      expect(keys.has(`src/app/layout/${drawer}`), drawer).toBe(false);
+    }
+  });
+
   it("keeps the patient file's other tabs, its identity form and a consultation's detail out of its first load: no charts, date pickers, zod, forms nor DOMPurify", () => {
     // What the server preloads for /patient/dossier/:id (route-preloads.json): the page's static closure.
     const keys = closure('src/features/patients/patient-page.tsx');

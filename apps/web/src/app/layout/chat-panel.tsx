@@ -8,7 +8,6 @@ import { can } from '@wellbe/shared/permissions';
 import { layoutStore } from './layout-store.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useChatLive } from '../../features/chat/chat-live.ts';
 import { useFirstOpen } from '../../lib/use-first-open.ts';
 import { TOASTS_CLASS } from '../../lib/notify.ts';
 
@@ -49,8 +48,8 @@ export function ChatPanel() {
   const small = useMediaQuery(theme.breakpoints.down('sm'));
   const { chatOpen } = layoutStore.use();
   const { role } = useSession();
-  useChatLive({ panelOpen: () => layoutStore.get().chatOpen });
-  // Drawn from its first opening on (MUI keeps a SwipeableDrawer mounted while closed: lib/use-first-open.ts).
+  // Drawn from its first opening on (closed-panels.tsx loads it then; MUI keeps a SwipeableDrawer
+  // mounted while closed: lib/use-first-open.ts). Its live events run while closed (closed-panels.tsx).
   const drawer = useFirstOpen(chatOpen);
   if (!drawer.mounted) return null;
   const width = small ? CHAT_PANEL_SMALL_WIDTH : CHAT_PANEL_WIDTH;

@@ -4,63 +4,31 @@ import CloseIcon from '@mui/icons-material/Close';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
 import NoteIcon from '@mui/icons-material/StickyNote2Outlined';
 import { can } from '@wellbe/shared/permissions';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { useQuickPanelData, type QuickPanelAnswer } from '../../features/notes/api/quick-panel-data.ts';
+import { useQuickPanelData } from '../../features/notes/api/quick-panel-data.ts';
 import { formatDate } from '../../lib/format.ts';
-import { notify } from '../../lib/notify.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
+import { useFirstOpen } from '../../lib/use-first-open.ts';
 import { layoutStore } from './layout-store.ts';
-
-const SEEN_KEY = 'wellbe.reminders.seen';
-
-/** Each due reminder toasts once per browser: its id and time are remembered (a new time toasts again). */
-function toastDueReminders(data: QuickPanelAnswer, message: (title: string) => string) {
-  let seen: string[] = [];
-  try {
-    seen = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]') as string[];
-  } catch {
-    seen = [];
-  }
-  const fresh = data.reminders.filter((r) => r.due && !seen.includes(`${r.id}@${r.at}`));
-  for (const r of fresh) {
-    const event = data.events.find((e) => e.id === r.id);
-    notify(message(event?.title ?? ''), 'info');
-  }
-  if (fresh.length) {
-    try {
-      localStorage.setItem(SEEN_KEY, JSON.stringify([...seen, ...fresh.map((r) => `${r.id}@${r.at}`)].slice(-200)));
-    } catch {
-      // A browser without storage shows the toast again at the next load: harmless.
-    }
-  }
-}
 
 /** SPEC §1 quick panel: today's date, 'Événements' (today's note reminders), 'Notes' (pinned notes, a link to /notes). */
 export function QuickPanel() {
   const { t } = useTranslation(['common', 'notes']);
   const { quickPanelOpen } = layoutStore.use();
   const { status, role } = useSession();
+  // The same query as the closed panel's reminders (quick-panel-reminders.ts): answered from its cache.
   const data = useQuickPanelData(status === 'signed-in');
-  const client = useQueryClient();
-  // A reminder due now (the server's job pushes its id): refetch, which shows the toast and the entry.
-  useRealtimeEvent('notes.reminder', () => void client.invalidateQueries({ queryKey: queryKeys.notes.all }));
+  // Drawn from its first opening (closed-panels.tsx): mounted closed, then slid in.
+  const drawer = useFirstOpen(quickPanelOpen);
   const close = () => layoutStore.set({ quickPanelOpen: false });
-
-  useEffect(() => {
-    if (data.data) toastDueReminders(data.data, (title) => t('notes:quickPanel.reminderToast', { title }));
-  }, [data.data, t]);
 
   const events = data.data?.events ?? [];
   const notes = data.data?.notes ?? [];
   const dueIds = new Set(data.data?.reminders.filter((r) => r.due).map((r) => r.id));
   return (
-    <Drawer anchor="right" open={quickPanelOpen} onClose={close} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 320 } }, role: 'dialog', 'aria-label': t('quickPanel.title') } }}>
+    <Drawer anchor="right" open={drawer.open} onClose={close} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 320 } }, role: 'dialog', 'aria-label': t('quickPanel.title') } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, height: 64, borderBottom: '1px solid', borderColor: 'divider' }}>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>

@@ -6,6 +6,7 @@ import { NAVBAR_STYLES, type NavbarStyle } from '@wellbe/shared/constants';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { getSession, setSession, updateSessionUser, type SignedInUser } from '../../lib/session.ts';
+import { useFirstOpen } from '../../lib/use-first-open.ts';
 import { layoutStore } from './layout-store.ts';
 import { useNavbarStyle } from './navbar-style.ts';
 
@@ -16,6 +17,8 @@ import { useNavbarStyle } from './navbar-style.ts';
 export function SettingsPanel() {
   const { t } = useTranslation('common');
   const { settingsOpen } = layoutStore.use();
+  // Drawn from its first opening (closed-panels.tsx): mounted closed, then slid in.
+  const drawer = useFirstOpen(settingsOpen);
   const style = useNavbarStyle();
   const [saving, setSaving] = useState(false);
 
@@ -39,7 +42,7 @@ export function SettingsPanel() {
   }
 
   return (
-    <Drawer anchor="right" open={settingsOpen} onClose={() => layoutStore.set({ settingsOpen: false })} slotProps={{ paper: { sx: { width: 320 }, role: 'dialog', 'aria-label': t('settings.title') } }}>
+    <Drawer anchor="right" open={drawer.open} onClose={() => layoutStore.set({ settingsOpen: false })} slotProps={{ paper: { sx: { width: 320 }, role: 'dialog', 'aria-label': t('settings.title') } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, height: 64, borderBottom: '1px solid', borderColor: 'divider' }}>
         <Typography variant="h2" sx={{ fontSize: '1.1rem', flex: 1 }}>
           {t('settings.title')}
