@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { Splash } from '../components/splash.tsx';
 import { MuiGate } from './mui.tsx';
 import { Providers } from './providers.tsx';
@@ -14,13 +15,15 @@ function Routes() {
 export function App() {
   return (
     <Providers>
-      <Suspense fallback={<Splash />}>
-        <BrowserRouter>
-          <MuiGate>
-            <Routes />
-          </MuiGate>
-        </BrowserRouter>
-      </Suspense>
+      <ErrorBoundary>
+        <Suspense fallback={<Splash />}>
+          <BrowserRouter>
+            <MuiGate>
+              <Routes />
+            </MuiGate>
+          </BrowserRouter>
+        </Suspense>
+      </ErrorBoundary>
     </Providers>
   );
 }
