@@ -96,17 +96,20 @@ import { apiSession } from './support';
 // files), pr /dashboard 326.2 -> 274.6 (41), the menu of the day 300.8 -> 233.3 (25), the patient
 // file 314.6 -> 263.4 (32), the program of the day 306.7 -> 296.7, /appointment 305.8 -> 299.2,
 // /messaging 304.0 -> 300.0, /patients/list 313.1 -> 306.1, /agenda 503.7 -> 496.6. Budgets set
-// from these (+ about 2 %, rounded up to 5 KB).
+// from these (+ about 2 %, rounded up to 5 KB). Then the app's error screen
+// (components/error-boundary.tsx, in the entry: its style sheet and code on every page) took every
+// page's CSS 0.1 KB up, /patients/list's to 10.0 KB of its 10 (budget 10 -> 11), and /login's
+// JavaScript 115.9 -> 116.2 KB of its 117 (budget 117 -> 119).
 // Raise a budget only with a reason, in the commit message.
 const BUDGETS: Record<string, { role: 'pt' | 'pr' | null; path: string; js: number; css: number }> = {
-  '/login': { role: null, path: '/login', js: 117, css: 8 },
+  '/login': { role: null, path: '/login', js: 119, css: 8 },
   'pt /dashboard': { role: 'pt', path: '/dashboard', js: 280, css: 9 },
   'pt /appointment': { role: 'pt', path: '/appointment', js: 305, css: 9 },
   'pt programme du jour': { role: 'pt', path: '/program/sportif/today', js: 305, css: 9 },
   'pt menu du jour': { role: 'pt', path: '/dietetiques/mon-menu', js: 240, css: 9 },
   'pt /messaging': { role: 'pt', path: '/messaging', js: 305, css: 9 },
   'pr /dashboard': { role: 'pr', path: '/dashboard', js: 280, css: 9 },
-  'pr /patients/list': { role: 'pr', path: '/patients/list', js: 315, css: 10 },
+  'pr /patients/list': { role: 'pr', path: '/patients/list', js: 315, css: 11 },
   'pr dossier patient': { role: 'pr', path: '/patient/dossier/:idPatient', js: 270, css: 9 },
   'pr /agenda': { role: 'pr', path: '/agenda', js: 505, css: 13 },
 };
