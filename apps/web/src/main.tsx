@@ -11,10 +11,6 @@ import { loadMeta } from './lib/meta.ts';
 import { loadFirstScreenFonts } from './lib/fonts.ts';
 // A logout removes the user's consultation draft even on a page without the panel (/logout).
 import './features/consultations/draft-storage.ts';
-import { reloadOnStaleCode } from './lib/stale-code.ts';
-
-// A chunk of an older build that no longer loads (a tab open across a deployment): reload once.
-reloadOnStaleCode();
 
 // The requested page's chunk, texts and (signed in) the layout and the token check start now, with
 // the common texts: everything arrives in one round trip after the entry. The fonts too.

@@ -5,9 +5,10 @@ import styles from './error-boundary.module.css';
 
 /**
  * The app's last resort (app/app.tsx): a render that throws — most often a lazy chunk that no longer
- * loads, in a tab opened before a deployment replaced the built files (lib/stale-code.ts reloads
- * once first) — shows a French message and a way to reload, instead of React unmounting the whole
- * screen and leaving it blank.
+ * loads, in a tab opened before a deployment replaced the built files, or on a network that dropped
+ * it — shows a French message and a way to reload, instead of React unmounting the whole screen and
+ * leaving it blank. Not reloaded by itself: a chunk whose request the browser cancelled as the page
+ * was leaving would then have taken the user back instead of where they were going.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
