@@ -1,4 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { useOpenedOnce } from '../lib/use-first-open.ts';
 
 /**
  * Draws its children from the first time `open` is true on, and keeps them: for a closed panel whose
@@ -8,7 +9,5 @@ import { Suspense, useState, type ReactNode } from 'react';
  * mounts closed and slides in (lib/use-first-open.ts).
  */
 export function FromFirstOpen({ open, children }: { open: boolean; children: ReactNode }) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return useOpenedOnce(open) ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

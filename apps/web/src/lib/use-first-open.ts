@@ -9,11 +9,17 @@ import { useEffect, useState } from 'react';
  * paper off screen, a forced layout in a 120–240 ms task (issue 31, /dashboard on a desktop).
  */
 export function useFirstOpen(open: boolean): { mounted: boolean; open: boolean } {
-  const [mounted, setMounted] = useState(open);
+  const mounted = useOpenedOnce(open);
   const [ready, setReady] = useState(false);
-  if (open && !mounted) setMounted(true);
   useEffect(() => {
     if (mounted) setReady(true);
   }, [mounted]);
   return { mounted, open: open && ready };
+}
+
+/** True from the first render where `open` is, and kept (useFirstOpen, components/from-first-open.tsx). */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
 }
