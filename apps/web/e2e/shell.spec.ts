@@ -52,6 +52,29 @@ test.describe('menus by role', () => {
   });
 });
 
+// lib/intl-warm.ts (issue 31): the platform's locale and zone data is loaded in a worker, allowed by
+// the server's CSP, after a sign-in and on a first load signed in, and the worker closes.
+test('a signed-in screen loads its formatters’ data in a worker that then closes', async ({ page }) => {
+  const workers: { url: string; closed: boolean }[] = [];
+  const refused: string[] = [];
+  page.on('worker', (worker) => {
+    const seen = { url: worker.url(), closed: false };
+    workers.push(seen);
+    worker.on('close', () => (seen.closed = true));
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Worker/i.test(message.text())) refused.push(message.text());
+  });
+  await signIn(page, 'pt');
+  await expect(page.getByText(/^Nous sommes le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect.poll(() => workers.filter((w) => w.closed).length).toBe(1);
+  await page.reload();
+  await expect(page.getByText(/^Nous sommes le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect.poll(() => workers.filter((w) => w.closed).length).toBe(2);
+  expect(workers.map((w) => new URL(w.url).pathname)).toEqual([expect.stringMatching(/^\/assets\/intl-warm\.worker-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/intl-warm\.worker-[\w-]+\.js$/)]);
+  expect(refused).toEqual([]);
+});
+
 test('pt’s /dashboard on a phone does not move when a card’s answer comes after the cards are shown', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'pt');

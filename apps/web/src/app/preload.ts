@@ -56,8 +56,6 @@ export function preloadRoute(pathname: string): void {
   preloadPage(rule.area);
   if (chrome) {
     preloadLayout();
-    // With the chrome's chunk (the date formats are there, not in the sign-in page's first load).
-    void import('../lib/format.ts').then((m) => m.prepareDateFormat(), () => undefined);
   }
   if (needsQueries(rule.area)) preloadQueries();
   // Every page but the sign-in form is drawn with MUI (app/mui.tsx): its chunk starts now too.

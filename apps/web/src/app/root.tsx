@@ -5,10 +5,15 @@ import { checkStoredToken, onSessionEnd, setRedirectUrl, useSession } from '../l
 import { Splash } from '../components/splash.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { lazyReady } from '../lib/lazy-ready.ts';
+import { warmIntl } from '../lib/intl-warm.ts';
 
 // The chrome (navbar, toolbar, panels) is its own chunk: /login and the guest pages never load it.
 // Preloaded, it renders without suspending (lib/lazy-ready.ts).
-const { Component: Layout, preload: loadLayout } = lazyReady(() => import('./layout/layout.tsx').then((m) => ({ default: m.Layout })));
+// With it, the worker that loads the formatters' data off the main thread (lib/intl-warm.ts).
+const { Component: Layout, preload: loadLayout } = lazyReady(() => {
+  warmIntl();
+  return import('./layout/layout.tsx').then((m) => ({ default: m.Layout }));
+});
 
 /** Starts loading the chrome's chunk (main.tsx, for a signed-in first load). */
 export function preloadLayout(): void {

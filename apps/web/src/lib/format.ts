@@ -11,16 +11,6 @@ export function setDisplayTimeZone(timeZone: string): void {
   displayTimeZone = timeZone;
 }
 
-/**
- * Makes the display zone's date formatter in a task of its own, while a signed-in screen's first
- * requests are in flight (app/preload.ts): the first Intl.DateTimeFormat of a page loads the
- * platform's locale and zone data, ~50 ms of a phone's main thread at 4× CPU, which the dashboard's
- * greeting (today's date) paid inside the first screen's render (issue 31).
- */
-export function prepareDateFormat(): void {
-  setTimeout(() => todayIn(displayTimeZone, Date.now()), 0);
-}
-
 /** The organisation's time zone: every time the agenda shows or reads is in it, never the browser's. */
 export function getDisplayTimeZone(): string {
   return displayTimeZone;
