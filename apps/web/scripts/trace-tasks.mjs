@@ -6,6 +6,7 @@
 // took longest inside it, then the sum of (4 × task − 50 ms). A measurement, not a test.
 // MIN_MS (12.5): the shortest task printed; TOP (7): events per task.
 import fs from 'node:fs';
+import { blockingFigures, pageMainThread } from './main-thread.mjs';
 
 const minMs = Number(process.env.MIN_MS ?? 12.5);
 const top = Number(process.env.TOP ?? 7);
@@ -14,11 +15,7 @@ const WRAPPERS = /RunTask|ThreadControllerImpl|AsyncTask|PendingScript|ScriptRun
 
 for (const file of process.argv.slice(2)) {
   const events = JSON.parse(fs.readFileSync(file, 'utf8')).traceEvents;
-  // The renderer's main thread that worked most: the page's (an iframe or a blank tab works less).
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const busy = (m) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask').reduce((s, e) => s + (e.dur ?? 0), 0);
-  const main = mains.sort((a, b) => busy(b) - busy(a))[0];
-  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const mine = pageMainThread(events);
   const start = Math.min(...mine.filter((e) => e.ts).map((e) => e.ts));
   const tasks = mine.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur / 1000 >= minMs);
   let blocking = 0;
@@ -37,4 +34,6 @@ for (const file of process.argv.slice(2)) {
     console.log(`${((task.ts - start) / 1000).toFixed(0).padStart(6)} ms  ${ms.toFixed(1).padStart(6)} ms (×4 ${(4 * ms).toFixed(0)})  ${script.slice(0, 32)}  ${parts.map(([name, [count, total]]) => `${name} ×${count} ${total.toFixed(1)}`).join(' | ')}`);
   }
   console.log(`sum of (4 × task − 50 ms): ${blocking.toFixed(0)} ms`);
+  const f = blockingFigures(events);
+  console.log(`whole load: busy ${f.wallMs.toFixed(0)} ms (thread time ${f.cpuMs.toFixed(0)} ms), blocking ${f.wallBlockingMs.toFixed(0)} ms (by thread time ${f.cpuBlockingMs.toFixed(0)} ms)`);
 }
