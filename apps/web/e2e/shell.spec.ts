@@ -86,8 +86,11 @@ test('pt’s /dashboard on a phone does not move when a card’s answer comes af
   const cards = [page.getByTestId('card-next-appointment'), page.getByTestId('card-menu')];
   await expect(cards[0]).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('status', { name: 'Chargement...' })).toHaveCount(0);
+  // The held cards show their skeleton (day-cards.tsx), then their answer in its place.
+  for (const card of cards) await expect(card.locator('[data-skeleton]')).toBeVisible();
   release();
-  for (const card of cards) await expect(card.locator('.MuiSkeleton-root')).toHaveCount(0);
+  for (const card of cards) await expect(card.locator('[data-skeleton]')).toHaveCount(0);
+  await expect(cards[1].getByRole('list', { name: 'Mon menu du jour' }).or(cards[1].getByText('Aucun menu prévu aujourd’hui.'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'À lire' })).toBeAttached();
   expect(await shiftsSoFar(page)).toBeLessThan(0.02);
 });

@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WithLtr } from './ltr.tsx';
 import styles from './paged-table.module.css';
+import skeleton from './skeleton.module.css';
 
 export interface PagedColumn {
   key: string;
@@ -103,7 +104,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
       {cards ? (
         <List aria-label={label} aria-busy={loading} sx={{ display: 'grid', gap: 1, py: 1 }}>
           {skeletons.map((i) => (
-            <li key={i} aria-hidden className={`${styles.bar} ${styles.rounded}`} style={{ height: cardHeight }} />
+            <li key={i} aria-hidden className={`${skeleton.bar} ${skeleton.rounded}`} style={{ height: cardHeight }} />
           ))}
           {rows?.map(renderCard)}
           {rows && rows.length === 0 && <Typography color="textSecondary" sx={{ py: 2, textAlign: 'center' }}>{empty}</Typography>}
@@ -146,7 +147,7 @@ export function PagedTable<T>({ label, columns, rows, renderRow, renderCard, car
               <tr key={i} aria-hidden style={{ height: ROW_HEIGHT }}>
                 {columns.map((c) => (
                   <td key={c.key} className={styles.cell}>
-                    <span className={`${styles.bar} ${styles.text}`} />
+                    <span className={`${skeleton.bar} ${skeleton.text}`} />
                   </td>
                 ))}
               </tr>

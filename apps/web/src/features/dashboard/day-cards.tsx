@@ -1,4 +1,4 @@
-import { Box, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CSSProperties, ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useMonthFigures } from './api/month-figures.ts';
 import { useRecentPatients } from './api/recent-patients.ts';
 import plain from '../../components/plain-button.module.css';
+import skeleton from '../../components/skeleton.module.css';
 import styles from './dashboard.module.css';
 
 // The dashboard's cards from real data, each a link to the screen behind it. Each role gets the
@@ -30,10 +31,11 @@ export function DayGrid({ children }: { children: ReactNode }) {
 }
 
 /**
- * One card of a DayGrid: a title, the link to its screen when the role may open it, skeletons while
- * loading. Its frame is static CSS (dashboard.module.css, issue 31), drawn as MUI's Grid item, Card,
- * CardContent, Typography and small text Button drew it: a patient's dashboard has six of them,
- * made and styled by emotion in the one commit that shows the cards. Their content stays MUI.
+ * One card of a DayGrid: a title, the link to its screen when the role may open it, three lines of
+ * skeleton while loading. Its frame and skeleton are static CSS (dashboard.module.css,
+ * components/skeleton.module.css; issue 31), drawn as MUI's Grid item, Card, CardContent,
+ * Typography, small text Button and Skeleton drew them: a patient's dashboard has six of them,
+ * made and styled by emotion in the commits that show the cards.
  */
 export function DayCard({ title, to, linkLabel, loading, children, testId, bodyHeight = BODY_HEIGHT }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string; bodyHeight?: number | { xs: number; md: number } }) {
   const [phone, wide] = typeof bodyHeight === 'number' ? [bodyHeight, bodyHeight] : [bodyHeight.xs, bodyHeight.md];
@@ -50,16 +52,41 @@ export function DayCard({ title, to, linkLabel, loading, children, testId, bodyH
       </div>
       <div className={styles.dayBody}>
         {loading ? (
-          <div aria-hidden>
-            <Skeleton height={32} />
-            <Skeleton height={32} />
-            <Skeleton height={32} />
+          <div aria-hidden data-skeleton>
+            {[0, 1, 2].map((line) => (
+              <span key={line} className={`${skeleton.bar} ${skeleton.text} ${styles.dayLine}`} />
+            ))}
           </div>
         ) : (
           children
         )}
       </div>
     </section>
+  );
+}
+
+/** A card's text (MUI's body1 Typography, in static CSS); `muted`: the secondary text's colour. */
+export function DayText({ children, muted = false, strong = false, testId }: { children: ReactNode; muted?: boolean; strong?: boolean; testId?: string }) {
+  return (
+    <p className={[styles.dayText, muted && styles.dayMuted, strong && styles.dayStrong].filter(Boolean).join(' ')} data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
+/** A card's list of two-line entries (MUI's dense List of ListItemText), named by `label`. */
+export function DayList({ label, items }: { label: string; items: { key: string; primary: ReactNode; secondary: ReactNode }[] }) {
+  return (
+    <ul className={styles.dayList} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.key} className={styles.dayItem}>
+          <div className={styles.dayItemText}>
+            <span className={styles.dayPrimary}>{item.primary}</span>
+            <p className={styles.daySecondary}>{item.secondary}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -113,20 +140,20 @@ export function DayCards({ role }: { role: Role }) {
                 ))}
             </List>
           ) : (
-            <Typography color="textSecondary">{recent.isError ? t('cards.failed') : t('cards.noRecent')}</Typography>
+            <DayText muted>{recent.isError ? t('cards.failed') : t('cards.noRecent')}</DayText>
           )}
         </DayCard>
       )}
       {stats && (
         <DayCard title={t('cards.month')} to="/statistics" linkLabel={t('cards.statistics')} loading={month.isPending} testId="card-month">
           {month.data ? (
-            <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+            <div className={styles.dayCounts}>
               <Figure label={t('cards.consultations')} figure={month.data.activity.consultations} />
               <Figure label={t('cards.newPatients')} figure={month.data.activity.newPatients} />
               <Figure label={t('cards.opinions')} figure={month.data.satisfaction.opinions} />
-            </Box>
+            </div>
           ) : (
-            <Typography color="textSecondary">{t('cards.failed')}</Typography>
+            <DayText muted>{t('cards.failed')}</DayText>
           )}
         </DayCard>
       )}

@@ -1,9 +1,9 @@
-import { Box, Typography } from '@mui/material';
 import { formatEuros } from '@wellbe/shared/domain/money';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/ltr.tsx';
 import { useInvoicesToday } from './api/invoices-today.ts';
-import { Count, DayCard, DayGrid } from './day-cards.tsx';
+import { Count, DayCard, DayGrid, DayText } from './day-cards.tsx';
+import styles from './dashboard.module.css';
 
 /** The Facturation group's card: today's receipts (own, or the practice's for PA, AD, RH) and the unpaid invoices. */
 export function InvoicesCard() {
@@ -13,12 +13,12 @@ export function InvoicesCard() {
     <DayGrid>
       <DayCard title={t('dashboard.title')} to="/facturation" linkLabel={t('title')} loading={today.isPending} testId="card-invoices">
         {today.data ? (
-          <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+          <div className={styles.dayCounts}>
             <Count label={t('dashboard.receipts')} value={<Ltr>{formatEuros(today.data.receiptsCents)}</Ltr>} testId="invoices-receipts" />
             <Count label={t('dashboard.unpaid')} value={<Ltr>{today.data.unpaidCount}</Ltr>} testId="invoices-unpaid" />
-          </Box>
+          </div>
         ) : (
-          <Typography color="textSecondary">—</Typography>
+          <DayText muted>—</DayText>
         )}
       </DayCard>
     </DayGrid>

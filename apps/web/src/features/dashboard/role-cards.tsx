@@ -1,4 +1,4 @@
-import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,8 @@ import { useDashboard } from './api/dashboard.ts';
 import { useCancelAppointment } from './api/cancel-appointment.ts';
 import { useMyMenuToday } from './api/my-menu-today.ts';
 import { useMySportToday } from './api/my-sport-today.ts';
-import { Count, DayCard, DayGrid } from './day-cards.tsx';
+import { Count, DayCard, DayGrid, DayList, DayText } from './day-cards.tsx';
+import styles from './dashboard.module.css';
 import { VideoButton } from '../../components/video-button.tsx';
 
 // The cancel dialog (MUI's Dialog and text field) is loaded when first opened: these cards load
@@ -25,9 +26,11 @@ const ReasonConfirmDialog = lazy(() => import('../../components/reason-confirm-d
 
 // The dashboard's cards of the administration (AD, RH, PA), of the WellBe roles (SA, DE, RE) and of
 // the patient (PT), from real data; each card links to the screen behind it when the role may open it.
+// Their texts and lists are plain elements in static CSS (day-cards.tsx), as MUI drew them; their
+// buttons stay MUI's (issue 31).
 
 function Empty({ children }: { children: string }) {
-  return <Typography color="textSecondary">{children}</Typography>;
+  return <DayText muted>{children}</DayText>;
 }
 
 export function AdministrationCards({ role }: { role: Role }) {
@@ -42,48 +45,39 @@ export function AdministrationCards({ role }: { role: Role }) {
     <>
       <DayCard title={t('cards.accounts')} to={can(role, 'user') ? '/user' : undefined} linkLabel={t('cards.users')} loading={loading} testId="card-accounts">
         {a ? (
-          <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+          <div className={styles.dayCounts}>
             <Count label={t('cards.active')} value={a.users.active} />
             <Count label={t('cards.inactive')} value={a.users.inactive} />
             <Count label={t('cards.pendingInvitations')} value={a.users.pendingInvitations} testId="count-invitations" />
-          </Box>
+          </div>
         ) : (
           failed
         )}
       </DayCard>
       <DayCard title={t('cards.todayLoad')} to="/agenda" linkLabel={t('cards.agenda')} loading={loading} testId="card-load">
         {a ? (
-          <Box>
-            <Typography sx={{ mb: 1 }} data-testid="count-requests">
+          <div>
+            <p className={`${styles.dayText} ${styles.dayLead}`} data-testid="count-requests">
               {t('cards.requests', { count: a.requests })}
-            </Typography>
+            </p>
             {a.todayLoad.length ? (
-              <List dense disablePadding aria-label={t('cards.todayLoad')}>
-                {a.todayLoad.map((p) => (
-                  <ListItem key={p.idUser} disableGutters>
-                    <ListItemText primary={p.name} secondary={t('cards.appointments', { count: p.appointments })} />
-                  </ListItem>
-                ))}
-              </List>
+              <DayList label={t('cards.todayLoad')} items={a.todayLoad.map((p) => ({ key: p.idUser, primary: p.name, secondary: t('cards.appointments', { count: p.appointments }) }))} />
             ) : (
               <Empty>{t('cards.noLoad')}</Empty>
             )}
-          </Box>
+          </div>
         ) : (
           failed
         )}
       </DayCard>
       {a?.refusals && (
         <DayCard title={t('cards.refusals')} to="/admin" linkLabel={t('cards.journal')} loading={false} testId="card-refusals">
-          <Typography sx={{ mb: 1 }}>{t('cards.refusalCount', { count: a.refusals.count })}</Typography>
+          <p className={`${styles.dayText} ${styles.dayLead}`}>{t('cards.refusalCount', { count: a.refusals.count })}</p>
           {a.refusals.last.length > 0 && (
-            <List dense disablePadding aria-label={t('cards.refusals')}>
-              {a.refusals.last.map((r) => (
-                <ListItem key={`${r.at}-${r.action}`} disableGutters>
-                  <ListItemText primary={r.action} secondary={`${formatDateTime(r.at)}${r.username ? ` · ${r.username}` : ''}`} />
-                </ListItem>
-              ))}
-            </List>
+            <DayList
+              label={t('cards.refusals')}
+              items={a.refusals.last.map((r) => ({ key: `${r.at}-${r.action}`, primary: r.action, secondary: `${formatDateTime(r.at)}${r.username ? ` · ${r.username}` : ''}` }))}
+            />
           )}
         </DayCard>
       )}
@@ -100,12 +94,12 @@ export function WellbeCard({ role }: { role: Role }) {
   return (
     <DayCard title={t('cards.platform')} to={can(role, 'organisation') ? '/organizations' : undefined} linkLabel={t('cards.organisations')} loading={query.isPending} testId="card-platform">
       {w ? (
-        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+        <div className={styles.dayCounts}>
           <Count label={t('cards.activeOrganisations')} value={`${w.organisations.active} / ${w.organisations.total}`} />
           <Count label={t('cards.activeUsers')} value={w.users} />
           <Count label={t('cards.supportOpen')} value={w.supportOpen} />
           <Count label={t('cards.failedJobs')} value={w.failedJobs} />
-        </Box>
+        </div>
       ) : (
         <Empty>{t('cards.failed')}</Empty>
       )}
@@ -120,7 +114,7 @@ function NextAppointmentActions({ next }: { next: Appointment }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   return (
-    <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+    <div className={styles.dayActions}>
       <Button size="small" variant="outlined" component={Link} to="/appointment">
         {t('next.move')}
       </Button>
@@ -149,7 +143,7 @@ function NextAppointmentActions({ next }: { next: Appointment }) {
           />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -167,35 +161,25 @@ function PatientDayCards() {
     <>
       <DayCard title={t('menu.title')} to="/dietetiques/mon-menu" linkLabel={t('menu.open')} loading={menu.isPending} testId="card-menu" bodyHeight={{ xs: 330, md: 260 }}>
         {meals.length ? (
-          <List dense disablePadding aria-label={t('menu.title')}>
-            {meals.map((m) => (
-              <ListItem key={m.meal} disableGutters>
-                <ListItemText primary={t(`dietetics:meals.${m.meal}`)} secondary={m.items.map((i) => i.name).join(', ')} />
-              </ListItem>
-            ))}
-          </List>
+          <DayList label={t('menu.title')} items={meals.map((m) => ({ key: m.meal, primary: t(`dietetics:meals.${m.meal}`), secondary: m.items.map((i) => i.name).join(', ') }))} />
         ) : (
           <Empty>{t('menu.empty')}</Empty>
         )}
       </DayCard>
       <DayCard title={t('sport.title')} to="/program/sportif/today" linkLabel={t('sport.open')} loading={sport.isPending} testId="card-sport">
         {session ? (
-          <Box>
-            <Typography sx={{ fontWeight: 600 }}>{session.name}</Typography>
-            <Typography color="textSecondary">
-              {[sport.data!.program!.name, t('sport.exercises', { count: session.exercises.length })].join(' · ')}
-            </Typography>
-            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-              {done ? t('sport.done') : t('sport.toLog')}
-            </Typography>
-          </Box>
+          <div>
+            <DayText strong>{session.name}</DayText>
+            <DayText muted>{[sport.data!.program!.name, t('sport.exercises', { count: session.exercises.length })].join(' · ')}</DayText>
+            <p className={`${styles.dayText} ${styles.dayMuted} ${styles.dayNote}`}>{done ? t('sport.done') : t('sport.toLog')}</p>
+          </div>
         ) : (
           <Empty>{t('sport.empty')}</Empty>
         )}
       </DayCard>
       {/* The diaries: linked from a card (a menu entry would weigh on /dashboard's first load, bundle-budget.test.ts). */}
       <DayCard title={t('myDiary.title')} to="/journal" linkLabel={t('myDiary.open')} loading={false} testId="card-my-diary" bodyHeight={120}>
-        <Typography color="textSecondary">{t('myDiary.text')}</Typography>
+        <DayText muted>{t('myDiary.text')}</DayText>
       </DayCard>
       <DayCard
         title={t('notice.title')}
@@ -205,7 +189,7 @@ function PatientDayCards() {
         testId="card-notice"
       >
         {notice ? (
-          <Typography>{t('notice.text', { date: formatDate(notice.consultationDate), name: notice.practitionerName })}</Typography>
+          <DayText>{t('notice.text', { date: formatDate(notice.consultationDate), name: notice.practitionerName })}</DayText>
         ) : (
           <Empty>{dashboard.isError ? t('failed') : t('notice.empty')}</Empty>
         )}
@@ -229,13 +213,11 @@ export function PatientCards({ role }: { role: Role }) {
       <DayCard title={t('cards.nextAppointment')} to="/appointment" linkLabel={t('cards.myAppointments')} loading={mine.isPending} testId="card-next-appointment">
         {mine.data?.map((a) => <VideoButton key={a.id} appointment={a} kind="join" fullWidth />)}
         {next ? (
-          <Box>
-            <Typography sx={{ fontWeight: 600 }}>{formatDateTime(next.startsAt)}</Typography>
-            <Typography color="textSecondary">
-              {[next.practitionerName, next.typeLabel, t(`cards.status.${next.status}`)].filter(Boolean).join(' · ')}
-            </Typography>
+          <div>
+            <DayText strong>{formatDateTime(next.startsAt)}</DayText>
+            <DayText muted>{[next.practitionerName, next.typeLabel, t(`cards.status.${next.status}`)].filter(Boolean).join(' · ')}</DayText>
             <NextAppointmentActions next={next} />
-          </Box>
+          </div>
         ) : (
           <Empty>{mine.isError ? t('cards.failed') : t('cards.noNextAppointment')}</Empty>
         )}
