@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Box, Skeleton } from '@mui/material';
 import { AfterFirstPaint } from './after-first-paint.tsx';
 import { useQueryClient } from '@tanstack/react-query';
+import skeleton from './skeleton.module.css';
+import styles from './reveal-when-settled.module.css';
 
 /** Longest the content stays hidden: a slow request shows its own card skeleton after that. */
 const MAX_WAIT_MS = 3000;
@@ -14,19 +15,19 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * the ones below them down the screen (/dashboard's layout shift, issue 13). Meanwhile the children
  * are mounted — after the rest of the screen is drawn (AfterFirstPaint) — so their chunks and
  * requests run, but not laid out, behind one placeholder tall enough to keep what follows below
- * the fold.
+ * the fold (plain elements in static CSS: the first thing the dashboard's region draws, issue 31).
  */
 export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => Promise<unknown>)[]; label: string; children: ReactNode }) {
   const [ready, setReady] = useState(false);
   return (
     <>
       {!ready && (
-        <Box role="status" aria-label={label} aria-busy="true" sx={{ minHeight: '100vh' }}>
-          <Skeleton variant="rounded" height={220} sx={{ mb: 2 }} />
-          <Skeleton variant="rounded" height={220} />
-        </Box>
+        <div role="status" aria-label={label} aria-busy="true" className={styles.placeholder}>
+          <span className={`${skeleton.bar} ${skeleton.rounded} ${styles.block}`} />
+          <span className={`${skeleton.bar} ${skeleton.rounded} ${styles.block}`} />
+        </div>
       )}
-      <Box sx={ready ? undefined : { display: 'none' }}>
+      <div style={ready ? undefined : { display: 'none' }}>
         <AfterFirstPaint>
           {/* One boundary for the children and Settled: Settled mounts only once every lazy part
               and i18n namespace below has resolved and rendered. A loaded chunk is not a rendered
@@ -38,7 +39,7 @@ export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => 
             <Settled chunks={chunks} onSettled={() => setReady(true)} />
           </Suspense>
         </AfterFirstPaint>
-      </Box>
+      </div>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { menuFor, patientSpaceFor, USER_MENU } from '@wellbe/shared/navigation';
 import { can } from '@wellbe/shared/permissions';
@@ -43,7 +42,7 @@ export function DashboardPage() {
   ];
   const parts = [...(practitionerRole(role) ? [practitionerCards] : []), ...(roleCardsRole(role) ? [roleCards] : []), dayCards, toRead];
   return (
-    <Box>
+    <div>
       <GreetingCard user={user} role={role} />
 
       <MyDataShortcut />
@@ -56,7 +55,7 @@ export function DashboardPage() {
         <ToReadSection />
         <Shortcuts links={links} />
       </RevealWhenSettled>
-    </Box>
+    </div>
   );
 }
 
