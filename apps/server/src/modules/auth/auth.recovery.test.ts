@@ -25,10 +25,14 @@ function signIn(Username: string, Password: string) {
   return post('/api/user', { action: 'login', Username, Password }, '10.9.9.9');
 }
 
-/** The token of the link in the newest mail sent to `to`. */
-function linkIn(to: string, path: string): { url: string; token: string } {
-  const mail = [...t.mails].reverse().find((m) => m.to === to);
-  if (!mail) throw new Error('no mail to ' + to);
+/**
+ * The token of the link in the newest mail sent to `to`, waited for: a reset mail may be sent after
+ * the answer (RecoveryService answers after a constant floor, and a slower mail finishes after it).
+ */
+async function linkIn(to: string, path: string): Promise<{ url: string; token: string }> {
+  const newest = () => [...t.mails].reverse().find((m) => m.to === to);
+  await expect.poll(() => newest()?.to, { message: 'no mail to ' + to, timeout: 10_000 }).toBe(to);
+  const mail = newest()!;
   const match = mail.text.match(new RegExp(`https?://\\S+${path.replace('/', '\\/')}\\S*token=([\\w-]+)`));
   if (!match) throw new Error('no link in mail: ' + mail.text);
   return { url: match[0], token: match[1] };
@@ -43,12 +47,12 @@ describe('POST /api/auth/forgot-password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ success: true });
     expect(unknown.json()).toEqual(known.json());
-    expect(t.mails.length).toBe(before + 1);
+    await expect.poll(() => t.mails.length, { timeout: 10_000 }).toBe(before + 1);
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe('pr@demo.wellbe.fr');
     expect(mail.subject).toContain('réinitialisation');
     expect(mail.text).toContain('30 minutes');
-    expect(linkIn('pr@demo.wellbe.fr', '/reset-password').url).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+    expect((await linkIn('pr@demo.wellbe.fr', '/reset-password')).url).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
   });
 
   it('refuses a malformed email with a French message', async () => {
@@ -62,7 +66,7 @@ describe('POST /api/auth/reset-password', () => {
   it('sets a new password once: old password and old tokens stop working, the link cannot serve twice', async () => {
     const session = await t.login('pg');
     await post('/api/auth/forgot-password', { email: 'pg@demo.wellbe.fr' });
-    const { token } = linkIn('pg@demo.wellbe.fr', '/reset-password');
+    const { token } = await linkIn('pg@demo.wellbe.fr', '/reset-password');
 
     expect((await post('/api/auth/reset-password/check', { token })).statusCode).toBe(200);
     const res = await post('/api/auth/reset-password', { token, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
@@ -82,7 +86,7 @@ describe('POST /api/auth/reset-password', () => {
 
   it('refuses a link older than 30 minutes', async () => {
     await post('/api/auth/forgot-password', { email: 'ad@demo.wellbe.fr' });
-    const { token } = linkIn('ad@demo.wellbe.fr', '/reset-password');
+    const { token } = await linkIn('ad@demo.wellbe.fr', '/reset-password');
     t.clock.advance(30 * 60 * 1000 + 1000);
     const res = await post('/api/auth/reset-password', { token, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
@@ -92,7 +96,7 @@ describe('POST /api/auth/reset-password', () => {
 
   it('applies the SPEC §5 rule and changes nothing on a weak or mismatched password', async () => {
     await post('/api/auth/forgot-password', { email: 'rh@demo.wellbe.fr' });
-    const { token } = linkIn('rh@demo.wellbe.fr', '/reset-password');
+    const { token } = await linkIn('rh@demo.wellbe.fr', '/reset-password');
     const weak = await post('/api/auth/reset-password', { token, password: 'court', passwordConfirm: 'court' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.message).toContain(PASSWORD_MESSAGES.rule);
@@ -145,7 +149,7 @@ describe('email confirmation (/mail-confirm?token=)', () => {
     const res = await post('/api/auth/register', { user: { displayName: 'Inès Nouvelle', email: 'ines.nouvelle@example.fr', password: NEW_PASSWORD, acceptPolicies: true } });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.data.emailConfirmed).toBe(false);
-    const { url, token } = linkIn('ines.nouvelle@example.fr', '/mail-confirm');
+    const { url, token } = await linkIn('ines.nouvelle@example.fr', '/mail-confirm');
     expect(url).toMatch(/^http:\/\/localhost:3000\/mail-confirm\?token=/);
 
     const ok = await post('/api/auth/mail-confirm', { token });
