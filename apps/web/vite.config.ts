@@ -137,8 +137,10 @@ const MUI_LOCALE_HELPERS = /node_modules\/@mui\/material\/locale\/utils\/|\/src\
 // are static CSS they are here, or `forms` would take them and the patient file's first screen,
 // drawn with cards, would bring it along. The same for MUI's lists since the side navigation is
 // static CSS: they were in `shared` with it, and the patient file's timeline and the menu of the day
-// draw them (without them here, both pages brought `forms` into their first load).
-const MUI_BASICS = /node_modules\/@mui\/(material\/(Alert|IconButton|CircularProgress|Card|CardActionArea|CardContent|Grid|List|ListItem|ListItemButton|ListItemIcon|ListItemText|ListItemSecondaryAction|Chip)|utils\/useSlotProps)\//;
+// draw them (without them here, both pages brought `forms` into their first load). MUI's Skeleton
+// likewise since the dashboard's skeletons are static CSS (components/skeleton.module.css): the
+// patient file and the menu of the day draw it while loading, and brought `forms` along.
+const MUI_BASICS = /node_modules\/@mui\/(material\/(Alert|IconButton|CircularProgress|Card|CardActionArea|CardContent|Grid|List|ListItem|ListItemButton|ListItemIcon|ListItemText|ListItemSecondaryAction|Chip|Skeleton)|utils\/useSlotProps)\//;
 // MUI's icons that several pages draw: one small chunk (3.7 KB), where each was a file of its own of
 // ~0.4 KB, queued six at a time over HTTP/1.1 before the page's texts (the patient file's first
 // load: ten icons, 27 files → 18, the same bytes; issue 31).
