@@ -1,7 +1,7 @@
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { can } from '@wellbe/shared/permissions';
 import type { Role } from '@wellbe/shared/roles';
 import type { StatFigure } from '@wellbe/shared/schemas/statistics';
@@ -25,6 +25,27 @@ import styles from './dashboard.module.css';
  */
 const BODY_HEIGHT = 200;
 
+/**
+ * Whether an element's content is taller than it: a card's body then scrolls, and takes the
+ * keyboard's focus, or a keyboard user could not scroll it (axe's scrollable-region-focusable: a
+ * practitioner's day whose appointments have no « Consulter » button). Checked again as its content
+ * changes size.
+ */
+function useScrolls(ref: RefObject<HTMLElement | null>, content: unknown): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref, content]);
+  return scrolls;
+}
+
 /** The dashboard's group of day cards: one column on phones, two from MUI's md breakpoint (900 px). */
 export function DayGrid({ children }: { children: ReactNode }) {
   return <div className={styles.dayGrid}>{children}</div>;
@@ -40,6 +61,8 @@ export function DayGrid({ children }: { children: ReactNode }) {
 export function DayCard({ title, to, linkLabel, loading, children, testId, bodyHeight = BODY_HEIGHT }: { title: string; to?: string; linkLabel?: string; loading: boolean; children: ReactNode; testId: string; bodyHeight?: number | { xs: number; md: number } }) {
   const [phone, wide] = typeof bodyHeight === 'number' ? [bodyHeight, bodyHeight] : [bodyHeight.xs, bodyHeight.md];
   const heights = { '--day-card-body': `${phone}px`, '--day-card-body-md': `${wide}px` } as CSSProperties;
+  const body = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(body, loading ? null : children);
   return (
     <section className={`${styles.card} ${styles.dayCard}`} aria-label={title} data-testid={testId} style={heights}>
       <div className={styles.dayHeader}>
@@ -50,7 +73,7 @@ export function DayCard({ title, to, linkLabel, loading, children, testId, bodyH
           </Link>
         )}
       </div>
-      <div className={styles.dayBody}>
+      <div ref={body} className={styles.dayBody} tabIndex={scrolls ? 0 : undefined}>
         {loading ? (
           <div aria-hidden data-skeleton>
             {[0, 1, 2].map((line) => (
