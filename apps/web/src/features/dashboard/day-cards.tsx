@@ -89,12 +89,8 @@ export function DayCard({ title, to, linkLabel, loading, children, testId, bodyH
 }
 
 /** A card's text (MUI's body1 Typography, in static CSS); `muted`: the secondary text's colour. */
-export function DayText({ children, muted = false, strong = false, testId }: { children: ReactNode; muted?: boolean; strong?: boolean; testId?: string }) {
-  return (
-    <p className={[styles.dayText, muted && styles.dayMuted, strong && styles.dayStrong].filter(Boolean).join(' ')} data-testid={testId}>
-      {children}
-    </p>
-  );
+export function DayText({ children, muted = false, strong = false }: { children: ReactNode; muted?: boolean; strong?: boolean }) {
+  return <p className={[styles.dayText, muted && styles.dayMuted, strong && styles.dayStrong].filter(Boolean).join(' ')}>{children}</p>;
 }
 
 /** A card's list of two-line entries (MUI's dense List of ListItemText), named by `label`. */
