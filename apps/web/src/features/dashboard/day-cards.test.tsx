@@ -18,7 +18,7 @@ describe('DayCard', () => {
         </DayCard>
       </MemoryRouter>,
     );
-    return screen.getByText('09:00 · Lucas Bernard').parentElement!;
+    return screen.getByText('09:00 · Lucas Bernard').parentElement!.parentElement!;
   }
 
   it('takes the focus when its content scrolls', async () => {

@@ -26,23 +26,24 @@ import styles from './dashboard.module.css';
 const BODY_HEIGHT = 200;
 
 /**
- * Whether an element's content is taller than it: a card's body then scrolls, and takes the
- * keyboard's focus, or a keyboard user could not scroll it (axe's scrollable-region-focusable: a
- * practitioner's day whose appointments have no « Consulter » button). Checked again as its content
- * changes size.
+ * Whether a card's body is taller than its box: it then scrolls, and takes the keyboard's focus, or
+ * a keyboard user could not scroll it (axe's scrollable-region-focusable: a practitioner's day whose
+ * appointments have no « Consulter » button). The body and one wrapper of its content are observed
+ * once: the wrapper's height follows whatever the content becomes (a skeleton, a text, a list).
  */
-function useScrolls(ref: RefObject<HTMLElement | null>, content: unknown): boolean {
+function useScrolls(body: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>): boolean {
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
+    const box = body.current;
+    const inner = content.current;
+    if (!box || !inner || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(box.scrollHeight > box.clientHeight + 1);
     check();
     const observer = new ResizeObserver(check);
-    observer.observe(element);
-    for (const child of Array.from(element.children)) observer.observe(child);
+    observer.observe(box);
+    observer.observe(inner);
     return () => observer.disconnect();
-  }, [ref, content]);
+  }, [body, content]);
   return scrolls;
 }
 
@@ -62,7 +63,8 @@ export function DayCard({ title, to, linkLabel, loading, children, testId, bodyH
   const [phone, wide] = typeof bodyHeight === 'number' ? [bodyHeight, bodyHeight] : [bodyHeight.xs, bodyHeight.md];
   const heights = { '--day-card-body': `${phone}px`, '--day-card-body-md': `${wide}px` } as CSSProperties;
   const body = useRef<HTMLDivElement>(null);
-  const scrolls = useScrolls(body, loading ? null : children);
+  const content = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(body, content);
   return (
     <section className={`${styles.card} ${styles.dayCard}`} aria-label={title} data-testid={testId} style={heights}>
       <div className={styles.dayHeader}>
@@ -74,15 +76,17 @@ export function DayCard({ title, to, linkLabel, loading, children, testId, bodyH
         )}
       </div>
       <div ref={body} className={styles.dayBody} tabIndex={scrolls ? 0 : undefined}>
-        {loading ? (
-          <div aria-hidden data-skeleton>
-            {[0, 1, 2].map((line) => (
-              <span key={line} className={`${skeleton.bar} ${skeleton.text} ${styles.dayLine}`} />
-            ))}
-          </div>
-        ) : (
-          children
-        )}
+        <div ref={content} className={styles.dayContent}>
+          {loading ? (
+            <div aria-hidden data-skeleton>
+              {[0, 1, 2].map((line) => (
+                <span key={line} className={`${skeleton.bar} ${skeleton.text} ${styles.dayLine}`} />
+              ))}
+            </div>
+          ) : (
+            children
+          )}
+        </div>
       </div>
     </section>
   );

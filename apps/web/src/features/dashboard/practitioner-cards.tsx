@@ -1,4 +1,4 @@
-import { Box, Button, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Button, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_FOLLOW_UP, DASHBOARD_PRACTITIONER_ROLES } from '@wellbe/shared/domain/dashboard';
@@ -8,17 +8,14 @@ import { StatusTag } from '../../components/status-tag.tsx';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard.ts';
 import { useUnreadCount } from './api/unread-count.ts';
-import { Count, DayCard, DayGrid } from './day-cards.tsx';
+import { Count, DayCard, DayGrid, DayText } from './day-cards.tsx';
 import { VideoButton } from '../../components/video-button.tsx';
 import { DiaryCard } from './diary-card.tsx';
+import styles from './dashboard.module.css';
 
 // The practitioner's day (PR, PA, PG), in its own chunk (the /dashboard first-load budget): today's
 // appointments with a way to start the consultation, requests waiting, unread messages, patients to
 // follow up and due note reminders, from GET /api/dashboard (their own day, their organisation).
-
-function Empty({ children }: { children: string }) {
-  return <Typography color="textSecondary">{children}</Typography>;
-}
 
 function followUpLine(t: (key: string, options?: Record<string, unknown>) => string, f: DashboardFollowUp): string {
   if (f.reason === 'noVisit') return t('followUp.noVisit', { date: formatDate(f.date), months: DASHBOARD_FOLLOW_UP.noVisitMonths });
@@ -37,7 +34,7 @@ export function PractitionerCards({ role }: { role: Role }) {
   if (!allowed) return null;
   const p = query.data?.practitioner;
   const loading = query.isPending;
-  const failed = <Empty>{t('failed')}</Empty>;
+  const failed = <DayText muted>{t('failed')}</DayText>;
   return (
     <DayGrid>
       <DayCard title={t('today.title')} to="/agenda" linkLabel={t('today.agenda')} loading={loading} testId="card-today">
@@ -58,20 +55,20 @@ export function PractitionerCards({ role }: { role: Role }) {
               ))}
             </List>
           ) : (
-            <Empty>{t('today.empty')}</Empty>
+            <DayText muted>{t('today.empty')}</DayText>
           )
         ) : (
           failed
         )}
       </DayCard>
       <DayCard title={t('inbox.title')} to="/messaging" linkLabel={t('inbox.messaging')} loading={loading || unread.isPending} testId="card-inbox">
-        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-end' }}>
+        <div className={`${styles.dayCounts} ${styles.dayCountsEnd}`}>
           {p ? <Count label={t('inbox.requests')} value={p.requests} testId="count-my-requests" /> : failed}
           {unread.data ? <Count label={t('inbox.unread')} value={unread.data.unread} testId="count-unread" /> : failed}
           <Button component={Link} to="/appointment" size="small">
             {t('inbox.confirm')}
           </Button>
-        </Box>
+        </div>
       </DayCard>
       <DayCard title={t('followUp.title')} to="/patients/list" linkLabel={t('followUp.patients')} loading={loading} testId="card-follow-up">
         {p ? (
@@ -86,7 +83,7 @@ export function PractitionerCards({ role }: { role: Role }) {
               ))}
             </List>
           ) : (
-            <Empty>{t('followUp.empty')}</Empty>
+            <DayText muted>{t('followUp.empty')}</DayText>
           )
         ) : (
           failed
@@ -96,7 +93,7 @@ export function PractitionerCards({ role }: { role: Role }) {
         {p ? (
           p.notes.count ? (
             <>
-              <Typography sx={{ mb: 1 }}>{t('notes.count', { count: p.notes.count })}</Typography>
+              <p className={`${styles.dayText} ${styles.dayLead}`}>{t('notes.count', { count: p.notes.count })}</p>
               <List dense disablePadding aria-label={t('notes.title')}>
                 {p.notes.due.map((n) => (
                   <ListItem key={n.id} disablePadding>
@@ -108,7 +105,7 @@ export function PractitionerCards({ role }: { role: Role }) {
               </List>
             </>
           ) : (
-            <Empty>{t('notes.empty')}</Empty>
+            <DayText muted>{t('notes.empty')}</DayText>
           )
         ) : (
           failed

@@ -29,10 +29,6 @@ const ReasonConfirmDialog = lazy(() => import('../../components/reason-confirm-d
 // Their texts and lists are plain elements in static CSS (day-cards.tsx), as MUI drew them; their
 // buttons stay MUI's (issue 31).
 
-function Empty({ children }: { children: string }) {
-  return <DayText muted>{children}</DayText>;
-}
-
 export function AdministrationCards({ role }: { role: Role }) {
   const { t } = useTranslation('dashboard');
   const allowed = DASHBOARD_ADMINISTRATION_ROLES.includes(role);
@@ -40,7 +36,7 @@ export function AdministrationCards({ role }: { role: Role }) {
   if (!allowed) return null;
   const a = query.data?.administration;
   const loading = query.isPending;
-  const failed = <Empty>{t('cards.failed')}</Empty>;
+  const failed = <DayText muted>{t('cards.failed')}</DayText>;
   return (
     <>
       <DayCard title={t('cards.accounts')} to={can(role, 'user') ? '/user' : undefined} linkLabel={t('cards.users')} loading={loading} testId="card-accounts">
@@ -63,7 +59,7 @@ export function AdministrationCards({ role }: { role: Role }) {
             {a.todayLoad.length ? (
               <DayList label={t('cards.todayLoad')} items={a.todayLoad.map((p) => ({ key: p.idUser, primary: p.name, secondary: t('cards.appointments', { count: p.appointments }) }))} />
             ) : (
-              <Empty>{t('cards.noLoad')}</Empty>
+              <DayText muted>{t('cards.noLoad')}</DayText>
             )}
           </div>
         ) : (
@@ -101,7 +97,7 @@ export function WellbeCard({ role }: { role: Role }) {
           <Count label={t('cards.failedJobs')} value={w.failedJobs} />
         </div>
       ) : (
-        <Empty>{t('cards.failed')}</Empty>
+        <DayText muted>{t('cards.failed')}</DayText>
       )}
     </DayCard>
   );
@@ -163,7 +159,7 @@ function PatientDayCards() {
         {meals.length ? (
           <DayList label={t('menu.title')} items={meals.map((m) => ({ key: m.meal, primary: t(`dietetics:meals.${m.meal}`), secondary: m.items.map((i) => i.name).join(', ') }))} />
         ) : (
-          <Empty>{t('menu.empty')}</Empty>
+          <DayText muted>{t('menu.empty')}</DayText>
         )}
       </DayCard>
       <DayCard title={t('sport.title')} to="/program/sportif/today" linkLabel={t('sport.open')} loading={sport.isPending} testId="card-sport">
@@ -174,7 +170,7 @@ function PatientDayCards() {
             <p className={`${styles.dayText} ${styles.dayMuted} ${styles.dayNote}`}>{done ? t('sport.done') : t('sport.toLog')}</p>
           </div>
         ) : (
-          <Empty>{t('sport.empty')}</Empty>
+          <DayText muted>{t('sport.empty')}</DayText>
         )}
       </DayCard>
       {/* The diaries: linked from a card (a menu entry would weigh on /dashboard's first load, bundle-budget.test.ts). */}
@@ -191,7 +187,7 @@ function PatientDayCards() {
         {notice ? (
           <DayText>{t('notice.text', { date: formatDate(notice.consultationDate), name: notice.practitionerName })}</DayText>
         ) : (
-          <Empty>{dashboard.isError ? t('failed') : t('notice.empty')}</Empty>
+          <DayText muted>{dashboard.isError ? t('failed') : t('notice.empty')}</DayText>
         )}
       </DayCard>
     </>
@@ -219,11 +215,11 @@ export function PatientCards({ role }: { role: Role }) {
             <NextAppointmentActions next={next} />
           </div>
         ) : (
-          <Empty>{mine.isError ? t('cards.failed') : t('cards.noNextAppointment')}</Empty>
+          <DayText muted>{mine.isError ? t('cards.failed') : t('cards.noNextAppointment')}</DayText>
         )}
       </DayCard>
       <DayCard title={t('cards.messages')} to="/messaging" linkLabel={t('cards.openMessaging')} loading={unread.isPending} testId="card-unread" bodyHeight={80}>
-        {unread.data ? <Count label={t('cards.unread')} value={unread.data.unread} /> : <Empty>{t('cards.failed')}</Empty>}
+        {unread.data ? <Count label={t('cards.unread')} value={unread.data.unread} /> : <DayText muted>{t('cards.failed')}</DayText>}
       </DayCard>
       <PatientDayCards />
     </>
