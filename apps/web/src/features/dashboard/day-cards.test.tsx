@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DayCard } from './day-cards.tsx';
+import { DayCard, DayList } from './day-cards.tsx';
 
 // A day card's body scrolls when its content is taller than it: it then takes the keyboard's focus,
 // so that a keyboard user can scroll it (axe scrollable-region-focusable); otherwise it is no stop.
@@ -31,5 +31,29 @@ describe('DayCard', () => {
     // The check has run (the effect after the render): still no tabindex.
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(body).not.toHaveAttribute('tabindex');
+  });
+});
+
+// A card's list: an entry with an address is a link over its whole row, named by its two lines.
+describe('DayList', () => {
+  it('draws linked entries as links to their address, in a list named by its label', () => {
+    render(
+      <MemoryRouter>
+        <DayList
+          label="Patients à suivre"
+          items={[
+            { key: 'a', primary: 'Hélène Martin', secondary: 'Dernière consultation le 31/10/2026', to: '/patient/dossier/p-1' },
+            { key: 'b', primary: 'Lucas Bernard', secondary: 'Vu le 20/11/2026' },
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('list', { name: 'Patients à suivre' });
+    expect(list.querySelectorAll('li')).toHaveLength(2);
+    const link = screen.getByRole('link', { name: /Hélène Martin/ });
+    expect(link).toHaveAttribute('href', '/patient/dossier/p-1');
+    expect(link).toHaveTextContent('Dernière consultation le 31/10/2026');
+    expect(screen.queryByRole('link', { name: /Lucas Bernard/ })).toBeNull();
+    expect(screen.getByText('Vu le 20/11/2026')).toBeInTheDocument();
   });
 });

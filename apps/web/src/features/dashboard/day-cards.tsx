@@ -1,4 +1,4 @@
-import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
@@ -97,18 +97,33 @@ export function DayText({ children, muted = false, strong = false }: { children:
   return <p className={[styles.dayText, muted && styles.dayMuted, strong && styles.dayStrong].filter(Boolean).join(' ')}>{children}</p>;
 }
 
-/** A card's list of two-line entries (MUI's dense List of ListItemText), named by `label`. */
-export function DayList({ label, items }: { label: string; items: { key: string; primary: ReactNode; secondary: ReactNode }[] }) {
+/**
+ * A card's list of two-line entries (MUI's dense List of ListItemText), named by `label`. An entry
+ * with `to` is a link over its whole row (MUI's ListItemButton: its padding and hover tint; the
+ * app's focus ring).
+ */
+export function DayList({ label, items }: { label: string; items: { key: string; primary: ReactNode; secondary: ReactNode; to?: string }[] }) {
   return (
     <ul className={styles.dayList} aria-label={label}>
-      {items.map((item) => (
-        <li key={item.key} className={styles.dayItem}>
+      {items.map((item) => {
+        const text = (
           <div className={styles.dayItemText}>
             <span className={styles.dayPrimary}>{item.primary}</span>
             <p className={styles.daySecondary}>{item.secondary}</p>
           </div>
-        </li>
-      ))}
+        );
+        return (
+          <li key={item.key} className={item.to ? `${styles.dayItem} ${styles.dayItemFlush}` : styles.dayItem}>
+            {item.to ? (
+              <Link to={item.to} className={styles.dayItemLink}>
+                {text}
+              </Link>
+            ) : (
+              text
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -151,17 +166,12 @@ export function DayCards({ role }: { role: Role }) {
       {practitioner && (
         <DayCard title={t('cards.recent')} to="/patients/list" linkLabel={t('cards.allPatients')} loading={recent.isPending} testId="card-recent">
           {recent.data && recent.data.data.filter((p) => p.lastConsultationAt).length > 0 ? (
-            <List dense disablePadding>
-              {recent.data.data
+            <DayList
+              label={t('cards.recent')}
+              items={recent.data.data
                 .filter((p) => p.lastConsultationAt)
-                .map((p) => (
-                  <ListItem key={p.idPatient} disablePadding>
-                    <ListItemButton component={Link} to={`/patient/dossier/${encodeURIComponent(p.idPatient)}`}>
-                      <ListItemText primary={p.FullName} secondary={t('cards.seenOn', { date: formatDate(p.lastConsultationAt) })} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-            </List>
+                .map((p) => ({ key: p.idPatient, primary: p.FullName, secondary: t('cards.seenOn', { date: formatDate(p.lastConsultationAt) }), to: `/patient/dossier/${encodeURIComponent(p.idPatient)}` }))}
+            />
           ) : (
             <DayText muted>{recent.isError ? t('cards.failed') : t('cards.noRecent')}</DayText>
           )}

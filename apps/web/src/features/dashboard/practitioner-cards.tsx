@@ -1,4 +1,4 @@
-import { Button, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import { Button, List, ListItem, ListItemText } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_FOLLOW_UP, DASHBOARD_PRACTITIONER_ROLES } from '@wellbe/shared/domain/dashboard';
@@ -8,7 +8,7 @@ import { StatusTag } from '../../components/status-tag.tsx';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format.ts';
 import { useDashboard } from './api/dashboard.ts';
 import { useUnreadCount } from './api/unread-count.ts';
-import { Count, DayCard, DayGrid, DayText } from './day-cards.tsx';
+import { Count, DayCard, DayGrid, DayList, DayText } from './day-cards.tsx';
 import { VideoButton } from '../../components/video-button.tsx';
 import { DiaryCard } from './diary-card.tsx';
 import styles from './dashboard.module.css';
@@ -73,15 +73,7 @@ export function PractitionerCards({ role }: { role: Role }) {
       <DayCard title={t('followUp.title')} to="/patients/list" linkLabel={t('followUp.patients')} loading={loading} testId="card-follow-up">
         {p ? (
           p.followUp.length ? (
-            <List dense disablePadding aria-label={t('followUp.title')}>
-              {p.followUp.map((f) => (
-                <ListItem key={`${f.reason}-${f.idPatient}`} disablePadding>
-                  <ListItemButton component={Link} to={followUpLink(f)}>
-                    <ListItemText primary={f.FullName} secondary={followUpLine(t, f)} />
-                  </ListItemButton>
-                </ListItem>
-              ))}
-            </List>
+            <DayList label={t('followUp.title')} items={p.followUp.map((f) => ({ key: `${f.reason}-${f.idPatient}`, primary: f.FullName, secondary: followUpLine(t, f), to: followUpLink(f) }))} />
           ) : (
             <DayText muted>{t('followUp.empty')}</DayText>
           )
@@ -94,15 +86,7 @@ export function PractitionerCards({ role }: { role: Role }) {
           p.notes.count ? (
             <>
               <p className={`${styles.dayText} ${styles.dayLead}`}>{t('notes.count', { count: p.notes.count })}</p>
-              <List dense disablePadding aria-label={t('notes.title')}>
-                {p.notes.due.map((n) => (
-                  <ListItem key={n.id} disablePadding>
-                    <ListItemButton component={Link} to={`/notes/${encodeURIComponent(n.id)}`}>
-                      <ListItemText primary={n.title || t('notes.untitled')} secondary={formatDateTime(n.reminderAt)} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
+              <DayList label={t('notes.title')} items={p.notes.due.map((n) => ({ key: n.id, primary: n.title || t('notes.untitled'), secondary: formatDateTime(n.reminderAt), to: `/notes/${encodeURIComponent(n.id)}` }))} />
             </>
           ) : (
             <DayText muted>{t('notes.empty')}</DayText>
