@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
@@ -138,19 +137,18 @@ export function Count({ label, value, testId }: { label: string; value: ReactNod
   );
 }
 
+/** A month's figure of a card: a Count with its comparison to the month before. */
 function Figure({ label, figure }: { label: string; figure: StatFigure }) {
   const { t } = useTranslation('dashboard');
   const count = useCountLabel();
   return (
-    <Box sx={{ minWidth: 120 }}>
-      <Typography variant="body2" color="textSecondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }}>{count(figure.value)}</Typography>
-      <Typography variant="caption" color="textSecondary">
+    <div className={`${styles.dayCount} ${styles.dayFigure}`}>
+      <p className={styles.dayCountLabel}>{label}</p>
+      <p className={styles.dayCountValue}>{count(figure.value)}</p>
+      <span className={styles.dayCaption}>
         {figure.change == null ? t('cards.before', { previous: count(figure.previous) }) : t('cards.change', { value: `${figure.change > 0 ? '+' : ''}${String(figure.change).replace('.', ',')}` })}
-      </Typography>
-    </Box>
+      </span>
+    </div>
   );
 }
 
