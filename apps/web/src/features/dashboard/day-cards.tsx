@@ -98,8 +98,8 @@ export function DayText({ children, muted = false, strong = false }: { children:
 
 /**
  * A card's list of two-line entries (MUI's dense List of ListItemText), named by `label`. An entry
- * with `to` is a link over its whole row (MUI's ListItemButton: its padding and hover tint; the
- * app's focus ring).
+ * with `to` is a link over its whole row (MUI's ListItemButton's padding; the plain buttons' hover
+ * tint and focus ring).
  */
 export function DayList({ label, items }: { label: string; items: { key: string; primary: ReactNode; secondary: ReactNode; to?: string }[] }) {
   return (
@@ -114,7 +114,7 @@ export function DayList({ label, items }: { label: string; items: { key: string;
         return (
           <li key={item.key} className={item.to ? `${styles.dayItem} ${styles.dayItemFlush}` : styles.dayItem}>
             {item.to ? (
-              <Link to={item.to} className={styles.dayItemLink}>
+              <Link to={item.to} className={`${plain.base} ${styles.dayItemLink}`}>
                 {text}
               </Link>
             ) : (
