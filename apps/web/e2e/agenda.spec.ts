@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mondayIn, signIn } from './agenda.support.ts';
-import { editor, panel, saveButton, serious } from './support.ts';
+import { editor, panel, saveButton, seriousViolations } from './support.ts';
 
 // Agenda and appointments (issue 15): `pr` books, drags and cancels in the week view; `pt` books online
 // and sees it in 'Mes rendez-vous'; `ad`, whose /appointment is open, sees the request arrive
@@ -32,7 +31,7 @@ test('pr books in the week view, drags the appointment to another day, cancels w
     return entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0);
   });
   expect(shifted).toBeLessThan(0.1);
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A click on Tuesday 10:00 opens the booking dialog.
   await book(page, tuesday, lane, 'Hélène Martin');
@@ -116,7 +115,7 @@ test('pt books online; ad sees the request arrive live and confirms it', async (
   await signIn(staff, 'ad');
   await staff.goto('/appointment');
   await expect(staff.getByRole('heading', { level: 2, name: /Demandes à confirmer/ })).toBeVisible({ timeout: 45_000 });
-  expect(serious((await new AxeBuilder({ page: staff }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(staff)).toEqual([]);
 
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'pt');
@@ -130,7 +129,7 @@ test('pt books online; ad sees the request arrive live and confirms it', async (
   const slot = page.getByRole('group').first().getByRole('button').first();
   await expect(slot).toBeVisible({ timeout: 30_000 });
   await slot.click();
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: /^Confirmer le rendez-vous du \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/ }).click();
   await expect(page.getByText('Demande de rendez-vous envoyée')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Mes rendez-vous', selected: true })).toBeVisible();
@@ -178,7 +177,7 @@ test('pr records a past visit only on purpose; the refusal is said once, in the 
   await expect(page.locator('[data-time="10:00:00"]').last()).toBeVisible({ timeout: 45_000 });
   await open('10:00');
   await pastVisit.check();
-  expect(serious((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: /^10:00 – 10:30 Zoé Laurent · Consultation/ })).toBeVisible();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillSignIn, serious, seriousWithInitials } from './support.ts';
+import { fillSignIn, seriousViolations, seriousWithInitials } from './support.ts';
 
 /** Signs in with room for a busy machine (two browsers at once). */
 async function signIn(page: Page, username: string) {
@@ -29,7 +28,7 @@ test('pr and pa chat live in the panel: typing, message, read tick, unread badge
   await pr.getByRole('button', { name: /^Discussions/ }).click();
   const prPanel = pr.getByRole('dialog', { name: 'Discussions' });
   await expect(prPanel.getByText('Sélectionnez un contact')).toBeVisible();
-  expect(serious((await new AxeBuilder({ page: pr }).include('.MuiDrawer-paper').analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(pr, { include: '.MuiDrawer-paper' })).toEqual([]);
   await prPanel.getByRole('button', { name: /Antoine Lefèvre/ }).click();
   await expect(prPanel.getByText('Merci ! Son dernier bilan est dans son dossier.')).toBeVisible();
 
@@ -67,7 +66,7 @@ test('pt writes to pr from /messaging; axe on /messaging', async ({ page }) => {
   await page.goto('/messaging');
   await expect(page.getByRole('heading', { level: 1, name: 'Messagerie' })).toBeVisible();
   await expect(page.getByText('Sélectionnez un contact')).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('messaging-row').filter({ hasText: 'Julien Moreau' }).click();
   await expect(page.getByText('Bonjour docteur, puis-je reprendre la course à pied ?')).toBeVisible();
   // The conversations' initials (avatars without a photo) are read too.

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiConsultation, apiSession, DEMO_PASSWORD, panel, saveButton, serious, signIn } from './support.ts';
+import { apiConsultation, apiSession, DEMO_PASSWORD, panel, saveButton, seriousViolations, signIn } from './support.ts';
 
 // Consultation panel sessions: edit mode (?consultation=<id>), the save completed through an in-place sign-in after
 // the token went bad, and the draft cleared at logout.
@@ -96,9 +95,9 @@ test('the open panel and its patient dialog have no serious or critical accessib
   await signIn(page, 'pg');
   await page.getByRole('button', { name: 'Consultation', exact: true }).click();
   await expect(panel(page).getByRole('region', { name: 'Diététique' })).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).include('[data-testid="consultation-panel"]').analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page, { include: '[data-testid="consultation-panel"]' })).toEqual([]);
   await panel(page).getByLabel('Taille (cm)').fill('170');
   await saveButton(page).click();
   await expect(page.getByRole('dialog', { name: 'Choisissez un patient' })).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).include('[role="dialog"][aria-labelledby="patient-dialog-title"]').analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"][aria-labelledby="patient-dialog-title"]' })).toEqual([]);
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiConsultation, apiSession, panel, saveButton, serious, signIn } from './support.ts';
+import { apiConsultation, apiSession, panel, saveButton, seriousViolations, signIn } from './support.ts';
 
 // Issue 32 in Chromium against the real server on a fresh demo database: pr (Julien Moreau) edits
 // a consultation of Lucas Bernard in the panel, reads "Modifiée le … par Julien Moreau" and the
@@ -46,8 +45,7 @@ test('pr edits, reads the history, signs and completes a consultation; pt sees t
   await expect(weight.locator('ins')).toHaveText('→ 79,5 kg');
   // Whatever else the form's save filled in reads as the form shows it: days DD/MM/YYYY, no codes.
   await expect(history).not.toContainText(/\d{4}-\d{2}-\d{2}|primary/);
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(serious(violations)).toEqual([]);
+  expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
   await history.getByRole('button', { name: 'Fermer' }).click();
   await expect(history).toBeHidden();
 

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
-import { apiSession, serious, signIn } from './support.ts';
+import { apiSession, axeViolations, serious, signIn } from './support.ts';
 
 // Facturation (fees and payments): pr finds an honoured appointment in the agenda, clicks its
 // 'Facturer', records a partial card payment and the rest in cash, prints the receipt and exports
@@ -35,7 +34,7 @@ async function honouredAppointment(request: APIRequestContext, patient: string) 
 }
 
 async function noSeriousViolation(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   expect(serious(violations), JSON.stringify(violations.map((v) => v.nodes.map((n) => [n.target, n.failureSummary])))).toEqual([]);
 }
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { serious, signIn } from './support.ts';
+import { seriousViolations, signIn } from './support.ts';
 
 // As `pr`: a note with a checklist and a new label, its reminder (toast and quick panel), the label
 // filter kept on reload, then the archive.
@@ -22,7 +21,7 @@ test('pr writes a checklist with a label and a reminder, filters by label, archi
   await page.goto('/notes');
   await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Ouvrir la note Commandes du cabinet/ })).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A new label.
   await page.getByRole('button', { name: 'Modifier les libellés' }).click();

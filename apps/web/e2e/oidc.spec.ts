@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startLoopbackProvider, type LoopbackProvider } from '../../server/test/oidc-provider.ts';
-import { apiSession, serious, signIn } from './support.ts';
+import { apiSession, seriousViolations, signIn } from './support.ts';
 
 // Sign-in with Pro Santé Connect through the browser: a real OpenID Connect provider
 // (oidc-provider) on loopback plays PSC, the platform's provider is set as DE would in /admin, and
@@ -32,7 +31,7 @@ test('pr signs in with Pro Santé Connect through the browser, without a passwor
   await page.goto('/login');
   const button = page.getByRole('link', { name: 'Se connecter avec Pro Santé Connect' });
   await expect(button).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/oidc37-login-psc.png', fullPage: true });
   await button.click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -46,7 +45,7 @@ test('an unknown professional is asked to get an invitation, and no account is c
   await expect(page).toHaveURL(/\/login\/oidc$/);
   await expect(page.getByRole('heading', { name: 'Compte introuvable' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Demandez une invitation à l’administrateur de votre structure');
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/oidc37-unknown.png', fullPage: true });
   await page.getByRole('link', { name: 'Retour à la connexion' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -60,7 +59,7 @@ test('DE finds the platform’s Pro Santé Connect settings in /admin, without i
   await expect(form.getByLabel('Secret client')).toHaveValue('');
   await expect(form.getByText('Un secret est enregistré : laissez vide pour le garder.')).toBeVisible();
   await expect(form.getByText(`http://localhost:${PORT}/api/auth/oidc/callback`)).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/oidc37-admin.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/oidc37-admin-phone.png', fullPage: true });

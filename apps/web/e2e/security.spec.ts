@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { fillSignIn, serious, signIn } from './support.ts';
+import { fillSignIn, seriousViolations, signIn } from './support.ts';
 
 // Sign-in security (ASVS 5.0 L2): TOTP enrolled from /profile, a passkey through Chromium's virtual
 // authenticator, 'Déconnecter toutes les autres sessions', and axe on each new screen.
@@ -35,14 +34,14 @@ test('pr enables TOTP from /profile, signs out, and signs in with a code', async
   await page.screenshot({ path: '/tmp/i12-profile-recovery-codes.png', fullPage: true });
   await page.getByRole('button', { name: 'J’ai noté mes codes' }).click();
   await expect(page.getByText('Activée. Codes de secours restants : 10.')).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/i12-profile-security.png', fullPage: true });
 
   await signOut(page);
   await page.goto('/login');
   await fillSignIn(page, 'pr');
   await expect(page.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/i12-mfa-step.png', fullPage: true });
   // The code of enrolment's step was used: the next one, as the phone shows it 30 s later.
   await page.getByLabel('Code de vérification').fill(await totp(secret, 30));
@@ -126,7 +125,7 @@ test('PA sees a slowed-down sign-in in /user and clears it', async ({ page, requ
   const lock = page.getByTestId('sign-in-lock');
   // The 1-second wait of the 4th failure is over by now: the failures are shown, and can be cleared.
   await expect(lock).toContainText('4 échecs de connexion récents.');
-  expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await lock.getByRole('button', { name: 'Débloquer' }).click();
   await expect(page.getByText('Connexion débloquée.')).toBeVisible();
   await expect(lock).toHaveCount(0);
