@@ -47,9 +47,10 @@ export async function apiConsultation(request: APIRequestContext, session: ApiSe
 
 /**
  * Signs in as a returning user finds the app: the token a sign-in gave is in the browser's storage
- * and /dashboard opens. The sign-in form itself is journeyed once per role (shell.spec) and by the
- * journeys about it (security, chat, teleconsultation): going through it before every journey cost
- * about 1.4 s each (the form's page, then the dashboard behind the next page the journey opened).
+ * and /dashboard opens. Every role goes through the sign-in form in the journeys about it (shell:
+ * pr, rh, de, pa, ad, pg and a registered user; chat: pt; security, teleconsultation): going through
+ * it before every journey cost about 1.4 s each (the form's page, then the dashboard behind the next
+ * page the journey opened).
  * The API call shares the page's cookies, so the server knows the browser as it would after the form.
  */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
