@@ -45,7 +45,7 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
           // Each file in its own VM context of a kept process, not a new process: every file is
           // still isolated (its own modules, mocks and DOM), but React, MUI and the environment are
-          // not loaded from a fresh Node each time. Measured on 2 cores: 197 → 72 s, CPU 371 → 125 s.
+          // not loaded from a fresh Node each time. Measured on 2 cores (with the bundle test): 197 → 101 s, CPU 371 → 180 s.
           pool: 'vmForks',
           // recharts is CommonJS requiring an ES module (@reduxjs/toolkit), which a VM context cannot
           // load: bundled into one ES module first, as Vite does for the browser.
