@@ -70,7 +70,8 @@ export default async function setup(project: TestProject) {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), TMP_PREFIX));
     fs.chmodSync(tmp, 0o755);
     fs.writeFileSync(path.join(tmp, 'owner.pid'), String(process.pid));
-    embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg') });
+    // Rebuilt for every run: no fsync (EmbeddedOptions.throwaway).
+    embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), throwaway: true });
     adminUrl = embedded.url('postgres');
     // An interrupted run (Ctrl-C) may skip the teardown: PostgreSQL, in its own session, would
     // outlive it. Signalling it on exit is synchronous and harmless after a clean stop.

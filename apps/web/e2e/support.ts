@@ -83,9 +83,11 @@ export function newestMail(suffix: string): string | undefined {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The ids of the serious or critical axe violations (DESIGN §7: there must be none). */
-export const serious = (violations: { id: string; impact?: string | null }[]) =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+/** Whether an axe violation is serious or critical (DESIGN §7: there must be none). */
+const isSerious = (v: { impact?: string | null }) => v.impact === 'serious' || v.impact === 'critical';
+
+/** The ids of the serious or critical axe violations. */
+export const serious = (violations: { id: string; impact?: string | null }[]) => violations.filter(isSerious).map((v) => v.id);
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 type AxeWindow = { axe?: { configure(spec: object): void; run(context: unknown, options: RunOptions): Promise<{ violations: Result[] }> } };
@@ -119,7 +121,7 @@ export async function seriousViolations(page: Page, scope?: { include?: string; 
 /** No serious or critical axe violation on the page, each named with where it is (DESIGN §7). */
 export async function expectAccessible(page: Page) {
   const violations = await axeViolations(page);
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  expect(violations.filter(isSerious).map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
 /**
