@@ -94,6 +94,30 @@ test('phone: the patient file’s actions keep one line each, and the Consultati
   expect(await overlap(cards.last(), page.getByRole('button', { name: 'Consultation', exact: true }))).toBe(false);
 });
 
+test('phone: the patient file’s tabs show an arrow to the ones past the screen’s edge; a desk, where they all fit, none', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'pr');
+  await openFile(page);
+  const tabs = page.getByRole('tablist', { name: 'Sections du dossier' });
+  const journal = tabs.getByRole('tab', { name: 'Journal' });
+  // Eight tabs, three on a phone's width: without an arrow nothing told that five more were there.
+  await expect(journal).not.toBeInViewport();
+  // The arrows on either side of the tabs: back, disabled at the start, and forward.
+  const arrows = page.locator('.MuiTabs-root', { has: tabs }).locator('.MuiTabs-scrollButtons');
+  const [back, forward] = [arrows.first(), arrows.last()];
+  await expect(back).toHaveClass(/Mui-disabled/);
+  await expect(forward).toBeVisible();
+  await expect(forward).not.toHaveClass(/Mui-disabled/);
+  // Each press scrolls the tabs by their width (animated): pressed until « Journal » is all shown.
+  await expect(async () => {
+    if (!(await forward.getAttribute('class'))?.includes('Mui-disabled')) await forward.click();
+    await expect(journal).toBeInViewport({ ratio: 1, timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(back).not.toHaveClass(/Mui-disabled/);
+  await page.setViewportSize(DESK);
+  await expect(page.locator('.MuiTabs-scrollButtons').filter({ visible: true })).toHaveCount(0);
+});
+
 test('a 1366 px laptop: the patient file’s actions stay on the screen and its title keeps its lines', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'pr');

@@ -233,7 +233,17 @@ function FileScreen({ file, tab, consultId }: { file: PatientFile; tab: FileTab;
 
       {full && (
         <>
-          <Tabs value={tab} aria-label={t('file.tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }} variant="scrollable" scrollButtons="auto">
+          {/* Eight tabs overflow a phone: its arrows tell there are more (MUI hides them on phones by
+              default). Drawn from the first render, disabled (transparent) at an end, so that nothing
+              moves when the tabs are measured; from 600 px a disabled arrow takes no room, as before. */}
+          <Tabs
+            value={tab}
+            aria-label={t('file.tabs.label')}
+            sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, '& .MuiTabs-scrollButtons.Mui-disabled': { display: { sm: 'none' } } }}
+            variant="scrollable"
+            scrollButtons
+            allowScrollButtonsMobile
+          >
             {FILE_TABS.map((name) => (
               <Tab
                 key={name}
