@@ -127,7 +127,7 @@ export function MessagingPage() {
                     secondary={
                       conv?.lastMessage ? (
                         <>
-                          {conv.lastMessage.who === user?.id ? `${t('you')} : ` : ''}
+                          {conv.lastMessage.who === user?.id ? `${t('common:labelled', { label: t('you') })} ` : ''}
                           <bdi>{conv.lastMessage.text}</bdi>
                         </>
                       ) : undefined

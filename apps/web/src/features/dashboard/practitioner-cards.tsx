@@ -47,7 +47,7 @@ export function PractitionerCards({ role }: { role: Role }) {
                   <StatusTag status={a.status} label={t(`agenda:status.${a.status}`)} />
                   <VideoButton appointment={a} kind="start" />
                   {a.idPatient && a.status === 'confirmé' && (
-                    <Button size="small" variant="outlined" component={Link} to={`/patient/dossier/${encodeURIComponent(a.idPatient)}?appointment=${encodeURIComponent(a.id)}`} aria-label={`${t('agenda:actions.consult')} : ${a.patientName ?? ''}`}>
+                    <Button size="small" variant="outlined" component={Link} to={`/patient/dossier/${encodeURIComponent(a.idPatient)}?appointment=${encodeURIComponent(a.id)}`} aria-label={`${t('common:labelled', { label: t('agenda:actions.consult') })} ${a.patientName ?? ''}`}>
                       {t('agenda:actions.consult')}
                     </Button>
                   )}

@@ -190,7 +190,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
       {n && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }} aria-label={t('newspapers.statsTitle')} role="group">
           {(['recipients', 'sent', 'failed', 'unsubscribed'] as const).map((k) => (
-            <Chip key={k} variant="outlined" label={`${t(`newspapers.stats.${k}`)} : ${n.stats[k]}`} />
+            <Chip key={k} variant="outlined" label={`${t('common:labelled', { label: t(`newspapers.stats.${k}`) })} ${n.stats[k]}`} />
           ))}
         </Box>
       )}

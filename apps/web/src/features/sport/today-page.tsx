@@ -13,11 +13,12 @@ import { useDoseText } from './components/dose.tsx';
 import { ExerciseMedia } from './components/exercise-media.tsx';
 
 function ScoreField({ label, hint, value, onChange }: { label: string; hint: string; value: number; onChange: (v: number) => void }) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <Box>
       <Typography id={id} sx={{ fontWeight: 600 }}>
-        {label} : {value}/10
+        {t('common:labelled', { label })} {value}/10
       </Typography>
       <Typography variant="body2" color="textSecondary">
         {hint}
@@ -166,7 +167,7 @@ export function SportTodayPage() {
                   {logs.slice(0, 10).map((l) => (
                     <li key={l.id}>
                       <Typography variant="body2">
-                        {formatDate(l.day)} — {l.sessionName} : {t(`status.${l.status}`)}
+                        {formatDate(l.day)} — {t('common:labelled', { label: l.sessionName })} {t(`status.${l.status}`)}
                         {l.rpe != null ? ` · ${t('today.rpeShort', { value: l.rpe })}` : ''}
                         {l.pain != null ? ` · ${t('today.painShort', { value: l.pain })}` : ''}
                       </Typography>

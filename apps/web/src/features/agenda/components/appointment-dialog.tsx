@@ -60,7 +60,7 @@ export function AppointmentDialog({ event, onClose }: { event: AgendaEvent; onCl
             </Typography>
             <Typography color="textSecondary">{[a.typeLabel, details?.practitionerName, details?.teleconsultation ? t('booking.tele') : details?.location].filter(Boolean).join(' · ')}</Typography>
             {details?.note && <Typography>{details.note}</Typography>}
-            {details?.cancelReason && <Typography color="error">{t('reason')} : {details.cancelReason}</Typography>}
+            {details?.cancelReason && <Typography color="error">{t('common:labelled', { label: t('reason') })} {details.cancelReason}</Typography>}
           </Box>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -20,7 +20,7 @@ export function StatusMenu() {
         onClick={(e) => setAnchor(e.currentTarget)}
         startIcon={<StatusDot status={status} label="" />}
         aria-haspopup="menu"
-        aria-label={`${t('status.label')} : ${t(`status.${status}`)}`}
+        aria-label={`${t('common:labelled', { label: t('status.label') })} ${t(`status.${status}`)}`}
         sx={{ textTransform: 'none', color: 'text.secondary' }}
       >
         {t(`status.${status}`)}

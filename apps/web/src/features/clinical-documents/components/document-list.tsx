@@ -36,7 +36,7 @@ export function DocumentList({ documents, onSend }: { documents: DocumentRow[]; 
                 {t('open')}
               </Button>
               {onSend && doc.status !== 'revoked' && (
-                <Button size="small" startIcon={<SendIcon />} onClick={() => onSend(doc)} aria-label={`${t('send')} : ${t(`kind.${doc.kind}`)} ${doc.number}`}>
+                <Button size="small" startIcon={<SendIcon />} onClick={() => onSend(doc)} aria-label={`${t('common:labelled', { label: t('send') })} ${t(`kind.${doc.kind}`)} ${doc.number}`}>
                   {t('send')}
                 </Button>
               )}

@@ -46,11 +46,11 @@ export function TemplatesCard() {
               />
               <Stack direction="row" spacing={1}>
                 {tpl.editable && (
-                  <Button size="small" onClick={() => setEditing(tpl)} aria-label={`${t('templates.edit')} : ${tpl.name}`}>
+                  <Button size="small" onClick={() => setEditing(tpl)} aria-label={`${t('common:labelled', { label: t('templates.edit') })} ${tpl.name}`}>
                     {t('templates.edit')}
                   </Button>
                 )}
-                <Button size="small" onClick={() => change.mutate({ id: tpl.id, duplicate: true })} aria-label={`${t('templates.duplicate')} : ${tpl.name}`}>
+                <Button size="small" onClick={() => change.mutate({ id: tpl.id, duplicate: true })} aria-label={`${t('common:labelled', { label: t('templates.duplicate') })} ${tpl.name}`}>
                   {t('templates.duplicate')}
                 </Button>
                 {tpl.editable && (
@@ -58,7 +58,7 @@ export function TemplatesCard() {
                     size="small"
                     color={tpl.active ? 'warning' : 'primary'}
                     onClick={() => change.mutate({ id: tpl.id, body: { kind: tpl.kind, name: tpl.name, content: tpl.content, active: !tpl.active } })}
-                    aria-label={`${tpl.active ? t('templates.deactivate') : t('templates.activate')} : ${tpl.name}`}
+                    aria-label={`${t('common:labelled', { label: tpl.active ? t('templates.deactivate') : t('templates.activate') })} ${tpl.name}`}
                   >
                     {tpl.active ? t('templates.deactivate') : t('templates.activate')}
                   </Button>

@@ -15,7 +15,7 @@ export default function PreVisitAnswers({ idPatient }: { idPatient: string }) {
     <Accordion defaultExpanded disableGutters sx={{ mb: 2 }} data-testid="pre-visit-answers">
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="pre-visit-answers-content" id="pre-visit-answers-header">
         <Typography component="h3" sx={{ fontWeight: 600, flex: 1 }}>
-          {t('panel.title')} : {a.questionnaire.title}
+          {t('common:labelled', { label: t('panel.title') })} {a.questionnaire.title}
         </Typography>
         <Chip size="small" label={a.submittedAt ? t('mine.sentOn', { date: formatDate(a.submittedAt) }) : t(`status.${a.status}`)} color={a.status === 'submitted' ? 'success' : 'warning'} sx={{ mx: 1 }} />
       </AccordionSummary>

@@ -22,7 +22,7 @@ export function DayTotals({ day }: { day: MyDayTotals }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           {MACROS.map((m) => (
             <Typography key={m} variant="body2">
-              {t(`macros.${m}`)} : <Ltr>{target ? `${Math.round(day[m])} / ${Math.round(target[m])} g` : `${Math.round(day[m])} g`}</Ltr>
+              {t('common:labelled', { label: t(`macros.${m}`) })} <Ltr>{target ? `${Math.round(day[m])} / ${Math.round(target[m])} g` : `${Math.round(day[m])} g`}</Ltr>
             </Typography>
           ))}
         </Box>

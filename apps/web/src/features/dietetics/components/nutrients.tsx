@@ -47,7 +47,7 @@ export function TargetChips({ totals, targets, status, known }: { totals: Nutrie
           data-status={known ? status[i.key] : 'none'}
           label={
             <bdi>
-              {i.label} : {num(totals[i.key], 0)}
+              {t('common:labelled', { label: i.label })} {num(totals[i.key], 0)}
               {known ? ` / ${num(targets[i.key], 0)}` : ''} {i.unit}
             </bdi>
           }

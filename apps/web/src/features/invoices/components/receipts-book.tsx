@@ -99,7 +99,7 @@ export function ReceiptsBook() {
               </Typography>
               {(['cash', 'cheque', 'card', 'transfer'] as const).map((m) => (
                 <Typography key={m}>
-                  {t(`payment.modes.${m}`)} : <Money cents={book.data.byMode[m]} />
+                  {t('common:labelled', { label: t(`payment.modes.${m}`) })} <Money cents={book.data.byMode[m]} />
                 </Typography>
               ))}
             </Box>
@@ -113,7 +113,7 @@ export function ReceiptsBook() {
                 </Typography>
               ))}
               <Typography sx={{ fontWeight: 700 }} data-testid="book-total">
-                {t('book.total')} : <Money cents={book.data.totalCents} />
+                {t('common:labelled', { label: t('book.total') })} <Money cents={book.data.totalCents} />
               </Typography>
             </Box>
           </Box>

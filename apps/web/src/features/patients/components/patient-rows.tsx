@@ -64,8 +64,8 @@ export function PatientCard({ p, onOpen }: { p: PatientTableRow; onOpen: () => v
           <Ltr>{p.PhoneNumber}</Ltr> · <Ltr>{p.Email}</Ltr>
         </span>
         <span className={plainTable.cardLine}>
-          {t('list.columns.birthDate')} : <Ltr>{formatDate(p.birthDate) || '—'}</Ltr> · {t('list.columns.lastConsultation')} :{' '}
-          <Ltr>{formatDate(p.lastConsultationAt) || '—'}</Ltr> · {t('list.columns.consultations')} : {p.consultationCount}
+          {t('common:labelled', { label: t('list.columns.birthDate') })} <Ltr>{formatDate(p.birthDate) || '—'}</Ltr> · {t('common:labelled', { label: t('list.columns.lastConsultation') })}{' '}
+          <Ltr>{formatDate(p.lastConsultationAt) || '—'}</Ltr> · {t('common:labelled', { label: t('list.columns.consultations') })} {p.consultationCount}
         </span>
       </button>
     </li>

@@ -61,7 +61,7 @@ function Curves({ assignments }: { assignments: Assignment[] }) {
   return scaleSeries(assignments)
     .filter((s) => s.points.length > 1)
     .map((s) => (
-      <Card key={s.key} component="section" aria-label={`${s.title} : ${s.label}`}>
+      <Card key={s.key} component="section" aria-label={`${t('common:labelled', { label: s.title })} ${s.label}`}>
         <CardContent>
           <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>{s.label}</Typography>
           <Typography variant="body2" color="textSecondary">{s.title}</Typography>

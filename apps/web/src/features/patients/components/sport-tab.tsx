@@ -88,7 +88,7 @@ function ProgramCard({ entry }: { entry: PatientSportProgram }) {
           {t('tab.consultationPain')}
         </Typography>
         {adherence.consultationPain.length ? (
-          <Typography variant="body2">{adherence.consultationPain.map((p) => `${formatDate(p.day)} : ${p.pain}/10`).join(' · ')}</Typography>
+          <Typography variant="body2">{adherence.consultationPain.map((p) => `${t('common:labelled', { label: formatDate(p.day) })} ${p.pain}/10`).join(' · ')}</Typography>
         ) : (
           <Typography variant="body2" color="textSecondary">
             {t('tab.noConsultationPain')}
@@ -102,7 +102,7 @@ function ProgramCard({ entry }: { entry: PatientSportProgram }) {
             {logs.slice(0, 15).map((l) => (
               <li key={l.id}>
                 <Typography variant="body2">
-                  {formatDate(l.day)} — {l.sessionName} : {t(`status.${l.status}`)}
+                  {formatDate(l.day)} — {t('common:labelled', { label: l.sessionName })} {t(`status.${l.status}`)}
                   {l.rpe != null ? ` · ${t('today.rpeShort', { value: l.rpe })}` : ''}
                   {l.pain != null ? ` · ${t('today.painShort', { value: l.pain })}` : ''}
                   {l.comment ? ` — « ${l.comment} »` : ''}

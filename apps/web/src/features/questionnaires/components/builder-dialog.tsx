@@ -27,7 +27,7 @@ export function BuilderDialog({ questionnaire, onClose }: { questionnaire: Quest
     const parsed = questionnaireWriteSchema.safeParse({ title, introduction, preVisit, appointmentTypeIds: typeIds, questions: toQuestions(drafts) });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const at = issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? `${t('builder.questionN', { n: issue.path[1] + 1 })} : ` : '';
+      const at = issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? `${t('common:labelled', { label: t('builder.questionN', { n: issue.path[1] + 1 }) })} ` : '';
       return setError(at + issue.message);
     }
     save.mutate(

@@ -66,7 +66,7 @@ export function QuestionEditor({ q, index, earlier, onChange, onRemove, onUp }: 
         <TextField select label={t('builder.showIf')} value={q.conditionOn} onChange={(e) => set({ conditionOn: e.target.value })} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} sx={{ minWidth: 220 }}>
           <MenuItem value="">{t('builder.always')}</MenuItem>
           {earlier.map((e, i) => (
-            <MenuItem key={e.id} value={e.id}>{t('builder.questionN', { n: i + 1 })} : {e.label}</MenuItem>
+            <MenuItem key={e.id} value={e.id}>{t('common:labelled', { label: t('builder.questionN', { n: i + 1 }) })} {e.label}</MenuItem>
           ))}
         </TextField>
         {q.conditionOn && <TextField label={t('builder.equals')} helperText={t('builder.equalsHelp')} value={q.conditionValue} onChange={(e) => set({ conditionValue: e.target.value })} />}

@@ -17,17 +17,17 @@ export function AppointmentsCard({ appointments }: { appointments: StatAppointme
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
             {appointments.byStatus.map((s) => (
               <Typography key={s.status}>
-                {t(`agenda:status.${s.status}`)} : <strong>{count(s.count)}</strong>
+                {t('common:labelled', { label: t(`agenda:status.${s.status}`) })} <strong>{count(s.count)}</strong>
               </Typography>
             ))}
             <Typography>
-              {t('statistics:noShowRate')} : <strong>{appointments.noShowRate == null ? '—' : `${appointments.noShowRate} %`}</strong>
+              {t('common:labelled', { label: t('statistics:noShowRate') })} <strong>{appointments.noShowRate == null ? '—' : `${appointments.noShowRate} %`}</strong>
             </Typography>
             <Typography>
-              {t('statistics:cancellationRate')} : <strong>{appointments.cancellationRate == null ? '—' : `${appointments.cancellationRate} %`}</strong>
+              {t('common:labelled', { label: t('statistics:cancellationRate') })} <strong>{appointments.cancellationRate == null ? '—' : `${appointments.cancellationRate} %`}</strong>
             </Typography>
             <Typography>
-              {t('statistics:bookingDelay')} :{' '}
+              {t('common:labelled', { label: t('statistics:bookingDelay') })}{' '}
               <strong>{appointments.averageBookingDelayDays == null ? '—' : t('statistics:days', { count: appointments.averageBookingDelayDays })}</strong>
             </Typography>
           </Box>

@@ -18,13 +18,13 @@ export function ProgramCard({ area, figures }: { area: ProgramArea; figures: Sta
         {figures ? (
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
             <Typography>
-              {t('statistics:programs.assigned')} : <strong>{count(figures.assigned)}</strong>
+              {t('common:labelled', { label: t('statistics:programs.assigned') })} <strong>{count(figures.assigned)}</strong>
             </Typography>
             <Typography>
-              {t('statistics:programs.patients')} : <strong>{count(figures.patients)}</strong>
+              {t('common:labelled', { label: t('statistics:programs.patients') })} <strong>{count(figures.patients)}</strong>
             </Typography>
             <Typography>
-              {t('statistics:programs.adherence')} : <strong>{figures.adherenceRate == null ? '—' : `${String(figures.adherenceRate).replace('.', ',')} %`}</strong>
+              {t('common:labelled', { label: t('statistics:programs.adherence') })} <strong>{figures.adherenceRate == null ? '—' : `${String(figures.adherenceRate).replace('.', ',')} %`}</strong>
             </Typography>
           </Box>
         ) : (
