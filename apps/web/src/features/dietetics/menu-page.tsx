@@ -244,7 +244,7 @@ export function MenuPage() {
               {t('menu.today')}
             </Button>
           </Box>
-          <Tabs value={detailDate} onChange={(_, v: string) => go(v)} variant="scrollable" scrollButtons="auto" aria-label={t('menu.days')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs value={detailDate} onChange={(_, v: string) => go(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('menu.days')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
             {week.data.days.map((d, k) => (
               <Tab
                 key={d.day}

@@ -128,7 +128,7 @@ function ProgramEditor({ id, onSaved, onDeleted }: { id: string | null; onSaved:
             </TextField>
           </Box>
           <TextField label={t('programs.description')} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} multiline minRows={2} />
-          <Tabs value={Math.min(day, draft.weeks * 7 - 1)} onChange={(_, v: number) => setDay(v)} variant="scrollable" scrollButtons="auto" aria-label={t('programs.days')}>
+          <Tabs value={Math.min(day, draft.weeks * 7 - 1)} onChange={(_, v: number) => setDay(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('programs.days')}>
             {Array.from({ length: draft.weeks * 7 }, (_, k) => (
               <Tab key={k} value={k} label={t('programs.dayN', { n: k + 1, week: Math.floor(k / 7) + 1 })} />
             ))}

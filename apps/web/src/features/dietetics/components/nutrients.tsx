@@ -2,6 +2,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Nutrients, TargetStatus } from '@wellbe/shared/domain/dietetics';
+import { Ltr } from '../../../components/ltr.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 
 const COLOURS: Record<TargetStatus, 'success' | 'warning' | 'error'> = { green: 'success', orange: 'warning', red: 'error' };
@@ -20,8 +21,12 @@ export function NutrientLine({ n, fibres = true }: { n: Nutrients; fibres?: bool
   return (
     <Typography component="span" variant="body2" color="textSecondary">
       <bdi>
-        {t('units.kcal', { n: num(n.energyKcal, 0) })} · {t('short.proteins')} {num(n.proteinsG)} g · {t('short.carbohydrates')} {num(n.carbohydratesG)} g · {t('short.fat')} {num(n.fatG)} g
-        {fibres ? ` · ${t('short.fibres')} ${num(n.fibresG)} g` : ''}
+        {t('units.kcal', { n: num(n.energyKcal, 0) })} · {t('short.proteins')} <Ltr>{num(n.proteinsG)} g</Ltr> · {t('short.carbohydrates')} <Ltr>{num(n.carbohydratesG)} g</Ltr> · {t('short.fat')} <Ltr>{num(n.fatG)} g</Ltr>
+        {fibres && (
+          <>
+            {' '}· {t('short.fibres')} <Ltr>{num(n.fibresG)} g</Ltr>
+          </>
+        )}
       </bdi>
     </Typography>
   );
@@ -47,8 +52,11 @@ export function TargetChips({ totals, targets, status, known }: { totals: Nutrie
           data-status={known ? status[i.key] : 'none'}
           label={
             <bdi>
-              {t('common:labelled', { label: i.label })} {num(totals[i.key], 0)}
-              {known ? ` / ${num(targets[i.key], 0)}` : ''} {i.unit}
+              {t('common:labelled', { label: i.label })}{' '}
+              <Ltr>
+                {num(totals[i.key], 0)}
+                {known ? ` / ${num(targets[i.key], 0)}` : ''} {i.unit}
+              </Ltr>
             </bdi>
           }
           aria-label={known ? t('targets.chipLabel', { label: i.label, value: num(totals[i.key], 0), target: num(targets[i.key], 0), unit: i.unit, status: t(`targets.status.${status[i.key]}`) }) : undefined}
