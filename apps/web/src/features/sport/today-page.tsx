@@ -78,19 +78,23 @@ function SessionView({ program, sessionId }: { program: SportProgram; sessionId:
         <Card component="li" key={e.id} sx={{ listStyle: 'none' }}>
           <CardContent>
             <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-              {i + 1}. <span lang={e.exercise.translated ? 'fr' : 'en'}>{e.exercise.name}</span>
+              {/* The library's French or English names and steps in an Arabic page: isolated, each step a
+                  left-to-right paragraph (its final stop stayed at the start of the line). */}
+              {i + 1}. <bdi lang={e.exercise.translated ? 'fr' : 'en'}>{e.exercise.name}</bdi>
             </Typography>
             <Chip color="primary" variant="outlined" label={dose(e)} sx={{ my: 1, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} />
             <ExerciseMedia exercise={e.exercise} />
             {e.notes && (
-              <Typography variant="body2" sx={{ fontStyle: 'italic', mb: 1 }}>
+              <Typography variant="body2" dir="auto" sx={{ fontStyle: 'italic', mb: 1 }}>
                 {e.notes}
               </Typography>
             )}
             <Box component="ol" sx={{ m: 0, paddingInlineStart: 3 }} lang={e.exercise.translated ? 'fr' : 'en'}>
               {e.exercise.instructions.map((step, k) => (
                 <li key={k}>
-                  <Typography variant="body2">{step}</Typography>
+                  <Typography variant="body2" dir="auto">
+                    {step}
+                  </Typography>
                 </li>
               ))}
             </Box>

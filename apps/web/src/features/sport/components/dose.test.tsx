@@ -1,0 +1,32 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n, i18nReady } from '../../../i18n/i18n.ts';
+import { useDoseText } from './dose.tsx';
+
+const LINE = { sets: 3, reps: 12, durationS: null, loadKg: null, loadPct: null, restS: 30, tempo: '3-1-1' };
+
+function Dose() {
+  return <p data-testid="dose">{useDoseText()(LINE)}</p>;
+}
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.loadNamespaces('sport');
+});
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('fr'));
+});
+
+describe('an exercise’s dose', () => {
+  it('reads « 3 × 12 · repos 30 s » in French, nothing added', () => {
+    render(<Dose />);
+    expect(screen.getByTestId('dose').textContent).toBe('3 × 12 · repos 30 s · tempo 3-1-1');
+  });
+
+  // Arabic read « 12 × 3 » and « s 30 »: the figures are isolated left to right (U+2066 … U+2069).
+  it('keeps its figures left to right in Arabic', async () => {
+    await act(() => i18n.changeLanguage('ar'));
+    render(<Dose />);
+    expect(screen.getByTestId('dose').textContent).toBe('\u20663 × 12\u2069 · راحة \u206630 s\u2069 · إيقاع \u20663-1-1\u2069');
+  });
+});
