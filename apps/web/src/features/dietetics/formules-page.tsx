@@ -142,7 +142,7 @@ function RecipeDialog({ id, onClose }: { id: string | null; onClose: () => void 
                     <ListItemText
                       primary={
                         <>
-                          {l.name} — <Quantity line={{ grams: 'grams' in l ? l.grams : null, portions: 'portions' in l ? l.portions : null }} />
+                          <bdi>{l.name}</bdi> — <Quantity line={{ grams: 'grams' in l ? l.grams : null, portions: 'portions' in l ? l.portions : null }} />
                         </>
                       }
                     />

@@ -96,7 +96,7 @@ function MealCard({ meal, day, idPatient, disabled }: { meal: Meal; day: MenuDay
                 <ListItemText
                   primary={
                     <>
-                      {line.name} — <Quantity line={line} />
+                      <bdi>{line.name}</bdi> — <Quantity line={line} />
                     </>
                   }
                   secondary={

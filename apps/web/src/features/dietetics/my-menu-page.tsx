@@ -30,7 +30,7 @@ export function MyMenuPage() {
               </Typography>
               {mine.data.program ? (
                 <Typography data-testid="my-program">
-                  {mine.data.program.name} — {t(`goals.${mine.data.program.goal}`, { defaultValue: mine.data.program.goal })} ({t('myMenu.until', { from: formatDate(mine.data.program.startDate), to: formatDate(mine.data.program.endDate) })})
+                  <bdi>{mine.data.program.name}</bdi> — {t(`goals.${mine.data.program.goal}`, { defaultValue: mine.data.program.goal })} ({t('myMenu.until', { from: formatDate(mine.data.program.startDate), to: formatDate(mine.data.program.endDate) })})
                 </Typography>
               ) : (
                 <Typography color="textSecondary">{t('myMenu.noProgram')}</Typography>
@@ -61,7 +61,7 @@ export function MyMenuPage() {
                           <ListItemText
                             primary={
                               <>
-                                {line.name} — <Quantity line={line} />
+                                <bdi>{line.name}</bdi> — <Quantity line={line} />
                               </>
                             }
                             secondary={<NutrientLine n={line.nutrients} fibres={false} />}

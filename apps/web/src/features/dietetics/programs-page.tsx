@@ -155,7 +155,7 @@ function ProgramEditor({ id, onSaved, onDeleted }: { id: string | null; onSaved:
                         <ListItemText
                           primary={
                             <>
-                              {item.name} — <Quantity line={{ grams: 'grams' in item ? item.grams : null, portions: 'portions' in item ? item.portions : null }} />
+                              <bdi>{item.name}</bdi> — <Quantity line={{ grams: 'grams' in item ? item.grams : null, portions: 'portions' in item ? item.portions : null }} />
                             </>
                           }
                         />

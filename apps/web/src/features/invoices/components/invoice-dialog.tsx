@@ -32,7 +32,7 @@ export function InvoiceDialog({ id, onClose }: { id: string; onClose: () => void
         ) : (
           <>
             <Typography>
-              {invoice.patient.fullName} — {invoice.practitioner.fullName}
+              <bdi>{invoice.patient.fullName}</bdi> — <bdi>{invoice.practitioner.fullName}</bdi>
             </Typography>
             <Typography variant="h3" sx={{ fontSize: '1rem', mt: 2 }}>
               {t('detail.lines')}
