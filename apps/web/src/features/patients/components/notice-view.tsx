@@ -18,7 +18,7 @@ export function NoticeView({ notice, compact = false }: { notice: Notice; compac
       </Stack>
       {notice.PatientOpinion && !compact && (
         <Typography variant="body2" sx={{ fontStyle: 'italic', mt: 0.5, whiteSpace: 'pre-line' }}>
-          « {notice.PatientOpinion} »
+          <bdi>{t('common:quoted', { text: notice.PatientOpinion })}</bdi>
         </Typography>
       )}
     </Box>

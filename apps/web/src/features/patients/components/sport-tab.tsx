@@ -105,7 +105,7 @@ function ProgramCard({ entry }: { entry: PatientSportProgram }) {
                   {formatDate(l.day)} — {t('common:labelled', { label: l.sessionName })} {t(`status.${l.status}`)}
                   {l.rpe != null ? ` · ${t('today.rpeShort', { value: l.rpe })}` : ''}
                   {l.pain != null ? ` · ${t('today.painShort', { value: l.pain })}` : ''}
-                  {l.comment ? ` — « ${l.comment} »` : ''}
+                  {l.comment ? ` — ${t('common:quoted', { text: l.comment })}` : ''}
                 </Typography>
               </li>
             ))}
