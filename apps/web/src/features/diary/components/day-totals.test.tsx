@@ -1,16 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, i18nReady } from '../../../i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
+import { textsInEachLanguage } from '../../../test/texts.ts';
 import { DayTotals } from './day-totals.tsx';
 
 const DAY = { day: '2026-12-01', energyKcal: 1210, proteinsG: 48.4, carbohydratesG: 150, fatG: 40, targets: { energyKcal: 2700, proteinsG: 101, carbohydratesG: 338, fatG: 105 } };
 
-beforeAll(async () => {
-  await i18nReady;
-});
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('fr'));
-});
+textsInEachLanguage(['diary']);
 
 // A label and its value: French sets a space before the colon, English, Turkish and Arabic do not
 // (common `labelled`). The French one was written into the code and showed in every language.
@@ -20,10 +16,7 @@ describe('the day’s totals against the target', () => {
     ['en', 'Proteins: 48 / 101 g'],
   ] as const) {
     it(`writes each macronutrient as its language does (${language}: « ${proteins} »)`, async () => {
-      await act(async () => {
-        await i18n.changeLanguage(language);
-        await i18n.loadNamespaces('diary');
-      });
+      await act(() => i18n.changeLanguage(language));
       render(<DayTotals day={DAY} />);
       expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === proteins)).toBeInTheDocument();
     });

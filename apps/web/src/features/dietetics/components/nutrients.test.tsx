@@ -1,19 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, i18nReady } from '../../../i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
+import { textsInEachLanguage } from '../../../test/texts.ts';
 import { NutrientLine, TargetChips } from './nutrients.tsx';
 
 const TOTALS = { energyKcal: 810, proteinsG: 48.4, carbohydratesG: 150, fatG: 40, fibresG: 12 };
 const TARGETS = { energyKcal: 950, proteinsG: 101, carbohydratesG: 338, fatG: 105, fibresG: 30 };
 const STATUS = { energyKcal: 'red', proteinsG: 'red', carbohydratesG: 'red', fatG: 'red' } as const;
 
-beforeAll(async () => {
-  await i18nReady;
-  await i18n.loadNamespaces('dietetics');
-});
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('fr'));
-});
+textsInEachLanguage(['dietetics']);
 
 /** The texts of the left-to-right isolates inside `element`. */
 const isolated = (element: HTMLElement) => [...element.querySelectorAll('bdi[dir="ltr"]')].map((b) => b.textContent);

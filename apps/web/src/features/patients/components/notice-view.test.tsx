@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, i18nReady } from '../../../i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
+import { textsInEachLanguage } from '../../../test/texts.ts';
 import { NoticeView } from './notice-view.tsx';
 
 const NOTICE = {
@@ -14,13 +15,7 @@ const NOTICE = {
   editableUntil: '2026-12-07T10:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await i18nReady;
-  await i18n.loadNamespaces('patients');
-});
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('fr'));
-});
+textsInEachLanguage(['patients']);
 
 // The patient's words between the quotation marks of the reader's language (common `quoted`): the
 // French « » were written into the code and showed in English.

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, i18nReady } from '../../../i18n/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
+import { textsInEachLanguage } from '../../../test/texts.ts';
 import { useDoseText } from './dose.tsx';
 
 const LINE = { sets: 3, reps: 12, durationS: null, loadKg: null, loadPct: null, restS: 30, tempo: '3-1-1' };
@@ -9,13 +10,7 @@ function Dose() {
   return <p data-testid="dose">{useDoseText()(LINE)}</p>;
 }
 
-beforeAll(async () => {
-  await i18nReady;
-  await i18n.loadNamespaces('sport');
-});
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('fr'));
-});
+textsInEachLanguage(['sport']);
 
 describe('an exercise’s dose', () => {
   it('reads « 3 × 12 · repos 30 s » in French, nothing added', () => {
