@@ -6,8 +6,7 @@ import { signIn } from './support.ts';
 
 
 test('as pa: filter the journal by a patient opened earlier', async ({ page }) => {
-  await signIn(page, 'pa');
-  await page.goto('/patients/list');
+  await signIn(page, 'pa', { at: '/patients/list' });
   // The file's own read must reach the server before leaving (its name shows from the list first).
   const fileRead = page.waitForResponse((r) => /^\/api\/patients\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) && r.ok());
   await page.getByRole('row', { name: 'Ouvrir le dossier de Zoé Laurent' }).click();
@@ -33,8 +32,7 @@ test('as pa: filter the journal by a patient opened earlier', async ({ page }) =
 });
 
 test('as pr: /admin opens, but the journal is refused', async ({ page }) => {
-  await signIn(page, 'pr');
-  await page.goto('/admin');
+  await signIn(page, 'pr', { at: '/admin' });
   await expect(page.getByText('Le journal d’accès est réservé aux super administrateurs, aux développeurs et aux praticiens administrateurs.')).toBeVisible();
   await page.getByRole('tab', { name: 'Paramètres' }).click();
   await expect(page.getByText('Seuls les administrateurs (super administrateur, développeur, praticien administrateur) peuvent modifier ces paramètres.')).toBeVisible();

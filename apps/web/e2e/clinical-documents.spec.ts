@@ -23,8 +23,7 @@ let number = '';
 
 test('pr writes an ordonnance from the consultation panel, prints it and opens its verification page', async ({ browser }) => {
   const page = await pageFor(browser);
-  await signIn(page, 'pr');
-  await page.goto('/patients/list');
+  await signIn(page, 'pr', { at: '/patients/list' });
   await searchPatients(page, 'lucas');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(page.getByRole('link', { name: 'Ordonnances, certificats et courriers' })).toBeVisible();
@@ -77,8 +76,7 @@ test('pr writes an ordonnance from the consultation panel, prints it and opens i
 
 test('pt opens the ordonnance from their space', async ({ browser }) => {
   const page = await pageFor(browser);
-  await signIn(page, 'pt');
-  await page.goto('/mes-documents');
+  await signIn(page, 'pt', { at: '/mes-documents' });
   const row = page.getByRole('listitem').filter({ hasText: `N° ${number}` });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Ordonnance');

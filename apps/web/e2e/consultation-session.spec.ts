@@ -8,8 +8,7 @@ test('opens an existing consultation in edit mode from ?consultation=, and saves
   const pr = await apiSession(request, 'pr');
   const { idConsultation } = await apiConsultation(request, pr, 'zoe laurent', { Size: 168, Weight: 59, Diagnostic: '<p>Migraine</p>', dolorLocation: 'Cervical' });
 
-  await signIn(page, 'pr');
-  await page.goto(`/dashboard?consultation=${idConsultation}`);
+  await signIn(page, 'pr', { at: `/dashboard?consultation=${idConsultation}` });
   await expect(panel(page)).toContainText('Consultation de Zoé Laurent');
   await expect(panel(page).getByLabel('Taille (cm)')).toHaveValue('168');
   await expect(page.getByTestId('imc')).toHaveText('20,90');

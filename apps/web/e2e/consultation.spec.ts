@@ -162,8 +162,7 @@ test('saves a second consultation for the same patient through the autocomplete'
 });
 
 test('opened from Lucas Bernard’s file, the panel is his; another patient at save time is confirmed', async ({ page }) => {
-  await signIn(page, 'pr');
-  await page.goto('/patients/list');
+  await signIn(page, 'pr', { at: '/patients/list' });
   await searchPatients(page, 'lucas bernard');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible();

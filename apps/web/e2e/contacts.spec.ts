@@ -26,8 +26,7 @@ const VCF = [
 ].join('\r\n');
 
 test('ad adds a contact, stars it and imports a vCard file', async ({ page }) => {
-  await signIn(page, 'ad');
-  await page.goto('/contact');
+  await signIn(page, 'ad', { at: '/contact' });
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Isabelle Fournier/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -75,8 +74,7 @@ test('ad adds a contact, stars it and imports a vCard file', async ({ page }) =>
 });
 
 test('pt sees the practice’s card and writes to the practice', async ({ page }) => {
-  await signIn(page, 'pt');
-  await page.goto('/contact');
+  await signIn(page, 'pt', { at: '/contact' });
   await expect(page.getByRole('heading', { level: 2, name: 'Cabinet Démo' })).toBeVisible();
   await expect(page.getByRole('link', { name: '04 72 00 00 00' })).toHaveAttribute('href', 'tel:0472000000');
   await expect(page.getByText('Horaires d’ouverture')).toBeVisible();

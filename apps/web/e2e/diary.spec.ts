@@ -78,8 +78,7 @@ test('as pr: sees the pain curve beside the consultations and comments the entry
   await expect(entry).toContainText('Pensez aux étirements du matin.');
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await signIn(phone, 'pt');
-  await phone.goto('/journal');
+  await signIn(phone, 'pt', { at: '/journal' });
   await expect(phone.getByTestId('diary-entry').filter({ hasText: 'Douleur 6/10' })).toContainText('Pensez aux étirements du matin.');
   await phone.close();
 });

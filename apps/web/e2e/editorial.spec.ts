@@ -32,8 +32,7 @@ test('de publishes a new CGU version; pr is asked to accept it at the next sign-
   page.on('response', (response) => {
     if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
   });
-  await signIn(page, 'de');
-  await page.goto('/policy');
+  await signIn(page, 'de', { at: '/policy' });
   await expect(page.getByRole('heading', { name: 'Politiques et conditions' })).toBeVisible();
   await page.getByRole('region', { name: 'Conditions générales d’utilisation' }).getByRole('button', { name: 'Nouvelle version' }).click();
   await page.getByRole('textbox', { name: 'Texte' }).click();
@@ -63,8 +62,7 @@ test('de writes and publishes an article; pt reads it from the dashboard', async
   // Two people, an editor and two axe passes: longer than one test's default on a busy machine.
   test.setTimeout(120_000);
   await everyoneAccepts(page.request);
-  await signIn(page, 'de');
-  await page.goto('/articles');
+  await signIn(page, 'de', { at: '/articles' });
   // The list of articles itself (each entry a list item), before the editor opens.
   await expect(page.getByRole('list', { name: 'Articles' }).getByRole('listitem').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -98,8 +96,7 @@ test('de writes and publishes an article; pt reads it from the dashboard', async
 test('de creates and sends a newsletter; the unsubscribe link of the .eml works without sign-in', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await everyoneAccepts(page.request);
-  await signIn(page, 'de');
-  await page.goto('/newspapers');
+  await signIn(page, 'de', { at: '/newspapers' });
   await expect(page.getByRole('heading', { name: 'Journaux' })).toBeVisible({ timeout: 30_000 });
   // The demo's sent newsletter and its figures.
   await expect(page.getByRole('row', { name: /La lettre WellBe : bien dormir, bien manger.*Envoyée/ })).toBeVisible();

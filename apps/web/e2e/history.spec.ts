@@ -17,8 +17,7 @@ test('pr edits, reads the history, signs and completes a consultation; pt sees t
   });
 
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, 'pr');
-  await page.goto(`/patient/consultations/${lucas}/${idConsultation}`);
+  await signIn(page, 'pr', { at: `/patient/consultations/${lucas}/${idConsultation}` });
   const consultation = page.getByRole('article', { name: 'Consultation du 14/03/2025' });
   await expect(consultation.getByTestId('last-change')).toBeHidden();
 
@@ -72,8 +71,7 @@ test('pr edits, reads the history, signs and completes a consultation; pt sees t
 
   // pt reads the change in "who opened my file".
   const pt = await (await browser.newContext()).newPage();
-  await signIn(pt, 'pt');
-  await pt.goto('/profile#mes-donnees');
+  await signIn(pt, 'pt', { at: '/profile#mes-donnees' });
   const section = pt.getByRole('region', { name: 'Mes données' });
   const change = section.getByTestId('access-row').filter({ hasText: 'a modifié la consultation du 14/03/2025' });
   await expect(change).toHaveCount(1);

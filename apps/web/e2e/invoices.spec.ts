@@ -97,8 +97,7 @@ test('pt downloads their invoice from Mes factures', async ({ page, request }) =
   const issued = await request.post('/api/invoices', { headers: pr.headers, data: { patientId: lucas, lines: [{ label: 'Bilan diététique', quantity: 1, unitPriceCents: 4500 }], issue: true } });
   expect(issued.status(), await issued.text()).toBe(201);
   const number = (await issued.json()).data.number as string;
-  await signIn(page, 'pt');
-  await page.goto('/mes-factures');
+  await signIn(page, 'pt', { at: '/mes-factures' });
   await expect(page.getByRole('heading', { level: 1, name: 'Mes factures' })).toBeVisible({ timeout: 45_000 });
   const row = page.getByRole('listitem').filter({ hasText: number });
   await expect(row).toBeVisible();
@@ -111,8 +110,7 @@ test('pt downloads their invoice from Mes factures', async ({ page, request }) =
 test('pr adds an act to the price list and bills it from the Facturer dialog; on a phone the list fits the screen', async ({ page }) => {
   test.setTimeout(120_000);
   const label = `Bilan e2e ${Date.now()}`;
-  await signIn(page, 'pr');
-  await page.goto('/facturation?tab=acts');
+  await signIn(page, 'pr', { at: '/facturation?tab=acts' });
   await page.getByRole('button', { name: 'Nouvel acte' }).click({ timeout: 45_000 });
   const dialog = page.getByRole('dialog', { name: 'Nouvel acte' });
   await dialog.getByLabel('Libellé').fill(label);

@@ -28,8 +28,7 @@ for (const [size, viewport] of [
     await page.setViewportSize(viewport);
     // A second session of pr, so that the list has a session to end.
     const other = await apiSession(page.request, 'pr');
-    await signIn(page, 'pr');
-    await page.goto('/profile');
+    await signIn(page, 'pr', { at: '/profile' });
     const rows = page.getByTestId('session-row').filter({ has: page.getByRole('button', { name: 'Déconnecter cette session' }) });
     await expect(rows.first()).toBeVisible();
     for (const row of (await rows.all()).slice(0, 3)) {
@@ -40,8 +39,7 @@ for (const [size, viewport] of [
 
   test(`${size}: the program builder's '+ Ajouter' never covers a long exercise name`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, 'pr');
-    await page.goto('/program/sportif/list');
+    await signIn(page, 'pr', { at: '/program/sportif/list' });
     await page.getByRole('button', { name: 'Nouveau programme' }).click();
     const items = page.getByRole('list', { name: 'Exercices trouvés' }).getByRole('listitem');
     await expect(items.first()).toBeVisible();

@@ -17,8 +17,7 @@ function parisTyped(minutes: number): string {
 test('pr writes a checklist with a label and a reminder, filters by label, archives it', async ({ page }) => {
   // One long journey (two reloads, a search, the quick panel): more than the default minute on a busy machine.
   test.setTimeout(150_000);
-  await signIn(page, 'pr');
-  await page.goto('/notes');
+  await signIn(page, 'pr', { at: '/notes' });
   await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Ouvrir la note Commandes du cabinet/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -8,13 +8,12 @@ import { apiSession, seriousViolations, signIn } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** pr's RPPS in the demo data (a valid key, not a real person's). */
 const PR_RPPS = '10009876540';
 let op: LoopbackProvider;
 
-test.beforeAll(async ({ request }) => {
-  op = await startLoopbackProvider(`http://localhost:${PORT}/api/auth/oidc/callback`);
+test.beforeAll(async ({ request }, info) => {
+  op = await startLoopbackProvider(`${info.project.use.baseURL}/api/auth/oidc/callback`);
   const de = await apiSession(request, 'de');
   const res = await request.put('/api/admin/oidc-providers/platform', {
     headers: de.headers,
@@ -51,14 +50,13 @@ test('an unknown professional is asked to get an invitation, and no account is c
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('DE finds the platform’s Pro Santé Connect settings in /admin, without its secret', async ({ page }) => {
-  await signIn(page, 'de');
-  await page.goto('/admin?tab=oidc');
+test('DE finds the platform’s Pro Santé Connect settings in /admin, without its secret', async ({ page, baseURL }) => {
+  await signIn(page, 'de', { at: '/admin?tab=oidc' });
   const form = page.getByRole('form', { name: 'Pro Santé Connect (toute la plateforme)' });
   await expect(form.getByLabel('Émetteur (issuer)')).toHaveValue(op.issuer);
   await expect(form.getByLabel('Secret client')).toHaveValue('');
   await expect(form.getByText('Un secret est enregistré : laissez vide pour le garder.')).toBeVisible();
-  await expect(form.getByText(`http://localhost:${PORT}/api/auth/oidc/callback`)).toBeVisible();
+  await expect(form.getByText(`${baseURL}/api/auth/oidc/callback`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '/tmp/oidc37-admin.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -5,8 +5,7 @@ import { DEMO_PASSWORD, signIn } from './support.ts';
 
 
 test('as sa: create an organisation, its SIRET checked', async ({ page }) => {
-  await signIn(page, 'sa');
-  await page.goto('/organizations');
+  await signIn(page, 'sa', { at: '/organizations' });
   await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
   // The counts are the organisation's real ones: other journeys add patients before this one runs,
   // so the expected figures come from the API rather than from the seed.
@@ -39,7 +38,6 @@ test('as sa: create an organisation, its SIRET checked', async ({ page }) => {
 });
 
 test('as pr: the open route says the data is reserved', async ({ page }) => {
-  await signIn(page, 'pr');
-  await page.goto('/organizations');
+  await signIn(page, 'pr', { at: '/organizations' });
   await expect(page.getByText('Accès réservé : les organisations sont gérées par les super administrateurs et les développeurs de WellBe.')).toBeVisible();
 });

@@ -33,8 +33,7 @@ async function recordConsultation(page: Page, values: { size: string; weight: st
 }
 
 test('as pr: a 5,014-character patient name is told its limit, and nothing is created', async ({ page }) => {
-  await signIn(page, 'pr');
-  await page.goto('/patients/list');
+  await signIn(page, 'pr', { at: '/patients/list' });
   await page.getByRole('button', { name: 'Nouveau patient' }).click();
   const create = page.getByRole('dialog', { name: 'Nouveau patient' });
   await create.getByLabel('Nom du patient').fill('N'.repeat(5_014));
@@ -165,8 +164,7 @@ test('as pr: switches tabs through the URL, opens a consultation, downloads its 
 });
 
 test('as pr in Arabic: Lucas Bernard’s phone reads 06 45 12 78 90 in order, and the file stays accessible', async ({ page }) => {
-  await signIn(page, 'pr');
-  await page.goto('/patients/list');
+  await signIn(page, 'pr', { at: '/patients/list' });
   await searchPatients(page, 'lucas bernard');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible();
@@ -194,8 +192,7 @@ test('as pr in Arabic: Lucas Bernard’s phone reads 06 45 12 78 90 in order, an
 });
 
 test('as pt: lands on their own file and leaves a notice on a consultation', async ({ page }) => {
-  await signIn(page, 'pt');
-  await page.goto('/patients/list');
+  await signIn(page, 'pt', { at: '/patients/list' });
   await expect(page).toHaveURL(/\/patient\/dossier\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: /Lucas Bernard/ })).toBeVisible();
   await expect(page.getByText('Mon dossier')).toBeVisible();
@@ -224,8 +221,7 @@ test('as pt: lands on their own file and leaves a notice on a consultation', asy
 });
 
 test('as pr: sees the notice on the file and the organisation’s average on the list', async ({ page }) => {
-  await signIn(page, 'pr');
-  await page.goto('/patients/list');
+  await signIn(page, 'pr', { at: '/patients/list' });
   await expect(page.getByTestId('notice-average')).toContainText('Avis patients : 4 / 5');
   await searchPatients(page, 'lucas');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
@@ -234,8 +230,7 @@ test('as pr: sees the notice on the file and the organisation’s average on the
 
 test('as pr2: the file URL of a Cabinet Démo patient shows the not-found page', async ({ page }) => {
   expect(fileUrl).not.toBe('');
-  await signIn(page, 'pr2');
-  await page.goto(fileUrl);
+  await signIn(page, 'pr2', { at: fileUrl });
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText('Sorry but we could not find the page you are looking for')).toBeVisible();
   await expect(page.getByText(PATIENT)).toHaveCount(0);

@@ -130,7 +130,7 @@ test('changes the password for real, signs out and signs in with the new one', a
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert')).toContainText('Identifiant ou mot de passe incorrect.');
-  await signIn(page, 'pa', NEW_PASSWORD);
+  await signIn(page, 'pa', { password: NEW_PASSWORD });
   await openProfile(page);
   await expect(page.getByTestId('profile-name')).toHaveText('Antoine Lefèvre');
 });

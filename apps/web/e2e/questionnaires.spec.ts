@@ -70,8 +70,7 @@ test('as pt on a 390 px phone: answers the pre-visit form one question per scree
 });
 
 test('as pr: reads the answers and the pain curve in the file, and above a new consultation', async ({ page }) => {
-  await signIn(page, 'pr');
-  await page.goto('/patients/list');
+  await signIn(page, 'pr', { at: '/patients/list' });
   await searchPatients(page, 'lucas bernard');
   await page.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible();

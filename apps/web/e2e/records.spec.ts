@@ -23,8 +23,7 @@ async function download(page: Page, button: string): Promise<{ name: string; bod
 test('pt downloads their file (FHIR, PDF), sees that pr opened it and flags that access', async ({ browser }) => {
   // pr opens Lucas Bernard's file and exports it from there.
   const prPage = await pageFor(browser);
-  await signIn(prPage, 'pr');
-  await prPage.goto('/patients/list?q=lucas');
+  await signIn(prPage, 'pr', { at: '/patients/list?q=lucas' });
   await prPage.getByRole('row', { name: /Lucas Bernard/ }).click();
   await expect(prPage.getByRole('heading', { name: 'Lucas Bernard' })).toBeVisible();
   const prExport = await download(prPage, 'Exporter (FHIR)');
@@ -75,8 +74,7 @@ test('pt downloads their file (FHIR, PDF), sees that pr opened it and flags that
 
 test('pa sees the flag in /admin and answers it; the patient reads the answer', async ({ browser }) => {
   const page = await pageFor(browser);
-  await signIn(page, 'pa');
-  await page.goto('/admin');
+  await signIn(page, 'pa', { at: '/admin' });
   await page.getByRole('tab', { name: 'Signalements' }).click();
   const flag = page.getByTestId('flag-row').filter({ hasText: 'Lucas Bernard' });
   await expect(flag).toBeVisible();
@@ -91,8 +89,7 @@ test('pa sees the flag in /admin and answers it; the patient reads the answer', 
   await page.context().close();
 
   const pt = await pageFor(browser);
-  await signIn(pt, 'pt');
-  await pt.goto('/profile#mes-donnees');
+  await signIn(pt, 'pt', { at: '/profile#mes-donnees' });
   await expect(pt.getByTestId('flag-answer')).toHaveText('Réponse : Le Dr Moreau préparait votre bilan annuel.');
   await pt.context().close();
 });

@@ -85,8 +85,7 @@ test('“Déconnecter toutes les autres sessions” ends a second browser’s se
   const otherPage = await other.newPage();
   try {
     await signIn(otherPage, 'rh');
-    await signIn(page, 'rh');
-    await page.goto('/profile');
+    await signIn(page, 'rh', { at: '/profile' });
     const sessions = page.getByRole('list', { name: 'Sessions actives' }).getByTestId('session-row');
     await expect(sessions).toHaveCount(2);
     await page.getByRole('button', { name: 'Déconnecter toutes les autres sessions' }).click();
@@ -117,8 +116,7 @@ test('PA sees a slowed-down sign-in in /user and clears it', async ({ page, requ
     const res = await request.post('/api/user', { data: { action: 'login', Username: 'us', Password: `Mauvais-mdp-${i}!A` } });
     expect(res.status()).toBe(401);
   }
-  await signIn(page, 'pa');
-  await page.goto('/user?q=us@demo');
+  await signIn(page, 'pa', { at: '/user?q=us@demo' });
   const row = page.getByRole('row', { name: /us@demo\.wellbe\.fr/ });
   await row.getByRole('button', { name: /^Actions pour/ }).click();
   await page.getByRole('menuitem', { name: 'Modifier' }).click();

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, fillSignIn, mailDir, newestMail, observeShifts, seriousViolations, shiftsSoFar, signIn } from './support.ts';
 
@@ -249,7 +248,7 @@ test.describe('session and languages', () => {
 /** The newest .eml sent to `to`, decoded from quoted-printable. */
 function lastMailTo(to: string): string {
   const text = newestMail(`-${to}.eml`);
-  if (!text) throw new Error(`no mail to ${to} in ${mailDir}`);
+  if (!text) throw new Error(`no mail to ${to} in ${mailDir()}`);
   return text;
 }
 
@@ -262,7 +261,7 @@ test('the forgot-password mail link resets the password', async ({ page }) => {
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText(/Si un compte correspond à cette adresse/)).toBeVisible();
 
-  await expect.poll(() => fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => f.endsWith('-us@demo.wellbe.fr.eml'))).toBe(true);
+  await expect.poll(() => newestMail('-us@demo.wellbe.fr.eml') !== undefined).toBe(true);
   const link = lastMailTo('us@demo.wellbe.fr').match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
   await page.getByLabel('Nouveau mot de passe').fill(NEW_PASSWORD);
@@ -298,7 +297,7 @@ test('self-registration signs the new user in and the mailed link confirms the a
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bonjour Nadia Fournier' })).toBeVisible();
 
-  await expect.poll(() => fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => f.endsWith(`-${email}.eml`))).toBe(true);
+  await expect.poll(() => newestMail(`-${email}.eml`) !== undefined).toBe(true);
   const link = lastMailTo(email).match(/https?:\/\/\S+\/mail-confirm\?token=[\w-]+/)![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText('Votre adresse email est confirmée. Merci !')).toBeVisible();

@@ -84,8 +84,7 @@ test('as pr: builds a 3-session program from the library, assigns it, prints it,
 
 test('as pt on a 390 px phone: logs today’s session', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'pt');
-  await page.goto('/program/sportif/today');
+  await signIn(page, 'pt', { at: '/program/sportif/today' });
   await expect(page.getByRole('heading', { name: 'Mon programme sportif', level: 1 })).toBeVisible();
   await expect(page.getByTestId('my-sport-program')).toHaveText('Lombalgie — renforcement du tronc');
   await expectAccessible(page);
@@ -100,8 +99,7 @@ test('as pt on a 390 px phone: logs today’s session', async ({ page }) => {
 });
 
 test('as de: edits a body part’s Arabic label', async ({ page }) => {
-  await signIn(page, 'de');
-  await page.goto('/bodyparts');
+  await signIn(page, 'de', { at: '/bodyparts' });
   await expect(page.getByRole('heading', { name: 'Parties du corps', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Modifier Fessiers' }).click();
   const dialog = page.getByRole('dialog', { name: 'Modifier l’entrée' });

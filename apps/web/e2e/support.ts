@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Result, RunOptions } from 'axe-core';
 import { TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
 import { e2eDataDir } from './data-dir.ts';
@@ -13,8 +13,13 @@ import { e2eDataDir } from './data-dir.ts';
 export const DEMO_PASSWORD = 'Demo-Wellbe-2026!';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** Without SMTP the e2e server writes its mails here (one data folder per E2E_PORT). */
-export const mailDir = path.join(e2eDataDir(root, process.env.E2E_PORT ?? 3210), 'mail');
+/**
+ * Where the running journey's server writes its mails without SMTP: each Playwright project has its
+ * own server, on its own port and data folder (playwright.config.ts).
+ */
+export function mailDir(): string {
+  return path.join(e2eDataDir(root, new URL(test.info().project.use.baseURL!).port), 'mail');
+}
 
 /** Fills and sends the sign-in form already on screen; the caller says where it should lead. */
 export async function fillSignIn(page: Page, username: string, password = DEMO_PASSWORD) {
@@ -47,21 +52,24 @@ export async function apiConsultation(request: APIRequestContext, session: ApiSe
 
 /**
  * Signs in as a returning user finds the app: the token a sign-in gave is in the browser's storage
- * and /dashboard opens. Every role goes through the sign-in form in the journeys about it (shell:
- * pr, rh, de, pa, ad, pg and a registered user; chat: pt; security, teleconsultation): going through
- * it before every journey cost about 1.4 s each (the form's page, then the dashboard behind the next
- * page the journey opened).
+ * and the page `at` (/dashboard unless said) opens. Every role goes through the sign-in form in the
+ * journeys about it (shell: pr, rh, de, pa, ad, pg and a registered user; chat: pt; security,
+ * teleconsultation): going through it before every journey cost about 1.4 s each (the form's page,
+ * then the dashboard behind the next page the journey opened). A journey that starts elsewhere says
+ * where: loading the dashboard only to leave it cost the renderer a whole screen.
  * The API call shares the page's cookies, so the server knows the browser as it would after the form.
  */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+export async function signIn(page: Page, username: string, { at = '/dashboard', password = DEMO_PASSWORD }: { at?: string; password?: string } = {}) {
   const res = await page.request.post('/api/user', { data: { action: 'login', Username: username, Password: password } });
   expect(res.status(), await res.text()).toBe(200);
   const token = (await res.json()).data.access_token as string;
   // Any page of the origin holds its storage: the health check's is the cheapest to open.
   await page.goto('/api/health');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token]);
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(at);
+  // A journey opening another page checks what it shows: it may send the user on (a patient's
+  // /patients/list opens their own file, a file of another practice the 404 page).
+  if (at === '/dashboard') await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /**
@@ -77,9 +85,10 @@ export async function searchPatients(page: Page, query: string) {
 
 /** The newest .eml whose file name ends with `suffix`, decoded from quoted-printable; undefined if none. */
 export function newestMail(suffix: string): string | undefined {
-  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(suffix)).sort() : [];
+  const dir = mailDir();
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).sort() : [];
   if (!files.length) return undefined;
-  const raw = fs.readFileSync(path.join(mailDir, files.at(-1)!), 'utf8');
+  const raw = fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8');
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 

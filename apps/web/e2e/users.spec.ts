@@ -30,8 +30,7 @@ async function invitationLink(email: string): Promise<string> {
 // A practitioner's account is granted by the practice's administrator (PA): AD and RH grant only
 // roles without patient access (packages/shared grants.ts).
 test('as pa: create a practitioner, who activates the invitation and signs in', async ({ page, browser }) => {
-  await signIn(page, 'pa');
-  await page.goto('/user');
+  await signIn(page, 'pa', { at: '/user' });
   await expect(page.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible();
   await page.getByRole('button', { name: 'Créer un utilisateur' }).click();
   const dialog = page.getByRole('dialog', { name: 'Créer un utilisateur' });
@@ -73,7 +72,7 @@ test('as pa: create a practitioner, who activates the invitation and signs in', 
   await invited.goto(link);
   await expect(invited.getByRole('alert')).toBeVisible();
   await expect(invited.getByRole('button', { name: 'Activer mon compte' })).toHaveCount(0);
-  await signIn(invited, practitioner.username, NEW_PASSWORD);
+  await signIn(invited, practitioner.username, { password: NEW_PASSWORD });
   await expect(invited.getByText('Inès Carpentier')).toBeVisible();
   await context.storageState({ path: path.join(root, '.tmp', `e2e-invited-${stamp}.json`) });
   await context.close();
@@ -89,8 +88,7 @@ test('as pa: deactivate the practitioner, whose session ends at once', async ({ 
   await invited.goto('/dashboard');
   await expect(invited.getByText('Inès Carpentier')).toBeVisible();
 
-  await signIn(page, 'pa');
-  await page.goto(`/user?q=${practitioner.username}`);
+  await signIn(page, 'pa', { at: `/user?q=${practitioner.username}` });
   const row = page.getByRole('row', { name: new RegExp(practitioner.username) });
   await row.getByRole('button', { name: `Actions pour ${practitioner.firstName} ${practitioner.lastName}` }).click();
   await page.getByRole('menuitem', { name: 'Désactiver' }).click();
