@@ -44,7 +44,8 @@ export default defineConfig({
   workers: halves.length,
   projects: halves.map(({ name, port, files }) => ({ name, ...files, workers: 1, use: { baseURL: `http://localhost:${port}` } })),
   retries: 0,
-  timeout: 60_000,
+  // A hang's limit, with room for two journeys sharing 2 cores (the longest took 38 s beside another).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
