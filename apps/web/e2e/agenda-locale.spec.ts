@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
-import { mondayIn, signIn } from './agenda.support.ts';
-import { apiSession, seriousViolations } from './support.ts';
+import { mondayIn } from './agenda.support.ts';
+import { apiSession, seriousViolations, signIn } from './support.ts';
 
 // The calendar in the user's language and the organisation's time zone: FullCalendar's own texts,
 // weekday names and hours follow the interface language (fr, en, tr, ar; Arabic right to left with
@@ -22,12 +22,6 @@ test.describe('the calendar follows the language and the practice’s time zone'
     });
     expect(res.status(), await res.text()).toBe(201);
     return { tuesday, name: patient!.fullName };
-  }
-
-  /** Signs in (the sign-in form is French), then switches the interface language as the menu would. */
-  async function signInIn(page: Page, username: string, language: string) {
-    await signIn(page, username);
-    await page.evaluate((l) => localStorage.setItem('wellbe.language', l), language);
   }
 
   /**
@@ -76,8 +70,7 @@ test.describe('the calendar follows the language and the practice’s time zone'
       const { tuesday, name } = await bookTuesday(request, monday);
       const warnings: string[] = [];
       page.on('console', (m) => void (m.type() === 'warning' || m.type() === 'error' ? warnings.push(m.text()) : null));
-      await signInIn(page, 'pr', language);
-      await page.goto(`/agenda/moi/semaine/${monday}`);
+      await signIn(page, 'pr', { at: `/agenda/moi/semaine/${monday}`, language });
       const calendar = page.getByRole('region', { name: texts.region });
       await expect(calendar).toHaveAttribute('aria-busy', 'false', { timeout: 45_000 });
       await expect(page.locator('html')).toHaveAttribute('dir', texts.dir);
@@ -104,11 +97,10 @@ test.describe('the calendar follows the language and the practice’s time zone'
     test.setTimeout(180_000);
     const warnings: string[] = [];
     page.on('console', (m) => void (m.type() === 'warning' || m.type() === 'error' ? warnings.push(m.text()) : null));
-    await signIn(page, 'pr');
     // The bare address redirects to the week of today, where the demo appointments are, named by
     // its Monday in the practice's calendar.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-    await page.goto('/agenda');
+    await signIn(page, 'pr', { at: '/agenda' });
     await expect(page).toHaveURL(new RegExp(`/agenda/moi/semaine/${addDays(today, 1 - weekdayOf(today))}$`), { timeout: 45_000 });
     const calendar = page.locator('[role="region"][aria-busy]');
     await expect(calendar).toHaveAttribute('aria-busy', 'false', { timeout: 45_000 });
@@ -142,8 +134,7 @@ test.describe('the calendar follows the language and the practice’s time zone'
     });
     expect(away.status(), await away.text()).toBe(201);
     try {
-      await signIn(page, 'pt');
-      await page.goto('/appointment');
+      await signIn(page, 'pt', { at: '/appointment' });
       await page.getByRole('combobox', { name: 'Praticien' }).click({ timeout: 45_000 });
       await page.getByRole('option', { name: /Manon Leroy/ }).click();
       await page.getByRole('combobox', { name: 'Type de rendez-vous' }).click();
@@ -166,8 +157,7 @@ test.describe('the calendar follows the language and the practice’s time zone'
       test.setTimeout(180_000);
       const monday = mondayIn(8);
       const tuesday = addDays(monday, 1);
-      await signIn(page, 'pr');
-      await page.goto(`/agenda/moi/semaine/${monday}`);
+      await signIn(page, 'pr', { at: `/agenda/moi/semaine/${monday}` });
       const lane = page.locator('[data-time="08:00:00"]').last();
       await expect(lane).toBeVisible({ timeout: 45_000 });
       await lane.scrollIntoViewIfNeeded();

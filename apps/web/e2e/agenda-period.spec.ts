@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
-import { signIn } from './agenda.support.ts';
+import { signIn } from './support.ts';
 
 // The agenda's own period bar (issue 31): its title is drawn from the address before FullCalendar's
 // chunk has arrived, and its arrows and today's button move the calendar, the address with it.
 
 test('the period’s title is painted before FullCalendar; the arrows and « Aujourd’hui » move the week, the month, the address', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'pr');
   // FullCalendar's chunk held back until the title has been seen.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -15,7 +14,7 @@ test('the period’s title is painted before FullCalendar; the arrows and « Auj
     await held;
     await route.continue();
   });
-  await page.goto('/agenda/moi/semaine/2027-03-03');
+  await signIn(page, 'pr', { at: '/agenda/moi/semaine/2027-03-03' });
   const calendar = page.getByRole('region', { name: 'Calendrier des rendez-vous' });
   await expect(calendar.getByRole('heading', { level: 2, name: '1–7 mars 2027' })).toBeVisible({ timeout: 45_000 });
   await expect(calendar.getByRole('columnheader')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mondayIn, signIn } from './agenda.support.ts';
-import { editor, panel, saveButton, seriousViolations } from './support.ts';
+import { mondayIn } from './agenda.support.ts';
+import { editor, panel, saveButton, seriousViolations, signIn } from './support.ts';
 
 // Agenda and appointments (issue 15): `pr` books, drags and cancels in the week view; `pt` books online
 // and sees it in 'Mes rendez-vous'; `ad`, whose /appointment is open, sees the request arrive
@@ -9,9 +9,8 @@ import { editor, panel, saveButton, seriousViolations } from './support.ts';
 
 test('pr books in the week view, drags the appointment to another day, cancels with a reason; a consultation started from an appointment marks it honoured', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page, 'pr');
   const monday = mondayIn(3);
-  await page.goto(`/agenda/moi/semaine/${monday}`);
+  await signIn(page, 'pr', { at: `/agenda/moi/semaine/${monday}` });
   await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible({ timeout: 45_000 });
   const tuesdayDate = new Date(Date.parse(`${monday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const tuesday = page.locator(`[role="cell"][data-date="${tuesdayDate}"]`).last();
@@ -112,14 +111,12 @@ async function book(page: Page, day: Locator, lane: Locator, fullName: string) {
 test('pt books online; ad sees the request arrive live and confirms it', async ({ browser }) => {
   test.setTimeout(240_000);
   const staff = await (await browser.newContext()).newPage();
-  await signIn(staff, 'ad');
-  await staff.goto('/appointment');
+  await signIn(staff, 'ad', { at: '/appointment' });
   await expect(staff.getByRole('heading', { level: 2, name: /Demandes à confirmer/ })).toBeVisible({ timeout: 45_000 });
   expect(await seriousViolations(staff)).toEqual([]);
 
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, 'pt');
-  await page.goto('/appointment');
+  await signIn(page, 'pt', { at: '/appointment' });
   await expect(page.getByRole('tab', { name: 'Prendre rendez-vous' })).toBeVisible({ timeout: 45_000 });
   await page.getByRole('combobox', { name: 'Praticien' }).click();
   await page.getByRole('option', { name: /Julien Moreau/ }).click();
@@ -150,9 +147,8 @@ test('pt books online; ad sees the request arrive live and confirms it', async (
 // the practitioner's own types only (no 'Bilan diététique' for a general practitioner).
 test('pr records a past visit only on purpose; the refusal is said once, in the dialog', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'pr');
   const monday = mondayIn(-2);
-  await page.goto(`/agenda/moi/semaine/${monday}`);
+  await signIn(page, 'pr', { at: `/agenda/moi/semaine/${monday}` });
   await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible({ timeout: 45_000 });
   const tuesday = page.locator(`[role="cell"][data-date="${new Date(Date.parse(`${monday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}"]`).last();
   const dialog = page.getByRole('dialog', { name: 'Nouveau rendez-vous' });

@@ -1,14 +1,4 @@
-import { expect, type Page } from '@playwright/test';
-import { fillSignIn } from './support.ts';
-
-// What the agenda's journeys share (agenda.spec.ts, agenda-locale.spec.ts).
-
-/** Signs in, waiting longer than support's signIn: the machine running these may be busy. */
-export async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await fillSignIn(page, username);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-}
+// What the agenda's journeys share (agenda.spec.ts, agenda-locale.spec.ts, agenda-period.spec.ts).
 
 /** The Monday `weeks` weeks from now (YYYY-MM-DD), clear of the demo week. */
 export function mondayIn(weeks: number): string {

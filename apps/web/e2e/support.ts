@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Result, RunOptions } from 'axe-core';
-import { TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
+import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
 import { e2eDataDir } from './data-dir.ts';
 
 // What every journey needs: the demo password, signing in, the mails the server wrote, the
@@ -59,13 +59,15 @@ export async function apiConsultation(request: APIRequestContext, session: ApiSe
  * where: loading the dashboard only to leave it cost the renderer a whole screen.
  * The API call shares the page's cookies, so the server knows the browser as it would after the form.
  */
-export async function signIn(page: Page, username: string, { at = '/dashboard', password = DEMO_PASSWORD }: { at?: string; password?: string } = {}) {
+export async function signIn(page: Page, username: string, { at = '/dashboard', password = DEMO_PASSWORD, language }: { at?: string; password?: string; language?: string } = {}) {
   const res = await page.request.post('/api/user', { data: { action: 'login', Username: username, Password: password } });
   expect(res.status(), await res.text()).toBe(200);
   const token = (await res.json()).data.access_token as string;
   // Any page of the origin holds its storage: the health check's is the cheapest to open.
   await page.goto('/api/health');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token]);
+  // The interface language as the menu leaves it (the sign-in form itself is French).
+  if (language) await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language]);
   await page.goto(at);
   // A journey opening another page checks what it shows: it may send the user on (a patient's
   // /patients/list opens their own file, a file of another practice the 404 page).
