@@ -10,6 +10,9 @@ async function openProfile(page: Page) {
   await page.getByRole('menuitem', { name: 'Profil' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profil utilisateur' })).toBeVisible();
+  // The page has settled once the newsletter's choice has arrived: until then its switch is
+  // disabled, and axe takes the grey label of a disabled switch for text of too little contrast.
+  await expect(page.getByRole('switch', { name: 'Recevoir la lettre d’information' })).toBeEnabled();
 }
 
 const input = (page: Page, label: string) => page.getByLabel(label, { exact: true });
