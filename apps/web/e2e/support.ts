@@ -65,9 +65,9 @@ export async function signIn(page: Page, username: string, { at = '/dashboard', 
   const token = (await res.json()).data.access_token as string;
   // Any page of the origin holds its storage: the health check's is the cheapest to open.
   await page.goto('/api/health');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token]);
-  // The interface language as the menu leaves it (the sign-in form itself is French).
-  if (language) await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language]);
+  // With the token, the interface language as the menu leaves it (the sign-in form itself is French).
+  const stored: [string, string][] = [[TOKEN_STORAGE_KEY, token], ...(language ? [[LANGUAGE_STORAGE_KEY, language] as [string, string]] : [])];
+  await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), stored);
   await page.goto(at);
   // A journey opening another page checks what it shows: it may send the user on (a patient's
   // /patients/list opens their own file, a file of another practice the 404 page).
