@@ -80,7 +80,15 @@ export async function signIn(page: Page, username: string, { at = '/dashboard', 
  * under the click, which then does nothing.
  */
 export async function searchPatients(page: Page, query: string) {
+  // The answer first: the URL changes before React renders the search (the router's update is a
+  // transition), and 'aria-busy' read in between still describes the old rows (a CI run clicked
+  // Lucas Bernard's place in the unfiltered list). After the answer, not busy means shown.
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/patients' && url.searchParams.get('q') === query.trim();
+  });
   await page.getByLabel('Rechercher un patient').fill(query);
+  await answered;
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(query).replace(/%20/g, '(\\+|%20)')}(&|$)`));
   await expect(page.getByRole('table', { name: 'Liste des patients' })).toHaveAttribute('aria-busy', 'false');
 }
