@@ -29,7 +29,9 @@ export function listPaging<F extends string, S extends string>(
   pageSizes: number[],
 ): Paging {
   return {
-    loading: query.isFetching,
+    // Busy from the first key typed: during the pause, and while the router renders the new URL (a
+    // transition), the rows still answer the previous search; a click on one could miss.
+    loading: query.isFetching || list.pending,
     error: query.error,
     page: list.page,
     pageSize: list.pageSize,

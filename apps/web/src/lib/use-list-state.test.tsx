@@ -28,6 +28,7 @@ function List() {
       <button onClick={list.clear}>Effacer</button>
       <output aria-label="état">{JSON.stringify({ q: list.q, page: list.page, pageSize: list.pageSize, sort: list.sort, order: list.order, ...list.filters })}</output>
       <output aria-label="url">{location.search}</output>
+      <output aria-label="en attente">{String(list.pending)}</output>
     </div>
   );
 }
@@ -39,6 +40,7 @@ function renderAt(url: string) {
 }
 const state = () => JSON.parse(screen.getByLabelText('état').textContent!) as Record<string, unknown>;
 const url = () => screen.getByLabelText('url').textContent;
+const pending = () => screen.getByLabelText('en attente').textContent;
 
 afterEach(() => vi.useRealTimers());
 
@@ -60,17 +62,23 @@ describe('useListState', () => {
   it('writes the typed search into the URL after the pause, from page 1, trimmed', () => {
     vi.useFakeTimers();
     renderAt('/liste?page=4');
+    expect(pending()).toBe('false');
     fireEvent.change(screen.getByLabelText('Rechercher'), { target: { value: 'hélène ' } });
+    // From the first key the rows answer an older search (the list says it is busy).
+    expect(pending()).toBe('true');
     act(() => {
       vi.advanceTimersByTime(299);
     });
     expect(url()).toBe('?page=4');
+    expect(pending()).toBe('true');
     act(() => {
       vi.advanceTimersByTime(1);
     });
     expect(url()).toBe('?q=h%C3%A9l%C3%A8ne');
     expect(state()).toMatchObject({ q: 'hélène', page: 1 });
     expect(screen.getByLabelText('Rechercher')).toHaveValue('hélène ');
+    // Applied, trimmed: the trailing space typed is not a search still to come.
+    expect(pending()).toBe('false');
   });
 
   it('a typed filter follows the same pause; paging keeps the filters, any other change goes back to page 1', () => {

@@ -39,6 +39,8 @@ export type ListPatch<F extends string, S extends string> = Partial<Omit<ListPar
 export interface ListState<F extends string, S extends string> extends ListParams<F, S> {
   /** What the search box and the text filters show while typing (`q` and the text filters of the URL follow after the pause). */
   drafts: Record<'q' | F, string>;
+  /** A typed search or filter not yet applied: the rows on screen answer an older one. */
+  pending: boolean;
   setDraft: (key: 'q' | F, value: string) => void;
   /** Changes the URL state; any change but the page itself goes back to page 1. */
   update: (patch: ListPatch<F, S>) => void;
@@ -145,5 +147,6 @@ export function useListState<F extends string = never, S extends string = string
     update({ q: '', filters: empty });
   }, [config, textKeys, update]);
 
-  return { ...params, drafts, setDraft, update, toggleSort, clear };
+  const pending = textKeys.some((key) => drafts[key].trim() !== urlText(params, key));
+  return { ...params, drafts, pending, setDraft, update, toggleSort, clear };
 }
