@@ -32,7 +32,7 @@ export function DiaryPageBody() {
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       {day.data && <DayTotals day={day.data} />}
       <Card component="section" aria-label={t('newEntry')} sx={{ mb: 2 }}>
-        <Tabs value={kind} onChange={(_, v: DiaryKind) => setKind(v)} variant="scrollable" scrollButtons="auto" aria-label={t('newEntry')}>
+        <Tabs value={kind} onChange={(_, v: DiaryKind) => setKind(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('newEntry')}>
           {DIARY_KINDS.map((k) => (
             <Tab key={k} value={k} label={t(`kinds.${k}`)} id={`diary-tab-${k}`} aria-controls="diary-form" />
           ))}
