@@ -4,9 +4,6 @@
 import { foldLetters } from './text.ts';
 import { addDays } from './zoned.ts';
 
-// Here, not in schemas/dietetics.ts: a first screen that shows it must not bring zod along.
-export const CIQUAL_ATTRIBUTION = 'Source : ANSES, Table de composition nutritionnelle des aliments Ciqual 2025 (Licence Ouverte / Open Licence Etalab 2.0).';
-
 /** The five values of the Ciqual extract, per 100 g for a food, absolute for a quantity. */
 export interface Nutrients {
   energyKcal: number;

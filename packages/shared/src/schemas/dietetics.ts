@@ -257,5 +257,3 @@ export const practitionerPreferencesAnswer = dataAnswer(practitionerPreferencesA
 export const programAnswer = dataAnswer(programDetailSchema);
 export const programListAnswer = dataAnswer(z.array(programSummarySchema));
 export const programAssignAnswer = dataAnswer(z.object({ days: z.array(z.string()) }));
-
-export { CIQUAL_ATTRIBUTION } from '../domain/dietetics.ts';

@@ -35,7 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { FOOD_GROUPS, foodGroupLabel, RECIPE_CATEGORIES, RECIPE_TAGS } from '@wellbe/shared/domain/dietetics';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
-import { CIQUAL_ATTRIBUTION, type FoodCreate, type Line, type RecipeWrite } from '@wellbe/shared/schemas/dietetics';
+import type { FoodCreate, Line, RecipeWrite } from '@wellbe/shared/schemas/dietetics';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -389,7 +389,7 @@ export function FormulesPage() {
       </Tabs>
       {tab === 'recipes' ? <RecipesTab /> : <FoodsTab />}
       <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 3 }}>
-        {CIQUAL_ATTRIBUTION}
+        {t('ciqualSource')}
       </Typography>
     </>
   );

@@ -34,7 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isMenuDay, MEALS, weekStart, type Meal } from '@wellbe/shared/domain/dietetics';
 import { addDays } from '@wellbe/shared/domain/zoned';
-import { CIQUAL_ATTRIBUTION, type Line, type MenuDay, type MenuLine, type ResolvedLine } from '@wellbe/shared/schemas/dietetics';
+import type { Line, MenuDay, MenuLine, ResolvedLine } from '@wellbe/shared/schemas/dietetics';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { isApiError } from '../../lib/api.ts';
@@ -303,7 +303,7 @@ export function MenuPage() {
         </>
       )}
       <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 3 }}>
-        {CIQUAL_ATTRIBUTION}
+        {t('ciqualSource')}
       </Typography>
     </>
   );

@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { CIQUAL_ATTRIBUTION, MEALS } from '@wellbe/shared/domain/dietetics';
+import { MEALS } from '@wellbe/shared/domain/dietetics';
 import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -79,7 +79,7 @@ export function MyMenuPage() {
       {/* Drawn with the answer, not under the loading state: the menu's cards pushed it below the fold (CLS 0.045 on a phone). */}
       {!mine.isPending && (
         <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 3 }}>
-          {CIQUAL_ATTRIBUTION}
+          {t('ciqualSource')}
         </Typography>
       )}
     </>

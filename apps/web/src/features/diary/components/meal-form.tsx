@@ -3,7 +3,6 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEALS, type Meal } from '@wellbe/shared/domain/dietetics';
-import { CIQUAL_ATTRIBUTION } from '@wellbe/shared/domain/dietetics';
 import { DIARY_LIMITS, DIARY_MESSAGES, HOUSEHOLD_MEASURE_KEYS, type HouseholdMeasure, type MealItemWrite } from '@wellbe/shared/schemas/diary';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -107,7 +106,7 @@ export function MealForm() {
       </Box>
       {error && <Typography color="error">{error}</Typography>}
       <Typography variant="caption" color="textSecondary">
-        {CIQUAL_ATTRIBUTION}
+        {t('ciqualSource')}
       </Typography>
     </EntryForm>
   );

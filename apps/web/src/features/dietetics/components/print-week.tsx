@@ -1,7 +1,7 @@
 import { Box, GlobalStyles, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { MEALS } from '@wellbe/shared/domain/dietetics';
-import { CIQUAL_ATTRIBUTION, type MenuWeek, type ResolvedLine } from '@wellbe/shared/schemas/dietetics';
+import type { MenuWeek, ResolvedLine } from '@wellbe/shared/schemas/dietetics';
 import { formatDate } from '../../../lib/format.ts';
 import { PrintLetterhead } from '../../../components/print-letterhead.tsx';
 import { Quantity, useNumber } from './nutrients.tsx';
@@ -84,7 +84,7 @@ export function PrintWeek({ week }: { week: MenuWeek }) {
         </Typography>
       )}
       <Typography variant="caption" component="p" sx={{ mt: 2, color: '#444' }}>
-        {CIQUAL_ATTRIBUTION}
+        {t('ciqualSource')}
       </Typography>
     </Box>
   );
