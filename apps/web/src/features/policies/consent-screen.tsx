@@ -41,7 +41,7 @@ export function ConsentScreen({ versions }: { versions: PolicyVersionDto[] }) {
           </Typography>
           {versions.map((v) => (
             <Box component="section" key={v.id} aria-labelledby={`policy-${v.id}`} sx={{ mb: 3 }}>
-              <Typography id={`policy-${v.id}`} variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
+              <Typography id={`policy-${v.id}`} variant="h2" dir="auto" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
                 {v.title}
               </Typography>
               <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>

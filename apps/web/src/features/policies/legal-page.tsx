@@ -34,7 +34,7 @@ export function LegalPage() {
         <Typography variant="h1" sx={{ fontSize: '1.7rem', mb: 2 }}>
           {t('legal.title')}
         </Typography>
-        <Tabs value={kind} onChange={(_e, v: PolicyKind) => void navigate(`/legal/${v}`)} aria-label={t('legal.title')} variant="scrollable" sx={{ mb: 2, '@media print': { display: 'none' } }}>
+        <Tabs value={kind} onChange={(_e, v: PolicyKind) => void navigate(`/legal/${v}`)} aria-label={t('legal.title')} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mb: 2, '@media print': { display: 'none' } }}>
           {POLICY_KINDS.map((k) => (
             <Tab key={k} value={k} label={t(`legal.kinds.${k}`)} />
           ))}
@@ -45,7 +45,7 @@ export function LegalPage() {
           {current.data && !doc && <Alert severity="info">{t('legal.none')}</Alert>}
           {doc && (
             <>
-              <Typography variant="h2" sx={{ fontSize: '1.4rem', mb: 0.5 }}>
+              <Typography variant="h2" dir="auto" sx={{ fontSize: '1.4rem', mb: 0.5 }}>
                 {doc.title}
               </Typography>
               <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>

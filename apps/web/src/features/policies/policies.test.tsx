@@ -60,6 +60,9 @@ describe('/legal/{kind}', () => {
     expect(await screen.findByRole('heading', { name: 'Politique de confidentialité', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('Vos données restent en France.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Politique de confidentialité' })).toHaveAttribute('aria-selected', 'true');
+    // The practice's text takes its own direction: French stays left to right in the Arabic interface.
+    expect(screen.getByRole('heading', { name: 'Politique de confidentialité', level: 2 })).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('Vos données restent en France.').closest('[dir]')).toHaveAttribute('dir', 'auto');
   });
 
   it('says when a kind has no published version yet', async () => {

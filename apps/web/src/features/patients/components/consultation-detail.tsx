@@ -20,10 +20,10 @@ import { ActionListItem } from '../../../components/action-list-item.tsx';
 import { AddendaList, HistoryButton } from './consultation-history.tsx';
 import { LastChange } from './last-change.tsx';
 
-/** Rich text from the server is sanitised there, and again here before display (DESIGN §1). */
+/** Rich text from the server is sanitised there, and again here before display (DESIGN §1). Its direction is its own. */
 function RichText({ html }: { html: string }) {
   const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'img'], FORBID_ATTR: ['style'] });
-  return <Box className="rich-text" sx={{ '& p': { my: 0.5 }, '& ul, & ol': { pl: 3, my: 0.5 } }} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <Box className="rich-text" dir="auto" sx={{ '& p': { my: 0.5 }, '& ul, & ol': { pl: 3, my: 0.5 } }} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
