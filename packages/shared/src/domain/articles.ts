@@ -3,11 +3,4 @@
 
 export const ARTICLE_CATEGORIES = ['prevention', 'nutrition', 'activite-physique', 'sommeil', 'sante-mentale', 'vie-du-cabinet'] as const;
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
-export const ARTICLE_CATEGORY_LABELS: Record<ArticleCategory, string> = {
-  prevention: 'Prévention',
-  nutrition: 'Nutrition',
-  'activite-physique': 'Activité physique',
-  sommeil: 'Sommeil',
-  'sante-mentale': 'Santé mentale',
-  'vie-du-cabinet': 'Vie du cabinet',
-};
+// Their names are the web app's texts (editorial `articles.categories`), in each language.

@@ -9,7 +9,6 @@ import { dataAnswer } from './responses.ts';
 /** brouillon → relu → publié → archivé. */
 export const ARTICLE_STATUSES = ['brouillon', 'relu', 'publie', 'archive'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
-export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = { brouillon: 'Brouillon', relu: 'Relu', publie: 'Publié', archive: 'Archivé' };
 /** The moves the editor offers from each status. */
 export const ARTICLE_TRANSITIONS: Record<ArticleStatus, readonly ArticleStatus[]> = {
   brouillon: ['relu'],
@@ -20,7 +19,6 @@ export const ARTICLE_TRANSITIONS: Record<ArticleStatus, readonly ArticleStatus[]
 
 export const ARTICLE_AUDIENCES = ['patients', 'praticiens', 'tous'] as const;
 export type ArticleAudience = (typeof ARTICLE_AUDIENCES)[number];
-export const ARTICLE_AUDIENCE_LABELS: Record<ArticleAudience, string> = { patients: 'Patients', praticiens: 'Praticiens', tous: 'Tous' };
 
 export const ARTICLE_LANGUAGES = ['fr', 'en', 'tr', 'ar'] as const;
 

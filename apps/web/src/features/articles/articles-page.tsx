@@ -3,15 +3,13 @@ import { Alert, Box, Button, Chip, List, ListItem, ListItemButton, ListItemText,
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  ARTICLE_AUDIENCE_LABELS,
   ARTICLE_AUDIENCES,
-  ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   ARTICLE_TRANSITIONS,
   type ArticleDto,
   type ArticleStatus,
 } from '@wellbe/shared/schemas/articles';
-import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_LABELS } from '@wellbe/shared/domain/articles';
+import { ARTICLE_CATEGORIES } from '@wellbe/shared/domain/articles';
 import { ArticleEditor } from '../../components/article-editor.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -46,7 +44,7 @@ export function ArticlesPage() {
           <MenuItem value="">{t('articles.all')}</MenuItem>
           {ARTICLE_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
-              {ARTICLE_STATUS_LABELS[s]}
+              {t(`articles.statuses.${s}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -64,9 +62,9 @@ export function ArticlesPage() {
               <ListItemButton onClick={() => setEditing(a.id)}>
                 <ListItemText
                   primary={a.title}
-                  secondary={`${ARTICLE_CATEGORY_LABELS[a.category]} · ${ARTICLE_AUDIENCE_LABELS[a.audience]} · ${a.language.toUpperCase()} · ${t('articles.reads', { count: a.readCount })}${a.publishedAt ? ' · ' + formatDate(a.publishedAt) : ''}`}
+                  secondary={`${t(`articles.categories.${a.category}`)} · ${t(`articles.audiences.${a.audience}`)} · ${a.language.toUpperCase()} · ${t('articles.reads', { count: a.readCount })}${a.publishedAt ? ' · ' + formatDate(a.publishedAt) : ''}`}
                 />
-                <Chip size="small" label={ARTICLE_STATUS_LABELS[a.status]} color={a.status === 'publie' ? 'success' : 'default'} />
+                <Chip size="small" label={t(`articles.statuses.${a.status}`)} color={a.status === 'publie' ? 'success' : 'default'} />
               </ListItemButton>
             </ListItem>
           ))}
@@ -140,7 +138,7 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
     await save();
     // A refusal is shown above the editor (action.error): caught here, it is not an unhandled rejection.
     if (!(await action.mutateAsync({ id, status }).then(() => true, () => false))) return;
-    notify(ARTICLE_STATUS_LABELS[status], 'success');
+    notify(t(`articles.statuses.${status}`), 'success');
   };
 
   const restore = (versionId: string) =>
@@ -154,7 +152,7 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <PageHeader title={form.title || t('articles.new')} subtitle={`${ARTICLE_STATUS_LABELS[a.status]}${a.status === 'relu' && a.publishAt ? ' · ' + t('articles.scheduled', { date: formatDateTime(a.publishAt) }) : ''}`} />
+      <PageHeader title={form.title || t('articles.new')} subtitle={`${t(`articles.statuses.${a.status}`)}${a.status === 'relu' && a.publishAt ? ' · ' + t('articles.scheduled', { date: formatDateTime(a.publishAt) }) : ''}`} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
         <Button onClick={() => void save().then(onBack)}>{t('articles.back')}</Button>
         <Button variant="outlined" onClick={() => void save()}>
@@ -196,14 +194,14 @@ function ArticleEditorScreen({ id, onBack }: { id: string; onBack: () => void })
             <TextField select label={t('articles.category')} value={form.category} onChange={(e) => change({ category: e.target.value as Form['category'] })}>
               {ARTICLE_CATEGORIES.map((c) => (
                 <MenuItem key={c} value={c}>
-                  {ARTICLE_CATEGORY_LABELS[c]}
+                  {t(`articles.categories.${c}`)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField select label={t('articles.audience')} value={form.audience} onChange={(e) => change({ audience: e.target.value as Form['audience'] })}>
               {ARTICLE_AUDIENCES.map((c) => (
                 <MenuItem key={c} value={c}>
-                  {ARTICLE_AUDIENCE_LABELS[c]}
+                  {t(`articles.audiences.${c}`)}
                 </MenuItem>
               ))}
             </TextField>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ARTICLE_CATEGORY_LABELS } from '@wellbe/shared/domain/articles';
 import type { ArticleSummaryDto } from '@wellbe/shared/schemas/articles';
 import { PlainIcon } from '../../components/plain-icon.tsx';
 import { Tag } from '../../components/tag.tsx';
@@ -36,7 +35,7 @@ export function ToReadSection() {
               {a.coverUrl && <img src={a.coverUrl} alt="" className={styles.articleCover} />}
               <div className={styles.articleContent}>
                 <span className={styles.articleMeta}>
-                  <Tag label={ARTICLE_CATEGORY_LABELS[a.category]} />
+                  <Tag label={t(`articles.categories.${a.category}`)} />
                   {a.pinned && (
                     <span role="img" aria-label={t('articles.pinned')} className={styles.articlePin}>
                       <PlainIcon path={PIN_ICON} />
