@@ -129,14 +129,8 @@ export const articleVersionsAnswer = dataAnswer(z.array(articleVersionSchema));
 export const articleImageAnswer = dataAnswer(z.object({ url: z.string() }));
 
 export const NEWSLETTER_AUDIENCES = ['all_patients', 'organisation_patients', 'staff'] as const;
-export const NEWSLETTER_AUDIENCE_LABELS: Record<(typeof NEWSLETTER_AUDIENCES)[number], string> = {
-  all_patients: 'Tous les patients de tous les cabinets',
-  organisation_patients: 'Les patients d’une organisation',
-  staff: 'Les équipes des cabinets',
-};
-export const NEWSLETTER_STATUS_LABELS = { brouillon: 'Brouillon', programmee: 'Programmée', envoi: 'Envoi en cours', envoyee: 'Envoyée' } as const;
-type NewsletterStatus = keyof typeof NEWSLETTER_STATUS_LABELS;
-const NEWSLETTER_STATUSES = Object.keys(NEWSLETTER_STATUS_LABELS) as [NewsletterStatus, ...NewsletterStatus[]];
+// Audiences' and statuses' names are the web app's texts (editorial `newspapers.audiences`, `.statuses`).
+const NEWSLETTER_STATUSES = ['brouillon', 'programmee', 'envoi', 'envoyee'] as const;
 
 export const newsletterInputSchema = z.object({
   title: z.string().trim().min(1, ARTICLE_MESSAGES.titleRequired).max(200),

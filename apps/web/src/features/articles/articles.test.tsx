@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleDto } from '@wellbe/shared/schemas/articles';
-import { i18n, i18nReady } from '../../i18n/i18n.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { textsInEachLanguage } from '../../test/texts.ts';
 import { apiError, fakeApi, renderAs } from '../../test/render.tsx';
 import { ArticleReaderPage } from './article-reader-page.tsx';
 import { ArticlesPage } from './articles-page.tsx';
@@ -11,9 +12,7 @@ import { ArticlesPage } from './articles-page.tsx';
 
 vi.mock('../../lib/notify.ts', () => ({ notify: vi.fn() }));
 
-beforeAll(async () => {
-  await i18nReady;
-});
+textsInEachLanguage(['editorial']);
 afterEach(() => vi.unstubAllGlobals());
 
 const ARTICLE: ArticleDto = {
@@ -73,17 +72,13 @@ describe('/articles/{slug} (readers)', () => {
   it('in Arabic: the category in Arabic, the French article in French, left to right', async () => {
     fakeApi({ 'GET /api/articles/read/bien-dormir': { data: ARTICLE } });
     await act(() => i18n.changeLanguage('ar'));
-    try {
-      renderAs('PT', <ArticleReaderPage />, { path: '/articles/:slug', url: '/articles/bien-dormir' });
-      const title = await screen.findByRole('heading', { name: 'Bien dormir en hiver' });
-      expect(title).toHaveAttribute('lang', 'fr');
-      expect(title).toHaveAttribute('dir', 'ltr');
-      expect(screen.getByText('Se coucher à heures régulières.').closest('[dir]')).toHaveAttribute('dir', 'ltr');
-      expect(await screen.findByText('الوقاية')).toBeInTheDocument();
-      expect(screen.queryByText('Prévention')).not.toBeInTheDocument();
-    } finally {
-      await act(() => i18n.changeLanguage('fr'));
-    }
+    renderAs('PT', <ArticleReaderPage />, { path: '/articles/:slug', url: '/articles/bien-dormir' });
+    const title = await screen.findByRole('heading', { name: 'Bien dormir en hiver' });
+    expect(title).toHaveAttribute('lang', 'fr');
+    expect(title).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText('Se coucher à heures régulières.').closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    expect(await screen.findByText('الوقاية')).toBeInTheDocument();
+    expect(screen.queryByText('Prévention')).not.toBeInTheDocument();
   });
 
   it('says in French when the article does not exist or is not for the reader', async () => {

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { NEWSLETTER_AUDIENCE_LABELS, NEWSLETTER_AUDIENCES, NEWSLETTER_STATUS_LABELS, type NewsletterDto, type NewsletterInput } from '@wellbe/shared/schemas/articles';
+import { NEWSLETTER_AUDIENCES, type NewsletterDto, type NewsletterInput } from '@wellbe/shared/schemas/articles';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -72,7 +72,7 @@ export function NewspapersPage() {
                       {n.title}
                     </Button>
                   </TableCell>
-                  <TableCell>{audienceLine(n)}</TableCell>
+                  <TableCell>{audienceLine(n, t)}</TableCell>
                   <TableCell>
                     <StatusChip status={n.status} />
                   </TableCell>
@@ -91,13 +91,14 @@ export function NewspapersPage() {
   );
 }
 
-function audienceLine(n: NewsletterDto): string {
-  return NEWSLETTER_AUDIENCE_LABELS[n.audience] + (n.organizationName ? ` · ${n.organizationName}` : '');
+function audienceLine(n: NewsletterDto, t: (key: string) => string): string {
+  return t(`newspapers.audiences.${n.audience}`) + (n.organizationName ? ` · ${n.organizationName}` : '');
 }
 
 function StatusChip({ status }: { status: NewsletterDto['status'] }) {
+  const { t } = useTranslation('editorial');
   const color = status === 'envoyee' ? 'success' : status === 'programmee' ? 'info' : status === 'envoi' ? 'warning' : 'default';
-  return <Chip size="small" label={NEWSLETTER_STATUS_LABELS[status]} color={color} />;
+  return <Chip size="small" label={t(`newspapers.statuses.${status}`)} color={color} />;
 }
 
 type Form = Required<Pick<NewsletterInput, 'title' | 'intro' | 'articleIds' | 'audience'>> & { organizationId: string };
@@ -211,7 +212,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
             <TextField select label={t('newspapers.audience')} value={form.audience} onChange={(e) => change({ audience: e.target.value as Form['audience'] })} disabled={locked}>
               {NEWSLETTER_AUDIENCES.map((a) => (
                 <MenuItem key={a} value={a}>
-                  {NEWSLETTER_AUDIENCE_LABELS[a]}
+                  {t(`newspapers.audiences.${a}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -240,7 +241,7 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
       <ConfirmDialog
         open={confirming}
         title={t('newspapers.confirmTitle')}
-        text={t('newspapers.confirmText', { audience: NEWSLETTER_AUDIENCE_LABELS[form.audience] })}
+        text={t('newspapers.confirmText', { audience: t(`newspapers.audiences.${form.audience}`) })}
         confirmLabel={t('newspapers.sendNow')}
         confirmColor="primary"
         onCancel={() => setConfirming(false)}
@@ -253,8 +254,8 @@ function NewsletterEditor({ id, onCreated, onBack }: { id: string | null; onCrea
 /** "Envoyée · Tous les patients… · envoyée le 16/11/2026 14:00 · par Hugo Lambert". */
 function statusLine(n: NewsletterDto, t: (key: string, values?: Record<string, string>) => string): string {
   return [
-    NEWSLETTER_STATUS_LABELS[n.status],
-    audienceLine(n),
+    t(`newspapers.statuses.${n.status}`),
+    audienceLine(n, t),
     n.sentAt ? t('newspapers.sentOn', { date: formatDateTime(n.sentAt) }) : n.scheduledAt ? t('newspapers.scheduledOn', { date: formatDateTime(n.scheduledAt) }) : '',
     n.createdBy ? t('newspapers.by', { name: n.createdBy }) : '',
   ]

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NewsletterDto } from '@wellbe/shared/schemas/articles';
-import { i18nReady } from '../../i18n/i18n.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { textsInEachLanguage } from '../../test/texts.ts';
 import { apiError, fakeApi, renderAs } from '../../test/render.tsx';
 import { NewspapersPage } from './newspapers-page.tsx';
 import { UnsubscribePage } from './unsubscribe-page.tsx';
@@ -11,9 +12,7 @@ import { UnsubscribePage } from './unsubscribe-page.tsx';
 
 vi.mock('../../lib/notify.ts', () => ({ notify: vi.fn() }));
 
-beforeAll(async () => {
-  await i18nReady;
-});
+textsInEachLanguage(['editorial']);
 afterEach(() => vi.unstubAllGlobals());
 
 const SENT: NewsletterDto = {
@@ -41,6 +40,15 @@ describe('/newspapers', () => {
     expect(cells[1]).toHaveTextContent('Les patients d’une organisation · Cabinet Démo');
     expect(cells[2]).toHaveTextContent('Envoyée');
     expect(cells.slice(4).map((c) => c.textContent)).toEqual(['40', '38', '2', '1']);
+  });
+
+  it('names the audience and the status in the interface’s language (English)', async () => {
+    fakeApi({ 'GET /api/newspapers': { data: [SENT] } });
+    await act(() => i18n.changeLanguage('en'));
+    renderAs('DE', <NewspapersPage />);
+    const cells = within(await screen.findByRole('row', { name: /La lettre de novembre/ })).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('The patients of one organisation · Cabinet Démo');
+    expect(cells[2]).toHaveTextContent('Sent');
   });
 
   it('says in French why a scheduled letter could not be unscheduled', async () => {
