@@ -87,7 +87,7 @@ export const PAGES: Record<Area, Page> = {
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage })), { namespaces: ['sport'] }),
   questionnaires: lazy(() => import('../features/questionnaires/questionnaires-page.tsx').then((m) => ({ default: m.QuestionnairesPage })), { namespaces: ['questionnaires'] }),
   'my-questionnaires': lazy(() => import('../features/questionnaires/my-questionnaires-page.tsx').then((m) => ({ default: m.MyQuestionnairesPage })), { namespaces: ['questionnaires'] }),
-  statistics: lazy(() => import('../features/statistics/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage })), { namespaces: ['statistics', 'agenda'] }),
+  statistics: lazy(() => import('../features/statistics/statistics-page.tsx').then((m) => ({ default: m.StatisticsPage })), { namespaces: ['statistics', 'agenda', 'consultations'] }),
 
   // Issue 20: policies, articles, newsletters.
   legal: lazy(() => import('../features/policies/legal-page.tsx').then((m) => ({ default: m.LegalPage })), { namespaces: ['editorial'] }),

@@ -31,7 +31,15 @@ const STATS: Statistics = {
     bySpeciality: [],
     newPatientSeries: [],
   },
-  clinical: { imcClasses: [], painIntensity: [], painEvolution: [], painLocations: [] },
+  clinical: {
+    imcClasses: [],
+    painIntensity: [{ intensity: 'Non Renseigné', consultations: 7 }],
+    painEvolution: [],
+    painLocations: [
+      { location: 'Trapèzes', consultations: 5 },
+      { location: 'Non Renseigné', consultations: 2 },
+    ],
+  },
   satisfaction: { opinions: figure(0), average: null, previousAverage: null, recommendShare: null, series: [] },
   appointments: null,
   programs: { dietetics: null, sport: null },
@@ -65,8 +73,8 @@ function renderPage() {
   );
 }
 
-async function consultationsTable() {
-  const card = await screen.findByTestId('chart-consultations', {}, { timeout: 5000 });
+async function consultationsTable(testId = 'chart-consultations') {
+  const card = await screen.findByTestId(testId, {}, { timeout: 5000 });
   fireEvent.click(within(card).getAllByRole('button')[0]);
   return within(card).getByRole('table');
 }
@@ -85,5 +93,24 @@ describe('/statistics and hidden counts', () => {
     renderPage();
     const rows = within(await consultationsTable()).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('cell').textContent)).toEqual(['hidden', 'hidden']);
+  });
+});
+
+describe('/statistics and the consultation form’s values', () => {
+  // Stored as the form's French values; the chart, its table and its summary name them in the reader's language.
+  it('names pain locations in English', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    renderPage();
+    const rows = within(await consultationsTable('chart-locations')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Trapezius', 'Not specified']);
+    // The chart's spoken summary too (it is hidden while the table shows: the table is toggled back).
+    fireEvent.click(within(screen.getByTestId('chart-locations')).getAllByRole('button')[0]);
+    expect(within(screen.getByTestId('chart-locations')).getByRole('img').getAttribute('aria-label')).toMatch(/^Most frequent location: Trapezius\./);
+  });
+
+  it('names them in French as the form shows them', async () => {
+    renderPage();
+    const rows = within(await consultationsTable('chart-locations')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Trapèzes', 'Non renseigné']);
   });
 });

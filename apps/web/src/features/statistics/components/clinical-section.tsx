@@ -10,8 +10,10 @@ import type { StatisticsSectionProps } from './section-props.ts';
 
 /** Clinical overview: IMC classes, pain intensity (overall and over time) and pain locations. */
 export function ClinicalSection({ data, bucket, maskedNote, onExport }: StatisticsSectionProps) {
-  const { t } = useTranslation(['statistics', 'common', 'agenda']);
+  const { t } = useTranslation(['statistics', 'common', 'agenda', 'consultations']);
   const count = useCountLabel();
+  // Locations and intensities are stored as the consultation form's French values ('Trapèzes', 'Non Renseigné'): shown in the reader's language.
+  const option = (value: string) => t(`consultations:options.${value}`, { defaultValue: value });
   return (
     <>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
@@ -33,9 +35,9 @@ export function ClinicalSection({ data, bucket, maskedNote, onExport }: Statisti
             testId="chart-pain"
             title={t('statistics:charts.painIntensity')}
             summary={t('statistics:summaries.pain') + ' ' + maskedNote}
-            table={{ columns: [t('statistics:columns.intensity'), t('statistics:columns.consultations')], rows: data.clinical.painIntensity.map((c) => [c.intensity, count(c.consultations)]) }}
+            table={{ columns: [t('statistics:columns.intensity'), t('statistics:columns.consultations')], rows: data.clinical.painIntensity.map((c) => [option(c.intensity), count(c.consultations)]) }}
             onExport={() => onExport('painIntensity')}
-            chart={<Bars data={data.clinical.painIntensity.map((c) => ({ label: c.intensity, value: num(c.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[3]} />}
+            chart={<Bars data={data.clinical.painIntensity.map((c) => ({ label: option(c.intensity), value: num(c.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[3]} />}
           />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
@@ -44,7 +46,7 @@ export function ClinicalSection({ data, bucket, maskedNote, onExport }: Statisti
             title={t('statistics:charts.painEvolution')}
             summary={t('statistics:summaries.painEvolution', { count: data.clinical.painEvolution.length }) + ' ' + maskedNote}
             table={{
-              columns: [t('statistics:columns.period'), ...DOLOR_INTENSITIES],
+              columns: [t('statistics:columns.period'), ...DOLOR_INTENSITIES.map(option)],
               rows: data.clinical.painEvolution.map((p) => [bucketLabel(p.start, bucket), ...DOLOR_INTENSITIES.map((i) => count(p.counts[i] ?? 0))]),
             }}
             onExport={() => onExport('painIntensity')}
@@ -57,7 +59,7 @@ export function ClinicalSection({ data, bucket, maskedNote, onExport }: Statisti
                   <Tooltip />
                   <Legend />
                   {DOLOR_INTENSITIES.map((i, k) => (
-                    <Bar key={i} dataKey={i} stackId="pain" fill={COLOURS[k]} />
+                    <Bar key={i} dataKey={i} name={option(i)} stackId="pain" fill={COLOURS[k]} />
                   ))}
                 </BarChart>
               </ResponsiveContainer>
@@ -68,10 +70,10 @@ export function ClinicalSection({ data, bucket, maskedNote, onExport }: Statisti
           <ChartCard
             testId="chart-locations"
             title={t('statistics:charts.painLocations')}
-            summary={t('statistics:summaries.locations', { first: data.clinical.painLocations[0]?.location ?? '—' }) + ' ' + maskedNote}
-            table={{ columns: [t('statistics:columns.location'), t('statistics:columns.consultations')], rows: data.clinical.painLocations.map((c) => [c.location, count(c.consultations)]) }}
+            summary={t('statistics:summaries.locations', { first: data.clinical.painLocations[0] ? option(data.clinical.painLocations[0].location) : '—' }) + ' ' + maskedNote}
+            table={{ columns: [t('statistics:columns.location'), t('statistics:columns.consultations')], rows: data.clinical.painLocations.map((c) => [option(c.location), count(c.consultations)]) }}
             onExport={() => onExport('painLocations')}
-            chart={<Bars data={data.clinical.painLocations.map((c) => ({ label: c.location, value: num(c.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[6]} vertical />}
+            chart={<Bars data={data.clinical.painLocations.map((c) => ({ label: option(c.location), value: num(c.consultations) }))} name={t('statistics:columns.consultations')} colour={COLOURS[6]} vertical />}
           />
         </Grid>
       </Grid>
