@@ -83,7 +83,7 @@ export const PAGES: Record<Area, Page> = {
   teleconsultation: lazy(() => import('./teleconsultation-with-chat.tsx').then((m) => ({ default: m.TeleconsultationWithChatPage })), { namespaces: ['video', 'chat'] }),
   catalogs: lazy(() => import('../features/sport/catalogs-page.tsx').then((m) => ({ default: m.CatalogsPage })), { namespaces: ['sport', 'pages', 'reference', 'consultations'] }),
   programs: lazy(() => import('../features/sport/programs-page.tsx').then((m) => ({ default: m.SportProgramsPage })), { namespaces: ['sport', 'consultations'] }),
-  diary: lazy(() => import('../features/diary/my-diary-page.tsx'), { namespaces: ['diary'] }),
+  diary: lazy(() => import('../features/diary/my-diary-page.tsx'), { namespaces: ['diary', 'consultations'] }),
   'sport-today': lazy(() => import('../features/sport/today-page.tsx').then((m) => ({ default: m.SportTodayPage })), { namespaces: ['sport'] }),
   questionnaires: lazy(() => import('../features/questionnaires/questionnaires-page.tsx').then((m) => ({ default: m.QuestionnairesPage })), { namespaces: ['questionnaires'] }),
   'my-questionnaires': lazy(() => import('../features/questionnaires/my-questionnaires-page.tsx').then((m) => ({ default: m.MyQuestionnairesPage })), { namespaces: ['questionnaires'] }),

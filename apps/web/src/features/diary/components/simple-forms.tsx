@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOLOR_LOCATIONS } from '@wellbe/shared/domain/consultation';
 import { DIARY_LIMITS, DIARY_MESSAGES } from '@wellbe/shared/schemas/diary';
+import { useConsultationOption } from '../../../components/consultation-option.ts';
 import { EntryForm } from './entry-form.tsx';
 
 // Two short forms of the diary: weight, and pain (0–10 and where); activity-form.tsx the third.
@@ -26,6 +27,7 @@ export function WeightForm() {
 
 export function PainForm() {
   const { t } = useTranslation('diary');
+  const option = useConsultationOption();
   const [intensity, setIntensity] = useState(0);
   const [location, setLocation] = useState<(typeof DOLOR_LOCATIONS)[number]>('Lombaire');
   return (
@@ -41,7 +43,7 @@ export function PainForm() {
       <TextField select label={t('pain.location')} value={location} onChange={(e) => setLocation(e.target.value as (typeof DOLOR_LOCATIONS)[number])}>
         {DOLOR_LOCATIONS.map((l) => (
           <MenuItem key={l} value={l}>
-            {l}
+            {option(l)}
           </MenuItem>
         ))}
       </TextField>

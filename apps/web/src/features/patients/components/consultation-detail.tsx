@@ -10,6 +10,7 @@ import { computeImc } from '@wellbe/shared/domain/imc';
 import type { ConsultationDetail as Detail, ConsultationDocument } from '@wellbe/shared/schemas/consultations';
 import type { TimelineEntry } from '@wellbe/shared/schemas/patient-files';
 import { Ltr } from '../../../components/ltr.tsx';
+import { useConsultationOption } from '../../../components/consultation-option.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useConsultation } from '../api/read-consultation.ts';
 import { filePath } from '../paths.ts';
@@ -58,13 +59,14 @@ const DIETETIC = ['pattern', 'physicalCapacity', 'riskyFoodsFrequency', 'breakfa
 
 function Body({ c, entry }: { c: Detail; entry: TimelineEntry | undefined }) {
   const { t } = useTranslation(['patients', 'consultations']);
+  const option = useConsultationOption();
   const [preview, setPreview] = useState<ConsultationDocument | null>(null);
   const dash = t('consultation.empty');
   // Texts as written (a full stop stays a full stop); numbers the French way, kept left to right.
   const v = (value: string | null | undefined) => (value == null || value === '' ? dash : value);
   const n = (value: number | null | undefined, decimals?: number) => (value == null ? dash : <Ltr>{formatDecimal(value, decimals)}</Ltr>);
   // Option values read as in the form, in the interface language ('Non renseigné', 'Lombaire'...).
-  const opt = (value: string | null | undefined) => (value == null || value === '' ? dash : t(`consultations:options.${value}`, { defaultValue: value }));
+  const opt = (value: string | null | undefined) => (value == null || value === '' ? dash : option(value));
   const imc = computeImc(c.Weight, c.Size);
   const dietetics = DIETETIC.filter((f) => c[f]);
   const prevention = c.preventionType ? t(`consultation.preventionTypes.${c.preventionType}`, { defaultValue: c.preventionType }) : dash;

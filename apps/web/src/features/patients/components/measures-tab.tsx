@@ -2,6 +2,7 @@ import { Alert, Box, Card, CardContent, CardHeader, CircularProgress, Stack, Typ
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PatientMeasures } from '@wellbe/shared/schemas/patient-files';
+import { useConsultationOption } from '../../../components/consultation-option.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePatientMeasures } from '../api/patient-file.ts';
 import { LatestValues } from './latest-values.tsx';
@@ -12,6 +13,7 @@ const PAIN_COLOURS = ['#1e88e5', '#e53935', '#43a047', '#fb8c00', '#8e24aa', '#0
 /** Pain over time, one line per location (the middle of the intensity range, 0–10). */
 function PainChart({ measures }: { measures: PatientMeasures }) {
   const { t } = useTranslation('patients');
+  const option = useConsultationOption();
   const theme = useTheme();
   const located = measures.points.filter((p) => p.pain != null && p.dolorLocation && p.dolorLocation !== 'Non Renseigné');
   const locations = [...new Set(located.map((p) => p.dolorLocation!))];
@@ -38,7 +40,7 @@ function PainChart({ measures }: { measures: PatientMeasures }) {
               key={location}
               data={located.filter((p) => p.dolorLocation === location).map((p) => ({ t: new Date(p.date).getTime(), value: p.pain }))}
               dataKey="value"
-              name={location}
+              name={option(location)}
               stroke={PAIN_COLOURS[i % PAIN_COLOURS.length]}
               strokeWidth={2}
               dot={{ r: 4 }}

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { filePath } from '../paths.ts';
 import { NoticeView } from './notice-view.tsx';
 import { Ltr } from '../../../components/ltr.tsx';
+import { useConsultationOption } from '../../../components/consultation-option.ts';
 import { LastChange } from './last-change.tsx';
 
 const hasPain = (e: TimelineEntry) => !!e.dolorLocation && e.dolorLocation !== 'Non Renseigné';
@@ -14,7 +15,8 @@ const num = (v: number, digits = 2) => v.toLocaleString('fr-FR', { maximumFracti
 
 /** The consultations, newest first: date, practitioner, speciality, IMC, pain, first lines of the note. */
 export function Timeline({ idPatient, entries, selected, dense = false }: { idPatient: string; entries: TimelineEntry[]; selected?: string; dense?: boolean }) {
-  const { t } = useTranslation(['patients', 'consultations']);
+  const { t } = useTranslation('patients');
+  const option = useConsultationOption();
   const navigate = useNavigate();
   if (!entries.length) return <Typography color="textSecondary">{t('timeline.empty')}</Typography>;
   return (
@@ -40,7 +42,7 @@ export function Timeline({ idPatient, entries, selected, dense = false }: { idPa
               {e.Weight != null && <Chip size="small" variant="outlined" label={t('timeline.weight', { value: num(e.Weight, 1) })} />}
               {e.imc != null && <Chip size="small" variant="outlined" color="primary" label={t('timeline.imc', { value: num(e.imc) })} />}
               {hasPain(e) && (
-                <Chip size="small" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} label={t('timeline.pain', { location: t(`consultations:options.${e.dolorLocation}`, { defaultValue: e.dolorLocation }), intensity: e.dolorIntensity ?? '—' })} />
+                <Chip size="small" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} label={t('timeline.pain', { location: option(e.dolorLocation ?? ''), intensity: e.dolorIntensity ? option(e.dolorIntensity) : '—' })} />
               )}
               {e.documentCount > 0 && <Chip size="small" icon={<AttachFileIcon />} label={t('timeline.documents', { count: e.documentCount })} />}
             </Stack>

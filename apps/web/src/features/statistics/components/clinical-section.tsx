@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DOLOR_INTENSITIES } from '@wellbe/shared/domain/consultation';
 import { ChartCard } from '../../../components/chart-card.tsx';
+import { useConsultationOption } from '../../../components/consultation-option.ts';
 import { useCountLabel } from '../../../lib/stat-count.ts';
 import { Bars } from './bars.tsx';
 import { COLOURS, bucketLabel, num } from './chart-helpers.ts';
@@ -10,10 +11,9 @@ import type { StatisticsSectionProps } from './section-props.ts';
 
 /** Clinical overview: IMC classes, pain intensity (overall and over time) and pain locations. */
 export function ClinicalSection({ data, bucket, maskedNote, onExport }: StatisticsSectionProps) {
-  const { t } = useTranslation(['statistics', 'common', 'agenda', 'consultations']);
+  const { t } = useTranslation(['statistics', 'common', 'agenda']);
   const count = useCountLabel();
-  // Locations and intensities are stored as the consultation form's French values ('Trapèzes', 'Non Renseigné'): shown in the reader's language.
-  const option = (value: string) => t(`consultations:options.${value}`, { defaultValue: value });
+  const option = useConsultationOption();
   return (
     <>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
