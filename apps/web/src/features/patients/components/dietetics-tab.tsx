@@ -11,9 +11,9 @@ import { MeasureChart, toSeries } from './measure-chart.tsx';
 
 const BAR: Record<string, string> = { green: '#2e7d32', orange: '#ed6c02', red: '#d32f2f' };
 
-/** The file's 'Diététique' tab: current program, the last 4 weeks' daily energy, the weight curve. */
+/** The file's 'Diététique' tab: current program (its goal named by the dietetics texts), the last 4 weeks' daily energy, the weight curve. */
 export function DieteticsTab({ idPatient }: { idPatient: string }) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation(['patients', 'dietetics']);
   const { role } = useSession();
   const overview = useDietOverview(idPatient);
   if (overview.isPending) return <CircularProgress size={28} aria-label={t('file.loading')} />;
@@ -28,7 +28,7 @@ export function DieteticsTab({ idPatient }: { idPatient: string }) {
             {t('diet.program')}
           </Typography>
           {program ? (
-            <Typography data-testid="diet-program">{t('diet.programLine', { name: program.name, goal: program.goal, from: formatDate(program.startDate), to: formatDate(program.endDate) })}</Typography>
+            <Typography data-testid="diet-program">{t('diet.programLine', { name: program.name, goal: t(`dietetics:goals.${program.goal}`, { defaultValue: program.goal }), from: formatDate(program.startDate), to: formatDate(program.endDate) })}</Typography>
           ) : (
             <Typography color="textSecondary">{t('diet.noProgram')}</Typography>
           )}
