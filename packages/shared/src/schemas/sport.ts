@@ -225,7 +225,10 @@ export const programExerciseAnswerSchema = z.object({
   restS: z.number().nullable(),
   tempo: z.string(),
   notes: z.string(),
-  exercise: exerciseSchema.pick({ id: true, name: true, translated: true, instructions: true, equipmentId: true, media: true }),
+  exercise: exerciseSchema.pick({ id: true, name: true, nameEn: true, translated: true, instructions: true, equipmentId: true, media: true }).extend({
+    /** The library's English steps (its source's), [] for a practice's own exercise: an English reader gets them. */
+    instructionsEn: z.array(z.string()),
+  }),
 });
 export type ProgramExercise = z.infer<typeof programExerciseAnswerSchema>;
 

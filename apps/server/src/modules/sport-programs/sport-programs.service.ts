@@ -87,7 +87,7 @@ async function withSessions(ctx: AppContext, scope: OrgScope, rows: repo.Program
               restS: l.restS,
               tempo: l.tempo,
               notes: l.notes,
-              exercise: { id: ex.id, name: ex.name, translated: ex.translated, instructions: ex.instructions, equipmentId: ex.equipmentId, media: ex.media },
+              exercise: { id: ex.id, name: ex.name, nameEn: ex.nameEn, translated: ex.translated, instructions: ex.instructions, instructionsEn: l.exercise.instructionsEn, equipmentId: ex.equipmentId, media: ex.media },
             };
           }),
       }));

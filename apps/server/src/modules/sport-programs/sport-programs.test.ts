@@ -246,6 +246,9 @@ describe('programs', () => {
     expect(template.sessions.map((s) => s.name)).toEqual(['Séance 1', 'Séance 2', 'Séance 3']);
     expect(template.sessions[2].exercises[0].loadPct).toBe(60);
     expect(template.sessions[0].exercises[0].exercise.name).toBe('Squat sur chaise');
+    // The library's English source comes with it, for a reader in English.
+    expect(template.sessions[0].exercises[0].exercise.nameEn).toBeTruthy();
+    expect(template.sessions[0].exercises[0].exercise.instructionsEn.length).toBeGreaterThan(0);
     expect(json(await get(pa, '/api/sport-programs')).data.some((p: { id: string }) => p.id === template.id)).toBe(true);
   });
 

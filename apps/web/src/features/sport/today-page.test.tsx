@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MySportToday } from '@wellbe/shared/schemas/sport';
-import { i18nReady } from '../../i18n/i18n.ts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MySportToday, ProgramExercise } from '@wellbe/shared/schemas/sport';
+import { i18n } from '../../i18n/i18n.ts';
+import { textsInEachLanguage } from '../../test/texts.ts';
 import { fakeUser } from '../../test/fixtures.ts';
 import { apiError, fakeApi, jsonResponse, renderAs } from '../../test/render.tsx';
 import { SportTodayPage } from './today-page.tsx';
@@ -11,9 +12,7 @@ import { SportTodayPage } from './today-page.tsx';
 
 vi.mock('../../lib/notify.ts', () => ({ notify: vi.fn() }));
 
-beforeAll(async () => {
-  await i18nReady;
-});
+textsInEachLanguage(['sport']);
 afterEach(() => vi.unstubAllGlobals());
 
 const TODAY = '2026-11-04';
@@ -88,4 +87,39 @@ describe('/sport (patient)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Enregistrer la séance' }));
     expect(await screen.findByText('Cette séance ne fait pas partie de votre programme.')).toBeInTheDocument();
   });
+});
+
+describe('/sport’s exercises in the reader’s language', () => {
+  // A library exercise translated for the practice, with its English source; a practice's own, French only.
+  const line = (id: string, exercise: ProgramExercise['exercise']): ProgramExercise => ({
+    id,
+    exerciseId: exercise.id,
+    sets: 3,
+    reps: 10,
+    durationS: null,
+    loadKg: null,
+    loadPct: null,
+    restS: 60,
+    tempo: '',
+    notes: '',
+    exercise,
+  });
+  const library = { id: 'e1', name: 'Pont fessier', nameEn: 'Glute Bridge', translated: true, instructions: ['Allongé sur le dos.'], instructionsEn: ['Lie on your back.'], equipmentId: null, media: null };
+  const own = { id: 'e2', name: 'Marche rapide', nameEn: null, translated: true, instructions: ['Marchez 20 minutes.'], instructionsEn: [], equipmentId: null, media: null };
+  const withExercises: MySportToday = { ...MINE, program: { ...MINE.program!, sessions: [{ id: 's2', name: 'Séance B', exercises: [line('x1', library), line('x2', own)] }] } };
+
+  for (const [language, names, steps] of [
+    ['fr', ['Pont fessier', 'Marche rapide'], ['Allongé sur le dos.', 'Marchez 20 minutes.']],
+    ['en', ['Glute Bridge', 'Marche rapide'], ['Lie on your back.', 'Marchez 20 minutes.']],
+  ] as const) {
+    it(`${language}: ${names.join(', ')}`, async () => {
+      fakeApi({ 'GET /api/sport-programs/mine': { data: withExercises } });
+      await act(() => i18n.changeLanguage(language));
+      renderAs(patient, <SportTodayPage />);
+      const session = await screen.findByRole('list', { name: 'Séance B' });
+      const cards = within(session).getAllByRole('heading', { level: 3 });
+      expect(cards.map((h) => h.textContent)).toEqual(names.map((n, i) => `${i + 1}. ${n}`));
+      for (const step of steps) expect(within(session).getByText(step)).toBeInTheDocument();
+    });
+  }
 });

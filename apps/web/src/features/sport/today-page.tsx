@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Skeleton, Slider, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SportProgram } from '@wellbe/shared/schemas/sport';
+import type { ProgramExercise, SportProgram } from '@wellbe/shared/schemas/sport';
 import { LOG_STATUSES, type LogStatus } from '@wellbe/shared/domain/sport';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -68,19 +68,30 @@ function LogForm({ sessionId, today }: { sessionId: string; today: string }) {
   );
 }
 
+/**
+ * The name and steps an exercise is read in: the library's English source for an English reader
+ * (it was translated to French for the practice), else the French, else the English not yet translated.
+ */
+function exerciseText(exercise: ProgramExercise['exercise'], language: string) {
+  if (language === 'en' && exercise.nameEn && exercise.instructionsEn.length) return { name: exercise.nameEn, steps: exercise.instructionsEn, lang: 'en' };
+  return { name: exercise.name, steps: exercise.instructions, lang: exercise.translated ? 'fr' : 'en' };
+}
+
 function SessionView({ program, sessionId }: { program: SportProgram; sessionId: string }) {
-  const { t } = useTranslation('sport');
+  const { t, i18n } = useTranslation('sport');
   const dose = useDoseText();
   const session = program.sessions.find((s) => s.id === sessionId) ?? program.sessions[0]!;
   return (
     <Box component="ol" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }} aria-label={session.name}>
-      {session.exercises.map((e, i) => (
+      {session.exercises.map((e, i) => {
+        const text = exerciseText(e.exercise, i18n.language);
+        return (
         <Card component="li" key={e.id} sx={{ listStyle: 'none' }}>
           <CardContent>
             <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
               {/* The library's French or English names and steps in an Arabic page: isolated, each step a
                   left-to-right paragraph (its final stop stayed at the start of the line). */}
-              {i + 1}. <bdi lang={e.exercise.translated ? 'fr' : 'en'}>{e.exercise.name}</bdi>
+              {i + 1}. <bdi lang={text.lang}>{text.name}</bdi>
             </Typography>
             <Chip color="primary" variant="outlined" label={dose(e)} sx={{ my: 1, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} />
             <ExerciseMedia exercise={e.exercise} />
@@ -89,8 +100,8 @@ function SessionView({ program, sessionId }: { program: SportProgram; sessionId:
                 {e.notes}
               </Typography>
             )}
-            <Box component="ol" sx={{ m: 0, paddingInlineStart: 3 }} lang={e.exercise.translated ? 'fr' : 'en'}>
-              {e.exercise.instructions.map((step, k) => (
+            <Box component="ol" sx={{ m: 0, paddingInlineStart: 3 }} lang={text.lang}>
+              {text.steps.map((step, k) => (
                 <li key={k}>
                   <Typography variant="body2" dir="auto">
                     {step}
@@ -100,7 +111,8 @@ function SessionView({ program, sessionId }: { program: SportProgram; sessionId:
             </Box>
           </CardContent>
         </Card>
-      ))}
+        );
+      })}
       {session.exercises.length === 0 && <Typography color="textSecondary">{t('builder.emptySession')}</Typography>}
     </Box>
   );
