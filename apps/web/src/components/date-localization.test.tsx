@@ -36,3 +36,18 @@ describe('the date pickers in each language', () => {
     });
   }
 });
+
+describe('the pickers’ own texts', () => {
+  // MUI X has no Arabic: its English texts showed (« Choose date, selected date is … »).
+  for (const [language, open] of [
+    ['fr', 'Choisir la date, la date sélectionnée est'],
+    ['en', 'Choose date, selected date is'],
+    ['ar', 'اختيار التاريخ، التاريخ المختار هو'],
+  ] as const) {
+    it(`${language}: the button that opens the calendar is named « ${open} … »`, async () => {
+      await act(() => i18n.changeLanguage(language));
+      render(<Picker />);
+      expect(screen.getByRole('button', { name: /2026/ }).getAttribute('aria-label')).toContain(open);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { enUS, frFR, trTR } from '@mui/x-date-pickers/locales';
+import { enUS, frFR, trTR, type PickersLocaleText } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import ar from 'dayjs/locale/ar';
 import enGb from 'dayjs/locale/en-gb';
@@ -9,15 +9,17 @@ import tr from 'dayjs/locale/tr';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { arPickers } from './pickers-ar.ts';
 
 // A picker given `timezone` (the organisation's) shows and returns that zone's wall-clock time
 // whatever the browser's zone: MUI X needs dayjs's utc and timezone plugins for it.
 dayjs.extend(utc);
 dayjs.extend(timezone);
-import { useTranslation } from 'react-i18next';
 
-// MUI X has no Arabic texts: the English ones are the closest readable fallback for the pickers.
-const TEXTS = { fr: frFR, en: enUS, tr: trTR, ar: enUS } as const;
+const ownTexts = (locale: typeof frFR): Partial<PickersLocaleText> => locale.components.MuiLocalizationProvider.defaultProps.localeText;
+// MUI X has no Arabic texts: ours (pickers-ar.ts).
+const TEXTS = { fr: ownTexts(frFR), en: ownTexts(enUS), tr: ownTexts(trTR), ar: arPickers } as const;
 
 /**
  * The calendar's names (months, days) in the interface language, with what SPEC §1 fixes for all:
@@ -37,7 +39,7 @@ const LOCALES = { fr: 'fr', en: pickerLocale(enGb, 'wellbe-en'), tr: pickerLocal
 export function DateLocalization({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = (i18n.language?.slice(0, 2) ?? 'fr') as keyof typeof TEXTS;
-  const texts = (TEXTS[language] ?? frFR).components.MuiLocalizationProvider.defaultProps.localeText;
+  const texts = TEXTS[language] ?? TEXTS.fr;
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={LOCALES[language] ?? 'fr'} localeText={texts}>
       {children}
