@@ -55,6 +55,15 @@ describe('login page', () => {
     expect(getSession().status).toBe('guest');
   });
 
+  it('names what each field holds for password managers, with the type its autocomplete goes with', async () => {
+    // HTML_CodeSniffer (pa11y's WCAG 2 AA runner) fails /login on autocomplete="username" without a type.
+    wrap(<LoginPage />);
+    const username = await screen.findByLabelText('Nom d’utilisateur');
+    expect(username).toHaveAttribute('type', 'text');
+    expect(username).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByLabelText('Mot de passe')).toHaveAttribute('autocomplete', 'current-password');
+  });
+
   it('shows the password on demand and asks for both fields before calling the server', async () => {
     wrap(<LoginPage />);
     const user = userEvent.setup();
