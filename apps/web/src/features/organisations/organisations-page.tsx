@@ -95,7 +95,7 @@ function OrganisationsTab() {
           <tr key={o.idOrganization} className={plainTable.hover}>
             <td className={plainTable.cell}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                <Avatar variant="rounded" src={o.logoUrl ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.light' }}>
+                <Avatar variant="rounded" src={o.logoUrl ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}>
                   {o.name.charAt(0)}
                 </Avatar>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -61,7 +61,7 @@ export function AvatarPicker({ profile }: { profile: Profile }) {
           </IconButton>
         </Box>
       </Tooltip>
-      <input ref={input} type="file" accept="image/png,image/jpeg" hidden data-testid="avatar-input" onChange={(e) => void pick(e)} />
+      <input ref={input} type="file" accept="image/png,image/jpeg" hidden aria-label={t('avatar.change')} data-testid="avatar-input" onChange={(e) => void pick(e)} />
     </Box>
   );
 }
