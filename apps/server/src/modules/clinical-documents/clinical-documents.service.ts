@@ -217,7 +217,8 @@ export async function listDocuments(ctx: AppContext, caller: Caller, patientId: 
 
 /** The patient's own documents (their space). */
 export async function myDocuments(ctx: AppContext, caller: Caller): Promise<ClinicalDocumentRow[]> {
-  if (!caller.patientId) throw hidden(M.notFound);
+  // A practitioner opening /mes-documents: told why, as the patient's other pages do (not « Document introuvable. »).
+  if (!caller.patientId) throw hidden(M.noPatientLink, 'no_patient_link');
   return listDocuments(ctx, caller, caller.patientId);
 }
 

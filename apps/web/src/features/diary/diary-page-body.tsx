@@ -31,6 +31,11 @@ export function DiaryPageBody() {
     <Box sx={{ maxWidth: 720, mx: 'auto' }}>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       {day.data && <DayTotals day={day.data} />}
+      {day.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {isApiError(day.error) ? day.error.message : t('errors.load')}
+        </Alert>
+      )}
       <Card component="section" aria-label={t('newEntry')} sx={{ mb: 2 }}>
         <Tabs value={kind} onChange={(_, v: DiaryKind) => setKind(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('newEntry')}>
           {DIARY_KINDS.map((k) => (

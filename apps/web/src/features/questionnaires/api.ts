@@ -6,7 +6,8 @@ import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/questionnaires/mine: the patient's questionnaires. */
 export function useMyQuestionnaires() {
-  return useQuery({ queryKey: queryKeys.questionnaires.mine, queryFn: ({ signal }) => api<Answer<typeof assignmentListAnswer>>('/questionnaires/mine', { signal }).then((r) => r.data) });
+  // Its error is the page's (my-questionnaires-page.tsx), not a toast as well.
+  return useQuery({ queryKey: queryKeys.questionnaires.mine, queryFn: ({ signal }) => api<Answer<typeof assignmentListAnswer>>('/questionnaires/mine', { signal }).then((r) => r.data), meta: { silent: true } });
 }
 
 /** PUT /api/questionnaires/assignments/:id/answers: a draft (submit false) or the final answers. */

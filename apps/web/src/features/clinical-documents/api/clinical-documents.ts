@@ -34,7 +34,8 @@ export function usePatientDocuments(patientId: string) {
 }
 
 export function useMyDocuments() {
-  return useQuery({ queryKey: keys.mine, queryFn: ({ signal }) => api<Answer<typeof clinicalDocumentListAnswer>>('/clinical-documents/mine', { signal }).then((a) => a.data) });
+  // Its error is the page's (my-documents-page.tsx), not a toast as well.
+  return useQuery({ queryKey: keys.mine, queryFn: ({ signal }) => api<Answer<typeof clinicalDocumentListAnswer>>('/clinical-documents/mine', { signal }).then((a) => a.data), meta: { silent: true } });
 }
 
 export function useTemplates(kind: ClinicalDocumentKind) {

@@ -13,12 +13,13 @@ const KEY = ['diary', 'mine'] as const;
 
 /** GET /api/diary/entries: the patient's entries, newest first. */
 export function useMyDiary() {
-  return useQuery({ queryKey: [...KEY, 'entries'], queryFn: ({ signal }) => api<Answer<typeof diaryEntryListAnswer>>('/diary/entries', { signal }).then((r) => r.data), retry: false });
+  // Its error is the page's (diary-page-body.tsx), not a toast as well.
+  return useQuery({ queryKey: [...KEY, 'entries'], queryFn: ({ signal }) => api<Answer<typeof diaryEntryListAnswer>>('/diary/entries', { signal }).then((r) => r.data), retry: false, meta: { silent: true } });
 }
 
 /** GET /api/diary/day: today's meals against the dietetic target. */
 export function useMyDay() {
-  return useQuery({ queryKey: [...KEY, 'day'], queryFn: ({ signal }) => api<Answer<typeof myDayTotalsAnswer>>('/diary/day', { signal }).then((r) => r.data), retry: false });
+  return useQuery({ queryKey: [...KEY, 'day'], queryFn: ({ signal }) => api<Answer<typeof myDayTotalsAnswer>>('/diary/day', { signal }).then((r) => r.data), retry: false, meta: { silent: true } });
 }
 
 /** GET /api/diary/foods?q=: the Ciqual table (and the practice's foods) for a meal. */

@@ -8,5 +8,6 @@ import type { Answer } from '@wellbe/shared/schemas/responses';
 /** GET /api/dietetics/my-menu: a patient's current program and today's menu (their own only). */
 export function useMyMenu() {
   // The first query takes the answer the page's first load asked for from the entry (app/pages.ts `early`).
-  return useQuery({ queryKey: queryKeys.dietetics.myMenu, queryFn: ({ signal }) => earlyOrFetch<Answer<typeof myMenuTodayAnswer>>(MY_MENU_PATH, signal).then((r) => r.data), retry: false });
+  // Its error is the page's (my-menu-page.tsx), not a toast as well.
+  return useQuery({ queryKey: queryKeys.dietetics.myMenu, queryFn: ({ signal }) => earlyOrFetch<Answer<typeof myMenuTodayAnswer>>(MY_MENU_PATH, signal).then((r) => r.data), retry: false, meta: { silent: true } });
 }

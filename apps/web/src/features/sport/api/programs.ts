@@ -61,7 +61,8 @@ export function useAssignSportProgram() {
 export function useMySport() {
   const client = useQueryClient();
   useRealtimeEvent('sport.program', () => void client.invalidateQueries({ queryKey: queryKeys.sport.mine }));
-  return useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<Answer<typeof mySportTodayAnswer>>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false });
+  // Its error is the page's (today-page.tsx), not a toast as well.
+  return useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<Answer<typeof mySportTodayAnswer>>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false, meta: { silent: true } });
 }
 
 /** POST /api/sport-programs/mine/logs. */
