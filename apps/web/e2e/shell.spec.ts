@@ -344,3 +344,11 @@ test('assets are served compressed with a long cache; index.html is never cached
   const index = await request.get('/login');
   expect(index.headers()['cache-control']).toBe('no-cache');
 });
+
+test('robots.txt is a robots file (Lighthouse read the app’s HTML there as 41 errors): no API, no token links', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  const lines = (await robots.text()).split('\n').filter((l) => l && !l.startsWith('#'));
+  expect(lines).toEqual(['User-agent: *', 'Disallow: /api/', 'Disallow: /verify/', 'Disallow: /newsletter/unsubscribe']);
+});
