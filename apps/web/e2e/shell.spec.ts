@@ -73,6 +73,26 @@ test('a signed-in screen loads its formatters’ data in a worker that then clos
   expect(refused).toEqual([]);
 });
 
+// zod's check for `new Function` broke the CSP on every page that parsed a form (lib/zod-jitless.ts).
+test('no page breaks the CSP: /agenda, a contact’s form checked by its schema', async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) => void (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`)),
+  );
+  await signIn(page, 'pr', { at: '/agenda' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Ajouter un contact' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouveau contact' });
+  await form.getByLabel('Prénom ou nom').fill('Louise');
+  await form.getByLabel('E-mail', { exact: true }).fill('louise@');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  // The form's zod schema has parsed it.
+  await expect(form.getByText('Adresse e-mail invalide.')).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
 test('pt’s /dashboard on a phone does not move when a card’s answer comes after the cards are shown', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'pt');

@@ -1,3 +1,5 @@
+// First: zod's settings, before any chunk loads zod (lib/zod-jitless.ts says why).
+import './lib/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/roboto/latin-400.css';
