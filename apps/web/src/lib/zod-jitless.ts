@@ -8,3 +8,5 @@
 type ZodGlobal = { __zod_globalConfig?: { jitless?: boolean } };
 const holder = globalThis as ZodGlobal;
 (holder.__zod_globalConfig ??= {}).jitless = true;
+
+export {};
