@@ -15,7 +15,6 @@ export const PROFILE_MESSAGES = {
   avatarUnreadable: 'L’image est illisible.',
   avatarMissing: 'Aucune image reçue.',
   signatureTooLarge: 'L’image de la signature dépasse 1 Mo.',
-  signatureNone: 'Aucune signature enregistrée.',
 } as const;
 
 /** Avatar upload limit. */

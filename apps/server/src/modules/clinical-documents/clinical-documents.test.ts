@@ -266,7 +266,11 @@ describe('clinical documents', () => {
     expect(json(fake).error.message).toBe('L’image doit être au format PNG ou JPEG.');
     expect((await upload(pr, Buffer.alloc(1024 * 1024 + 10, 0x89))).statusCode).toBe(413);
     expect((await upload(pt, Buffer.from('x'))).statusCode).toBe(403);
-    expect((await get(pr, '/api/profil/signature')).statusCode).toBe(404);
+    // None yet: an empty answer, not an error (the browser logged the 404 on every /profile).
+    const none = await get(pr, '/api/profil/signature');
+    expect(none.statusCode).toBe(204);
+    expect(none.rawPayload.length).toBe(0);
+    expect((await get(pt, '/api/profil/signature')).statusCode).toBe(403);
 
     const png = await sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 80, alpha: 0.8 } } }).png().toBuffer();
     expect((await upload(pr, png)).statusCode).toBe(200);
@@ -278,7 +282,7 @@ describe('clinical documents', () => {
     expect(verifyPdfSignature(signed).valid).toBe(true);
 
     expect((await t.app.inject({ method: 'DELETE', url: '/api/profil/signature', headers: pr.auth })).statusCode).toBe(200);
-    expect((await get(pr, '/api/profil/signature')).statusCode).toBe(404);
+    expect((await get(pr, '/api/profil/signature')).statusCode).toBe(204);
     expect(images(await issue())).toBe(without);
   });
 

@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import { ProfileService } from './profile.service.ts';
-import { fileAnswer, okSchema } from '@wellbe/shared/schemas/responses';
+import { fileAnswer, noContent, okSchema } from '@wellbe/shared/schemas/responses';
 import { deleteSignature, ownSignature, saveSignature } from './profile.signature.ts';
 
 /**
@@ -86,10 +86,15 @@ export async function profileRoutes(app: FastifyInstance, { auth }: { auth: Auth
       return { success: true };
     },
   });
+  // None yet is an answer, not an error: 204 (a 404 was logged as a failed load by the browser on every /profile).
   app.withTypeProvider<ZodTypeProvider>().get('/api/profil/signature', {
     config: { access: 'signatureImage' },
-    schema: { response: { 200: fileAnswer('Image de la signature', 'image/png') }, tags: ['profile'], summary: 'Ma signature (aperçu)' },
-    handler: async (request, reply) => reply.type('image/png').header('Cache-Control', 'private, no-store').send(await ownSignature(app.ctx, callerOf(request))),
+    schema: { response: { 200: fileAnswer('Image de la signature', 'image/png'), 204: noContent }, tags: ['profile'], summary: 'Ma signature (aperçu ; 204 sans signature enregistrée)' },
+    handler: async (request, reply) => {
+      const png = await ownSignature(app.ctx, callerOf(request));
+      reply.header('Cache-Control', 'private, no-store');
+      return png ? reply.type('image/png').send(png) : reply.status(204).send();
+    },
   });
   app.withTypeProvider<ZodTypeProvider>().delete('/api/profil/signature', {
     config: { access: 'signatureImage' },

@@ -1,10 +1,8 @@
 import type { Readable } from 'node:stream';
-import { PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
 import type { Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AvatarStore, makeSignatureImage } from '../../lib/avatars.ts';
-import { notFound } from '../../lib/errors.ts';
 
 // The practitioner's signature image, drawn on their ordonnances, certificates and letters. Unlike an
 // avatar it is never served by a capability URL (a signature is what a forger wants): only its owner
@@ -37,8 +35,7 @@ export async function signatureImage(ctx: AppContext, userId: string): Promise<B
   return Buffer.concat(chunks);
 }
 
-export async function ownSignature(ctx: AppContext, caller: Caller): Promise<Buffer> {
-  const png = await signatureImage(ctx, caller.id);
-  if (!png) throw notFound(PROFILE_MESSAGES.signatureNone);
-  return png;
+/** The caller's own signature for their preview, or null when they have not given one. */
+export async function ownSignature(ctx: AppContext, caller: Caller): Promise<Buffer | null> {
+  return signatureImage(ctx, caller.id);
 }

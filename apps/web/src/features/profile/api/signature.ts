@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiBlob, apiUpload, isApiError } from '../../../lib/api.ts';
+import { api, apiBlob, apiUpload } from '../../../lib/api.ts';
 
 const key = ['profile', 'signature'] as const;
 
-/** The signature image as a blob, or null when there is none (the server answers 404). */
+/** The signature image as a blob, or null when there is none (the server answers 204, no bytes). */
 export function useSignature() {
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      apiBlob('/profil/signature', { signal }).then(
-        (file) => file.blob,
-        (err: unknown) => {
-          if (isApiError(err) && err.status === 404) return null;
-          throw err;
-        },
-      ),
+    queryFn: ({ signal }) => apiBlob('/profil/signature', { signal }).then((file) => (file.blob.size > 0 ? file.blob : null)),
     meta: { silent: true },
   });
 }

@@ -24,8 +24,12 @@ function useObjectUrl(blob: Blob | null | undefined): string | null {
   return url;
 }
 
-/** /profile: the signature image drawn on the practitioner's documents (PA, PR, PG). */
+/** /profile: the signature image drawn on the practitioner's documents (PA, PR, PG); nothing, and no request, for another role. */
 export function SignatureSection({ profile }: { profile: Profile }) {
+  return (PERMISSIONS.signatureImage as readonly string[]).includes(profile.role) ? <SignatureCard /> : null;
+}
+
+function SignatureCard() {
   const { t } = useTranslation('profile');
   const signature = useSignature();
   const save = useSaveSignature();
@@ -39,7 +43,6 @@ export function SignatureSection({ profile }: { profile: Profile }) {
     save.mutate(file, { onSuccess: () => notify(t('signature.saved'), 'success'), onError: fail });
   };
 
-  if (!(PERMISSIONS.signatureImage as readonly string[]).includes(profile.role)) return null;
   return (
     <Card variant="outlined" component="section" aria-labelledby="signature-title" sx={{ mt: 3 }}>
       <CardContent>
