@@ -32,7 +32,20 @@ export function lineOf(l: repo.LineRow): Line {
 }
 
 export async function loadCatalog(ctx: AppContext, scope: CatalogScope, extraFoodIds: number[] = []): Promise<Catalog> {
-  const graph = await repo.visibleRecipeGraph(ctx.db, scope);
+  return catalogOf(ctx, scope, await repo.visibleRecipeGraph(ctx.db, scope), extraFoodIds);
+}
+
+/**
+ * The catalog `lines` need to be resolved (resolveLine): their recipes with what is below them and
+ * their foods, not the whole library (a menu's day read every visible recipe).
+ */
+export async function loadCatalogFor(ctx: AppContext, scope: CatalogScope, lines: readonly repo.LineRow[]): Promise<Catalog> {
+  const recipeIds = lines.filter((l) => l.recipeId != null).map((l) => l.recipeId!);
+  const foodIds = lines.filter((l) => l.foodId != null).map((l) => l.foodId!);
+  return catalogOf(ctx, scope, await repo.recipeGraphFrom(ctx.db, scope, recipeIds), foodIds);
+}
+
+async function catalogOf(ctx: AppContext, scope: CatalogScope, graph: repo.RecipeGraph, extraFoodIds: number[]): Promise<Catalog> {
   const byParent = new Map<string, repo.LineRow[]>();
   for (const l of graph.lines) {
     const siblings = byParent.get(l.parentId);

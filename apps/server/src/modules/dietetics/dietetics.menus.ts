@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { latestDieteticConsultation, weightHistory } from '../consultations/consultations.measures.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
-import { checkLines, loadCatalog, resolveLine, type Catalog } from './dietetics.catalog.ts';
+import { checkLines, loadCatalog, loadCatalogFor, resolveLine, type Catalog } from './dietetics.catalog.ts';
 import { patientOrgScope } from '../patients/patients.service.ts';
 import { targetsOf } from './dietetics.profiles.ts';
 import { today } from './dietetics.service.ts';
@@ -55,18 +55,17 @@ export function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
-async function menuRange(ctx: AppContext, caller: Caller, patient: { id: string; fullName: string; sex: string | null; birthDate: string | null; organizationId: string }, from: string, to: string): Promise<MenuWeek> {
+/** `day`: the organisation's today when the caller has read it already (the targets' age is counted on it). */
+async function menuRange(ctx: AppContext, caller: Caller, patient: { id: string; fullName: string; sex: string | null; birthDate: string | null; organizationId: string }, from: string, to: string, day?: string): Promise<MenuWeek> {
   const scope = patientOrgScope(caller, patient);
   // The profile and the consultation serve the targets too: each read once (they were read twice).
-  const known = { profile: repo.findProfile(ctx.db, scope, patient.id), consultation: latestDieteticConsultation(ctx, caller, patient.id) };
-  const [items, targets, profile, consultation] = await Promise.all([repo.menuItemsBetween(ctx.db, scope, patient.id, from, to), targetsOf(ctx, caller, patient, known), known.profile, known.consultation]);
-  const catalog = await loadCatalog(
-    ctx,
-    recordCatalog(patient.organizationId),
-    items.filter((i) => i.foodId != null).map((i) => i.foodId!),
-  );
+  const known = { profile: repo.findProfile(ctx.db, scope, patient.id), consultation: latestDieteticConsultation(ctx, caller, patient.id), day };
+  // The catalog is read as soon as the lines are there, while the targets' reads go on.
+  const items = repo.menuItemsBetween(ctx.db, scope, patient.id, from, to);
+  const catalogRead = items.then((lines) => loadCatalogFor(ctx, recordCatalog(patient.organizationId), lines));
+  const [lines, catalog, targets, profile, consultation] = await Promise.all([items, catalogRead, targetsOf(ctx, caller, patient, known), known.profile, known.consultation]);
   const flagsOf = flagger(profile, consultation?.dislikes ?? null);
-  return { patient: { idPatient: patient.id, FullName: patient.fullName }, targets, days: daysBetween(from, to).map((d) => buildDay(catalog, d, items, targets, flagsOf)) };
+  return { patient: { idPatient: patient.id, FullName: patient.fullName }, targets, days: daysBetween(from, to).map((d) => buildDay(catalog, d, lines, targets, flagsOf)) };
 }
 
 function checkRange(from: string, to: string) {
@@ -123,11 +122,7 @@ async function overviewOf(ctx: AppContext, caller: Caller, patient: Awaited<Retu
     weightHistory(ctx, caller, patient.id),
     targetsOf(ctx, caller, patient),
   ]);
-  const catalog = await loadCatalog(
-    ctx,
-    recordCatalog(patient.organizationId),
-    items.filter((i) => i.foodId != null).map((i) => i.foodId!),
-  );
+  const catalog = await loadCatalogFor(ctx, recordCatalog(patient.organizationId), items);
   const days = daysBetween(from, end)
     .map((day) => ({ day, energyKcal: Math.round(sumNutrients(items.filter((i) => i.day === day).map((i) => resolveLine(catalog, i).nutrients)).energyKcal) }))
     .filter((d) => items.some((i) => i.day === d.day));
@@ -151,7 +146,7 @@ export async function myToday(ctx: AppContext, caller: Caller): Promise<MyMenuTo
   if (caller.role !== 'PT' || !caller.patientId) throw hidden(DIETETICS_MESSAGES.noPatientLink, 'no_patient_link');
   const patient = await patientForCaller(ctx, caller, caller.patientId, 'dietetics.my_menu.read', 'read');
   const day = await today(ctx, patient.organizationId);
-  const [week, program] = await Promise.all([menuRange(ctx, caller, patient, day, day), repo.currentAssignment(ctx.db, patientOrgScope(caller, patient), patient.id, day)]);
+  const [week, program] = await Promise.all([menuRange(ctx, caller, patient, day, day, day), repo.currentAssignment(ctx.db, patientOrgScope(caller, patient), patient.id, day)]);
   await recordAudit(ctx, caller, { action: 'dietetics.my_menu.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });
   return { patient: { FullName: patient.fullName }, program, today: week.days[0] };
 }

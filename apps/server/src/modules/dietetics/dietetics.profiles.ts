@@ -28,19 +28,25 @@ async function practitionerSplit(ctx: AppContext, caller: Caller) {
 export interface TargetsKnown {
   profile: ReturnType<typeof repo.findProfile>;
   consultation: Promise<DieteticConsultation | null>;
+  /** The organisation's today, when the caller has it (else read here, for the age). */
+  day?: string;
 }
 
 /** The patient's daily targets: adjusted on the profile, else computed (Mifflin-St Jeor × activity), else missing. */
 export async function targetsOf(ctx: AppContext, caller: Caller, patient: { id: string; organizationId: string; sex: string | null; birthDate: string | null }, known?: TargetsKnown): Promise<Targets> {
-  const [measures, consultation, profile] = await Promise.all([
+  // The practitioner's split and today are read beside the rest, not after it (a round trip each):
+  // the split is used only when the profile has none.
+  const [measures, consultation, profile, defaultSplit, day] = await Promise.all([
     latestMeasures(ctx, caller, patient.id),
     known ? known.consultation : latestDieteticConsultation(ctx, caller, patient.id),
     known ? known.profile : repo.findProfile(ctx.db, patientOrgScope(caller, patient), patient.id),
+    practitionerSplit(ctx, caller),
+    patient.birthDate ? (known?.day ?? today(ctx, patient.organizationId)) : null,
   ]);
-  const split = profile?.proteinsPct != null ? { proteinsPct: profile.proteinsPct, carbohydratesPct: profile.carbohydratesPct!, fatPct: profile.fatPct! } : await practitionerSplit(ctx, caller);
+  const split = profile?.proteinsPct != null ? { proteinsPct: profile.proteinsPct, carbohydratesPct: profile.carbohydratesPct!, fatPct: profile.fatPct! } : defaultSplit;
   const physicalCapacity = consultation?.physicalCapacity ?? null;
   const activityFactor = profile?.activityFactor != null ? Number(profile.activityFactor) : activityFactorOf(physicalCapacity);
-  const age = patient.birthDate ? ageOn(patient.birthDate, await today(ctx, patient.organizationId)) : null;
+  const age = patient.birthDate && day ? ageOn(patient.birthDate, day) : null;
   const weightKg = measures.weight != null ? Number(measures.weight) : null;
   const heightCm = measures.size != null ? Number(measures.size) : null;
   const sex = patient.sex === 'F' || patient.sex === 'M' ? patient.sex : null;

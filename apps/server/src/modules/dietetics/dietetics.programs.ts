@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
-import { checkLines, loadCatalog, resolveLine } from './dietetics.catalog.ts';
+import { checkLines, loadCatalog, loadCatalogFor, resolveLine } from './dietetics.catalog.ts';
 import { patientOrgScope } from '../patients/patients.service.ts';
 import * as repo from './dietetics.repository.ts';
 
@@ -31,11 +31,7 @@ async function programFor(ctx: AppContext, caller: Caller, id: string) {
 export async function readProgram(ctx: AppContext, caller: Caller, id: string): Promise<ProgramDetail> {
   const program = await programFor(ctx, caller, id);
   const items = await repo.programItems(ctx.db, id);
-  const catalog = await loadCatalog(
-    ctx,
-    recordCatalog(program.organizationId),
-    items.filter((i) => i.foodId != null).map((i) => i.foodId!),
-  );
+  const catalog = await loadCatalogFor(ctx, recordCatalog(program.organizationId), items);
   return {
     id: program.id,
     name: program.name,

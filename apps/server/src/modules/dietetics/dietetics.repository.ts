@@ -20,12 +20,16 @@ function visibleRecipes(scope: CatalogScope): SQL {
 export type RecipeRow = typeof recipes.$inferSelect;
 export type LineRow = { foodId: number | null; recipeId: string | null; grams: number | null; portions: number | null };
 
+export type RecipeGraph = { recipes: RecipeRow[]; lines: (LineRow & { parentId: string; id: string })[] };
+
+const graphLineColumns = { id: recipeIngredients.id, parentId: recipeIngredients.parentId, foodId: recipeIngredients.foodId, recipeId: recipeIngredients.recipeId, grams: recipeIngredients.grams, portions: recipeIngredients.portions };
+
 /** Every recipe the caller sees with its ingredients: the totals need the whole graph below a recipe. */
-export async function visibleRecipeGraph(db: Database, scope: CatalogScope): Promise<{ recipes: RecipeRow[]; lines: (LineRow & { parentId: string; id: string })[] }> {
+export async function visibleRecipeGraph(db: Database, scope: CatalogScope): Promise<RecipeGraph> {
   const rows = await db.select().from(recipes).where(visibleRecipes(scope)).orderBy(asc(recipes.name), asc(recipes.id));
   if (!rows.length) return { recipes: [], lines: [] };
   const lines = await db
-    .select({ id: recipeIngredients.id, parentId: recipeIngredients.parentId, foodId: recipeIngredients.foodId, recipeId: recipeIngredients.recipeId, grams: recipeIngredients.grams, portions: recipeIngredients.portions })
+    .select(graphLineColumns)
     .from(recipeIngredients)
     .where(
       inArray(
@@ -34,6 +38,27 @@ export async function visibleRecipeGraph(db: Database, scope: CatalogScope): Pro
       ),
     )
     .orderBy(asc(recipeIngredients.parentId), asc(recipeIngredients.position));
+  return { recipes: rows, lines };
+}
+
+/**
+ * The recipes `rootIds` name that the caller sees, the visible recipes below them at any depth, and
+ * their ingredients: what a menu or program's lines need, in one round trip (the two reads run
+ * together), however large the library. A recipe the caller does not see is left out with what is
+ * below it, as visibleRecipeGraph leaves it out.
+ */
+export async function recipeGraphFrom(db: Database, scope: CatalogScope, rootIds: string[]): Promise<RecipeGraph> {
+  if (!rootIds.length) return { recipes: [], lines: [] };
+  // `union`, not `union all`: a recipe reached twice (or a cycle) is walked once.
+  const closure = sql`(with recursive below(id) as (
+      select ${recipes.id} from ${recipes} where ${inArray(recipes.id, [...new Set(rootIds)])} and ${visibleRecipes(scope)}
+      union
+      select ${recipes.id} from ${recipeIngredients} join below on ${recipeIngredients.parentId} = below.id join ${recipes} on ${recipes.id} = ${recipeIngredients.recipeId} where ${visibleRecipes(scope)}
+    ) select id from below)`;
+  const [rows, lines] = await Promise.all([
+    db.select().from(recipes).where(sql`${recipes.id} in ${closure}`).orderBy(asc(recipes.name), asc(recipes.id)),
+    db.select(graphLineColumns).from(recipeIngredients).where(sql`${recipeIngredients.parentId} in ${closure}`).orderBy(asc(recipeIngredients.parentId), asc(recipeIngredients.position)),
+  ]);
   return { recipes: rows, lines };
 }
 

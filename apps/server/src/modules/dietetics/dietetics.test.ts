@@ -1,8 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { fold } from '@wellbe/shared/domain/text';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '@wellbe/shared/domain/age';
@@ -10,14 +7,13 @@ import { DIETETICS_MESSAGES, mifflinStJeor, weekStart } from '@wellbe/shared/dom
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { auditEvents, foods, patients } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { importCiqualFoods, ImportError, readCiqualFolder } from './foods.import.ts';
 
 // The demo practices keep the default time zone (their 'Paramètres' name none).
 const today = (ctx: { clock: { now(): number } }) => todayIn(DEFAULT_TIME_ZONE, ctx.clock.now());
 
 // The dietetics area through the real app on a real database: food search, organisation foods,
 // recipes and their computed nutrients, menus against the Mifflin-St Jeor target, programs, the
-// dietetic profile, the patient's own menu, the official Ciqual import. Role-by-route access is
+// dietetic profile, the patient's own menu (the official Ciqual import: foods.import.test.ts). Role-by-route access is
 // walked for every route by test/matrix.test.ts and foreign ids by test/records.test.ts.
 
 let t: TestApp;
@@ -27,8 +23,6 @@ let pt: Session;
 let lucas: string;
 let helene: string;
 let mathilde: string;
-
-const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'ciqual-official');
 
 async function patientIdByName(name: string) {
   const [row] = await t.ctx.db.select({ id: patients.id }).from(patients).where(eq(patients.fullName, name));
@@ -231,6 +225,22 @@ describe('menus and targets', () => {
     expect(energy[2]).toBe(0);
   });
 
+  it('totals a line whose recipe holds another recipe (the day reads the recipes below its lines, at any depth)', async () => {
+    const milk = await food('Lait demi-écrémé (moyenne)');
+    const inner = json(await send(di, 'POST', '/api/dietetics/recipes', { name: 'Lait chaud', category: 'dessert', portions: 2, ingredients: [{ foodId: milk.id, grams: 500 }] })).data;
+    const middle = json(await send(di, 'POST', '/api/dietetics/recipes', { name: 'Double lait chaud', category: 'dessert', portions: 1, ingredients: [{ recipeId: inner.id, portions: 2 }] })).data;
+    const outer = json(await send(di, 'POST', '/api/dietetics/recipes', { name: 'Goûter lacté', category: 'dessert', portions: 2, ingredients: [{ recipeId: middle.id, portions: 1 }, { foodId: milk.id, grams: 100 }] })).data;
+    const day = '2026-12-10';
+    const put = await send(di, 'PUT', `/api/dietetics/patients/${helene}/menus/${day}`, { items: [{ meal: 'dinner', recipeId: outer.id, portions: 2 }] });
+    expect(put.statusCode).toBe(200);
+    const read = json(await get(di, `/api/dietetics/patients/${helene}/menus?from=${day}&to=${day}`)).data.days[0];
+    const [line] = read.meals.dinner.items;
+    expect(line.name).toBe('Goûter lacté');
+    // Both portions of the whole recipe: 500 g of milk in the middle recipe, 100 g beside it.
+    expect(Math.abs(line.nutrients.energyKcal - 6 * milk.energyKcal)).toBeLessThanOrEqual(1);
+    expect(read.totals.energyKcal).toBe(json(put).data.days[0].totals.energyKcal);
+  });
+
   it('refuses dates outside 1900–2100, absurd quantities, and other organisations’ patients', async () => {
     for (const day of ['2101-01-01', '1899-12-31', '2026-02-30']) {
       const res = await send(di, 'PUT', `/api/dietetics/patients/${helene}/menus/${day}`, { items: [] });
@@ -361,40 +371,5 @@ describe('dietetic preferences', () => {
     expect((await send(di, 'PUT', '/api/dietetics/preferences', body)).statusCode).toBe(200);
     expect(json(await get(di, '/api/dietetics/preferences')).data).toEqual(body);
     expect((await send(di, 'PUT', '/api/dietetics/preferences', { ...body, mealTimes: { ...body.mealTimes, lunch: '25:00' } })).statusCode).toBe(400);
-  });
-});
-
-describe('official Ciqual import', () => {
-  it('imports the fixture: adopts the extract’s food by name, adds the new one, skips the incomplete one', async () => {
-    const read = readCiqualFolder(FIXTURE);
-    expect(read.skipped).toBe(1);
-    expect(read.foods.map((f) => f.nameFr)).toEqual(['Pomme, chair et peau, crue', "Pomme d'api, crue"]);
-    const before = await food('Pomme, chair et peau, crue');
-    expect(await importCiqualFoods(t.ctx.db, read.foods)).toEqual({ inserted: 1, updated: 1 });
-    const after = await food('Pomme, chair et peau, crue');
-    expect(after.id).toBe(before.id);
-    expect(after).toMatchObject({ ciqualCode: '13039', energyKcal: 53.5, fatG: 0, fibresG: 2.4 });
-    const api = await food("Pomme d'api, crue");
-    expect(api).toMatchObject({ ciqualCode: '13999', groupCode: 'fruits, vegetables, legumes and nuts', proteinsG: 0.3, fatG: 0 });
-    // Again: everything is found by code now.
-    expect(await importCiqualFoods(t.ctx.db, read.foods)).toEqual({ inserted: 0, updated: 2 });
-    const count = await t.ctx.db.select({ id: foods.id }).from(foods).where(isNull(foods.organizationId));
-    expect(count.length).toBe(3324);
-  });
-
-  it('refuses a malformed or oversized file before touching the database', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ciqual-bad-'));
-    try {
-      for (const f of fs.readdirSync(FIXTURE)) fs.copyFileSync(path.join(FIXTURE, f), path.join(dir, f));
-      fs.writeFileSync(path.join(dir, 'compo_2025_11_03.xml'), '<?xml version="1.0"?>\n<TABLE>\n<COMPO><alim_code>1</alim_code><const_code>328');
-      expect(() => readCiqualFolder(dir)).toThrow(ImportError);
-      fs.rmSync(path.join(dir, 'compo_2025_11_03.xml'));
-      fs.writeFileSync(path.join(dir, 'compo_2025_11_03.xml'), '');
-      fs.truncateSync(path.join(dir, 'compo_2025_11_03.xml'), 50_000_001);
-      expect(() => readCiqualFolder(dir)).toThrow(/trop volumineux/);
-      expect(() => readCiqualFolder(path.join(dir, 'absent'))).toThrow(/introuvable/);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
