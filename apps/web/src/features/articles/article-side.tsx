@@ -2,6 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ArticleVersionDto } from '@wellbe/shared/schemas/articles';
+import { FileButton } from '../../components/file-button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { uploadArticleImage } from './api/articles.ts';
@@ -18,23 +19,17 @@ export function CoverField({ id, coverUrl, onError }: { id: string; coverUrl: st
         {t('articles.cover')}
       </Typography>
       {coverUrl && <Box component="img" src={coverUrl} alt="" sx={{ width: '100%', borderRadius: 1, my: 1 }} />}
-      <Button component="label" variant="outlined">
+      <FileButton
+        accept="image/png,image/jpeg,image/webp"
+        inputLabel={t('articles.cover')}
+        onFile={(file) =>
+          void uploadArticleImage(id, file, 'cover')
+            .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.articles.one(id) }))
+            .catch((err: Error) => onError(err.message))
+        }
+      >
         {t('articles.chooseCover')}
-        <input
-          type="file"
-          hidden
-          accept="image/png,image/jpeg,image/webp"
-          aria-label={t('articles.cover')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file)
-              void uploadArticleImage(id, file, 'cover')
-                .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.articles.one(id) }))
-                .catch((err: Error) => onError(err.message));
-          }}
-        />
-      </Button>
+      </FileButton>
     </Box>
   );
 }

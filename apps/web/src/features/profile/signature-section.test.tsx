@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@wellbe/shared/schemas/profile';
@@ -51,6 +51,15 @@ describe('/profile: the signature of documents', () => {
     renderSection({ ...PROFILE, role: 'PR' });
     expect(await screen.findByRole('img', { name: 'Aperçu de votre signature' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retirer la signature' })).toBeInTheDocument();
+  });
+
+  it('uploads the image chosen through its button (a real button: a label with the role of one is not allowed)', async () => {
+    const asked = fakeApi({ 'GET /api/profil/signature': () => new Response(null, { status: 204 }), 'POST /api/profil/signature': { success: true } });
+    renderSection({ ...PROFILE, role: 'PR' });
+    expect((await screen.findByRole('button', { name: 'Choisir une image' })).tagName).toBe('BUTTON');
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'signature.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Choisir une image'), { target: { files: [file] } });
+    await waitFor(() => expect(asked.some((r) => r.method === 'POST' && r.path === '/api/profil/signature')).toBe(true));
   });
 
   it('draws nothing and asks nothing for a patient', async () => {

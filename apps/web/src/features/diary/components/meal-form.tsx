@@ -1,9 +1,10 @@
-import { Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, IconButton, List, ListItem, ListItemButton, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEALS, type Meal } from '@wellbe/shared/domain/dietetics';
 import { DIARY_LIMITS, DIARY_MESSAGES, HOUSEHOLD_MEASURE_KEYS, type HouseholdMeasure, type MealItemWrite } from '@wellbe/shared/schemas/diary';
+import { FileButton } from '../../../components/file-button.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useFoodSearch, useUploadPhoto } from '../api/diary.ts';
@@ -89,19 +90,15 @@ export function MealForm() {
         ))}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button component="label" variant="outlined">
+        <FileButton
+          accept="image/jpeg,image/png,image/webp"
+          onFile={(file) => {
+            if (file.size > DIARY_LIMITS.photoBytes) return setError(DIARY_MESSAGES.photoSize);
+            setPhoto(file);
+          }}
+        >
           {photo ? t('meal.photoChange') : t('meal.photo')}
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            hidden
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              if (file && file.size > DIARY_LIMITS.photoBytes) return setError(DIARY_MESSAGES.photoSize);
-              setPhoto(file);
-            }}
-          />
-        </Button>
+        </FileButton>
         {photo && <Typography variant="body2">{photo.name}</Typography>}
       </Box>
       {error && <Typography color="error">{error}</Typography>}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIGNATURE_MAX_BYTES, type Profile } from '@wellbe/shared/schemas/profile';
 import { PERMISSIONS } from '@wellbe/shared/permissions';
+import { FileButton } from '../../../components/file-button.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useRemoveSignature, useSaveSignature, useSignature } from '../api/signature.ts';
 import { translateMessage } from './messages.ts';
@@ -37,8 +38,7 @@ function SignatureCard() {
   const preview = useObjectUrl(signature.data);
   const fail = (err: unknown) => notify(translateMessage(t, err instanceof Error ? err.message : String(err)) ?? '', 'error');
 
-  const pick = (file: File | undefined) => {
-    if (!file) return;
+  const pick = (file: File) => {
     if (file.size > SIGNATURE_MAX_BYTES) return notify(t('signature.tooLarge'), 'error');
     save.mutate(file, { onSuccess: () => notify(t('signature.saved'), 'success'), onError: fail });
   };
@@ -60,10 +60,9 @@ function SignatureCard() {
           )}
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={save.isPending}>
+          <FileButton startIcon={<UploadIcon />} disabled={save.isPending} accept="image/png,image/jpeg" onFile={pick}>
             {t('signature.choose')}
-            <input hidden type="file" accept="image/png,image/jpeg" onChange={(e) => pick(e.target.files?.[0])} />
-          </Button>
+          </FileButton>
           {preview && (
             <Button color="error" startIcon={<DeleteIcon />} disabled={remove.isPending} onClick={() => remove.mutate(undefined, { onSuccess: () => notify(t('signature.removed'), 'success'), onError: fail })}>
               {t('signature.remove')}
