@@ -6,6 +6,7 @@ import { ageOn } from '@wellbe/shared/domain/age';
 import { DIETETICS_MESSAGES, mifflinStJeor, weekStart } from '@wellbe/shared/domain/dietetics';
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { auditEvents, foods, patients } from '../../db/tables.ts';
+import { libraryFood } from './dietetics.test-kit.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
 
 // The demo practices keep the default time zone (their 'Paramètres' name none).
@@ -29,13 +30,7 @@ async function patientIdByName(name: string) {
   return row.id;
 }
 
-async function food(name: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(foods)
-    .where(and(eq(foods.nameFr, name), isNull(foods.organizationId)));
-  return row;
-}
+const food = (name: string) => libraryFood(t.ctx.db, name);
 
 const get = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: s.auth });
 const send = (s: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => t.app.inject({ method, url, headers: s.auth, ...(payload ? { payload: payload as object } : {}) });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foods } from '../../db/tables.ts';
+import { libraryFood } from './dietetics.test-kit.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { importCiqualFoods, ImportError, readCiqualFolder } from './foods.import.ts';
 
@@ -14,13 +15,7 @@ let t: TestApp;
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'ciqual-official');
 
-async function food(name: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(foods)
-    .where(and(eq(foods.nameFr, name), isNull(foods.organizationId)));
-  return row;
-}
+const food = (name: string) => libraryFood(t.ctx.db, name);
 
 beforeAll(async () => {
   t = await createTestApp();
