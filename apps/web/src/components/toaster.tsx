@@ -19,9 +19,8 @@ const SHARED_ID = 'notistack-snackbar';
 // notistack writes the same id on every toast's message: with two toasts on screen the id repeats
 // (HTML_CodeSniffer's F77, as pa11y runs it) and the second toast's aria-describedby names the
 // first one's text. Each toast's message takes an id of its own, made of its key (a float: its dot
-// replaced), once drawn
-// (notistack's markup is not ours to change; React leaves the attributes alone afterwards, their
-// values in its props never change).
+// replaced), once drawn (notistack's markup is not ours to change; React leaves the attributes
+// alone afterwards, their values in its props never change).
 const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast(props, ref) {
   const root = useRef<HTMLDivElement>(null);
   const both = useForkRef(ref, root);
