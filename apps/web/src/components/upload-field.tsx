@@ -48,7 +48,8 @@ export function UploadField({ label, files, onChange, disabled = false, limitByt
 
   return (
     <Box>
-      <Typography id={labelId} variant="subtitle2" sx={{ mb: 0.5 }}>
+      {/* The drop zone's name, not a heading (subtitle2 draws an <h6>: a heading level skipped in the consultation panel, axe heading-order). */}
+      <Typography id={labelId} variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
         {label}
       </Typography>
       <Box
