@@ -16,6 +16,8 @@ export const TOKEN_CHECK_PATH = '/auth/access-token';
 export const PENDING_POLICIES_PATH = '/policies/pending';
 /** The patient's menu of the day (its query and its page's first request). */
 export const MY_MENU_PATH = '/dietetics/my-menu';
+/** The organisation's agendas: the agenda asks for its period's appointments once it knows whose to show. */
+export const AGENDA_PRACTITIONERS_PATH = '/agenda/practitioners';
 
 /** Sent for every route drawn in the signed-in chrome, whatever its page. */
 export const SESSION_FIRST_REQUESTS: readonly string[] = [TOKEN_CHECK_PATH, PENDING_POLICIES_PATH];
@@ -23,6 +25,7 @@ export const SESSION_FIRST_REQUESTS: readonly string[] = [TOKEN_CHECK_PATH, PEND
 /** A page's first GETs that are the same for every URL of the page (sent only for a role that may open it). */
 export const PAGE_FIRST_REQUESTS: Partial<Record<Area, readonly string[]>> = {
   'my-menu': [MY_MENU_PATH],
+  agenda: [AGENDA_PRACTITIONERS_PATH],
 };
 
 /** A patient's file: identity and the consultations' timeline (its query and its page's first request). */

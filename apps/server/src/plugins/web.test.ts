@@ -97,6 +97,13 @@ describe("the web app's HTML by route", () => {
     const roles = /data-roles="([^"]*)" href="\/api\/dietetics\/my-menu"/.exec(menu[2] ?? '')?.[1].split(',');
     expect(roles).toEqual(expect.arrayContaining(['PT']));
     expect(roles).not.toContain('RH');
+    // The agenda's practitioners, on every address of the agenda, for the roles that may open it.
+    for (const url of ['/agenda', '/agenda/moi/mois/2026-12-01']) {
+      const agenda = early((await app.inject({ url })).body);
+      const agendaRoles = /data-roles="([^"]*)" href="\/api\/agenda\/practitioners"/.exec(agenda[2] ?? '')?.[1].split(',');
+      expect(agendaRoles).toEqual(expect.arrayContaining(['PR', 'AD']));
+      expect(agendaRoles).not.toContain('PT');
+    }
     expect((await app.inject({ url: '/login' })).body).not.toContain('<link rel="wb-early"');
     await app.close();
     fs.rmSync(files, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import { PeriodBar } from './components/period-bar.tsx';
 import { reportsAddress } from './lib/period.ts';
 import { useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
-import { CALENDAR_GRID, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
+import { CALENDAR_GRID, useAddressRange, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
 import { useShownPractitioners } from './lib/shown-practitioners.ts';
 
@@ -68,8 +68,13 @@ export function AgendaPage() {
   const practitioners = usePractitioners();
   const list = useMemo(() => practitioners.data ?? [], [practitioners.data]);
   const { current, extra, setExtra, shownIds, colourOf } = useShownPractitioners(list, handle, user?.id);
+  const columns = view === 'jour' && shownIds.length > 1;
 
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  // The period read: FullCalendar's report once it differs from the address's (a zone the answer
+  // changed, the day columns' wide read), the address's until then.
+  const [reported, setRange] = useState<{ from: string; to: string } | null>(null);
+  const addressRange = useAddressRange(columns, view, date, getDisplayTimeZone());
+  const range = reported ?? addressRange;
   const agenda = useAgendaRange(range ? { ...range, practitioners: shownIds.join(',') } : null);
   const mutations = useAppointmentMutations();
   const [booking, setBooking] = useState<{ start: Date; end: Date; practitionerId: string } | null>(null);
@@ -81,10 +86,11 @@ export function AgendaPage() {
 
   const go = useAgendaAddress(handle, view, date, !!params.agendaUri && !!params.agendaDate);
 
-  const columns = view === 'jour' && shownIds.length > 1;
-
-  // The grid is painted once its first period is laid out (see usePaintedWhenSettled).
-  const painted = usePaintedWhenSettled(practitioners.isFetched && (shownIds.length === 0 || agenda.data !== undefined || agenda.isError));
+  // The grid is painted once its first period is laid out (see usePaintedWhenSettled): the calendar
+  // mounted and the period's answer there, whichever comes last (the answer is asked for from the
+  // address, often before the calendar's chunk has arrived).
+  const [calendarMounted, setCalendarMounted] = useState(false);
+  const painted = usePaintedWhenSettled(calendarMounted && practitioners.isFetched && (shownIds.length === 0 || agenda.data !== undefined || agenda.isError));
   useDialogChunks(painted);
   const events = useCalendarEvents(agenda.data, shownIds.length > 1 && !columns, list, colourOf);
 
@@ -158,6 +164,7 @@ export function AgendaPage() {
                 if (id) setBooking({ start, end, practitionerId: id });
               }}
               onDates={onDates}
+              onMounted={() => setCalendarMounted(true)}
             />
           </Suspense>
         </AfterFirstPaint>

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AgendaPeriod, AgendaPractitioner, AgendaSettings, AppointmentType } from '@wellbe/shared/schemas/agenda';
+import { AGENDA_PRACTITIONERS_PATH } from '@wellbe/shared/first-requests';
 import { api } from '../../../lib/api.ts';
+import { earlyOrFetch } from '../../../lib/early-requests.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/agenda/practitioners: the organisation's agendas. */
+/**
+ * GET /api/agenda/practitioners: the organisation's agendas. The first query takes the answer the
+ * page's HTML asked for (shared first-requests.ts): the period's appointments wait for it.
+ */
 export function usePractitioners() {
-  return useQuery({ queryKey: queryKeys.agenda.practitioners, queryFn: ({ signal }) => api<{ data: AgendaPractitioner[] }>('/agenda/practitioners', { signal }).then((r) => r.data) });
+  return useQuery({ queryKey: queryKeys.agenda.practitioners, queryFn: ({ signal }) => earlyOrFetch<{ data: AgendaPractitioner[] }>(AGENDA_PRACTITIONERS_PATH, signal).then((r) => r.data) });
 }
 
 /** GET /api/agenda/appointments: the events (what the calendar draws) and absences of a period. */

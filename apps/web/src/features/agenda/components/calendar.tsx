@@ -42,9 +42,11 @@ export interface AgendaCalendarProps {
   onSelect: (start: Date, end: Date, practitionerId?: string) => void;
   /** The period FullCalendar shows (its instants), its view and its first day in the practice's calendar. */
   onDates: (range: { from: string; to: string }, view: ViewName, start: string) => void;
+  /** Once the calendar (FullCalendar's grid, or the day's columns) is mounted: its first layout is done. */
+  onMounted: () => void;
 }
 
-export function AgendaCalendar({ view, date, columns, practitioners, colourOf, events, timeZone, hours, mayBook, label, onOpen, onMove, onSelect, onDates }: AgendaCalendarProps) {
+export function AgendaCalendar({ view, date, columns, practitioners, colourOf, events, timeZone, hours, mayBook, label, onOpen, onMove, onSelect, onDates, onMounted }: AgendaCalendarProps) {
   const shared = useCalendarOptions({ timeZone, hours, mayBook, onOpen, onMove: (info) => onMove(info) });
   const ref = useRef<CalendarRef>(null);
 
@@ -55,6 +57,9 @@ export function AgendaCalendar({ view, date, columns, practitioners, colourOf, e
     onDates({ from: info.start.toISOString(), to: info.end.toISOString() }, VIEW_BY_FC[info.view.type] ?? view, localParts(info.view.currentStart, timeZone).day);
   });
   const select = useStableHandler((info: { start: Date; end: Date }) => onSelect(info.start, info.end));
+
+  // After the calendar's own effects (a parent's run after its children's): its grid is laid out.
+  useEffect(() => onMounted(), []);
 
   // Another day asked for by the address (the period bar's buttons change it): the calendar follows.
   useEffect(() => {

@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import type { AgendaPeriod, AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { readableOn } from './colours.ts';
+import type { ViewName } from '../components/agenda-toolbar.tsx';
+import { shownDays } from './period.ts';
 
 /** The class of a calendar's grid (FullCalendar's view, below the agenda's own toolbar). */
 export const CALENDAR_GRID = 'wb-calendar-grid';
@@ -62,4 +65,18 @@ export function useColumnsRange(columns: boolean, date: string, range: Range, se
     const to = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString();
     if (!range || range.from !== from || range.to !== to) setRange({ from, to });
   }, [columns, date]);
+}
+
+/**
+ * The period FullCalendar will report for the address (`view`, `date`): its days' midnights in the
+ * practice's zone, known before the calendar's chunk has arrived and run, so that the period's
+ * appointments are asked for beside that code rather than after it (issue 31: the week's grid was
+ * painted ~0.6 s after its frame on a desktop). Null for the day columns (useColumnsRange).
+ */
+export function useAddressRange(columns: boolean, view: ViewName, date: string, timeZone: string): Range {
+  return useMemo(() => {
+    if (columns) return null;
+    const { first, end } = shownDays(view, date);
+    return { from: zonedInstant(first, '00:00', timeZone).toISOString(), to: zonedInstant(end, '00:00', timeZone).toISOString() };
+  }, [columns, view, date, timeZone]);
 }

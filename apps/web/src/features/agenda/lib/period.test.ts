@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodHolds, periodStart, periodTitle, reportsAddress, shiftPeriod, splitDayRange } from './period.ts';
+import { periodHolds, periodStart, periodTitle, reportsAddress, shiftPeriod, shownDays, splitDayRange } from './period.ts';
 
 describe('the period a view shows', () => {
   it('starts on the day, its week’s Monday, its month’s first day', () => {
@@ -8,6 +8,18 @@ describe('the period a view shows', () => {
     expect(periodStart('semaine', '2026-11-29')).toBe('2026-11-23');
     expect(periodStart('liste', '2026-11-30')).toBe('2026-11-30');
     expect(periodStart('mois', '2026-11-29')).toBe('2026-11-01');
+  });
+
+  it('lays out the days FullCalendar shows: the day, the week, six whole weeks around the month', () => {
+    expect(shownDays('jour', '2026-12-31')).toEqual({ first: '2026-12-31', end: '2027-01-01' });
+    expect(shownDays('semaine', '2026-12-06')).toEqual({ first: '2026-11-30', end: '2026-12-07' });
+    expect(shownDays('liste', '2026-12-01')).toEqual({ first: '2026-11-30', end: '2026-12-07' });
+    // December 2026 starts on a Tuesday: from Monday 30 November, 42 days.
+    expect(shownDays('mois', '2026-12-15')).toEqual({ first: '2026-11-30', end: '2027-01-11' });
+    // March 2027 starts on a Monday: from the 1st.
+    expect(shownDays('mois', '2027-03-15')).toEqual({ first: '2027-03-01', end: '2027-04-12' });
+    // February 2021 starts on a Monday and has 28 days: still six weeks, as FullCalendar draws it.
+    expect(shownDays('mois', '2021-02-10')).toEqual({ first: '2021-02-01', end: '2021-03-15' });
   });
 
   it('moves by one period, across months and years', () => {

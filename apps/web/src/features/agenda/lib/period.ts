@@ -25,6 +25,21 @@ function shiftMonths(first: string, n: number): string {
   return `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}-01`;
 }
 
+/**
+ * The calendar days FullCalendar lays out for the period of `view` holding `day`: its first, and
+ * the day after its last. A month's grid is six whole weeks from the Monday on or before the 1st
+ * (FullCalendar's fixed week count); a list shows its week. The period read from the server is
+ * these days' midnights in the practice's zone, as FullCalendar reports them.
+ */
+export function shownDays(view: ViewName, day: string): { first: string; end: string } {
+  const start = periodStart(view, day);
+  if (view === 'mois') {
+    const first = addDays(start, 1 - weekdayOf(start));
+    return { first, end: addDays(first, 42) };
+  }
+  return { first: start, end: periodEnd(view, start) };
+}
+
 /** The first day of the period `n` periods after (before, when negative) the one holding `day`. */
 export function shiftPeriod(view: ViewName, day: string, n: number): string {
   const start = periodStart(view, day);
