@@ -28,7 +28,7 @@ function CallChat({ me, other }: { me: string; other: string | null }) {
             {t('chat.empty')}
           </Typography>
         ) : (
-          <CircularProgress size={20} sx={{ m: 2 }} />
+          <CircularProgress size={20} sx={{ m: 2 }} aria-label={t('common:table.loading')} />
         )}
       </Box>
     </Box>

@@ -22,7 +22,7 @@ export function VerifyPage() {
       <Typography color="textSecondary">{t('verify.intro')}</Typography>
       {isPending && (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           {t('verify.loading')}
         </Box>
       )}

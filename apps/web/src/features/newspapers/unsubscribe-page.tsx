@@ -30,7 +30,7 @@ export function UnsubscribePage() {
     <PublicPage title={t('unsubscribe.title')}>
       {!failed && !unsubscribe.isSuccess && (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           {t('unsubscribe.working')}
         </Box>
       )}

@@ -166,7 +166,7 @@ export function PatientPage() {
   if (file.isPending || notFound) {
     return (
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'center', py: 8 }} role="status">
-        <CircularProgress size={28} />
+        <CircularProgress size={28} aria-hidden />
         {t('file.loading')}
       </Box>
     );

@@ -38,7 +38,7 @@ export function ProfilePage() {
       )}
       {user && profile.isPending && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }} role="status">
-          <CircularProgress size={28} />
+          <CircularProgress size={28} aria-hidden />
           {t('loading')}
         </Box>
       )}

@@ -79,7 +79,7 @@ export function VideoPage({ chat }: { chat?: ChatSlot }) {
 
   const title = data ? t('title', { name: data.myRole === 'patient' ? data.practitionerName : (data.patientName ?? '') }) : t('join');
   let body;
-  if (call.isPending) body = <CircularProgress />;
+  if (call.isPending) body = <CircularProgress aria-label={t('common:table.loading')} />;
   else if (!data) body = <Alert severity="error">{isApiError(call.error) ? call.error.message : String(call.error)}</Alert>;
   else if (session.superseded) body = <Message back>{t('call.superseded')}</Message>;
   else if (left || (data.ended && session.joined)) body = <Message back>{t('call.ended')}</Message>;

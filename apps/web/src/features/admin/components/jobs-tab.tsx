@@ -25,7 +25,7 @@ export function JobsTab() {
       <Typography variant="body2" color="textSecondary" sx={{ px: 2, pt: 2 }}>
         {t('jobs.intro')}
       </Typography>
-      {jobs.isFetching && <LinearProgress />}
+      {jobs.isFetching && <LinearProgress aria-label={t('common:table.loading')} />}
       {jobs.error && (
         <Alert severity="error" sx={{ m: 2 }}>
           {jobs.error.message}

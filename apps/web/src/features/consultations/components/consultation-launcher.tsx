@@ -116,7 +116,7 @@ function Launcher() {
         <Suspense
           fallback={
             <Paper role="status" elevation={6} sx={{ position: 'fixed', right: 24, bottom: 24, px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 1.5, zIndex: (th) => th.zIndex.speedDial }}>
-              <CircularProgress size={18} />
+              <CircularProgress size={18} aria-hidden />
               {t('panel.loading')}
             </Paper>
           }

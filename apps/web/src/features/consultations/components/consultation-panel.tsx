@@ -239,7 +239,7 @@ export function ConsultationPanel() {
         )}
         {panel.loading ? (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-hidden />
             {t('panel.loading')}
           </Box>
         ) : panel.loadError ? (

@@ -60,7 +60,7 @@ export function PatientChoiceField({
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {options.isFetching && <CircularProgress color="inherit" size={18} />}
+                  {options.isFetching && <CircularProgress color="inherit" size={18} aria-label={t('saveDialog.loading')} />}
                   {params.slotProps.input.endAdornment}
                 </>
               ),
