@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
-import { observeShifts, shiftsSoFar, signIn } from './support.ts';
+import { observeShifts, seriousViolations, shiftsSoFar, signIn } from './support.ts';
 
 // The agenda's own period bar (issue 31): its title is drawn, and its appointments asked for, from the
 // address before FullCalendar's chunk has arrived; its arrows and today's button move the calendar,
@@ -57,6 +57,9 @@ test('the period’s title is painted before FullCalendar; the arrows and « Auj
   await calendar.getByRole('button', { name: 'Suivant' }).click();
   await expect(page).toHaveURL(/\/agenda\/moi\/mois\/2027-03-01$/);
   await expect(calendar.getByRole('heading', { level: 2, name: 'mars 2027' })).toBeVisible();
+  // The days of February and April around March are readable (FullCalendar's faint grey was 2.5:1).
+  await expect(calendar.getByRole('columnheader').first()).toBeVisible();
+  expect(await seriousViolations(page, { include: '[role="region"][aria-label="Calendrier des rendez-vous"]' })).toEqual([]);
 
   // Today's week: the button takes the calendar there, and is then disabled.
   await page.getByRole('button', { name: 'Semaine' }).click();

@@ -137,7 +137,9 @@ export function AgendaPage() {
       <Paper
         // The period bar (its title, the screen's largest text) painted at once, the grid once settled (usePaintedWhenSettled).
         // An absence's label is drawn at full strength: FullCalendar's theme halves it (about 3:1 on the grey).
-        sx={{ p: { xs: 0.5, sm: 2 }, [`& .${CALENDAR_GRID}`]: { visibility: painted ? 'visible' : 'hidden' }, '--fc-classic-background-event-foreground-opacity': 1 }}
+        // The month's days of the months around it in the text's secondary grey: the theme's faint
+        // grey was 2.5:1 (axe, the month view).
+        sx={{ p: { xs: 0.5, sm: 2 }, [`& .${CALENDAR_GRID}`]: { visibility: painted ? 'visible' : 'hidden' }, '--fc-classic-background-event-foreground-opacity': 1, '--fc-classic-faint-foreground': (theme) => theme.palette.text.secondary }}
         aria-label={t('calendarLabel')}
         role="region"
         aria-busy={!painted}
