@@ -63,6 +63,11 @@ test('the period’s title is painted before FullCalendar; the arrows and « Auj
 
   // Today's week: the button takes the calendar there, and is then disabled.
   await page.getByRole('button', { name: 'Semaine' }).click();
+  // The week is shown before « Aujourd’hui » is clicked, as a user sees it: clicked while the month
+  // was still drawn, the button took the month's today (a CI run).
+  await expect(page).toHaveURL(/\/agenda\/moi\/semaine\/2027-03-01$/);
+  await expect(calendar.getByRole('heading', { level: 2, name: '1–7 mars 2027' })).toBeVisible();
+  await expect(calendar.getByRole('columnheader').first()).toHaveText(/01\/03/);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
   const monday = addDays(today, 1 - weekdayOf(today));
   const todayButton = calendar.getByRole('button', { name: 'Aujourd’hui' });
