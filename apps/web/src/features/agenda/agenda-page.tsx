@@ -20,7 +20,7 @@ import { PeriodBar } from './components/period-bar.tsx';
 import { reportsAddress } from './lib/period.ts';
 import { useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
-import { CALENDAR_GRID, useAddressRange, useColumnsRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
+import { CALENDAR_GRID, useAddressRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
 import { useShownPractitioners } from './lib/shown-practitioners.ts';
 
@@ -70,12 +70,12 @@ export function AgendaPage() {
   const { current, extra, setExtra, shownIds, colourOf } = useShownPractitioners(list, handle, user?.id);
   const columns = view === 'jour' && shownIds.length > 1;
 
-  // The period read: FullCalendar's report once it differs from the address's (a zone the answer
-  // changed, the day columns' wide read), the address's until then.
+  // The period read: the address's, or FullCalendar's report once it differs from it (the answer's
+  // zone was not the one the page knew). The day columns report nothing: theirs is the address's.
   const [reported, setRange] = useState<{ from: string; to: string } | null>(null);
   const addressRange = useAddressRange(columns, view, date, getDisplayTimeZone());
-  const range = reported ?? addressRange;
-  const agenda = useAgendaRange(range ? { ...range, practitioners: shownIds.join(',') } : null);
+  const range = columns ? addressRange : (reported ?? addressRange);
+  const agenda = useAgendaRange({ ...range, practitioners: shownIds.join(',') });
   const mutations = useAppointmentMutations();
   const [booking, setBooking] = useState<{ start: Date; end: Date; practitionerId: string } | null>(null);
   const [opened, setOpened] = useState<AgendaEvent | null>(null);
@@ -98,15 +98,13 @@ export function AgendaPage() {
 
   const mayBook = can(role, 'agendaWrite') || manager;
 
-  useColumnsRange(columns, date, range, setRange);
-
   const timeZone = agenda.data?.timeZone ?? getDisplayTimeZone();
   const hours = useMemo(() => gridHours(agenda.data?.appointments ?? [], timeZone), [agenda.data, timeZone]);
 
   // The period FullCalendar shows: its answer is read, and the address names its first day.
   const onDates = (next: { from: string; to: string }, fcView: ViewName, start: string) => {
     if (!reportsAddress(view, date, { view: fcView, start })) return;
-    if (!range || range.from !== next.from || range.to !== next.to) setRange(next);
+    if (range.from !== next.from || range.to !== next.to) setRange(next);
     if (start !== date) go(handle, view, start);
   };
   const today = todayInDisplayZone();

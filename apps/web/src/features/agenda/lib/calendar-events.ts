@@ -57,25 +57,19 @@ export function usePaintedWhenSettled(settledData: boolean) {
 
 type Range = { from: string; to: string } | null;
 
-/** The day columns' period: the day read wide (± one day, in UTC) so no time zone is needed first. */
-export function useColumnsRange(columns: boolean, date: string, range: Range, setRange: (range: Range) => void) {
-  useEffect(() => {
-    if (!columns) return;
-    const from = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString();
-    const to = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString();
-    if (!range || range.from !== from || range.to !== to) setRange({ from, to });
-  }, [columns, date]);
-}
-
 /**
- * The period FullCalendar will report for the address (`view`, `date`): its days' midnights in the
- * practice's zone, known before the calendar's chunk has arrived and run, so that the period's
- * appointments are asked for beside that code rather than after it (issue 31: the week's grid was
- * painted ~0.6 s after its frame on a desktop). Null for the day columns (useColumnsRange).
+ * The period read for the address (`view`, `date`), known before the calendar's chunk has arrived
+ * and run, so that its appointments are asked for beside that code rather than after it (issue 31:
+ * the week's grid was painted ~0.6 s after its frame on a desktop). A single calendar's is the one
+ * FullCalendar will report: its days' midnights in the practice's zone. The day columns' is the day
+ * read wide (± one day, in UTC), so no time zone is needed first.
  */
-export function useAddressRange(columns: boolean, view: ViewName, date: string, timeZone: string): Range {
+export function useAddressRange(columns: boolean, view: ViewName, date: string, timeZone: string): NonNullable<Range> {
   return useMemo(() => {
-    if (columns) return null;
+    if (columns) {
+      const midnight = Date.parse(`${date}T00:00:00Z`);
+      return { from: new Date(midnight - 86_400_000).toISOString(), to: new Date(midnight + 2 * 86_400_000).toISOString() };
+    }
     const { first, end } = shownDays(view, date);
     return { from: zonedInstant(first, '00:00', timeZone).toISOString(), to: zonedInstant(end, '00:00', timeZone).toISOString() };
   }, [columns, view, date, timeZone]);
