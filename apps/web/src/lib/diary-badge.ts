@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { can } from '@wellbe/shared/permissions';
 import type { diaryNotificationsAnswer } from '@wellbe/shared/schemas/diary';
 import type { Answer } from '@wellbe/shared/schemas/responses';
 import { api } from './api.ts';
+import { useSession } from './session.ts';
 
 // The practitioner's badge of new diary entries of the patients they follow: one request shared by
 // the navigation's Patients entry, the dashboard's card and the file's 'Journal' tab.
@@ -11,6 +14,18 @@ export const DIARY_BADGE_KEY = ['diary', 'notifications'] as const;
 /** GET /api/diary/notifications: new entries per followed patient since the practitioner looked. */
 export function useDiaryNotifications(enabled: boolean) {
   return useQuery({ queryKey: DIARY_BADGE_KEY, queryFn: ({ signal }) => api<Answer<typeof diaryNotificationsAnswer>>('/diary/notifications', { signal }).then((r) => r.data), enabled });
+}
+
+/**
+ * The new entries of each followed patient (by id), for the practitioners who follow diaries;
+ * empty for the other roles. One observer of the shared request for a whole list: a hook per row
+ * was a query observer per row, each subscribed and rendered again on its own (25 on a page of the
+ * patient list, issue 31).
+ */
+export function useDiaryNewCounts(): ReadonlyMap<string, number> {
+  const { role } = useSession();
+  const { data } = useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT');
+  return useMemo(() => new Map((data?.patients ?? []).map((p) => [p.idPatient, p.count])), [data]);
 }
 
 /** POST /api/patients/:idPatient/diary/seen: that patient's diary was opened, their part of the badge goes. */

@@ -63,6 +63,19 @@ describe('/patients/list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/patient/dossier/p1'));
   });
 
+  it('marks the rows of the followed patients with new diary entries, from one request for the whole page', async () => {
+    const requests = fakeApi({
+      'GET /api/patients': page([row('p1', 'Louis Martin'), row('p2', 'Zoé Laurent'), row('p3', 'Anne Petit')]),
+      'GET /api/notices/summary': SUMMARY,
+      'GET /api/diary/notifications': { success: true, data: { count: 3, patients: [{ idPatient: 'p2', FullName: 'Zoé Laurent', count: 3 }] } },
+    });
+    renderAs('PR', <PatientsPage />, PAGE);
+    await waitFor(() => expect(screen.getByRole('row', { name: 'Ouvrir le dossier de Zoé Laurent' })).toHaveTextContent('3 nouvelles entrées de journal'));
+    expect(screen.getByRole('row', { name: 'Ouvrir le dossier de Louis Martin' })).not.toHaveTextContent('nouvelle');
+    expect(screen.getAllByTestId('diary-new-pill')).toHaveLength(1);
+    expect(requests.filter((r) => r.path === '/api/diary/notifications')).toHaveLength(1);
+  });
+
   it('draws a card per patient on a phone, a button that opens the file', async () => {
     // Every media query matches: PagedTable's « below sm » draws cards.
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined }));

@@ -26,6 +26,7 @@ import { useSession } from '../../lib/session.ts';
 import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
 import { fetchBlob, saveBlob } from './api/files.ts';
 import { usePatientTable, type PatientTableParams } from '../../lib/patient-search.ts';
+import { useDiaryNewCounts } from '../../lib/diary-badge.ts';
 import { useNoticeSummary } from './api/notices.ts';
 import { filePath } from './paths.ts';
 import { PatientCard, PatientRow } from './components/patient-rows.tsx';
@@ -52,6 +53,7 @@ export function PatientsPage() {
   const platform = !!role && isPlatformRole(role);
   const table = usePatientTable(platform ? params : { ...params, archived: undefined }, !isPatient);
   const summary = useNoticeSummary(!isPatient);
+  const diaryNew = useDiaryNewCounts();
 
   // A patient user has one file: theirs.
   if (isPatient) return user?.data.idPatient ? <Navigate to={filePath('dossier', user.data.idPatient)} replace /> : <Navigate to="/dashboard" replace />;
@@ -162,10 +164,10 @@ export function PatientsPage() {
           })}
           rows={table.data?.data}
           renderRow={(p) => (
-            <PatientRow key={p.idPatient} p={p} onOpen={() => void navigate(filePath('dossier', p.idPatient))} />
+            <PatientRow key={p.idPatient} p={p} diaryNew={diaryNew.get(p.idPatient) ?? 0} onOpen={() => void navigate(filePath('dossier', p.idPatient))} />
           )}
           renderCard={(p) => (
-            <PatientCard key={p.idPatient} p={p} onOpen={() => void navigate(filePath('dossier', p.idPatient))} />
+            <PatientCard key={p.idPatient} p={p} diaryNew={diaryNew.get(p.idPatient) ?? 0} onOpen={() => void navigate(filePath('dossier', p.idPatient))} />
           )}
           // A card on a 412 px phone: name, phone and email, then the dates on two lines (measured).
           cardHeight={101}

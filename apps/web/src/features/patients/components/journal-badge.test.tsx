@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../../../i18n/i18n.ts';
+import { useDiaryNewCounts } from '../../../lib/diary-badge.ts';
 import { fakeApi, renderAs } from '../../../test/render.tsx';
 import { DiaryTab } from './diary-tab.tsx';
 import { FileTabLabel } from './file-tab-label.tsx';
@@ -57,20 +58,26 @@ describe("the file's 'Journal' tab badge", () => {
   it('the patient list shows the count on the followed patient’s row and card, not on the others', async () => {
     fakeApi({ 'GET /api/diary/notifications': { success: true, data: { count: 2, patients: [{ idPatient: ID, FullName: 'Lucas Bernard', count: 2 }] } } });
     const row = { idPatient: ID, FullName: 'Lucas Bernard', PhoneNumber: '06 12 34 56 78', Email: 'lucas.bernard@exemple.fr', birthDate: null, lastConsultationAt: null, consultationCount: 1, archivedAt: null };
-    renderAs(
-      'PR',
-      <>
-        <table>
-          <tbody>
-            <PatientRow p={row} onOpen={() => undefined} />
-            <PatientRow p={{ ...row, idPatient: 'other', FullName: 'Hélène Martin' }} onOpen={() => undefined} />
-          </tbody>
-        </table>
-        <ul>
-          <PatientCard p={row} onOpen={() => undefined} />
-        </ul>
-      </>,
-    );
+    // As the list page gives them: the counts read once for the list.
+    function List() {
+      const diaryNew = useDiaryNewCounts();
+      const count = (idPatient: string) => diaryNew.get(idPatient) ?? 0;
+      const other = { ...row, idPatient: 'other', FullName: 'Hélène Martin' };
+      return (
+        <>
+          <table>
+            <tbody>
+              <PatientRow p={row} diaryNew={count(row.idPatient)} onOpen={() => undefined} />
+              <PatientRow p={other} diaryNew={count(other.idPatient)} onOpen={() => undefined} />
+            </tbody>
+          </table>
+          <ul>
+            <PatientCard p={row} diaryNew={count(row.idPatient)} onOpen={() => undefined} />
+          </ul>
+        </>
+      );
+    }
+    renderAs('PR', <List />);
     await vi.waitFor(() => expect(screen.getAllByTestId('diary-new-pill')).toHaveLength(2));
     expect(screen.getByRole('row', { name: /Lucas Bernard/ })).toHaveTextContent('2 nouvelles entrées de journal');
     expect(screen.getByRole('row', { name: /Hélène Martin/ })).not.toHaveTextContent('nouvelle');

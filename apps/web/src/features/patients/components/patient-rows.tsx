@@ -8,14 +8,15 @@ import { formatDate } from '../../../lib/format.ts';
 
 // A patient of /patients/list: a table row on a wide screen, a card on a phone; both open the file.
 // Plain elements in static CSS, as MUI drew them (components/paged-table.module.css `plainTable`):
-// the list's answer draws a dozen of them at once.
+// the list's answer draws a dozen of them at once. Each is given its patient's new diary entries,
+// read once for the list by the page (useDiaryNewCounts).
 
 function ArchivedChip({ p }: { p: PatientTableRow }) {
   const { t } = useTranslation('patients');
   return p.archivedAt ? <Chip size="small" color="warning" variant="outlined" label={t('list.archivedOn', { date: formatDate(p.archivedAt) })} sx={{ ml: 1 }} /> : null;
 }
 
-export function PatientRow({ p, onOpen }: { p: PatientTableRow; onOpen: () => void }) {
+export function PatientRow({ p, diaryNew, onOpen }: { p: PatientTableRow; diaryNew: number; onOpen: () => void }) {
   const { t } = useTranslation('patients');
   const cell = plainTable.cell;
   return (
@@ -30,7 +31,7 @@ export function PatientRow({ p, onOpen }: { p: PatientTableRow; onOpen: () => vo
     >
       <td className={`${cell} ${plainTable.strong}`}>
         {p.FullName}
-        <DiaryNewPill idPatient={p.idPatient} />
+        <DiaryNewPill count={diaryNew} />
         <ArchivedChip p={p} />
       </td>
       <td className={`${cell} ${plainTable.nowrap}`}>
@@ -50,14 +51,14 @@ export function PatientRow({ p, onOpen }: { p: PatientTableRow; onOpen: () => vo
   );
 }
 
-export function PatientCard({ p, onOpen }: { p: PatientTableRow; onOpen: () => void }) {
+export function PatientCard({ p, diaryNew, onOpen }: { p: PatientTableRow; diaryNew: number; onOpen: () => void }) {
   const { t } = useTranslation('patients');
   return (
     <li>
       <button type="button" className={plainTable.card} aria-label={t('list.open', { name: p.FullName })} onClick={onOpen}>
         <span className={plainTable.cardTitle}>
           {p.FullName}
-          <DiaryNewPill idPatient={p.idPatient} />
+          <DiaryNewPill count={diaryNew} />
           <ArchivedChip p={p} />
         </span>
         <span className={plainTable.cardLine}>
