@@ -16,6 +16,12 @@ export function useDiaryNotifications(enabled: boolean) {
   return useQuery({ queryKey: DIARY_BADGE_KEY, queryFn: ({ signal }) => api<Answer<typeof diaryNotificationsAnswer>>('/diary/notifications', { signal }).then((r) => r.data), enabled });
 }
 
+/** The badge's request for the signed-in user: asked only by the practitioners who follow diaries (they write files, PT does not). */
+export function useFollowedDiaries() {
+  const { role } = useSession();
+  return useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT');
+}
+
 /**
  * The new entries of each followed patient (by id), for the practitioners who follow diaries;
  * empty for the other roles. One observer of the shared request for a whole list: a hook per row
@@ -23,8 +29,7 @@ export function useDiaryNotifications(enabled: boolean) {
  * patient list, issue 31).
  */
 export function useDiaryNewCounts(): ReadonlyMap<string, number> {
-  const { role } = useSession();
-  const { data } = useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT');
+  const { data } = useFollowedDiaries();
   return useMemo(() => new Map((data?.patients ?? []).map((p) => [p.idPatient, p.count])), [data]);
 }
 

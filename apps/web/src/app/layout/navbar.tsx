@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Hint } from '../../components/hint.tsx';
 import { NAVBAR_FOLDED_WIDTH, NAVBAR_WIDTH, type NavbarStyle } from '@wellbe/shared/constants';
 import { menuFor } from '@wellbe/shared/navigation';
-import { can } from '@wellbe/shared/permissions';
-import { useDiaryNotifications } from '../../lib/diary-badge.ts';
+import { useFollowedDiaries } from '../../lib/diary-badge.ts';
 import { useSession } from '../../lib/session.ts';
 import { Logo } from '../../components/logo.tsx';
 import { layoutStore } from './layout-store.ts';
@@ -20,7 +19,7 @@ export function NavMenu({ compact }: { compact: boolean }) {
   const { role, user } = useSession();
   const items = menuFor(role, undefined, user?.data.idJobSpecialist ?? null);
   // New diary entries of the patients the practitioner follows, on the Patients entry (like the chat's unread badge).
-  const diaryNew = useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT').data?.count ?? 0;
+  const diaryNew = useFollowedDiaries().data?.count ?? 0;
   return (
     <nav aria-label={t('mainMenu')} className={styles.menu}>
       {items.map((item) => {

@@ -5,7 +5,7 @@ import { addDays } from '@wellbe/shared/domain/zoned';
 import { can } from '@wellbe/shared/permissions';
 import type { DiarySummary } from '@wellbe/shared/schemas/diary';
 import { Ltr } from '../../../components/ltr.tsx';
-import { useDiaryNotifications, useDiarySeen } from '../../../lib/diary-badge.ts';
+import { useDiaryNewCounts, useDiarySeen } from '../../../lib/diary-badge.ts';
 import { formatDate, todayInDisplayZone } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDiaryChart, useDiarySummary, useFollowDiary, usePatientDiary } from '../api/diary.ts';
@@ -54,7 +54,7 @@ export function DiaryTab({ idPatient }: { idPatient: string }) {
   const entries = usePatientDiary(idPatient, addDays(to, -89));
   const follow = useFollowDiary(idPatient);
   // Opening the diary is seeing it: this patient's part of the practitioner's badge goes.
-  const unseen = useDiaryNotifications(can(role, 'dpsWrite') && role !== 'PT').data?.patients.some((p) => p.idPatient === idPatient && p.count > 0) ?? false;
+  const unseen = (useDiaryNewCounts().get(idPatient) ?? 0) > 0;
   const { mutate: markSeen, isIdle } = useDiarySeen(idPatient);
   const shown = !!entries.data;
   useEffect(() => {
