@@ -113,9 +113,15 @@ test('changes the password for real, signs out and signs in with the new one', a
   await input(page, 'Ancien mot de passe').fill(DEMO_PASSWORD);
   await input(page, 'Nouveau mot de passe').fill(NEW_PASSWORD);
   await input(page, 'Confirmer le nouveau mot de passe').fill(NEW_PASSWORD);
+  // The server's answer first: a refusal then says why, where the missing message alone would not
+  // (a CI run waited 10 s for it, and its trace could not be read).
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/profil') && r.request().postDataJSON()?.action === 'updatePassword');
   await save(page).click();
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(200);
 
   await expect(page.getByText('Profil mis à jour avec succès')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
   await expect(input(page, 'Ancien mot de passe')).toHaveValue('');
   await expect(input(page, 'Nouveau mot de passe')).toHaveValue('');
   await expect(input(page, 'Téléphone professionnel')).toHaveValue('01 45 67 89 10');

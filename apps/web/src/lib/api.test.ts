@@ -98,6 +98,37 @@ describe('api client (SPEC §7, §8)', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
+  it('a request cancelled by its caller while its old token is refused does not end the session the password change renewed', async () => {
+    const refused = () => answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton d’accès invalide ou expiré.' } });
+    const caller = new AbortController();
+    const renewal = renewingToken(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      setSession(fakeUser('PR'), 'new.token.value');
+    });
+    // The query is cancelled (a refetch replaces it) between its refusal and the renewal's end.
+    fetchMock.mockImplementationOnce(async () => {
+      caller.abort();
+      return refused();
+    });
+    const error = await api('/profil', { method: 'POST', body: {}, signal: caller.signal }).catch((e: unknown) => e);
+    await renewal;
+    expect((error as ApiError).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getSession().status).toBe('signed-in');
+    expect(readToken()).toBe('new.token.value');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a request cancelled by its caller whose current token is refused still ends the session', async () => {
+    const caller = new AbortController();
+    fetchMock.mockImplementationOnce(async () => {
+      caller.abort();
+      return answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton d’accès invalide ou expiré.' } });
+    });
+    await expect(api('/patients', { signal: caller.signal })).rejects.toMatchObject({ status: 401 });
+    expect(getSession().status).toBe('guest');
+  });
+
   it('a token replaced meanwhile (another tab) is sent once more; refused again, the session ends', async () => {
     const refused = () => answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton d’accès invalide ou expiré.' } });
     fetchMock.mockImplementationOnce(async () => {

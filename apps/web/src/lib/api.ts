@@ -193,8 +193,13 @@ async function send(path: string, options: RequestOptions, accept: string, repla
     const error = await readError(response).finally(done);
     if (response.status === 401 && token && on401 === 'logout') {
       // A token the session has since replaced was refused, not the session: the request is sent
-      // once more with the current token. Otherwise (SPEC §8) a 401 ends the session, never retried.
-      if (!replayed && !signal?.aborted && (await replacedSince(token))) return send(path, options, accept, true);
+      // once more with the current token, unless its caller has given up on it (a query cancelled
+      // by the refetch the password change asks for). Only the session's current token refused
+      // ends it (SPEC §8), and a request is sent again once at most.
+      if (await replacedSince(token)) {
+        if (signal?.aborted) throw error;
+        if (!replayed) return send(path, options, accept, true);
+      }
       onUnauthorized(error);
     }
     if (response.status === 403 && error.code === 'consent_required') onConsentRequired();
