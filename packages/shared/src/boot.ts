@@ -2,7 +2,14 @@ import { LANGUAGES, RTL_LANGUAGES } from './constants.ts';
 
 // Where the web app keeps the session and the language in the browser (localStorage).
 export const TOKEN_STORAGE_KEY = 'jwt_access_token';
+/** The language the user chose (the language menu); it wins over their organisation's default. */
 export const LANGUAGE_STORAGE_KEY = 'wellbe.language';
+/**
+ * The organisation's default language last applied to a user who chose none (web
+ * lib/organisation-settings.ts), kept apart so that it is not taken for a choice: a later change
+ * of the default then applies too, and the next visit's frame is painted in it before any script.
+ */
+export const DEFAULT_LANGUAGE_STORAGE_KEY = 'wellbe.language.default';
 /**
  * The name the dashboard greets the signed-in user with (« Bonjour {name} »), kept beside the token
  * while a session lasts (web lib/session.ts) so that the frame of /dashboard paints it from the HTML.
@@ -12,7 +19,7 @@ export const GREETING_NAME_STORAGE_KEY = 'wellbe.greetingName';
 /**
  * The one inline script of index.html, first in <body>: before the signed-in frame the server
  * writes in #root is painted (apps/server/src/plugins/web.ts), <html> takes the user's language
- * and direction (an Arabic frame is drawn right to left), and a guest (no token stored) is marked
+ * (chosen, else their organisation's default last applied) and direction (an Arabic frame is drawn right to left), and a guest (no token stored) is marked
  * `wb-guest` so that the splash shows instead of the frame until the app sends them to /login
  * (components/app-shell.css); a signed-in user's role, read from the stored token (not checked:
  * the server does that), is put on <html> (`data-wb-role`), for the frame's parts drawn for some
@@ -22,7 +29,7 @@ export const GREETING_NAME_STORAGE_KEY = 'wellbe.greetingName';
  */
 export const BOOT_SCRIPT =
   `(function(){var h=document.documentElement,l=null,t=null;` +
-  `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})}catch(e){}` +
+  `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})||localStorage.getItem(${JSON.stringify(DEFAULT_LANGUAGE_STORAGE_KEY)});t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})}catch(e){}` +
   `if(${JSON.stringify(LANGUAGES)}.indexOf(l)>=0){h.lang=l;h.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)>=0?"rtl":"ltr"}` +
   `if(t===null)h.classList.add("wb-guest");` +
   `else try{var c=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));if(typeof c.role==="string")h.setAttribute("data-wb-role",c.role)}catch(e){}})()`;

@@ -8,7 +8,7 @@ import { AppShell } from './app-shell.tsx';
 import { Splash } from './splash.tsx';
 import { BOOT_SCRIPT, CODE_LOADER_SCRIPT, GREETING_NAME_STORAGE_KEY, LOADER_BATCH } from '@wellbe/shared/boot';
 import { writeToken } from '../lib/token.ts';
-import { LANGUAGE_KEY } from '../i18n/i18n.ts';
+import { DEFAULT_LANGUAGE_KEY, LANGUAGE_KEY } from '../i18n/i18n.ts';
 
 // index.html carries the signed-in screen's frame in a <template>: the server puts it in #root for
 // a route with the chrome (apps/server/src/plugins/web.ts), the browser paints it before any
@@ -90,6 +90,7 @@ describe("index.html's first script", () => {
   afterEach(() => {
     writeToken(null);
     localStorage.removeItem(LANGUAGE_KEY);
+    localStorage.removeItem(DEFAULT_LANGUAGE_KEY);
     document.documentElement.className = '';
     document.documentElement.removeAttribute('data-wb-role');
     document.documentElement.lang = 'fr';
@@ -107,6 +108,18 @@ describe("index.html's first script", () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(document.documentElement).not.toHaveClass('wb-guest');
+  });
+
+  it("draws a user who chose no language in their organisation's default last applied, and a choice over it", () => {
+    localStorage.setItem(DEFAULT_LANGUAGE_KEY, 'ar');
+    writeToken('stored');
+    run();
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    localStorage.setItem(LANGUAGE_KEY, 'en');
+    run();
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
 
   it('marks a guest, and leaves the page French without a stored (or with an unknown) language', () => {

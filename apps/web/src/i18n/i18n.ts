@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY } from '@wellbe/shared/boot';
+import { DEFAULT_LANGUAGE_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '@wellbe/shared/boot';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@wellbe/shared/constants';
 import defaultCommon from './fr/common.json';
 
@@ -9,8 +9,10 @@ import defaultCommon from './fr/common.json';
 // what the login page shows. A feature adds its namespace as a new file in the four folders.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
 
-// index.html's first script reads the same key to draw the frame in the user's direction (shared boot.ts).
+// index.html's first script reads the same keys to draw the frame in the user's direction (shared
+// boot.ts): the language the user chose, else the organisation's default last applied.
 export const LANGUAGE_KEY = LANGUAGE_STORAGE_KEY;
+export const DEFAULT_LANGUAGE_KEY = DEFAULT_LANGUAGE_STORAGE_KEY;
 
 /** Whether a namespace has its bundle (app/preload.ts starts a page's texts with its chunk). */
 export function hasBundle(namespace: string): boolean {
@@ -37,22 +39,30 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+function read(key: string): Language | null {
   try {
-    const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    const value = localStorage.getItem(key);
+    return isLanguage(value) ? value : null;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null; // no storage: the language lasts for the page
   }
+}
+
+function write(key: string, language: Language): void {
+  try {
+    localStorage.setItem(key, language);
+  } catch {
+    // no storage: the language lasts for the page
+  }
+}
+
+function storedLanguage(): Language {
+  return read(LANGUAGE_KEY) ?? read(DEFAULT_LANGUAGE_KEY) ?? DEFAULT_LANGUAGE;
 }
 
 /** Whether this browser keeps a language the user chose (else the organisation's default applies). */
 export function hasChosenLanguage(): boolean {
-  try {
-    return isLanguage(localStorage.getItem(LANGUAGE_KEY));
-  } catch {
-    return false;
-  }
+  return read(LANGUAGE_KEY) !== null;
 }
 
 export function isRtl(language: string): boolean {
@@ -104,15 +114,21 @@ export const i18nReady = i18n
   });
 
 applyDocumentLanguage(i18n.language ?? DEFAULT_LANGUAGE);
-i18n.on('languageChanged', (language) => {
-  applyDocumentLanguage(language);
-  try {
-    localStorage.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // no storage: the choice lasts for the page
-  }
-});
+i18n.on('languageChanged', applyDocumentLanguage);
 
+/** The user's choice (the language menu): kept, and it wins over their organisation's default. */
 export async function changeLanguage(language: Language): Promise<void> {
+  write(LANGUAGE_KEY, language);
   await i18n.changeLanguage(language);
+}
+
+/**
+ * The organisation's default for a user who chose none: kept apart from a choice, so that a later
+ * change of the default applies too. Nothing is announced when the page is already in it: i18next
+ * announces a change even to the same language, and every component that translates (the whole
+ * signed-in screen) would render again at once, in one task (issue 31).
+ */
+export async function applyDefaultLanguage(language: Language): Promise<void> {
+  write(DEFAULT_LANGUAGE_KEY, language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
-import { changeLanguage, hasChosenLanguage, i18n } from '../i18n/i18n.ts';
+import { applyDefaultLanguage, hasChosenLanguage } from '../i18n/i18n.ts';
 import { api } from './api.ts';
 import { setDisplayTimeZone } from './format.ts';
 import { useSession } from './session.ts';
@@ -26,14 +26,14 @@ export function useOrganisationSettings(): OrganisationSettingsValues {
 }
 
 /**
- * The layout applies the organisation's default language to a user who never chose one. Not when
- * the page is already in it (a first visit, before the settings' answer, with the default French):
- * i18next announces a change even to the same language, and every component that translates — the
- * whole signed-in screen — then renders again, at once, in one task (issue 31).
+ * The layout applies the organisation's default language to a user who never chose one (the
+ * defaults until the settings answer: then French, which the page is already in).
  */
 export function useOrganisationLanguage(): void {
-  const { language } = useOrganisationSettings();
+  const settings = useOrganisationSettings();
+  const { language } = settings;
+  const answered = settings !== DEFAULT_SETTINGS;
   useEffect(() => {
-    if (!hasChosenLanguage() && i18n.language !== language) void changeLanguage(language);
-  }, [language]);
+    if (!hasChosenLanguage() && answered) void applyDefaultLanguage(language);
+  }, [language, answered]);
 }
