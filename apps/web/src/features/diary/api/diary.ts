@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { foodListAnswer } from '@wellbe/shared/schemas/dietetics';
 import type { DiaryEntryWrite, diaryEntryAnswer, diaryEntryListAnswer, myDayTotalsAnswer } from '@wellbe/shared/schemas/diary';
 import type { Answer } from '@wellbe/shared/schemas/responses';
-import type { mySportTodayAnswer } from '@wellbe/shared/schemas/sport';
 import { api } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { mySportQuery } from '../../../lib/my-sport.ts';
 
 // The patient's own diary (/journal): their entries with the practitioners' comments, the day's
 // meals against their target, the Ciqual search for a meal, and writing an entry.
@@ -60,7 +59,7 @@ export function useUploadPhoto() {
  * their current program for the activity entry, the one suggested today first; null without one.
  */
 export function useMyProgramSessions() {
-  const query = useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<Answer<typeof mySportTodayAnswer>>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false });
+  const query = useQuery(mySportQuery);
   const program = query.data?.program;
   return program ? { name: program.name, sessions: program.sessions.map((s) => ({ id: s.id, name: s.name })), suggested: query.data!.sessionId } : null;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { mySportTodayAnswer, sessionLogAnswer, SessionLogWrite, sportProgramAnswer, sportProgramListAnswer, SportProgramWrite } from '@wellbe/shared/schemas/sport';
+import type { sessionLogAnswer, SessionLogWrite, sportProgramAnswer, sportProgramListAnswer, SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { api } from '../../../lib/api.ts';
+import { mySportQuery } from '../../../lib/my-sport.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
 import type { Answer } from '@wellbe/shared/schemas/responses';
@@ -62,7 +63,7 @@ export function useMySport() {
   const client = useQueryClient();
   useRealtimeEvent('sport.program', () => void client.invalidateQueries({ queryKey: queryKeys.sport.mine }));
   // Its error is the page's (today-page.tsx), not a toast as well.
-  return useQuery({ queryKey: queryKeys.sport.mine, queryFn: ({ signal }) => api<Answer<typeof mySportTodayAnswer>>('/sport-programs/mine', { signal }).then((r) => r.data), retry: false, meta: { silent: true } });
+  return useQuery({ ...mySportQuery, meta: { silent: true } });
 }
 
 /** POST /api/sport-programs/mine/logs. */
