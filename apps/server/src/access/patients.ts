@@ -1,6 +1,8 @@
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
+import { PATIENT_MESSAGES } from '@wellbe/shared/schemas/patients';
 import type { Caller } from './caller.ts';
+import { hidden } from './not-found.ts';
 
 /** An id no patient has: the scope of a PT account linked to no patient matches nothing. */
 export const NO_PATIENT = '00000000-0000-0000-0000-000000000000';
@@ -67,4 +69,13 @@ export function mayReadPracticeFigures(caller: Caller): boolean {
 /** SPEC §3 Notice: only the patient (PT) of the consultation gives or edits one. */
 export function mayGiveNotice(caller: Caller, target: { patientId: string }): boolean {
   return caller.role === 'PT' && !!caller.patientId && caller.patientId === target.patientId;
+}
+
+/**
+ * The file a PT account is linked to, for the patient's own pages. Any other caller, or a PT linked
+ * to no file, is told so (404 `no_patient_link`) rather than « introuvable ».
+ */
+export function ownPatientId(caller: Caller): string {
+  if (caller.role !== 'PT' || !caller.patientId) throw hidden(PATIENT_MESSAGES.noPatientLink, 'no_patient_link');
+  return caller.patientId;
 }

@@ -84,7 +84,6 @@ export const DIETETICS_MESSAGES = {
   foodInUse: 'Cet aliment est utilisé par une formule ou un menu : il ne peut pas être supprimé.',
   libraryReadOnly: 'La bibliothèque WellBe n’est modifiable que par l’équipe WellBe.',
   date: 'Date invalide : utilisez le format AAAA-MM-JJ entre 1900 et 2100.',
-  noPatientLink: 'Aucun dossier patient n’est lié à ce compte.',
   splitSum: 'La répartition des macronutriments doit faire 100 %.',
 } as const;
 

@@ -7,7 +7,6 @@ import { dataAnswer, idString, instant } from './responses.ts';
 
 export const CLINICAL_DOCUMENT_MESSAGES = {
   notFound: 'Document introuvable.',
-  noPatientLink: 'Aucun dossier patient n’est lié à ce compte.',
   templateNotFound: 'Modèle introuvable.',
   consultationMismatch: 'Cette consultation n’appartient pas à ce patient.',
   emptyOrdonnance: 'Une ordonnance doit comporter au moins une ligne.',

@@ -57,7 +57,6 @@ export const DIARY_MESSAGES = {
   kind: 'Type d’entrée inconnu : poids, repas, douleur ou activité.',
   range: 'La date de fin doit suivre la date de début.',
   notFound: 'Entrée du journal introuvable.',
-  noPatientLink: 'Votre compte n’est lié à aucun dossier patient.',
   sessionNotFound: 'Séance introuvable dans votre programme.',
   photoType: 'La photo doit être une image JPEG, PNG ou WebP.',
   photoSize: 'La photo ne doit pas dépasser 10 Mo.',

@@ -12,6 +12,9 @@ export const PATIENT_MESSAGES = {
   emailRequired: 'L’adresse email est obligatoire.',
   emailInvalid: 'Adresse email invalide.',
   phoneInvalid: PHONE_MESSAGE,
+  // The patient's own pages (diary, program and menu of the day, documents, questionnaires) opened
+  // by an account linked to no file: one text for all of them.
+  noPatientLink: 'Aucun dossier patient n’est lié à ce compte.',
 } as const;
 
 export const PATIENT_NAME_MAX = 200;

@@ -47,7 +47,6 @@ export const QUESTIONNAIRE_MESSAGES = {
   assignmentNotFound: 'Questionnaire introuvable.',
   inactive: 'Ce questionnaire est désactivé : réactivez-le avant de l’envoyer.',
   alreadySubmitted: 'Ce questionnaire a déjà été envoyé : il ne peut plus être modifié.',
-  noPatientLink: 'Aucun dossier patient n’est lié à ce compte.',
   questionIds: 'Deux questions ne peuvent pas avoir le même identifiant.',
   questionId: 'L’identifiant d’une question ne contient que des lettres, chiffres, « - » et « _ » (40 au plus).',
   questionsMin: 'Ajoutez au moins une question.',

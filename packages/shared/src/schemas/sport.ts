@@ -63,7 +63,6 @@ export const SPORT_MESSAGES = {
   name: 'Le nom est obligatoire.',
   sessionsRequired: 'Ajoutez au moins une séance.',
   date: 'Date invalide (AAAA-MM-JJ).',
-  noPatientLink: 'Aucun dossier patient n’est associé à ce compte.',
   noProgram: 'Aucun programme sportif en cours.',
   logStatus: 'Indiquez si la séance est faite, partielle ou non faite.',
   mediaMissing: 'Choisissez une image ou une vidéo.',

@@ -17,7 +17,7 @@ import {
   type Verification,
 } from '@wellbe/shared/schemas/clinical-documents';
 import type { AppContext } from '../../context.ts';
-import { everyOrganisation, hidden, isUuid, patientScope, type Actor, type Caller, type OneOrgScope } from '../../access/index.ts';
+import { everyOrganisation, hidden, isUuid, ownPatientId, patientScope, type Actor, type Caller, type OneOrgScope } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ExportCursor } from '../../lib/keyset.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -218,8 +218,7 @@ export async function listDocuments(ctx: AppContext, caller: Caller, patientId: 
 /** The patient's own documents (their space). */
 export async function myDocuments(ctx: AppContext, caller: Caller): Promise<ClinicalDocumentRow[]> {
   // A practitioner opening /mes-documents: told why, as the patient's other pages do (not « Document introuvable. »).
-  if (!caller.patientId) throw hidden(M.noPatientLink, 'no_patient_link');
-  return listDocuments(ctx, caller, caller.patientId);
+  return listDocuments(ctx, caller, ownPatientId(caller));
 }
 
 /** A page of the patient's documents for their FHIR export (records), in the caller's read scope. */

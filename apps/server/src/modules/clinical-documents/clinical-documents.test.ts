@@ -192,9 +192,12 @@ describe('clinical documents', () => {
 
     const mine = await get(pt, '/api/clinical-documents/mine');
     expect(mine.statusCode).toBe(200);
-    const notAPatient = await get(pr, '/api/clinical-documents/mine');
-    expect(notAPatient.statusCode).toBe(404);
-    expect(json(notAPatient).error).toMatchObject({ code: 'no_patient_link', message: 'Aucun dossier patient n’est lié à ce compte.' });
+    // The patient's own pages opened by a practitioner all say why, in the same words.
+    for (const url of ['/api/clinical-documents/mine', '/api/sport-programs/mine', '/api/dietetics/my-menu', '/api/questionnaires/mine']) {
+      const notAPatient = await get(pr, url);
+      expect(notAPatient.statusCode, url).toBe(404);
+      expect(json(notAPatient).error, url).toMatchObject({ code: 'no_patient_link', message: 'Aucun dossier patient n’est lié à ce compte.' });
+    }
     const doc = json(mine).data.find((d: { id: string }) => d.id === json(issued[0]).data.id);
     expect(doc).toMatchObject({ kind: 'certificat', status: 'valid' });
     expect(pdfText(await pdfOf(pt, doc.pdfUrl))).toContain('Présent ce jour.');

@@ -3,7 +3,7 @@ import { localParts } from '@wellbe/shared/domain/zoned';
 import { dayBounds } from '@wellbe/shared/domain/zoned-instant';
 import { DIARY_MESSAGES, gramsOf, type DiaryEntry, type DiaryEntryWrite, type DiaryQuery, type MyDayTotals } from '@wellbe/shared/schemas/diary';
 import { DIETETICS_MESSAGES } from '@wellbe/shared/domain/dietetics';
-import { hidden, isUuid, patientScope, type Caller, type OneOrgScope } from '../../access/index.ts';
+import { hidden, isUuid, ownPatientId, patientScope, type Caller, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -25,12 +25,6 @@ const LIST_LIMIT = 2000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 type Patient = Awaited<ReturnType<typeof patientForCaller>>;
-
-/** The PT's own file: a caller of another role, or a PT linked to no file, has no diary here. */
-export function linkedPatient(caller: Caller): string {
-  if (caller.role !== 'PT' || !caller.patientId) throw hidden(DIARY_MESSAGES.noPatientLink, 'no_patient_link');
-  return caller.patientId;
-}
 
 export function timeZoneOf(ctx: AppContext, organizationId: string): Promise<string> {
   return new OrganisationsService(ctx).timeZone(organizationId);
@@ -108,7 +102,7 @@ async function kindValues(ctx: AppContext, scope: OneOrgScope, patient: Patient,
 
 /** A PT records an entry of their own diary; a retry with the same `id` answers the entry already saved. */
 export async function createEntry(ctx: AppContext, caller: Caller, input: DiaryEntryWrite): Promise<{ entry: DiaryEntry; created: boolean }> {
-  const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'diary.entry.create', 'read');
+  const patient = await patientForCaller(ctx, caller, ownPatientId(caller), 'diary.entry.create', 'read');
   const at = new Date(input.at);
   if (at.getTime() > ctx.clock.now() + CLOCK_SKEW_MS) {
     await recordAudit(ctx, caller, { action: 'diary.entry.create', outcome: 'error', recordType: 'patient', recordId: patient.id, patientId: patient.id, details: { reason: 'future', kind: input.kind } });
@@ -145,7 +139,7 @@ async function entriesOf(ctx: AppContext, caller: Caller, patient: Patient, quer
 
 /** The PT's own entries (with their practitioners' comments). */
 export async function listMine(ctx: AppContext, caller: Caller, query: DiaryQuery): Promise<DiaryEntry[]> {
-  const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'diary.mine.read', 'read');
+  const patient = await patientForCaller(ctx, caller, ownPatientId(caller), 'diary.mine.read', 'read');
   return entriesOf(ctx, caller, patient, query, 'diary.mine.read');
 }
 
@@ -170,7 +164,7 @@ export async function commentEntry(ctx: AppContext, caller: Caller, id: string, 
 
 /** The PT's meals of a day (today by default) against their dietetic target, when they have one. */
 export async function myDay(ctx: AppContext, caller: Caller, day: string | undefined): Promise<MyDayTotals> {
-  const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'diary.day.read', 'read');
+  const patient = await patientForCaller(ctx, caller, ownPatientId(caller), 'diary.day.read', 'read');
   const date = day ?? (await new OrganisationsService(ctx).today(patient.organizationId));
   const [totals, targets] = await Promise.all([repo.dayTotals(ctx.db, patientScope(caller, 'read'), patient.id, date), targetsOf(ctx, caller, patient)]);
   await recordAudit(ctx, caller, { action: 'diary.day.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });

@@ -1,7 +1,7 @@
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { allergensIn, isMenuDay, matchesDislike, MEALS, roundNutrients, sumNutrients, targetStatus, weekStart, DIETETICS_MESSAGES } from '@wellbe/shared/domain/dietetics';
 import { type MenuDay, type MenuLine, type MenuWeek, type MyMenuToday, type PatientDietOverview, type Targets } from '@wellbe/shared/schemas/dietetics';
-import { hidden, recordCatalog, type Caller } from '../../access/index.ts';
+import { ownPatientId, recordCatalog, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -143,8 +143,7 @@ export async function patientOverview(ctx: AppContext, caller: Caller, idPatient
 
 /** A PT's current program and today's menu: only their own file, read-only. */
 export async function myToday(ctx: AppContext, caller: Caller): Promise<MyMenuToday> {
-  if (caller.role !== 'PT' || !caller.patientId) throw hidden(DIETETICS_MESSAGES.noPatientLink, 'no_patient_link');
-  const patient = await patientForCaller(ctx, caller, caller.patientId, 'dietetics.my_menu.read', 'read');
+  const patient = await patientForCaller(ctx, caller, ownPatientId(caller), 'dietetics.my_menu.read', 'read');
   const day = await today(ctx, patient.organizationId);
   const [week, program] = await Promise.all([menuRange(ctx, caller, patient, day, day, day), repo.currentAssignment(ctx.db, patientOrgScope(caller, patient), patient.id, day)]);
   await recordAudit(ctx, caller, { action: 'dietetics.my_menu.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });

@@ -10,7 +10,7 @@ import {
   type Questionnaire,
   type QuestionnaireWrite,
 } from '@wellbe/shared/schemas/questionnaires';
-import { hidden, isUuid, ownScope, patientScope, type Caller, type OneOrgScope } from '../../access/index.ts';
+import { hidden, isUuid, ownPatientId, ownScope, patientScope, type Caller, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -165,14 +165,9 @@ export async function patientAssignments(ctx: Ctx, caller: Caller, idPatient: st
   return rows.map(toAssignment);
 }
 
-function linkedPatient(caller: Caller): string {
-  if (caller.role !== 'PT' || !caller.patientId) throw hidden(M.noPatientLink, 'no_patient_link');
-  return caller.patientId;
-}
-
 /** A PT's questionnaires: those sent to them whose week has come, newest first. */
 export async function myAssignments(ctx: Ctx, caller: Caller): Promise<Assignment[]> {
-  const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'questionnaire.mine.read', 'read');
+  const patient = await patientForCaller(ctx, caller, ownPatientId(caller), 'questionnaire.mine.read', 'read');
   const scope = patientOrgScope(caller, patient);
   const rows = await withoutStoppedWeeks(ctx, scope, patient.id, await repo.listAssignments(ctx.db, scope, patientScope(caller, 'read'), patient.id, new Date(ctx.clock.now())));
   await recordAudit(ctx, caller, { action: 'questionnaire.mine.read', outcome: 'success', recordType: 'patient', recordId: patient.id, patientId: patient.id });

@@ -1,6 +1,6 @@
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { programWriteOf, SPORT_LIMITS, SPORT_MESSAGES, type InactivePatient, type MySportToday, type PatientSportProgram, type ProgramSession, type SessionLog, type SessionLogWrite, type SportCatalog, type SportAssign, type SportProgram, type SportProgramSummary, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
-import { hidden, isUuid, ownScope, recordCatalog, systemScope, type Caller, type OrgScope, type OneOrgScope } from '../../access/index.ts';
+import { hidden, isUuid, ownPatientId, ownScope, recordCatalog, systemScope, type Caller, type OrgScope, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
@@ -283,11 +283,6 @@ export async function patientPrograms(ctx: AppContext, caller: Caller, idPatient
   return result;
 }
 
-function linkedPatient(caller: Caller): string {
-  if (caller.role !== 'PT' || !caller.patientId) throw hidden(SPORT_MESSAGES.noPatientLink, 'no_patient_link');
-  return caller.patientId;
-}
-
 /** The session suggested today: the one after the last logged, in the program's order. */
 function nextSession(program: SportProgram, logs: SessionLog[], day: string): string | null {
   if (!program.sessions.length) return null;
@@ -300,7 +295,7 @@ function nextSession(program: SportProgram, logs: SessionLog[], day: string): st
 
 /** A PT's program of the day (/program/sportif/today). */
 export async function myToday(ctx: AppContext, caller: Caller): Promise<MySportToday> {
-  const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'sport.my_program.read', 'read');
+  const patient = await patientForCaller(ctx, caller, ownPatientId(caller), 'sport.my_program.read', 'read');
   const day = await today(ctx, patient.organizationId);
   const scope = patientOrgScope(caller, patient);
   const row = await repo.currentForPatient(ctx.db, scope, patient.id, day);
@@ -313,7 +308,7 @@ export async function myToday(ctx: AppContext, caller: Caller): Promise<MySportT
 
 /** A PT logs a session of their own program (another patient's session is simply not found). */
 export async function logSession(ctx: AppContext, caller: Caller, input: SessionLogWrite): Promise<SessionLog> {
-  const patient = await patientForCaller(ctx, caller, linkedPatient(caller), 'sport.session.log', 'read');
+  const patient = await patientForCaller(ctx, caller, ownPatientId(caller), 'sport.session.log', 'read');
   const scope = patientOrgScope(caller, patient);
   const found = await repo.sessionOfPatient(ctx.db, scope, patient.id, input.sessionId);
   if (!found) {
