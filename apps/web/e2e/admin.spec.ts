@@ -37,3 +37,36 @@ test('as pr: /admin opens, but the journal is refused', async ({ page }) => {
   await page.getByRole('tab', { name: 'Paramètres' }).click();
   await expect(page.getByText('Seuls les administrateurs (super administrateur, développeur, praticien administrateur) peuvent modifier ces paramètres.')).toBeVisible();
 });
+
+test('as pa: the organisation’s default language reaches pr, who chose none, and so does a later change of it', async ({ page, browser }) => {
+  const setDefault = async (name: string) => {
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Paramètres' }).click();
+    await page.getByRole('combobox', { name: 'Langue par défaut' }).click();
+    await page.getByRole('option', { name }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect(page.getByText('Paramètres enregistrés.')).toBeVisible();
+  };
+  // pa has chosen French (the language menu): the organisation's default is not theirs to follow.
+  await signIn(page, 'pa', { at: '/admin', language: 'fr' });
+  let french = false;
+  const other = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  try {
+    await setDefault('English');
+    const pr = await other.newPage();
+    await signIn(pr, 'pr');
+    await expect(pr.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();
+    await expect(pr.locator('html')).toHaveAttribute('lang', 'en');
+
+    // The default once applied is not pr's choice: the organisation going back to French applies too.
+    await setDefault('Français');
+    await pr.reload();
+    await expect(pr.getByRole('heading', { level: 1, name: /^Bonjour / })).toBeVisible();
+    await expect(pr.locator('html')).toHaveAttribute('lang', 'fr');
+    french = true;
+  } finally {
+    await other.close();
+    // Other journeys of this server expect French, whatever happened above.
+    if (!french) await setDefault('Français');
+  }
+});
