@@ -5,7 +5,7 @@ import { getSession, setSession } from '../../../lib/session.ts';
 import { profileKey, type ProfileAnswer } from './read-profile.ts';
 
 /**
- * SPEC §7 POST /api/profil action updatePassword, then the profile is re-read. The change revokes
+ * SPEC §7 POST /api/profil action updatePassword, whose answer is the profile re-read. The change revokes
  * every older token (SPEC §5 password change): the fresh `access_token` of the answer is stored so this session
  * goes on.
  */
@@ -23,8 +23,11 @@ export function useUpdatePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePassword,
-    onSuccess: async ({ profile }) => {
-      await queryClient.invalidateQueries({ queryKey: profileKey(profile.idUser) });
+    // The answer is the profile as the server now holds it (the read's own shape): the screen shows
+    // it at once. SPEC §7's re-read follows, with the new token; the message does not wait for it.
+    onSuccess: ({ profile }) => {
+      queryClient.setQueryData(profileKey(profile.idUser), profile);
+      void queryClient.invalidateQueries({ queryKey: profileKey(profile.idUser) });
     },
   });
 }

@@ -13,8 +13,7 @@ export function useUpdatePhones() {
   return useMutation({
     mutationFn: updatePhones,
     meta: { silent: true },
-    onSuccess: async (profile) => {
-      await queryClient.invalidateQueries({ queryKey: profileKey(profile.idUser) });
-    },
+    // The answer is the saved profile (the read's own shape): shown at once, no second round trip.
+    onSuccess: (profile) => queryClient.setQueryData(profileKey(profile.idUser), profile),
   });
 }
