@@ -26,8 +26,9 @@ export function useOrganisationSettings(): OrganisationSettingsValues {
 }
 
 /**
- * The layout applies the organisation's default language to a user who never chose one (the
- * defaults until the settings answer: then French, which the page is already in).
+ * The layout applies the organisation's default language to a user who never chose one, once the
+ * settings have answered: until then `useOrganisationSettings` gives `DEFAULT_SETTINGS` itself, whose
+ * French is nobody's default, and the page stays in the language its frame was painted in.
  */
 export function useOrganisationLanguage(): void {
   const settings = useOrganisationSettings();
