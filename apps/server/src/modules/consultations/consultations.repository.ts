@@ -115,9 +115,10 @@ export function timelineRows<N>(db: Database, scope: PatientScope, patientId: st
     .orderBy(desc(consultations.consultationDate), desc(consultations.id));
 }
 
-/** Measures of every live consultation of a patient inside the scope, oldest first. */
-export async function measureRows(db: Database, scope: PatientScope, patientId: string) {
+/** Measures of every live consultation of a patient inside the scope, oldest first; with the read's journal row when given (the statement writes it). */
+export function measureRows(db: Database, scope: PatientScope, patientId: string, journal?: WithSubquery) {
   return db
+    .with(...(journal ? [journal] : []))
     .select({
       id: consultations.id,
       consultationDate: consultations.consultationDate,

@@ -230,9 +230,16 @@ export async function consultationTimeline<N>(ctx: AppContext, caller: Caller, p
   return statement.execute({ ...scopeParams(scope), ...auditParams(journal), patient_id: patientId });
 }
 
-/** Measures of every live consultation of a patient, oldest first. */
-export async function consultationMeasures(ctx: AppContext, caller: Caller, patientId: string) {
-  return measureRows(ctx.db, patientScope(caller, 'read'), patientId);
+/**
+ * Measures of every live consultation of a patient, oldest first: one prepared statement (the file's
+ * curves are read with each file), which writes the read's journal row when one is given.
+ */
+export async function consultationMeasures(ctx: AppContext, caller: Caller, patientId: string, journal?: AuditRow) {
+  const scope = patientScope(caller, 'read');
+  const statement = preparedOnce(ctx.db, `consultation_measures_${journal ? 'journalled' : 'plain'}_${preparedScopeShape(scope)}`, () =>
+    measureRows(ctx.db, preparedScope(scope), sql.placeholder('patient_id') as unknown as string, journal ? preparedAuditInStatement(ctx.db) : undefined),
+  );
+  return statement.execute({ ...scopeParams(scope), ...(journal ? auditParams(journal) : {}), patient_id: patientId });
 }
 
 /** A page of a patient's live consultations for the export, oldest first. */

@@ -77,7 +77,7 @@ export async function itemsOf(db: Database, entryIds: string[]) {
 }
 
 /** The self-reported weights of a patient, oldest first (the file's weight curve). */
-export async function weights(db: Database, scope: PatientScope, patientId: string) {
+export function weights(db: Database, scope: PatientScope, patientId: string) {
   return db
     .select({ id: diaryEntries.id, at: diaryEntries.at, weightKg: diaryEntries.weightKg })
     .from(diaryEntries)

@@ -5,7 +5,10 @@ import { DIARY_MESSAGES, gramsOf, type DiaryEntry, type DiaryEntryWrite, type Di
 import { DIETETICS_MESSAGES } from '@wellbe/shared/domain/dietetics';
 import { hidden, isUuid, ownPatientId, patientScope, type Caller, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { sql } from 'drizzle-orm';
+import { preparedScope, preparedScopeShape, scopeParams } from '../../access/filters.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { preparedOnce } from '../../lib/prepared.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { foodsForRecord } from '../dietetics/dietetics.foods.ts';
 import { targetsOf } from '../dietetics/dietetics.profiles.ts';
@@ -177,9 +180,11 @@ export async function myDay(ctx: AppContext, caller: Caller, day: string | undef
   };
 }
 
-/** The weights a patient declared, oldest first, for the file's weight curve (patients: measures). */
+/** The weights a patient declared, oldest first, for the file's weight curve (patients: measures): one prepared statement. */
 export async function selfReportedWeights(ctx: AppContext, caller: Caller, patientId: string) {
-  return repo.weights(ctx.db, patientScope(caller, 'read'), patientId);
+  const scope = patientScope(caller, 'read');
+  const statement = preparedOnce(ctx.db, `diary_weights_${preparedScopeShape(scope)}`, () => repo.weights(ctx.db, preparedScope(scope), sql.placeholder('patient_id') as unknown as string));
+  return statement.execute({ ...scopeParams(scope), patient_id: patientId });
 }
 
 /** One entry as the caller reads it (the photo's answer). */

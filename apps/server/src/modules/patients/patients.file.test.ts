@@ -94,6 +94,48 @@ describe('GET /api/patients/:id/measures', () => {
     expect(latest.imc).toMatchObject({ value: 27.01, previous: 27.78, change: -0.77 });
     expect(await auditRows('patient.measures.read', ids['Benoît Mercier'])).toHaveLength(1);
   });
+
+  it('reads the measures with their journal row in prepared statements shared by every organisation (issue 31): the lookup, then one round trip', async () => {
+    const [zoe, mathilde] = [ids['Zoé Laurent'], ids['Mathilde Renaud']];
+    await addConsultation('Zoé Laurent', 5, { weight: 61, size: 165, intensity: '3-4' });
+    await t.ctx.db.insert(consultations).values({ id: crypto.randomUUID(), organizationId: pr2.idOrganization!, patientId: mathilde, userId: pr2.id, jobSpecialistId: 1, consultationDate: new Date(t.clock.now() - 3 * 86_400_000), weight: 72.4, size: 170 });
+    await get(`/api/patients/${zoe}/measures`, pr); // the sign-in lookup is cached from here on
+    // Before: the lookup, the two reads, then the journal's insert awaited on its own (4 statements, 3 round trips).
+    expect(await statementsOf(() => get(`/api/patients/${zoe}/measures`, pr))).toHaveLength(3);
+    const weights = (s: Session, id: string) => async () => (await get(`/api/patients/${id}/measures`, s)).json().data.points.map((p: { weight: number | null }) => p.weight);
+    const calls = [
+      { organizationId: pr.idOrganization!, run: weights(pr, zoe) },
+      { organizationId: pr2.idOrganization!, run: weights(pr2, mathilde) },
+      { organizationId: pr.idOrganization!, run: weights(pr, zoe) },
+    ];
+    const seen = await throughSharedStatement(t.ctx.pool, 'consultation_measures_journalled_', calls);
+    // Each caller sees their own patient's weights only.
+    expect(seen[0]).toContain(61);
+    expect(seen[0]).not.toContain(72.4);
+    expect(seen[1]).toContain(72.4);
+    expect(seen[1]).not.toContain(61);
+    expect(seen[2]).toEqual(seen[0]);
+    expect(await throughSharedStatement(t.ctx.pool, 'diary_weights_', calls)).toEqual(seen);
+    // Each read journalled as its caller by the measures' statement (the six calls above).
+    const journal = await t.ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'patient.measures.read')).orderBy(desc(auditEvents.id)).limit(3);
+    expect(journal.reverse().map((r) => [r.userId, r.organizationId, r.patientId, r.outcome])).toEqual([
+      [pr.id, pr.idOrganization, zoe, 'success'],
+      [pr2.id, pr2.idOrganization, mathilde, 'success'],
+      [pr.id, pr.idOrganization, zoe, 'success'],
+    ]);
+  });
+
+  it('answers an error and no measures when their journal row cannot be written', async () => {
+    await t.ctx.pool.query(`create function refuse_measures_journal() returns trigger language plpgsql as $$ begin raise exception 'journal indisponible'; end $$`);
+    await t.ctx.pool.query(`create trigger refuse_measures_journal before insert on audit_events for each row when (new.action = 'patient.measures.read') execute function refuse_measures_journal()`);
+    try {
+      const res = await get(`/api/patients/${ids['Benoît Mercier']}/measures`, pr);
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toMatch(/87\.5|points/);
+    } finally {
+      await t.ctx.pool.query(`drop trigger refuse_measures_journal on audit_events; drop function refuse_measures_journal()`);
+    }
+  });
 });
 
 describe('GET /api/patients/:id/documents', () => {

@@ -3,7 +3,7 @@ import { latestWithChange, painLevel } from '@wellbe/shared/domain/imc-bands';
 import type { MeasurePoint, PatientMeasures } from '@wellbe/shared/schemas/patient-files';
 import type { Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditRow } from '../../lib/audit.ts';
 import { consultationMeasures } from '../consultations/consultations.service.ts';
 import { selfReportedWeights } from '../diary/diary.service.ts';
 import { patientForCaller } from './patients.service.ts';
@@ -15,8 +15,9 @@ import { patientForCaller } from './patients.service.ts';
  */
 export async function readPatientMeasures(ctx: AppContext, caller: Caller, idPatient: string): Promise<PatientMeasures> {
   const record = await patientForCaller(ctx, caller, idPatient, 'patient.measures.read', 'read');
-  const [rows, declared] = await Promise.all([consultationMeasures(ctx, caller, record.id), selfReportedWeights(ctx, caller, record.id)]);
-  await recordAudit(ctx, caller, { action: 'patient.measures.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
+  // The read's journal row is written by the consultations' statement itself, both statements sent at once (issue 31: one round trip after the lookup).
+  const journal = auditRow(ctx, caller, { action: 'patient.measures.read', outcome: 'success', recordType: 'patient', recordId: record.id, patientId: record.id });
+  const [rows, declared] = await Promise.all([consultationMeasures(ctx, caller, record.id, journal), selfReportedWeights(ctx, caller, record.id)]);
   const measured: MeasurePoint[] = rows.map((r) => ({
     idConsultation: r.id,
     source: 'consultation',
