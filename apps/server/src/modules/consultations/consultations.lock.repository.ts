@@ -22,6 +22,20 @@ export async function signRow(db: Database, scope: PatientScope, id: string, aut
 }
 
 /**
+ * Holds a live, unlocked consultation of the scope until the caller's transaction ends (FOR SHARE:
+ * signing and the lock job's UPDATE wait for it). False when it is signed, locked or archived by
+ * now: a sign or lock that committed first, or that this statement waited for, is seen.
+ */
+export async function holdOpenRow(db: Database, scope: PatientScope, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(and(eq(consultations.id, id), isNull(consultations.lockedAt), isNull(consultations.archivedAt), inPatientScope(db, scope)))
+    .for('share');
+  return rows.length === 1;
+}
+
+/**
  * The automatic lock (a job, every practice on purpose: "…Everywhere"): every live unsigned
  * consultation older than its organisation's delay (`consultationLockHours`, default 24 h) is
  * locked in this one statement, which answers each one it locked. With several servers, a row

@@ -1,12 +1,13 @@
 import { CONSULTATION_MESSAGES } from '@wellbe/shared/schemas/consultations';
 import { ADDENDUM_MAX, DEFAULT_LOCK_HOURS, HISTORY_MESSAGES, type Addendum, type HistoryQuery } from '@wellbe/shared/schemas/history';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { actingScope, patientScope, systemScope, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { richTextToPlain, sanitizeRichText } from '../../lib/rich-text.ts';
 import { recordVersion, versionPage, type HistoryPage } from '../history/history.service.ts';
-import { addendaRows, insertAddendum, lockDueEverywhere, signRow } from './consultations.lock.repository.ts';
+import { addendaRows, holdOpenRow, insertAddendum, lockDueEverywhere, signRow } from './consultations.lock.repository.ts';
 import { consultationForCaller } from './consultations.service.ts';
 
 // Issue 32: a consultation's history, its signature by its author, the automatic lock after the
@@ -39,6 +40,15 @@ export async function signConsultation(ctx: AppContext, caller: Caller, id: stri
   });
   if (!signed) await refuse('already_signed', conflict(HISTORY_MESSAGES.alreadySigned, 'already_signed'));
   await recordAudit(ctx, caller, { action: 'consultation.sign', outcome: 'success', recordType: 'consultation', recordId: id, patientId: row.patientId, details: { consultationDate: row.consultationDate.toISOString() } });
+}
+
+/**
+ * For another area whose rows are part of a consultation's content (documents): inside that
+ * area's transaction `tx`, keeps the consultation from being signed or locked until it commits.
+ * False when it already is (or is archived, or out of the caller's write scope).
+ */
+export async function holdOpenConsultation(tx: Database, caller: Caller, id: string): Promise<boolean> {
+  return holdOpenRow(tx, patientScope(caller, 'write'), id);
 }
 
 /** POST /api/consultations/:id/addenda: a dated, signed complement (sanitised rich text, not empty). */

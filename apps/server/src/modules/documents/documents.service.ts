@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { HISTORY_MESSAGES } from '@wellbe/shared/schemas/history';
 import { articleUsesFile } from '../articles/articles.service.ts';
 import { chatAttachmentUsesFile } from '../chat/chat.files.ts';
+import { holdOpenConsultation } from '../consultations/consultations.lock.service.ts';
 import { consultationOfPatient, consultationSql } from '../consultations/consultations.service.ts';
 import { exerciseUsesFile } from '../exercises/exercises.service.ts';
 import { diaryPhotoUsesFile } from '../diary/diary.photos.ts';
@@ -50,10 +51,12 @@ export async function createDocument(
       throw badRequest(DOCUMENT_MESSAGES.mismatch, 'consultation_mismatch');
     }
     // Issue 32: a signed or locked consultation's documents list is part of what cannot change.
-    if (consultation.lockedAt) {
+    const refuseLocked = async () => {
       await recordAudit(ctx, caller, { action: 'document.create', outcome: 'denied', recordType: 'consultation', recordId: consultation.id, patientId: patient.id, details: { reason: 'locked' } });
-      throw conflict(HISTORY_MESSAGES.locked, 'locked');
-    }
+      return conflict(HISTORY_MESSAGES.locked, 'locked');
+    };
+    // Refused early when already locked (nothing stored); checked again under a lock below.
+    if (consultation.lockedAt) throw await refuseLocked();
     const fileName = cleanFileName(input.fileName);
     if (!isAcceptedExtension(fileName)) throw badRequest(DOCUMENT_MESSAGES.badExtension, 'bad_extension');
     const type = await detectType(file);
@@ -63,12 +66,19 @@ export async function createDocument(
     }
     // In the store (fsynced, or uploaded to S3) before the row exists and before the answer.
     const stored = await ctx.storage.commit(file);
-    let idDocument: string;
+    // No row, so no file: remove what this request created, unless another row shares the content.
+    const forgetStored = async () => {
+      if (stored && !(await storedFileInUse(ctx, file.sha256))) await ctx.storage.delete(file.sha256);
+    };
+    let idDocument: string | null;
     try {
       const scope = actingScope(caller, patient.organizationId, DOCUMENT_MESSAGES.notFound, 'document_not_found');
       // Issue 32: the consultation's documents list is part of its content, so the row and the
       // consultation's new version commit together (the history shows the upload when it happened).
       idDocument = await ctx.db.transaction(async (tx) => {
+        // Signing or the lock job may have committed since `consultation` was read (the type
+        // check and the store take time): the row is held until this transaction commits.
+        if (!(await holdOpenConsultation(tx, caller, consultation.id))) return null;
         const inserted = await insertDocument(tx, scope, {
           patientId: patient.id,
           consultationId: consultation.id,
@@ -82,9 +92,12 @@ export async function createDocument(
         return inserted;
       });
     } catch (err) {
-      // No row, so no file: remove what this request created, unless another row shares the content.
-      if (stored && !(await storedFileInUse(ctx, file.sha256))) await ctx.storage.delete(file.sha256);
+      await forgetStored();
       throw err;
+    }
+    if (idDocument === null) {
+      await forgetStored();
+      throw await refuseLocked();
     }
     await recordAudit(ctx, caller, {
       action: 'document.create',

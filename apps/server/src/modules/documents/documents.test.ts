@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, documents } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { whileHeld } from '../../../test/locks.ts';
 import { multipart } from '../../../test/multipart.ts';
 
 let t: TestApp;
@@ -196,6 +197,38 @@ describe('POST /api/document action create', () => {
     const unknown = await upload({ name: 'a.pdf', content: PDF }, { action: 'delete' });
     expect(unknown.statusCode).toBe(400);
     expect(json(unknown).error.message).toBe('Action inconnue.');
+  });
+});
+
+describe('POST /api/document while the consultation is signed or locked', () => {
+  const kinds = async (id: string) => (await t.handle.pool.query<{ kind: string }>(`select kind from record_versions where record_type = 'consultation' and record_id = $1 order by version`, [id])).rows.map((r) => r.kind);
+
+  it('refuses a document whose consultation the lock job locked while it was being stored, keeping neither row nor file', async () => {
+    const other = await newConsultation(helene);
+    const content = Buffer.concat([PDF, Buffer.from('% verrouillage\n')]);
+    // The lock job's statement is in flight (the test's transaction) when the upload is checked.
+    const [res] = await whileHeld(t.handle.pool, (c) => c.query('update consultations set locked_at = now() where id = $1', [other]), [
+      () => upload({ name: 'verrou.pdf', content }, { idConsultation: other }),
+    ]);
+    expect(res!.statusCode).toBe(409);
+    expect(json(res!).error.message).toBe('Cette consultation est signée ou verrouillée : elle ne peut plus être modifiée. Ajoutez un complément.');
+    expect(await rowsOf(other)).toHaveLength(0);
+    expect(fs.existsSync(path.join(t.dataDir, 'files', createHash('sha256').update(content).digest('hex')))).toBe(false);
+    const denied = await t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'document.create'), eq(auditEvents.outcome, 'denied'), eq(auditEvents.recordId, other)));
+    expect(denied).toHaveLength(1);
+  });
+
+  it('makes a signature wait for a document being attached: the signed version is the last one', async () => {
+    const other = await newConsultation(helene);
+    // The upload is held at its insert (the test locks the documents table) when the author signs.
+    const [uploaded, signed] = await whileHeld(t.handle.pool, (c) => c.query('lock table documents in share mode'), [
+      () => upload({ name: 'signature.pdf', content: Buffer.concat([PDF, Buffer.from('% signature\n')]) }, { idConsultation: other }),
+      () => t.app.inject({ method: 'POST', url: `/api/consultations/${other}/sign`, headers: pr.auth }),
+    ]);
+    expect(uploaded!.statusCode, uploaded!.body).toBe(200);
+    expect(signed!.statusCode, signed!.body).toBeLessThan(300);
+    expect(await rowsOf(other)).toHaveLength(1);
+    expect((await kinds(other)).at(-1)).toBe('signed');
   });
 });
 

@@ -81,10 +81,18 @@ export async function findInvoice(db: Database | Tx, scope: OrgScope, who: Patie
   return row as InvoiceRow | undefined;
 }
 
+const ofInvoice = (scope: OrgScope, invoiceId: string, t: typeof invoiceLines | typeof invoicePayments | typeof creditNotes) => and(eq(t.invoiceId, invoiceId), orgFilter(scope, t.organizationId));
+
+export type LineRow = typeof invoiceLines.$inferSelect;
+
+function linesOf(db: Database | Tx, scope: OrgScope, invoiceId: string): Promise<LineRow[]> {
+  return db.select().from(invoiceLines).where(ofInvoice(scope, invoiceId, invoiceLines)).orderBy(asc(invoiceLines.position));
+}
+
 export async function detailsOf(db: Database, scope: OrgScope, invoiceId: string) {
-  const where = (t: typeof invoiceLines | typeof invoicePayments | typeof creditNotes) => and(eq(t.invoiceId, invoiceId), orgFilter(scope, t.organizationId));
+  const where = (t: typeof invoiceLines | typeof invoicePayments | typeof creditNotes) => ofInvoice(scope, invoiceId, t);
   const [lines, payments, credits] = await Promise.all([
-    db.select().from(invoiceLines).where(where(invoiceLines)).orderBy(asc(invoiceLines.position)),
+    linesOf(db, scope, invoiceId),
     db.select().from(invoicePayments).where(where(invoicePayments)).orderBy(asc(invoicePayments.paidAt), asc(invoicePayments.id)),
     db.select().from(creditNotes).where(where(creditNotes)).orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id)),
   ]);
@@ -147,25 +155,33 @@ export function nextNumber(tx: Tx, scope: OneOrgScope, issuerId: string, year: n
   });
 }
 
-/** Issues a draft: number and issue in one transaction. null when the invoice is not a draft any more. */
+/**
+ * Issues a draft: number and issue in one transaction. The legal mentions are built by `mentions`
+ * from the draft as locked and its lines read after the lock, so a change of the draft that
+ * committed meanwhile is what gets frozen (the mentions cannot be corrected once issued). null
+ * when the invoice is not a draft any more.
+ */
 export async function issueDraft(
   db: Database,
   scope: OneOrgScope,
   id: string,
-  issue: { issuerId: string; year: number; at: Date; mentions: Record<string, string | null>; format: (rank: number) => string },
+  issue: { issuerId: string; year: number; at: Date; format: (rank: number) => string },
+  mentions: (draft: { actDate: string }, lines: LineRow[]) => Record<string, string | null>,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
-    // The draft is locked first: two requests issuing the same draft do not both take a number.
+    // The draft is locked first: two requests issuing the same draft do not both take a number,
+    // and a PATCH of its lines waits for the issue (or the issue for the PATCH).
     const [draft] = await tx
-      .select({ id: invoices.id })
+      .select({ id: invoices.id, actDate: invoices.actDate })
       .from(invoices)
       .where(and(eq(invoices.id, id), eq(invoices.status, 'draft'), orgFilter(scope, invoices.organizationId)))
       .for('update');
     if (!draft) return null;
+    const frozen = mentions(draft, await linesOf(tx, scope, id));
     const number = issue.format(await nextNumber(tx, scope, issue.issuerId, issue.year, 'invoice'));
     await tx
       .update(invoices)
-      .set({ status: 'issued', number, issuerId: issue.issuerId, year: issue.year, issuedAt: issue.at, mentions: issue.mentions })
+      .set({ status: 'issued', number, issuerId: issue.issuerId, year: issue.year, issuedAt: issue.at, mentions: frozen })
       .where(and(eq(invoices.id, id), orgFilter(scope, invoices.organizationId)));
     return number;
   });

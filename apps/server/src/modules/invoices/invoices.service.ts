@@ -201,8 +201,9 @@ export async function issueInvoice(ctx: AppContext, caller: Caller, id: string):
   const practitioner = await repo.findPractitioner(ctx.db, scope, row.practitionerId);
   const at = new Date(ctx.clock.now());
   const year = Number(todayIn(timeZone, at).slice(0, 4));
-  const { lines } = await repo.detailsOf(ctx.db, scope, row.id);
-  const mentions = {
+  // Who issues and to whom do not change with a PATCH of the draft; its date and lines do, so
+  // those mentions are built from the locked draft (repo.issueDraft), not from `row`.
+  const number = await repo.issueDraft(ctx.db, scope, row.id, { issuerId, year, at, format: (rank) => invoiceNumber(year, rank) }, (draft, lines) => ({
     practitioner: practitioner ? `${practitioner.firstName} ${practitioner.lastName}`.trim() : (row.practitionerName ?? ''),
     rpps: practitioner?.rpps ?? null,
     adeli: practitioner?.adeli ?? null,
@@ -210,10 +211,9 @@ export async function issueInvoice(ctx: AppContext, caller: Caller, id: string):
     address: org?.address ?? null,
     siret: org?.siret ?? null,
     patient: row.patientName,
-    actDate: formatDate(row.actDate),
+    actDate: formatDate(draft.actDate),
     vat: vatMention(lines),
-  };
-  const number = await repo.issueDraft(ctx.db, scope, row.id, { issuerId, year, at, mentions, format: (rank) => invoiceNumber(year, rank) });
+  }));
   if (!number) throw conflict(INVOICE_MESSAGES.alreadyIssued, 'invoice_issued');
   await journal(ctx, caller, 'invoice.issue', row, { number });
   return readInvoice(ctx, caller, row.id, false);

@@ -11,6 +11,7 @@ import { withDatabase } from '../../db/database.ts';
 import { auditEvents, invoices } from '../../db/tables.ts';
 import { verifyPdfSignature } from '../../lib/pdf-signing.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { whileHeld } from '../../../test/locks.ts';
 import { sendInvoiceReminders } from './invoices.book.service.ts';
 
 let t: TestApp;
@@ -199,6 +200,28 @@ describe('numbering under concurrency', () => {
       await other.close();
       await second.close();
     }
+  });
+});
+
+describe('issuing while the draft is being changed', () => {
+  it('freezes the mentions of the draft as changed, not as read before the change committed', async () => {
+    const act = await post(pr, '/api/invoices/acts', { label: 'Bilan sportif', priceCents: 6000, vatRateBp: 2000 });
+    expect(act.statusCode, act.body).toBe(201);
+    const draft = json(await post(pr, '/api/invoices', { patientId: helene, actDate: '2026-03-02', lines: [consultation] })).data;
+    const patch = { actDate: '2026-03-09', lines: [{ actId: json(act).data.id, label: 'Bilan sportif', quantity: 1, unitPriceCents: 6000 }] };
+    // The test holds the draft's line: the PATCH has updated the draft and waits to replace its
+    // lines when the issue starts, so the issue reads the old draft and must wait for the new one.
+    const [patched, issue] = await whileHeld(t.handle.pool, (c) => c.query('select 1 from invoice_lines where invoice_id = $1 for update', [draft.id]), [
+      () => t.app.inject({ method: 'PATCH', url: `/api/invoices/${draft.id}`, headers: pr.auth, payload: patch }),
+      () => post(pr, `/api/invoices/${draft.id}/issue`),
+    ]);
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(issue.statusCode, issue.body).toBe(200);
+    const read = json(await t.app.inject({ method: 'GET', url: `/api/invoices/${draft.id}`, headers: pr.auth })).data;
+    expect(read).toMatchObject({ status: 'issued', actDate: '2026-03-09', totalCents: 6000 });
+    expect(read.mentions.actDate).toBe('09/03/2026');
+    expect(read.mentions.vat).toContain('TVA 20 % incluse');
+    expect(read.mentions.vat).not.toContain('non applicable');
   });
 });
 

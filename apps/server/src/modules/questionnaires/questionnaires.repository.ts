@@ -126,17 +126,34 @@ export async function findAssignment(db: Database, scope: OrgScope, patientScope
   return row ?? null;
 }
 
+export type AssignmentDetail = NonNullable<Awaited<ReturnType<typeof findAssignment>>>;
+export interface AnswerValues {
+  answers: Record<string, unknown>;
+  status: string;
+  submittedAt: Date | null;
+  updatedAt: Date;
+}
+
 /**
- * Saves the whole answer set in one statement, only while the assignment is not submitted (the
- * condition is in the UPDATE: two submits racing cannot both pass it). Null when it was.
+ * Saves an answer set built by `build` from the assignment as it is once locked (FOR UPDATE, in the
+ * same transaction as the UPDATE): two saves at once apply one after the other, the second merging
+ * into what the first wrote, and a save queued behind a submit sees it submitted. `build` throws to
+ * refuse (nothing is written). Null when the assignment is not in the scopes any more.
  */
-export async function saveAnswers(db: Database, scope: OneOrgScope, id: string, values: { answers: Record<string, unknown>; status: string; submittedAt: Date | null; updatedAt: Date }) {
-  const [row] = await db
-    .update(qa)
-    .set(values)
-    .where(and(eq(qa.id, id), orgFilter(scope, qa.organizationId), ne(qa.status, 'submitted')))
-    .returning({ id: qa.id });
-  return row ?? null;
+export async function saveAnswers(db: Database, scope: OneOrgScope, patientScope: PatientScope, id: string, build: (row: AssignmentDetail) => AnswerValues): Promise<AnswerValues | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await assignmentBase(tx, scope, patientScope)
+      .where(and(eq(qa.id, id), orgFilter(scope, qa.organizationId)))
+      .limit(1)
+      .for('update', { of: qa });
+    if (!row) return null;
+    const values = build(row);
+    await tx
+      .update(qa)
+      .set(values)
+      .where(and(eq(qa.id, id), orgFilter(scope, qa.organizationId)));
+    return values;
+  });
 }
 
 /**

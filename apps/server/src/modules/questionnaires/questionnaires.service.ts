@@ -190,18 +190,22 @@ export async function saveMyAnswers(ctx: Ctx, caller: Caller, id: string, input:
     await recordAudit(ctx, caller, { action: 'questionnaire.answer', outcome: 'denied', recordType: 'questionnaire_assignment', recordId: id, patientId: row?.a.patientId ?? null });
     throw hidden(M.assignmentNotFound, 'assignment_not_found');
   }
-  if (row.a.status === 'submitted') throw conflict(M.alreadySubmitted, 'already_submitted');
-  const questions = questionnaireDefinitionSchema.parse(row.definition).questions;
-  // What is sent adds to what was saved: the phone form sends one screen at a time.
-  const merged: Answers = { ...(row.a.answers as Answers), ...input.answers };
-  const { issues, clean } = checkAnswers(questions, merged, input.submit);
-  if (issues.length) {
-    const label = questions.find((q) => q.id === issues[0]!.questionId)?.label ?? issues[0]!.questionId;
-    throw badRequest(M.answer(label, issues[0]!.message), 'invalid_answers', { issues });
-  }
   const status: AssignmentStatus = input.submit ? 'submitted' : 'in_progress';
-  const saved = await repo.saveAnswers(ctx.db, scope, row.a.id, { answers: clean, status, submittedAt: input.submit ? now : null, updatedAt: now });
-  if (!saved) throw conflict(M.alreadySubmitted, 'already_submitted');
-  await recordAudit(ctx, caller, { action: input.submit ? 'questionnaire.submit' : 'questionnaire.answer', outcome: 'success', recordType: 'patient', recordId: row.a.patientId, patientId: row.a.patientId, details: { assignmentId: row.a.id, answered: Object.keys(clean).length } });
+  // Merged and checked on the row as locked, not as read above: a save or a submit that
+  // committed in between is kept, and a submitted set is never written again.
+  const saved = await repo.saveAnswers(ctx.db, scope, pscope, row.a.id, (locked) => {
+    if (locked.a.status === 'submitted') throw conflict(M.alreadySubmitted, 'already_submitted');
+    const questions = questionnaireDefinitionSchema.parse(locked.definition).questions;
+    // What is sent adds to what was saved: the phone form sends one screen at a time.
+    const merged: Answers = { ...(locked.a.answers as Answers), ...input.answers };
+    const { issues, clean } = checkAnswers(questions, merged, input.submit);
+    if (issues.length) {
+      const label = questions.find((q) => q.id === issues[0]!.questionId)?.label ?? issues[0]!.questionId;
+      throw badRequest(M.answer(label, issues[0]!.message), 'invalid_answers', { issues });
+    }
+    return { answers: clean, status, submittedAt: input.submit ? now : null, updatedAt: now };
+  });
+  if (!saved) throw hidden(M.assignmentNotFound, 'assignment_not_found');
+  await recordAudit(ctx, caller, { action: input.submit ? 'questionnaire.submit' : 'questionnaire.answer', outcome: 'success', recordType: 'patient', recordId: row.a.patientId, patientId: row.a.patientId, details: { assignmentId: row.a.id, answered: Object.keys(saved.answers).length } });
   return toAssignment((await repo.findAssignment(ctx.db, scope, pscope, row.a.id))!);
 }

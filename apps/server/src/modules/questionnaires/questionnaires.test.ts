@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PoolClient } from 'pg';
 import { json } from '../../../test/helpers.ts';
+import { whileHeld } from '../../../test/locks.ts';
 import { auditEvents, patients, questionnaireAssignments, sportPrograms } from '../../db/tables.ts';
 import { agendaKit, TZ, type AgendaKit } from '../agenda/agenda.test-kit.ts';
 import { runQuestionnaireJobs } from './questionnaires.booking.ts';
@@ -150,6 +152,41 @@ describe('scope', () => {
     expect((await put('pr', `/api/questionnaires/assignments/${id}/answers`, { answers: {}, submit: false })).statusCode).toBe(404);
     const denied = await k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'questionnaire.answer'), eq(auditEvents.outcome, 'denied'), eq(auditEvents.recordId, id)));
     expect(denied.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('saves at the same time (the test holds the assignment row, the requests queue on it)', () => {
+  const sendForm = async () => {
+    const q = json(await k.post('pr', '/api/questionnaires', form)).data;
+    const { id } = json(await k.post('pr', `/api/patients/${lucas}/questionnaires`, { questionnaireId: q.id })).data;
+    return { id: id as string, url: `/api/questionnaires/assignments/${id}/answers` };
+  };
+  const holdRow = (id: string) => (c: PoolClient) => c.query('select 1 from questionnaire_assignments where id = $1 for update', [id]);
+  const stored = async (id: string) => json(await k.get('pr', `/api/patients/${lucas}/questionnaires`)).data.find((a: { id: string }) => a.id === id);
+
+  it('two screens saved at once both keep their answers', async () => {
+    const { id, url } = await sendForm();
+    const answers = await whileHeld(k.t.ctx.pool, holdRow(id), [
+      () => put('pt', url, { answers: { motif: 'premier' }, submit: false }),
+      () => put('pt', url, { answers: { douleur: 3 }, submit: false }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await stored(id)).answers).toEqual({ motif: 'premier', douleur: 3 });
+  });
+
+  it('a submit queued behind a save keeps its answer; a save queued behind a submit is refused and changes nothing', async () => {
+    const { id, url } = await sendForm();
+    const complete = { motif: 'Genou', douleur: 4, traitement: false };
+    const [draft, submit] = await whileHeld(k.t.ctx.pool, holdRow(id), [() => put('pt', url, { answers: { poids: 80 }, submit: false }), () => put('pt', url, { answers: complete, submit: true })]);
+    expect([draft.statusCode, submit.statusCode]).toEqual([200, 200]);
+    expect(await stored(id)).toMatchObject({ status: 'submitted', answers: { ...complete, poids: 80 } });
+
+    const other = await sendForm();
+    const [submitted, late] = await whileHeld(k.t.ctx.pool, holdRow(other.id), [() => put('pt', other.url, { answers: complete, submit: true }), () => put('pt', other.url, { answers: { poids: 90 }, submit: false })]);
+    expect(submitted.statusCode).toBe(200);
+    expect(late.statusCode).toBe(409);
+    expect(json(late).error.message).toBe('Ce questionnaire a déjà été envoyé : il ne peut plus être modifié.');
+    expect((await stored(other.id)).answers).toEqual(complete);
   });
 });
 
