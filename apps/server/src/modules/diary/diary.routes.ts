@@ -6,6 +6,7 @@ import {
   DIARY_LIMITS,
   DIARY_MESSAGES,
   diaryChartAnswer,
+  diaryDay,
   diaryCommentSchema,
   diaryEntryAnswer,
   diaryEntryListAnswer,
@@ -28,7 +29,7 @@ import * as photos from './diary.photos.ts';
 import * as diary from './diary.service.ts';
 
 const tags = ['diary'];
-const dayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La date est invalide.').optional() });
+const dayQuery = z.object({ day: diaryDay.optional() });
 const chartQuery = z.object({ from: diaryQuerySchema.shape.from, to: diaryQuerySchema.shape.to });
 
 // The patient's diaries. A PT writes and reads their own (the dps group, their own file only: the
