@@ -41,14 +41,14 @@ afterAll(async () => {
 });
 
 /** The browser's round trip: WellBe's start, the provider, and WellBe's callback; answers where the browser lands. */
-async function roundTrip(providerId: string, account: TestAccount): Promise<{ landing: string; callback: string }> {
+async function roundTrip(providerId: string, account: TestAccount, extra = ''): Promise<{ landing: string; callback: string }> {
   op.as(account);
   const start = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/${providerId}/start` });
   expect(start.statusCode).toBe(302);
   const location = String(start.headers.location);
   if (location.startsWith('/login/oidc')) return { landing: location, callback: '' };
   const back = await authorise(location, REDIRECT);
-  const callback = back.slice('http://localhost:3000'.length);
+  const callback = back.slice('http://localhost:3000'.length) + extra;
   const res = await t.app.inject({ method: 'GET', url: callback });
   expect(res.statusCode).toBe(302);
   return { landing: String(res.headers.location), callback };
@@ -93,6 +93,11 @@ describe('Pro Santé Connect', () => {
     expect((await finish(ticket!)).json().error.message).toBe(OIDC_MESSAGES.ticket_invalid);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: auth })).statusCode).toBe(401);
+  });
+
+  it('ignores the parameters providers add to the callback (scope, authuser, prompt)', async () => {
+    const { landing } = await roundTrip(psc, pscAccount(prRpps), '&scope=openid&authuser=0&prompt=consent');
+    expect(ticketOf(landing), landing).toBeTruthy();
   });
 
   it('refuses a forged state and a replayed one', async () => {
