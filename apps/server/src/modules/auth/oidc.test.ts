@@ -167,6 +167,40 @@ describe('Pro Santé Connect', () => {
     }
   });
 
+  it('answers 400 in French to a back-channel logout it cannot validate: provider unreachable, or its secret unreadable', async () => {
+    const save = (issuer: string, clientSecret?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/oidc-providers/platform',
+        headers: de.auth,
+        payload: { label: 'Pro Santé Connect', issuer, clientId: op.clientId, ...(clientSecret ? { clientSecret } : {}), scopes: 'openid scope_all', claim: 'SubjectNameID', matchOn: 'rpps' },
+      });
+    const expectRefusal = async () => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/auth/oidc/${psc}/backchannel-logout`, payload: { logout_token: 'x' } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'invalid_request', message: OIDC_MESSAGES.logout_invalid });
+    };
+    const tampering = t.ctx.oidcFetch!;
+    let discoveries = 0;
+    t.ctx.oidcFetch = (input, init) => {
+      discoveries++;
+      return tampering(input, init);
+    };
+    try {
+      expect((await save('https://127.0.0.1:9')).statusCode).toBe(200);
+      await expectRefusal();
+      // The failure is kept a few seconds: a second logout does not ask the dead provider again.
+      await expectRefusal();
+      expect(discoveries).toBe(1);
+      expect((await save(op.issuer)).statusCode).toBe(200);
+      await sql(`update oidc_providers set client_secret_sealed = 'illisible', updated_at = now() where id = $1`, [psc]);
+      await expectRefusal();
+    } finally {
+      t.ctx.oidcFetch = tampering;
+      expect((await save(op.issuer, op.clientSecret)).statusCode).toBe(200);
+    }
+  });
+
   it('ends the session when the provider sends a back-channel logout, and refuses a forged one', async () => {
     const { landing } = await roundTrip(psc, pscAccount(prRpps));
     const { access_token } = (await finish(ticketOf(landing)!)).json();
