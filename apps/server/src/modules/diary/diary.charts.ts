@@ -4,7 +4,7 @@ import { isIsoDay } from '@wellbe/shared/schemas/fields';
 import { DIARY_LIMITS, DIARY_MESSAGES, type DiaryBucket, type DiaryChart, type DiaryNotifications, type DiarySummary } from '@wellbe/shared/schemas/diary';
 import { callerScope, ownScope, patientScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit, recordAudits } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { consultationMeasures } from '../consultations/consultations.service.ts';
 import { targetsOf } from '../dietetics/dietetics.profiles.ts';
@@ -124,6 +124,11 @@ export async function follow(ctx: AppContext, caller: Caller, idPatient: string,
 /** The badge: new entries of the followed patients since the caller last looked. */
 export async function notifications(ctx: AppContext, caller: Caller): Promise<DiaryNotifications> {
   const rows = await repo.newEntries(ctx.db, callerScope(caller), caller.id, 'seen');
+  // The badge names a few followed patients with what is new in their diary: one journal row per
+  // patient named, as the dashboard's widgets do ('dashboard.read'), so each patient's journal
+  // shows the read (the patient list's single row is for pages of any size). An empty badge names
+  // nobody: no row.
+  await recordAudits(ctx, caller, rows.map((r) => ({ action: 'diary.notifications.read', outcome: 'success', recordType: 'patient', recordId: r.patientId, patientId: r.patientId, details: { count: r.count } })));
   return { count: rows.reduce((sum, r) => sum + r.count, 0), patients: rows.map((r) => ({ idPatient: r.patientId, FullName: r.fullName, count: r.count })) };
 }
 

@@ -98,7 +98,7 @@ export async function diaryRoutes(app: FastifyInstance) {
     handler: async (request) => ({ success: true, data: await diary.commentEntry(ctx, callerOf(request), request.params.id, request.body.comment) }),
   });
   r.get('/api/diary/notifications', {
-    config: { access: 'dpsWrite' },
+    config: { access: 'dpsWrite', patientData: true },
     schema: { response: { 200: diaryNotificationsAnswer }, tags, summary: 'Nouvelles entrées des patients suivis' },
     handler: async (request) => ({ success: true, data: await charts.notifications(ctx, callerOf(request)) }),
   });

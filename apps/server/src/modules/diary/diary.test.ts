@@ -219,8 +219,14 @@ describe('the practitioner reads, comments and follows', () => {
     t.clock.advance(1000);
     await send(pt, 'POST', '/api/diary/entries', { kind: 'pain', at: ago(0.1), intensity: 3, location: 'Cervical' });
     await send(pt, 'POST', '/api/diary/entries', { kind: 'weight', at: ago(0.1), weightKg: 81 });
+    const journalled = () => t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'diary.notifications.read'), eq(auditEvents.userId, pr.id)));
+    const before = (await journalled()).length;
     const badge = json(await get(pr, '/api/diary/notifications')).data;
     expect(badge).toMatchObject({ count: 2, patients: [{ idPatient: lucas, FullName: 'Lucas Bernard', count: 2 }] });
+    // The badge names a patient: one journal row for that patient.
+    const rows = await journalled();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ outcome: 'success', recordType: 'patient', recordId: lucas, patientId: lucas, details: { count: 2 } });
     const mailsBefore = t.mails.length;
     expect(await mailDiaryDigests(t.ctx)).toBe(1);
     expect(await mailDiaryDigests(t.ctx)).toBe(0);
