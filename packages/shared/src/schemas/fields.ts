@@ -67,6 +67,24 @@ export function uuidId(message: string = FIELD_MESSAGES.idInvalid) {
   return z.uuid(message);
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A calendar day 'YYYY-MM-DD' that exists. The round trip through toISOString is the check:
+ * Date.parse alone takes 2026-02-31 (V8 reads it as 3 March), and PostgreSQL refuses it
+ * (a 500 from the driver), so the shape is not enough.
+ */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** A day of a body or a query string, with the field's own message. The pattern stays for the API document. */
+export function isoDayField(message: string) {
+  return z.string({ error: message }).regex(ISO_DAY, message).refine(isIsoDay, message);
+}
+
 /** `/:id` of a record: a path naming no uuid names nothing (the error handler answers 404). */
 export const idParams = z.object({ id: uuidId() });
 /** `/:idPatient` of a patient's file. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_MODES } from '../domain/money.ts';
-import { pgInt, pgIntQuery, textField, uuidId } from './fields.ts';
+import { isoDayField, pgInt, pgIntQuery, textField, uuidId } from './fields.ts';
 import { dataAnswer, idString, pageAnswer } from './responses.ts';
 
 // Fees and payments (notes d'honoraires, avoirs, encaissements, livre des recettes). Amounts are
@@ -37,10 +37,7 @@ export const INVOICE_MESSAGES = {
   vatRate: 'Le taux de TVA doit être compris entre 0 et 100 %.',
 } as const;
 
-const isoDay = z
-  .string({ error: INVOICE_MESSAGES.day })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, INVOICE_MESSAGES.day)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), INVOICE_MESSAGES.day);
+const isoDay = isoDayField(INVOICE_MESSAGES.day);
 
 export const invoiceLineInputSchema = z.object({
   actId: uuidId().optional(),

@@ -24,6 +24,8 @@ export const OIDC_MESSAGES = {
   /** The password sign-in of an organisation that enforces its provider. */
   enforced: 'Votre organisation exige la connexion par son fournisseur d’identité : utilisez le bouton « Se connecter avec {label} ».',
   secret_required: 'Le secret client est obligatoire.',
+  /** A back-channel logout token that cannot be validated (forged, expired, or the provider's keys unreachable). */
+  logout_invalid: 'Jeton de déconnexion invalide.',
 } as const;
 
 export type OidcErrorCode = keyof typeof OIDC_MESSAGES;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PermissionGroup } from '../permissions.ts';
 import { dataAnswer } from './responses.ts';
 import { referenceCreateSchema, referenceItemSchema, referenceUpdateSchema } from './reference.ts';
-import { boundedText, intId, intIdQuery } from './fields.ts';
+import { boundedText, intId, intIdQuery, isoDayField } from './fields.ts';
 import { LOG_STATUSES } from '../domain/sport.ts';
 
 // The sport area: its reference catalogs (SPEC §2 /bodyparts … /typeofprograms), the exercise
@@ -79,7 +79,7 @@ export const EXERCISE_MEDIA = {
   accept: 'image/jpeg,image/png,video/mp4,video/webm',
 } as const;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SPORT_MESSAGES.date).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), SPORT_MESSAGES.date);
+const isoDay = isoDayField(SPORT_MESSAGES.date);
 const int = (range: readonly [number, number], message: string) => z.number({ error: message }).int(message).min(range[0], message).max(range[1], message);
 
 // ---- Catalogs ----

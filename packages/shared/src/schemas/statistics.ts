@@ -17,6 +17,7 @@ export const STAT_MAX_YEARS = 5;
 // The counts' disclosure rule ("< 5", and "secret" so that no "< 5" can be computed back).
 import { STAT_MASKED, STAT_SECRET, maskCount } from '../domain/disclosure.ts';
 import { dataAnswer } from './responses.ts';
+import { isoDayField } from './fields.ts';
 export { STAT_MASK_BELOW, STAT_MASKED, STAT_SECRET, maskCount, isShown, DisclosureTable, type StatCount } from '../domain/disclosure.ts';
 
 export const STAT_MESSAGES = {
@@ -29,16 +30,7 @@ export const STAT_MESSAGES = {
   unknownTable: 'Tableau inconnu.',
 } as const;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day 'YYYY-MM-DD' that exists (no 31/02). */
-export function isIsoDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const d = new Date(value + 'T00:00:00Z');
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-const isoDay = z.string().refine(isIsoDay, STAT_MESSAGES.invalidDate);
+const isoDay = isoDayField(STAT_MESSAGES.invalidDate);
 
 export const statisticsQuerySchema = z.object({
   period: z.enum(STAT_PERIODS).default('month'),

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { OIDC_MESSAGES } from '@wellbe/shared/schemas/oidc';
 import type { AppContext } from '../../context.ts';
 import { signInChanged } from '../../lib/auth-cache.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -13,7 +14,7 @@ import type { AuthService } from './auth.service.ts';
 // that provider session (`sid`), or for that subject (`sub`), end at once.
 
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
-const REFUSED = 'Jeton de déconnexion invalide.';
+const REFUSED = OIDC_MESSAGES.logout_invalid;
 
 export class OidcLogout {
   private readonly keys = new Map<string, { uri: string; set: JWTVerifyGetKey }>();
@@ -35,7 +36,13 @@ export class OidcLogout {
   async backchannel(providerId: string, logoutToken: string, ip: string): Promise<number> {
     const provider = await activeProvider(this.ctx.db, providerId);
     if (!provider) throw badRequest(REFUSED, 'invalid_request');
-    const meta = (await this.oidc.configuration(provider)).serverMetadata();
+    // No discovery document (provider down, bad answer) or no readable client secret: the token
+    // cannot be validated, which the spec (§2.8) answers with 400 invalid_request, never a 500 on
+    // this public route.
+    const config = await this.oidc.configuration(provider).catch(() => {
+      throw badRequest(REFUSED, 'invalid_request');
+    });
+    const meta = config.serverMetadata();
     if (!meta.jwks_uri) throw badRequest(REFUSED, 'invalid_request');
     let payload: Record<string, unknown>;
     try {

@@ -24,16 +24,17 @@ import type { AuthService } from './auth.service.ts';
 // provider's back-channel logout, and the providers' settings in /admin.
 
 const providerParams = z.object({ providerId: uuidId() });
-const callbackQuery = z
-  .object({
-    state: z.string().max(200).optional(),
-    code: z.string().max(2000).optional(),
-    iss: z.string().max(500).optional(),
-    error: z.string().max(200).optional(),
-    error_description: z.string().max(1000).optional(),
-    session_state: z.string().max(500).optional(),
-  })
-  .strict();
+// Loose: providers add their own parameters (Google's scope, authuser, prompt; Pro Santé Connect's
+// session_state), and a refusal here would strand the user on a raw JSON answer instead of the
+// French page. Only the parameters below are checked; openid-client reads the query itself.
+const callbackQuery = z.looseObject({
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+  iss: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+  session_state: z.string().max(500).optional(),
+});
 const organisationQuery = z.object({ organizationId: z.uuid().optional() });
 const redirect = { 302: noContent.meta({ description: 'Redirection du navigateur' }) };
 

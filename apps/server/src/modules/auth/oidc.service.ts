@@ -35,6 +35,11 @@ export const SECRET_PURPOSE = 'oidc-client-secret';
 const LOGIN_MINUTES = 10;
 /** The discovery document and keys are read again after this (a provider rotates its keys). */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+/**
+ * A failed discovery is answered again for this long: a provider that is down is not asked once
+ * per request (a storm of back-channel logouts, sign-ins retried), yet is tried again soon.
+ */
+const FAILED_DISCOVERY_TTL_MS = 15 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -51,7 +56,7 @@ export class OidcFailure extends Error {
 }
 
 export class OidcService {
-  private readonly configs = new Map<string, { key: string; at: number; config: oidc.Configuration }>();
+  private readonly configs = new Map<string, { key: string; at: number; failed: boolean; config: Promise<oidc.Configuration> }>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -63,11 +68,24 @@ export class OidcService {
     return `${this.ctx.config.publicUrl}/api/auth/oidc/callback`;
   }
 
-  /** The provider's discovered configuration (back-channel logout reads its issuer and keys). */
-  async configuration(provider: ProviderRow): Promise<oidc.Configuration> {
+  /**
+   * The provider's discovered configuration (back-channel logout reads its issuer and keys). The
+   * promise is cached, so concurrent requests share one discovery, and so is its failure, briefly.
+   */
+  configuration(provider: ProviderRow): Promise<oidc.Configuration> {
     const key = `${provider.issuer}|${provider.clientId}|${provider.updatedAt.getTime()}`;
     const cached = this.configs.get(provider.id);
-    if (cached && cached.key === key && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
+    if (cached && cached.key === key && Date.now() - cached.at < (cached.failed ? FAILED_DISCOVERY_TTL_MS : DISCOVERY_TTL_MS)) return cached.config;
+    const entry = { key, at: Date.now(), failed: false, config: this.discover(provider) };
+    entry.config.catch(() => {
+      entry.failed = true;
+      entry.at = Date.now();
+    });
+    this.configs.set(provider.id, entry);
+    return entry.config;
+  }
+
+  private async discover(provider: ProviderRow): Promise<oidc.Configuration> {
     const secret = openSecret(this.ctx.jwtKey, SECRET_PURPOSE, provider.clientSecretSealed)?.toString('utf8');
     if (secret === undefined) throw new OidcFailure('not_configured');
     const issuer = new URL(provider.issuer);
@@ -80,7 +98,6 @@ export class OidcService {
     // The ID token's signature is checked against the issuer's keys even though it comes straight
     // from the token endpoint (openid-client skips it there by default, as OIDC Core allows over TLS).
     oidc.enableNonRepudiationChecks(config);
-    this.configs.set(provider.id, { key, at: Date.now(), config });
     return config;
   }
 

@@ -41,14 +41,14 @@ afterAll(async () => {
 });
 
 /** The browser's round trip: WellBe's start, the provider, and WellBe's callback; answers where the browser lands. */
-async function roundTrip(providerId: string, account: TestAccount): Promise<{ landing: string; callback: string }> {
+async function roundTrip(providerId: string, account: TestAccount, extra = ''): Promise<{ landing: string; callback: string }> {
   op.as(account);
   const start = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/${providerId}/start` });
   expect(start.statusCode).toBe(302);
   const location = String(start.headers.location);
   if (location.startsWith('/login/oidc')) return { landing: location, callback: '' };
   const back = await authorise(location, REDIRECT);
-  const callback = back.slice('http://localhost:3000'.length);
+  const callback = back.slice('http://localhost:3000'.length) + extra;
   const res = await t.app.inject({ method: 'GET', url: callback });
   expect(res.statusCode).toBe(302);
   return { landing: String(res.headers.location), callback };
@@ -93,6 +93,11 @@ describe('Pro Santé Connect', () => {
     expect((await finish(ticket!)).json().error.message).toBe(OIDC_MESSAGES.ticket_invalid);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: auth })).statusCode).toBe(401);
+  });
+
+  it('ignores the parameters providers add to the callback (scope, authuser, prompt)', async () => {
+    const { landing } = await roundTrip(psc, pscAccount(prRpps), '&scope=openid&authuser=0&prompt=consent');
+    expect(ticketOf(landing), landing).toBeTruthy();
   });
 
   it('refuses a forged state and a replayed one', async () => {
@@ -159,6 +164,40 @@ describe('Pro Santé Connect', () => {
         headers: de.auth,
         payload: { label: 'Pro Santé Connect', issuer: op.issuer, clientId: op.clientId, scopes: 'openid scope_all', claim: 'SubjectNameID', matchOn: 'rpps' },
       });
+    }
+  });
+
+  it('answers 400 in French to a back-channel logout it cannot validate: provider unreachable, or its secret unreadable', async () => {
+    const save = (issuer: string, clientSecret?: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/oidc-providers/platform',
+        headers: de.auth,
+        payload: { label: 'Pro Santé Connect', issuer, clientId: op.clientId, ...(clientSecret ? { clientSecret } : {}), scopes: 'openid scope_all', claim: 'SubjectNameID', matchOn: 'rpps' },
+      });
+    const expectRefusal = async () => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/auth/oidc/${psc}/backchannel-logout`, payload: { logout_token: 'x' } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'invalid_request', message: OIDC_MESSAGES.logout_invalid });
+    };
+    const tampering = t.ctx.oidcFetch!;
+    let discoveries = 0;
+    t.ctx.oidcFetch = (input, init) => {
+      discoveries++;
+      return tampering(input, init);
+    };
+    try {
+      expect((await save('https://127.0.0.1:9')).statusCode).toBe(200);
+      await expectRefusal();
+      // The failure is kept a few seconds: a second logout does not ask the dead provider again.
+      await expectRefusal();
+      expect(discoveries).toBe(1);
+      expect((await save(op.issuer)).statusCode).toBe(200);
+      await sql(`update oidc_providers set client_secret_sealed = 'illisible', updated_at = now() where id = $1`, [psc]);
+      await expectRefusal();
+    } finally {
+      t.ctx.oidcFetch = tampering;
+      expect((await save(op.issuer, op.clientSecret)).statusCode).toBe(200);
     }
   });
 

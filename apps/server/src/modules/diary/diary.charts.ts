@@ -1,9 +1,10 @@
 import { painLevel } from '@wellbe/shared/domain/imc-bands';
 import { addDays, localParts } from '@wellbe/shared/domain/zoned';
+import { isIsoDay } from '@wellbe/shared/schemas/fields';
 import { DIARY_LIMITS, DIARY_MESSAGES, type DiaryBucket, type DiaryChart, type DiaryNotifications, type DiarySummary } from '@wellbe/shared/schemas/diary';
 import { callerScope, ownScope, patientScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit, recordAudits } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { consultationMeasures } from '../consultations/consultations.service.ts';
 import { targetsOf } from '../dietetics/dietetics.profiles.ts';
@@ -15,8 +16,6 @@ import { timeZoneOf } from './diary.service.ts';
 // What the practitioner sees of a diary in the file: the charts (energy per day against the
 // target, pain beside the consultations' pain, days with entries), the week's summary, and the
 // patients whose new entries they chose to hear about (badge; the daily digest is diary.digest.ts).
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Day by day up to 90 days, then per week up to two years, then per month: a 5-year chart stays ~60 points. */
 export function granularityOf(from: string, to: string): repo.Granularity {
@@ -52,7 +51,7 @@ export async function chart(ctx: AppContext, caller: Caller, idPatient: string, 
   const today = await new OrganisationsService(ctx).today(patient.organizationId);
   const to = query.to?.slice(0, 10) ?? today;
   const from = query.from?.slice(0, 10) ?? addDays(to, -(DIARY_LIMITS.dailyDays - 1));
-  if (!ISO_DAY.test(from) || !ISO_DAY.test(to) || from > to) throw badRequest(DIARY_MESSAGES.range, 'diary_range');
+  if (!isIsoDay(from) || !isIsoDay(to) || from > to) throw badRequest(DIARY_MESSAGES.range, 'diary_range');
   const granularity = granularityOf(from, to);
   const scope = patientScope(caller, 'read');
   const [rows, target, measures, following] = await Promise.all([
@@ -125,6 +124,11 @@ export async function follow(ctx: AppContext, caller: Caller, idPatient: string,
 /** The badge: new entries of the followed patients since the caller last looked. */
 export async function notifications(ctx: AppContext, caller: Caller): Promise<DiaryNotifications> {
   const rows = await repo.newEntries(ctx.db, callerScope(caller), caller.id, 'seen');
+  // The badge names a few followed patients with what is new in their diary: one journal row per
+  // patient named, as the dashboard's widgets do ('dashboard.read'), so each patient's journal
+  // shows the read (the patient list's single row is for pages of any size). An empty badge names
+  // nobody: no row.
+  await recordAudits(ctx, caller, rows.map((r) => ({ action: 'diary.notifications.read', outcome: 'success', recordType: 'patient', recordId: r.patientId, patientId: r.patientId, details: { count: r.count } })));
   return { count: rows.reduce((sum, r) => sum + r.count, 0), patients: rows.map((r) => ({ idPatient: r.patientId, FullName: r.fullName, count: r.count })) };
 }
 

@@ -6,6 +6,7 @@ import {
   DIARY_LIMITS,
   DIARY_MESSAGES,
   diaryChartAnswer,
+  diaryDay,
   diaryCommentSchema,
   diaryEntryAnswer,
   diaryEntryListAnswer,
@@ -28,7 +29,7 @@ import * as photos from './diary.photos.ts';
 import * as diary from './diary.service.ts';
 
 const tags = ['diary'];
-const dayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La date est invalide.').optional() });
+const dayQuery = z.object({ day: diaryDay.optional() });
 const chartQuery = z.object({ from: diaryQuerySchema.shape.from, to: diaryQuerySchema.shape.to });
 
 // The patient's diaries. A PT writes and reads their own (the dps group, their own file only: the
@@ -97,7 +98,7 @@ export async function diaryRoutes(app: FastifyInstance) {
     handler: async (request) => ({ success: true, data: await diary.commentEntry(ctx, callerOf(request), request.params.id, request.body.comment) }),
   });
   r.get('/api/diary/notifications', {
-    config: { access: 'dpsWrite' },
+    config: { access: 'dpsWrite', patientData: true },
     schema: { response: { 200: diaryNotificationsAnswer }, tags, summary: 'Nouvelles entrées des patients suivis' },
     handler: async (request) => ({ success: true, data: await charts.notifications(ctx, callerOf(request)) }),
   });

@@ -113,6 +113,24 @@ describe('the patient writes their diary', () => {
   });
 });
 
+describe('impossible dates', () => {
+  it('31 February is refused in French by the schema, never read as another day nor sent to PostgreSQL', async () => {
+    const requests: [Session, string][] = [
+      [pt, '/api/diary/day?day=2026-02-31'],
+      [pt, '/api/diary/entries?from=2026-02-31'],
+      [pt, '/api/diary/entries?to=2026-02-30T10:00:00Z'],
+      [pr, `/api/patients/${lucas}/diary?from=2026-02-31`],
+      [pr, `/api/patients/${lucas}/diary/chart?from=2026-02-29&to=2026-03-10`],
+    ];
+    for (const [who, url] of requests) {
+      const res = await get(who, url);
+      expect(res.statusCode, url).toBe(400);
+      // 'validation' is the schema's refusal; the database fallback answers another code.
+      expect(res.json().error, url).toMatchObject({ code: 'validation', message: DIARY_MESSAGES.at });
+    }
+  });
+});
+
 describe('a meal’s photo', () => {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   const upload = (s: Session, id: string, content: Buffer, type = 'image/png') => {
@@ -201,8 +219,14 @@ describe('the practitioner reads, comments and follows', () => {
     t.clock.advance(1000);
     await send(pt, 'POST', '/api/diary/entries', { kind: 'pain', at: ago(0.1), intensity: 3, location: 'Cervical' });
     await send(pt, 'POST', '/api/diary/entries', { kind: 'weight', at: ago(0.1), weightKg: 81 });
+    const journalled = () => t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'diary.notifications.read'), eq(auditEvents.userId, pr.id)));
+    const before = (await journalled()).length;
     const badge = json(await get(pr, '/api/diary/notifications')).data;
     expect(badge).toMatchObject({ count: 2, patients: [{ idPatient: lucas, FullName: 'Lucas Bernard', count: 2 }] });
+    // The badge names a patient: one journal row for that patient.
+    const rows = await journalled();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ outcome: 'success', recordType: 'patient', recordId: lucas, patientId: lucas, details: { count: 2 } });
     const mailsBefore = t.mails.length;
     expect(await mailDiaryDigests(t.ctx)).toBe(1);
     expect(await mailDiaryDigests(t.ctx)).toBe(0);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { can } from '@wellbe/shared/permissions';
 import { STATUS_TRANSITIONS, type AppointmentStatus } from '@wellbe/shared/schemas/agenda';
 import { VIDEO_CONSENT_TEXT, VIDEO_LIMITS, VIDEO_MESSAGES, videoWindow, type VideoCallState as VideoCall } from '@wellbe/shared/schemas/video';
@@ -160,7 +161,33 @@ export async function join(ctx: Ctx, caller: Caller, token: string): Promise<{ j
   await recordAudit(ctx, caller, { action: 'video.join', outcome: 'success', recordType: 'appointment', recordId: l.row.id, patientId: l.row.patientId, details: { callId: l.call!.id, role: l.role } });
   await tell(ctx, l, l.call!.id);
   const closes = new Date(l.row.endsAt.getTime() + VIDEO_LIMITS.closesAfterMinutes * 60_000);
-  return { joinId: joined!.id, callId: l.call!.id, appointmentId: l.row.id, iceServers: iceServers(ctx.config.video, caller.id, closes), call: await state(ctx, caller, l) };
+  const call = await state(ctx, caller, l);
+  answerChanged(ctx, joined!.id, call);
+  return { joinId: joined!.id, callId: l.call!.id, appointmentId: l.row.id, iceServers: iceServers(ctx.config.video, caller.id, closes), call };
+}
+
+/**
+ * What each join was last answered (a hash of the call's state), per app (keyed by its context,
+ * so it goes with the app). A heartbeat comes every few seconds and almost always answers what its
+ * join already read (the join's answer, journalled as 'video.join'); a row per beat would bury the
+ * patient's journal. A beat is journalled ('video.state.read') when the state it answers differs
+ * from the last one its join was given: someone came or went, the patient was admitted, the call
+ * ended. In memory: another server or a restart journals one read more, never one less.
+ */
+const answered = new WeakMap<object, Map<string, string>>();
+const ANSWERED_MAX = 10_000;
+
+/** Notes what `joinId` is answered; true when it differs from what it was answered last. */
+function answerChanged(ctx: Ctx, joinId: string, call: VideoCall): boolean {
+  let seen = answered.get(ctx);
+  if (!seen) answered.set(ctx, (seen = new Map()));
+  const hash = createHash('sha256').update(JSON.stringify(call)).digest('base64url');
+  const changed = seen.get(joinId) !== hash;
+  // Deleted then set: the map's order is the order of use, the oldest goes first past the bound.
+  seen.delete(joinId);
+  seen.set(joinId, hash);
+  if (seen.size > ANSWERED_MAX) seen.delete(seen.keys().next().value!);
+  return changed;
 }
 
 async function ownJoin(ctx: Ctx, caller: Caller, joinId: string) {
@@ -175,11 +202,16 @@ export async function heartbeat(ctx: Ctx, caller: Caller, joinId: string): Promi
   const wasLive = (await repo.latestJoins(ctx.db, l.scope, join.callId)).find((j) => j.userId === caller.id);
   await repo.touchJoin(ctx.db, l.scope, join.id, caller.id, { seenAt: now(ctx) });
   if (wasLive?.id === join.id && !live(wasLive, now(ctx))) await tell(ctx, l, join.callId);
-  return state(ctx, caller, l);
+  const call = await state(ctx, caller, l);
+  if (answerChanged(ctx, join.id, call)) {
+    await recordAudit(ctx, caller, { action: 'video.state.read', outcome: 'success', recordType: 'appointment', recordId: l.row.id, patientId: l.row.patientId, details: { callId: join.callId } });
+  }
+  return call;
 }
 
 export async function leave(ctx: Ctx, caller: Caller, joinId: string): Promise<void> {
   const { join, l } = await ownJoin(ctx, caller, joinId);
+  answered.get(ctx)?.delete(join.id);
   if (await repo.touchJoin(ctx.db, l.scope, join.id, caller.id, { leftAt: now(ctx) })) {
     await recordAudit(ctx, caller, { action: 'video.leave', outcome: 'success', recordType: 'appointment', recordId: l.row.id, patientId: l.row.patientId, details: { callId: join.callId } });
     await tell(ctx, l, join.callId);

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '@wellbe/shared/schemas/video';
 import { json } from '../../../test/helpers.ts';
-import { consultations } from '../../db/tables.ts';
+import { auditEvents, consultations } from '../../db/tables.ts';
 import { wsClient } from '../../../test/ws-client.ts';
 import { setUpVideoApp, video as k } from './video.test-kit.ts';
 
@@ -123,6 +123,24 @@ describe('who may join, and call tokens', () => {
     await k.signal('pt', { callId: newer.callId, joinId: newer.joinId, to: k.s.pr!.id, kind: 'offer', sdp: 'v=0 nouvel onglet' });
     expect((await onPr.next((f) => f.type === 'video.signal')).data).toMatchObject({ sdp: 'v=0 nouvel onglet', fromJoinId: newer.joinId });
     expect(pr.callId).toBe(newer.callId);
+  });
+
+  it('journals a heartbeat when the call it answers has changed, not every beat', async () => {
+    const reads = () => k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'video.state.read'), eq(auditEvents.userId, k.s.pr!.id)));
+    const pt = await k.join('pt');
+    const pr = await k.join('pr');
+    const beat = async () => json(await k.post('pr', `/api/video/joins/${pr.joinId}/heartbeat`, {})).data;
+    const before = (await reads()).length;
+    // The same call as the join answered (journalled as 'video.join'): no row.
+    await beat();
+    expect(await reads()).toHaveLength(before);
+    // The patient leaves: the next beat answers a new state, read once.
+    expect((await k.post('pt', `/api/video/joins/${pt.joinId}/leave`, {})).statusCode).toBe(204);
+    expect((await beat()).participants).toEqual(expect.arrayContaining([expect.objectContaining({ role: 'patient', present: false })]));
+    await beat();
+    const rows = await reads();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ outcome: 'success', recordType: 'appointment', recordId: k.appointmentId, patientId: k.ptPatientId });
   });
 
   it('one invited colleague at most', async () => {
