@@ -237,6 +237,13 @@ describe('patient first', () => {
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Consultation — Lucas Bernard (12/04/1988)');
   });
 
+  // In Arabic « 12/03/2026 14:30 » read « 14:30 12/03/2026 » in the chip: isolated left to right.
+  it('keeps the appointment chip’s date-time left to right', async () => {
+    renderPanel();
+    act(() => setPanelPatient({ ...patients.lucas, appointment: { id: 'ap1', startsAt: '2026-03-12T13:30:00.000Z' } }));
+    expect((await screen.findByText('12/03/2026 14:30')).closest('bdi')).toHaveAttribute('dir', 'ltr');
+  });
+
   it('refuses a pain start date before the birth date, with a French message', async () => {
     renderPanel();
     await act(() => openPanelForPatient(patients.lucas.idPatient));
