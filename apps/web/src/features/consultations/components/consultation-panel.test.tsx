@@ -10,7 +10,7 @@ import { i18n, i18nReady } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { endSession, setSession } from '../../../lib/session.ts';
 import { fakeUser } from '../../../test/fixtures.ts';
-import { consultationStore, openConsultation, openPanel, openPanelForPatient, setPanelPatient, startNewConsultation } from '../consultation-store.ts';
+import { consultationStore, openConsultation, openPanel, openPanelForPatient, setPanelPatient, startNewConsultation, updateDraft } from '../consultation-store.ts';
 import { saveConsultation, saveStore } from '../save-flow.ts';
 import { ConsultationPanel } from './consultation-panel.tsx';
 
@@ -227,6 +227,25 @@ describe('measures', () => {
     expect(dialog).toHaveTextContent('Le poids passe de 80 kg à la consultation précédente à 100 kg (25 % d’écart).');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Corriger' }));
     expect(created).toHaveLength(0);
+  });
+});
+
+describe('a text field’s character counter', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('fr'));
+  });
+
+  // It forced French numbers (« 1 700 ») in every language, and « n / max » ran right to left in
+  // Arabic: the reader's notation now, isolated (<bdi>, and « n / max » left to right in Arabic).
+  it.each([
+    ['en', '1,700 / 2,000 characters'],
+    ['ar', '\u20661,700 / 2,000\u2069 حرف'],
+  ])('%s: reads « %s », isolated', async (language, counter) => {
+    await act(() => i18n.changeLanguage(language));
+    renderPanel();
+    act(() => updateDraft({ triggeringFactor: 'x'.repeat(1700) }));
+    const shown = await screen.findByText(counter);
+    expect(shown.tagName).toBe('BDI');
   });
 });
 
