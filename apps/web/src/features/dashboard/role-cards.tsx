@@ -19,6 +19,7 @@ import { useMySportToday } from './api/my-sport-today.ts';
 import { Count, DayCard, DayGrid, DayList, DayText } from './day-cards.tsx';
 import styles from './dashboard.module.css';
 import { VideoButton } from '../../components/video-button.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 
 // The cancel dialog (MUI's Dialog and text field) is loaded when first opened: these cards load
 // with the dashboard's first screen (issue 13).
@@ -210,7 +211,9 @@ export function PatientCards({ role }: { role: Role }) {
         {mine.data?.map((a) => <VideoButton key={a.id} appointment={a} kind="join" fullWidth />)}
         {next ? (
           <div>
-            <DayText strong>{formatDateTime(next.startsAt)}</DayText>
+            <DayText strong>
+              <Ltr>{formatDateTime(next.startsAt)}</Ltr>
+            </DayText>
             <DayText muted>{[next.practitionerName, next.typeLabel, t(`cards.status.${next.status}`)].filter(Boolean).join(' · ')}</DayText>
             <NextAppointmentActions next={next} />
           </div>

@@ -81,6 +81,13 @@ describe('/organizations', () => {
     expect(within(screen.getByRole('row', { name: /Centre Santé Nord/ })).getByText('Désactivée')).toBeInTheDocument();
   });
 
+  // Right to left, « 01 23 45 67 89 » read « 89 67 45 23 01 »: the phone is isolated left to right.
+  it('keeps an organisation’s phone left to right', async () => {
+    renderAt('/organizations');
+    const row = await screen.findByRole('row', { name: /Cabinet Démo/ }, { timeout: 5000 });
+    expect(within(row).getByText('01 23 45 67 89').closest('bdi')).toHaveAttribute('dir', 'ltr');
+  });
+
   it('the typed search goes into the URL', async () => {
     const router = renderAt('/organizations');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Rechercher (nom, adresse, SIRET)' }), { target: { value: 'nord' } });

@@ -23,6 +23,7 @@ import type { Organisation } from '@wellbe/shared/schemas/organisations';
 import type { ReferenceItem } from '@wellbe/shared/schemas/reference';
 import { GENERAL_SPECIALIST_ID, type JobSpecialist } from '@wellbe/shared/schemas/specialists';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { Ltr } from '../../components/ltr.tsx';
 import { ListSearchField, listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable, plainTable, sharedWidths } from '../../components/paged-table.tsx';
@@ -105,9 +106,11 @@ function OrganisationsTab() {
             </td>
             <td className={plainTable.cell}>{o.address}</td>
             <td className={plainTable.cell}>
-              <Typography variant="body2">{o.phone}</Typography>
+              <Typography variant="body2">
+                <Ltr>{o.phone}</Ltr>
+              </Typography>
               <Typography variant="body2" color="textSecondary">
-                {o.email}
+                <Ltr>{o.email}</Ltr>
               </Typography>
             </td>
             <td className={plainTable.cell}>{o.siret}</td>

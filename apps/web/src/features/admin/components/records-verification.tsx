@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Verification } from '@wellbe/shared/schemas/history';
 import { api } from '../../../lib/api.ts';
+import { WithLtr } from '../../../components/ltr.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /**
@@ -20,7 +21,7 @@ export function RecordsVerification() {
   if (!v) return <Alert severity="info" sx={{ mb: 2 }}>{t('verify.never')}</Alert>;
   return (
     <Alert severity={v.ok ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="records-verification">
-      {v.ok ? t('verify.ok', { date: formatDateTime(v.at), versions: v.versions }) : t('verify.broken', { date: formatDateTime(v.at), count: v.failures.length })}
+      <WithLtr text={(date) => (v.ok ? t('verify.ok', { date, versions: v.versions }) : t('verify.broken', { date, count: v.failures.length }))} value={formatDateTime(v.at)} />
       {v.failures.slice(0, 5).map((f) => (
         <div key={`${f.recordId}-${f.version}`}>
           <bdi>{t('verify.failure', { type: f.recordType, id: f.recordId, version: f.version })}</bdi>

@@ -9,7 +9,7 @@ import type { Chat, ChatAttachment, ChatDialogEntry } from '@wellbe/shared/schem
 import { CHAT_LIMITS } from '@wellbe/shared/domain/chat';
 import { notify } from '../../../lib/notify.ts';
 import { downloadAttachment, sendAttachment } from '../api/attachments.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatTime } from '../../../lib/format.ts';
 import { sendRealtime } from '../../../lib/realtime.ts';
 import { activeChatStore, typingStore, updateCachedChat, withMessage } from '../chat-live.ts';
 import { fetchOlderMessages } from '../api/messages.ts';
@@ -32,11 +32,6 @@ export interface ConversationViewProps {
   /** Marks read (default: the conversation's read call). */
   markRead?: (chatId: string) => Promise<void>;
   disabled?: boolean;
-}
-
-function timeOf(iso: string) {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 /** A conversation as bubbles (mine on the reading end, theirs at the start), day separators, ticks, typing, and the input. */
@@ -158,6 +153,7 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
           </Typography>
         )}
         {shown.dialog.map((m) => {
+          // Day and time in the organisation's zone, both: the browser's zone may be another one.
           const day = formatDate(m.time);
           const separator = day !== lastDay;
           lastDay = day;
@@ -170,7 +166,7 @@ export function ConversationView({ chat, me, send, markRead = markChatRead, disa
                   {day}
                 </Divider>
               )}
-              <Bubble own={own} author={!own && chat.kind !== 'direct' ? author?.name : undefined} time={timeOf(m.time)} text={m.message} attachment={m.attachment} tick={own ? (readBy(m) ? 'read' : 'sent') : undefined} />
+              <Bubble own={own} author={!own && chat.kind !== 'direct' ? author?.name : undefined} time={formatTime(m.time)} text={m.message} attachment={m.attachment} tick={own ? (readBy(m) ? 'read' : 'sent') : undefined} />
             </Fragment>
           );
         })}

@@ -24,6 +24,7 @@ import { sizeInKb } from '@wellbe/shared/schemas/documents';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { UploadField } from '../../../components/upload-field.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import { useOrganisationSettings } from '../../../lib/organisation-settings.ts';
 import { useSession } from '../../../lib/session.ts';
 import { setFiles, updateDraft, useConsultationPanel, type ConsultationDraft } from '../consultation-store.ts';
@@ -114,7 +115,7 @@ function DocumentsSection() {
 
 /** The SPEC §3 consultation form; every change goes straight to the shared draft (SPEC §4). */
 export function ConsultationForm() {
-  const { t } = useTranslation('consultations');
+  const { t, i18n } = useTranslation('consultations');
   const { user } = useSession();
   const { draft, patient, generation } = useConsultationPanel();
   const [pickerInvalid, setPickerInvalid] = useState(false);
@@ -127,7 +128,9 @@ export function ConsultationForm() {
   const imc = errors.Size || errors.Weight ? '' : formatImc(check.weight, check.size);
   const imcValue = errors.Size || errors.Weight ? null : computeImc(check.weight, check.size);
   const imcUnusual = imcValue !== null && (imcValue < IMC_PLAUSIBLE.min || imcValue > IMC_PLAUSIBLE.max);
-  const count = (n: number, max: number) => t('limits.counter', { n: n.toLocaleString('fr-FR').replace(/\u202f/g, ' '), max: max.toLocaleString('fr-FR').replace(/\u202f/g, ' ') });
+  // As the rich-text editor's counter: numbers in the reader's notation, the line isolated (<bdi>);
+  // Arabic isolates « n / max » left to right in its translation.
+  const count = (n: number, max: number) => <bdi>{t('limits.counter', { n: formatNumber(n, i18n.language), max: formatNumber(max, i18n.language) })}</bdi>;
 
   const text = (field: keyof ConsultationDraft, extra: { multiline?: boolean } = {}) => {
     const length = draft[field].length;

@@ -10,7 +10,7 @@ import { i18n, i18nReady } from '../../../i18n/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { endSession, setSession } from '../../../lib/session.ts';
 import { fakeUser } from '../../../test/fixtures.ts';
-import { consultationStore, openConsultation, openPanel, openPanelForPatient, setPanelPatient, startNewConsultation } from '../consultation-store.ts';
+import { consultationStore, openConsultation, openPanel, openPanelForPatient, setPanelPatient, startNewConsultation, updateDraft } from '../consultation-store.ts';
 import { saveConsultation, saveStore } from '../save-flow.ts';
 import { ConsultationPanel } from './consultation-panel.tsx';
 
@@ -230,11 +230,37 @@ describe('measures', () => {
   });
 });
 
+describe('a text field’s character counter', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('fr'));
+  });
+
+  // It forced French numbers (« 1 700 ») in every language, and « n / max » ran right to left in
+  // Arabic: the reader's notation now, isolated (<bdi>, and « n / max » left to right in Arabic).
+  it.each([
+    ['en', '1,700 / 2,000 characters'],
+    ['ar', '\u20661,700 / 2,000\u2069 حرف'],
+  ])('%s: reads « %s », isolated', async (language, counter) => {
+    await act(() => i18n.changeLanguage(language));
+    renderPanel();
+    act(() => updateDraft({ triggeringFactor: 'x'.repeat(1700) }));
+    const shown = await screen.findByText(counter);
+    expect(shown.tagName).toBe('BDI');
+  });
+});
+
 describe('patient first', () => {
   it("names the patient opened from their file in the panel's title", async () => {
     renderPanel();
     await act(() => openPanelForPatient(patients.lucas.idPatient));
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Consultation — Lucas Bernard (12/04/1988)');
+  });
+
+  // In Arabic « 12/03/2026 14:30 » read « 14:30 12/03/2026 » in the chip: isolated left to right.
+  it('keeps the appointment chip’s date-time left to right', async () => {
+    renderPanel();
+    act(() => setPanelPatient({ ...patients.lucas, appointment: { id: 'ap1', startsAt: '2026-03-12T13:30:00.000Z' } }));
+    expect((await screen.findByText('12/03/2026 14:30')).closest('bdi')).toHaveAttribute('dir', 'ltr');
   });
 
   it('refuses a pain start date before the birth date, with a French message', async () => {

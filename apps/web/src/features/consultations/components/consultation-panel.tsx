@@ -11,6 +11,7 @@ import { isConsultationEmpty } from '@wellbe/shared/domain/consultation';
 import { PANEL_HEIGHT_RATIO } from '@wellbe/shared/constants';
 import { can } from '@wellbe/shared/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { WithLtr } from '../../../components/ltr.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { formatDecimal } from '@wellbe/shared/domain/decimal';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -38,7 +39,7 @@ function PanelTopBar({ title, onClear }: { title: string; onClear: () => void })
       </Typography>
       {panel.mode === 'edit' && <Chip size="small" label={t('panel.editChip')} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />}
       {panel.mode === 'new' && panel.patient?.appointment && (
-        <Chip size="small" label={t('panel.appointmentChip', { date: formatDateTime(panel.patient.appointment.startsAt) })} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />
+        <Chip size="small" label={<WithLtr text={(date) => t('panel.appointmentChip', { date })} value={formatDateTime(panel.patient.appointment.startsAt)} />} sx={{ bgcolor: 'primary.light', color: 'inherit' }} />
       )}
       <Tooltip title={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')}>
         <IconButton color="inherit" onClick={toggleFullScreen} aria-label={panel.fullScreen ? t('panel.exitFullScreen') : t('panel.fullScreen')} aria-pressed={panel.fullScreen}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { WithLtr } from '../../../components/ltr.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addAddendum, signConsultation } from '../api/record.ts';
@@ -49,13 +50,13 @@ export function ConsultationRecordBar({ canWrite }: { canWrite: boolean }) {
       )}
       {editing.signedAt && (
         <Typography variant="body2" sx={{ color: 'success.dark', mb: 1 }}>
-          {t('signed', { date: formatDateTime(editing.signedAt), by: editing.signedByName ?? '' })}
+          <WithLtr text={(date) => t('signed', { date, by: editing.signedByName ?? '' })} value={formatDateTime(editing.signedAt)} />
         </Typography>
       )}
       {(editing.addenda ?? []).map((a) => (
         <Box key={a.id} sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5, mb: 1 }}>
           <Typography variant="caption" color="textSecondary">
-            {t('addendumBy', { date: formatDateTime(a.at), by: a.authorName })}
+            <WithLtr text={(date) => t('addendumBy', { date, by: a.authorName })} value={formatDateTime(a.at)} />
           </Typography>
           <Typography variant="body2">{new DOMParser().parseFromString(a.text, 'text/html').body.textContent}</Typography>
         </Box>

@@ -1,13 +1,14 @@
 import { Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { MyDayTotals } from '@wellbe/shared/schemas/diary';
-import { Ltr } from '../../../components/ltr.tsx';
+import { WithLtr } from '../../../components/ltr.tsx';
 
 const MACROS = ['proteinsG', 'carbohydratesG', 'fatG'] as const;
 
 /** Today's meals against the dietetic target (energy and the three macronutrients), or the totals alone. */
 export function DayTotals({ day }: { day: MyDayTotals }) {
-  const { t } = useTranslation('diary');
+  // The gram's symbol is the dietetics texts' (« غ » in Arabic), not a French « g » in every language.
+  const { t } = useTranslation(['diary', 'dietetics']);
   const target = day.targets;
   return (
     <Card component="section" aria-label={t('day.title')} sx={{ mb: 2 }}>
@@ -22,7 +23,7 @@ export function DayTotals({ day }: { day: MyDayTotals }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           {MACROS.map((m) => (
             <Typography key={m} variant="body2">
-              {t('common:labelled', { label: t(`macros.${m}`) })} <Ltr>{target ? `${Math.round(day[m])} / ${Math.round(target[m])} g` : `${Math.round(day[m])} g`}</Ltr>
+              {t('common:labelled', { label: t(`macros.${m}`) })} <WithLtr text={(n) => t('dietetics:units.grams', { n })} value={target ? `${Math.round(day[m])} / ${Math.round(target[m])}` : Math.round(day[m])} />
             </Typography>
           ))}
         </Box>

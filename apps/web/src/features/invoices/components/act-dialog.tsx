@@ -47,6 +47,10 @@ export function ActDialog({ act, onClose }: { act: Act | null; onClose: () => vo
       { onSuccess: onClose, onError: (err) => setError(err.message) },
     );
   };
+  // The invoice's legal mention (CGI art. 261-4-1°) is printed in French whatever the reader's
+  // language: it stays French here too, marked lang="fr" (screen readers, hyphenation) and isolated
+  // (<bdi>) so it keeps its own direction in Arabic.
+  const vatHelper = vat === 'exempt' ? <bdi lang="fr">{VAT_EXEMPT_MENTION}</bdi> : undefined;
   return (
     <FormDialog title={act ? t('acts.editTitle') : t('acts.newTitle')} busy={save.isPending} error={error} cancelLabel={t('form.cancel')} submitLabel={t('acts.save')} onClose={onClose} onSubmit={submit}>
       <Grid size={{ xs: 12, sm: 8 }}>
@@ -62,7 +66,7 @@ export function ActDialog({ act, onClose }: { act: Act | null; onClose: () => vo
         <TextField label={t('acts.duration')} value={duration} onChange={(e) => setDuration(e.target.value)} fullWidth slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField select label={t('acts.vat')} value={vat} onChange={(e) => setVat(e.target.value as 'exempt' | 'rate')} fullWidth helperText={vat === 'exempt' ? VAT_EXEMPT_MENTION : undefined}>
+        <TextField select label={t('acts.vat')} value={vat} onChange={(e) => setVat(e.target.value as 'exempt' | 'rate')} fullWidth helperText={vatHelper}>
           <MenuItem value="exempt">{t('acts.vatExempt')}</MenuItem>
           <MenuItem value="rate">{t('acts.vatRate')}</MenuItem>
         </TextField>

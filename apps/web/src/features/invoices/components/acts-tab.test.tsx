@@ -62,7 +62,8 @@ describe('acts and prices', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nouvel acte' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Libellé/ }), 'Bilan initial');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Prix/ }), '62,50');
-    expect(within(dialog).getByText('TVA non applicable, article 261-4-1° du CGI')).toBeTruthy();
+    // The legal mention stays French in every language: marked so (screen readers, Arabic's bidi).
+    expect(within(dialog).getByText('TVA non applicable, article 261-4-1° du CGI')).toHaveAttribute('lang', 'fr');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ method: 'POST', path: '/api/invoices/acts', body: { label: 'Bilan initial', priceCents: 6250, vatRateBp: null, personal: false } });

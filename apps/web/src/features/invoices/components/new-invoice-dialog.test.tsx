@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Act } from '@wellbe/shared/schemas/invoices';
+import { formatEuros } from '@wellbe/shared/domain/money';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '../../../i18n/i18n.ts';
 import { setSession } from '../../../lib/session.ts';
@@ -75,5 +76,15 @@ describe("'Facturer' dialog", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Facturer' });
     await screen.findByRole('combobox', { name: 'Acte' });
     expect(within(dialog).getByRole('textbox', { name: /Libellé/ })).toHaveValue('');
+  });
+
+  // The acts' prices went through a formatter of their own with « € » glued after: right to left,
+  // the sign landed on the wrong side. They are the app's amounts now (Money), isolated left to right.
+  it('lists each act with its price as the app formats amounts, kept left to right', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Acte' }));
+    const option = await screen.findByRole('option', { name: /Bilan diététique initial/ });
+    const price = option.querySelector('bdi[dir="ltr"]');
+    expect(price?.textContent).toBe(formatEuros(6250));
   });
 });

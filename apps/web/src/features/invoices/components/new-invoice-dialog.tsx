@@ -6,6 +6,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PatientPicker, type PickedPatient } from '../../../components/patient-picker.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useActs, useAppointmentOf, useCreateInvoice } from '../api/invoices.ts';
+import { Money } from './money.tsx';
 
 export interface InvoiceStart {
   patient: PickedPatient | null;
@@ -79,7 +80,7 @@ export function NewInvoiceDialog({ start, onClose, onIssued }: { start: InvoiceS
           <MenuItem value="">{t('form.freeAct')}</MenuItem>
           {(acts.data ?? []).map((a) => (
             <MenuItem key={a.id} value={a.id}>
-              {a.label} — {euros(a.priceCents)} €
+              {a.label} — <Money cents={a.priceCents} />
             </MenuItem>
           ))}
         </TextField>

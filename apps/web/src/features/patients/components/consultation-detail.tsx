@@ -175,7 +175,12 @@ export function ConsultationDetail({
             {entry && (
               <Typography variant="body2" color="textSecondary">
                 {t('consultation.by', { practitioner: entry.practitioner, speciality: entry.speciality })}
-                {consultation.data && ` · ${formatDateTime(consultation.data.ConsultationDate)}`}
+                {consultation.data && (
+                  <>
+                    {' · '}
+                    <Ltr>{formatDateTime(consultation.data.ConsultationDate)}</Ltr>
+                  </>
+                )}
               </Typography>
             )}
             <LastChange change={entry?.lastChange} />

@@ -6,7 +6,7 @@ import { can } from '@wellbe/shared/permissions';
 import type { DiarySummary } from '@wellbe/shared/schemas/diary';
 import { Ltr } from '../../../components/ltr.tsx';
 import { useDiaryNewCounts, useDiarySeen } from '../../../lib/diary-badge.ts';
-import { formatDate, todayInDisplayZone } from '../../../lib/format.ts';
+import { formatDate, formatNumber, todayInDisplayZone } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDiaryChart, useDiarySummary, useFollowDiary, usePatientDiary } from '../api/diary.ts';
 import { AdherenceChart, EnergyChart, PainChart } from './diary-charts.tsx';
@@ -15,12 +15,15 @@ import { DiaryEntries } from './diary-entries.tsx';
 const PERIODS = [30, 90, 365, 1825] as const;
 
 function Summary({ summary }: { summary: DiarySummary }) {
-  const { t } = useTranslation('diary');
+  const { t, i18n } = useTranslation('diary');
+  // Signed, in the language's notation (« +1,2 » in French); in Arabic isolated left to right with
+  // Unicode's isolates as dose.tsx does (these lines are texts, not elements): it read « 1.2+ ».
+  const weight = summary.weightChange == null ? null : `${summary.weightChange > 0 ? '+' : ''}${formatNumber(summary.weightChange, i18n.language)}`;
   const lines = [
     t('summary.entries', { meal: summary.entries.meal, pain: summary.entries.pain, weight: summary.entries.weight, activity: summary.entries.activity }),
     summary.energyAverage != null ? (summary.targetKcal ? t('summary.energyTarget', { value: summary.energyAverage, target: summary.targetKcal }) : t('summary.energy', { value: summary.energyAverage })) : null,
     summary.painAverage != null ? t('summary.pain', { value: summary.painAverage }) : null,
-    summary.weightChange != null ? t('summary.weight', { value: summary.weightChange > 0 ? `+${summary.weightChange}` : summary.weightChange }) : null,
+    weight != null ? t('summary.weight', { value: i18n.dir() === 'rtl' ? `\u2066${weight}\u2069` : weight }) : null,
     t('summary.activity', { minutes: summary.activityMin }),
     t('summary.adherence', { value: Math.round(summary.adherence * 100) }),
   ].filter(Boolean);

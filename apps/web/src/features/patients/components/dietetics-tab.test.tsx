@@ -30,4 +30,13 @@ describe('the file’s dietetics tab', () => {
       expect(await screen.findByTestId('diet-program')).toHaveTextContent(line);
     });
   }
+
+  // Each day's bar is named with its energy: the unit was a French « kcal » in every language.
+  it('names a day’s energy with the unit of the reader’s language', async () => {
+    fakeApi({ 'GET /api/dietetics/patients/pa1/overview': { success: true, data: { ...OVERVIEW, days: [{ day: '2026-11-23', energyKcal: 1800 }] } } });
+    await act(() => i18n.changeLanguage('ar'));
+    renderAs('PR', <Suspense fallback="…"><DieteticsTab idPatient="pa1" /></Suspense>);
+    await screen.findByTestId('diet-program');
+    expect(document.querySelector('[aria-label$="1800 كيلوكالوري"]')).not.toBeNull();
+  });
 });

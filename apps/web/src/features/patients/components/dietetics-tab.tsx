@@ -46,7 +46,7 @@ export function DieteticsTab({ idPatient }: { idPatient: string }) {
             <Box role="img" aria-label={t('diet.energyLabel', { n: days.length, target: targetKcal ?? '—' })} sx={{ display: 'flex', alignItems: 'flex-end', gap: '3px', height: 140, borderBottom: 1, borderColor: 'divider', position: 'relative' }}>
               {targetKcal && <Box sx={{ position: 'absolute', insetInline: 0, bottom: `${(targetKcal / max) * 100}%`, borderTop: '2px dashed', borderColor: 'text.secondary' }} />}
               {days.map((d) => (
-                <Tooltip key={d.day} title={`${t('common:labelled', { label: formatDate(d.day) })} ${d.energyKcal} kcal`}>
+                <Tooltip key={d.day} title={`${t('common:labelled', { label: formatDate(d.day) })} ${t('dietetics:units.kcal', { n: d.energyKcal })}`}>
                   <Box sx={{ flex: '0 0 calc(100% / 28 - 3px)', height: `${(d.energyKcal / max) * 100}%`, bgcolor: BAR[targetStatus(d.energyKcal, targetKcal)], borderRadius: '2px 2px 0 0' }} />
                 </Tooltip>
               ))}

@@ -79,7 +79,7 @@ function FlagDialog({ idPatient, entry, onClose }: { idPatient: string; entry: A
     >
       <Box sx={{ px: 2, width: '100%' }}>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {t('log.flag.intro', { at: formatDateTime(entry.at), actor: entry.actor })}
+          <WithLtr text={(at) => t('log.flag.intro', { at, actor: entry.actor })} value={formatDateTime(entry.at)} />
         </Typography>
         <TextField label={t('log.flag.comment')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={3} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
       </Box>
