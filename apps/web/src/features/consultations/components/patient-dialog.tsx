@@ -6,7 +6,7 @@ import { foldName, PATIENT_MESSAGES, patientCreateSchema } from '@wellbe/shared/
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePatientSearch, type PatientSearchHit } from '../../../lib/patient-search.ts';
 import { translateMessage } from '../../../lib/messages.ts';
-import { PATIENT_KEYS } from '../../patients/messages.ts';
+import { PATIENT_KEYS } from '../../../lib/patient-messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PatientChoiceField, TYPING_PAUSE_MS } from './patient-choice-field.tsx';
 import { useConsultationPanel } from '../consultation-store.ts';

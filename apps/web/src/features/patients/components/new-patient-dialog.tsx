@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { patientCreateSchema, type PatientCreate } from '@wellbe/shared/schemas/patients';
 import { translateMessage } from '../../../lib/messages.ts';
 import { useCreatePatient } from '../api/patient-writes.ts';
-import { PATIENT_KEYS } from '../messages.ts';
+import { PATIENT_KEYS } from '../../../lib/patient-messages.ts';
 
 /** 'Nouveau patient': the same fields, rules and messages as the consultation panel (SPEC §5). */
 export function NewPatientDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (idPatient: string) => void }) {

@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES } from '@wellbe/shared/schemas/fields';
 import { PATIENT_MESSAGES as M, PATIENT_NAME_MAX } from '@wellbe/shared/schemas/patients';
-import type { MessageKeys } from '../../lib/messages.ts';
+import type { MessageKeys } from './messages.ts';
 
 // A new patient's checks (the shared schema, the duplicate warnings) speak SPEC §5's French; the
 // two dialogs that create one (the patients page, the consultation panel) show them through these
