@@ -13,6 +13,9 @@ const ANSWER_KEYS: MessageKeys = {
   [M.date]: 'errors.date',
   [M.yesNo]: 'errors.yesNo',
   [M.unknownQuestion]: 'errors.unknownQuestion',
+  // The server's refusals of a send: the same French texts, the same keys.
+  [M.notFound]: 'errors.notFound',
+  [M.alreadySubmitted]: 'errors.alreadySubmitted',
   [M.text(QUESTIONNAIRE_LIMITS.shortText)]: ['errors.text', { max: QUESTIONNAIRE_LIMITS.shortText }],
   [M.text(QUESTIONNAIRE_LIMITS.longText)]: ['errors.text', { max: QUESTIONNAIRE_LIMITS.longText }],
 };

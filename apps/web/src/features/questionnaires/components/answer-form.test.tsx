@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment } from '@wellbe/shared/schemas/questionnaires';
 import { i18n } from '../../../i18n/i18n.ts';
-import { fakeApi, renderAs } from '../../../test/render.tsx';
+import { apiError, fakeApi, renderAs } from '../../../test/render.tsx';
 import { textsInEachLanguage } from '../../../test/texts.ts';
 import { AnswerForm } from './answer-form.tsx';
 import { BuilderDialog } from './builder-dialog.tsx';
@@ -63,6 +63,17 @@ describe('answer form messages', () => {
     await submitIn('ar');
     expect(screen.getByText('هذا السؤال إلزامي.')).toBeVisible();
     expect(screen.getByText('يجب أن تكون القيمة أقل من أو تساوي ⁦150 kg⁩.')).toBeVisible();
+  });
+});
+
+describe('the server’s refusal of a send', () => {
+  it('is in the reader’s language', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    fakeApi({ 'PUT /api/questionnaires/assignments/a1/answers': () => apiError(409, 'conflict', 'Ce questionnaire a déjà été envoyé : il ne peut plus être modifié.') });
+    const answered = { ...ASSIGNMENT, answers: { sleep: true } } as unknown as Assignment;
+    renderAs('PT', <AnswerForm assignment={answered} onDone={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: i18n.t('questionnaires:form.submit') }));
+    expect(await screen.findByText('This questionnaire has already been sent: it can no longer be changed.')).toBeVisible();
   });
 });
 

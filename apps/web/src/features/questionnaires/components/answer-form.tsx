@@ -62,7 +62,7 @@ export function AnswerForm({ assignment, onDone }: { assignment: Assignment; onD
     send(false, () => setStep((s) => s + 1));
   };
   const field = (q: (typeof questions)[number]) => <QuestionField key={q.id} question={q} value={answers[q.id]} error={translateMessage(t, messageKeys, errors[q.id])} onChange={(v) => set(q.id, v)} />;
-  const failed = save.isError && !Object.values(errors).some(Boolean) && <Alert severity="error">{isApiError(save.error) ? save.error.message : t('form.saveError')}</Alert>;
+  const failed = save.isError && !Object.values(errors).some(Boolean) && <Alert severity="error">{isApiError(save.error) ? translateMessage(t, messageKeys, save.error.message) : t('form.saveError')}</Alert>;
 
   return (
     <Card component="section" aria-label={assignment.questionnaire.title}>
