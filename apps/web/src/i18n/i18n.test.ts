@@ -80,4 +80,22 @@ describe('counted words', () => {
     expect(t('ar', 'print.rhythm', { weeks: 2, perWeek: 3 })).toBe('أسبوعان، 3 حصص في الأسبوع');
     expect(t('ar', 'print.rhythm', { weeks: 12, perWeek: 1 })).toBe('12 أسبوعًا، حصة واحدة في الأسبوع');
   });
+
+  it('the records’ check and the diary’s week agree with their numbers in each language', async () => {
+    const { i18n, i18nReady } = await import('./i18n.ts');
+    await i18nReady;
+    await i18n.loadLanguages([...LANGUAGES]);
+    await i18n.loadNamespaces(['history', 'diary']);
+    const ok = (lng: string, versions: number) => i18n.getFixedT(lng, 'history')('verify.ok', { date: 'D', versions });
+    expect(ok('fr', 1)).toBe('Dernière vérification des historiques le D : 1 version, aucune altération.');
+    expect(ok('fr', 12)).toBe('Dernière vérification des historiques le D : 12 versions, aucune altération.');
+    expect(ok('en', 1)).toBe('Last history verification on D: 1 version, no alteration.');
+    expect(ok('ar', 2)).toBe('آخر تحقق من السجلات في D: إصداران، دون أي تعديل.');
+    expect(ok('ar', 5)).toBe('آخر تحقق من السجلات في D: 5 إصدارات، دون أي تعديل.');
+    expect(ok('ar', 100)).toBe('آخر تحقق من السجلات في D: 100 إصدار، دون أي تعديل.');
+    const week = (lng: string, meal: number, pain: number, weight: number, activity: number) => i18n.getFixedT(lng, 'diary')('summary.entries', { meal, pain, weight, activity });
+    expect(week('fr', 3, 1, 0, 2)).toBe('3 repas, 1 douleur, 0 poids, 2 activités notés');
+    expect(week('en', 1, 1, 2, 1)).toBe('1 meal, 1 pain rating, 2 weights, 1 activity recorded');
+    expect(week('ar', 1, 2, 3, 11)).toBe('سُجّلت وجبة واحدة وألمان و3 أوزان و11 نشاطًا');
+  });
 });

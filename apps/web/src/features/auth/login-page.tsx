@@ -34,6 +34,8 @@ export function LoginPage() {
  */
 function PasswordLogin() {
   const { t } = useTranslation('auth');
+  // The page loads the oidc texts with its own (app/pages.ts): the enforced provider's refusal is one.
+  const { t: tOidc } = useTranslation('oidc');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);
@@ -43,6 +45,13 @@ function PasswordLogin() {
   // An organisation that enforces its identity provider names its button when it refuses a password or a passkey.
   const [enforced, setEnforced] = useState<OidcButton | null>(null);
 
+  // The server's oidc_required text is French: the reader's language names the provider's button instead.
+  function refuse(err: unknown) {
+    const provider = enforcedProviderOf(err);
+    setEnforced(provider);
+    setError(provider ? tOidc('errors.enforced', { label: provider.label }) : errorText(err));
+  }
+
   async function withPasskey() {
     setBusy(true);
     setError(null);
@@ -51,8 +60,7 @@ function PasswordLogin() {
       const answer = await passkeySignIn();
       setSession(answer.user, answer.data.access_token);
     } catch (err) {
-      setEnforced(enforcedProviderOf(err));
-      setError(errorText(err));
+      refuse(err);
       setBusy(false);
     }
   }
@@ -70,9 +78,10 @@ function PasswordLogin() {
       await signIn(username.trim(), password);
     } catch (err) {
       const mfa = mfaChallengeOf(err);
-      setEnforced(enforcedProviderOf(err));
-      if (mfa) setChallenge(mfa);
-      else setError(errorText(err));
+      if (mfa) {
+        setEnforced(null);
+        setChallenge(mfa);
+      } else refuse(err);
       setBusy(false);
     }
   }

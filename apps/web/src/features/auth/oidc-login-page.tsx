@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { OutlinedField } from '../../components/outlined-field.tsx';
+import { isApiError } from '../../lib/api.ts';
 import { setSession } from '../../lib/session.ts';
 import { AuthError, AuthForm, AuthShell, BackToLogin, authStyles as styles, errorText } from './auth-shell.tsx';
 import { finishOidc, landingOf, linkOidc } from './oidc-api.ts';
@@ -10,7 +12,7 @@ type State = { kind: 'working' } | { kind: 'error'; code: string } | { kind: 'li
 /**
  * /login/oidc: where the server's callback sends the browser back from the identity provider. A
  * ticket is exchanged for the session (then the route guard leaves for the stored page or /); an
- * account not linked yet asks its current password once; a refusal shows its French message.
+ * account not linked yet asks its current password once; a refusal shows in the reader's language.
  */
 export function OidcLoginPage() {
   const { t } = useTranslation('oidc');
@@ -44,6 +46,14 @@ export function OidcLoginPage() {
   );
 }
 
+// The link's refusals by their code, in oidc.json's words (the server's message is French); a code
+// the texts do not know shows that message rather than nothing.
+const LINK_CODES: Record<string, string> = { oidc_link_code_required: 'link_refused', oidc_required: 'enforced' };
+function linkError(t: TFunction<'oidc'>, err: unknown): string {
+  if (!isApiError(err)) return errorText(err);
+  return t(`errors.${LINK_CODES[err.code] ?? err.code}` as never, { defaultValue: err.message }) as string;
+}
+
 function LinkForm({ ticket, email, provider }: { ticket: string; email: string; provider: string }) {
   const { t } = useTranslation('oidc');
   const [password, setPassword] = useState('');
@@ -59,7 +69,7 @@ function LinkForm({ ticket, email, provider }: { ticket: string; email: string; 
       const answer = await linkOidc(ticket, password, code.trim() || undefined);
       setSession(answer.user, answer.access_token);
     } catch (err) {
-      setError(errorText(err));
+      setError(linkError(t, err));
       setBusy(false);
     }
   }

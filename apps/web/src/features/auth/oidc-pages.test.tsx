@@ -1,16 +1,17 @@
 import { Suspense, type ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../i18n/i18n.ts';
+import { i18n, i18nReady } from '../../i18n/i18n.ts';
 import { endSession, getSession } from '../../lib/session.ts';
 import { fakeUser } from '../../test/fixtures.ts';
+import { textsInEachLanguage } from '../../test/texts.ts';
 import { LoginPage } from './login-page.tsx';
 import { OidcLoginPage } from './oidc-login-page.tsx';
 
 // Sign-in by OpenID Connect on the web side: the Pro Santé Connect button of /login, the button an
-// enforcing organisation names, and /login/oidc (the ticket's exchange, a refusal in French).
+// enforcing organisation names, and /login/oidc (the ticket's exchange, a refusal in the reader's language).
 
 const wrap = (node: ReactNode) => render(<MemoryRouter><Suspense fallback={null}>{node}</Suspense></MemoryRouter>);
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
@@ -26,6 +27,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeAll(async () => {
   await i18nReady;
 });
+textsInEachLanguage(['auth', 'oidc']);
 beforeEach(() => {
   endSession('logout');
   fetchMock = vi.fn((url: string) => (url === '/api/auth/oidc/providers' ? json({ success: true, data: [PSC] }) : json({ success: true, demo: false })));
@@ -85,5 +87,50 @@ describe('/login/oidc', () => {
     expect(window.location.hash).toBe('');
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/oidc/finish')!;
     expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ ticket: 'abcdefghijklmnopqrstuvwxyz' });
+  });
+});
+
+describe('refusals in the reader’s language (the server writes them in French)', () => {
+  const refusePassword = () =>
+    fetchMock.mockImplementation((url: string) =>
+      url === '/api/user' ? json({ success: false, error: { code: 'oidc_required', message: ENFORCED, details: { provider: KEYCLOAK } } }, 403) : json({ success: true, data: [PSC] }),
+    );
+  async function signInAs(language: string) {
+    await act(() => i18n.changeLanguage(language));
+    refusePassword();
+    wrap(<LoginPage />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(i18n.t('auth:login.username')), 'pr');
+    await user.type(screen.getByLabelText(i18n.t('auth:login.password')), 'Demo-Wellbe-2026!');
+    await user.click(screen.getByRole('button', { name: i18n.t('auth:login.submit') }));
+  }
+
+  it('an enforcing organisation’s refusal of the password, in English', async () => {
+    await signInAs('en');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your organisation requires sign-in through its identity provider: use the “Sign in with Keycloak du cabinet” button.');
+  });
+
+  it('the same in Arabic', async () => {
+    await signInAs('ar');
+    expect(await screen.findByRole('alert')).toHaveTextContent('تشترط مؤسستك تسجيل الدخول عبر مزوّد الهوية الخاص بها: استخدم زر «تسجيل الدخول عبر Keycloak du cabinet».');
+  });
+
+  it('a refused link (wrong password or code), in English; a code the texts do not know shows the server’s message', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    let code = 'oidc_link_code_required';
+    fetchMock.mockImplementation((url: string) => {
+      if (url === '/api/auth/oidc/finish') return json({ success: false, linkRequired: true, email: 'pr@wellbe.test', provider: 'Pro Santé Connect' });
+      if (url === '/api/auth/oidc/link') return json({ success: false, error: { code, message: 'Mot de passe ou code incorrect : le compte n’a pas été associé.' } }, 401);
+      return json({ success: true });
+    });
+    window.location.hash = '#ticket=abcdefghijklmnopqrstuvwxyz';
+    wrap(<OidcLoginPage />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(i18n.t('oidc:link.password')), 'faux');
+    await user.click(screen.getByRole('button', { name: i18n.t('oidc:link.submit') }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password or code: the account was not linked.');
+    code = 'something_new';
+    await user.click(screen.getByRole('button', { name: i18n.t('oidc:link.submit') }));
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Mot de passe ou code incorrect'));
   });
 });

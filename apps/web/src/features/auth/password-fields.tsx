@@ -4,6 +4,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MESSAGES } from '@wellbe/shared/domain/password';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter.tsx';
+import { translateMessage, type MessageKeys } from '../../lib/messages.ts';
 
 export interface NewPasswordValues {
   password: string;
@@ -11,7 +12,7 @@ export interface NewPasswordValues {
 }
 
 // The shared zod schemas carry SPEC §5's French messages; each is shown through its i18n key.
-const MESSAGE_KEYS: Record<string, string> = {
+const MESSAGE_KEYS: MessageKeys = {
   [PASSWORD_MESSAGES.newRequired]: 'password.newRequired',
   [PASSWORD_MESSAGES.rule]: 'password.rule',
   [PASSWORD_MESSAGES.mismatch]: 'password.mismatch',
@@ -19,7 +20,7 @@ const MESSAGE_KEYS: Record<string, string> = {
 
 export function useValidationMessage() {
   const { t } = useTranslation('auth');
-  return (message: string | undefined) => (message ? (MESSAGE_KEYS[message] ? t(MESSAGE_KEYS[message]) : message) : undefined);
+  return (message: string | undefined) => translateMessage(t, MESSAGE_KEYS, message);
 }
 
 /** New password and its confirmation (register, reset, invitation), SPEC §5 rule. */

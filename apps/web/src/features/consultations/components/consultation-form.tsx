@@ -28,7 +28,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useOrganisationSettings } from '../../../lib/organisation-settings.ts';
 import { useSession } from '../../../lib/session.ts';
 import { setFiles, updateDraft, useConsultationPanel, type ConsultationDraft } from '../consultation-store.ts';
-import { checkDraft, fieldId } from '../draft-validation.ts';
+import { checkDraft, consultationMessage, fieldId } from '../draft-validation.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -176,7 +176,7 @@ export function ConsultationForm() {
       ))}
     </TextField>
   );
-  const painError = errors.startEradiationDate ?? (pickerInvalid ? PAIN_START_MESSAGES.invalid : undefined);
+  const painError = errors.startEradiationDate ?? (pickerInvalid ? consultationMessage(PAIN_START_MESSAGES.invalid) : undefined);
   const preventionField = PREVENTION_FIELDS[draft.preventionType];
 
   return (

@@ -5,6 +5,8 @@ import { phoneKey, isValidPhone } from '@wellbe/shared/domain/phone';
 import { foldName, PATIENT_MESSAGES, patientCreateSchema } from '@wellbe/shared/schemas/patients';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePatientSearch, type PatientSearchHit } from '../../../lib/patient-search.ts';
+import { translateMessage } from '../../../lib/messages.ts';
+import { PATIENT_KEYS } from '../../../lib/patient-messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PatientChoiceField, TYPING_PAUSE_MS } from './patient-choice-field.tsx';
 import { useConsultationPanel } from '../consultation-store.ts';
@@ -18,6 +20,8 @@ type Field = 'FullName' | 'PhoneNumber' | 'Email';
  */
 export function PatientDialog() {
   const { t } = useTranslation('consultations');
+  // The new patient's messages are patients.json's, shared with the patients page's dialog.
+  const { t: tPatients } = useTranslation('patients');
   const save = useSaveState();
   const { patient: panelPatient } = useConsultationPanel();
   const [otherPatient, setOtherPatient] = useState<{ idPatient: string; FullName: string } | null>(null);
@@ -57,10 +61,10 @@ export function PatientDialog() {
 
   const parsed = patientCreateSchema.safeParse(patient);
   const fieldError = (field: Field): string | undefined => {
-    if (field === 'FullName' && duplicateName) return PATIENT_MESSAGES.duplicateName;
-    if (field === 'PhoneNumber' && duplicatePhone) return PATIENT_MESSAGES.duplicatePhone;
+    if (field === 'FullName' && duplicateName) return translateMessage(tPatients, PATIENT_KEYS, PATIENT_MESSAGES.duplicateName);
+    if (field === 'PhoneNumber' && duplicatePhone) return translateMessage(tPatients, PATIENT_KEYS, PATIENT_MESSAGES.duplicatePhone);
     if (!touched[field] || parsed.success) return undefined;
-    return parsed.error.issues.find((i) => i.path[0] === field)?.message;
+    return translateMessage(tPatients, PATIENT_KEYS, parsed.error.issues.find((i) => i.path[0] === field)?.message);
   };
 
   // SPEC §5: create is disabled while name, phone or email is empty or the name exists already.

@@ -2,7 +2,9 @@ import { FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_INTENSITIES, DIARY_LIMITS, DIARY_MESSAGES, type ActivityIntensity } from '@wellbe/shared/schemas/diary';
+import { translateMessage } from '../../../lib/messages.ts';
 import { useMyProgramSessions } from '../api/diary.ts';
+import { DIARY_KEYS } from '../messages.ts';
 import { EntryForm } from './entry-form.tsx';
 
 // The activity entry: a session of the patient's current sport program (the server names it from
@@ -58,7 +60,7 @@ export function ActivityForm() {
           </MenuItem>
         ))}
       </TextField>
-      {error && <Typography color="error">{error}</Typography>}
+      {error && <Typography color="error">{translateMessage(t, DIARY_KEYS, error)}</Typography>}
     </EntryForm>
   );
 }

@@ -8,8 +8,10 @@ import type { DiaryEntry, DiaryEntryWrite } from '@wellbe/shared/schemas/diary';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { getDisplayTimeZone } from '../../../lib/format.ts';
+import { translateMessage } from '../../../lib/messages.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAddEntry } from '../api/diary.ts';
+import { DIARY_KEYS } from '../messages.ts';
 
 type Body = DiaryEntryWrite extends infer U ? (U extends unknown ? Omit<U, 'at' | 'id'> : never) : never;
 
@@ -41,7 +43,7 @@ export function EntryForm({ label, build, children, onSaved }: { label: string; 
       <DateLocalization>
         <DateTimePicker label={t('at')} format="DD/MM/YYYY HH:mm" ampm={false} timezone={zone} value={at} onChange={setAt} disableFuture />
       </DateLocalization>
-      {add.isError && <Alert severity="error">{isApiError(add.error) ? add.error.message : t('errors.save')}</Alert>}
+      {add.isError && <Alert severity="error">{isApiError(add.error) ? translateMessage(t, DIARY_KEYS, add.error.message) : t('errors.save')}</Alert>}
       <Button type="submit" variant="contained" size="large" disabled={add.isPending}>
         {t('save')}
       </Button>

@@ -6,8 +6,10 @@ import { MEALS, type Meal } from '@wellbe/shared/domain/dietetics';
 import { DIARY_LIMITS, DIARY_MESSAGES, HOUSEHOLD_MEASURE_KEYS, type HouseholdMeasure, type MealItemWrite } from '@wellbe/shared/schemas/diary';
 import { FileButton } from '../../../components/file-button.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { translateMessage } from '../../../lib/messages.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useFoodSearch, useUploadPhoto } from '../api/diary.ts';
+import { DIARY_KEYS } from '../messages.ts';
 import { EntryForm } from './entry-form.tsx';
 
 interface Line {
@@ -46,7 +48,7 @@ export function MealForm() {
     <EntryForm label={t('kinds.meal')} build={build} onSaved={(entry) => {
         setLines([]);
         setQ('');
-        if (photo) upload.mutate({ id: entry.id, file: photo }, { onError: (e) => notify(isApiError(e) ? e.message : t('errors.save'), 'error') });
+        if (photo) upload.mutate({ id: entry.id, file: photo }, { onError: (e) => notify(isApiError(e) ? translateMessage(t, DIARY_KEYS, e.message)! : t('errors.save'), 'error') });
         setPhoto(null);
       }}
     >
@@ -101,7 +103,7 @@ export function MealForm() {
         </FileButton>
         {photo && <Typography variant="body2">{photo.name}</Typography>}
       </Box>
-      {error && <Typography color="error">{error}</Typography>}
+      {error && <Typography color="error">{translateMessage(t, DIARY_KEYS, error)}</Typography>}
       <Typography variant="caption" color="textSecondary">
         {t('ciqualSource')}
       </Typography>

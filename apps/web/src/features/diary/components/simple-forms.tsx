@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DOLOR_LOCATIONS } from '@wellbe/shared/domain/consultation';
 import { DIARY_LIMITS, DIARY_MESSAGES } from '@wellbe/shared/schemas/diary';
 import { useConsultationOption } from '../../../components/consultation-option.ts';
+import { translateMessage } from '../../../lib/messages.ts';
+import { DIARY_KEYS } from '../messages.ts';
 import { EntryForm } from './entry-form.tsx';
 
 // Two short forms of the diary: weight, and pain (0–10 and where); activity-form.tsx the third.
@@ -20,7 +22,7 @@ export function WeightForm() {
   };
   return (
     <EntryForm label={t('kinds.weight')} build={build} onSaved={() => setValue('')}>
-      <TextField label={t('weight.label')} value={value} onChange={(e) => setValue(e.target.value)} error={!!error} helperText={error ?? t('weight.hint')} slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }} required />
+      <TextField label={t('weight.label')} value={value} onChange={(e) => setValue(e.target.value)} error={!!error} helperText={translateMessage(t, DIARY_KEYS, error) ?? t('weight.hint')} slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }} required />
     </EntryForm>
   );
 }

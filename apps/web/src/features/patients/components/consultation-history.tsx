@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '@wellbe/shared/domain/decimal';
 import type { Addendum, FieldChange } from '@wellbe/shared/schemas/history';
-import { Ltr } from '../../../components/ltr.tsx';
+import { useConsultationOption } from '../../../components/consultation-option.ts';
+import { Ltr, WithLtr } from '../../../components/ltr.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useConsultationHistory } from '../api/history.ts';
 
@@ -15,19 +16,24 @@ function asText(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 }
 
-const UNITS: Record<string, string> = { Size: 'cm', Weight: 'kg' };
+// The measures' units as the file's charts write them (Arabic: سم, كغ).
+const UNITS: Record<string, string> = { Size: 'patients:measures.unitCm', Weight: 'patients:measures.unitKg' };
 const INSTANTS = new Set(['ConsultationDate', 'signedAt', 'lockedAt', 'archivedAt']);
 // Calendar days (YYYY-MM-DD), shown DD/MM/YYYY without any time zone shift.
 const DAYS = new Set(['startEradiationDate', 'birthDate']);
 // Stored as codes, read as the words the form shows.
 const CODED = new Set(['preventionType']);
+// Stored as the consultation form's French list values ('Lombaire', 'Non Renseigné'), read in the reader's language.
+const OPTIONS = new Set(['dolorLocation', 'dolorIntensity', 'antalgesicTreatment', 'treatmentEfficacy']);
 
 /** One value of a change, as a reader writes it (numbers with their units, dates DD/MM/YYYY). */
 function useShow() {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation(['history', 'patients']);
+  const option = useConsultationOption();
   return (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('empty');
-    if (typeof value === 'number') return `${formatDecimal(value)}${UNITS[field] ? ` ${UNITS[field]}` : ''}`;
+    if (typeof value === 'number') return `${formatDecimal(value)}${UNITS[field] ? ` ${t(UNITS[field] as never)}` : ''}`;
+    if (typeof value === 'string' && OPTIONS.has(field)) return option(value);
     if (typeof value === 'string' && INSTANTS.has(field)) return formatDateTime(value);
     if (typeof value === 'string' && DAYS.has(field)) return formatDate(value);
     if (typeof value === 'string' && CODED.has(field)) return t(`values.${field}.${value}`, { defaultValue: value });
@@ -39,13 +45,14 @@ function useShow() {
 }
 
 function Change({ change }: { change: FieldChange }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation(['history', 'consultations']);
   const show = useShow();
   if (change.field === 'signedBy') return null;
   return (
     <Box component="li" sx={{ mb: 0.5 }}>
       <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-        {t(`fields.${change.field}`, { defaultValue: change.field })}
+        {/* The dietetic fields are named as the consultation form names them (no second copy here). */}
+        {t([`fields.${change.field}`, `consultations:fields.${change.field}`] as never, { defaultValue: change.field }) as string}
       </Typography>{' '}
       {change.before !== null && (
         <Typography variant="body2" component="del" color="error" sx={{ mx: 0.5 }}>
@@ -113,13 +120,13 @@ export function AddendaList({ addenda, signedAt, signedBy }: { addenda: Addendum
     <Box>
       {signedAt && (
         <Typography variant="body2" sx={{ color: 'success.dark', mb: 1 }}>
-          {t('signed', { date: formatDateTime(signedAt), by: signedBy ?? '' })}
+          <WithLtr text={(date) => t('signed', { date, by: signedBy ?? '' })} value={formatDateTime(signedAt)} />
         </Typography>
       )}
       {addenda.map((a) => (
         <Box key={a.id} sx={{ borderLeft: 3, borderColor: 'warning.main', pl: 1.5, mb: 1 }} data-testid="addendum">
           <Typography variant="caption" color="textSecondary">
-            {t('addendumBy', { date: formatDateTime(a.at), by: a.authorName })}
+            <WithLtr text={(date) => t('addendumBy', { date, by: a.authorName })} value={formatDateTime(a.at)} />
           </Typography>
           <Typography variant="body2">{asText(a.text)}</Typography>
         </Box>

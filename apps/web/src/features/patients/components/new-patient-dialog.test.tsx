@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PATIENT_MESSAGES } from '@wellbe/shared/schemas/patients';
-import { i18nReady } from '../../../i18n/i18n.ts';
+import { i18n, i18nReady } from '../../../i18n/i18n.ts';
 import { apiError, fakeApi, renderAs } from '../../../test/render.tsx';
+import { textsInEachLanguage } from '../../../test/texts.ts';
 import { NewPatientDialog } from './new-patient-dialog.tsx';
 
 // 'Nouveau patient' (SPEC §5): create stays disabled while a field is empty, a wrong email is said
@@ -13,6 +14,7 @@ vi.mock('../../../lib/notify.ts', () => ({ notify: vi.fn() }));
 beforeAll(async () => {
   await i18nReady;
 });
+textsInEachLanguage(['patients']);
 afterEach(() => vi.unstubAllGlobals());
 
 function fill(name: string, phone: string, email: string) {
@@ -48,5 +50,31 @@ describe('Nouveau patient', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Créer le patient' }));
     expect(await screen.findByText(PATIENT_MESSAGES.duplicateName)).toBeInTheDocument();
     expect(onCreated).not.toHaveBeenCalled();
+  });
+});
+
+describe('its messages in the reader’s language (the shared schema writes them in French)', () => {
+  const fillIn = (name: string, phone: string, email: string) => {
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${i18n.t('patients:create.fullName')}`)), { target: { value: name } });
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${i18n.t('patients:create.phone')}`)), { target: { value: phone } });
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${i18n.t('patients:create.email')}`)), { target: { value: email } });
+  };
+
+  it('a wrong email, in English', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    fakeApi({});
+    renderAs('PR', <NewPatientDialog onClose={vi.fn()} onCreated={vi.fn()} />);
+    fillIn('Lina Benali', '06 12 34 56 78', 'lina@');
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('patients:create.submit') }));
+    expect(await screen.findByText('Invalid email address.')).toBeInTheDocument();
+  });
+
+  it('the server’s refusal of a duplicate, in Arabic', async () => {
+    await act(() => i18n.changeLanguage('ar'));
+    fakeApi({ 'POST /api/patients': () => apiError(409, 'duplicate', PATIENT_MESSAGES.duplicateName) });
+    renderAs('PR', <NewPatientDialog onClose={vi.fn()} onCreated={vi.fn()} />);
+    fillIn('Louis Martin', '0612345678', 'louis@example.fr');
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('patients:create.submit') }));
+    expect(await screen.findByText('يوجد مريض بهذا الاسم بالفعل')).toBeInTheDocument();
   });
 });

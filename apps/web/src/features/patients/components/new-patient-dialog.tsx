@@ -4,7 +4,9 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { patientCreateSchema, type PatientCreate } from '@wellbe/shared/schemas/patients';
+import { translateMessage } from '../../../lib/messages.ts';
 import { useCreatePatient } from '../api/patient-writes.ts';
+import { PATIENT_KEYS } from '../../../lib/patient-messages.ts';
 
 /** 'Nouveau patient': the same fields, rules and messages as the consultation panel (SPEC §5). */
 export function NewPatientDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (idPatient: string) => void }) {
@@ -27,10 +29,10 @@ export function NewPatientDialog({ onClose, onCreated }: { onClose: () => void; 
         <DialogTitle id={titleId}>{t('create.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {create.isError && <Alert severity="error">{create.error.message}</Alert>}
-            <TextField label={t('create.fullName')} required autoFocus {...register('FullName')} error={!!formState.errors.FullName} helperText={formState.errors.FullName?.message} />
-            <TextField label={t('create.phone')} required type="tel" {...register('PhoneNumber')} error={!!formState.errors.PhoneNumber} helperText={formState.errors.PhoneNumber?.message} />
-            <TextField label={t('create.email')} required type="email" {...register('Email')} error={!!formState.errors.Email} helperText={formState.errors.Email?.message} />
+            {create.isError && <Alert severity="error">{translateMessage(t, PATIENT_KEYS, create.error.message)}</Alert>}
+            <TextField label={t('create.fullName')} required autoFocus {...register('FullName')} error={!!formState.errors.FullName} helperText={translateMessage(t, PATIENT_KEYS, formState.errors.FullName?.message)} />
+            <TextField label={t('create.phone')} required type="tel" {...register('PhoneNumber')} error={!!formState.errors.PhoneNumber} helperText={translateMessage(t, PATIENT_KEYS, formState.errors.PhoneNumber?.message)} />
+            <TextField label={t('create.email')} required type="email" {...register('Email')} error={!!formState.errors.Email} helperText={translateMessage(t, PATIENT_KEYS, formState.errors.Email?.message)} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -4,10 +4,11 @@ import { PHONE_MESSAGE } from '@wellbe/shared/domain/phone';
 import { PROFESSIONAL_ID_MESSAGES } from '@wellbe/shared/domain/rpps';
 import { PROFILE_MESSAGES } from '@wellbe/shared/schemas/profile';
 import type { TFunction } from 'i18next';
+import { translateMessage as translate, type MessageKeys } from '../../../lib/messages.ts';
 
 // The shared schema and the server speak the French texts of SPEC §5; on screen they show in the
 // user's language (the fr bundle holds the same texts, so French stays to the letter).
-const KEYS: Record<string, string> = {
+const KEYS: MessageKeys = {
   [PASSWORD_MESSAGES.oldRequired]: 'validation.oldRequired',
   [PASSWORD_MESSAGES.newRequired]: 'validation.newRequired',
   [PASSWORD_MESSAGES.rule]: 'validation.rule',
@@ -26,7 +27,5 @@ const KEYS: Record<string, string> = {
 
 /** The message in the current language; a message the screen does not know is shown as sent. */
 export function translateMessage(t: TFunction<'profile'>, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const key = KEYS[message];
-  return key ? t(key as never) : message;
+  return translate(t, KEYS, message);
 }

@@ -3,8 +3,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerProblem, checkAnswers, isShown, questionnaireDefinitionSchema, QUESTIONNAIRE_MESSAGES, type Answers, type AnswerValue, type Assignment } from '@wellbe/shared/schemas/questionnaires';
 import { isApiError } from '../../../lib/api.ts';
+import { translateMessage } from '../../../lib/messages.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveAnswers } from '../api.ts';
+import { answerMessageKeys } from '../messages.ts';
 import { QuestionField } from './question-field.tsx';
 
 /**
@@ -16,6 +18,7 @@ export function AnswerForm({ assignment, onDone }: { assignment: Assignment; onD
   const { t } = useTranslation('questionnaires');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const questions = useMemo(() => questionnaireDefinitionSchema.parse({ title: assignment.questionnaire.title, questions: assignment.questionnaire.questions }).questions, [assignment]);
+  const messageKeys = useMemo(() => answerMessageKeys(questions), [questions]);
   const [answers, setAnswers] = useState<Answers>(assignment.answers as Answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState(0);
@@ -58,8 +61,8 @@ export function AnswerForm({ assignment, onDone }: { assignment: Assignment; onD
     if (problem) return setErrors((e) => ({ ...e, [current.id]: problem }));
     send(false, () => setStep((s) => s + 1));
   };
-  const field = (q: (typeof questions)[number]) => <QuestionField key={q.id} question={q} value={answers[q.id]} error={errors[q.id] || undefined} onChange={(v) => set(q.id, v)} />;
-  const failed = save.isError && !Object.values(errors).some(Boolean) && <Alert severity="error">{isApiError(save.error) ? save.error.message : t('form.saveError')}</Alert>;
+  const field = (q: (typeof questions)[number]) => <QuestionField key={q.id} question={q} value={answers[q.id]} error={translateMessage(t, messageKeys, errors[q.id])} onChange={(v) => set(q.id, v)} />;
+  const failed = save.isError && !Object.values(errors).some(Boolean) && <Alert severity="error">{isApiError(save.error) ? translateMessage(t, messageKeys, save.error.message) : t('form.saveError')}</Alert>;
 
   return (
     <Card component="section" aria-label={assignment.questionnaire.title}>

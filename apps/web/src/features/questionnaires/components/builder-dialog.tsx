@@ -4,9 +4,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionnaireWriteSchema, type Questionnaire } from '@wellbe/shared/schemas/questionnaires';
 import { isApiError } from '../../../lib/api.ts';
+import { translateMessage } from '../../../lib/messages.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAppointmentTypes, useSaveQuestionnaire } from '../api.ts';
 import { toDrafts, toQuestions } from '../builder-model.ts';
+import { BUILDER_KEYS } from '../messages.ts';
 import { newQuestion, QuestionEditor, type DraftQuestion } from './question-editor.tsx';
 
 /** Creates a questionnaire, or writes the next version of one (answers keep theirs). */
@@ -28,7 +30,7 @@ export function BuilderDialog({ questionnaire, onClose }: { questionnaire: Quest
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const at = issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? `${t('common:labelled', { label: t('builder.questionN', { n: issue.path[1] + 1 }) })} ` : '';
-      return setError(at + issue.message);
+      return setError(at + translateMessage(t, BUILDER_KEYS, issue.message));
     }
     save.mutate(
       { id: questionnaire?.id ?? null, body: parsed.data },
