@@ -106,6 +106,15 @@ test('has no serious or critical accessibility violation, read and edit modes', 
 });
 
 test('changes the password for real, signs out and signs in with the new one', async ({ page }) => {
+  // The strength's dictionaries held back until the form is filled, as on a slow phone: their score
+  // used to add a line that moved « Enregistrer » down under a click, which then reached nothing (a
+  // CI run waited 90 s for a request never sent; the first, 10 s for the message).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/password-strength-(?!meter-)[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await signIn(page, 'pa');
   await openProfile(page);
   await editToggle(page).click();
@@ -113,6 +122,11 @@ test('changes the password for real, signs out and signs in with the new one', a
   await input(page, 'Ancien mot de passe').fill(DEMO_PASSWORD);
   await input(page, 'Nouveau mot de passe').fill(NEW_PASSWORD);
   await input(page, 'Confirmer le nouveau mot de passe').fill(NEW_PASSWORD);
+  await expect(save(page)).toBeEnabled();
+  const before = await save(page).boundingBox();
+  release();
+  await expect(page.getByText('Très bon', { exact: true })).toBeVisible();
+  expect(await save(page).boundingBox()).toEqual(before);
   // The server's answer first: a refusal then says why, where the missing message alone would not
   // (a CI run waited 10 s for it, and its trace could not be read).
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/profil') && r.request().postDataJSON()?.action === 'updatePassword');

@@ -35,12 +35,12 @@ export function PasswordStrengthMeter({ value, id, userInputs = [] }: { value: s
         aria-label={t('passwordStrength.label')}
         sx={{ height: 6, borderRadius: 3 }}
       />
-      {result && (
-        <Typography variant="body2" color={result.tooCommon ? 'error' : 'textSecondary'} sx={{ mt: 0.5 }}>
-          {t(`passwordStrength.score${result.score}`)}
-          {result.tooCommon && ` — ${t('passwordStrength.tooCommon')}`}
-        </Typography>
-      )}
+      {/* The line is there before the dictionaries are: the score filling it later moves nothing below
+          (the form's save button moved down under a click, which then never reached it). */}
+      <Typography variant="body2" color={result?.tooCommon ? 'error' : 'textSecondary'} sx={{ mt: 0.5 }} data-testid="password-strength-text">
+        {result ? t(`passwordStrength.score${result.score}`) : '\u00a0'}
+        {result?.tooCommon && ` — ${t('passwordStrength.tooCommon')}`}
+      </Typography>
     </Box>
   );
 }
