@@ -245,13 +245,18 @@ export async function insertAppointment(db: Database, scope: OneOrgScope, values
   }
 }
 
-export async function updateAppointment(db: Database, scope: OrgScope, id: string, set: Partial<NewAppointment>, release?: SlotRelease): Promise<{ found: boolean; released: Released } | 'overlap'> {
+/**
+ * Updates one appointment of the scope; 'overlap' when the new slot is taken. With `expectedStatus`
+ * (the status the caller read and checked), a row another request changed meanwhile is left alone
+ * and `found` is false: a cancellation committed first is never undone by a change read before it.
+ */
+export async function updateAppointment(db: Database, scope: OrgScope, id: string, set: Partial<NewAppointment>, release?: SlotRelease, expectedStatus?: string): Promise<{ found: boolean; released: Released } | 'overlap'> {
   const run = async (tx: Database) => {
     const released = release ? await releaseExpiredIn(tx, scope, release) : [];
     const rows = await tx
       .update(appointments)
       .set(set)
-      .where(and(eq(appointments.id, id), orgFilter(scope, appointments.organizationId)))
+      .where(and(eq(appointments.id, id), orgFilter(scope, appointments.organizationId), expectedStatus === undefined ? undefined : eq(appointments.status, expectedStatus)))
       .returning({ id: appointments.id });
     return { found: rows.length > 0, released };
   };

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localParts } from '@wellbe/shared/domain/zoned';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
 import { json } from '../../../test/helpers.ts';
-import { appointments } from '../../db/tables.ts';
+import { whileHeld } from '../../../test/locks.ts';
+import { appointments, auditEvents } from '../../db/tables.ts';
 import { runAgendaJobs } from '../agenda/agenda.jobs.ts';
 import { agendaKit, at, TZ, type AgendaKit } from '../agenda/agenda.test-kit.ts';
 
@@ -125,5 +127,29 @@ describe('reminders, iCal feed, waitlist', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const won = a.statusCode === 201 ? a : b;
     expect(json(won).data).toMatchObject({ status: 'confirmé', createdVia: 'waitlist', startsAt: at(day, '09:00') });
+  });
+});
+
+describe('at the same time (the test holds a row, the requests queue on it)', () => {
+  const holdRow = (table: string, id: string) => (c: PoolClient) => c.query(`select 1 from ${table} where id = $1 for update`, [id]);
+
+  it('a confirmation queued behind the patient’s cancellation is refused: the request stays cancelled, no confirmation mailed or journalled', async () => {
+    const day = k.monday(26, 1);
+    const req = json(await k.post('pt', '/api/appointments', { practitionerId: k.s.pr!.id, typeId: k.typeId('Consultation'), startsAt: at(day, '10:00') })).data;
+    const mails = k.t.mails.length;
+    const [cancelled, confirmed] = await whileHeld(k.t.ctx.pool, holdRow('appointments', req.id), [
+      () => k.post('pt', `/api/appointments/${req.id}/cancel`, { reason: 'Je ne peux pas venir' }),
+      () => k.post('ad', `/api/appointments/${req.id}/confirm`, {}),
+    ]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(confirmed.statusCode, confirmed.body).toBe(409);
+    expect(json(confirmed).error.message).toBe(AGENDA_MESSAGES.cancelled);
+    const mine = json(await k.get('pt', '/api/appointments/mine')).data;
+    expect(mine.find((a: { id: string }) => a.id === req.id)).toMatchObject({ status: 'annulé', cancelReason: 'Je ne peux pas venir' });
+    const sent = k.t.mails.slice(mails).map((m) => m.subject);
+    expect(sent.filter((subject) => subject.startsWith('Annulation de votre rendez-vous'))).toHaveLength(1);
+    expect(sent.filter((subject) => subject.startsWith('Confirmation de votre rendez-vous'))).toEqual([]);
+    const journal = await k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.status'), eq(auditEvents.recordId, req.id)));
+    expect(journal).toEqual([]);
   });
 });
