@@ -76,6 +76,9 @@ describe('the agenda and appointments repositories, run with the other organisat
     // A row inserted in Nord's scope is Nord's, whatever its practitioner.
     const inserted = await repo.insertAppointment(db, b, { practitionerId: k.s.pr2!.id, title: 'Réunion', startsAt: new Date(at(day, '09:00')), endsAt: new Date(at(day, '09:30')), status: 'confirmé' });
     expect(inserted).not.toBe('overlap');
+    // Completing a hold names it by id: Nord's scope finds none to give up, and inserts nothing.
+    const completing = await repo.insertAppointment(db, b, { practitionerId: k.s.pr2!.id, title: 'Réunion', startsAt: new Date(at(day, '10:00')), endsAt: new Date(at(day, '10:30')), status: 'confirmé' }, undefined, { id: own.appointment, createdBy: pr, reason: 'Depuis Nord', now: new Date() });
+    expect(completing).toBe('hold_expired');
     expect((await repo.findAppointment(db, b, (inserted as { id: string }).id))?.organizationId).toBe(b.organizationId);
     expect(await stored()).toEqual(before);
   });

@@ -59,7 +59,6 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
   if (input.holdId) {
     const hold = await repo.findAppointment(ctx.db, scope, input.holdId);
     if (!hold || hold.status !== 'provisoire' || hold.createdBy !== caller.id) throw conflict(AGENDA_MESSAGES.holdExpired, 'hold_expired');
-    await repo.updateAppointment(ctx.db, scope, hold.id, { status: 'annulé', cancelReason: 'Réservation finalisée', cancelledAt: now, updatedAt: now });
   }
   const hours = await workingTime(ctx, scope, practitioner.id, startsAt, endsAt, timeZone);
   // A past visit is confirmed like any other: its consultation starts from it, and honoré or
@@ -81,7 +80,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
     createdVia: 'staff',
     createdAt: now,
     updatedAt: now,
-  });
+  }, input.holdId ? { id: input.holdId, createdBy: caller.id, reason: 'Réservation finalisée', now } : undefined);
   if (row === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
   await journal(ctx, caller, 'appointment.create', row, { after: snapshot(row), ...(input.pastVisit ? { pastVisit: true } : {}) });
   await changed(ctx, scope.organizationId, row.id, row.practitionerId);
