@@ -133,5 +133,9 @@ describe('the agenda and appointments repositories, run with the other organisat
     expect((await waitlist.offerToFirstWaiting(db, a, slot))?.entry.id).toBe(own.waitlist);
     expect(await waitlist.offerByToken(db, b, slot.tokenHash)).toBeNull();
     expect((await waitlist.offerByToken(db, a, slot.tokenHash))?.id).toBe(own.waitlist);
+    await waitlist.reopenOffer(db, b, own.waitlist, slot.tokenHash);
+    expect((await stored()).waitlist?.status).toBe('proposé');
+    await waitlist.reopenOffer(db, a, own.waitlist, slot.tokenHash);
+    expect((await stored()).waitlist?.status).toBe('attente');
   });
 });

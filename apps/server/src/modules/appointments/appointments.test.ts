@@ -152,4 +152,33 @@ describe('at the same time (the test holds a row, the requests queue on it)', ()
     const journal = await k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.status'), eq(auditEvents.recordId, req.id)));
     expect(journal).toEqual([]);
   });
+
+  it('an offer accepted twice at once: the losing request leaves the entry served, so no other slot is offered', async () => {
+    const day = k.monday(24, 1);
+    const taken = json(await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '09:00', '09:30'))).data;
+    const later = json(await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '11:00', '11:30'))).data;
+    expect((await k.post('pt', '/api/appointments/waitlist', { practitionerId: k.s.pr!.id, fromDay: day, toDay: day })).statusCode).toBe(201);
+    await k.post('pr', `/api/agenda/appointments/${taken.id}/cancel`, { reason: 'Patient excusé' });
+    const token = /offre=([A-Za-z0-9_-]+)/.exec(k.t.mails.at(-1)!.text)![1]!;
+    const entry = json(await k.get('pt', '/api/appointments/waitlist')).data.find((e: { status: string }) => e.status === 'proposé');
+    expect(entry.offerStartsAt).toBe(at(day, '09:00'));
+    // The winner waits to mark the entry served; the loser, refused by the slot, then tries to reopen it.
+    const accept = () => k.post('pt', '/api/appointments/offers/accept', { token });
+    const [won, lost] = await whileHeld(k.t.ctx.pool, holdRow('appointment_waitlist', entry.id), [accept, accept]);
+    expect([won.statusCode, lost.statusCode]).toEqual([201, 409]);
+    expect(json(await k.get('pt', '/api/appointments/waitlist')).data.map((e: { id: string }) => e.id)).not.toContain(entry.id);
+    const mails = k.t.mails.length;
+    await k.post('pr', `/api/agenda/appointments/${later.id}/cancel`, { reason: 'Patient excusé' });
+    expect(k.t.mails.slice(mails).filter((m) => m.subject.startsWith('Un créneau s’est libéré'))).toEqual([]);
+  });
+
+  it('leaving the waitlist is journalled, as joining is', async () => {
+    const day = k.monday(25, 2);
+    expect((await k.post('pt', '/api/appointments/waitlist', { practitionerId: k.s.pr!.id, fromDay: day, toDay: day })).statusCode).toBe(201);
+    const entry = json(await k.get('pt', '/api/appointments/waitlist')).data.find((e: { fromDay: string }) => e.fromDay === day);
+    expect((await k.t.app.inject({ method: 'DELETE', url: `/api/appointments/waitlist/${entry.id}`, headers: k.s.pt!.auth })).statusCode).toBe(204);
+    const journal = await k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'waitlist.leave'), eq(auditEvents.recordId, entry.id)));
+    expect(journal).toMatchObject([{ outcome: 'success', userId: k.s.pt!.id }]);
+    expect(journal[0]!.patientId).toBeTruthy();
+  });
 });
