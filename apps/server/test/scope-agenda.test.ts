@@ -109,7 +109,9 @@ describe('the agenda and appointments repositories, run with the other organisat
     expect(await setup.findType(db, a, own.type)).not.toBeNull();
     expect(await setup.findType(db, b, own.type)).toBeNull();
 
-    await setup.upsertSettings(db, b, { userId: pr, weeklyHours: {}, availability: [], icalSecretHash: null, icalCreatedAt: null, updatedAt: new Date() });
+    await setup.saveHours(db, b, { userId: pr, weeklyHours: {}, availability: [], updatedAt: new Date() });
+    await setup.saveIcalSecret(db, b, { userId: pr, icalSecretHash: 'x'.repeat(64), icalCreatedAt: new Date() }, {});
+    await setup.clearIcalSecret(db, b, pr, new Date());
     expect(await setup.deleteException(db, b, pr, own.exception)).toBe(false);
     expect(await setup.updateType(db, b, own.type, { label: 'Renommé depuis Nord' })).toBeNull();
     expect(await stored()).toEqual(before);
