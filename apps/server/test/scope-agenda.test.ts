@@ -76,6 +76,9 @@ describe('the agenda and appointments repositories, run with the other organisat
     // A row inserted in Nord's scope is Nord's, whatever its practitioner.
     const inserted = await repo.insertAppointment(db, b, { practitionerId: k.s.pr2!.id, title: 'Réunion', startsAt: new Date(at(day, '09:00')), endsAt: new Date(at(day, '09:30')), status: 'confirmé' });
     expect(inserted).not.toBe('overlap');
+    // Completing a hold names it by id: Nord's scope finds none to give up, and inserts nothing.
+    const completing = await repo.insertAppointment(db, b, { practitionerId: k.s.pr2!.id, title: 'Réunion', startsAt: new Date(at(day, '10:00')), endsAt: new Date(at(day, '10:30')), status: 'confirmé' }, undefined, { id: own.appointment, createdBy: pr, reason: 'Depuis Nord', now: new Date() });
+    expect(completing).toBe('hold_expired');
     expect((await repo.findAppointment(db, b, (inserted as { id: string }).id))?.organizationId).toBe(b.organizationId);
     expect(await stored()).toEqual(before);
   });
@@ -106,7 +109,9 @@ describe('the agenda and appointments repositories, run with the other organisat
     expect(await setup.findType(db, a, own.type)).not.toBeNull();
     expect(await setup.findType(db, b, own.type)).toBeNull();
 
-    await setup.upsertSettings(db, b, { userId: pr, weeklyHours: {}, availability: [], icalSecretHash: null, icalCreatedAt: null, updatedAt: new Date() });
+    await setup.saveHours(db, b, { userId: pr, weeklyHours: {}, availability: [], updatedAt: new Date() });
+    await setup.saveIcalSecret(db, b, { userId: pr, icalSecretHash: 'x'.repeat(64), icalCreatedAt: new Date() }, {});
+    await setup.clearIcalSecret(db, b, pr, new Date());
     expect(await setup.deleteException(db, b, pr, own.exception)).toBe(false);
     expect(await setup.updateType(db, b, own.type, { label: 'Renommé depuis Nord' })).toBeNull();
     expect(await stored()).toEqual(before);
@@ -130,5 +135,9 @@ describe('the agenda and appointments repositories, run with the other organisat
     expect((await waitlist.offerToFirstWaiting(db, a, slot))?.entry.id).toBe(own.waitlist);
     expect(await waitlist.offerByToken(db, b, slot.tokenHash)).toBeNull();
     expect((await waitlist.offerByToken(db, a, slot.tokenHash))?.id).toBe(own.waitlist);
+    await waitlist.reopenOffer(db, b, own.waitlist, slot.tokenHash);
+    expect((await stored()).waitlist?.status).toBe('proposé');
+    await waitlist.reopenOffer(db, a, own.waitlist, slot.tokenHash);
+    expect((await stored()).waitlist?.status).toBe('attente');
   });
 });

@@ -1,6 +1,6 @@
 import { can } from '@wellbe/shared/permissions';
 import { AGENDA_LIMITS, AGENDA_MESSAGES, STATUS_TRANSITIONS, type Appointment, type AppointmentInput, type AppointmentPatch, type AppointmentStatus } from '@wellbe/shared/schemas/agenda';
-import { hidden, isUuid, type Caller } from '../../access/index.ts';
+import { hidden, isUuid, type Caller, type OneOrgScope } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { offerFreedSlot } from '../appointments/appointments.offers.ts';
@@ -59,7 +59,6 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
   if (input.holdId) {
     const hold = await repo.findAppointment(ctx.db, scope, input.holdId);
     if (!hold || hold.status !== 'provisoire' || hold.createdBy !== caller.id) throw conflict(AGENDA_MESSAGES.holdExpired, 'hold_expired');
-    await repo.updateAppointment(ctx.db, scope, hold.id, { status: 'annulé', cancelReason: 'Réservation finalisée', cancelledAt: now, updatedAt: now });
   }
   const hours = await workingTime(ctx, scope, practitioner.id, startsAt, endsAt, timeZone);
   // A past visit is confirmed like any other: its consultation starts from it, and honoré or
@@ -81,7 +80,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
     createdVia: 'staff',
     createdAt: now,
     updatedAt: now,
-  });
+  }, input.holdId ? { id: input.holdId, createdBy: caller.id, reason: 'Réservation finalisée', now } : undefined);
   if (row === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
   await journal(ctx, caller, 'appointment.create', row, { after: snapshot(row), ...(input.pastVisit ? { pastVisit: true } : {}) });
   await changed(ctx, scope.organizationId, row.id, row.practitionerId);
@@ -147,18 +146,38 @@ export async function setStatus(ctx: Ctx, caller: Caller, id: string, input: { s
     throw hidden(AGENDA_MESSAGES.consultationNotFound, 'consultation_not_found');
   }
   const now = new Date(ctx.clock.now());
-  await repo.updateAppointment(ctx.db, scope, row.id, {
-    status: input.status,
-    ...(input.status === 'confirmé' ? { confirmedAt: now, holdExpiresAt: null } : {}),
-    ...(input.consultationId ? { consultationId: input.consultationId } : {}),
-    updatedAt: now,
-  });
+  const result = await repo.updateAppointment(
+    ctx.db,
+    scope,
+    row.id,
+    {
+      status: input.status,
+      ...(input.status === 'confirmé' ? { confirmedAt: now, holdExpiresAt: null } : {}),
+      ...(input.consultationId ? { consultationId: input.consultationId } : {}),
+      updatedAt: now,
+    },
+    undefined,
+    row.status,
+  );
+  // A status never moves the slot: only a row revived from 'annulé' (which the status condition
+  // prevents) could collide with a booking made since. Nothing changed then: no journal, no mail.
+  if (result === 'overlap') throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
+  if (!result.found) throw await changedMeanwhile(ctx, scope, row.id);
   const after = (await repo.findAppointment(ctx.db, scope, row.id))!;
   await journal(ctx, caller, 'appointment.status', after, { before: { status: row.status }, after: { status: after.status } });
   await changed(ctx, scope.organizationId, row.id, row.practitionerId);
   const { timeZone } = await orgSettings(ctx, scope);
   if (input.status === 'confirmé') await mailPatient(ctx, after, 'confirmation', timeZone);
   return toAppointment(after, timeZone);
+}
+
+/**
+ * The 409 of a status write whose row another request changed after it was read (its update is
+ * conditional on the status read): said as the row now stands.
+ */
+async function changedMeanwhile(ctx: Ctx, scope: OneOrgScope, id: string) {
+  const current = await repo.findAppointment(ctx.db, scope, id);
+  return current?.status === 'annulé' ? conflict(AGENDA_MESSAGES.cancelled, 'appointment_cancelled') : conflict(AGENDA_MESSAGES.badTransition, 'bad_transition');
 }
 
 /** Cancels (staff: `agenda delete`, own agenda or `agenda management`; a patient: their own, up to the limit). */
@@ -175,7 +194,8 @@ export async function cancelAppointment(ctx: Ctx, caller: Caller, id: string, re
   }
   if (row.status === 'annulé') throw conflict(AGENDA_MESSAGES.cancelled, 'appointment_cancelled');
   if (row.status === 'honoré' || row.status === 'absent') throw conflict(AGENDA_MESSAGES.badTransition, 'bad_transition');
-  await repo.updateAppointment(ctx.db, scope, row.id, { status: 'annulé', cancelReason: reason, cancelledAt: now, cancelledBy: caller.id, updatedAt: now });
+  const result = await repo.updateAppointment(ctx.db, scope, row.id, { status: 'annulé', cancelReason: reason, cancelledAt: now, cancelledBy: caller.id, updatedAt: now }, undefined, row.status);
+  if (result === 'overlap' || !result.found) throw await changedMeanwhile(ctx, scope, row.id);
   const after = (await repo.findAppointment(ctx.db, scope, row.id))!;
   await journal(ctx, caller, 'appointment.cancel', after, { before: snapshot(row), after: { status: 'annulé', reason } });
   await changed(ctx, scope.organizationId, row.id, row.practitionerId);

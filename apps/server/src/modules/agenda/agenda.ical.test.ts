@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.ts';
+import { whileHeld } from '../../../test/locks.ts';
 import { appointments } from '../../db/tables.ts';
 import { runAgendaJobs } from './agenda.jobs.ts';
 import { agendaKit, at, parseEvents, revisionOf, toSecond, type AgendaKit } from './agenda.test-kit.ts';
@@ -151,5 +153,23 @@ describe('the .ics of the patient’s mails (RFC 5546)', () => {
     expect(party(cancel.event, 'organizer')).toEqual([{ value: 'mailto:no-reply@wellbe.local', cn: 'Julien Moreau' }]);
     expect(party(cancel.event, 'attendee')).toEqual([{ value: 'mailto:helene.martin@exemple.fr', cn: 'Hélène Martin' }]);
     expect(revisionOf(cancel.event)).toEqual({ status: 'CANCELLED', sequence: 2, dtstamp: toSecond((await stored(a.id)).updatedAt) });
+  });
+});
+
+describe('the feed and the hours changed at the same time (the test holds the settings row, the requests queue on it)', () => {
+  const holdSettings = (c: PoolClient) => c.query('select 1 from agenda_settings where user_id = $1 for update', [k.s.pr!.id]);
+  const saveHours = (weeklyHours: Record<string, { start: string; end: string }[]>) => () => k.t.app.inject({ method: 'PUT', url: `/api/agenda/settings/${k.s.pr!.id}`, headers: k.s.pr!.auth, payload: { weeklyHours, availability: [] } });
+  const revoke = () => k.t.app.inject({ method: 'DELETE', url: '/api/agenda/ical', headers: k.s.pr!.auth });
+
+  it('a feed revoked while the hours are being saved stays revoked, and the hours are kept, whichever commits first', async () => {
+    for (const saveFirst of [true, false]) {
+      const feedPath = new URL(json(await k.post('pr', '/api/agenda/ical', {})).data.url).pathname;
+      expect((await k.t.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+      const hours = { '1': [{ start: '08:00', end: saveFirst ? '11:00' : '12:00' }] };
+      const answers = await whileHeld(k.t.ctx.pool, holdSettings, saveFirst ? [saveHours(hours), revoke] : [revoke, saveHours(hours)]);
+      expect(answers.map((a) => a.statusCode)).toEqual(saveFirst ? [200, 204] : [204, 200]);
+      expect((await k.t.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(404);
+      expect(json(await k.get('pr', `/api/agenda/settings/${k.s.pr!.id}`)).data).toMatchObject({ weeklyHours: hours, icalActive: false });
+    }
   });
 });

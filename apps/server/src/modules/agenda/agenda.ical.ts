@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { feedIcs } from './agenda.mail.ts';
 import { feedAppointments } from './agenda.repository.ts';
-import { findPractitioner, readSettings, settingsByIcalHash, upsertSettings } from './agenda.settings.repository.ts';
+import { clearIcalSecret, findPractitioner, saveIcalSecret, settingsByIcalHash } from './agenda.settings.repository.ts';
 import { agendaScope, orgSettings, practitionerIn } from './agenda.service.ts';
 
 // A practitioner's private iCal feed: a secret URL a calendar application polls (it sends no
@@ -28,19 +28,14 @@ export async function createIcalFeed(ctx: Ctx, caller: Caller): Promise<{ url: s
   const scope = agendaScope(caller);
   await practitionerIn(ctx, scope, caller.id);
   const secret = randomBytes(32).toString('base64url');
-  const existing = await readSettings(ctx.db, scope, caller.id);
-  const now = new Date(ctx.clock.now());
-  await upsertSettings(ctx.db, scope, { userId: caller.id, weeklyHours: existing?.weeklyHours ?? DEFAULT_WEEKLY_HOURS, availability: existing?.availability ?? [], icalSecretHash: hashSecret(secret), icalCreatedAt: now, updatedAt: now });
+  await saveIcalSecret(ctx.db, scope, { userId: caller.id, icalSecretHash: hashSecret(secret), icalCreatedAt: new Date(ctx.clock.now()) }, DEFAULT_WEEKLY_HOURS);
   await recordAudit(ctx, caller, { action: 'agenda.ical.create', outcome: 'success', recordType: 'agenda', recordId: caller.id });
   return { url: `${ctx.config.publicUrl}/api/agenda/ical/${secret}.ics` };
 }
 
 export async function revokeIcalFeed(ctx: Ctx, caller: Caller): Promise<void> {
   const scope = agendaScope(caller);
-  const existing = await readSettings(ctx.db, scope, caller.id);
-  if (!existing) return;
-  const { organizationId: _o, ...values } = existing;
-  await upsertSettings(ctx.db, scope, { ...values, icalSecretHash: null, icalCreatedAt: null, updatedAt: new Date(ctx.clock.now()) });
+  await clearIcalSecret(ctx.db, scope, caller.id, new Date(ctx.clock.now()));
   await recordAudit(ctx, caller, { action: 'agenda.ical.revoke', outcome: 'success', recordType: 'agenda', recordId: caller.id });
 }
 

@@ -222,15 +222,29 @@ export interface SlotRelease {
 
 export type Released = { id: string; organizationId: string; practitionerId: string }[];
 
+/** The caller's hold a booking completes: cancelled with `reason` in the booking's transaction. */
+export interface HoldToFinalise {
+  id: string;
+  createdBy: string;
+  reason: string;
+  now: Date;
+}
+
+/** Thrown inside the insert's transaction to roll it back when the hold is no longer live. */
+class HoldGone extends Error {}
+
 /**
  * Inserts, or answers 'overlap' when the slot is taken (the exclusion constraint decides races).
  * With `release`, the expired holds and requests overlapping the slot (still counted by the
  * constraint until the job releases them) are released first, in the same transaction: an expired
- * hold never blocks a booking, and a refused insert releases nothing.
+ * hold never blocks a booking, and a refused insert releases nothing. With `hold`, the caller's
+ * hold is given up in that transaction too, so that a refused booking keeps it ('hold_expired'
+ * when it expired or was completed meanwhile).
  */
-export async function insertAppointment(db: Database, scope: OneOrgScope, values: NewAppointment, release?: SlotRelease): Promise<{ id: string; released: Released } | 'overlap'> {
+export async function insertAppointment(db: Database, scope: OneOrgScope, values: NewAppointment, release?: SlotRelease, hold?: HoldToFinalise): Promise<{ id: string; released: Released } | 'overlap' | 'hold_expired'> {
   const run = async (tx: Database) => {
     const released = release ? await releaseExpiredIn(tx, scope, release) : [];
+    if (hold && !(await finaliseHold(tx, scope, hold))) throw new HoldGone();
     const [row] = await tx
       .insert(appointments)
       .values({ ...values, organizationId: scope.organizationId })
@@ -238,20 +252,36 @@ export async function insertAppointment(db: Database, scope: OneOrgScope, values
     return { id: row!.id, released };
   };
   try {
-    return release ? await db.transaction(run) : await run(db);
+    return release || hold ? await db.transaction(run) : await run(db);
   } catch (err) {
+    if (err instanceof HoldGone) return 'hold_expired';
     if (isOverlap(err)) return 'overlap';
     throw err;
   }
 }
 
-export async function updateAppointment(db: Database, scope: OrgScope, id: string, set: Partial<NewAppointment>, release?: SlotRelease): Promise<{ found: boolean; released: Released } | 'overlap'> {
+/** Cancels the caller's hold if it is still live (the row lock makes two completions of it queue). */
+async function finaliseHold(tx: Database, scope: OneOrgScope, hold: HoldToFinalise): Promise<boolean> {
+  const rows = await tx
+    .update(appointments)
+    .set({ status: 'annulé', cancelReason: hold.reason, cancelledAt: hold.now, updatedAt: hold.now })
+    .where(and(eq(appointments.id, hold.id), orgFilter(scope, appointments.organizationId), eq(appointments.status, 'provisoire'), eq(appointments.createdBy, hold.createdBy)))
+    .returning({ id: appointments.id });
+  return rows.length > 0;
+}
+
+/**
+ * Updates one appointment of the scope; 'overlap' when the new slot is taken. With `expectedStatus`
+ * (the status the caller read and checked), a row another request changed meanwhile is left alone
+ * and `found` is false: a cancellation committed first is never undone by a change read before it.
+ */
+export async function updateAppointment(db: Database, scope: OrgScope, id: string, set: Partial<NewAppointment>, release?: SlotRelease, expectedStatus?: string): Promise<{ found: boolean; released: Released } | 'overlap'> {
   const run = async (tx: Database) => {
     const released = release ? await releaseExpiredIn(tx, scope, release) : [];
     const rows = await tx
       .update(appointments)
       .set(set)
-      .where(and(eq(appointments.id, id), orgFilter(scope, appointments.organizationId)))
+      .where(and(eq(appointments.id, id), orgFilter(scope, appointments.organizationId), expectedStatus === undefined ? undefined : eq(appointments.status, expectedStatus)))
       .returning({ id: appointments.id });
     return { found: rows.length > 0, released };
   };

@@ -7,7 +7,7 @@ import { AGENDA_LIMITS, AGENDA_MESSAGES, DEFAULT_WEEKLY_HOURS, type AgendaPeriod
 import { hidden, isUuid, ownScope, systemScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { auditRow, recordAudit } from '../../lib/audit.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
 import { offerFreedSlot } from '../appointments/appointments.offers.ts';
 import { workingIntervals, type Interval } from './agenda.hours.ts';
@@ -186,10 +186,12 @@ export function snapshot(row: { startsAt: Date; endsAt: Date; status: string; pr
  * A new appointment in the scope's organisation, read back with its names; 'overlap' when the slot
  * is taken (the expired holds and requests over it are released in the same transaction, and the
  * open agendas told). Every booking path (staff, hold, patient, waitlist) writes through here.
+ * A booking that completes a hold gives it up in that transaction: refused, it keeps the hold.
  */
-export async function insertAppointment(ctx: Pick<AppContext, 'db'>, scope: OneOrgScope, values: repo.NewAppointment & { createdAt: Date }): Promise<repo.AppointmentRow | 'overlap'> {
-  const result = await repo.insertAppointment(ctx.db, scope, values, { now: values.createdAt, practitionerId: values.practitionerId, startsAt: values.startsAt, endsAt: values.endsAt });
+export async function insertAppointment(ctx: Pick<AppContext, 'db'>, scope: OneOrgScope, values: repo.NewAppointment & { createdAt: Date }, hold?: repo.HoldToFinalise): Promise<repo.AppointmentRow | 'overlap'> {
+  const result = await repo.insertAppointment(ctx.db, scope, values, { now: values.createdAt, practitionerId: values.practitionerId, startsAt: values.startsAt, endsAt: values.endsAt }, hold);
   if (result === 'overlap') return result;
+  if (result === 'hold_expired') throw conflict(AGENDA_MESSAGES.holdExpired, 'hold_expired');
   await releasedChanged(ctx, result.released);
   const row = (await repo.findAppointment(ctx.db, scope, result.id))!;
   for (const listener of bookingListeners.values()) await listener(ctx, scope, row, values.createdAt);

@@ -6,6 +6,7 @@ import { orgFilter, type OrgScope } from '../../access/scope.ts';
 import { patients, users } from '../../access/views.ts';
 import type { Database } from '../../db/client.ts';
 import { agendaExceptions, agendaSettings, appointmentTypes } from '../../db/schema/agenda.ts';
+import type { AvailabilityRule, WeeklyHours } from '@wellbe/shared/schemas/agenda';
 
 // SQL of what an agenda is made of: its practitioners, their working hours and absences, the
 // organisation's appointment types, and the patient a booking names. Every query carries the scope.
@@ -49,14 +50,33 @@ export async function readSettings(db: Database, scope: OrgScope, userId: string
   return row ?? null;
 }
 
-export type SettingsValues = Omit<typeof agendaSettings.$inferInsert, 'organizationId'>;
+// Each write sets only the columns its action owns (the hours, or the feed's secret): a settings
+// save and a feed revoked at the same time both keep what the other wrote.
 
-export async function upsertSettings(db: Database, scope: OneOrgScope, values: SettingsValues) {
-  const { userId: _u, ...rest } = values;
+/** Saves a practitioner's working hours, creating their row if need be; the feed is left as it is. */
+export async function saveHours(db: Database, scope: OneOrgScope, values: { userId: string; weeklyHours: WeeklyHours; availability: AvailabilityRule[]; updatedAt: Date }) {
+  const { userId: _u, ...hours } = values;
   await db
     .insert(agendaSettings)
     .values({ ...values, organizationId: scope.organizationId })
-    .onConflictDoUpdate({ target: agendaSettings.userId, set: rest, setWhere: orgFilter(scope, agendaSettings.organizationId) });
+    .onConflictDoUpdate({ target: agendaSettings.userId, set: hours, setWhere: orgFilter(scope, agendaSettings.organizationId) });
+}
+
+/** Sets a practitioner's feed secret (a new row starts with `hours`); the hours of a row are left as they are. */
+export async function saveIcalSecret(db: Database, scope: OneOrgScope, values: { userId: string; icalSecretHash: string; icalCreatedAt: Date }, hours: WeeklyHours) {
+  const feed = { icalSecretHash: values.icalSecretHash, icalCreatedAt: values.icalCreatedAt, updatedAt: values.icalCreatedAt };
+  await db
+    .insert(agendaSettings)
+    .values({ userId: values.userId, weeklyHours: hours, ...feed, organizationId: scope.organizationId })
+    .onConflictDoUpdate({ target: agendaSettings.userId, set: feed, setWhere: orgFilter(scope, agendaSettings.organizationId) });
+}
+
+/** Revokes a practitioner's feed: no row, no feed, nothing to do. */
+export async function clearIcalSecret(db: Database, scope: OrgScope, userId: string, now: Date) {
+  await db
+    .update(agendaSettings)
+    .set({ icalSecretHash: null, icalCreatedAt: null, updatedAt: now })
+    .where(and(eq(agendaSettings.userId, userId), orgFilter(scope, agendaSettings.organizationId)));
 }
 
 /**

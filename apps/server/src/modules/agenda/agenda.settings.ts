@@ -64,7 +64,7 @@ export async function writeSettings(ctx: Ctx, caller: Caller, practitionerId: st
   const scope = await writablePractitioner(ctx, caller, practitionerId);
   for (const rule of input.availability) if (!validRrule(rule)) throw badRequest(AGENDA_MESSAGES.badRrule, 'bad_rrule');
   const existing = await setup.readSettings(ctx.db, scope, practitionerId);
-  await setup.upsertSettings(ctx.db, scope, { userId: practitionerId, weeklyHours: input.weeklyHours, availability: input.availability, icalSecretHash: existing?.icalSecretHash ?? null, icalCreatedAt: existing?.icalCreatedAt ?? null, updatedAt: new Date(ctx.clock.now()) });
+  await setup.saveHours(ctx.db, scope, { userId: practitionerId, weeklyHours: input.weeklyHours, availability: input.availability, updatedAt: new Date(ctx.clock.now()) });
   await recordAudit(ctx, caller, { action: 'agenda.settings', outcome: 'success', recordType: 'agenda', recordId: practitionerId, details: { before: existing ? { weeklyHours: existing.weeklyHours } : null, after: { weeklyHours: input.weeklyHours } } });
   return readSettings(ctx, caller, practitionerId);
 }

@@ -206,6 +206,23 @@ describe('holds and validity (fake clock)', () => {
     expect((await k.post('ad', '/api/agenda/appointments', k.body('pr', day, '09:00', '09:30'))).statusCode).toBe(201);
   });
 
+  it('a booking refused (slot taken) keeps the hold it was to complete; the hold completes once', async () => {
+    const day = k.monday(8, 2);
+    const hold = json(await k.post('pr', '/api/agenda/holds', { practitionerId: k.s.pr!.id, startsAt: at(day, '09:00'), endsAt: at(day, '09:30') })).data;
+    expect((await k.post('ad', '/api/agenda/appointments', k.body('pr', day, '11:00', '11:30'))).statusCode).toBe(201);
+    const refused = await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '11:00', '11:30', { holdId: hold.id }));
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).error.message).toBe(AGENDA_MESSAGES.slotTaken);
+    expect(json(await k.get('pr', `/api/agenda/appointments/${hold.id}`)).data.status).toBe('provisoire');
+    expect((await k.post('ad', '/api/agenda/appointments', k.body('pr', day, '09:00', '09:30'))).statusCode).toBe(409);
+    const booked = await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '09:00', '09:30', { holdId: hold.id }));
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(json(await k.get('pr', `/api/agenda/appointments/${hold.id}`)).data).toMatchObject({ status: 'annulé', cancelReason: 'Réservation finalisée' });
+    const again = await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '10:00', '10:30', { holdId: hold.id }));
+    expect(again.statusCode).toBe(409);
+    expect(json(again).error.message).toBe(AGENDA_MESSAGES.holdExpired);
+  });
+
   it('a request not confirmed within 48 h expires and frees its slot', async () => {
     const day = k.monday(8, 1);
     const a = json(await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '09:00', '09:30', { status: 'demandé' }))).data;

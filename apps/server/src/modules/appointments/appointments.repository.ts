@@ -94,3 +94,14 @@ export async function markWaitlist(db: Database, scope: OrgScope, id: string, st
     .set({ status, offerTokenHash: null })
     .where(and(eq(appointmentWaitlist.id, id), orgFilter(scope, appointmentWaitlist.organizationId)));
 }
+
+/**
+ * An offer that could not be taken goes back to waiting, only if it is still that offer: a double
+ * submit whose other request won has marked it served, and it stays so (no more offers to them).
+ */
+export async function reopenOffer(db: Database, scope: OrgScope, id: string, tokenHash: string) {
+  await db
+    .update(appointmentWaitlist)
+    .set({ status: 'attente', offerTokenHash: null })
+    .where(and(eq(appointmentWaitlist.id, id), orgFilter(scope, appointmentWaitlist.organizationId), eq(appointmentWaitlist.status, 'proposé'), eq(appointmentWaitlist.offerTokenHash, tokenHash)));
+}

@@ -165,13 +165,16 @@ export async function joinWaitlist(ctx: Ctx, caller: Caller, input: { practition
 
 export async function leaveWaitlist(ctx: Ctx, caller: Caller, id: string): Promise<void> {
   if (caller.role !== 'PT' || !isUuid(id) || !(await repo.withdrawWaitlist(ctx.db, agenda.agendaScope(caller), patientOf(caller), id))) throw hidden('Inscription introuvable.', 'waitlist_not_found');
+  // A change to the patient's own entry, journalled as joining is.
+  await recordAudit(ctx, caller, { action: 'waitlist.leave', outcome: 'success', recordType: 'waitlist', recordId: id, patientId: patientOf(caller) });
 }
 
 /** Accepting an offer: the first to accept gets the slot (the exclusion constraint decides). */
 export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Promise<Appointment> {
   const scope = agenda.agendaScope(caller);
   const patientId = patientOf(caller);
-  const entry = await repo.offerByToken(ctx.db, scope, hashToken(token));
+  const tokenHash = hashToken(token);
+  const entry = await repo.offerByToken(ctx.db, scope, tokenHash);
   const now = new Date(ctx.clock.now());
   // An offer outlives its slot when the slot was freed less than its validity before the start:
   // accepting it then would book the past, which a patient never does.
@@ -192,7 +195,7 @@ export async function acceptOffer(ctx: Ctx, caller: Caller, token: string): Prom
     updatedAt: now,
   });
   if (row === 'overlap') {
-    await repo.markWaitlist(ctx.db, scope, entry.id, 'attente');
+    await repo.reopenOffer(ctx.db, scope, entry.id, tokenHash);
     throw conflict(AGENDA_MESSAGES.slotTaken, 'slot_taken');
   }
   await repo.markWaitlist(ctx.db, scope, entry.id, 'servi');

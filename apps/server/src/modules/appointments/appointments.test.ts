@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localParts } from '@wellbe/shared/domain/zoned';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
 import { json } from '../../../test/helpers.ts';
-import { appointments } from '../../db/tables.ts';
+import { whileHeld } from '../../../test/locks.ts';
+import { appointments, auditEvents } from '../../db/tables.ts';
 import { runAgendaJobs } from '../agenda/agenda.jobs.ts';
 import { agendaKit, at, TZ, type AgendaKit } from '../agenda/agenda.test-kit.ts';
 
@@ -125,5 +127,58 @@ describe('reminders, iCal feed, waitlist', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const won = a.statusCode === 201 ? a : b;
     expect(json(won).data).toMatchObject({ status: 'confirmé', createdVia: 'waitlist', startsAt: at(day, '09:00') });
+  });
+});
+
+describe('at the same time (the test holds a row, the requests queue on it)', () => {
+  const holdRow = (table: string, id: string) => (c: PoolClient) => c.query(`select 1 from ${table} where id = $1 for update`, [id]);
+
+  it('a confirmation queued behind the patient’s cancellation is refused: the request stays cancelled, no confirmation mailed or journalled', async () => {
+    const day = k.monday(26, 1);
+    const req = json(await k.post('pt', '/api/appointments', { practitionerId: k.s.pr!.id, typeId: k.typeId('Consultation'), startsAt: at(day, '10:00') })).data;
+    const mails = k.t.mails.length;
+    const [cancelled, confirmed] = await whileHeld(k.t.ctx.pool, holdRow('appointments', req.id), [
+      () => k.post('pt', `/api/appointments/${req.id}/cancel`, { reason: 'Je ne peux pas venir' }),
+      () => k.post('ad', `/api/appointments/${req.id}/confirm`, {}),
+    ]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(confirmed.statusCode, confirmed.body).toBe(409);
+    expect(json(confirmed).error.message).toBe(AGENDA_MESSAGES.cancelled);
+    const mine = json(await k.get('pt', '/api/appointments/mine')).data;
+    expect(mine.find((a: { id: string }) => a.id === req.id)).toMatchObject({ status: 'annulé', cancelReason: 'Je ne peux pas venir' });
+    const sent = k.t.mails.slice(mails).map((m) => m.subject);
+    expect(sent.filter((subject) => subject.startsWith('Annulation de votre rendez-vous'))).toHaveLength(1);
+    expect(sent.filter((subject) => subject.startsWith('Confirmation de votre rendez-vous'))).toEqual([]);
+    const journal = await k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'appointment.status'), eq(auditEvents.recordId, req.id)));
+    expect(journal).toEqual([]);
+  });
+
+  it('an offer accepted twice at once: the losing request leaves the entry served, so no other slot is offered', async () => {
+    const day = k.monday(24, 1);
+    const taken = json(await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '09:00', '09:30'))).data;
+    const later = json(await k.post('pr', '/api/agenda/appointments', k.body('pr', day, '11:00', '11:30'))).data;
+    expect((await k.post('pt', '/api/appointments/waitlist', { practitionerId: k.s.pr!.id, fromDay: day, toDay: day })).statusCode).toBe(201);
+    await k.post('pr', `/api/agenda/appointments/${taken.id}/cancel`, { reason: 'Patient excusé' });
+    const token = /offre=([A-Za-z0-9_-]+)/.exec(k.t.mails.at(-1)!.text)![1]!;
+    const entry = json(await k.get('pt', '/api/appointments/waitlist')).data.find((e: { status: string }) => e.status === 'proposé');
+    expect(entry.offerStartsAt).toBe(at(day, '09:00'));
+    // The winner waits to mark the entry served; the loser, refused by the slot, then tries to reopen it.
+    const accept = () => k.post('pt', '/api/appointments/offers/accept', { token });
+    const [won, lost] = await whileHeld(k.t.ctx.pool, holdRow('appointment_waitlist', entry.id), [accept, accept]);
+    expect([won.statusCode, lost.statusCode]).toEqual([201, 409]);
+    expect(json(await k.get('pt', '/api/appointments/waitlist')).data.map((e: { id: string }) => e.id)).not.toContain(entry.id);
+    const mails = k.t.mails.length;
+    await k.post('pr', `/api/agenda/appointments/${later.id}/cancel`, { reason: 'Patient excusé' });
+    expect(k.t.mails.slice(mails).filter((m) => m.subject.startsWith('Un créneau s’est libéré'))).toEqual([]);
+  });
+
+  it('leaving the waitlist is journalled, as joining is', async () => {
+    const day = k.monday(25, 2);
+    expect((await k.post('pt', '/api/appointments/waitlist', { practitionerId: k.s.pr!.id, fromDay: day, toDay: day })).statusCode).toBe(201);
+    const entry = json(await k.get('pt', '/api/appointments/waitlist')).data.find((e: { fromDay: string }) => e.fromDay === day);
+    expect((await k.t.app.inject({ method: 'DELETE', url: `/api/appointments/waitlist/${entry.id}`, headers: k.s.pt!.auth })).statusCode).toBe(204);
+    const journal = await k.t.ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'waitlist.leave'), eq(auditEvents.recordId, entry.id)));
+    expect(journal).toMatchObject([{ outcome: 'success', userId: k.s.pt!.id }]);
+    expect(journal[0]!.patientId).toBeTruthy();
   });
 });
