@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRecurrence } from '../domain/recurrence.ts';
 import { intId, isIsoDay, isoDayField } from './fields.ts';
 import { dataAnswer } from './responses.ts';
 
@@ -95,8 +96,9 @@ export const weeklyHoursSchema = z.partialRecord(z.enum(['1', '2', '3', '4', '5'
 export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', TimeRange[]>>;
 
 export const availabilityRuleSchema = z.object({
-  /** RFC 5545 RRULE body, e.g. 'FREQ=MONTHLY;BYDAY=1SA' (DTSTART is `since`). */
-  rrule: z.string().trim().min(5).max(300),
+  /** RFC 5545 RRULE body, e.g. 'FREQ=MONTHLY;BYDAY=1SA' (DTSTART is `since`): day frequencies only (parseRecurrence). */
+  rrule: z.string({ error: AGENDA_MESSAGES.badRrule }).trim().max(300, AGENDA_MESSAGES.badRrule).refine((r) => parseRecurrence(r) !== null, AGENDA_MESSAGES.badRrule),
+  /** Any day of the agenda's years: a rule's days are computed from the day asked, so an old start costs nothing. */
   since: agendaDayField,
   start: hhmm,
   end: hhmm,
