@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@wellbe/shared/domain/zoned';
 import { AGENDA_MESSAGES } from '@wellbe/shared/schemas/agenda';
@@ -18,7 +19,7 @@ afterAll(async () => {
   await k.t.close();
 });
 
-const refusedWith = (res: { statusCode: number; body: string }, message: string) => {
+const refusedWith = (res: LightMyRequestResponse, message: string) => {
   expect(res.statusCode, res.body).toBe(400);
   expect(json(res).error.message).toBe(message);
 };
