@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { intId } from './fields.ts';
+import { parseRecurrence } from '../domain/recurrence.ts';
+import { intId, isIsoDay, isoDayField } from './fields.ts';
 import { dataAnswer } from './responses.ts';
 
 // Agenda and appointments (issue 15; SPEC §2 /agenda, /appointment; §3 messaging state
@@ -73,8 +74,16 @@ export const AGENDA_MESSAGES = {
   waitlistRange: 'La période d’attente est invalide.',
   badHours: 'Horaires invalides : l’heure de fin doit suivre l’heure de début (HH:MM).',
   badRrule: 'Règle de récurrence invalide.',
+  badDay: 'Date invalide : indiquez un jour qui existe (AAAA-MM-JJ).',
   icalRevoked: 'Flux iCal introuvable.',
 } as const;
+
+/**
+ * A day of the agenda (YYYY-MM-DD): one that exists, in the years every date of the agenda keeps
+ * to (checkTimes). The shape alone let 2026-00-10 reach Temporal (a RangeError, a 500), 2026-02-31
+ * slide to another day or reach a date column, and year 9999's next day has no YYYY form.
+ */
+export const agendaDayField = isoDayField(AGENDA_MESSAGES.badDay).refine((d) => !isIsoDay(d) || (d >= '1900-01-01' && d <= '2100-12-31'), AGENDA_MESSAGES.outOfRange);
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, AGENDA_MESSAGES.badHours);
 export const timeRangeSchema = z
@@ -87,9 +96,10 @@ export const weeklyHoursSchema = z.partialRecord(z.enum(['1', '2', '3', '4', '5'
 export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', TimeRange[]>>;
 
 export const availabilityRuleSchema = z.object({
-  /** RFC 5545 RRULE body, e.g. 'FREQ=MONTHLY;BYDAY=1SA' (DTSTART is `since`). */
-  rrule: z.string().trim().min(5).max(300),
-  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** RFC 5545 RRULE body, e.g. 'FREQ=MONTHLY;BYDAY=1SA' (DTSTART is `since`): day frequencies only (parseRecurrence). */
+  rrule: z.string({ error: AGENDA_MESSAGES.badRrule }).trim().max(300, AGENDA_MESSAGES.badRrule).refine((r) => parseRecurrence(r) !== null, AGENDA_MESSAGES.badRrule),
+  /** Any day of the agenda's years: a rule's days are computed from the day asked, so an old start costs nothing. */
+  since: agendaDayField,
   start: hhmm,
   end: hhmm,
 });
@@ -208,7 +218,7 @@ export const slotsQuerySchema = z.object({
   practitionerId: z.string().uuid(),
   typeId: z.string().uuid(),
   /** First day of the week shown (YYYY-MM-DD, organisation time zone). */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  from: agendaDayField,
   days: z.coerce.number().int().min(1).max(14).optional(),
 });
 
@@ -221,14 +231,17 @@ export const bookingSlotsQuerySchema = slotsQuerySchema.extend({
   firstFree: z.enum(['true', 'false']).optional(),
 });
 
+/** GET /api/appointments/overview: the day shown (default: today in the organisation's zone). */
+export const overviewQuerySchema = z.object({ day: agendaDayField.optional() });
+
 /** How many periods `firstFree` looks ahead (one read of that span) before answering the first, empty. */
 export const FIRST_FREE_PERIODS = 8;
 
 export const waitlistInputSchema = z.object({
   practitionerId: z.string().uuid(),
   typeId: z.string().uuid().nullable().optional(),
-  fromDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  toDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  fromDay: agendaDayField,
+  toDay: agendaDayField,
 });
 
 // The answers of /api/agenda and /api/appointments (the web client's types come from them): the

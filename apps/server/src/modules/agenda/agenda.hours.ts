@@ -1,37 +1,20 @@
-import rrulePkg from 'rrule';
-import type * as RRuleModule from 'rrule';
 import type { AvailabilityRule, WeeklyHours } from '@wellbe/shared/schemas/agenda';
+import { parseRecurrence, recursOn } from '@wellbe/shared/domain/recurrence';
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 
 // Working time of a practitioner over calendar days, in the organisation's time zone: the weekly
-// hours, plus the recurring availability (RRULE, read with the `rrule` package on calendar days so
-// a rule keeps its wall-clock time across summer-time changes), minus the exceptions.
-
-const { rrulestr } = rrulePkg as unknown as typeof RRuleModule;
+// hours, plus the recurring availability (RRULE read on calendar days, so a rule keeps its
+// wall-clock time across summer-time changes), minus the exceptions.
 
 export interface Interval {
   start: Date;
   end: Date;
 }
 
-/** Whether an RRULE body parses (used to refuse a bad rule with a French message). */
+/** Whether an RRULE body is one the agenda accepts (used to refuse a bad rule with a French message). */
 export function validRrule(rule: AvailabilityRule): boolean {
-  try {
-    const set = rrulestr(`DTSTART:${rule.since.replaceAll('-', '')}T000000Z\nRRULE:${rule.rrule.replace(/^RRULE:/i, '')}`);
-    set.all((_d, i) => i < 1);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The days (YYYY-MM-DD) of [fromDay, toDay] on which an availability rule applies. */
-function ruleDays(rule: AvailabilityRule, fromDay: string, toDay: string): Set<string> {
-  // Calendar arithmetic in UTC: a date-only rule has no time zone, so no DST can move it.
-  const set = rrulestr(`DTSTART:${rule.since.replaceAll('-', '')}T000000Z\nRRULE:${rule.rrule.replace(/^RRULE:/i, '')}`);
-  const days = set.between(new Date(`${fromDay}T00:00:00Z`), new Date(`${toDay}T23:59:59Z`), true);
-  return new Set(days.map((d) => d.toISOString().slice(0, 10)));
+  return parseRecurrence(rule.rrule) !== null;
 }
 
 /** Working intervals for the days [fromDay, toDay] (inclusive). */
@@ -44,16 +27,14 @@ export function workingIntervals(input: {
   timeZone: string;
 }): Interval[] {
   const out: Interval[] = [];
-  const ruleSets = input.availability.map((r) => {
-    try {
-      return { rule: r, days: ruleDays(r, input.fromDay, input.toDay) };
-    } catch {
-      return { rule: r, days: new Set<string>() };
-    }
+  // A stored rule the agenda no longer accepts (written before the check) gives no day rather than a long expansion.
+  const rules = input.availability.flatMap((r) => {
+    const recurrence = parseRecurrence(r.rrule);
+    return recurrence ? [{ rule: r, recurrence }] : [];
   });
   for (let day = input.fromDay; day <= input.toDay; day = addDays(day, 1)) {
     const ranges = [...(input.weeklyHours[String(weekdayOf(day)) as '1'] ?? [])];
-    for (const { rule, days } of ruleSets) if (days.has(day)) ranges.push({ start: rule.start, end: rule.end });
+    for (const { rule, recurrence } of rules) if (recursOn(recurrence, rule.since, day)) ranges.push({ start: rule.start, end: rule.end });
     for (const r of ranges) out.push({ start: zonedInstant(day, r.start, input.timeZone), end: zonedInstant(day, r.end, input.timeZone) });
   }
   return subtract(merge(out), input.exceptions);

@@ -9,6 +9,7 @@ import {
   bookingSlotsQuerySchema,
   cancelInputSchema,
   freeSlotsAnswer,
+  overviewQuerySchema,
   staffOverviewAnswer,
   waitlistAnswer,
   waitlistInputSchema,
@@ -26,7 +27,7 @@ export async function appointmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
 
-  r.get('/api/appointments/overview', { config: { access: 'appointment', patientData: true }, schema: { response: { 200: staffOverviewAnswer }, querystring: z.object({ day: z.string().max(10).optional() }), tags, summary: 'Demandes à confirmer et rendez-vous du jour' } }, async (request) => ({
+  r.get('/api/appointments/overview', { config: { access: 'appointment', patientData: true }, schema: { response: { 200: staffOverviewAnswer }, querystring: overviewQuerySchema, tags, summary: 'Demandes à confirmer et rendez-vous du jour' } }, async (request) => ({
     success: true,
     data: await appointments.staffOverview(ctx, callerOf(request), request.query.day),
   }));

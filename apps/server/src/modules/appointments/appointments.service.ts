@@ -1,6 +1,7 @@
 import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
 import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import { AGENDA_MESSAGES, FIRST_FREE_PERIODS, typeFitsPractitioner, type Appointment, type BookingInput, type BookingOptions, type FreeSlotsPage, type WaitlistEntry } from '@wellbe/shared/schemas/agenda';
+import { isIsoDay } from '@wellbe/shared/schemas/fields';
 import { hidden, isUuid, type Caller } from '../../access/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
@@ -116,7 +117,8 @@ export async function staffOverview(ctx: Ctx, caller: Caller, day?: string): Pro
   const scope = agenda.agendaScope(caller);
   const { timeZone, validityHours } = await agenda.orgSettings(ctx, scope);
   const now = new Date(ctx.clock.now());
-  const theDay = day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : localParts(now, timeZone).day;
+  // The route refuses a day that does not exist (overviewQuerySchema); the shape alone let 2026-13-00 reach Temporal.
+  const theDay = day && isIsoDay(day) ? day : localParts(now, timeZone).day;
   const from = zonedInstant(theDay, '00:00', timeZone);
   const to = zonedInstant(addDays(theDay, 1), '00:00', timeZone);
   const rows = await agenda.requestsAndDay(ctx, scope, from, to, { now, validityHours });
