@@ -136,5 +136,19 @@ describe('pdf signing', () => {
       expect(() => readPkcs12(der(pfx), 'secret-admin', NOW)).toThrow(new Pkcs12Error('too_costly'));
       expect(asked.filter((n) => n > MAX_PKCS12_ITERATIONS)).toEqual([]);
     });
+
+    it('refuses a file that spreads its cost over many parts, each under the bound', () => {
+      watch(forge.pkcs5, 'pbkdf2', 2);
+      // One shrouded key at 90 000 PBKDF2 rounds, its part copied four times: 360 000 in all.
+      const pfx = forge.pkcs12.toPkcs12Asn1(privateKey, [cert], 'secret-admin', { algorithm: 'aes256', useMac: false, count: 90_000 });
+      asked.length = 0;
+      const authSafe = nodes(nodes(nodes(pfx)[1])[1])[0];
+      const infos = forge.asn1.fromDer(authSafe.value as string);
+      const keyPart = nodes(infos).find((info) => forge.asn1.toDer(info).getBytes().includes(forge.asn1.oidToDer(forge.pki.oids.pkcs8ShroudedKeyBag).getBytes()))!;
+      nodes(infos).push(keyPart, keyPart, keyPart);
+      authSafe.value = forge.asn1.toDer(infos).getBytes();
+      expect(() => readPkcs12(der(pfx), 'secret-admin', NOW)).toThrow(new Pkcs12Error('too_costly'));
+      expect(asked).toEqual([]);
+    });
   });
 });
