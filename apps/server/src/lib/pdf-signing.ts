@@ -4,6 +4,7 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
+import { pkcs12CostBounded } from './pkcs12-cost.ts';
 
 // The cryptography of signed PDFs (PKCS#7 detached, the PAdES-compatible form a PDF reader shows as a
 // signature), with no table and no organisation: the signing module keeps each organisation's key
@@ -32,7 +33,7 @@ export interface SignatureInfo {
 
 /** Why an uploaded PKCS#12 was refused; the signing module words it in French. */
 export class Pkcs12Error extends Error {
-  constructor(readonly reason: 'invalid' | 'password' | 'no_key' | 'expired') {
+  constructor(readonly reason: 'invalid' | 'password' | 'no_key' | 'expired' | 'too_costly') {
     super(reason);
   }
 }
@@ -89,6 +90,8 @@ export function readPkcs12(bytes: Buffer, password: string, now: Date): SigningK
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')));
+    // Before forge derives any key: it runs whatever iteration counts the file names.
+    if (!pkcs12CostBounded(asn1, password)) throw new Pkcs12Error('too_costly');
     try {
       p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
     } catch {

@@ -54,6 +54,40 @@ describe('recipe nutrients per portion', () => {
     expect(roundNutrients(recipePerPortion('double', double, foods)).energyKcal).toBe(216);
   });
 
+  it('computes a sub-recipe once however often it repeats (6 levels, 60 lines of the level below each)', () => {
+    // R1: 100 g bread for 1 portion = 250 kcal. R2…R6: 60 lines of one portion of the level below,
+    // for 50 portions: each level is 60 / 50 = 1.2 times the one below, so R6 = 250 × 1.2^5 kcal.
+    const levels = new Map<string, RecipeForTotals>([['r1', { id: 'r1', portions: 1, ingredients: [{ foodId: 3, grams: 100 }] }]]);
+    for (let level = 2; level <= 6; level++) levels.set(`r${level}`, { id: `r${level}`, portions: 50, ingredients: Array.from({ length: 60 }, () => ({ recipeId: `r${level - 1}`, portions: 1 })) });
+    // The work is counted by the recipe look-ups, and stopped (an error) long before the 60^5
+    // of a computation that walks every repeat again.
+    let lookups = 0;
+    const counted = new (class extends Map<string, RecipeForTotals> {
+      override get(id: string) {
+        if (++lookups > 1000) throw new Error(`more than 1000 recipe look-ups`);
+        return super.get(id);
+      }
+    })(levels);
+    const memo = new Map<string, Nutrients>();
+    // As a list does: every recipe of the catalog, with the catalog's memo.
+    const all = ['r6', 'r5', 'r4', 'r3', 'r2', 'r1'].map((id) => recipePerPortion(id, counted, foods, memo));
+    expect(all[0].energyKcal).toBeCloseTo(250 * 1.2 ** 5, 6);
+    expect(all[0].proteinsG).toBeCloseTo(8 * 1.2 ** 5, 6);
+    expect(all[5]).toEqual(BREAD);
+    // Each recipe looked up twice at most: when it is reached, then when its lines are summed.
+    expect(lookups).toBeLessThanOrEqual(2 * 6);
+  });
+
+  it('counts as zero a sub-recipe that leads back into the recipe (a cycle stored before the save refused them)', () => {
+    const looped = new Map<string, RecipeForTotals>([
+      ['a', { id: 'a', portions: 1, ingredients: [{ foodId: 3, grams: 100 }, { recipeId: 'b', portions: 1 }] }],
+      ['b', { id: 'b', portions: 1, ingredients: [{ foodId: 1, grams: 100 }, { recipeId: 'a', portions: 1 }] }],
+    ]);
+    // From a: b counts its tomato only (a is being computed), a is bread + tomato.
+    expect(roundNutrients(recipePerPortion('a', looped, foods)).energyKcal).toBe(250 + 18);
+    expect(roundNutrients(recipePerPortion('b', looped, foods)).energyKcal).toBe(18 + 250);
+  });
+
   it('a quantity of a food is its values per 100 g scaled', () => {
     expect(roundNutrients(foodQuantity(BREAD, 40))).toEqual({ energyKcal: 100, proteinsG: 3.2, carbohydratesG: 20, fatG: 0.4, fibresG: 1.2 });
   });

@@ -145,19 +145,44 @@ export interface RecipeForTotals {
 /**
  * Nutrients of ONE portion of a recipe: the sum of its ingredients divided by its portions. A
  * sub-recipe counts for its portions times its own per-portion values. Unknown foods or recipes
- * count as zero (they were archived or are out of reach); a cycle throws (it is refused at save).
+ * count as zero (they were archived or are out of reach).
+ *
+ * `memo` keeps each recipe's values once computed: a catalog passes the same map to every call, so
+ * a sub-recipe repeated at every level (60 lines of R1 in R2, 60 of R2 in R3…) is computed once,
+ * not 60^depth times, and the work stays linear in the number of recipes and lines. The walk keeps
+ * its own stack rather than recursing, so a very deep nesting cannot overflow the call stack. A
+ * sub-recipe that leads back into the recipe being computed counts as zero: saves refuse cycles
+ * (dietetics.recipes.ts), so only data written before that rule can hold one, and a read must
+ * still answer rather than fail.
  */
-export function recipePerPortion(recipeId: string, recipes: ReadonlyMap<string, RecipeForTotals>, foods: ReadonlyMap<number, Nutrients>, seen: ReadonlySet<string> = new Set()): Nutrients {
-  const recipe = recipes.get(recipeId);
-  if (!recipe) return ZERO;
-  if (seen.has(recipeId)) throw new Error('recipe cycle');
-  const inside = new Set(seen).add(recipeId);
-  const total = sumNutrients(
-    recipe.ingredients.map((ing) =>
-      'foodId' in ing ? foodQuantity(foods.get(ing.foodId) ?? ZERO, ing.grams) : scaleNutrients(recipePerPortion(ing.recipeId, recipes, foods, inside), ing.portions),
-    ),
-  );
-  return scaleNutrients(total, 1 / Math.max(recipe.portions, 1));
+export function recipePerPortion(recipeId: string, recipes: ReadonlyMap<string, RecipeForTotals>, foods: ReadonlyMap<number, Nutrients>, memo: Map<string, Nutrients> = new Map()): Nutrients {
+  const onPath = new Set<string>();
+  const stack = [recipeId];
+  while (stack.length) {
+    const id = stack[stack.length - 1];
+    if (memo.has(id)) {
+      stack.pop();
+      continue;
+    }
+    const recipe = recipes.get(id);
+    if (!recipe) {
+      memo.set(id, ZERO);
+      stack.pop();
+      continue;
+    }
+    if (!onPath.has(id)) {
+      // First visit: the sub-recipes not computed yet go first; this one stays below them.
+      onPath.add(id);
+      for (const ing of recipe.ingredients) if ('recipeId' in ing && !memo.has(ing.recipeId) && !onPath.has(ing.recipeId)) stack.push(ing.recipeId);
+      continue;
+    }
+    // Second visit: every sub-recipe is in the memo, or on the path (a cycle: zero).
+    const total = sumNutrients(recipe.ingredients.map((ing) => ('foodId' in ing ? foodQuantity(foods.get(ing.foodId) ?? ZERO, ing.grams) : scaleNutrients(memo.get(ing.recipeId) ?? ZERO, ing.portions))));
+    memo.set(id, scaleNutrients(total, 1 / Math.max(recipe.portions, 1)));
+    onPath.delete(id);
+    stack.pop();
+  }
+  return memo.get(recipeId)!;
 }
 
 /**

@@ -10,6 +10,7 @@ export const SIGNING_MESSAGES = {
   wrongPassword: 'Le mot de passe du certificat est incorrect.',
   noKey: 'Le certificat ne contient pas de clé privée correspondant à un certificat.',
   expired: 'Ce certificat a expiré.',
+  tooCostly: 'Ce certificat demande trop d’itérations de chiffrement (100 000 au plus) : exportez-le de nouveau avec les réglages habituels.',
   tooLarge: 'Le certificat ne doit pas dépasser 64 Ko.',
   missingFile: 'Choisissez un fichier de certificat (.p12 ou .pfx).',
   passwordTooLong: 'Le mot de passe ne doit pas dépasser 200 caractères.',

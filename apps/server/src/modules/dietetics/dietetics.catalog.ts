@@ -25,6 +25,8 @@ export interface Catalog {
   recipes: Map<string, RecipeForTotals & { row: repo.RecipeRow; lines: repo.LineRow[] }>;
   foods: Map<number, foodsRepo.FoodDbRow>;
   nutrients: Map<number, Nutrients>;
+  /** Each recipe's nutrients per portion once computed: a list or a menu asks for many that share sub-recipes. */
+  perPortion: Map<string, Nutrients>;
 }
 
 export function lineOf(l: repo.LineRow): Line {
@@ -61,11 +63,11 @@ async function catalogOf(ctx: AppContext, scope: CatalogScope, graph: repo.Recip
   const foodRows = await foodsRepo.foodsByIds(ctx.db, scope, foodIds);
   const foods = new Map(foodRows.map((f) => [f.id, f]));
   const nutrients = new Map(foodRows.map((f) => [f.id, toNutrients(f)]));
-  return { scope, recipes, foods, nutrients };
+  return { scope, recipes, foods, nutrients, perPortion: new Map() };
 }
 
 export function perPortion(catalog: Catalog, recipeId: string): Nutrients {
-  return recipePerPortion(recipeId, catalog.recipes, catalog.nutrients);
+  return recipePerPortion(recipeId, catalog.recipes, catalog.nutrients, catalog.perPortion);
 }
 
 export function resolveLine(catalog: Catalog, l: repo.LineRow & { id?: string }, flagsOf: (name: string) => string[] = () => []): ResolvedLine {

@@ -48,6 +48,25 @@ export async function readRecipe(ctx: AppContext, caller: Caller, id: string): P
 }
 
 /**
+ * Refuses (400) a save that would make recipe `id` include itself, read in the save's transaction
+ * under its lock (repo.saveRecipe): the graph below the new sub-recipes as the saves committed
+ * before this one left it, not the catalog read before the lock. A new recipe (id null) is named by
+ * no other yet: it cannot close a cycle.
+ */
+async function refuseCycle(tx: AppContext['db'], caller: Caller, id: string | null, subRecipes: string[]): Promise<void> {
+  if (!id || !subRecipes.length) return;
+  const below = await repo.recipeGraphFrom(tx, catalogScope(caller), subRecipes);
+  const children = new Map<string, string[]>();
+  for (const l of below.lines) {
+    if (!l.recipeId) continue;
+    const siblings = children.get(l.parentId);
+    if (siblings) siblings.push(l.recipeId);
+    else children.set(l.parentId, [l.recipeId]);
+  }
+  if (createsCycle(id, subRecipes, (rid) => children.get(rid) ?? [])) throw badRequest(DIETETICS_MESSAGES.cycle, 'recipe_cycle');
+}
+
+/**
  * Creates (id null) or replaces a recipe. The WellBe library (`library: true`, or editing a
  * library recipe) is written by SA and DE only and may use only Ciqual foods and library recipes;
  * a recipe that would include itself, directly or through another, is refused.
@@ -64,16 +83,13 @@ export async function writeRecipe(ctx: AppContext, caller: Caller, id: string | 
   const organizationId = library ? null : ownScope(caller, DIETETICS_MESSAGES.recipeNotFound, 'recipe_not_found').organizationId;
   const lines = await checkLines(ctx, catalog, input.ingredients, { libraryOnly: library });
   const subRecipes = lines.filter((l) => l.recipeId).map((l) => l.recipeId!);
-  const selfId = id ?? 'new';
-  if (createsCycle(selfId, subRecipes, (rid) => (catalog.recipes.get(rid)?.lines ?? []).filter((l) => l.recipeId).map((l) => l.recipeId!))) {
-    throw badRequest(DIETETICS_MESSAGES.cycle, 'recipe_cycle');
-  }
   const savedId = await repo.saveRecipe(
     ctx.db,
     callerScope(caller),
     id,
     { organizationId, name: input.name, category: input.category, portions: input.portions, steps: input.steps, tags: [...new Set(input.tags)], createdBy: caller.id },
     lines,
+    (tx) => refuseCycle(tx, caller, id, subRecipes),
   );
   if (!savedId) throw hidden(DIETETICS_MESSAGES.recipeNotFound, 'recipe_not_found');
   await recordAudit(ctx, caller, { action: id ? 'dietetics.recipe.update' : 'dietetics.recipe.create', outcome: 'success', recordType: 'recipe', recordId: savedId });

@@ -64,10 +64,16 @@ export async function recipeGraphFrom(db: Database, scope: CatalogScope, rootIds
 
 /**
  * Creates or replaces a recipe; an existing one only inside the scope (SA and DE: the library too):
- * outside it nothing is written and the answer is null.
+ * outside it nothing is written and the answer is null. `check` runs first in the transaction, under
+ * the lock of the recipes of the recipe's owner, and what it throws rolls everything back.
  */
-export async function saveRecipe(db: Database, scope: OrgScope, id: string | null, values: Omit<typeof recipes.$inferInsert, 'id'>, lines: LineRow[]): Promise<string | null> {
+export async function saveRecipe(db: Database, scope: OrgScope, id: string | null, values: Omit<typeof recipes.$inferInsert, 'id'>, lines: LineRow[], check: (tx: Database) => Promise<void> = async () => {}): Promise<string | null> {
   return db.transaction(async (tx: Tx) => {
+    // One save at a time per owner (an organisation, or the library): a check made on a snapshot
+    // let two saves (A includes B, B includes A) both pass. Under the lock `check` reads what the
+    // saves committed before it; a cycle never crosses owners (the library uses only the library).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wellbe.recipes'), hashtext(${values.organizationId ?? 'library'}))`);
+    await check(tx);
     let recipeId = id;
     if (recipeId) {
       const updated = await tx

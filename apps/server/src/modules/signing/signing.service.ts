@@ -90,6 +90,7 @@ const REFUSALS: Record<Pkcs12Error['reason'], string> = {
   password: SIGNING_MESSAGES.wrongPassword,
   no_key: SIGNING_MESSAGES.noKey,
   expired: SIGNING_MESSAGES.expired,
+  too_costly: SIGNING_MESSAGES.tooCostly,
 };
 
 /** An administrator's own PKCS#12 replaces the certificate; a bad file or password changes nothing. */

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import forge from 'node-forge';
 import PDFDocument from 'pdfkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIGNING_MESSAGES } from '@wellbe/shared/schemas/signing';
 import { auditEvents, signingCertificates } from '../../db/tables.ts';
 import { systemScope } from '../../access/scope.ts';
@@ -32,11 +32,14 @@ function pdf(): Promise<Buffer> {
 }
 
 /** A PKCS#12 as an administrator would upload it (their own key, their password). */
-function pkcs12(commonName: string, password: string): string {
+function pkcs12(commonName: string, password: string, macIterations?: number): string {
   const key = selfSignedKey(commonName, new Date(t.clock.now()));
   const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(key.p12.toString('binary')), key.passphrase);
   const bag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]![0];
-  const der = forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(bag.key!, [forge.pki.certificateFromPem(key.certificatePem)], password, { algorithm: 'aes256' })).getBytes();
+  const pfx = forge.pkcs12.toPkcs12Asn1(bag.key!, [forge.pki.certificateFromPem(key.certificatePem)], password, { algorithm: 'aes256' });
+  // The count macData names, written after forge made the MAC with its default (2 048).
+  if (macIterations) ((pfx.value as forge.asn1.Asn1[])[2].value as forge.asn1.Asn1[])[2].value = forge.asn1.integerToDer(macIterations).getBytes();
+  const der = forge.asn1.toDer(pfx).getBytes();
   return Buffer.from(der, 'binary').toString('base64');
 }
 
@@ -67,6 +70,26 @@ describe('signing certificate', () => {
     const wrong = await t.app.inject({ method: 'PUT', url: '/api/signing-certificate', headers: pa.auth, payload: { pkcs12: pkcs12('Dr Antoine Lefèvre', 'bon'), password: 'mauvais' } });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).error.message).toBe(SIGNING_MESSAGES.wrongPassword);
+    expect(await liveRows()).toEqual(before);
+  });
+
+  it('refuses a PKCS#12 whose MAC names 2^31 iterations in French, without running them, changing nothing', async () => {
+    const before = await liveRows();
+    const file = pkcs12('Dr Antoine Lefèvre', 'bon', 0x7fffffff);
+    // forge's key derivation, stopped at once above 100 000 rounds (the old code ran 2^31 of them).
+    const original = forge.pkcs12.generateKey;
+    const derive = vi.spyOn(forge.pkcs12, 'generateKey').mockImplementation((...args: Parameters<typeof original>) => {
+      if (args[3] > 100_000) throw new Error('a huge key derivation ran');
+      return original(...args);
+    });
+    try {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/signing-certificate', headers: pa.auth, payload: { pkcs12: file, password: 'bon' } });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).error.message).toBe(SIGNING_MESSAGES.tooCostly);
+      expect(derive.mock.calls.filter((args) => args[3] > 100_000)).toEqual([]);
+    } finally {
+      derive.mockRestore();
+    }
     expect(await liveRows()).toEqual(before);
   });
 
