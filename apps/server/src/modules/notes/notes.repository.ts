@@ -77,16 +77,36 @@ export async function insertNote(db: Database, values: NoteValues, labelIds: str
   });
 }
 
-export async function updateNote(db: Database, scope: OrgScope, userId: string, id: string, values: Partial<NoteValues>, labelIds: string[] | undefined): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(notes)
-      .set(values)
-      .where(and(eq(notes.id, id), orgFilter(scope, notes.organizationId), eq(notes.userId, userId)));
+/** What a change reads of the note it merges into (locked: a concurrent change waits for this one). */
+export type NoteText = Pick<typeof notes.$inferSelect, 'title' | 'kind' | 'content' | 'items' | 'reminderAt'>;
+
+/**
+ * Applies a change computed from the note as it is now: the row is locked first, so a change
+ * queued behind another merges into what that one saved instead of an earlier read. `change` may
+ * throw (the note would be empty): nothing is written then. False: no such note.
+ */
+export async function updateNote(
+  db: Database,
+  scope: OrgScope,
+  userId: string,
+  id: string,
+  change: (current: NoteText) => Partial<NoteValues>,
+  labelIds: string[] | undefined,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const mine = and(eq(notes.id, id), orgFilter(scope, notes.organizationId), eq(notes.userId, userId));
+    const [current] = await tx
+      .select({ title: notes.title, kind: notes.kind, content: notes.content, items: notes.items, reminderAt: notes.reminderAt })
+      .from(notes)
+      .where(mine)
+      .for('update');
+    if (!current) return false;
+    await tx.update(notes).set(change(current)).where(mine);
     if (labelIds) {
       await tx.delete(noteLabelLinks).where(eq(noteLabelLinks.noteId, id));
       if (labelIds.length) await tx.insert(noteLabelLinks).values(labelIds.map((labelId) => ({ noteId: id, labelId })));
     }
+    return true;
   });
 }
 

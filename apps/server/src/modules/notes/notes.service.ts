@@ -155,35 +155,39 @@ export async function createNote(ctx: AppContext, caller: Caller, raw: NoteInput
 export async function updateNote(ctx: AppContext, caller: Caller, id: string, patch: NotePatch): Promise<Note> {
   assertNoteUser(caller);
   const row = await foundNote(ctx, caller, id);
-  const next = {
-    title: patch.title ?? row.title,
-    kind: patch.kind ?? row.kind,
-    content: patch.content ?? row.content,
-    items: patch.items ?? row.items,
-  };
-  if (isEmptyNote(next)) throw badRequest(NOTE_MESSAGES.empty, 'note_empty');
   await checkReferences(ctx, caller, patch);
   const reminderAt = patch.reminderAt === undefined ? undefined : patch.reminderAt ? new Date(patch.reminderAt) : null;
-  // A new reminder time fires again; an unchanged one keeps its "sent" mark.
-  const reminderChanged = reminderAt !== undefined && (reminderAt?.getTime() ?? null) !== (row.reminderAt?.getTime() ?? null);
-  await repo.updateNote(
+  const textChanged = patch.title !== undefined || patch.content !== undefined || patch.items !== undefined;
+  // Only the fields sent are written, merged into the note as saved when the row is locked: a pin
+  // from one tab keeps the checklist ticked in another a moment before.
+  const found = await repo.updateNote(
     ctx.db,
     callerScope(caller),
     caller.id,
     row.id,
-    {
-      ...next,
-      searchKey: searchKeyOf(next),
-      colour: patch.colour,
-      pinned: patch.pinned,
-      archived: patch.archived,
-      reminderMail: patch.reminderMail,
-      patientId: patch.patientId,
-      ...(reminderChanged ? { reminderAt, reminderSentAt: null } : {}),
-      updatedAt: new Date(ctx.clock.now()),
+    (current) => {
+      const next = { title: patch.title ?? current.title, kind: patch.kind ?? current.kind, content: patch.content ?? current.content, items: patch.items ?? current.items };
+      if (isEmptyNote(next)) throw badRequest(NOTE_MESSAGES.empty, 'note_empty');
+      // A new reminder time fires again; an unchanged one keeps its "sent" mark.
+      const reminderChanged = reminderAt !== undefined && (reminderAt?.getTime() ?? null) !== (current.reminderAt?.getTime() ?? null);
+      return {
+        title: patch.title,
+        kind: patch.kind,
+        content: patch.content,
+        items: patch.items,
+        ...(textChanged ? { searchKey: searchKeyOf(next) } : {}),
+        colour: patch.colour,
+        pinned: patch.pinned,
+        archived: patch.archived,
+        reminderMail: patch.reminderMail,
+        patientId: patch.patientId,
+        ...(reminderChanged ? { reminderAt, reminderSentAt: null } : {}),
+        updatedAt: new Date(ctx.clock.now()),
+      };
     },
     patch.labelIds,
   );
+  if (!found) throw hidden(NOTE_MESSAGES.noteNotFound, 'note_not_found');
   if (patch.patientId !== undefined && patch.patientId !== row.patientId) {
     await recordAudit(ctx, caller, {
       action: patch.patientId ? 'note.link' : 'note.unlink',
