@@ -204,7 +204,7 @@ export async function takeDueReminders(db: Database, now: Date, limit = 500) {
 /** The user's reminders between two instants (the quick panel's 'Événements' of today). */
 export async function remindersBetween(db: Database, scope: OrgScope, userId: string, from: Date, to: Date) {
   return db
-    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items, reminderAt: notes.reminderAt, reminderSentAt: notes.reminderSentAt })
+    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items, patientId: notes.patientId, reminderAt: notes.reminderAt, reminderSentAt: notes.reminderSentAt })
     .from(notes)
     .where(and(orgFilter(scope, notes.organizationId), eq(notes.userId, userId), eq(notes.archived, false), sql`${notes.reminderAt} >= ${from}`, sql`${notes.reminderAt} < ${to}`))
     .orderBy(asc(notes.reminderAt))
@@ -213,7 +213,7 @@ export async function remindersBetween(db: Database, scope: OrgScope, userId: st
 
 export async function pinnedNotes(db: Database, scope: OrgScope, userId: string, limit: number) {
   return db
-    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items })
+    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items, patientId: notes.patientId })
     .from(notes)
     .where(and(orgFilter(scope, notes.organizationId), eq(notes.userId, userId), eq(notes.archived, false), eq(notes.pinned, true)))
     .orderBy(desc(notes.updatedAt))

@@ -74,11 +74,11 @@ async function withLabels(ctx: AppContext, rows: repo.NoteRow[]): Promise<Note[]
 }
 
 /** Reading a note linked to a patient is a read of that patient's data: journalled (DESIGN §4). */
-async function auditPatientLinks(ctx: AppContext, caller: Caller, action: string, rows: repo.NoteRow[]) {
+async function auditPatientLinks(ctx: AppContext, caller: Caller, action: string, rows: { id: string; patientId: string | null }[], details?: Record<string, unknown>) {
   const byPatient = new Map<string, string[]>();
   for (const r of rows) if (r.patientId) byPatient.set(r.patientId, [...(byPatient.get(r.patientId) ?? []), r.id]);
   for (const [patientId, noteIds] of byPatient) {
-    await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'note', recordId: noteIds[0], patientId, details: { notes: noteIds.length } });
+    await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'note', recordId: noteIds[0], patientId, details: { ...details, notes: noteIds.length } });
   }
 }
 
@@ -249,6 +249,7 @@ export async function todayReminders(ctx: AppContext, caller: Caller): Promise<(
   const timeZone = await new OrganisationsService(ctx).timeZone(caller.organizationId);
   const [from, to] = dayBounds(todayIn(timeZone, now), timeZone);
   const rows = await repo.remindersBetween(ctx.db, callerScope(caller), caller.id, from, to);
+  await auditPatientLinks(ctx, caller, 'note.list', rows, { via: 'panel' });
   return rows.map((r) => ({
     id: r.id,
     title: r.title || excerptOf(r) || NOTE_MESSAGES.noteNotFound,
@@ -262,6 +263,7 @@ export async function todayReminders(ctx: AppContext, caller: Caller): Promise<(
 export async function pinnedForPanel(ctx: AppContext, caller: Caller): Promise<QuickPanelItem[]> {
   if (!can(caller.role, 'note')) return [];
   const rows = await repo.pinnedNotes(ctx.db, callerScope(caller), caller.id, 10);
+  await auditPatientLinks(ctx, caller, 'note.list', rows, { via: 'panel' });
   return rows.map((r) => ({ id: r.id, title: r.title || excerptOf(r), detail: r.title ? excerptOf(r) : '' }));
 }
 
