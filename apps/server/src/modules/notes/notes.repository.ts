@@ -135,11 +135,6 @@ export async function listLabels(db: Database, userId: string) {
   return db.select({ id: noteLabels.id, name: noteLabels.name }).from(noteLabels).where(eq(noteLabels.userId, userId)).orderBy(asc(noteLabels.nameKey));
 }
 
-export async function countLabels(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(noteLabels).where(eq(noteLabels.userId, userId));
-  return row.n;
-}
-
 /** Which of these label ids are the user's own. */
 export async function ownLabelIds(db: Database, userId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
@@ -150,10 +145,19 @@ export async function ownLabelIds(db: Database, userId: string, ids: string[]): 
   return rows.map((r) => r.id);
 }
 
-/** Inserts a label; null when the user already has one of that name (unique index). */
-export async function insertLabel(db: Database, userId: string, name: string, nameKey: string) {
-  const rows = await db.insert(noteLabels).values({ userId, name, nameKey }).onConflictDoNothing().returning({ id: noteLabels.id, name: noteLabels.name });
-  return rows[0] ?? null;
+/**
+ * Inserts a label unless the user has `max` already ('limit') or one of that name (null, unique
+ * index). The user's row is locked first, so that two creations at once count one after the other
+ * (each alone saw 199 and both inserted); FOR NO KEY UPDATE leaves the label's foreign key check free.
+ */
+export async function insertLabel(db: Database, userId: string, name: string, nameKey: string, max: number): Promise<{ id: string; name: string } | 'limit' | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(noteLabels).where(eq(noteLabels.userId, userId));
+    if (n >= max) return 'limit';
+    const rows = await tx.insert(noteLabels).values({ userId, name, nameKey }).onConflictDoNothing().returning({ id: noteLabels.id, name: noteLabels.name });
+    return rows[0] ?? null;
+  });
 }
 
 export async function renameLabel(db: Database, userId: string, id: string, name: string, nameKey: string): Promise<'ok' | 'missing' | 'duplicate'> {

@@ -216,8 +216,8 @@ export async function listLabels(ctx: AppContext, caller: Caller): Promise<NoteL
 
 export async function createLabel(ctx: AppContext, caller: Caller, input: LabelInput): Promise<NoteLabel> {
   assertNoteUser(caller);
-  if ((await repo.countLabels(ctx.db, caller.id)) >= NOTE_LIMITS.labelsPerUser) throw conflict(NOTE_MESSAGES.tooManyLabels, 'labels_limit');
-  const row = await repo.insertLabel(ctx.db, caller.id, input.name, fold(input.name));
+  const row = await repo.insertLabel(ctx.db, caller.id, input.name, fold(input.name), NOTE_LIMITS.labelsPerUser);
+  if (row === 'limit') throw conflict(NOTE_MESSAGES.tooManyLabels, 'labels_limit');
   if (!row) throw conflict(NOTE_MESSAGES.labelExists, 'label_exists');
   return { ...row, handle: labelHandle(row.name) };
 }

@@ -126,6 +126,18 @@ describe('labels', () => {
     expect(over.statusCode).toBe(409);
     expect(json(over).error.message).toBe(NOTE_MESSAGES.tooManyLabels);
   });
+
+  it('counts two labels created at once one after the other: the 200th is created, the 201st refused', async () => {
+    await t.ctx.db.insert(noteLabels).values(Array.from({ length: NOTE_LIMITS.labelsPerUser - 1 }, (_, i) => ({ userId: pr2.id, name: `L${i}`, nameKey: `l${i}` })));
+    // Both requests start while the author's row is held: neither may count before the other inserted.
+    const [first, second] = await whileHeld(t.handle.pool, (c) => c.query('select 1 from users where id = $1 for update', [pr2.id]), [
+      () => post(pr2, '/api/notes/labels', { name: 'Premier' }),
+      () => post(pr2, '/api/notes/labels', { name: 'Second' }),
+    ]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([201, 409]);
+    expect(json(second!).error.message).toBe(NOTE_MESSAGES.tooManyLabels);
+    expect(json(await get(pr2, '/api/notes/labels')).data).toHaveLength(NOTE_LIMITS.labelsPerUser);
+  });
 });
 
 describe('patient link and roles', () => {
