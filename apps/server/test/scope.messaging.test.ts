@@ -78,7 +78,7 @@ describe('another organisation’s scope reaches nothing', () => {
     expect((await notes.remindersBetween(db, demo, s.pr.id, from, to)).map((n) => n.id)).toContain(id);
     expect(await notes.remindersBetween(db, nord, s.pr.id, from, to)).toEqual([]);
 
-    await notes.updateNote(db, nord, s.pr.id, id, { title: 'Changé' }, []);
+    expect(await notes.updateNote(db, nord, s.pr.id, id, () => ({ title: 'Changé' }), [])).toBe(false);
     expect(await notes.deleteNote(db, nord, s.pr.id, id)).toBe(false);
     expect(await notes.findNote(db, demo, s.pr.id, id)).toMatchObject({ title: 'Portée' });
   });

@@ -113,6 +113,21 @@ export async function recordAudits(ctx: Pick<AppContext, 'db' | 'clock'>, actor:
   await Promise.all(entries.map((entry) => writer.write(auditRow(ctx, actor, entry))));
 }
 
+/**
+ * A screen that names patients (names, dates, the start of a message): one success row per patient
+ * named, none when it names nobody (DESIGN §4: every read of patient data is journalled).
+ */
+export async function recordPatientsNamed(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
+  action: string,
+  patientIds: Iterable<string | null | undefined>,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  const named = new Set([...patientIds].filter((id): id is string => id != null));
+  await recordAudits(ctx, actor, [...named].map((patientId) => ({ action, outcome: 'success', recordType: 'patient', recordId: patientId, patientId, details })));
+}
+
 /** The one definition of a journal row (who, when, IP from the actor; the rest from the entry). */
 export function auditRow(ctx: Pick<AppContext, 'clock'>, actor: Actor, entry: AuditEntry): AuditRow {
   return {

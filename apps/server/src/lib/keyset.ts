@@ -1,4 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { isIsoDay, PG_INT_MAX } from '@wellbe/shared/schemas/fields';
+import { isUuid } from '../access/not-found.ts';
 import { badRequest } from './errors.ts';
 
 // Keyset ("cursor") paging and capped counts: what every list of the app uses, so that a page costs
@@ -35,17 +37,61 @@ export function encodeCursor(tag: string, position: KeysetPosition): string {
   return Buffer.from(JSON.stringify([tag, position.key, position.id]), 'utf8').toString('base64url');
 }
 
-/** Reads a cursor sent back by a client; a malformed one or one of another ordering answers 400. */
-export function decodeCursor(tag: string, cursor: string): KeysetPosition {
+const INVALID_CURSOR = 'Curseur de pagination invalide : rechargez la liste.';
+
+function invalidCursor() {
+  return badRequest(INVALID_CURSOR, 'invalid_cursor');
+}
+
+/** The id column's kind: a uuid (people, records) or a bigint (the journal). */
+export type CursorId = 'uuid' | 'bigint';
+
+const ID_FORMATS: Record<CursorId, (id: string) => boolean> = {
+  uuid: isUuid,
+  bigint: (id) => /^\d{1,18}$/.test(id),
+};
+
+const PG_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** Whether a sort key of a cursor reads as its column's type (as PostgreSQL printed it). */
+const KEY_FORMATS: Record<string, (key: string) => boolean> = {
+  text: () => true,
+  int: (key) => /^-?\d{1,10}$/.test(key) && Math.abs(Number(key)) <= PG_INT_MAX,
+  date: isIsoDay,
+  timestamptz: (key) => {
+    const match = PG_TIMESTAMP.exec(key);
+    return !!match && isIsoDay(match[1]!);
+  },
+};
+
+/** What a list's cursor holds: its id column's kind and its sort column's type (KeysetOrder.type). */
+export interface CursorFormat {
+  id?: CursorId;
+  key?: string;
+}
+
+/**
+ * Reads a cursor sent back by a client; a malformed one, one of another ordering, or one whose id
+ * or sort value its column could not hold (a forged cursor must not reach PostgreSQL) answers 400.
+ */
+export function decodeCursor(tag: string, cursor: string, format: CursorFormat = {}): KeysetPosition {
+  const validKey = KEY_FORMATS[format.key ?? 'text'] ?? KEY_FORMATS.text;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 3 && value[0] === tag && (value[1] === null || typeof value[1] === 'string') && typeof value[2] === 'string') {
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      value[0] === tag &&
+      (value[1] === null || (typeof value[1] === 'string' && !value[1].includes('\0') && validKey(value[1]))) &&
+      typeof value[2] === 'string' &&
+      ID_FORMATS[format.id ?? 'uuid'](value[2])
+    ) {
       return { key: value[1], id: value[2] };
     }
   } catch {
     /* answered below */
   }
-  throw badRequest('Curseur de pagination invalide : rechargez la liste.', 'invalid_cursor');
+  throw invalidCursor();
 }
 
 /** The rows strictly after `position` in the order (sort column, id), nulls where the order puts them. */
@@ -110,8 +156,8 @@ export function keysetTupleValues(position: KeysetPosition, columns: number): st
   } catch {
     values = null;
   }
-  if (!Array.isArray(values) || values.length !== columns || !values.every((v) => typeof v === 'string')) {
-    throw badRequest('Curseur de pagination invalide : rechargez la liste.', 'invalid_cursor');
+  if (!Array.isArray(values) || values.length !== columns || !values.every((v) => typeof v === 'string' && !v.includes('\0'))) {
+    throw invalidCursor();
   }
   return values as string[];
 }

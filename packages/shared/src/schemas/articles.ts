@@ -61,23 +61,36 @@ export function slugify(title: string): string {
     .slice(0, 80);
 }
 
-export const articleInputSchema = z.object({
+const articleFields = {
   title: z.string().trim().min(1, ARTICLE_MESSAGES.titleRequired).max(200),
   slug: z.string().trim().max(80).regex(SLUG_RE, ARTICLE_MESSAGES.slugInvalid).optional(),
-  summary: z.string().trim().max(500).default(''),
-  body: z.string().max(500_000).default(''),
+  summary: z.string().trim().max(500),
+  body: z.string().max(500_000),
   category: z.enum(ARTICLE_CATEGORIES),
-  tags: z.array(z.string().trim().min(1).max(40)).max(10).default([]),
-  language: z.enum(ARTICLE_LANGUAGES).default('fr'),
+  tags: z.array(z.string().trim().min(1).max(40)).max(10),
+  language: z.enum(ARTICLE_LANGUAGES),
   /** Another article this one translates. */
   translationOf: z.uuid().nullable().optional(),
-  audience: z.enum(ARTICLE_AUDIENCES).default('tous'),
+  audience: z.enum(ARTICLE_AUDIENCES),
   /** Publication date (ISO); in the future, the article is published then by the job. */
   publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
+};
+
+export const articleInputSchema = z.object({
+  ...articleFields,
+  summary: articleFields.summary.default(''),
+  body: articleFields.body.default(''),
+  tags: articleFields.tags.default([]),
+  language: articleFields.language.default('fr'),
+  audience: articleFields.audience.default('tous'),
 });
 export type ArticleInput = z.infer<typeof articleInputSchema>;
 
-export const articlePatchSchema = articleInputSchema.omit({ translationOf: true, language: true }).partial();
+/**
+ * A save sends only what changed (the autosave: the body alone). Built from the fields without
+ * their defaults: zod keeps a default inside .partial(), which made a title-only save blank the body.
+ */
+export const articlePatchSchema = z.object(articleFields).omit({ translationOf: true, language: true }).partial();
 
 export const articleStatusSchema = z.object({ status: z.enum(ARTICLE_STATUSES) });
 

@@ -90,7 +90,8 @@ export const accessFlagListQuerySchema = z.object({
   cursor: z
     .string()
     .max(80)
-    .regex(/^\d{13}_[0-9a-f-]{36}$/i, 'Curseur invalide.')
+    // The flag's id is a uuid, checked as one: a string of 36 dashes would reach PostgreSQL.
+    .regex(/^\d{13}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Curseur invalide.')
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -127,7 +127,7 @@ function parts(db: Database, f: JournalScope, after: SQL | undefined, limit: num
  * cap (the journal is the table that grows fastest: every read of patient data adds a row).
  */
 export async function pageJournal(db: Database, f: JournalScope, page: { offset: number; limit: number; cursor?: string }) {
-  const after = page.cursor ? keysetAfter(journalOrder, decodeCursor(JOURNAL_CURSOR_TAG, page.cursor)) : undefined;
+  const after = page.cursor ? keysetAfter(journalOrder, decodeCursor(JOURNAL_CURSOR_TAG, page.cursor, { id: 'bigint', key: journalOrder.type })) : undefined;
   const offset = after ? 0 : boundedOffset(page.offset);
   const ids = sql`select part.id from (${parts(db, f, after, offset + page.limit + 1, true)}) part
     order by part.at desc, part.id desc limit ${page.limit + 1} offset ${offset}`;

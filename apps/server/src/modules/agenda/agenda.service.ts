@@ -308,6 +308,8 @@ export async function panelEvents(ctx: Ctx, caller: Caller): Promise<{ id: strin
   if (caller.role === 'PT' && caller.patientId) {
     const now = new Date(ctx.clock.now());
     const rows = (await repo.patientAppointments(ctx.db, scope, caller.patientId)).filter((r) => r.startsAt > now && (r.status === 'confirmé' || r.status === 'demandé')).slice(0, 3);
+    // The patient's own appointments are still their file's data: the read is journalled (DESIGN §4).
+    if (rows.length) await recordAudit(ctx, caller, { action: 'appointment.list', outcome: 'success', recordType: 'patient', recordId: caller.patientId, patientId: caller.patientId, details: { via: 'panel', appointments: rows.length } });
     return rows.map((r) => {
       const [y, m, d] = localParts(r.startsAt, timeZone).day.split('-');
       return { id: r.id, title: `${d}/${m}/${y} ${localParts(r.startsAt, timeZone).time} · ${r.practitionerName ?? ''}`, detail: r.typeLabel ?? '' };

@@ -83,6 +83,20 @@ export async function update(db: Database, id: string, values: Partial<typeof ar
   return row;
 }
 
+/**
+ * Applies a change computed from the article as it is now: the row is locked first, so an
+ * editor's save queued behind another's merges into what that one saved (two editors, one
+ * autosaving the body, the other the title) instead of writing back an earlier read.
+ */
+export async function updateFrom(db: Database, id: string, change: (current: ArticleRow) => Partial<typeof articles.$inferInsert>): Promise<ArticleRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
+    if (!current) return undefined;
+    const [row] = await tx.update(articles).set(change(current)).where(eq(articles.id, id)).returning();
+    return row;
+  });
+}
+
 /** Keeps the text just saved; saves within 5 minutes by the same person fold into one version (autosave). */
 export async function keepVersion(db: Database, row: ArticleRow, by: string, at: Date, fold = true): Promise<void> {
   const [last] = await db.select().from(articleVersions).where(eq(articleVersions.articleId, row.id)).orderBy(desc(articleVersions.savedAt)).limit(1);

@@ -102,24 +102,23 @@ export async function create(ctx: AppContext, caller: Caller, input: ArticleInpu
 export async function update(ctx: AppContext, caller: Caller, id: string, patch: z.infer<typeof articlePatchSchema>) {
   const existing = await mustFind(ctx, id);
   if (patch.slug && patch.slug !== existing.slug && (await repo.slugTaken(ctx.db, patch.slug, id))) throw conflict(ARTICLE_MESSAGES.slugTaken, 'slug_taken');
-  const title = patch.title ?? existing.title;
-  const summary = patch.summary ?? existing.summary;
-  const tags = patch.tags ?? existing.tags;
-  const body = patch.body !== undefined ? sanitizeArticleHtml(patch.body) : existing.body;
+  const body = patch.body !== undefined ? sanitizeArticleHtml(patch.body) : undefined;
   const at = now(ctx);
-  const row = await repo.update(ctx.db, id, {
-    title,
-    summary,
+  // Only the fields sent are written; what they derive (search key, reading time) is computed from
+  // the article as saved when the row is locked, another editor's save included.
+  const row = await repo.updateFrom(ctx.db, id, (current) => ({
+    title: patch.title,
+    summary: patch.summary,
     body,
-    tags,
+    tags: patch.tags,
     ...(patch.slug ? { slug: patch.slug } : {}),
     ...(patch.category ? { category: patch.category } : {}),
     ...(patch.audience ? { audience: patch.audience } : {}),
     ...(patch.publishAt !== undefined ? { publishAt: patch.publishAt ? new Date(patch.publishAt) : null } : {}),
-    readingMinutes: readingMinutes(body),
-    searchKey: searchKey(title, summary, tags),
+    ...(body !== undefined ? { readingMinutes: readingMinutes(body) } : {}),
+    searchKey: searchKey(patch.title ?? current.title, patch.summary ?? current.summary, patch.tags ?? current.tags),
     updatedAt: at,
-  });
+  }));
   if (!row) throw notFound(ARTICLE_MESSAGES.notFound);
   await repo.keepVersion(ctx.db, row, caller.id, at);
   return repo.toDetail(ctx.db, row);

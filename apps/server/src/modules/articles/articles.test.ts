@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES } from '@wellbe/shared/schemas/articles';
 import { articlePins, users } from '../../db/tables.ts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { whileHeld } from '../../../test/locks.ts';
 import { SWEEP_GRACE_MS, sweepOrphanDocuments } from '../documents/documents.sweep.ts';
 import { publishDue } from './articles.service.ts';
 
@@ -59,6 +60,18 @@ describe('writing', () => {
     const first = versions[versions.length - 1];
     const restored = json(await post(de, `/api/articles/${a.id}/versions/${first.id}/restore`)).data;
     expect(restored.body).toBe('<p>Première version</p>');
+  });
+
+  it('keeps one editor’s autosaved body when another editor’s new title is saved just after', async () => {
+    const a = json(await post(de, '/api/articles', { title: 'Marcher chaque jour', category: 'prevention', body: '<p>Brouillon</p>' })).data;
+    const de2 = await t.login('de');
+    // Both editors opened the article before either saves; the row is held so that the body is saved first.
+    const answers = await whileHeld(t.handle.pool, (c) => c.query('select 1 from articles where id = $1 for update', [a.id]), [
+      () => patch(de, `/api/articles/${a.id}`, { body: '<p>Trente minutes de marche <script>x()</script>par jour.</p>' }),
+      () => patch(de2, `/api/articles/${a.id}`, { title: 'Marcher 30 minutes par jour' }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(json(await get(de, `/api/articles/${a.id}`)).data).toMatchObject({ title: 'Marcher 30 minutes par jour', body: '<p>Trente minutes de marche par jour.</p>' });
   });
 
   it('refuses a fake image and a cover over 5 MB, accepts a real one resized', async () => {

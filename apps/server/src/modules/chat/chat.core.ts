@@ -12,7 +12,7 @@ import {
 } from '@wellbe/shared/schemas/chat';
 import { callerScope, hidden, isUuid, ownScope, type Caller, type OrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudits } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import { notifyRealtime, onlineUsers, publishRealtime, storedRealtime } from '../../lib/realtime/index.ts';
 import { appointmentCarePairs } from '../agenda/agenda.service.ts';
@@ -147,8 +147,13 @@ export async function conversationForCaller(ctx: Ctx, caller: Caller, chatId: st
 
 /** Reads of a conversation with a patient are reads of that patient's data (DESIGN §4). */
 export async function auditPatientChat(ctx: Ctx, caller: Caller, action: string, conv: repo.ConversationRow, details?: Record<string, unknown>) {
-  if (!conv.patientId) return;
-  await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'chat', recordId: conv.id, patientId: conv.patientId, details });
+  await auditPatientChats(ctx, caller, action, [conv], details);
+}
+
+/** The same for a list of conversations: one row per conversation with a patient, none without. */
+export async function auditPatientChats(ctx: Ctx, caller: Caller, action: string, convs: repo.ConversationRow[], details?: Record<string, unknown>) {
+  const withPatient = convs.filter((c) => c.patientId);
+  await recordAudits(ctx, caller, withPatient.map((c) => ({ action, outcome: 'success', recordType: 'chat', recordId: c.id, patientId: c.patientId, details })));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '@wellbe/shared/schemas/chat';
 import { json } from '../../../test/helpers.ts';
+import { whileHeld } from '../../../test/locks.ts';
 import { wsClient } from '../../../test/ws-client.ts';
+import { chatMembers, users } from '../../db/tables.ts';
 import { chat, del, get, patch, post, s, setUpChatApp } from './chat.test-kit.ts';
 
 // Group conversations: created by staff with colleagues of the practice; rename and add (any
@@ -83,5 +85,25 @@ describe('group management', () => {
     const direct = json(await get('pr', `/api/chat/get-chat?contactId=${s.ad.id}`)).chat;
     expect((await patch('pr', `/api/chat/conversations/${direct.id}`, { title: 'x' })).statusCode).toBe(400);
     for (const c of [onPa, onRh]) c.close();
+  });
+});
+
+describe('group size', () => {
+  it('counts two additions at once one after the other: the 50th member joins, the 51st is refused', async () => {
+    const group = json(await post('pr', '/api/chat/conversations', { title: 'Grand staff', memberIds: [s.pa.id] }));
+    // Filled up to one seat: accounts of the practice made for the test, members without a screen.
+    const extra = await chat.t.ctx.db
+      .insert(users)
+      .values(Array.from({ length: CHAT_LIMITS.groupMembersMax - 3 }, (_, i) => ({ organizationId: s.pr.idOrganization, username: `staff${i}`, email: `staff${i}@exemple.fr`, role: 'AD', firstName: 'Membre', lastName: `${i}` })))
+      .returning({ id: users.id });
+    await chat.t.ctx.db.insert(chatMembers).values(extra.map((u) => ({ conversationId: group.id, userId: u.id })));
+    // Both additions start while the conversation's row is held: neither may count before the other added.
+    const [first, second] = await whileHeld(chat.t.handle.pool, (c) => c.query('select 1 from chat_conversations where id = $1 for update', [group.id]), [
+      () => post('pr', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.rh.id] }),
+      () => post('pa', `/api/chat/conversations/${group.id}/members`, { memberIds: [s.pg.id] }),
+    ]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([200, 400]);
+    expect(json(second!).error.message).toBe(CHAT_MESSAGES.tooManyMembers);
+    expect(json(await get('pr', `/api/chat/get-chat?chatId=${group.id}`)).chat.members).toHaveLength(CHAT_LIMITS.groupMembersMax);
   });
 });

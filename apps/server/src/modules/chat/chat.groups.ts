@@ -60,8 +60,7 @@ export async function addGroupMembers(ctx: Ctx, caller: Caller, chatId: string, 
   // Colleagues of the practice with the chat only: never a patient, never another organisation.
   const staff = await repo.usersOfOrganisation(ctx.db, practiceScope(caller), PERMISSIONS.chatGroups);
   if (ids.some((id) => !staff.some((u) => u.id === id))) throw notFoundContact();
-  if (current.length + ids.length > CHAT_LIMITS.groupMembersMax) throw badRequest(CHAT_MESSAGES.tooManyMembers, 'chat_too_many_members');
-  for (const id of ids) await repo.addMember(ctx.db, conv.id, id, 0);
+  if (!(await repo.addGroupMembers(ctx.db, conv.id, ids, CHAT_LIMITS.groupMembersMax))) throw badRequest(CHAT_MESSAGES.tooManyMembers, 'chat_too_many_members');
   await publishGroupChange(ctx, conv);
   return refreshedChat(ctx, caller, conv.id);
 }

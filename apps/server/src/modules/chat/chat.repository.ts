@@ -108,6 +108,21 @@ export async function addMember(db: Executor, conversationId: string, userId: st
   await db.insert(chatMembers).values({ conversationId, userId, lastReadSeq, mailedSeq: lastReadSeq }).onConflictDoNothing();
 }
 
+/**
+ * Adds members to a group unless it would then have more than `max` (false). The conversation's
+ * row is locked first, so that two additions at once count one after the other (each alone saw
+ * room for its own); FOR NO KEY UPDATE leaves the members' foreign key checks free.
+ */
+export async function addGroupMembers(db: Database, conversationId: string, userIds: string[], max: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.id, conversationId)).for('no key update');
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chatMembers).where(eq(chatMembers.conversationId, conversationId));
+    if (n + userIds.length > max) return false;
+    for (const userId of userIds) await addMember(tx, conversationId, userId, 0);
+    return true;
+  });
+}
+
 export async function membership(db: Executor, conversationId: string, userId: string) {
   const [row] = await db
     .select()

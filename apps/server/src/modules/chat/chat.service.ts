@@ -19,6 +19,7 @@ import {
   assertChats,
   assertChatsOrDesk,
   auditPatientChat,
+  auditPatientChats,
   buildChat,
   chatList,
   contactForCaller,
@@ -138,7 +139,10 @@ export async function sendMessage(ctx: Ctx, caller: Caller, raw: z.input<typeof 
 export async function conversations(ctx: Ctx, caller: Caller): Promise<ConversationSummary[]> {
   assertChats(caller);
   const rows = (await repo.conversationsOf(ctx.db, callerScope(caller), caller.id)).filter((r) => r.conversation.kind !== 'support');
-  return summarise(ctx, caller, rows.map((r) => ({ conv: r.conversation, lastReadSeq: r.lastReadSeq, organisation: null })));
+  const list = await summarise(ctx, caller, rows.map((r) => ({ conv: r.conversation, lastReadSeq: r.lastReadSeq, organisation: null })));
+  // The list names each patient and shows the start of their last message: a read of their data.
+  await auditPatientChats(ctx, caller, 'chat.list', rows.map((r) => r.conversation));
+  return list;
 }
 
 /** Total unread messages (toolbar badge, tab title). */

@@ -197,14 +197,26 @@ export async function findGroup(db: Database, scope: OrgScope, userId: string, i
   return row ?? null;
 }
 
-export async function countGroups(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(contactGroups).where(eq(contactGroups.userId, userId));
-  return row.n;
-}
-
-/** Creates or replaces a group; null when the user has another group of that name. */
-export async function saveGroup(db: Database, scope: OneOrgScope, userId: string, id: string | null, name: string, nameKey: string, contactIds: string[]): Promise<string | null> {
+/**
+ * Creates or replaces a group: null when the user has another group of that name, 'limit' when a
+ * new group would pass `max`. The user's row is locked first, so that two creations at once count
+ * one after the other (FOR NO KEY UPDATE leaves the group's foreign key check free).
+ */
+export async function saveGroup(
+  db: Database,
+  scope: OneOrgScope,
+  userId: string,
+  id: string | null,
+  group: { name: string; nameKey: string; contactIds: string[] },
+  max: number,
+): Promise<string | 'limit' | null> {
+  const { name, nameKey, contactIds } = group;
   return db.transaction(async (tx) => {
+    if (!id) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(contactGroups).where(eq(contactGroups.userId, userId));
+      if (n >= max) return 'limit';
+    }
     const [clash] = await tx
       .select({ id: contactGroups.id })
       .from(contactGroups)

@@ -193,10 +193,10 @@ export async function star(ctx: AppContext, caller: Caller, ids: string[], mode:
 export async function saveGroup(ctx: AppContext, caller: Caller, id: string | null, input: { name: string; contactIds: string[] }) {
   const scope = contactScope(caller);
   if (id) await assertGroup(ctx, scope, caller, id);
-  else if ((await repo.countGroups(ctx.db, caller.id)) >= CONTACT_LIMITS.groupsPerUser) throw conflict(CONTACT_MESSAGES.tooManyGroups, 'groups_limit');
   const members = [...new Set(input.contactIds)];
   if ((await repo.existingIds(ctx.db, scope, members)).length !== members.length) throw hidden(CONTACT_MESSAGES.contactNotFound, 'contact_not_found');
-  const saved = await repo.saveGroup(ctx.db, scope, caller.id, id, input.name, fold(input.name), members);
+  const saved = await repo.saveGroup(ctx.db, scope, caller.id, id, { name: input.name, nameKey: fold(input.name), contactIds: members }, CONTACT_LIMITS.groupsPerUser);
+  if (saved === 'limit') throw conflict(CONTACT_MESSAGES.tooManyGroups, 'groups_limit');
   if (!saved) throw conflict(CONTACT_MESSAGES.groupExists, 'group_exists');
   return { id: saved, name: input.name, contactIds: members };
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, type Contact } from '@wellbe/shared/schemas/contacts';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, type Contact } from '@wellbe/shared/schemas/contacts';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
-import { contacts } from '../../db/tables.ts';
+import { whileHeld } from '../../../test/locks.ts';
+import { contactGroups, contacts } from '../../db/tables.ts';
 
 // The practice's address book: scoped per organisation, stars and groups per user, every SPEC §7
 // contact call, vCard in and out, and the patient's view (the practice's card).
@@ -148,6 +149,19 @@ describe('per-user stars, frequent contacts and groups', () => {
     expect((await send(pr, 'DELETE', `/api/contacts/groups/${group.id}`)).statusCode).toBe(204);
     expect(json(await send(pr, 'GET', '/api/contacts/me')).data.groups.map((g: { id: string }) => g.id)).not.toContain(group.id);
     expect((await all(pr)).some((c) => c.id === bonnet.id)).toBe(true);
+  });
+
+  it('counts two groups created at once one after the other: the 50th is created, the 51st refused', async () => {
+    const pa = await t.login('pa');
+    await t.ctx.db.insert(contactGroups).values(Array.from({ length: CONTACT_LIMITS.groupsPerUser - 1 }, (_, i) => ({ organizationId: pa.idOrganization!, userId: pa.id, name: `G${i}`, nameKey: `g${i}` })));
+    // Both requests start while the user's row is held: neither may count before the other inserted.
+    const [first, second] = await whileHeld(t.handle.pool, (c) => c.query('select 1 from users where id = $1 for update', [pa.id]), [
+      () => send(pa, 'POST', '/api/contacts/groups', { name: 'Cinquantième' }),
+      () => send(pa, 'POST', '/api/contacts/groups', { name: 'De trop' }),
+    ]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([201, 409]);
+    expect(json(second!).error.message).toBe(CONTACT_MESSAGES.tooManyGroups);
+    expect(json(await send(pa, 'GET', '/api/contacts/me')).data.groups).toHaveLength(CONTACT_LIMITS.groupsPerUser);
   });
 
   it('ranks frequent contacts by how often the user opens them', async () => {

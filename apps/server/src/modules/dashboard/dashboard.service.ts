@@ -1,6 +1,6 @@
 import { can } from '@wellbe/shared/permissions';
 import { DASHBOARD_ADMINISTRATION_ROLES, DASHBOARD_PRACTITIONER_ROLES, DASHBOARD_REFUSAL_DAYS, DASHBOARD_WELLBE_ROLES, type Dashboard } from '@wellbe/shared/schemas/dashboard';
-import { recordAudits } from '../../lib/audit.ts';
+import { recordAudits, recordPatientsNamed } from '../../lib/audit.ts';
 import { ownScope, patientScope, type Caller } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { ORGANISATION_MESSAGES } from '../organisations/organisations.service.ts';
@@ -36,8 +36,7 @@ export async function readDashboard(ctx: AppContext, caller: Caller): Promise<Da
   const practitioner = async () => {
     if (!DASHBOARD_PRACTITIONER_ROLES.includes(caller.role) || !caller.organizationId) return null;
     const p = await repo.practitioner(ctx.db, ownScope(caller, NO_ORGANISATION_MESSAGE), caller.id);
-    const named = new Set([...p.today.map((a) => a.idPatient), ...p.followUp.map((f) => f.idPatient)].filter((id): id is string => id != null));
-    await recordAudits(ctx, caller, [...named].map((patientId) => ({ action: 'dashboard.read', outcome: 'success', recordType: 'patient', recordId: patientId, patientId })));
+    await recordPatientsNamed(ctx, caller, 'dashboard.read', [...p.today.map((a) => a.idPatient), ...p.followUp.map((f) => f.idPatient)]);
     return p;
   };
   const patient = async () => {

@@ -220,7 +220,7 @@ export async function issueInvoice(ctx: AppContext, caller: Caller, id: string):
 }
 
 export async function listInvoices(ctx: AppContext, caller: Caller, query: InvoiceListQuery) {
-  const after = query.cursor ? decodeCursor(LIST_TAG, query.cursor) : undefined;
+  const after = query.cursor ? decodeCursor(LIST_TAG, query.cursor, { key: 'timestamptz' }) : undefined;
   const { rows, count } = await repo.pageInvoices(ctx.db, callerScope(caller), patientScope(caller, 'read'), { patientId: query.patientId, unpaid: query.unpaid === 'true' }, query.pageSize, after);
   const page = rows.slice(0, query.pageSize);
   const last = page.at(-1);

@@ -77,16 +77,36 @@ export async function insertNote(db: Database, values: NoteValues, labelIds: str
   });
 }
 
-export async function updateNote(db: Database, scope: OrgScope, userId: string, id: string, values: Partial<NoteValues>, labelIds: string[] | undefined): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(notes)
-      .set(values)
-      .where(and(eq(notes.id, id), orgFilter(scope, notes.organizationId), eq(notes.userId, userId)));
+/** What a change reads of the note it merges into (locked: a concurrent change waits for this one). */
+export type NoteText = Pick<typeof notes.$inferSelect, 'title' | 'kind' | 'content' | 'items' | 'reminderAt'>;
+
+/**
+ * Applies a change computed from the note as it is now: the row is locked first, so a change
+ * queued behind another merges into what that one saved instead of an earlier read. `change` may
+ * throw (the note would be empty): nothing is written then. False: no such note.
+ */
+export async function updateNote(
+  db: Database,
+  scope: OrgScope,
+  userId: string,
+  id: string,
+  change: (current: NoteText) => Partial<NoteValues>,
+  labelIds: string[] | undefined,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const mine = and(eq(notes.id, id), orgFilter(scope, notes.organizationId), eq(notes.userId, userId));
+    const [current] = await tx
+      .select({ title: notes.title, kind: notes.kind, content: notes.content, items: notes.items, reminderAt: notes.reminderAt })
+      .from(notes)
+      .where(mine)
+      .for('update');
+    if (!current) return false;
+    await tx.update(notes).set(change(current)).where(mine);
     if (labelIds) {
       await tx.delete(noteLabelLinks).where(eq(noteLabelLinks.noteId, id));
       if (labelIds.length) await tx.insert(noteLabelLinks).values(labelIds.map((labelId) => ({ noteId: id, labelId })));
     }
+    return true;
   });
 }
 
@@ -115,11 +135,6 @@ export async function listLabels(db: Database, userId: string) {
   return db.select({ id: noteLabels.id, name: noteLabels.name }).from(noteLabels).where(eq(noteLabels.userId, userId)).orderBy(asc(noteLabels.nameKey));
 }
 
-export async function countLabels(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(noteLabels).where(eq(noteLabels.userId, userId));
-  return row.n;
-}
-
 /** Which of these label ids are the user's own. */
 export async function ownLabelIds(db: Database, userId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
@@ -130,10 +145,19 @@ export async function ownLabelIds(db: Database, userId: string, ids: string[]): 
   return rows.map((r) => r.id);
 }
 
-/** Inserts a label; null when the user already has one of that name (unique index). */
-export async function insertLabel(db: Database, userId: string, name: string, nameKey: string) {
-  const rows = await db.insert(noteLabels).values({ userId, name, nameKey }).onConflictDoNothing().returning({ id: noteLabels.id, name: noteLabels.name });
-  return rows[0] ?? null;
+/**
+ * Inserts a label unless the user has `max` already ('limit') or one of that name (null, unique
+ * index). The user's row is locked first, so that two creations at once count one after the other
+ * (each alone saw 199 and both inserted); FOR NO KEY UPDATE leaves the label's foreign key check free.
+ */
+export async function insertLabel(db: Database, userId: string, name: string, nameKey: string, max: number): Promise<{ id: string; name: string } | 'limit' | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(noteLabels).where(eq(noteLabels.userId, userId));
+    if (n >= max) return 'limit';
+    const rows = await tx.insert(noteLabels).values({ userId, name, nameKey }).onConflictDoNothing().returning({ id: noteLabels.id, name: noteLabels.name });
+    return rows[0] ?? null;
+  });
 }
 
 export async function renameLabel(db: Database, userId: string, id: string, name: string, nameKey: string): Promise<'ok' | 'missing' | 'duplicate'> {
@@ -184,7 +208,7 @@ export async function takeDueReminders(db: Database, now: Date, limit = 500) {
 /** The user's reminders between two instants (the quick panel's 'Événements' of today). */
 export async function remindersBetween(db: Database, scope: OrgScope, userId: string, from: Date, to: Date) {
   return db
-    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items, reminderAt: notes.reminderAt, reminderSentAt: notes.reminderSentAt })
+    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items, patientId: notes.patientId, reminderAt: notes.reminderAt, reminderSentAt: notes.reminderSentAt })
     .from(notes)
     .where(and(orgFilter(scope, notes.organizationId), eq(notes.userId, userId), eq(notes.archived, false), sql`${notes.reminderAt} >= ${from}`, sql`${notes.reminderAt} < ${to}`))
     .orderBy(asc(notes.reminderAt))
@@ -193,7 +217,7 @@ export async function remindersBetween(db: Database, scope: OrgScope, userId: st
 
 export async function pinnedNotes(db: Database, scope: OrgScope, userId: string, limit: number) {
   return db
-    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items })
+    .select({ id: notes.id, title: notes.title, content: notes.content, items: notes.items, patientId: notes.patientId })
     .from(notes)
     .where(and(orgFilter(scope, notes.organizationId), eq(notes.userId, userId), eq(notes.archived, false), eq(notes.pinned, true)))
     .orderBy(desc(notes.updatedAt))

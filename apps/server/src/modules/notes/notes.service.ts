@@ -74,11 +74,11 @@ async function withLabels(ctx: AppContext, rows: repo.NoteRow[]): Promise<Note[]
 }
 
 /** Reading a note linked to a patient is a read of that patient's data: journalled (DESIGN §4). */
-async function auditPatientLinks(ctx: AppContext, caller: Caller, action: string, rows: repo.NoteRow[]) {
+async function auditPatientLinks(ctx: AppContext, caller: Caller, action: string, rows: { id: string; patientId: string | null }[], details?: Record<string, unknown>) {
   const byPatient = new Map<string, string[]>();
   for (const r of rows) if (r.patientId) byPatient.set(r.patientId, [...(byPatient.get(r.patientId) ?? []), r.id]);
   for (const [patientId, noteIds] of byPatient) {
-    await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'note', recordId: noteIds[0], patientId, details: { notes: noteIds.length } });
+    await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'note', recordId: noteIds[0], patientId, details: { ...details, notes: noteIds.length } });
   }
 }
 
@@ -155,35 +155,39 @@ export async function createNote(ctx: AppContext, caller: Caller, raw: NoteInput
 export async function updateNote(ctx: AppContext, caller: Caller, id: string, patch: NotePatch): Promise<Note> {
   assertNoteUser(caller);
   const row = await foundNote(ctx, caller, id);
-  const next = {
-    title: patch.title ?? row.title,
-    kind: patch.kind ?? row.kind,
-    content: patch.content ?? row.content,
-    items: patch.items ?? row.items,
-  };
-  if (isEmptyNote(next)) throw badRequest(NOTE_MESSAGES.empty, 'note_empty');
   await checkReferences(ctx, caller, patch);
   const reminderAt = patch.reminderAt === undefined ? undefined : patch.reminderAt ? new Date(patch.reminderAt) : null;
-  // A new reminder time fires again; an unchanged one keeps its "sent" mark.
-  const reminderChanged = reminderAt !== undefined && (reminderAt?.getTime() ?? null) !== (row.reminderAt?.getTime() ?? null);
-  await repo.updateNote(
+  const textChanged = patch.title !== undefined || patch.content !== undefined || patch.items !== undefined;
+  // Only the fields sent are written, merged into the note as saved when the row is locked: a pin
+  // from one tab keeps the checklist ticked in another a moment before.
+  const found = await repo.updateNote(
     ctx.db,
     callerScope(caller),
     caller.id,
     row.id,
-    {
-      ...next,
-      searchKey: searchKeyOf(next),
-      colour: patch.colour,
-      pinned: patch.pinned,
-      archived: patch.archived,
-      reminderMail: patch.reminderMail,
-      patientId: patch.patientId,
-      ...(reminderChanged ? { reminderAt, reminderSentAt: null } : {}),
-      updatedAt: new Date(ctx.clock.now()),
+    (current) => {
+      const next = { title: patch.title ?? current.title, kind: patch.kind ?? current.kind, content: patch.content ?? current.content, items: patch.items ?? current.items };
+      if (isEmptyNote(next)) throw badRequest(NOTE_MESSAGES.empty, 'note_empty');
+      // A new reminder time fires again; an unchanged one keeps its "sent" mark.
+      const reminderChanged = reminderAt !== undefined && (reminderAt?.getTime() ?? null) !== (current.reminderAt?.getTime() ?? null);
+      return {
+        title: patch.title,
+        kind: patch.kind,
+        content: patch.content,
+        items: patch.items,
+        ...(textChanged ? { searchKey: searchKeyOf(next) } : {}),
+        colour: patch.colour,
+        pinned: patch.pinned,
+        archived: patch.archived,
+        reminderMail: patch.reminderMail,
+        patientId: patch.patientId,
+        ...(reminderChanged ? { reminderAt, reminderSentAt: null } : {}),
+        updatedAt: new Date(ctx.clock.now()),
+      };
     },
     patch.labelIds,
   );
+  if (!found) throw hidden(NOTE_MESSAGES.noteNotFound, 'note_not_found');
   if (patch.patientId !== undefined && patch.patientId !== row.patientId) {
     await recordAudit(ctx, caller, {
       action: patch.patientId ? 'note.link' : 'note.unlink',
@@ -212,8 +216,8 @@ export async function listLabels(ctx: AppContext, caller: Caller): Promise<NoteL
 
 export async function createLabel(ctx: AppContext, caller: Caller, input: LabelInput): Promise<NoteLabel> {
   assertNoteUser(caller);
-  if ((await repo.countLabels(ctx.db, caller.id)) >= NOTE_LIMITS.labelsPerUser) throw conflict(NOTE_MESSAGES.tooManyLabels, 'labels_limit');
-  const row = await repo.insertLabel(ctx.db, caller.id, input.name, fold(input.name));
+  const row = await repo.insertLabel(ctx.db, caller.id, input.name, fold(input.name), NOTE_LIMITS.labelsPerUser);
+  if (row === 'limit') throw conflict(NOTE_MESSAGES.tooManyLabels, 'labels_limit');
   if (!row) throw conflict(NOTE_MESSAGES.labelExists, 'label_exists');
   return { ...row, handle: labelHandle(row.name) };
 }
@@ -245,6 +249,7 @@ export async function todayReminders(ctx: AppContext, caller: Caller): Promise<(
   const timeZone = await new OrganisationsService(ctx).timeZone(caller.organizationId);
   const [from, to] = dayBounds(todayIn(timeZone, now), timeZone);
   const rows = await repo.remindersBetween(ctx.db, callerScope(caller), caller.id, from, to);
+  await auditPatientLinks(ctx, caller, 'note.list', rows, { via: 'panel' });
   return rows.map((r) => ({
     id: r.id,
     title: r.title || excerptOf(r) || NOTE_MESSAGES.noteNotFound,
@@ -258,6 +263,7 @@ export async function todayReminders(ctx: AppContext, caller: Caller): Promise<(
 export async function pinnedForPanel(ctx: AppContext, caller: Caller): Promise<QuickPanelItem[]> {
   if (!can(caller.role, 'note')) return [];
   const rows = await repo.pinnedNotes(ctx.db, callerScope(caller), caller.id, 10);
+  await auditPatientLinks(ctx, caller, 'note.list', rows, { via: 'panel' });
   return rows.map((r) => ({ id: r.id, title: r.title || excerptOf(r), detail: r.title ? excerptOf(r) : '' }));
 }
 

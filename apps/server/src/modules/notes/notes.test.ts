@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_LIMITS, NOTE_MESSAGES } from '@wellbe/shared/schemas/notes';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { whileHeld } from '../../../test/locks.ts';
 import { auditEvents, noteLabels, patients, realtimeEvents } from '../../db/tables.ts';
 import { dispatchDueReminders } from './notes.service.ts';
 
@@ -85,6 +86,20 @@ describe('private notes', () => {
     expect(found.map((n: { id: string }) => n.id)).toEqual([mine.id]);
     expect(json(await get(pr, '/api/notes?q=zzzz')).data.notes).toEqual([]);
   });
+
+  it('keeps a ticked item when a pin from another tab is saved just after, and the search still finds the items', async () => {
+    const items = [{ text: 'Commander les vaccins', done: false }, { text: 'Rappeler le laboratoire', done: false }];
+    const note = json(await post(pr, '/api/notes', { title: 'À faire', kind: 'checklist', items })).data;
+    const ticked = [{ ...items[0], done: true }, items[1]];
+    // Both tabs read the note before either saves; the row is held so that the tick is saved first.
+    const answers = await whileHeld(t.handle.pool, (c) => c.query('select 1 from notes where id = $1 for update', [note.id]), [
+      () => patch(pr, `/api/notes/${note.id}`, { items: ticked }),
+      () => patch(pr, `/api/notes/${note.id}`, { pinned: true }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(json(await get(pr, `/api/notes/${note.id}`)).data).toMatchObject({ items: ticked, pinned: true, title: 'À faire' });
+    expect(json(await get(pr, '/api/notes?q=vaccins')).data.notes.map((n: { id: string }) => n.id)).toEqual([note.id]);
+  });
 });
 
 describe('labels', () => {
@@ -110,6 +125,18 @@ describe('labels', () => {
     const over = await post(pa, '/api/notes/labels', { name: 'De trop' });
     expect(over.statusCode).toBe(409);
     expect(json(over).error.message).toBe(NOTE_MESSAGES.tooManyLabels);
+  });
+
+  it('counts two labels created at once one after the other: the 200th is created, the 201st refused', async () => {
+    await t.ctx.db.insert(noteLabels).values(Array.from({ length: NOTE_LIMITS.labelsPerUser - 1 }, (_, i) => ({ userId: pr2.id, name: `L${i}`, nameKey: `l${i}` })));
+    // Both requests start while the author's row is held: neither may count before the other inserted.
+    const [first, second] = await whileHeld(t.handle.pool, (c) => c.query('select 1 from users where id = $1 for update', [pr2.id]), [
+      () => post(pr2, '/api/notes/labels', { name: 'Premier' }),
+      () => post(pr2, '/api/notes/labels', { name: 'Second' }),
+    ]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([201, 409]);
+    expect(json(second!).error.message).toBe(NOTE_MESSAGES.tooManyLabels);
+    expect(json(await get(pr2, '/api/notes/labels')).data).toHaveLength(NOTE_LIMITS.labelsPerUser);
   });
 });
 

@@ -201,7 +201,7 @@ type PageRow = { n: number; row: (PatientTableRowValues & { sortKey: string | nu
  */
 export async function pagePatients(db: Database, f: PatientListFilter, s: PatientTableSort, page: PatientPageRequest, journal?: PageJournal) {
   const tag = `patients:${s.sort}:${s.order}`;
-  const position = page.cursor ? decodeCursor(tag, page.cursor) : undefined;
+  const position = page.cursor ? decodeCursor(tag, page.cursor, { key: keysetOrder(s).type }) : undefined;
   if (!position) boundedOffset(page.offset);
   const planned = PLANNED_PAGE_SIZES.has(page.limit);
   const first = !position && page.offset === 0;

@@ -2,7 +2,7 @@ import { addDays } from '@wellbe/shared/domain/zoned';
 import { programWriteOf, SPORT_LIMITS, SPORT_MESSAGES, type InactivePatient, type MySportToday, type PatientSportProgram, type ProgramSession, type SessionLog, type SessionLogWrite, type SportCatalog, type SportAssign, type SportProgram, type SportProgramSummary, type SportProgramWrite } from '@wellbe/shared/schemas/sport';
 import { hidden, isUuid, ownPatientId, ownScope, recordCatalog, systemScope, type Caller, type OrgScope, type OneOrgScope } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit, recordPatientsNamed } from '../../lib/audit.ts';
 import { publishRealtime, registerRealtimeType } from '../../lib/realtime/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toExercise, visibleExercises } from '../exercises/exercises.service.ts';
@@ -340,6 +340,8 @@ export async function inactivePatients(ctx: AppContext, caller: Caller): Promise
   const day = await today(ctx, scope.organizationId);
   const since = addDays(day, -SPORT_LIMITS.inactiveDays);
   const rows = await repo.inactive(ctx.db, scope, day, since);
+  // Names and dates of the patients listed: a read of each one's data.
+  await recordPatientsNamed(ctx, caller, 'sport.inactive.read', rows.map((r) => r.program.patientId));
   const days = (from: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
   return rows.map((r) => ({
     idPatient: r.program.patientId!,

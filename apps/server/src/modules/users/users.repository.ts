@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { jobSpecialists, organisations } from '../../access/views.ts';
@@ -220,18 +220,40 @@ export async function insertUser(db: Database, values: NewUser) {
   }, UNIQUE_LOGINS as Record<string, 'username' | 'email' | 'patient'>);
 }
 
-export async function updateUserRow(db: Database, id: string, values: Partial<NewUser>): Promise<void> {
-  await db.update(users).set(values).where(eq(users.id, id));
+/** The columns of an account an administrator edits (PATCH /api/users/:id). */
+export type UserChanges = Partial<Pick<NewUser, 'firstName' | 'lastName' | 'job' | 'jobSpecialistId' | 'phoneNumber' | 'professionalNumber' | 'role'>>;
+
+/**
+ * Writes only the columns the request changed, inside the scope's organisation: a column it did
+ * not send keeps what another request wrote meanwhile (a phone edit must not write back the role a
+ * concurrent demotion just removed, which would make the old role's tokens valid again). The
+ * display name is rebuilt in the statement from the names as they are then. False: no such account.
+ */
+export async function updateUserRow(db: Database, scope: OrgScope, id: string, changes: UserChanges, at: Date): Promise<boolean> {
+  const name = (value: string | undefined, column: AnyColumn) => (value === undefined ? sql`${column}` : sql`cast(${value} as text)`);
+  const renamed = changes.firstName !== undefined || changes.lastName !== undefined;
+  const updated = await db
+    .update(users)
+    .set({
+      ...changes,
+      ...(renamed ? { displayName: sql`${name(changes.firstName, users.firstName)} || ' ' || ${name(changes.lastName, users.lastName)}` } : {}),
+      updatedAt: at,
+    })
+    .where(and(eq(users.id, id), orgFilter(scope, users.organizationId)))
+    .returning({ id: users.id });
   signInChanged();
+  return updated.length > 0;
 }
 
 /** Deactivation moves the token version: every token already issued stops working at once. */
-export async function setUserActive(db: Database, id: string, active: boolean, at: Date): Promise<void> {
-  await db
+export async function setUserActive(db: Database, scope: OrgScope, id: string, active: boolean, at: Date): Promise<boolean> {
+  const updated = await db
     .update(users)
     .set({ active, updatedAt: at, ...(active ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }) })
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), orgFilter(scope, users.organizationId)))
+    .returning({ id: users.id });
   signInChanged();
+  return updated.length > 0;
 }
 
 // ---- Account writes other areas ask for (users.accounts.service.ts) ----

@@ -19,7 +19,7 @@ import { createLinkToken, LINK_TTL_MS, revokeLinkTokens } from '../auth/auth.lin
 import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { patientForInvitation } from '../patients/patients.service.ts';
 import { SpecialistsService } from '../specialists/specialists.service.ts';
-import { findLoginConflicts, findManagedUser, insertUser, listManagedUsers, setUserActive, updateUserRow, type ManagedUserRow } from './users.repository.ts';
+import { findLoginConflicts, findManagedUser, insertUser, listManagedUsers, setUserActive, updateUserRow, type ManagedUserRow, type UserChanges } from './users.repository.ts';
 
 export const USER_MESSAGES = {
   ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
@@ -41,6 +41,16 @@ export const USER_MESSAGES = {
 
 const EDITABLE = ['firstName', 'lastName', 'job', 'idJobSpecialist', 'phoneNumber', 'professionalNumber', 'role', 'active'] as const;
 type Editable = (typeof EDITABLE)[number];
+/** The column each editable field is stored in ('active' has its own statement: it moves the token version). */
+const COLUMNS: Record<Exclude<Editable, 'active'>, keyof UserChanges> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  job: 'job',
+  idJobSpecialist: 'jobSpecialistId',
+  phoneNumber: 'phoneNumber',
+  professionalNumber: 'professionalNumber',
+  role: 'role',
+};
 
 /**
  * An account as the API answers it. A patient's account carries the patient's contact details:
@@ -237,22 +247,14 @@ export class UsersService {
 
     const at = this.now();
     const next = { ...beforeValues, ...Object.fromEntries(changed.map((k) => [k, body[k]])) } as ManagedUser;
-    const fields = changed.filter((k) => k !== 'active');
-    if (fields.length) {
-      await updateUserRow(this.ctx.db, id, {
-        firstName: next.firstName,
-        lastName: next.lastName,
-        displayName: `${next.firstName} ${next.lastName}`,
-        job: next.job,
-        jobSpecialistId: next.idJobSpecialist,
-        // A value the caller was not shown (a patient's phones) is kept, not overwritten by the blank.
-        ...(changed.includes('phoneNumber') ? { phoneNumber: next.phoneNumber } : {}),
-        ...(changed.includes('professionalNumber') ? { professionalNumber: next.professionalNumber } : {}),
-        role: next.role,
-        updatedAt: at,
-      });
-    }
-    if (changed.includes('active')) await setUserActive(this.ctx.db, id, next.active, at);
+    // Only what this request changes is written: a field it did not send keeps what a concurrent
+    // edit wrote (a value the caller was not shown, a patient's phones, is never written back blank).
+    const fields = changed.filter((k): k is Exclude<Editable, 'active'> => k !== 'active');
+    const scope = listScope(caller, undefined);
+    let found = true;
+    if (fields.length) found = await updateUserRow(this.ctx.db, scope, id, Object.fromEntries(fields.map((k) => [COLUMNS[k], next[k]])) as UserChanges, at);
+    if (found && changed.includes('active')) found = await setUserActive(this.ctx.db, scope, id, next.active, at);
+    if (!found) throw hidden(USER_MESSAGES.userNotFound);
 
     const action = changed.length === 1 && changed[0] === 'active' ? (next.active ? 'user.activate' : 'user.deactivate') : 'user.update';
     await recordAudit(this.ctx, caller, {

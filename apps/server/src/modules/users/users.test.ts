@@ -297,9 +297,9 @@ describe('invited user completes the invitation', () => {
     const { token } = invitationLink(body.email);
     const { consumeLinkToken } = await import('../auth/auth.links.ts');
     const { hashPassword } = await import('../../lib/passwords.ts');
-    const { updateUserRow } = await import('./users.repository.ts');
+    const { setPasswordFromLink } = await import('./users.repository.ts');
     const hash = await hashPassword(NEW_PASSWORD);
-    await consumeLinkToken(t.ctx, 'invitation', token, (tx, id) => updateUserRow(tx, id, { passwordHash: hash }));
+    await consumeLinkToken(t.ctx, 'invitation', token, (tx, id) => setPasswordFromLink(tx, id, hash, new Date()));
     const session = await t.login(body.username, NEW_PASSWORD);
     expect(session.id).toBe(created.idUser);
     const listed = (await t.app.inject({ method: 'GET', url: `/api/users/${created.idUser}`, headers: admin.auth })).json().data;
