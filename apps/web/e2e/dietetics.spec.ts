@@ -52,6 +52,9 @@ test('as di: searches a food, builds a recipe, plans a day against the target, a
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('textbox', { name: 'Rechercher une formule' }).fill('compote maison');
+  // The search's answer first, as a user reads it: a click on the unfiltered list as it was being
+  // replaced reached no row (a CI run: no dialog opened).
+  await expect(page.getByRole('table', { name: 'Formules' }).getByRole('row')).toHaveCount(2);
   await page.getByRole('button', { name: 'Compote maison sans cuisson' }).click();
   const detail = page.getByRole('dialog', { name: 'Modifier la formule' });
   await expect(detail.getByTestId('recipe-per-portion')).toContainText('121 kcal');
