@@ -3,6 +3,7 @@ import { i18n, i18nReady } from '../../i18n/i18n.ts';
 import { emptyDraft } from './consultation-store.ts';
 import { checkDraft, consultationMessage } from './draft-validation.ts';
 import { PAIN_START_MESSAGES } from '@wellbe/shared/domain/consultation';
+import { CONSULTATION_MESSAGES } from '@wellbe/shared/schemas/consultations';
 
 // The panel's checks are the server's rules, whose messages are French (packages/shared): the
 // helper texts under the fields are those messages in the interface's language.
@@ -45,5 +46,14 @@ describe('the consultation panel’s messages', () => {
   it('are in Arabic for an Arabic reader, the limit in Latin digits', async () => {
     await i18n.changeLanguage('ar');
     expect(wrong()).toMatchObject({ Size: 'يجب أن يكون الطول بين 30 و250 سم.', eradiation: '2,000 حرف كحد أقصى.', treatmentName: 'اسم العلاج إلزامي.' });
+  });
+
+  it('include the server’s refusals of a save: SPEC’s French to the letter, then the reader’s language', async () => {
+    const refusals = [CONSULTATION_MESSAGES.versionConflict, CONSULTATION_MESSAGES.empty, CONSULTATION_MESSAGES.notFound, CONSULTATION_MESSAGES.idTaken];
+    expect(refusals.map((m) => consultationMessage(m))).toEqual(refusals);
+    await i18n.changeLanguage('en');
+    expect(consultationMessage(CONSULTATION_MESSAGES.versionConflict)).toBe('This consultation was changed in the meantime: reload it before saving.');
+    await i18n.changeLanguage('ar');
+    expect(refusals.map((m) => consultationMessage(m)).every((m) => !/[a-zé]{3}/i.test(m))).toBe(true);
   });
 });

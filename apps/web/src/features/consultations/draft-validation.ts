@@ -31,6 +31,11 @@ const MESSAGE_KEYS: MessageKeys = {
   [PAIN_START_MESSAGES.beforeBirth]: 'validation.painBeforeBirth',
   [PAIN_START_MESSAGES.tooOld]: 'validation.painTooOld',
   [PAIN_START_MESSAGES.invalid]: 'validation.painInvalid',
+  // The server's refusals of a save, shown by the panel and its save dialog.
+  [CONSULTATION_MESSAGES.versionConflict]: 'validation.versionConflict',
+  [CONSULTATION_MESSAGES.empty]: 'validation.empty',
+  [CONSULTATION_MESSAGES.notFound]: 'validation.notFound',
+  [CONSULTATION_MESSAGES.idTaken]: 'validation.idTaken',
 };
 
 /** A message of the consultation rules in the interface's language (unknown ones as they are). */

@@ -48,6 +48,13 @@ vi.mock('../api/read-consultation.ts', () => ({
   })),
 }));
 
+// Edit mode's save: another user saved the consultation first (the server's 409, in French).
+vi.mock('../api/update-consultation.ts', async () => {
+  const { ApiError } = await import('../../../lib/api.ts');
+  const { CONSULTATION_MESSAGES } = await import('@wellbe/shared/schemas/consultations');
+  return { updateConsultation: vi.fn(async () => Promise.reject(new ApiError(409, 'version_conflict', CONSULTATION_MESSAGES.versionConflict))) };
+});
+
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
@@ -295,5 +302,20 @@ describe("'Facturer' after a saved consultation", () => {
     await act(() => saveConsultation({ kind: 'existing', idPatient: patients.helene.idPatient, FullName: 'Hélène Martin' }));
     expect(created).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Facturer' })).toBeNull();
+  });
+});
+
+describe('a consultation changed by someone else meanwhile', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('fr');
+  });
+
+  it('says so in the reader’s language when its save is refused', async () => {
+    renderPanel();
+    await act(() => openConsultation('00000000-0000-4000-8000-0000000000c1'));
+    await act(() => saveConsultation({ kind: 'existing', idPatient: patients.helene.idPatient, FullName: 'Hélène Martin' }));
+    expect(await screen.findByText('Cette consultation a été modifiée entre-temps : rechargez-la avant d’enregistrer.')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('This consultation was changed in the meantime: reload it before saving.')).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { useSession } from '../../../lib/session.ts';
 import { formatDecimal } from '@wellbe/shared/domain/decimal';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { clearForm, closePanel, startNewConsultation, toggleFullScreen, useConsultationPanel } from '../consultation-store.ts';
-import { checkDraft, fieldId } from '../draft-validation.ts';
+import { checkDraft, consultationMessage, fieldId } from '../draft-validation.ts';
 import { cancelWarnings, confirmWarnings, openSaveDialog, saveConsultation, useSaveState } from '../save-flow.ts';
 import { ConsultationForm } from './consultation-form.tsx';
 import { ConsultationRecordBar } from './consultation-record.tsx';
@@ -252,7 +252,7 @@ export function ConsultationPanel() {
         )}
         {panel.mode === 'edit' && save.error && !save.dialogOpen && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {save.error}
+            {consultationMessage(save.error)}
           </Alert>
         )}
       </Box>

@@ -6,6 +6,7 @@ import { foldName, PATIENT_MESSAGES, patientCreateSchema } from '@wellbe/shared/
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePatientSearch, type PatientSearchHit } from '../../../lib/patient-search.ts';
 import { translateMessage } from '../../../lib/messages.ts';
+import { consultationMessage } from '../draft-validation.ts';
 import { PATIENT_KEYS } from '../../../lib/patient-messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PatientChoiceField, TYPING_PAUSE_MS } from './patient-choice-field.tsx';
@@ -121,7 +122,8 @@ export function PatientDialog() {
         )}
         {save.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {save.error}
+            {/* The server's refusal: the new patient's (a duplicate) or the consultation's, in the interface's language. */}
+            {consultationMessage(translateMessage(tPatients, PATIENT_KEYS, save.error))}
           </Alert>
         )}
       </DialogContent>
