@@ -75,7 +75,7 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/articles/:id/pin': () => ({ pinned: true }),
   'PATCH /api/chat/conversations/:id': () => ({ title: 'Groupe renommé' }),
   'POST /api/chat/conversations/:id/members': () => ({ memberIds: [randomUUID()] }),
-  'PATCH /api/invoices/:id': () => ({ lines: [{ label: 'Consultation', quantity: 1, unitPriceCents: 5000 }] }),
+  'PATCH /api/invoices/:id': () => ({ version: 1, lines: [{ label: 'Consultation', quantity: 1, unitPriceCents: 5000 }] }),
   'POST /api/invoices/:id/payments': () => ({ amountCents: 100, mode: 'cash' }),
   'POST /api/invoices/:id/credit-note': () => ({ amountCents: 100 }),
   'PUT /api/invoices/acts/:id': () => ({ label: 'Acte modifié', priceCents: 5000 }),

@@ -24,6 +24,7 @@ export const INVOICE_MESSAGES = {
   tooManyLines: `Une facture contient au plus ${INVOICE_LIMITS.linesMax} lignes.`,
   totalTooLarge: 'Le total de la facture est trop élevé.',
   issued: 'Une facture émise ne peut plus être modifiée : établissez un avoir.',
+  versionConflict: 'Cette facture a été modifiée entre-temps : rechargez-la avant d’enregistrer.',
   neverDeleted: 'Une facture n’est jamais supprimée : une facture émise se corrige par un avoir.',
   notIssued: 'La facture n’est pas encore émise.',
   alreadyIssued: 'La facture est déjà émise.',
@@ -62,7 +63,12 @@ export const invoiceInputSchema = z.object({
 });
 export type InvoiceInput = z.infer<typeof invoiceInputSchema>;
 
-export const invoicePatchSchema = z.object({ lines: linesSchema, actDate: isoDay.optional() });
+/** PATCH /api/invoices/:id: the draft's new lines, and the version read (409 when it moved since). */
+export const invoicePatchSchema = z.object({
+  version: pgInt({ min: 1 }).meta({ description: 'La version du brouillon lue (GET) : 409 s’il a changé depuis.' }),
+  lines: linesSchema,
+  actDate: isoDay.optional(),
+});
 export type InvoicePatch = z.infer<typeof invoicePatchSchema>;
 
 export const paymentInputSchema = z.object({
@@ -141,6 +147,8 @@ export const invoiceSummarySchema = z.object({
   id: idString,
   number: z.string().nullable(),
   status,
+  /** Bumped by each write of the draft (and its issue): a PATCH sends the one it read. */
+  version: z.number().meta({ description: 'Version de la facture : chaque modification du brouillon, et son émission, l’incrémentent.' }),
   totalCents: z.number(),
   paidCents: z.number(),
   creditedCents: z.number(),

@@ -63,6 +63,8 @@ export const invoices = pgTable(
     consultationId: uuid('consultation_id').references(() => consultations.id),
     /** draft | issued */
     status: text('status').notNull().default('draft'),
+    /** Optimistic concurrency of a draft: each write bumps it, a PATCH names the one it read (409 when it moved). */
+    version: integer('version').notNull().default(1),
     issuerId: uuid('issuer_id'),
     year: integer('year'),
     /** "2026-000001", set at issue. */

@@ -27,6 +27,7 @@ const summaryColumns = {
   organizationId: invoices.organizationId,
   number: invoices.number,
   status: invoices.status,
+  version: invoices.version,
   totalCents: invoices.totalCents,
   paidCents,
   creditedCents,
@@ -47,6 +48,7 @@ export interface InvoiceRow {
   organizationId: string;
   number: string | null;
   status: string;
+  version: number;
   totalCents: number;
   paidCents: number;
   creditedCents: number;
@@ -127,18 +129,22 @@ export async function insertDraft(db: Database, scope: OneOrgScope, values: Omit
   });
 }
 
-/** Replaces a draft's lines; false when the invoice is no longer a draft (checked in the same statement). */
-export async function replaceDraftLines(db: Database, scope: OneOrgScope, id: string, values: { totalCents: number; actDate?: string }, lines: NewLine[]): Promise<boolean> {
+/**
+ * Replaces a draft's lines when it is still a draft at the version read (both checked by the
+ * UPDATE, whose row lock makes a concurrent writer wait, then fail the check): the new version,
+ * or null when either refused it and nothing changed.
+ */
+export async function replaceDraftLines(db: Database, scope: OneOrgScope, id: string, version: number, values: { totalCents: number; actDate?: string }, lines: NewLine[]): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const done = await tx
+    const [done] = await tx
       .update(invoices)
-      .set(values)
-      .where(and(eq(invoices.id, id), eq(invoices.status, 'draft'), orgFilter(scope, invoices.organizationId)))
-      .returning({ id: invoices.id });
-    if (!done.length) return false;
+      .set({ ...values, version: sql`${invoices.version} + 1` })
+      .where(and(eq(invoices.id, id), eq(invoices.status, 'draft'), eq(invoices.version, version), orgFilter(scope, invoices.organizationId)))
+      .returning({ version: invoices.version });
+    if (!done) return null;
     await tx.delete(invoiceLines).where(and(eq(invoiceLines.invoiceId, id), orgFilter(scope, invoiceLines.organizationId)));
     await tx.insert(invoiceLines).values(lines.map((l, position) => ({ ...l, position, invoiceId: id, organizationId: scope.organizationId })));
-    return true;
+    return done.version;
   });
 }
 
@@ -181,7 +187,7 @@ export async function issueDraft(
     const number = issue.format(await nextNumber(tx, scope, issue.issuerId, issue.year, 'invoice'));
     await tx
       .update(invoices)
-      .set({ status: 'issued', number, issuerId: issue.issuerId, year: issue.year, issuedAt: issue.at, mentions: frozen })
+      .set({ status: 'issued', number, issuerId: issue.issuerId, year: issue.year, issuedAt: issue.at, mentions: frozen, version: sql`${invoices.version} + 1` })
       .where(and(eq(invoices.id, id), orgFilter(scope, invoices.organizationId)));
     return number;
   });

@@ -24,7 +24,7 @@ import {
   receiptsBookQuerySchema,
 } from '@wellbe/shared/schemas/invoices';
 import { idParams, patientParams, uuidId } from '@wellbe/shared/schemas/fields';
-import { csvAnswer, fileAnswer, noContent } from '@wellbe/shared/schemas/responses';
+import { apiErrorSchema, csvAnswer, fileAnswer, noContent } from '@wellbe/shared/schemas/responses';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import * as acts from './invoices.acts.service.ts';
@@ -34,6 +34,7 @@ import * as invoices from './invoices.service.ts';
 
 const tags = ['invoices'];
 const pdf = fileAnswer('PDF', 'application/pdf');
+const draftConflict = apiErrorSchema.meta({ description: 'Refusé : la facture est émise (invoice_issued), ou le brouillon a changé depuis la version lue (version_conflict).' });
 
 // Facturation: notes d'honoraires, credit notes, payments, the receipts book (permissions.ts groups
 // invoices, invoicesWrite, invoicesMine, invoiceFiles). Every invoice is a patient's data.
@@ -115,7 +116,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     data: await invoices.readInvoice(ctx, callerOf(request), request.params.id),
   }));
 
-  r.patch('/api/invoices/:id', { config: { access: 'invoicesWrite', patientData: true }, schema: { response: { 200: invoiceAnswer }, params: idParams, body: invoicePatchSchema, tags, summary: 'Modifier un brouillon (une facture émise : 409)' } }, async (request) => ({
+  r.patch('/api/invoices/:id', { config: { access: 'invoicesWrite', patientData: true }, schema: { response: { 200: invoiceAnswer, 409: draftConflict }, params: idParams, body: invoicePatchSchema, tags, summary: 'Modifier un brouillon, à la version lue (409 si émise ou modifiée entre-temps)' } }, async (request) => ({
     success: true,
     data: await invoices.updateInvoice(ctx, callerOf(request), request.params.id, request.body),
   }));

@@ -47,6 +47,7 @@ export function toSummary(row: repo.InvoiceRow): InvoiceSummary {
     id: row.id,
     number: row.number,
     status: statusOf(row),
+    version: row.version,
     totalCents: row.totalCents,
     paidCents: row.paidCents,
     creditedCents: row.creditedCents,
@@ -165,14 +166,23 @@ export async function readInvoice(ctx: AppContext, caller: Caller, id: string, j
   return toInvoice(ctx, row);
 }
 
+/** A draft's new lines, refused with 409 when it was issued, or changed since `patch.version` was read. */
 export async function updateInvoice(ctx: AppContext, caller: Caller, id: string, patch: InvoicePatch): Promise<Invoice> {
   const scope = writeScope(caller);
   const row = await foundInvoice(ctx, caller, id, 'invoice.update');
   if (row.status !== 'draft') throw conflict(INVOICE_MESSAGES.issued, 'invoice_issued');
   const { lines, totalCents } = await checkLines(ctx, scope, patch.lines);
-  // The statement checks the draft state again: an issue that won the race leaves the invoice as issued.
-  if (!(await repo.replaceDraftLines(ctx.db, scope, row.id, { totalCents, actDate: patch.actDate }, lines))) throw conflict(INVOICE_MESSAGES.issued, 'invoice_issued');
-  await journal(ctx, caller, 'invoice.update', row, { totalCents, lines: lines.length });
+  // The statement checks the draft state and the version again: an issue or another save that won
+  // the race leaves the invoice as it made it, and this save changes nothing.
+  const version = await repo.replaceDraftLines(ctx.db, scope, row.id, patch.version, { totalCents, actDate: patch.actDate }, lines);
+  if (version === null) {
+    const now = await repo.findInvoice(ctx.db, callerScope(caller), patientScope(caller, 'read'), row.id);
+    if (now && now.status !== 'draft') throw conflict(INVOICE_MESSAGES.issued, 'invoice_issued');
+    // As consultations do: the refused save is journalled, with the version it had read.
+    await recordAudit(ctx, caller, { action: 'invoice.update', outcome: 'error', recordType: 'invoice', recordId: row.id, patientId: row.patientId, details: { reason: 'version_conflict', version: patch.version } });
+    throw conflict(INVOICE_MESSAGES.versionConflict, 'version_conflict');
+  }
+  await journal(ctx, caller, 'invoice.update', row, { totalCents, lines: lines.length, version });
   return readInvoice(ctx, caller, row.id, false);
 }
 

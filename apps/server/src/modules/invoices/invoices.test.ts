@@ -90,7 +90,7 @@ describe('notes d’honoraires', () => {
 
   it('never changes nor deletes an issued invoice (API 409, database trigger)', async () => {
     const inv = await issued(pr);
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/invoices/${inv.id}`, headers: pr.auth, payload: { lines: [{ ...consultation, unitPriceCents: 1 }] } });
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/invoices/${inv.id}`, headers: pr.auth, payload: { version: inv.version, lines: [{ ...consultation, unitPriceCents: 1 }] } });
     expect(patch.statusCode).toBe(409);
     expect(json(patch).error.message).toBe('Une facture émise ne peut plus être modifiée : établissez un avoir.');
     const del = await t.app.inject({ method: 'DELETE', url: `/api/invoices/${inv.id}`, headers: pr.auth });
@@ -208,7 +208,7 @@ describe('issuing while the draft is being changed', () => {
     const act = await post(pr, '/api/invoices/acts', { label: 'Bilan sportif', priceCents: 6000, vatRateBp: 2000 });
     expect(act.statusCode, act.body).toBe(201);
     const draft = json(await post(pr, '/api/invoices', { patientId: helene, actDate: '2026-03-02', lines: [consultation] })).data;
-    const patch = { actDate: '2026-03-09', lines: [{ actId: json(act).data.id, label: 'Bilan sportif', quantity: 1, unitPriceCents: 6000 }] };
+    const patch = { version: draft.version, actDate: '2026-03-09', lines: [{ actId: json(act).data.id, label: 'Bilan sportif', quantity: 1, unitPriceCents: 6000 }] };
     // The test holds the draft's line: the PATCH has updated the draft and waits to replace its
     // lines when the issue starts, so the issue reads the old draft and must wait for the new one.
     const [patched, issue] = await whileHeld(t.handle.pool, (c) => c.query('select 1 from invoice_lines where invoice_id = $1 for update', [draft.id]), [
