@@ -69,6 +69,9 @@ test('ad adds a contact, stars it and imports a vCard file', async ({ page }) =>
   await importer.getByRole('button', { name: 'Importer (1)' }).click();
   await expect(page.getByText('Contacts importés : 1')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher un contact' }).fill('heloise');
+  // The search's answer first (one contact left, one checkbox each): the whole list stays on screen
+  // while the debounced request runs, and a click as it is replaced reaches no row.
+  await expect(page.getByRole('list', { name: 'Liste des contacts' }).getByRole('checkbox')).toHaveCount(1);
   await page.getByRole('button', { name: /^Héloïse Delmas/ }).click();
   await expect(page.getByRole('region', { name: 'Fiche de Héloïse Delmas' })).toContainText('Suivi des grossesses, rééducation périnéale. Disponible le mercredi.');
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from './support.ts';
 
 // Sport programs in Chromium against the real server on a fresh demo database: a practitioner
@@ -8,10 +8,24 @@ import { expectAccessible, signIn } from './support.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-/** DESIGN §7: no serious or critical accessibility violation. */
+/**
+ * Types a search in the exercise library and waits until its list shows the answer. The previous
+ * results stay on screen while the debounced request runs: a row clicked as they are replaced is
+ * clicked in vain (the dietetics journey's CI failure). After the answer, no progress bar means shown.
+ */
+async function searchExercises(page: Page, within: Page | Locator, search: string) {
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/exercises' && url.searchParams.get('q') === search;
+  });
+  await within.getByRole('searchbox', { name: 'Rechercher un exercice' }).fill(search);
+  await answered;
+  await expect(within.getByRole('progressbar', { name: 'Chargement…' })).toHaveCount(0);
+}
+
 async function addExercise(page: Page, search: string, name: string) {
   const library = page.getByRole('region', { name: 'Bibliothèque d’exercices' });
-  await library.getByRole('searchbox', { name: 'Rechercher un exercice' }).fill(search);
+  await searchExercises(page, library, search);
   await library.getByRole('button', { name: `Ajouter ${name} à la séance` }).click();
 }
 
@@ -110,7 +124,7 @@ test('as de: edits a body part’s Arabic label', async ({ page }) => {
 
   // An image for a library exercise, typed by its bytes on the server, shown in its detail.
   await page.goto('/exercices');
-  await page.getByRole('searchbox', { name: 'Rechercher un exercice' }).fill('gainage');
+  await searchExercises(page, page, 'gainage');
   await page.getByRole('list', { name: 'Exercices trouvés' }).getByRole('button', { name: /Gainage \(planche\)/ }).first().click();
   const detail = page.getByRole('dialog', { name: 'Gainage (planche)' });
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -62,6 +62,7 @@ export const AGENDA_MESSAGES = {
   typeNotFound: 'Type de rendez-vous introuvable.',
   typeNotBookable: 'Ce type de rendez-vous ne se prend pas en ligne.',
   typeNotForPractitioner: 'Ce type de rendez-vous n’est pas proposé par ce praticien.',
+  unknownSpecialist: 'Spécialité inconnue : choisissez une spécialité de la liste.',
   patientOrTitle: 'Choisissez un patient ou saisissez un titre.',
   cancelled: 'Ce rendez-vous est annulé : il ne peut plus être modifié.',
   badTransition: 'Ce changement de statut n’est pas possible.',

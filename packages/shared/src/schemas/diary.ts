@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOLOR_LOCATIONS } from '../domain/consultation.ts';
 import { MEALS } from '../domain/dietetics.ts';
 import { dataAnswer, idString } from './responses.ts';
-import { boundedText, intId, isIsoDay, isoDayField, pgInt, uuidId } from './fields.ts';
+import { boundedText, intId, isoDayField, isoDayOrInstantField, pgInt, uuidId } from './fields.ts';
 
 // The patient's diaries (weight, meals, pain, activity), written from their space and read by their
 // practitioners in the patient file. One shape for server, web and the API document.
@@ -127,10 +127,7 @@ export const diaryEntryWriteSchema = z.discriminatedUnion(
 export type DiaryEntryWrite = z.infer<typeof diaryEntryWriteSchema>;
 
 // The day of an instant must exist too: Date.parse reads 2026-02-31 as a day of March.
-const isoDayOrInstant = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, DIARY_MESSAGES.at)
-  .refine((s) => isIsoDay(s.slice(0, 10)) && !Number.isNaN(Date.parse(s)), DIARY_MESSAGES.at);
+const isoDayOrInstant = isoDayOrInstantField(DIARY_MESSAGES.at);
 /** A calendar day of a query ('YYYY-MM-DD'). */
 export const diaryDay = isoDayField(DIARY_MESSAGES.at);
 

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boundedText, FIELD_MESSAGES, idParams, intId, intIdQuery, PG_INT_MAX, PG_INT_MIN, pgInt, pgIntQuery, textField, uuidId } from './fields.ts';
+import { boundedText, FIELD_MESSAGES, idParams, intId, intIdQuery, isIsoInstant, isoDayOrInstantField, PG_INT_MAX, PG_INT_MIN, pgInt, pgIntQuery, textField, uuidId } from './fields.ts';
 import { PATIENT_MESSAGES, patientCreateSchema } from './patients.ts';
 
 const message = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
@@ -35,6 +35,26 @@ describe('id and integer fields', () => {
     expect(uuidId().safeParse('6f1c2a9e-3b1d-4c5e-9f2a-1b2c3d4e5f60').success).toBe(true);
     expect(message(uuidId().safeParse('abc'))).toBe(FIELD_MESSAGES.idInvalid);
     expect(idParams.safeParse({ id: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('days and instants', () => {
+  it('takes an instant whose day exists and whose hour is one of the day’s, with or without seconds and offset', () => {
+    for (const ok of ['2026-02-28T10:00', '2026-02-28T23:59:59Z', '2024-02-29T10:00:00.123+01:00', '2026-02-28T10:00:00-0530']) expect(isIsoInstant(ok), ok).toBe(true);
+    // 31 February and 29 February of a common year (Date.parse reads them as days of March); 24:00
+    // (Date.parse reads it as the next day's midnight); no time, an hour alone, a text after it.
+    for (const bad of ['2026-02-31T10:00', '2026-02-29T10:00:00Z', '2026-02-28T24:00', '2026-02-28T10:60', '2026-02-28', '2026-02-28T10', '2026-02-28T10:00 GMT', '2026-02-28T10:00:00+24:00'])
+      expect(isIsoInstant(bad), bad).toBe(false);
+  });
+
+  it('refuses a day or instant that does not exist, or a very long text, quickly and with the field’s message', () => {
+    const field = isoDayOrInstantField('Date invalide.');
+    expect(field.safeParse('2026-02-28').success).toBe(true);
+    expect(field.safeParse('2026-02-28T10:00:00Z').success).toBe(true);
+    for (const bad of ['2026-02-31', '2026-02-31T10:00', '2026-02-28T24:00', '2026-02-28T', '2026-02-28Tfoo']) expect(message(field.safeParse(bad)), bad).toBe('Date invalide.');
+    const started = Date.now();
+    for (const long of [`2026-02-28T${'1'.repeat(100_000)}`, `2026-02-28T10:00:00${'0'.repeat(100_000)}`, '2'.repeat(100_000)]) expect(message(field.safeParse(long))).toBe('Date invalide.');
+    expect(Date.now() - started).toBeLessThan(100);
   });
 });
 

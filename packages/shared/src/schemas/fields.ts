@@ -85,6 +85,32 @@ export function isoDayField(message: string) {
   return z.string({ error: message }).regex(ISO_DAY, message).refine(isIsoDay, message);
 }
 
+// An instant as ISO 8601 writes it: a day, 'T', HH:MM, seconds and their fraction optional, then
+// 'Z', an offset (±HH:MM or ±HHMM) or nothing. Every repetition is bounded and none is nested: the
+// match is linear in the input, whatever its length.
+const TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?`;
+const ISO_INSTANT = new RegExp(String.raw`^(\d{4}-\d{2}-\d{2})T${TIME}$`);
+/** A day or an instant, the pattern the API document shows (the refinement below is the check). */
+const ISO_DAY_OR_INSTANT = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}(?:T${TIME})?$`);
+
+/**
+ * An instant 'YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]' whose day exists (isIsoDay: Date.parse reads
+ * 2026-02-31T10:00 as 3 March) and whose hour is one of the day's (00 to 23: Date.parse reads
+ * T24:00 as the next day's midnight).
+ */
+export function isIsoInstant(value: string): boolean {
+  const match = ISO_INSTANT.exec(value);
+  return match !== null && isIsoDay(match[1]!);
+}
+
+/** A day ('YYYY-MM-DD') or an instant (isIsoInstant) of a query string, with the field's own message. */
+export function isoDayOrInstantField(message: string) {
+  return z
+    .string({ error: message })
+    .regex(ISO_DAY_OR_INSTANT, message)
+    .refine((value) => isIsoDay(value) || isIsoInstant(value), message);
+}
+
 /** `/:id` of a record: a path naming no uuid names nothing (the error handler answers 404). */
 export const idParams = z.object({ id: uuidId() });
 /** `/:idPatient` of a patient's file. */

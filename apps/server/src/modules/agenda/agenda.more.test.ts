@@ -156,6 +156,13 @@ describe('agenda settings: patient search for booking, appointment types, bookin
     expect(type).toMatchObject({ ...input, active: true });
     expect((await k.post('pr', '/api/agenda/types', { ...input, label: 'Autre' })).statusCode).toBe(403);
     expect((await k.post('ad', '/api/agenda/types', { ...input, colour: 'vert' })).statusCode).toBe(400);
+    // An unknown speciality is the caller's mistake: a French 400, nothing written (was the database's 404).
+    const unknownSpecialist = await k.post('ad', '/api/agenda/types', { ...input, label: 'Sans spécialité', jobSpecialistId: 999_999 });
+    expect(unknownSpecialist.statusCode).toBe(400);
+    expect(json(unknownSpecialist).error.message).toBe(AGENDA_MESSAGES.unknownSpecialist);
+    const unknownOnEdit = await k.t.app.inject({ method: 'PUT', url: `/api/agenda/types/${type.id}`, headers: k.s.ad!.auth, payload: { ...input, durationMinutes: 90, jobSpecialistId: 999_999 } });
+    expect(unknownOnEdit.statusCode).toBe(400);
+    expect(json(unknownOnEdit).error.message).toBe(AGENDA_MESSAGES.unknownSpecialist);
     const edit = await k.t.app.inject({ method: 'PUT', url: `/api/agenda/types/${type.id}`, headers: k.s.ad!.auth, payload: { ...input, durationMinutes: 60, bookable: false, active: false } });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(json(edit).data).toMatchObject({ durationMinutes: 60, bookable: false, active: false });
@@ -163,6 +170,7 @@ describe('agenda settings: patient search for booking, appointment types, bookin
     expect((await k.t.app.inject({ method: 'PUT', url: `/api/agenda/types/${type.id}`, headers: k.s.pr2!.auth, payload: input })).statusCode).toBe(403);
     const list = json(await k.get('pr', '/api/agenda/types')).data as { label: string }[];
     expect(list.filter((x) => x.label === 'Bilan nutritionnel')).toHaveLength(1);
+    expect(list.some((x) => x.label === 'Sans spécialité')).toBe(false);
     const journal = await k.t.ctx.db.select().from(auditEvents).where(eq(auditEvents.recordId, type.id));
     expect(journal.map((j) => j.action).sort()).toEqual(['agenda.type.create', 'agenda.type.update']);
     expect(journal.find((j) => j.action === 'agenda.type.update')!.details).toMatchObject({ before: { durationMinutes: 45 }, after: { durationMinutes: 60 } });

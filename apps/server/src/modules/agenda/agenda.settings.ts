@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { mergeOrganisationSettings } from '../organisations/organisations.service.ts';
 import { searchPatientNames } from '../patients/patients.service.ts';
+import { SpecialistsService } from '../specialists/specialists.service.ts';
 import { freeSlots as computeFreeSlots, validRrule } from './agenda.hours.ts';
 import * as setup from './agenda.settings.repository.ts';
 import { addHours, agendaScope, busyBetween, checkTimes, mayWrite, orgSettings, practitionerIn, typeIn, workingTime, type Ctx, type OrgAgendaSettings } from './agenda.service.ts';
@@ -99,18 +100,27 @@ export async function listTypes(ctx: Pick<AppContext, 'db'>, caller: Caller, pra
   return rows.filter((t) => !practitioner || typeFitsPractitioner(t, practitioner)).map(toType);
 }
 
-const typeValues = (input: AppointmentTypeInput) => ({ label: input.label, durationMinutes: input.durationMinutes, colour: input.colour, jobSpecialistId: input.jobSpecialistId ?? null, bookable: input.bookable, active: input.active ?? true });
+/**
+ * A type's stored values, its speciality checked first: an unknown one is the caller's mistake (a
+ * 400), not the database's 404 on the reference. Specialities are the platform's, one list for all.
+ */
+async function typeValues(ctx: AppContext, input: AppointmentTypeInput) {
+  const jobSpecialistId = input.jobSpecialistId ?? null;
+  if (jobSpecialistId != null && !(await new SpecialistsService(ctx).exists(jobSpecialistId))) throw badRequest(AGENDA_MESSAGES.unknownSpecialist, 'unknown_specialist');
+  return { label: input.label, durationMinutes: input.durationMinutes, colour: input.colour, jobSpecialistId, bookable: input.bookable, active: input.active ?? true };
+}
 
-export async function createType(ctx: Ctx, caller: Caller, input: AppointmentTypeInput): Promise<AppointmentType> {
-  const row = await setup.insertType(ctx.db, agendaScope(caller), typeValues(input));
+export async function createType(ctx: AppContext, caller: Caller, input: AppointmentTypeInput): Promise<AppointmentType> {
+  const row = await setup.insertType(ctx.db, agendaScope(caller), await typeValues(ctx, input));
   await recordAudit(ctx, caller, { action: 'agenda.type.create', outcome: 'success', recordType: 'appointment_type', recordId: row.id, details: { after: toType(row) } });
   return toType(row);
 }
 
-export async function updateType(ctx: Ctx, caller: Caller, id: string, input: AppointmentTypeInput): Promise<AppointmentType> {
+export async function updateType(ctx: AppContext, caller: Caller, id: string, input: AppointmentTypeInput): Promise<AppointmentType> {
   const scope = agendaScope(caller);
+  const values = await typeValues(ctx, input);
   const before = isUuid(id) ? await setup.findType(ctx.db, scope, id) : null;
-  const row = before ? await setup.updateType(ctx.db, scope, id, typeValues(input)) : null;
+  const row = before ? await setup.updateType(ctx.db, scope, id, values) : null;
   if (!row || !before) throw hidden(AGENDA_MESSAGES.typeNotFound, 'type_not_found');
   await recordAudit(ctx, caller, { action: 'agenda.type.update', outcome: 'success', recordType: 'appointment_type', recordId: row.id, details: { before: toType(before), after: toType(row) } });
   return toType(row);

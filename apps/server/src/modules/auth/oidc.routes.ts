@@ -39,7 +39,17 @@ const organisationQuery = z.object({ organizationId: z.uuid().optional() });
 const redirect = { 302: noContent.meta({ description: 'Redirection du navigateur' }) };
 
 /** Where the browser lands after the provider: the web page that shows the outcome in French. */
-const landing = (reply: FastifyReply, fragment: string) => reply.redirect(`/login/oidc#${fragment}`, 302);
+const LANDING = '/login/oidc';
+
+/** Sends the browser where a step of the round trip leads, or to the landing page with its failure's code. */
+async function redirectTo(reply: FastifyReply, target: () => Promise<string>) {
+  try {
+    return reply.redirect(await target(), 302);
+  } catch (err) {
+    if (err instanceof OidcFailure) return reply.redirect(`${LANDING}#error=${err.code}`, 302);
+    throw err;
+  }
+}
 
 export async function oidcRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,27 +74,28 @@ export async function oidcRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   r.get('/api/auth/oidc/:providerId/start', {
     config: { access: 'guest' },
     schema: { params: providerParams, response: redirect, tags, summary: 'Démarre une connexion chez le fournisseur d’identité' },
-    handler: async (request, reply) => {
-      try {
-        return reply.redirect(await service.start(request.params.providerId, clientOf(request)), 302);
-      } catch (err) {
-        if (err instanceof OidcFailure) return landing(reply, `error=${err.code}`);
-        throw err;
-      }
-    },
+    handler: (request, reply) => redirectTo(reply, () => service.start(request.params.providerId, clientOf(request))),
   });
 
   r.get('/api/auth/oidc/callback', {
     config: { access: 'guest' },
-    schema: { querystring: callbackQuery, response: redirect, tags, summary: 'Retour du fournisseur d’identité (code d’autorisation)' },
-    handler: async (request, reply) => {
+    schema: {
+      querystring: callbackQuery,
+      response: redirect,
+      tags,
+      summary: 'Retour du fournisseur d’identité (code d’autorisation)',
+      description: 'Toute issue, paramètres mal formés compris, redirige le navigateur vers /login/oidc (#ticket=… ou #error=code).',
+    },
+    handler: (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      try {
-        return landing(reply, `ticket=${await service.callback(query, clientOf(request))}`);
-      } catch (err) {
-        if (err instanceof OidcFailure) return landing(reply, `error=${err.code}`);
-        throw err;
-      }
+      return redirectTo(reply, async () => `${LANDING}#ticket=${await service.callback(query, clientOf(request))}`);
+    },
+    // A malformed known parameter (too long, repeated, holding a NUL) is refused before the
+    // handler: the browser lands on the same French page as every other failed return, not on the
+    // API's JSON answer. Any other error keeps the app's handler.
+    errorHandler: (err, request, reply) => {
+      if (err.statusCode !== 400) throw err;
+      return redirectTo(reply, () => service.refuseMalformed(clientOf(request)));
     },
   });
 

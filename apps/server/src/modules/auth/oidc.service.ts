@@ -201,6 +201,15 @@ export class OidcService {
     return ticket;
   }
 
+  /**
+   * A return whose known parameters are malformed (a state or code longer than WellBe or a
+   * provider sends, one repeated, a NUL): it answers no sign-in WellBe can find, like a forged state.
+   */
+  async refuseMalformed(client: ClientInfo): Promise<never> {
+    await this.assertFree(client);
+    return this.refuse(client, 'state_invalid', null);
+  }
+
   /** The identifier WellBe matches on: in the ID token, else in the UserInfo answer (PSC puts it there). */
   private async claimValue(config: oidc.Configuration, provider: ProviderRow, claims: oidc.IDToken, accessToken: string): Promise<string | null> {
     const read = (source: Record<string, unknown>) => {

@@ -113,6 +113,17 @@ describe('Pro Santé Connect', () => {
     }, 'state_invalid');
   });
 
+  it('lands a return with a malformed known parameter on the French page, journalled and counted like a forged state', async () => {
+    // A state longer than any WellBe issues, a repeated state, a code past its bound, a NUL.
+    for (const query of [`code=abc&state=${'s'.repeat(201)}`, `code=abc&state=${randomUUID()}&state=${randomUUID()}`, `code=${'c'.repeat(2001)}&state=${randomUUID()}`, `code=abc&state=a%00b`]) {
+      await expectRefused(async () => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/callback?${query}` });
+        expect(res.statusCode, query).toBe(302);
+        return { landing: String(res.headers.location) };
+      }, 'state_invalid');
+    }
+  });
+
   const forged: [string, (c: Record<string, unknown>) => Promise<string>][] = [
     ['a wrong nonce', (c) => op.sign({ ...c, nonce: 'not-the-one-wellbe-sent' })],
     ['a bad signature', (c) => op.sign(c, { foreignKey: true })],

@@ -121,6 +121,11 @@ describe('impossible dates', () => {
       [pt, '/api/diary/entries?to=2026-02-30T10:00:00Z'],
       [pr, `/api/patients/${lucas}/diary?from=2026-02-31`],
       [pr, `/api/patients/${lucas}/diary/chart?from=2026-02-29&to=2026-03-10`],
+      // 31 February with a time, and 24:00 (Date.parse read it as the next day's midnight).
+      [pt, '/api/diary/entries?from=2026-02-31T10:00'],
+      [pt, '/api/diary/entries?from=2026-02-28T24:00'],
+      [pr, `/api/patients/${lucas}/diary?to=2026-02-28T24:00:00Z`],
+      [pt, `/api/diary/entries?from=2026-02-28T${'1'.repeat(100_000)}`],
     ];
     for (const [who, url] of requests) {
       const res = await get(who, url);

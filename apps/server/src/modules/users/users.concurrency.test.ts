@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type Session, type TestApp } from '../../../test/helpers.ts';
+import { USER_MESSAGES } from './users.service.ts';
 import { whileHeld } from '../../../test/locks.ts';
 import { users } from '../../db/tables.ts';
 
@@ -50,5 +51,20 @@ describe('PATCH /api/users/:id, two administrators at once', () => {
     // The name other screens show (agenda, history authors).
     const [row] = await t.ctx.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, us.id));
     expect(row!.displayName).toBe('Claire Lefebvre');
+  });
+
+  it('checks an edit on the role the account holds when it is written: a promotion queued before it is seen', async () => {
+    const [ad, rh] = [await t.login('ad'), await t.login('rh')];
+    // PA makes the AD a PG (a role with patient access) while RH, who manages AD accounts but not
+    // PG ones, edits the same account: RH's check must read the account after PA's write.
+    const [promoted, edited] = await whileHeld(t.handle.pool, holdAccount(ad.id), [
+      () => patch(pa, ad.id, { role: 'PG' }),
+      () => patch(rh, ad.id, { phoneNumber: '06 11 22 33 44' }),
+    ]);
+    expect([promoted!.statusCode, edited!.statusCode]).toEqual([200, 403]);
+    expect(json(edited!).error.message).toBe(USER_MESSAGES.accountNotManageable);
+    const account = json(await t.app.inject({ method: 'GET', url: `/api/users/${ad.id}`, headers: pa.auth })).data;
+    expect(account.role).toBe('PG');
+    expect(account.phoneNumber).not.toBe('06 11 22 33 44');
   });
 });

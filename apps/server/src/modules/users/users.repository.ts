@@ -177,11 +177,15 @@ function usersCount(db: Database, where: SQL | undefined) {
   return db.select({ n: count() }).from(db.select({ one: sql`1` }).from(users).where(where).limit(COUNT_CAP + 1).as('capped'));
 }
 
-/** One account inside the scope's organisation (SA and DE: any). */
-export async function findManagedUser(db: Database, scope: OrgScope, id: string): Promise<ManagedUserRow | undefined> {
-  const [row] = await managedBase(db)
+/**
+ * One account inside the scope's organisation (SA and DE: any). `lock`: its row is locked FOR NO
+ * KEY UPDATE, for a change checked on the account as it is when written (inside that transaction).
+ */
+export async function findManagedUser(db: Database, scope: OrgScope, id: string, lock = false): Promise<ManagedUserRow | undefined> {
+  const query = managedBase(db)
     .where(and(eq(users.id, id), orgFilter(scope, users.organizationId)))
     .limit(1);
+  const [row] = lock ? await query.for('no key update', { of: users }) : await query;
   return row as ManagedUserRow | undefined;
 }
 
@@ -243,6 +247,16 @@ export async function updateUserRow(db: Database, scope: OrgScope, id: string, c
     .returning({ id: users.id });
   signInChanged();
   return updated.length > 0;
+}
+
+/**
+ * Runs an account change in one transaction (`work` locks the account first: findManagedUser with
+ * `lock`), then forgets this process's cached sign-ins once it is committed.
+ */
+export async function inAccountTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  const result = await db.transaction(work);
+  signInChanged();
+  return result;
 }
 
 /** Deactivation moves the token version: every token already issued stops working at once. */

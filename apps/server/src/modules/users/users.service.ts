@@ -13,13 +13,14 @@ import {
 } from '../../access/index.ts';
 import { actingScope, callerScope, listScope, systemScope } from '../../access/scope.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { createLinkToken, LINK_TTL_MS, revokeLinkTokens } from '../auth/auth.links.ts';
 import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { patientForInvitation } from '../patients/patients.service.ts';
 import { SpecialistsService } from '../specialists/specialists.service.ts';
-import { findLoginConflicts, findManagedUser, insertUser, listManagedUsers, setUserActive, updateUserRow, type ManagedUserRow, type UserChanges } from './users.repository.ts';
+import { findLoginConflicts, findManagedUser, inAccountTransaction, insertUser, listManagedUsers, setUserActive, updateUserRow, type ManagedUserRow, type UserChanges } from './users.repository.ts';
 
 export const USER_MESSAGES = {
   ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
@@ -125,9 +126,9 @@ export class UsersService {
     return new Date(this.ctx.clock.now());
   }
 
-  /** An account the caller may see (their organisation; SA, DE every one), or a 404. */
-  private async loadReadable(caller: Caller, id: string): Promise<ManagedUserRow> {
-    const row = await findManagedUser(this.ctx.db, listScope(caller, undefined), id);
+  /** An account the caller may see (their organisation; SA, DE every one), or a 404; `lock`: read under its row lock in `db`'s transaction. */
+  private async loadReadable(caller: Caller, id: string, db: Database = this.ctx.db, lock = false): Promise<ManagedUserRow> {
+    const row = await findManagedUser(db, listScope(caller, undefined), id, lock);
     if (!row || !mayReadUser(caller, { id: row.user.id, organizationId: row.user.organizationId })) throw hidden(USER_MESSAGES.userNotFound);
     return row;
   }
@@ -226,35 +227,43 @@ export class UsersService {
     throw conflict(USER_MESSAGES.patientHasAccount, 'patient_has_account');
   }
 
+  /**
+   * Edits an account. The checks (who may edit whom, grant which role) read the account under its
+   * row lock, inside the write's transaction: a role another administrator changed meanwhile is
+   * checked as it is now, not as it was before this request waited for their write.
+   */
   async update(caller: Caller, id: string, body: UserUpdate): Promise<ManagedUser> {
-    const row = await this.loadReadable(caller, id);
-    const before = this.toDto(row, caller);
-    if (body.role !== undefined && body.role !== before.role && id !== caller.id) {
-      // A patient account stays one, and only 'Inviter le patient' makes one (linked to its patient).
-      if (before.role === 'PT') throw badRequest(USER_MESSAGES.patientRoleLocked, 'patient_role');
-      if (body.role === 'PT') throw badRequest(USER_MESSAGES.patientRole, 'patient_role');
-    }
-    const refusal = userChangeRefusal(caller, { id, role: before.role }, { role: body.role, active: body.active });
-    if (refusal) {
-      const role = refusal === 'role_not_grantable' ? body.role : refusal === 'account_not_manageable' ? before.role : undefined;
-      await this.refuse(caller, body.active === false ? 'user.deactivate' : 'user.update', id, refusal, role);
-    }
-    if (body.idJobSpecialist !== undefined) await this.assertSpecialist(body.idJobSpecialist);
-
-    const beforeValues = editableValues(before);
-    const changed = EDITABLE.filter((k) => body[k] !== undefined && body[k] !== beforeValues[k]);
-    if (changed.length === 0) return before;
-
-    const at = this.now();
-    const next = { ...beforeValues, ...Object.fromEntries(changed.map((k) => [k, body[k]])) } as ManagedUser;
-    // Only what this request changes is written: a field it did not send keeps what a concurrent
-    // edit wrote (a value the caller was not shown, a patient's phones, is never written back blank).
-    const fields = changed.filter((k): k is Exclude<Editable, 'active'> => k !== 'active');
     const scope = listScope(caller, undefined);
-    let found = true;
-    if (fields.length) found = await updateUserRow(this.ctx.db, scope, id, Object.fromEntries(fields.map((k) => [COLUMNS[k], next[k]])) as UserChanges, at);
-    if (found && changed.includes('active')) found = await setUserActive(this.ctx.db, scope, id, next.active, at);
-    if (!found) throw hidden(USER_MESSAGES.userNotFound);
+    const outcome = await inAccountTransaction(this.ctx.db, async (tx) => {
+      const before = this.toDto(await this.loadReadable(caller, id, tx, true), caller);
+      if (body.role !== undefined && body.role !== before.role && id !== caller.id) {
+        // A patient account stays one, and only 'Inviter le patient' makes one (linked to its patient).
+        if (before.role === 'PT') throw badRequest(USER_MESSAGES.patientRoleLocked, 'patient_role');
+        if (body.role === 'PT') throw badRequest(USER_MESSAGES.patientRole, 'patient_role');
+      }
+      // Journalled once the transaction has ended (the journal's write waits for no lock of it).
+      const refusal = userChangeRefusal(caller, { id, role: before.role }, { role: body.role, active: body.active });
+      if (refusal) return { refusal, before };
+      if (body.idJobSpecialist !== undefined) await this.assertSpecialist(body.idJobSpecialist);
+
+      const beforeValues = editableValues(before);
+      const changed = EDITABLE.filter((k) => body[k] !== undefined && body[k] !== beforeValues[k]);
+      const next = { ...beforeValues, ...Object.fromEntries(changed.map((k) => [k, body[k]])) } as ManagedUser;
+      // Only what this request changes is written: a field it did not send keeps what a concurrent
+      // edit wrote (a value the caller was not shown, a patient's phones, is never written back blank).
+      const fields = changed.filter((k): k is Exclude<Editable, 'active'> => k !== 'active');
+      const at = this.now();
+      if (fields.length) await updateUserRow(tx, scope, id, Object.fromEntries(fields.map((k) => [COLUMNS[k], next[k]])) as UserChanges, at);
+      if (changed.includes('active')) await setUserActive(tx, scope, id, next.active, at);
+      return { before, beforeValues, changed, next };
+    });
+    if (outcome.refusal) {
+      const { refusal, before } = outcome;
+      const role = refusal === 'role_not_grantable' ? body.role : refusal === 'account_not_manageable' ? before.role : undefined;
+      return this.refuse(caller, body.active === false ? 'user.deactivate' : 'user.update', id, refusal, role);
+    }
+    const { before, beforeValues, changed, next } = outcome;
+    if (changed.length === 0) return before;
 
     const action = changed.length === 1 && changed[0] === 'active' ? (next.active ? 'user.activate' : 'user.deactivate') : 'user.update';
     await recordAudit(this.ctx, caller, {

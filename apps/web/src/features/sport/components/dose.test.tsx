@@ -22,6 +22,26 @@ describe('an exercise’s dose', () => {
   it('keeps its figures left to right in Arabic', async () => {
     await act(() => i18n.changeLanguage('ar'));
     render(<Dose />);
-    expect(screen.getByTestId('dose').textContent).toBe('\u20663 × 12\u2069 · راحة \u206630 s\u2069 · إيقاع \u20663-1-1\u2069');
+    expect(screen.getByTestId('dose').textContent).toBe('\u20663 × 12\u2069 · راحة \u206630 ث\u2069 · إيقاع \u20663-1-1\u2069');
+  });
+
+  // The units were French in every language: « 3 × 1 min 30 s » in Turkish and Arabic.
+  it('writes its durations with the units of each language', async () => {
+    const timed = { ...LINE, reps: null, durationS: 90, restS: 3_900, tempo: '' };
+    function Timed() {
+      return <p data-testid="dose">{useDoseText()(timed)}</p>;
+    }
+    const expected: Record<string, string> = {
+      fr: '3 × 1 min 30 s · repos 1 h 5 min',
+      en: '3 × 1 min 30 s · rest 1 h 5 min',
+      tr: '3 × 1 dk 30 sn · dinlenme 1 sa 5 dk',
+      ar: '\u20663 × 1 د 30 ث\u2069 · راحة \u20661 س 5 د\u2069',
+    };
+    for (const [language, text] of Object.entries(expected)) {
+      await act(() => i18n.changeLanguage(language));
+      const { unmount } = render(<Timed />);
+      expect(screen.getByTestId('dose').textContent, language).toBe(text);
+      unmount();
+    }
   });
 });
