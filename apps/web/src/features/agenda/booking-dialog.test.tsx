@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgendaPractitioner, AppointmentType } from '@wellbe/shared/schemas/agenda';
-import { i18nReady } from '../../i18n/i18n.ts';
+import { i18n, i18nReady } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api.ts';
 import { fakeApi, renderAs } from '../../test/render.tsx';
 import { BookingDialog } from './components/booking-dialog.tsx';
@@ -71,5 +71,17 @@ describe('the booking dialog', () => {
   it('offers no new patient to an administrator', async () => {
     open('AD', FUTURE);
     expect(within(await dialog()).queryByLabelText('Nouveau patient')).not.toBeInTheDocument();
+  });
+
+  it('gives the types’ durations in the reader’s language', async () => {
+    await i18n.changeLanguage('tr');
+    try {
+      open('PR', FUTURE);
+      const box = await screen.findByRole('dialog', { name: 'Yeni randevu' });
+      fireEvent.mouseDown(within(box).getByRole('combobox', { name: 'Randevu türü' }));
+      expect(await screen.findByRole('option', { name: 'Consultation (30 dk)' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
   });
 });

@@ -126,7 +126,7 @@ export function BookingDialog({
             <MenuItem value="">{t('booking.noType')}</MenuItem>
             {ownTypes.map((x) => (
               <MenuItem key={x.id} value={x.id}>
-                {x.label} ({x.durationMinutes} min)
+                {x.label} ({t('types.minutes', { count: x.durationMinutes })})
               </MenuItem>
             ))}
           </TextField>

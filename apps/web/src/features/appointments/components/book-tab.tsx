@@ -64,7 +64,7 @@ export function BookTab({ onBooked }: { onBooked: () => void }) {
         <TextField select label={t('patient.chooseType')} value={ownTypes.some((x) => x.id === typeId) ? typeId : ''} onChange={(e) => choose(setTypeId)(e.target.value)}>
           {ownTypes.map((x) => (
             <MenuItem key={x.id} value={x.id}>
-              {x.label} ({x.durationMinutes} min)
+              {x.label} ({t('types.minutes', { count: x.durationMinutes })})
             </MenuItem>
           ))}
         </TextField>
