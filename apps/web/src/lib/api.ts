@@ -1,9 +1,10 @@
-import { API_TIMEOUT_MS } from '@wellbe/shared/constants';
+import { API_TIMEOUT_MS, DEFAULT_LANGUAGE } from '@wellbe/shared/constants';
 import { i18n } from '../i18n/i18n.ts';
 import { readToken } from './token.ts';
 
 // The one API client (SPEC §7): base /api, 25 s timeout, JSON, bearer token from localStorage.
-// Every failure becomes an ApiError carrying a French message (SPEC §8, DESIGN §3).
+// Every failure becomes an ApiError (SPEC §8, DESIGN §3). The server refuses in French; a reader of
+// another language gets the message in theirs (lib/server-messages.ts), the French kept beside it.
 
 export const API_BASE = '/api';
 
@@ -12,12 +13,18 @@ export class ApiError extends Error {
   readonly code: string;
   /** The whole JSON answer (a second-factor challenge carries its token there). */
   readonly data: unknown;
-  constructor(status: number, code: string, message: string, data: unknown = null) {
+  /**
+   * The message as the server sent it, in French: `message` is the reader's translation of it.
+   * Code that recognises a refusal compares `code`, or this, never `message`.
+   */
+  readonly serverMessage: string;
+  constructor(status: number, code: string, message: string, data: unknown = null, serverMessage = message) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.data = data;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -118,7 +125,22 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy page...): the generic message below says enough.
   }
-  return new ApiError(response.status, code, message || i18n.t('common:errors.generic'), body);
+  if (!message) return new ApiError(response.status, code, i18n.t('common:errors.generic'), body);
+  return new ApiError(response.status, code, await inReadersLanguage(message), body, message);
+}
+
+/**
+ * A French server message in the interface's language. The map and the bundles are loaded here,
+ * on the first error read in another language: a French reader, and every first load, pay nothing.
+ */
+async function inReadersLanguage(message: string): Promise<string> {
+  if ((i18n.language ?? DEFAULT_LANGUAGE) === DEFAULT_LANGUAGE) return message;
+  try {
+    const { translateServerMessage } = await import('./server-messages.ts');
+    return await translateServerMessage(message);
+  } catch {
+    return message; // its chunk could not be loaded (a deployment meanwhile): the French still says it
+  }
 }
 
 /** What index.html's code loader sent before the app ran (shared boot.ts: `window.wbEarly`). */

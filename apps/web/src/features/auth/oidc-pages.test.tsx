@@ -115,12 +115,13 @@ describe('refusals in the reader’s language (the server writes them in French)
     expect(await screen.findByRole('alert')).toHaveTextContent('تشترط مؤسستك تسجيل الدخول عبر مزوّد الهوية الخاص بها: استخدم زر «تسجيل الدخول عبر Keycloak du cabinet».');
   });
 
-  it('a refused link (wrong password or code), in English; a code the texts do not know shows the server’s message', async () => {
+  it('a refused link (wrong password or code), in English; a code the texts do not know shows the server’s message, in English too', async () => {
     await act(() => i18n.changeLanguage('en'));
     let code = 'oidc_link_code_required';
+    let message = 'Mot de passe ou code incorrect : le compte n’a pas été associé.';
     fetchMock.mockImplementation((url: string) => {
       if (url === '/api/auth/oidc/finish') return json({ success: false, linkRequired: true, email: 'pr@wellbe.test', provider: 'Pro Santé Connect' });
-      if (url === '/api/auth/oidc/link') return json({ success: false, error: { code, message: 'Mot de passe ou code incorrect : le compte n’a pas été associé.' } }, 401);
+      if (url === '/api/auth/oidc/link') return json({ success: false, error: { code, message } }, 401);
       return json({ success: true });
     });
     window.location.hash = '#ticket=abcdefghijklmnopqrstuvwxyz';
@@ -130,7 +131,9 @@ describe('refusals in the reader’s language (the server writes them in French)
     await user.click(screen.getByRole('button', { name: i18n.t('oidc:link.submit') }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password or code: the account was not linked.');
     code = 'something_new';
+    message = 'Cette connexion a expiré ou a déjà servi. Recommencez la connexion.';
     await user.click(screen.getByRole('button', { name: i18n.t('oidc:link.submit') }));
-    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Mot de passe ou code incorrect'));
+    // The API client reads the server's French in the reader's language (lib/server-messages.ts).
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This sign-in has expired or was already used. Please start again.'));
   });
 });
