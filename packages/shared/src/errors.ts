@@ -18,6 +18,7 @@ export const ERROR_MESSAGES = {
   tooManyAttempts: 'Trop de tentatives. Réessayez dans 15 minutes.',
   loginFailed: 'Identifiant ou mot de passe incorrect.',
   accountInactive: 'Ce compte est désactivé. Contactez votre administrateur.',
+  sessionExpired: 'Votre session a expiré. Reconnectez-vous.',
   organisationInactive: 'Votre organisation est désactivée. Contactez le support WellBe.',
   internal: 'Une erreur interne est survenue. Réessayez plus tard.',
   payloadTooLarge: 'Le fichier dépasse la taille maximale autorisée (50 Mo).',

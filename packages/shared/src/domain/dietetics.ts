@@ -85,6 +85,7 @@ export const DIETETICS_MESSAGES = {
   libraryReadOnly: 'La bibliothèque WellBe n’est modifiable que par l’équipe WellBe.',
   date: 'Date invalide : utilisez le format AAAA-MM-JJ entre 1900 et 2100.',
   splitSum: 'La répartition des macronutriments doit faire 100 %.',
+  programDay: 'Un jour du programme dépasse sa durée.',
 } as const;
 
 /** Energy per gram (EU regulation 1169/2011, annex XIV) for the share of energy of each macro. */

@@ -4,6 +4,12 @@ import { pgIntQuery } from './fields.ts';
 import { pageAnswer } from './responses.ts';
 
 // /admin, 'Journal d'accès': the audit journal, filtered and paged.
+
+export const ADMIN_MESSAGES = {
+  dateRange: 'La date de début doit précéder la date de fin.',
+  noOrganisation: 'Aucune organisation choisie.',
+} as const;
+
 // A real calendar day: '2026-13-45' has the right shape but PostgreSQL refuses it (it was a 500).
 const day = z.string().refine(isDay, 'Date attendue au format AAAA-MM-JJ.');
 

@@ -77,6 +77,11 @@ export const AGENDA_MESSAGES = {
   badRrule: 'Règle de récurrence invalide.',
   badDay: 'Date invalide : indiquez un jour qui existe (AAAA-MM-JJ).',
   icalRevoked: 'Flux iCal introuvable.',
+  patientNotFound: 'Patient introuvable.',
+  exceptionNotFound: 'Exception introuvable.',
+  badRange: 'Période invalide (62 jours au plus).',
+  patientOnly: 'Réservé aux patients.',
+  waitlistNotFound: 'Inscription introuvable.',
 } as const;
 
 /**

@@ -21,6 +21,8 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   reasonRequired: 'Indiquez le motif de la révocation.',
   verifyNotFound: 'Ce lien de vérification ne correspond à aucun document.',
   recipientNotFound: 'Destinataire introuvable dans le carnet d’adresses.',
+  templateNotEditable: 'Seuls les administrateurs du cabinet modifient ses modèles ; dupliquez-le pour l’adapter.',
+  sharedTemplateAdminOnly: 'Seuls les administrateurs du cabinet créent ses modèles communs.',
 } as const;
 
 export const DOCUMENT_KINDS = ['ordonnance', 'certificat', 'courrier'] as const;

@@ -57,6 +57,7 @@ export const CONTACT_MESSAGES = {
   messageRequired: 'Saisissez votre message.',
   subjectRequired: 'Saisissez l’objet du message.',
   noPracticeEmail: 'Le cabinet n’a pas d’adresse e-mail : appelez-le directement.',
+  cursorInvalid: 'Curseur de page invalide.',
 } as const;
 
 /** RPPS (and the 11-digit ADELI form), spaces between digit groups allowed: one rule with the profile's. */

@@ -70,6 +70,7 @@ export const SPORT_MESSAGES = {
   mediaImageTooLarge: 'Une image ne peut pas dépasser 5 Mo.',
   mediaVideoTooLarge: 'Une vidéo ne peut pas dépasser 20 Mo.',
   noMedia: 'Cet exercice n’a ni image ni vidéo.',
+  logDay: 'La séance doit être datée entre le début du programme et aujourd’hui.',
 } as const;
 
 /** An exercise's image or short video: the types (read from the bytes) and their size limits. */

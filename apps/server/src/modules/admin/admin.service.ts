@@ -1,5 +1,5 @@
 import { todayIn } from '@wellbe/shared/domain/zoned';
-import { JOURNAL_CSV_HEADER, type JournalEntry, type JournalFilters, type JournalQuery } from '@wellbe/shared/schemas/admin';
+import { ADMIN_MESSAGES, JOURNAL_CSV_HEADER, type JournalEntry, type JournalFilters, type JournalQuery } from '@wellbe/shared/schemas/admin';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { ROLE_LABELS, isRole } from '@wellbe/shared/roles';
 import { actingOrganisation, actingScope, callerScope, journalOrganisation, listScope, type Caller } from '../../access/index.ts';
@@ -24,7 +24,7 @@ export class AdminService {
   }
 
   private async scope(caller: Caller, filters: JournalFilters): Promise<JournalScope> {
-    if (filters.from && filters.to && filters.from > filters.to) throw badRequest('La date de début doit précéder la date de fin.', 'date_range');
+    if (filters.from && filters.to && filters.from > filters.to) throw badRequest(ADMIN_MESSAGES.dateRange, 'date_range');
     const { organizationId: requested, ...rest } = filters;
     // journalOrganisation refuses another organisation's journal to anybody but SA and DE (403).
     const organizationId = journalOrganisation(caller, requested);
@@ -88,7 +88,7 @@ export class AdminService {
    * another answers 403 identity_mismatch). No organisation at all is a choice still to make (400).
    */
   settingsScope(caller: Caller, requested: string | undefined) {
-    if (!actingOrganisation(caller, requested)) throw badRequest('Aucune organisation choisie.', 'no_organisation');
+    if (!actingOrganisation(caller, requested)) throw badRequest(ADMIN_MESSAGES.noOrganisation, 'no_organisation');
     return actingScope(caller, requested, ORGANISATION_MESSAGES.notFound);
   }
 

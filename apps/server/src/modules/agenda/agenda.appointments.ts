@@ -47,7 +47,7 @@ export async function createAppointment(ctx: Ctx, caller: Caller, input: Appoint
     // Another organisation's (or an archived) patient is a journalled 404, as elsewhere.
     if (!(await patientIn(ctx.db, { organizationId: scope.organizationId, patientId: input.patientId, archived: false }))) {
       await recordAudit(ctx, caller, { action: 'appointment.create', outcome: 'denied', recordType: 'patient', recordId: input.patientId, patientId: input.patientId });
-      throw hidden('Patient introuvable.', 'patient_not_found');
+      throw hidden(AGENDA_MESSAGES.patientNotFound, 'patient_not_found');
     }
   }
   const type = await typeIn(ctx, scope, input.typeId, practitioner);

@@ -236,7 +236,7 @@ export async function listAppointments(ctx: Ctx & Pick<AppContext, 'pool'>, call
   const scope = agendaScope(caller);
   const from = new Date(query.from);
   const to = new Date(query.to);
-  if (!(to > from) || to.getTime() - from.getTime() > AGENDA_LIMITS.maxRangeDays * 86_400_000) throw badRequest('Période invalide (62 jours au plus).', 'bad_range');
+  if (!(to > from) || to.getTime() - from.getTime() > AGENDA_LIMITS.maxRangeDays * 86_400_000) throw badRequest(AGENDA_MESSAGES.badRange, 'bad_range');
   const ids = [...new Set((query.practitioners ? query.practitioners.split(',') : [caller.id]).filter(isUuid))].slice(0, 50);
   const read = await period(ctx.pool, scope, {
     practitionerIds: ids,

@@ -83,7 +83,7 @@ export async function addException(ctx: Ctx, caller: Caller, practitionerId: str
 
 export async function removeException(ctx: Ctx, caller: Caller, practitionerId: string, id: string) {
   const scope = await writablePractitioner(ctx, caller, practitionerId);
-  if (!isUuid(id) || !isUuid(practitionerId) || !(await setup.deleteException(ctx.db, scope, practitionerId, id))) throw hidden('Exception introuvable.', 'exception_not_found');
+  if (!isUuid(id) || !isUuid(practitionerId) || !(await setup.deleteException(ctx.db, scope, practitionerId, id))) throw hidden(AGENDA_MESSAGES.exceptionNotFound, 'exception_not_found');
 }
 
 // ---- Appointment types ----

@@ -21,7 +21,7 @@ import * as repo from './appointments.repository.ts';
 type Ctx = agenda.Ctx;
 
 function patientOf(caller: Caller): string {
-  if (caller.role !== 'PT' || !caller.patientId) throw forbidden('Réservé aux patients.', 'patient_only');
+  if (caller.role !== 'PT' || !caller.patientId) throw forbidden(AGENDA_MESSAGES.patientOnly, 'patient_only');
   return caller.patientId;
 }
 
@@ -166,7 +166,7 @@ export async function joinWaitlist(ctx: Ctx, caller: Caller, input: { practition
 }
 
 export async function leaveWaitlist(ctx: Ctx, caller: Caller, id: string): Promise<void> {
-  if (caller.role !== 'PT' || !isUuid(id) || !(await repo.withdrawWaitlist(ctx.db, agenda.agendaScope(caller), patientOf(caller), id))) throw hidden('Inscription introuvable.', 'waitlist_not_found');
+  if (caller.role !== 'PT' || !isUuid(id) || !(await repo.withdrawWaitlist(ctx.db, agenda.agendaScope(caller), patientOf(caller), id))) throw hidden(AGENDA_MESSAGES.waitlistNotFound, 'waitlist_not_found');
   // A change to the patient's own entry, journalled as joining is.
   await recordAudit(ctx, caller, { action: 'waitlist.leave', outcome: 'success', recordType: 'waitlist', recordId: id, patientId: patientOf(caller) });
 }

@@ -122,7 +122,7 @@ export class RecoveryService {
   async completeInvitation(userId: string, token: string, password: string, client: ClientInfo): Promise<{ token: string; user: SignedInUser }> {
     const found = await findLinkUserById(this.ctx.db, userId);
     if (!found) throw refused('unknown');
-    if (!found.active) throw new AppError(403, 'account_inactive', 'Ce compte est désactivé. Contactez votre administrateur.');
+    if (!found.active) throw new AppError(403, 'account_inactive', ERROR_MESSAGES.accountInactive);
     await assertNotCommonPassword(password, [found.username, found.email, found.firstName, found.lastName]);
     const passwordHash = await hashPassword(password);
     const at = new Date(this.ctx.clock.now());

@@ -332,10 +332,10 @@ export class AuthService {
     if (!userId || (expected && expected.user.id !== userId)) {
       if (expected) return this.codeRefused(client, expected, 'passkey');
       await this.throttle.fail(`ip:${client.ip}`, SIGN_IN_RULES.ip);
-      throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+      throw unauthorized(MFA_MESSAGES.passkeyUnknown, 'passkey_invalid');
     }
     const found = expected ?? (await findUserById(this.ctx.db, userId));
-    if (!found) throw unauthorized('Clé d’accès non reconnue.', 'passkey_invalid');
+    if (!found) throw unauthorized(MFA_MESSAGES.passkeyUnknown, 'passkey_invalid');
     // The assertion's own challenge is single-use already; the password's token is spent too.
     if (mfa && !(await spendChallenge(this.ctx.db, mfa.challenge, new Date(this.ctx.clock.now())))) throw challengeInvalid(true);
     this.assertMaySignIn(found);
@@ -369,7 +369,7 @@ export class AuthService {
     if (!found) throw unauthorized();
     this.assertMaySignIn(found);
     const state = await sessionState(this.ctx, sessionId, userId);
-    if (state === 'expired') throw new AppError(401, 'session_expired', 'Votre session a expiré. Reconnectez-vous.');
+    if (state === 'expired') throw new AppError(401, 'session_expired', ERROR_MESSAGES.sessionExpired);
     if (state !== 'ok') throw new AppError(401, 'invalid_token', ERROR_MESSAGES.invalidToken);
     await touchSession(this.ctx, sessionId, client);
     const token = await this.issueToken(found, sessionId);

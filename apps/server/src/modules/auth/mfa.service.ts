@@ -104,7 +104,7 @@ export class MfaService {
 
   async removePasskey(caller: Caller, id: string): Promise<void> {
     await this.assertNotLast(caller, 'passkey');
-    if (!(await deletePasskey(this.ctx, caller.id, id))) throw notFound('Clé d’accès introuvable.');
+    if (!(await deletePasskey(this.ctx, caller.id, id))) throw notFound(MFA_MESSAGES.passkeyNotFound);
     await journalAuth(this.ctx, caller, { action: 'auth.mfa.remove', outcome: 'success', user: caller, details: { method: 'passkey' } });
   }
 }

@@ -23,6 +23,8 @@ export const MFA_MESSAGES = {
   challengeUsed: 'Cette vérification a déjà servi. Reconnectez-vous.',
   alreadyEnrolled: 'La double authentification par application est déjà activée.',
   notEnrolled: 'Aucune configuration en attente : recommencez l’activation.',
+  passkeyUnknown: 'Clé d’accès non reconnue.',
+  passkeyNotFound: 'Clé d’accès introuvable.',
 } as const;
 
 /** The roles asked for a second factor when their organisation requires one (patients: optional). */

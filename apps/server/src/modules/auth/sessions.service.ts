@@ -7,6 +7,11 @@ import { findScopedUser } from './auth.repository.ts';
 import { journalAuth } from './auth.journal.ts';
 import { describeDevice, listRememberedDevices, listSessions, revokeOtherSessions, revokeRememberedDevice, revokeSession, sessionState, type SessionState } from './sessions.repository.ts';
 
+export const SESSION_MESSAGES = {
+  sessionNotFound: 'Session introuvable.',
+  deviceNotFound: 'Appareil introuvable.',
+} as const;
+
 // What other code asks of the sessions: the authentication hook whether a token's session holds,
 // the profile to end the other sessions after a password change, the consent screen to end this one.
 
@@ -66,7 +71,7 @@ export class SessionsService {
 
   /** "Déconnecter cette session": someone else's session id answers like an unknown one. */
   async revoke(caller: Caller, sessionId: string): Promise<void> {
-    if (!(await revokeSession(this.ctx, caller.id, sessionId))) throw notFound('Session introuvable.');
+    if (!(await revokeSession(this.ctx, caller.id, sessionId))) throw notFound(SESSION_MESSAGES.sessionNotFound);
     await journalAuth(this.ctx, caller, { action: 'auth.session.revoke', outcome: 'success', user: caller, details: { session: sessionId } });
   }
 
@@ -79,7 +84,7 @@ export class SessionsService {
 
   /** Forgets a remembered device (the second factor is asked again there). */
   async forgetDevice(caller: Caller, deviceId: string): Promise<void> {
-    if (!(await revokeRememberedDevice(this.ctx, caller.id, deviceId))) throw notFound('Appareil introuvable.');
+    if (!(await revokeRememberedDevice(this.ctx, caller.id, deviceId))) throw notFound(SESSION_MESSAGES.deviceNotFound);
     await journalAuth(this.ctx, caller, { action: 'auth.device.forget', outcome: 'success', user: caller, details: { device: deviceId } });
   }
 

@@ -31,13 +31,13 @@ export async function listTemplates(ctx: AppContext, caller: Caller, query: { ki
 async function editable(ctx: AppContext, caller: Caller, id: string): Promise<repo.TemplateRow> {
   const row = isUuid(id) ? await repo.findTemplate(ctx.db, callerScope(caller), caller.id, id) : undefined;
   if (!row) throw hidden(M.templateNotFound, 'template_not_found');
-  if (!toTemplate(caller, row).editable) throw forbidden('Seuls les administrateurs du cabinet modifient ses modèles ; dupliquez-le pour l’adapter.');
+  if (!toTemplate(caller, row).editable) throw forbidden(M.templateNotEditable);
   return row;
 }
 
 export async function createTemplate(ctx: AppContext, caller: Caller, input: TemplateInput) {
   check(input.content);
-  if (input.shared && !mayManageShared(caller)) throw forbidden('Seuls les administrateurs du cabinet créent ses modèles communs.');
+  if (input.shared && !mayManageShared(caller)) throw forbidden(M.sharedTemplateAdminOnly);
   const row = await repo.insertTemplate(ctx.db, ownScope(caller, M.templateNotFound), input.shared ? null : caller.id, { kind: input.kind, name: input.name, content: input.content }, new Date(ctx.clock.now()));
   await recordAudit(ctx, caller, { action: 'clinical-template.create', outcome: 'success', recordType: 'clinical-template', recordId: row.id, details: { after: { name: row.name, kind: row.kind, shared: input.shared } } });
   return toTemplate(caller, row);

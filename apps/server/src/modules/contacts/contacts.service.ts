@@ -104,7 +104,7 @@ export async function listContacts(ctx: AppContext, caller: Caller, query: Conta
       const parsed = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')) as [string, string];
       if (typeof parsed[0] === 'string' && isUuid(parsed[1])) after = { sortKey: parsed[0], id: parsed[1] };
     } catch {
-      throw badRequest('Curseur de page invalide.');
+      throw badRequest(CONTACT_MESSAGES.cursorInvalid);
     }
   }
   const rows = await repo.listContacts(ctx.db, scope, caller.id, { filter: query.filter, groupId: query.groupId, words: searchWords(query.q), profession: query.profession, after }, PAGE + 1);

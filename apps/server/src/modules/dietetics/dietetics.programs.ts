@@ -47,7 +47,7 @@ export async function writeProgram(ctx: AppContext, caller: Caller, id: string |
   if (id) await programFor(ctx, caller, id);
   const scope = programScope(caller);
   const { organizationId } = scope;
-  if (input.items.some((i) => i.dayIndex >= input.weeks * 7)) throw badRequest('Un jour du programme dépasse sa durée.', 'program_day');
+  if (input.items.some((i) => i.dayIndex >= input.weeks * 7)) throw badRequest(DIETETICS_MESSAGES.programDay, 'program_day');
   const catalog = await loadCatalog(ctx, recordCatalog(organizationId));
   const lines = await checkLines(ctx, catalog, input.items);
   const savedId = await repo.saveProgram(

@@ -19,6 +19,7 @@ export const ORGANISATION_MESSAGES = {
   logoMissing: 'Aucun fichier de logo reçu.',
   noLogo: 'Cette organisation n’a pas de logo.',
   logoTooLarge: 'Le logo ne doit pas dépasser 2 Mo.',
+  nameRequired: 'Le nom est obligatoire.',
 } as const;
 
 const FIELDS = ['name', 'address', 'phone', 'email', 'siret'] as const;
@@ -147,7 +148,7 @@ export class OrganisationsService {
     const { organisation: before } = await this.load(scope, id);
     const changes: Record<string, unknown> = {};
     for (const key of FIELDS) if (body[key] !== undefined && body[key] !== before[key]) changes[key] = body[key];
-    if (changes.name === null) throw badRequest('Le nom est obligatoire.');
+    if (changes.name === null) throw badRequest(ORGANISATION_MESSAGES.nameRequired);
 
     const at = this.now();
     if (body.active === false && before.active) {

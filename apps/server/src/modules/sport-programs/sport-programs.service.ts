@@ -317,7 +317,7 @@ export async function logSession(ctx: AppContext, caller: Caller, input: Session
   }
   const now = await today(ctx, patient.organizationId);
   const day = input.day ?? now;
-  if (day > now || day < found.program.startDate! || day > found.program.endDate!) throw badRequest('La séance doit être datée entre le début du programme et aujourd’hui.', 'log_day');
+  if (day > now || day < found.program.startDate! || day > found.program.endDate!) throw badRequest(SPORT_MESSAGES.logDay, 'log_day');
   const row = await repo.upsertLog(ctx.db, {
     organizationId: scope.organizationId,
     patientId: patient.id,
