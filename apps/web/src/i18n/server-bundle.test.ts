@@ -44,6 +44,10 @@ function sharedMembers(): Map<string, Member> {
   return members;
 }
 
+const walk = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [path.join(dir, e.name)] : []));
+const serverFiles = walk(path.join(ROOT, 'apps/server/src'));
+
 /**
  * Every member of the server's `export const *_MESSAGES = {...}` objects, read from their source:
  * the server's modules (database, files) are not for the browser's test environment. Each member
@@ -51,9 +55,7 @@ function sharedMembers(): Map<string, Member> {
  */
 function serverMembers(): Map<string, string> {
   const members = new Map<string, string>();
-  const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [path.join(dir, e.name)] : []));
-  for (const file of walk(path.join(ROOT, 'apps/server/src'))) {
+  for (const file of serverFiles) {
     const text = fs.readFileSync(file, 'utf8');
     if (!/^export const \w+_MESSAGES\b/m.test(text)) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -78,6 +80,42 @@ function serverMembers(): Map<string, string> {
 }
 
 const members = new Map<string, Member>([...sharedMembers(), ...serverMembers()]);
+
+// The error helpers of apps/server/src/lib/errors.ts (and access/not-found.ts), with the position
+// of their message among the arguments.
+const MESSAGE_ARGUMENT: Record<string, number> = { badRequest: 0, unauthorized: 0, forbidden: 0, notFound: 0, conflict: 0, hidden: 0, tooMany: 1, AppError: 2 };
+// Messages written where they are thrown on purpose, by file and code: the wait of a throttled
+// request says its delay in French words (lib/throttle.ts frenchDelay; the usual 15 minutes is
+// ERROR_MESSAGES.tooManyAttempts), and a deactivated organisation's refusal carries the reason its
+// administrator wrote.
+const BUILT_IN_PLACE = ['lib/throttle.ts too_many_attempts', 'modules/auth/auth.service.ts organisation_inactive'];
+
+/** The calls of an error helper whose message is written in place (a string, or a template), as `file code`. */
+function literalRefusals(): string[] {
+  const found: string[] = [];
+  const hasText = (node: ts.Node): boolean =>
+    ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node) || (!ts.isCallExpression(node) && ts.forEachChild(node, (child) => hasText(child) || undefined) === true);
+  const helper = new RegExp(`\\b(${Object.keys(MESSAGE_ARGUMENT).join('|')})\\(`);
+  for (const file of serverFiles) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!helper.test(text)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text in MESSAGE_ARGUMENT) {
+        const args = node.arguments ?? [];
+        const at = MESSAGE_ARGUMENT[node.expression.text]!;
+        if (args[at] && hasText(args[at])) {
+          const code = args.find((a, i) => i !== at && ts.isStringLiteral(a));
+          const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+          found.push(`${path.relative(path.join(ROOT, 'apps/server/src'), file)} ${code && ts.isStringLiteral(code) ? code.text : `(line ${line})`}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
 
 // Messages built from a value whose text cannot be a template: their value is itself French (a
 // field's label with its article, "Le nom du patient"), or their text holds `{{field}}`, the
@@ -107,6 +145,12 @@ describe('the server namespace (server refusals in the reader’s language)', ()
     const objects = new Set([...members.keys()].map((k) => k.split('.')[0]));
     expect(objects.size).toBeGreaterThan(35);
     expect([...objects]).toEqual(expect.arrayContaining(['agenda', 'invoice', 'error', 'user', 'mfa', 'link']));
+  });
+
+  it('finds no server refusal written in place: its message belongs in a `*_MESSAGES` object, where this test sees it', () => {
+    const calls = literalRefusals();
+    expect(calls.filter((call) => !BUILT_IN_PLACE.includes(call))).toEqual([]);
+    expect(BUILT_IN_PLACE.filter((call) => !calls.includes(call)), 'BUILT_IN_PLACE names a call that is gone').toEqual([]);
   });
 
   it('holds every French message to the letter, and nothing else', () => {
