@@ -7,7 +7,7 @@ import {
   PREVENTION_TYPES,
   TREATMENT_EFFICACIES,
 } from '../domain/consultation.ts';
-import { intId, pgInt } from './fields.ts';
+import { intId, isIsoInstant, pgInt } from './fields.ts';
 import { dataAnswer } from './responses.ts';
 
 // SPEC §3 consultation form and §7 consultationCreate, validated identically by the panel and the server.
@@ -64,9 +64,11 @@ const LABELS = {
  */
 export const CONSULTATION_BODY_LIMIT = 3 * RICH_TEXT_MAX * 6 + 512_000;
 
-/** A readable date between 1900 and 2100: '-271821-04-20' or '99999-01-01' parse in JavaScript but
- * are no consultation date (and PostgreSQL refused them with a 500). */
+/** An instant (isIsoInstant) between 1900 and 2100: '-271821-04-20' or '99999-01-01' parse in
+ * JavaScript but are no consultation date (and PostgreSQL refused them with a 500), and Date.parse
+ * alone read '2026-02-31T10:00Z' as 3 March and 'T24:00' as the next day. */
 function isPlausibleConsultationDate(value: string): boolean {
+  if (!isIsoInstant(value)) return false;
   const time = Date.parse(value);
   if (Number.isNaN(time)) return false;
   const year = new Date(time).getUTCFullYear();

@@ -173,6 +173,9 @@ describe('POST /api/consultation action createBySpeciality', () => {
       [{ ConsultationDate: 'hier' }, 'Date de consultation invalide.'],
       [{ ConsultationDate: '-271821-04-20T00:00:00Z' }, 'Date de consultation invalide.'],
       [{ ConsultationDate: '99999-01-01' }, 'Date de consultation invalide.'],
+      // Impossible instants that Date.parse moved to another day (3 March, 21 November).
+      [{ ConsultationDate: '2026-02-31T10:00:00Z' }, 'Date de consultation invalide.'],
+      [{ ConsultationDate: '2026-11-20T24:00:00.000Z' }, 'Date de consultation invalide.'],
       [{ preventionType: 'quaternary' }, 'Type de prévention invalide.'],
     ];
     for (const [extra, message] of cases) {
