@@ -11,9 +11,25 @@ import { addDays } from './zoned.ts';
  */
 export function zonedInstant(day: string, time: string, timeZone: string): Date {
   const [year, month, d] = day.split('-').map(Number);
-  const [hour, minute] = time.split(':').map(Number);
-  const wall = PlainDateTime.fromFields({ year: year!, month: month!, day: d!, hour: hour!, minute: minute! });
+  // HH:MM, or HH:MM:SS[.fff…] as an instant types it (its fraction read to the millisecond).
+  const [hour, minute, seconds = '0'] = time.split(':');
+  const [second, fraction = ''] = seconds.split('.');
+  const wall = PlainDateTime.fromFields({ year: year!, month: month!, day: d!, hour: Number(hour), minute: Number(minute), second: Number(second), millisecond: Number(fraction.slice(0, 3).padEnd(3, '0')) });
   return new Date(PlainDateTime.toZonedDateTime(wall, timeZone, { disambiguation: 'compatible' }).epochMilliseconds);
+}
+
+const OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether an instant 'YYYY-MM-DDTHH:MM…' says its offset ('Z', '+01:00'). */
+export const hasOffset = (instant: string) => OFFSET.test(instant);
+
+/**
+ * An instant as typed (isIsoInstant): with an offset, itself; without one, the wall-clock time it
+ * says in `timeZone` (the practice's), never in the server process's zone, which `new Date()`
+ * would use.
+ */
+export function instantIn(instant: string, timeZone: string): Date {
+  return hasOffset(instant) ? new Date(instant) : zonedInstant(instant.slice(0, 10), instant.slice(11), timeZone);
 }
 
 /** Midnight to midnight of a calendar day in a zone, as instants (23 or 25 hours on change days). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localParts, todayIn, weekdayOf } from './zoned.ts';
-import { dayBounds, zonedInstant } from './zoned-instant.ts';
+import { dayBounds, instantIn, zonedInstant } from './zoned-instant.ts';
 
 describe('the one date rule (days and times in a zone ↔ instants)', () => {
   it('reads an ordinary wall-clock time in summer and in winter', () => {
@@ -12,6 +12,14 @@ describe('the one date rule (days and times in a zone ↔ instants)', () => {
   it('moves a time skipped in spring forward by the gap, and takes the first of a repeated autumn time', () => {
     expect(zonedInstant('2027-03-28', '02:30', 'Europe/Paris').toISOString()).toBe('2027-03-28T01:30:00.000Z');
     expect(zonedInstant('2026-10-25', '02:30', 'Europe/Paris').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  it('reads an instant typed without an offset in the zone, to the millisecond, and one with an offset as itself', () => {
+    expect(instantIn('2026-02-28T10:00', 'Europe/Paris').toISOString()).toBe('2026-02-28T09:00:00.000Z');
+    expect(instantIn('2026-07-01T10:00:30.5', 'Europe/Paris').toISOString()).toBe('2026-07-01T08:00:30.500Z');
+    expect(instantIn('2026-07-01T10:00:30.123456', 'America/New_York').toISOString()).toBe('2026-07-01T14:00:30.123Z');
+    expect(instantIn('2026-02-28T10:00Z', 'Europe/Paris').toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(instantIn('2026-02-28T10:00:00+0530', 'Europe/Paris').toISOString()).toBe('2026-02-28T04:30:00.000Z');
   });
 
   it('gives the day and time of an instant in the zone, not in UTC', () => {

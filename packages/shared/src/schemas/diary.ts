@@ -133,6 +133,7 @@ export const diaryDay = isoDayField(DIARY_MESSAGES.at);
 
 export const diaryQuerySchema = z.object({
   kind: z.enum(DIARY_KINDS, { error: DIARY_MESSAGES.kind }).optional(),
+  /** A day, or an instant: one without an offset is the practice's wall-clock time. */
   from: isoDayOrInstant.optional(),
   to: isoDayOrInstant.optional(),
 });

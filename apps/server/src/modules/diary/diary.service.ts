@@ -1,6 +1,6 @@
 import { foodQuantity, roundNutrients, sumNutrients, ZERO } from '@wellbe/shared/domain/dietetics';
 import { localParts } from '@wellbe/shared/domain/zoned';
-import { dayBounds } from '@wellbe/shared/domain/zoned-instant';
+import { dayBounds, hasOffset, instantIn } from '@wellbe/shared/domain/zoned-instant';
 import { DIARY_MESSAGES, gramsOf, type DiaryEntry, type DiaryEntryWrite, type DiaryQuery, type MyDayTotals } from '@wellbe/shared/schemas/diary';
 import { DIETETICS_MESSAGES } from '@wellbe/shared/domain/dietetics';
 import { hidden, isUuid, ownPatientId, patientScope, type Caller, type OneOrgScope } from '../../access/index.ts';
@@ -124,11 +124,15 @@ export async function createEntry(ctx: AppContext, caller: Caller, input: DiaryE
   return { entry: (await withItems(ctx, [row]))[0]!, created: saved.created };
 }
 
-/** `from`/`to` as typed: a day is its whole calendar day in the practice's zone, an instant itself. */
+/**
+ * `from`/`to` as typed: a day is its whole calendar day in the practice's zone, an instant with an
+ * offset itself, one without ('2026-02-28T10:00') the practice's wall-clock time, as the agenda
+ * reads times. The zone is read only when a value needs it.
+ */
 async function rangeOf(ctx: AppContext, organizationId: string, query: DiaryQuery): Promise<{ from?: Date; to?: Date }> {
-  const zone = query.from?.length === 10 || query.to?.length === 10 ? await timeZoneOf(ctx, organizationId) : 'UTC';
-  const from = query.from ? (query.from.length === 10 ? dayBounds(query.from, zone)[0] : new Date(query.from)) : undefined;
-  const to = query.to ? (query.to.length === 10 ? dayBounds(query.to, zone)[1] : new Date(query.to)) : undefined;
+  const zone = [query.from, query.to].some((v) => v && !hasOffset(v)) ? await timeZoneOf(ctx, organizationId) : 'UTC';
+  const from = query.from ? (query.from.length === 10 ? dayBounds(query.from, zone)[0] : instantIn(query.from, zone)) : undefined;
+  const to = query.to ? (query.to.length === 10 ? dayBounds(query.to, zone)[1] : instantIn(query.to, zone)) : undefined;
   if (from && to && from > to) throw badRequest(DIARY_MESSAGES.range, 'diary_range');
   return { from, to };
 }

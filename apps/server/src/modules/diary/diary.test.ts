@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
-import { addDays, todayIn } from '@wellbe/shared/domain/zoned';
+import { addDays, localParts, todayIn } from '@wellbe/shared/domain/zoned';
 import { DIARY_MESSAGES, type DiaryChart, type DiaryEntry } from '@wellbe/shared/schemas/diary';
 import type { PatientMeasures } from '@wellbe/shared/schemas/patient-files';
 import { auditEvents, diaryEntries, foods, patients, sportPrograms, sportSessions } from '../../db/tables.ts';
@@ -110,6 +110,18 @@ describe('the patient writes their diary', () => {
     const pains = json(await get(pt, '/api/diary/entries?kind=pain')).data as DiaryEntry[];
     expect(pains.map((p) => p.id)).toEqual([id]);
     expect(pains[0]).toMatchObject({ intensity: 6, location: 'Lombaire' });
+  });
+
+  it('reads an instant typed without an offset as the practice’s wall-clock time, whatever the server’s zone', async () => {
+    const [pain] = json(await get(pt, '/api/diary/entries?kind=pain')).data as DiaryEntry[];
+    const at = Date.parse(pain!.at);
+    // Two minutes either side of the entry, as the practice's clock shows them, offset left out.
+    const wall = (ms: number) => {
+      const p = localParts(new Date(ms), DEFAULT_TIME_ZONE);
+      return `${p.day}T${p.time}`;
+    };
+    const found = json(await get(pt, `/api/diary/entries?kind=pain&from=${wall(at - 120_000)}&to=${wall(at + 120_000)}`)).data as DiaryEntry[];
+    expect(found.map((e) => e.id)).toEqual([pain!.id]);
   });
 });
 
