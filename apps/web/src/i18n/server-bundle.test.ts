@@ -134,6 +134,7 @@ const SAMPLES: Record<string, { args: unknown[]; values: Record<string, unknown>
   'contact.vcardInvalid': { args: ['Jeanne : Adresse e-mail invalide.'], values: { detail: 'Jeanne : Adresse e-mail invalide.' } },
   'field.between': { args: [-2147483648, 2147483647], values: { min: -2147483648, max: 2147483647 } },
   'field.textTooLong': { args: [20000], values: { max: 20000 } },
+  'document.tooLargeFor': { args: [10_000_000], values: { max: 10_000_000 } },
   'questionnaire.min': { args: [7, 'kg'], values: { value: '7 kg' } },
   'questionnaire.max': { args: [12, ''], values: { value: '12' } },
   'questionnaire.text': { args: [4000], values: { max: 4000 } },

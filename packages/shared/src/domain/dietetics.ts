@@ -86,6 +86,18 @@ export const DIETETICS_MESSAGES = {
   date: 'Date invalide : utilisez le format AAAA-MM-JJ entre 1900 et 2100.',
   splitSum: 'La répartition des macronutriments doit faire 100 %.',
   programDay: 'Un jour du programme dépasse sa durée.',
+  nutrient: 'Valeur nutritionnelle invalide.',
+  foodName: 'Le nom de l’aliment est obligatoire.',
+  energy: 'L’énergie doit être comprise entre 0 et 900 kcal pour 100 g.',
+  recipeName: 'Le nom de la formule est obligatoire.',
+  recipePortions: 'Le nombre de portions doit être compris entre 1 et 50.',
+  ingredients: 'Ajoutez au moins un ingrédient.',
+  menuDays: 'Choisissez au moins un jour.',
+  programName: 'Le nom du programme est obligatoire.',
+  programWeeks: 'Un programme dure de 1 à 4 semaines.',
+  energyTarget: 'L’objectif énergétique doit être compris entre 800 et 6 000 kcal.',
+  activityFactor: 'Facteur d’activité invalide.',
+  mealTime: 'Heure invalide (HH:MM).',
 } as const;
 
 /** Energy per gram (EU regulation 1169/2011, annex XIV) for the share of energy of each macro. */

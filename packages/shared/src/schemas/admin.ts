@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDay } from '../domain/consultation.ts';
-import { pgIntQuery } from './fields.ts';
+import { FIELD_MESSAGES, pgIntQuery } from './fields.ts';
 import { pageAnswer } from './responses.ts';
 
 // /admin, 'Journal d'accès': the audit journal, filtered and paged.
@@ -11,7 +11,7 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 // A real calendar day: '2026-13-45' has the right shape but PostgreSQL refuses it (it was a 500).
-const day = z.string().refine(isDay, 'Date attendue au format AAAA-MM-JJ.');
+const day = z.string().refine(isDay, FIELD_MESSAGES.dayFormat);
 
 export const journalQuerySchema = z.object({
   page: pgIntQuery({ min: 1 }).default(1),

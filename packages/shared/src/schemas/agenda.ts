@@ -82,6 +82,11 @@ export const AGENDA_MESSAGES = {
   badRange: 'Période invalide (62 jours au plus).',
   patientOnly: 'Réservé aux patients.',
   waitlistNotFound: 'Inscription introuvable.',
+  hoursNumber: 'Indiquez un nombre d’heures.',
+  hoursInteger: 'Indiquez un nombre entier d’heures.',
+  validityHours: 'Le délai de validité doit être compris entre 1 et 720 heures.',
+  cancellationHours: 'Le délai d’annulation doit être compris entre 0 et 336 heures.',
+  reminderHours: 'Le délai du rappel doit être compris entre 1 et 168 heures.',
 } as const;
 
 /**
@@ -199,11 +204,11 @@ export const exceptionInputSchema = z.object({ startsAt: instant, endsAt: instan
 /** The organisation's booking rules (issue 15), stored in its settings; `agenda management` edits them. */
 export const bookingRulesSchema = z.object({
   /** A request (demandé) not confirmed within this many hours expires. */
-  appointmentValidityHours: z.number({ message: 'Indiquez un nombre d’heures.' }).int('Indiquez un nombre entier d’heures.').min(1, 'Le délai de validité doit être compris entre 1 et 720 heures.').max(720, 'Le délai de validité doit être compris entre 1 et 720 heures.'),
+  appointmentValidityHours: z.number({ message: AGENDA_MESSAGES.hoursNumber }).int(AGENDA_MESSAGES.hoursInteger).min(1, AGENDA_MESSAGES.validityHours).max(720, AGENDA_MESSAGES.validityHours),
   /** A patient cancels online up to this many hours before the start. */
-  cancellationHours: z.number({ message: 'Indiquez un nombre d’heures.' }).int('Indiquez un nombre entier d’heures.').min(0, 'Le délai d’annulation doit être compris entre 0 et 336 heures.').max(336, 'Le délai d’annulation doit être compris entre 0 et 336 heures.'),
+  cancellationHours: z.number({ message: AGENDA_MESSAGES.hoursNumber }).int(AGENDA_MESSAGES.hoursInteger).min(0, AGENDA_MESSAGES.cancellationHours).max(336, AGENDA_MESSAGES.cancellationHours),
   /** The reminder mail goes this many hours before the start. */
-  reminderHours: z.number({ message: 'Indiquez un nombre d’heures.' }).int('Indiquez un nombre entier d’heures.').min(1, 'Le délai du rappel doit être compris entre 1 et 168 heures.').max(168, 'Le délai du rappel doit être compris entre 1 et 168 heures.'),
+  reminderHours: z.number({ message: AGENDA_MESSAGES.hoursNumber }).int(AGENDA_MESSAGES.hoursInteger).min(1, AGENDA_MESSAGES.reminderHours).max(168, AGENDA_MESSAGES.reminderHours),
 });
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 

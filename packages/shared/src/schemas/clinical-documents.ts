@@ -23,6 +23,7 @@ export const CLINICAL_DOCUMENT_MESSAGES = {
   recipientNotFound: 'Destinataire introuvable dans le carnet d’adresses.',
   templateNotEditable: 'Seuls les administrateurs du cabinet modifient ses modèles ; dupliquez-le pour l’adapter.',
   sharedTemplateAdminOnly: 'Seuls les administrateurs du cabinet créent ses modèles communs.',
+  kindUnknown: 'Type de document inconnu (ordonnance, certificat ou courrier).',
 } as const;
 
 export const DOCUMENT_KINDS = ['ordonnance', 'certificat', 'courrier'] as const;
@@ -85,7 +86,7 @@ export function contentProblem(kind: ClinicalDocumentKind, content: DocumentCont
 }
 
 export const createClinicalDocumentSchema = z.object({
-  kind: z.enum(DOCUMENT_KINDS, { error: 'Type de document inconnu (ordonnance, certificat ou courrier).' }),
+  kind: z.enum(DOCUMENT_KINDS, { error: CLINICAL_DOCUMENT_MESSAGES.kindUnknown }),
   patientId: uuidId(),
   consultationId: uuidId().optional(),
   templateId: uuidId().optional(),
@@ -145,7 +146,7 @@ export const verifyParams = z.object({ token: z.string().max(100) });
 
 // Templates: the organisation's (`shared`) and each practitioner's own.
 export const templateInputSchema = z.object({
-  kind: z.enum(DOCUMENT_KINDS, { error: 'Type de document inconnu (ordonnance, certificat ou courrier).' }),
+  kind: z.enum(DOCUMENT_KINDS, { error: CLINICAL_DOCUMENT_MESSAGES.kindUnknown }),
   name: textField('Le nom du modèle', 120),
   content: documentContentSchema,
   /** An organisation template (its administrators) rather than the author's own. */

@@ -58,6 +58,7 @@ export const CONTACT_MESSAGES = {
   subjectRequired: 'Saisissez l’objet du message.',
   noPracticeEmail: 'Le cabinet n’a pas d’adresse e-mail : appelez-le directement.',
   cursorInvalid: 'Curseur de page invalide.',
+  vcardEmpty: 'Le fichier est vide.',
 } as const;
 
 /** RPPS (and the 11-digit ADELI form), spaces between digit groups allowed: one rule with the profile's. */
@@ -210,7 +211,7 @@ export const groupInputSchema = z.object({
 });
 
 export const vcardImportSchema = z.object({
-  vcf: z.string().min(1, 'Le fichier est vide.'),
+  vcf: z.string().min(1, CONTACT_MESSAGES.vcardEmpty),
   /** Preview only: what would be created, and which cards duplicate an existing contact. */
   dryRun: z.boolean().default(false),
   /** Skip the cards that duplicate an existing contact (by email or phone). */

@@ -23,7 +23,7 @@ import { dataAnswer } from './responses.ts';
 const gramsSchema = z.number({ error: DIETETICS_MESSAGES.grams }).gt(0, DIETETICS_MESSAGES.grams).lte(MAX_GRAMS, DIETETICS_MESSAGES.grams);
 const portionsSchema = z.number({ error: DIETETICS_MESSAGES.portions }).gt(0, DIETETICS_MESSAGES.portions).lte(MAX_PORTIONS, DIETETICS_MESSAGES.portions);
 export const daySchema = z.string().refine(isMenuDay, DIETETICS_MESSAGES.date);
-const nutrient = z.number().min(0, 'Valeur nutritionnelle invalide.').max(1000, 'Valeur nutritionnelle invalide.');
+const nutrient = z.number().min(0, DIETETICS_MESSAGES.nutrient).max(1000, DIETETICS_MESSAGES.nutrient);
 
 export const foodSearchQuerySchema = z.object({
   q: z.string().max(100).optional(),
@@ -32,9 +32,9 @@ export const foodSearchQuerySchema = z.object({
 });
 
 export const foodCreateSchema = z.object({
-  nameFr: boundedText(200).min(2, 'Le nom de l’aliment est obligatoire.'),
+  nameFr: boundedText(200).min(2, DIETETICS_MESSAGES.foodName),
   groupCode: z.enum(FOOD_GROUP_CODES),
-  energyKcal: z.number().min(0).max(900, 'L’énergie doit être comprise entre 0 et 900 kcal pour 100 g.'),
+  energyKcal: z.number().min(0).max(900, DIETETICS_MESSAGES.energy),
   proteinsG: nutrient.max(100),
   carbohydratesG: nutrient.max(100),
   fatG: nutrient.max(100),
@@ -59,17 +59,17 @@ export type Food = z.infer<typeof foodSchema>;
 /** A line of a recipe, a menu or a program day: grams of a food, or portions of a recipe. */
 export const lineSchema = z.union([
   z.object({ foodId: intId(), grams: gramsSchema }),
-  z.object({ recipeId: z.uuid('Formule introuvable.'), portions: portionsSchema }),
+  z.object({ recipeId: z.uuid(DIETETICS_MESSAGES.recipeNotFound), portions: portionsSchema }),
 ]);
 export type Line = z.infer<typeof lineSchema>;
 
 export const recipeWriteSchema = z.object({
-  name: boundedText(200).min(2, 'Le nom de la formule est obligatoire.'),
+  name: boundedText(200).min(2, DIETETICS_MESSAGES.recipeName),
   category: z.enum(RECIPE_CATEGORIES),
-  portions: z.number().int().min(1, 'Le nombre de portions doit être compris entre 1 et 50.').max(50, 'Le nombre de portions doit être compris entre 1 et 50.'),
+  portions: z.number().int().min(1, DIETETICS_MESSAGES.recipePortions).max(50, DIETETICS_MESSAGES.recipePortions),
   steps: boundedText(10_000).default(''),
   tags: z.array(boundedText(40)).max(12).default([]),
-  ingredients: z.array(lineSchema).min(1, 'Ajoutez au moins un ingrédient.').max(60),
+  ingredients: z.array(lineSchema).min(1, DIETETICS_MESSAGES.ingredients).max(60),
   /** SA/DE only: write the recipe into the shared WellBe library. */
   library: z.boolean().default(false),
 });
@@ -108,7 +108,7 @@ export const menuLineSchema = z.intersection(z.object({ meal: z.enum(MEALS) }), 
 export type MenuLine = z.infer<typeof menuLineSchema>;
 
 export const menuDayWriteSchema = z.object({ items: z.array(menuLineSchema).max(80) });
-export const menuCopySchema = z.object({ to: z.array(daySchema).min(1, 'Choisissez au moins un jour.').max(31) });
+export const menuCopySchema = z.object({ to: z.array(daySchema).min(1, DIETETICS_MESSAGES.menuDays).max(31) });
 export const menuRangeQuerySchema = z.object({ from: daySchema.optional(), to: daySchema.optional() });
 
 const splitAnswer = z.object({ proteinsPct: z.number(), carbohydratesPct: z.number(), fatPct: z.number() });
@@ -137,9 +137,9 @@ export const menuWeekSchema = z.object({ patient: z.object({ idPatient: z.string
 export type MenuWeek = z.infer<typeof menuWeekSchema>;
 
 export const programWriteSchema = z.object({
-  name: boundedText(200).min(2, 'Le nom du programme est obligatoire.'),
+  name: boundedText(200).min(2, DIETETICS_MESSAGES.programName),
   goal: z.enum(PROGRAM_GOALS),
-  weeks: z.number().int().min(1, 'Un programme dure de 1 à 4 semaines.').max(MAX_PROGRAM_WEEKS, 'Un programme dure de 1 à 4 semaines.'),
+  weeks: z.number().int().min(1, DIETETICS_MESSAGES.programWeeks).max(MAX_PROGRAM_WEEKS, DIETETICS_MESSAGES.programWeeks),
   description: boundedText(2000).default(''),
   items: z
     .array(z.intersection(z.object({ dayIndex: z.number().int().min(0).max(27), meal: z.enum(MEALS) }), lineSchema))
@@ -167,8 +167,8 @@ export const dieteticProfileWriteSchema = z
     diet: z.enum(DIETS),
     allergens: z.array(z.enum(EU_ALLERGENS)).max(14),
     dislikes: z.array(boundedText(60).min(1)).max(40),
-    energyKcal: z.number().int().min(800, 'L’objectif énergétique doit être compris entre 800 et 6 000 kcal.').max(6000, 'L’objectif énergétique doit être compris entre 800 et 6 000 kcal.').nullable(),
-    activityFactor: z.number().min(1, 'Facteur d’activité invalide.').max(2.5, 'Facteur d’activité invalide.').nullable(),
+    energyKcal: z.number().int().min(800, DIETETICS_MESSAGES.energyTarget).max(6000, DIETETICS_MESSAGES.energyTarget).nullable(),
+    activityFactor: z.number().min(1, DIETETICS_MESSAGES.activityFactor).max(2.5, DIETETICS_MESSAGES.activityFactor).nullable(),
     split: z
       .object({ proteinsPct: z.number().int().min(5).max(60), carbohydratesPct: z.number().int().min(5).max(80), fatPct: z.number().int().min(5).max(60) })
       .nullable()
@@ -217,7 +217,7 @@ export const practitionerPreferencesSchema = z
     split: z
       .object({ proteinsPct: z.number().int().min(5).max(60), carbohydratesPct: z.number().int().min(5).max(80), fatPct: z.number().int().min(5).max(60) })
       .refine((s) => s.proteinsPct + s.carbohydratesPct + s.fatPct === 100, DIETETICS_MESSAGES.splitSum),
-    mealTimes: z.object(Object.fromEntries(MEALS.map((m) => [m, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Heure invalide (HH:MM).')])) as Record<(typeof MEALS)[number], z.ZodString>),
+    mealTimes: z.object(Object.fromEntries(MEALS.map((m) => [m, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, DIETETICS_MESSAGES.mealTime)])) as Record<(typeof MEALS)[number], z.ZodString>),
     portionUnit: z.enum(['g', 'portion']),
     showFibres: z.boolean(),
   })

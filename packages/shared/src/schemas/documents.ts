@@ -8,6 +8,7 @@ export const DOCUMENT_MESSAGES = {
   badExtension: 'Type de fichier non accepté : seuls .jpg, .png, .jpeg, .pdf, .doc et .docx sont acceptés.',
   badContent: 'Le contenu du fichier ne correspond pas à son extension.',
   tooLarge: 'Le fichier dépasse la taille maximale autorisée (50 Mo).',
+  tooLargeFor: (limitBytes: number) => `Le fichier dépasse la taille maximale autorisée par votre organisation (${limitBytes.toLocaleString('fr-FR')} octets).`,
   mismatch: 'Cette consultation n’appartient pas à ce patient.',
   missingField: 'Champs manquants : Iduser, idConsultation, idPatient et document sont obligatoires.',
   notFound: 'Document introuvable.',
@@ -40,7 +41,7 @@ export function isTooLarge(bytes: number, limitBytes: number = MAX_UPLOAD_BYTES)
 /** The 413 message for a limit other than the default one. */
 export function tooLargeMessage(limitBytes: number): string {
   if (limitBytes >= MAX_UPLOAD_BYTES) return DOCUMENT_MESSAGES.tooLarge;
-  return `Le fichier dépasse la taille maximale autorisée par votre organisation (${limitBytes.toLocaleString('fr-FR')} octets).`;
+  return DOCUMENT_MESSAGES.tooLargeFor(limitBytes);
 }
 
 /** SPEC §7 POST /api/document action create: the stored document's id beside `success`. */

@@ -20,6 +20,7 @@ export const FIELD_MESSAGES = {
   tooShort: (label: string, min: number) => `${label} doit contenir au moins ${fmt(min)} caractères.`,
   /** A text whose form shows its own label: the message says the limit. */
   textTooLong: (max: number) => `Ce texte ne doit pas dépasser ${fmt(max)} caractères.`,
+  dayFormat: 'Date attendue au format AAAA-MM-JJ.',
 } as const;
 
 /** 2147483647 → "2 147 483 647", as a French reader writes it (narrow no-break spaces are not typed by anyone). */

@@ -8,16 +8,23 @@ export const MEDICINE_PAGE_MAX = 20;
 /** Fewer typed letters suggest nothing (a whole table of one-letter matches helps nobody). */
 export const MEDICINE_QUERY_MIN = 2;
 
+export const MEDICINE_MESSAGES = {
+  queryTooLong: `La recherche ne doit pas dépasser ${MEDICINE_QUERY_MAX} caractères.`,
+  limitInteger: 'Le nombre de résultats doit être un entier.',
+  limitMin: 'Le nombre de résultats doit être au moins 1.',
+  limitMax: `Le nombre de résultats ne doit pas dépasser ${MEDICINE_PAGE_MAX}.`,
+} as const;
+
 /** The attribution the BDPM's terms ask for, shown under the suggestions. */
 export const BDPM_ATTRIBUTION = 'Source : Base de données publique des médicaments (ANSM), données du 28/04/2026';
 
 export const medicineSearchQuery = z.object({
-  q: z.string().trim().max(MEDICINE_QUERY_MAX, `La recherche ne doit pas dépasser ${MEDICINE_QUERY_MAX} caractères.`).default(''),
+  q: z.string().trim().max(MEDICINE_QUERY_MAX, MEDICINE_MESSAGES.queryTooLong).default(''),
   limit: z.coerce
-    .number({ error: 'Le nombre de résultats doit être un entier.' })
-    .int('Le nombre de résultats doit être un entier.')
-    .min(1, 'Le nombre de résultats doit être au moins 1.')
-    .max(MEDICINE_PAGE_MAX, `Le nombre de résultats ne doit pas dépasser ${MEDICINE_PAGE_MAX}.`)
+    .number({ error: MEDICINE_MESSAGES.limitInteger })
+    .int(MEDICINE_MESSAGES.limitInteger)
+    .min(1, MEDICINE_MESSAGES.limitMin)
+    .max(MEDICINE_PAGE_MAX, MEDICINE_MESSAGES.limitMax)
     .default(10),
 });
 export type MedicineSearchQuery = z.infer<typeof medicineSearchQuery>;

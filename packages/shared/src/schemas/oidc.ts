@@ -26,6 +26,20 @@ export const OIDC_MESSAGES = {
   secret_required: 'Le secret client est obligatoire.',
   /** A back-channel logout token that cannot be validated (forged, expired, or the provider's keys unreachable). */
   logout_invalid: 'Jeton de déconnexion invalide.',
+  issuerTooLong: 'L’émetteur ne doit pas dépasser 500 caractères.',
+  issuerUrl: 'L’émetteur doit être une adresse (https://…).',
+  issuerHttps: 'L’émetteur doit être une adresse https:// (http:// seulement sur cette machine).',
+  labelRequired: 'Le libellé du bouton est obligatoire.',
+  labelTooLong: 'Le libellé ne doit pas dépasser 80 caractères.',
+  clientIdRequired: 'L’identifiant client est obligatoire.',
+  clientIdTooLong: 'L’identifiant client ne doit pas dépasser 200 caractères.',
+  secretTooLong: 'Le secret client ne doit pas dépasser 500 caractères.',
+  scopesTooLong: 'Les scopes ne doivent pas dépasser 300 caractères.',
+  scopesWords: 'Les scopes sont des mots séparés par des espaces.',
+  scopesOpenid: 'Les scopes doivent contenir « openid ».',
+  claimRequired: 'La revendication (claim) est obligatoire.',
+  claimTooLong: 'La revendication ne doit pas dépasser 100 caractères.',
+  matchOn: 'Correspondance : « email » ou « rpps ».',
 } as const;
 
 export type OidcErrorCode = keyof typeof OIDC_MESSAGES;
@@ -43,25 +57,25 @@ export const PSC_PRESET = {
 const issuerField = z
   .string()
   .trim()
-  .max(500, 'L’émetteur ne doit pas dépasser 500 caractères.')
-  .url('L’émetteur doit être une adresse (https://…).')
+  .max(500, OIDC_MESSAGES.issuerTooLong)
+  .url(OIDC_MESSAGES.issuerUrl)
   // Plain http only for a provider on this machine (a local Keycloak, the tests' provider).
-  .refine((v) => /^https:\/\//.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(v), 'L’émetteur doit être une adresse https:// (http:// seulement sur cette machine).');
+  .refine((v) => /^https:\/\//.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(v), OIDC_MESSAGES.issuerHttps);
 
 /** What an administrator sets (the secret may be left empty to keep the stored one). */
 export const oidcProviderInput = z.object({
-  label: z.string().trim().min(1, 'Le libellé du bouton est obligatoire.').max(80, 'Le libellé ne doit pas dépasser 80 caractères.'),
+  label: z.string().trim().min(1, OIDC_MESSAGES.labelRequired).max(80, OIDC_MESSAGES.labelTooLong),
   issuer: issuerField,
-  clientId: z.string().trim().min(1, 'L’identifiant client est obligatoire.').max(200, 'L’identifiant client ne doit pas dépasser 200 caractères.'),
-  clientSecret: z.string().max(500, 'Le secret client ne doit pas dépasser 500 caractères.').optional(),
+  clientId: z.string().trim().min(1, OIDC_MESSAGES.clientIdRequired).max(200, OIDC_MESSAGES.clientIdTooLong),
+  clientSecret: z.string().max(500, OIDC_MESSAGES.secretTooLong).optional(),
   scopes: z
     .string()
     .trim()
-    .max(300, 'Les scopes ne doivent pas dépasser 300 caractères.')
-    .regex(/^[\w:.\- ]+$/, 'Les scopes sont des mots séparés par des espaces.')
-    .refine((v) => v.split(/\s+/).includes('openid'), 'Les scopes doivent contenir « openid ».'),
-  claim: z.string().trim().min(1, 'La revendication (claim) est obligatoire.').max(100, 'La revendication ne doit pas dépasser 100 caractères.'),
-  matchOn: z.enum(['email', 'rpps'], 'Correspondance : « email » ou « rpps ».'),
+    .max(300, OIDC_MESSAGES.scopesTooLong)
+    .regex(/^[\w:.\- ]+$/, OIDC_MESSAGES.scopesWords)
+    .refine((v) => v.split(/\s+/).includes('openid'), OIDC_MESSAGES.scopesOpenid),
+  claim: z.string().trim().min(1, OIDC_MESSAGES.claimRequired).max(100, OIDC_MESSAGES.claimTooLong),
+  matchOn: z.enum(['email', 'rpps'], OIDC_MESSAGES.matchOn),
   enforced: z.boolean().default(false),
   active: z.boolean().default(true),
 });

@@ -7,11 +7,31 @@ import { dataAnswer, pageAnswer } from './responses.ts';
 
 // /organizations: data and actions for the organisation group (SA, DE).
 
+export const ORGANISATION_FIELD_MESSAGES = {
+  nameRequired: 'Le nom est obligatoire.',
+  nameTooLong: 'Le nom ne peut pas dépasser 150 caractères.',
+  siretInvalid: SIRET_MESSAGE,
+  deactivationReason: 'Indiquez la raison de la désactivation.',
+  uploadNumber: 'La limite de téléversement doit être un nombre.',
+  uploadInteger: 'La limite de téléversement doit être un nombre entier.',
+  uploadMin: 'La limite de téléversement doit être d’au moins 1 000 octets.',
+  uploadMax: 'La limite de téléversement ne peut pas dépasser 50 000 000 octets.',
+  timeZone: 'Fuseau horaire inconnu.',
+  sessionNumber: 'La durée maximale de session doit être un nombre.',
+  sessionInteger: 'La durée maximale de session doit être un nombre entier d’heures.',
+  sessionMin: 'La durée maximale de session doit être d’au moins 1 heure.',
+  sessionMax: 'La durée maximale de session ne peut pas dépasser 72 heures.',
+  lockNumber: 'Le délai de verrouillage doit être un nombre.',
+  lockInteger: 'Le délai de verrouillage doit être un nombre entier d’heures.',
+  lockMin: 'Le délai de verrouillage doit être d’au moins 1 heure.',
+  lockMax: 'Le délai de verrouillage ne peut pas dépasser 72 heures.',
+} as const;
+
 const optionalText = (max: number) =>
   z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 
 export const organisationSchema = z.object({
-  name: z.string().trim().min(1, 'Le nom est obligatoire.').max(150, 'Le nom ne peut pas dépasser 150 caractères.'),
+  name: z.string().trim().min(1, ORGANISATION_FIELD_MESSAGES.nameRequired).max(150, ORGANISATION_FIELD_MESSAGES.nameTooLong),
   address: optionalText(300),
   phone: z
     .string()
@@ -30,13 +50,11 @@ export const organisationSchema = z.object({
   siret: z
     .string()
     .trim()
-    .refine((v) => v === '' || isValidSiret(v), SIRET_MESSAGE)
+    .refine((v) => v === '' || isValidSiret(v), ORGANISATION_FIELD_MESSAGES.siretInvalid)
     .nullish()
     .transform((v) => (v ? normaliseSiret(v) : null)),
 });
 export type OrganisationInput = z.input<typeof organisationSchema>;
-
-export const DEACTIVATION_REASON_MESSAGE = 'Indiquez la raison de la désactivation.';
 
 export const organisationUpdateSchema = organisationSchema.partial().extend({
   active: z.boolean().optional(),
@@ -93,26 +111,26 @@ export const settingsSchema = z.object({
   language: z.enum(LANGUAGES),
   navbarStyle: z.enum(NAVBAR_STYLES),
   uploadLimitBytes: z
-    .number({ message: 'La limite de téléversement doit être un nombre.' })
-    .int('La limite de téléversement doit être un nombre entier.')
-    .min(1_000, 'La limite de téléversement doit être d’au moins 1 000 octets.')
-    .max(MAX_UPLOAD_BYTES, 'La limite de téléversement ne peut pas dépasser 50 000 000 octets.'),
-  timeZone: z.string().trim().refine(isTimeZone, 'Fuseau horaire inconnu.'),
+    .number({ message: ORGANISATION_FIELD_MESSAGES.uploadNumber })
+    .int(ORGANISATION_FIELD_MESSAGES.uploadInteger)
+    .min(1_000, ORGANISATION_FIELD_MESSAGES.uploadMin)
+    .max(MAX_UPLOAD_BYTES, ORGANISATION_FIELD_MESSAGES.uploadMax),
+  timeZone: z.string().trim().refine(isTimeZone, ORGANISATION_FIELD_MESSAGES.timeZone),
   /** Absolute session lifetime (ASVS V7): no renewal of a sign-in beyond it. */
   sessionMaxHours: z
-    .number({ message: 'La durée maximale de session doit être un nombre.' })
-    .int('La durée maximale de session doit être un nombre entier d’heures.')
-    .min(1, 'La durée maximale de session doit être d’au moins 1 heure.')
-    .max(72, 'La durée maximale de session ne peut pas dépasser 72 heures.')
+    .number({ message: ORGANISATION_FIELD_MESSAGES.sessionNumber })
+    .int(ORGANISATION_FIELD_MESSAGES.sessionInteger)
+    .min(1, ORGANISATION_FIELD_MESSAGES.sessionMin)
+    .max(72, ORGANISATION_FIELD_MESSAGES.sessionMax)
     .default(12),
   /** A second factor (TOTP or passkey) is required of the professional roles. */
   mfaRequired: z.boolean().default(false),
   /** Issue 32: an unsigned consultation locks itself this many hours after its creation. */
   consultationLockHours: z
-    .number({ message: 'Le délai de verrouillage doit être un nombre.' })
-    .int('Le délai de verrouillage doit être un nombre entier d’heures.')
-    .min(1, 'Le délai de verrouillage doit être d’au moins 1 heure.')
-    .max(72, 'Le délai de verrouillage ne peut pas dépasser 72 heures.')
+    .number({ message: ORGANISATION_FIELD_MESSAGES.lockNumber })
+    .int(ORGANISATION_FIELD_MESSAGES.lockInteger)
+    .min(1, ORGANISATION_FIELD_MESSAGES.lockMin)
+    .max(72, ORGANISATION_FIELD_MESSAGES.lockMax)
     .default(24),
 });
 export type OrganisationSettingsValues = z.infer<typeof settingsSchema>;

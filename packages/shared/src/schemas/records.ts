@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDay } from '../domain/consultation.ts';
+import { FIELD_MESSAGES } from './fields.ts';
 import { dataAnswer } from './responses.ts';
 
 // The patient's rights (RGPD art. 15 and 20, CNIL délibération 2021-122 on traceability): the
@@ -14,6 +15,8 @@ export const RECORDS_MESSAGES = {
   exportReserved: 'L’export est réservé au patient et aux praticiens de son dossier.',
   linkExpired: 'Ce lien de téléchargement a expiré. Exportez de nouveau le dossier.',
   answerRequired: 'Saisissez une réponse.',
+  answerTooLong: 'Réponse trop longue (2 000 caractères au plus).',
+  cursor: 'Curseur invalide.',
 } as const;
 
 /** Exports of one patient's file allowed per hour (FHIR and PDF together). */
@@ -27,7 +30,7 @@ export const DOCUMENT_LINK_TTL_MS = 10 * 60_000;
 export const ACCESS_KINDS = ['dossier', 'consultation', 'document', 'export'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
-const day = z.string().refine(isDay, 'Date attendue au format AAAA-MM-JJ.');
+const day = z.string().refine(isDay, FIELD_MESSAGES.dayFormat);
 
 export const accessLogQuerySchema = z.object({
   kind: z.enum(ACCESS_KINDS).optional(),
@@ -37,7 +40,7 @@ export const accessLogQuerySchema = z.object({
   cursor: z
     .string()
     .max(80)
-    .regex(/^\d{13}_\d{1,18}$/, 'Curseur invalide.')
+    .regex(/^\d{13}_\d{1,18}$/, RECORDS_MESSAGES.cursor)
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -82,7 +85,7 @@ export const accessFlagCreateSchema = z.object({
 });
 
 export const accessFlagAnswerSchema = z.object({
-  answer: z.string().trim().min(1, RECORDS_MESSAGES.answerRequired).max(2000, 'Réponse trop longue (2 000 caractères au plus).'),
+  answer: z.string().trim().min(1, RECORDS_MESSAGES.answerRequired).max(2000, RECORDS_MESSAGES.answerTooLong),
 });
 
 export const accessFlagListQuerySchema = z.object({
@@ -91,7 +94,7 @@ export const accessFlagListQuerySchema = z.object({
     .string()
     .max(80)
     // The flag's id is a uuid, checked as one: a string of 36 dashes would reach PostgreSQL.
-    .regex(/^\d{13}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Curseur invalide.')
+    .regex(/^\d{13}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, RECORDS_MESSAGES.cursor)
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

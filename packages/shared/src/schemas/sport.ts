@@ -71,6 +71,7 @@ export const SPORT_MESSAGES = {
   mediaVideoTooLarge: 'Une vidéo ne peut pas dépasser 20 Mo.',
   noMedia: 'Cet exercice n’a ni image ni vidéo.',
   logDay: 'La séance doit être datée entre le début du programme et aujourd’hui.',
+  bodyPartRequired: 'Choisissez au moins une partie du corps.',
 } as const;
 
 /** An exercise's image or short video: the types (read from the bytes) and their size limits. */
@@ -127,7 +128,7 @@ export const exerciseWriteSchema = z.object({
   categoryId: intId(),
   levelId: intId(),
   equipmentId: intId().nullable().default(null),
-  primaryBodyPartIds: z.array(intId()).min(1, 'Choisissez au moins une partie du corps.').max(17),
+  primaryBodyPartIds: z.array(intId()).min(1, SPORT_MESSAGES.bodyPartRequired).max(17),
   secondaryBodyPartIds: z.array(intId()).max(17).default([]),
 });
 export type ExerciseWrite = z.infer<typeof exerciseWriteSchema>;

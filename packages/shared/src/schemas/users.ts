@@ -6,6 +6,11 @@ import { dataAnswer, pageAnswer, type Answer } from './responses.ts';
 
 // /user: the accounts an administrator manages. Field names follow SPEC §3 (profile form).
 
+export const USER_FIELD_MESSAGES = {
+  roleUnknown: 'Rôle inconnu.',
+  username: 'Le nom d’utilisateur doit contenir 2 à 50 caractères : lettres, chiffres, point, tiret ou souligné.',
+} as const;
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const name = (label: string) =>
@@ -18,16 +23,14 @@ const optionalPhone = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const USERNAME_MESSAGE = "Le nom d’utilisateur doit contenir 2 à 50 caractères : lettres, chiffres, point, tiret ou souligné.";
-
 export const usernameSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9._-]{2,50}$/, USERNAME_MESSAGE);
+  .regex(/^[A-Za-z0-9._-]{2,50}$/, USER_FIELD_MESSAGES.username);
 
 export const emailSchema = z.string().trim().max(254).email('Adresse email invalide.');
 
-export const roleSchema = z.enum(ROLES, { message: 'Rôle inconnu.' });
+export const roleSchema = z.enum(ROLES, { message: USER_FIELD_MESSAGES.roleUnknown });
 
 /** Fields an administrator may edit (names, job, speciality, phones, role). */
 export const userEditableSchema = z.object({

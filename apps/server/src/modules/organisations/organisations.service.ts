@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { DEFAULT_TIME_ZONE } from '@wellbe/shared/domain/dates';
 import { todayIn } from '@wellbe/shared/domain/zoned';
 import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
-import { DEACTIVATION_REASON_MESSAGE, NEW_ORGANISATION_SETTINGS, settingsSchema, type Organisation, type OrganisationSettingsValues, type organisationSchema, type organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
+import { NEW_ORGANISATION_SETTINGS, ORGANISATION_FIELD_MESSAGES, settingsSchema, type Organisation, type OrganisationSettingsValues, type organisationSchema, type organisationUpdateSchema } from '@wellbe/shared/schemas/organisations';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { callerScope, ownScope, systemScope, type Caller, type OrgScope, type OneOrgScope } from '../../access/index.ts';
@@ -19,7 +19,6 @@ export const ORGANISATION_MESSAGES = {
   logoMissing: 'Aucun fichier de logo reçu.',
   noLogo: 'Cette organisation n’a pas de logo.',
   logoTooLarge: 'Le logo ne doit pas dépasser 2 Mo.',
-  nameRequired: 'Le nom est obligatoire.',
 } as const;
 
 const FIELDS = ['name', 'address', 'phone', 'email', 'siret'] as const;
@@ -148,12 +147,12 @@ export class OrganisationsService {
     const { organisation: before } = await this.load(scope, id);
     const changes: Record<string, unknown> = {};
     for (const key of FIELDS) if (body[key] !== undefined && body[key] !== before[key]) changes[key] = body[key];
-    if (changes.name === null) throw badRequest(ORGANISATION_MESSAGES.nameRequired);
+    if (changes.name === null) throw badRequest(ORGANISATION_FIELD_MESSAGES.nameRequired);
 
     const at = this.now();
     if (body.active === false && before.active) {
       if (id === caller.organizationId) throw forbidden(ORGANISATION_MESSAGES.ownDeactivation, 'own_deactivation');
-      if (!body.deactivationReason) throw badRequest(DEACTIVATION_REASON_MESSAGE, 'reason_required');
+      if (!body.deactivationReason) throw badRequest(ORGANISATION_FIELD_MESSAGES.deactivationReason, 'reason_required');
       Object.assign(changes, { active: false, deactivatedAt: at, deactivationReason: body.deactivationReason });
     } else if (body.active === true && !before.active) {
       Object.assign(changes, { active: true, deactivatedAt: null, deactivationReason: null });
