@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { parseRecurrence } from '../domain/recurrence.ts';
 import { intId, isIsoDay, isoDayField } from './fields.ts';
+import { AGENDA_MESSAGES } from '../domain/agenda-messages.ts';
 import { dataAnswer } from './responses.ts';
+
+// The agenda's French messages live in a zod-free module (a screen may read them without zod).
+export { AGENDA_MESSAGES };
 
 // Agenda and appointments (issue 15; SPEC §2 /agenda, /appointment; §3 messaging state
 // "appointments, appointment, appointment validity, time of consultation"; §6 agenda groups).
@@ -46,48 +50,6 @@ export const AGENDA_LIMITS = {
   feedCancelledDays: 30,
 } as const;
 
-export const AGENDA_MESSAGES = {
-  slotTaken: 'Ce créneau n’est plus disponible',
-  endBeforeStart: 'La fin doit être après le début.',
-  badDuration: 'La durée doit être comprise entre 1 minute et 24 heures.',
-  outOfRange: 'La date doit être comprise entre 1900 et 2100.',
-  inPast: 'Ce créneau est déjà passé.',
-  pastBooking: 'Ce rendez-vous commence dans le passé. Pour consigner une visite déjà faite, cochez « Enregistrer une visite passée ».',
-  pastVisitFuture: 'Une visite passée doit avoir commencé : choisissez un début antérieur à maintenant.',
-  outsideHours: 'Ce créneau est en dehors des horaires du praticien.',
-  outsideHoursWarning: 'Attention : ce rendez-vous est en dehors des horaires de travail.',
-  notFound: 'Rendez-vous introuvable.',
-  consultationNotFound: 'Consultation introuvable pour le patient de ce rendez-vous.',
-  practitionerNotFound: 'Praticien introuvable.',
-  typeNotFound: 'Type de rendez-vous introuvable.',
-  typeNotBookable: 'Ce type de rendez-vous ne se prend pas en ligne.',
-  typeNotForPractitioner: 'Ce type de rendez-vous n’est pas proposé par ce praticien.',
-  unknownSpecialist: 'Spécialité inconnue : choisissez une spécialité de la liste.',
-  patientOrTitle: 'Choisissez un patient ou saisissez un titre.',
-  cancelled: 'Ce rendez-vous est annulé : il ne peut plus être modifié.',
-  badTransition: 'Ce changement de statut n’est pas possible.',
-  reasonRequired: 'Indiquez le motif de l’annulation.',
-  cancelTooLate: 'L’annulation en ligne n’est plus possible : contactez le cabinet.',
-  notYourAgenda: 'Vous ne pouvez modifier que votre propre agenda.',
-  noAgendaRight: 'Vous n’avez pas accès à la gestion de cet agenda.',
-  holdExpired: 'La réservation provisoire a expiré.',
-  offerInvalid: 'Cette proposition n’est plus valable.',
-  waitlistRange: 'La période d’attente est invalide.',
-  badHours: 'Horaires invalides : l’heure de fin doit suivre l’heure de début (HH:MM).',
-  badRrule: 'Règle de récurrence invalide.',
-  badDay: 'Date invalide : indiquez un jour qui existe (AAAA-MM-JJ).',
-  icalRevoked: 'Flux iCal introuvable.',
-  patientNotFound: 'Patient introuvable.',
-  exceptionNotFound: 'Exception introuvable.',
-  badRange: 'Période invalide (62 jours au plus).',
-  patientOnly: 'Réservé aux patients.',
-  waitlistNotFound: 'Inscription introuvable.',
-  hoursNumber: 'Indiquez un nombre d’heures.',
-  hoursInteger: 'Indiquez un nombre entier d’heures.',
-  validityHours: 'Le délai de validité doit être compris entre 1 et 720 heures.',
-  cancellationHours: 'Le délai d’annulation doit être compris entre 0 et 336 heures.',
-  reminderHours: 'Le délai du rappel doit être compris entre 1 et 168 heures.',
-} as const;
 
 /**
  * A day of the agenda (YYYY-MM-DD): one that exists, in the years every date of the agenda keeps
