@@ -85,6 +85,7 @@ export const consultationFieldsSchema = z
       .string({ error: CONSULTATION_MESSAGES.date })
       .max(40, CONSULTATION_MESSAGES.date)
       .refine(isPlausibleConsultationDate, CONSULTATION_MESSAGES.date)
+      .meta({ description: 'Instant ISO 8601 ; sans décalage (…T10:00), l’heure du cabinet (fuseau de l’organisation). Absent : maintenant.' })
       .nullish(),
     ConsultationNote: rich('ConsultationNote'),
     Diagnostic: rich('Diagnostic'),

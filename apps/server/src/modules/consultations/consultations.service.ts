@@ -1,6 +1,7 @@
 import { applyAnalgesicRule, DIETETIC_FIELDS, GENERAL_SPECIALIST_ID, hasDieteticFields, isConsultationEmpty } from '@wellbe/shared/domain/consultation';
 import { CONSULTATION_MESSAGES, RICH_TEXT_MAX, type ConsultationDetail } from '@wellbe/shared/schemas/consultations';
 import { HISTORY_MESSAGES } from '@wellbe/shared/schemas/history';
+import { hasOffset, instantIn } from '@wellbe/shared/domain/zoned-instant';
 import type { consultationFieldsSchema } from '@wellbe/shared/schemas/consultations';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import { preparedOnce } from '../../lib/prepared.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { consultationDocuments } from '../documents/documents.service.ts';
+import { OrganisationsService } from '../organisations/organisations.service.ts';
 import { patientForCaller } from '../patients/patients.service.ts';
 import { recordVersion } from '../history/history.service.ts';
 import { consultationAddenda } from './consultations.lock.service.ts';
@@ -33,9 +35,19 @@ import {
 
 type Fields = z.output<typeof consultationFieldsSchema>;
 
+/**
+ * The consultation's date as sent: with an offset ('Z', '+01:00'), that instant; without one, the
+ * practice's wall-clock time, read in its organisation's zone (`new Date()` read it in the server
+ * process's, an hour or two off in Paris on a server set to UTC); none: now.
+ */
+async function consultationDate(ctx: AppContext, organizationId: string, sent: string | null | undefined): Promise<Date> {
+  if (!sent) return new Date(ctx.clock.now());
+  return hasOffset(sent) ? new Date(sent) : instantIn(sent, await new OrganisationsService(ctx).timeZone(organizationId));
+}
+
 /** The stored values of a form: sanitised rich text, the SPEC §4 analgesic rule, dietetic fields only
  * for specialists other than 1 (SPEC §7). */
-function toValues(ctx: AppContext, form: Fields, jobSpecialistId: number): ConsultationValues {
+function toValues(form: Fields, jobSpecialistId: number, consultationDate: Date): ConsultationValues {
   // 'Soins' under either spelling of the spec (§3 HealthCareCategoy, §7 HealthCareCategory).
   const { HealthCareCategoy, ...rest } = form;
   const input = { ...rest, HealthCareCategory: form.HealthCareCategory || HealthCareCategoy || '' };
@@ -45,7 +57,7 @@ function toValues(ctx: AppContext, form: Fields, jobSpecialistId: number): Consu
   const dieteticValues = Object.fromEntries(DIETETIC_FIELDS.map((f) => [f, dietetic ? (fields[f]?.trim() ?? null) : null]));
   return {
     jobSpecialistId,
-    consultationDate: fields.ConsultationDate ? new Date(fields.ConsultationDate) : new Date(ctx.clock.now()),
+    consultationDate,
     consultationNote: cleanRichText(fields.ConsultationNote, 'Consultation'),
     diagnostic: cleanRichText(fields.Diagnostic, 'Diagnostic'),
     healthCareCategory: cleanRichText(fields.HealthCareCategory, 'Soins'),
@@ -88,7 +100,7 @@ export async function createConsultation(
   // The speciality is the practitioner's own (never the body's); a platform account without one
   // records as the general profile.
   const jobSpecialistId = caller.jobSpecialistId ?? GENERAL_SPECIALIST_ID;
-  const values = toValues(ctx, input.consultationCreate, jobSpecialistId);
+  const values = toValues(input.consultationCreate, jobSpecialistId, await consultationDate(ctx, patient.organizationId, input.consultationCreate.ConsultationDate));
   const scope = actingScope(caller, patient.organizationId, CONSULTATION_MESSAGES.notFound, 'consultation_not_found');
   // Issue 32: the consultation and its first version commit together.
   const created = await ctx.db.transaction(async (tx) => {
@@ -148,7 +160,7 @@ export async function readConsultation(ctx: AppContext, caller: Caller, id: stri
 /** Edit mode: refused with 409 when the consultation moved since `version` was read. */
 export async function updateConsultation(ctx: AppContext, caller: Caller, id: string, version: number, input: Fields): Promise<ConsultationDetail> {
   const row = await consultationForCaller(ctx, caller, id, 'consultation.update', 'write');
-  const values = toValues(ctx, input, row.jobSpecialistId);
+  const values = toValues(input, row.jobSpecialistId, await consultationDate(ctx, row.organizationId, input.ConsultationDate));
   const at = new Date(ctx.clock.now());
   // Issue 32: the change and its version in one transaction; the lock is a condition of the UPDATE.
   const next = await ctx.db.transaction(async (tx) => {

@@ -97,6 +97,19 @@ describe('POST /api/consultation action createBySpeciality', () => {
     expect(journal.map((e) => e.action).sort()).toEqual(['consultation.create', 'consultation.read']);
   });
 
+  it('reads a date sent without an offset as the practice’s wall-clock time (Europe/Paris), whatever the server’s zone', async () => {
+    // Winter (UTC+1) and summer (UTC+2) in Paris; this process runs in another zone (UTC here).
+    for (const [sent, stored] of [
+      ['2026-11-20T10:00:00', '2026-11-20T09:00:00.000Z'],
+      ['2026-07-01T10:00', '2026-07-01T08:00:00.000Z'],
+      ['2026-11-20T10:00:00+01:00', '2026-11-20T09:00:00.000Z'],
+    ]) {
+      const res = await create(pr, { ConsultationDate: sent });
+      expect(res.statusCode, sent).toBe(200);
+      expect(json(await read(pr, res.json().idConsultation)).data.ConsultationDate, sent).toBe(stored);
+    }
+  });
+
   it('accepts the care text under the SPEC §3 spelling HealthCareCategoy too', async () => {
     const res = await create(pr, { HealthCareCategory: undefined, HealthCareCategoy: '<p>Kinésithérapie</p>' });
     expect(res.statusCode).toBe(200);
