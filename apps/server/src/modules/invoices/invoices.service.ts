@@ -82,6 +82,12 @@ async function journal(ctx: AppContext, caller: Caller, action: string, row: { i
   await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'invoice', recordId: row.id, patientId: row.patientId, details });
 }
 
+/** A refused change of an invoice, journalled before its 409: an attempt to rewrite an issued one is on record. */
+async function refuseChange(ctx: AppContext, caller: Caller, row: { id: string; patientId: string }, reason: 'invoice_issued' | 'version_conflict', details: Record<string, unknown>): Promise<never> {
+  await recordAudit(ctx, caller, { action: 'invoice.update', outcome: 'error', recordType: 'invoice', recordId: row.id, patientId: row.patientId, details: { reason, ...details } });
+  throw conflict(reason === 'invoice_issued' ? INVOICE_MESSAGES.issued : INVOICE_MESSAGES.versionConflict, reason);
+}
+
 async function toInvoice(ctx: AppContext, row: repo.InvoiceRow): Promise<Invoice> {
   const { lines, payments, credits } = await repo.detailsOf(ctx.db, systemScope(row.organizationId), row.id);
   return {
@@ -170,17 +176,16 @@ export async function readInvoice(ctx: AppContext, caller: Caller, id: string, j
 export async function updateInvoice(ctx: AppContext, caller: Caller, id: string, patch: InvoicePatch): Promise<Invoice> {
   const scope = writeScope(caller);
   const row = await foundInvoice(ctx, caller, id, 'invoice.update');
-  if (row.status !== 'draft') throw conflict(INVOICE_MESSAGES.issued, 'invoice_issued');
+  if (row.status !== 'draft') return refuseChange(ctx, caller, row, 'invoice_issued', { status: row.status });
   const { lines, totalCents } = await checkLines(ctx, scope, patch.lines);
   // The statement checks the draft state and the version again: an issue or another save that won
   // the race leaves the invoice as it made it, and this save changes nothing.
   const version = await repo.replaceDraftLines(ctx.db, scope, row.id, patch.version, { totalCents, actDate: patch.actDate }, lines);
   if (version === null) {
     const now = await repo.findInvoice(ctx.db, callerScope(caller), patientScope(caller, 'read'), row.id);
-    if (now && now.status !== 'draft') throw conflict(INVOICE_MESSAGES.issued, 'invoice_issued');
+    if (now && now.status !== 'draft') return refuseChange(ctx, caller, row, 'invoice_issued', { status: now.status });
     // As consultations do: the refused save is journalled, with the version it had read.
-    await recordAudit(ctx, caller, { action: 'invoice.update', outcome: 'error', recordType: 'invoice', recordId: row.id, patientId: row.patientId, details: { reason: 'version_conflict', version: patch.version } });
-    throw conflict(INVOICE_MESSAGES.versionConflict, 'version_conflict');
+    return refuseChange(ctx, caller, row, 'version_conflict', { version: patch.version });
   }
   await journal(ctx, caller, 'invoice.update', row, { totalCents, lines: lines.length, version });
   return readInvoice(ctx, caller, row.id, false);

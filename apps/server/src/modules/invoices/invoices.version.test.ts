@@ -77,6 +77,13 @@ describe('a draft saved by two people', () => {
     const late = await patch(pa, id, { version: 1, lines: [consultation] });
     expect(late.statusCode).toBe(409);
     expect(json(late).error.code).toBe('invoice_issued');
+    // The attempt to rewrite an issued invoice is on record, and the invoice is as issued.
+    const refused = await t.handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.recordId, id), eq(auditEvents.action, 'invoice.update'), eq(auditEvents.outcome, 'error')));
+    expect(refused.map((r) => r.details)).toEqual([{ reason: 'invoice_issued', status: 'issued' }]);
+    expect(await read(pr, id)).toMatchObject({ version: 2, totalCents: 5000 });
   });
 
   it('refuses a PATCH without a valid version (400) and changes nothing', async () => {
