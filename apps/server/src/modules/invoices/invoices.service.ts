@@ -82,10 +82,12 @@ async function journal(ctx: AppContext, caller: Caller, action: string, row: { i
   await recordAudit(ctx, caller, { action, outcome: 'success', recordType: 'invoice', recordId: row.id, patientId: row.patientId, details });
 }
 
+const CHANGE_REFUSALS = { invoice_issued: INVOICE_MESSAGES.issued, version_conflict: INVOICE_MESSAGES.versionConflict } as const;
+
 /** A refused change of an invoice, journalled before its 409: an attempt to rewrite an issued one is on record. */
-async function refuseChange(ctx: AppContext, caller: Caller, row: { id: string; patientId: string }, reason: 'invoice_issued' | 'version_conflict', details: Record<string, unknown>): Promise<never> {
+async function refuseChange(ctx: AppContext, caller: Caller, row: { id: string; patientId: string }, reason: keyof typeof CHANGE_REFUSALS, details: Record<string, unknown>): Promise<never> {
   await recordAudit(ctx, caller, { action: 'invoice.update', outcome: 'error', recordType: 'invoice', recordId: row.id, patientId: row.patientId, details: { reason, ...details } });
-  throw conflict(reason === 'invoice_issued' ? INVOICE_MESSAGES.issued : INVOICE_MESSAGES.versionConflict, reason);
+  throw conflict(CHANGE_REFUSALS[reason], reason);
 }
 
 async function toInvoice(ctx: AppContext, row: repo.InvoiceRow): Promise<Invoice> {
