@@ -35,8 +35,8 @@ export function createAppTheme(direction: 'ltr' | 'rtl', locale: Localization | 
         MuiButton: { defaultProps: { disableElevation: true } },
         // MUI draws initials in the page background's colour on grey 400: 1.73:1 (the chat's avatars).
         MuiAvatar: { styleOverrides: { colorDefault: { backgroundColor: '#475569', color: '#ffffff' } } },
-        // A placeholder stays still for its first second, as components/skeleton.module.css's (why there).
-        MuiSkeleton: { styleOverrides: { pulse: { animationDelay: '1s' } } },
+        // A placeholder stays still for its first two seconds, as components/skeleton.module.css's (why there).
+        MuiSkeleton: { styleOverrides: { pulse: { animationDelay: '2s' } } },
       },
     },
     ...(locale ? [locale] : []),
