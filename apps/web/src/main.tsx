@@ -11,6 +11,7 @@ import { App } from './app/app.tsx';
 import { preloadRoute } from './app/preload.ts';
 import { loadMeta } from './lib/meta.ts';
 import { loadFirstScreenFonts } from './lib/fonts.ts';
+import { settleOnFirstGesture } from './lib/still.ts';
 // A logout removes the user's consultation draft even on a page without the panel (/logout).
 import './features/consultations/draft-storage.ts';
 
@@ -20,6 +21,8 @@ preloadRoute(window.location.pathname);
 loadFirstScreenFonts();
 // The demo badge's /api/meta goes with them, not after the first render.
 void loadMeta();
+
+settleOnFirstGesture();
 
 // The common namespace is there before the first paint: no flash of keys. (MUI's right-to-left
 // styles, for Arabic, come with MUI: app/mui.tsx.)
