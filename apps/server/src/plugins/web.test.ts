@@ -58,10 +58,10 @@ describe("the web app's HTML by route", () => {
     await app.close();
   });
 
-  it("preloads a signed-in route's page and chrome chunks (the build's route-preloads.json), once each, and none for /login", async () => {
+  it("preloads a signed-in route's page and chrome chunks (the build's route-preloads.json), once each; /login its own page's only, in the splash", async () => {
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-preloads-'));
     fs.writeFileSync(path.join(files, 'index.html'), index);
-    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: ['/assets/layout-a.js', '/assets/shared-b.js'], pages: { dashboard: ['/assets/dashboard-page-c.js', '/assets/shared-b.js', '/assets/shared-e.css'], patients: ['/assets/patients-page-d.js'] } }));
+    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: ['/assets/layout-a.js', '/assets/shared-b.js'], pages: { dashboard: ['/assets/dashboard-page-c.js', '/assets/shared-b.js', '/assets/shared-e.css'], patients: ['/assets/patients-page-d.js'], login: ['/assets/login-page-f.js', '/assets/auth-shell-g.css'] } }));
     const app = Fastify();
     await registerWeb(app, files);
     const links = (html: string) => [...html.matchAll(/<link rel="wb-modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]).filter((href) => !html.includes(`<script type="wb-module" crossorigin src="${href}"`));
@@ -75,7 +75,16 @@ describe("the web app's HTML by route", () => {
     const list = links((await app.inject({ url: '/patients/list' })).body);
     expect(list).toContain('/assets/patients-page-d.js');
     expect(list).not.toContain('/assets/dashboard-page-c.js');
-    expect((await app.inject({ url: '/login' })).body).not.toContain('layout-a.js');
+    const login = await app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(login.headers['content-encoding']).toBe('br');
+    const loginHtml = zlib.brotliDecompressSync(login.rawPayload).toString();
+    expect(links(head(loginHtml))).toEqual(['/assets/login-page-f.js']);
+    expect(head(loginHtml)).toContain('<link rel="wb-preload" as="style" fetchpriority="low" crossorigin href="/assets/auth-shell-g.css">');
+    expect(loginHtml).not.toContain('layout-a.js');
+    // Still the splash, not the signed-in frame; a page without chunks listed is index.html itself.
+    expect(loginHtml).toContain('class="wb-splash"');
+    expect(loginHtml).not.toMatch(/<div id="root"><div[^>]*wb-shell/);
+    expect((await app.inject({ url: '/register' })).body).toBe(index);
     await app.close();
     fs.rmSync(files, { recursive: true, force: true });
   });
@@ -83,7 +92,7 @@ describe("the web app's HTML by route", () => {
   it("lists the page's texts per language, and the first render's GETs for the code loader: the token's check and the policies owed on every signed-in route, a page's own with the roles that may open it, none for /login", async () => {
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'wellbe-first-'));
     fs.writeFileSync(path.join(files, 'index.html'), index);
-    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: {}, texts: { dashboard: { fr: ['/assets/dashboard-fr.js'], ar: ['/assets/dashboard-ar.js', '/assets/dashboard-en.js'] } } }));
+    fs.writeFileSync(path.join(files, 'route-preloads.json'), JSON.stringify({ chrome: [], pages: { login: ['/assets/login-page-f.js'] }, texts: { dashboard: { fr: ['/assets/dashboard-fr.js'], ar: ['/assets/dashboard-ar.js', '/assets/dashboard-en.js'] }, login: { fr: ['/assets/auth-fr.js'] } } }));
     const app = Fastify();
     await registerWeb(app, files);
     // The page's texts in every language, each marked with it (the loader takes those of <html lang>).
@@ -104,7 +113,9 @@ describe("the web app's HTML by route", () => {
       expect(agendaRoles).toEqual(expect.arrayContaining(['PR', 'AD']));
       expect(agendaRoles).not.toContain('PT');
     }
-    expect((await app.inject({ url: '/login' })).body).not.toContain('<link rel="wb-early"');
+    const login = (await app.inject({ url: '/login' })).body;
+    expect(login).not.toContain('<link rel="wb-early"');
+    expect(login).toContain('<link rel="wb-modulepreload" data-lang="fr" fetchpriority="low" crossorigin href="/assets/auth-fr.js">');
     await app.close();
     fs.rmSync(files, { recursive: true, force: true });
   });

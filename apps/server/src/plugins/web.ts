@@ -190,6 +190,16 @@ function areaHtml(shell: string, preloads: RoutePreloads, area: string): string 
   return withFirstNotice(html, preloads.notices?.[area]);
 }
 
+/**
+ * The HTML of a page drawn without the chrome (/login, /register…): index.html as it is (the
+ * splash), with its page's chunks and texts preloaded, as the frame's are: the sign-in page's code
+ * left in a second round trip, once `core` had run and asked for it (issue 31, /login's largest
+ * text at 2.5–2.8 s under Lighthouse's phone). No chrome, no first GETs: a guest has no token.
+ */
+function guestHtml(index: string, preloads: RoutePreloads, area: string): string {
+  return withTexts(withModulePreloads(index, preloads.pages[area] ?? []), preloads.texts?.[area]);
+}
+
 /** `plain` in `encoding`: at its highest level for the HTML made once per area (brotli's takes ~30 ms), at a fast one for an answer of its own (~1 ms, a few hundred bytes more). */
 function encode(plain: Buffer, encoding: Encoding, fast: boolean): Buffer {
   if (encoding === 'gzip') return zlib.gzipSync(plain, { level: fast ? 6 : zlib.constants.Z_BEST_COMPRESSION });
@@ -217,11 +227,11 @@ function compressedOnce(html: string): ShellHtml {
  * names other assets, which the old HTML would ask for in vain. index.html's time is looked at once
  * a second at most (`now`, the server's clock), not by every page request.
  */
-function shellHtmlOf(distDir: string, now: () => number): (area: string, pathname: string) => ShellHtml {
+function shellHtmlOf(distDir: string, now: () => number): (area: string, pathname: string, chrome: boolean) => ShellHtml {
   const file = path.join(distDir, 'index.html');
-  let made: { times: string; shell: string | null; preloads: RoutePreloads; byArea: Map<string, ShellHtml> } | null = null;
+  let made: { times: string; index: string | null; shell: string | null; preloads: RoutePreloads; byArea: Map<string, ShellHtml> } | null = null;
   let checkedAt = -Infinity;
-  return (area, pathname) => {
+  return (area, pathname, chrome) => {
     if (!made || now() - checkedAt >= 1000) {
       checkedAt = now();
       // Both files' times: the build writes them side by side, and a look between the two writes
@@ -230,10 +240,18 @@ function shellHtmlOf(distDir: string, now: () => number): (area: string, pathnam
       const times = [file, preloadsFile].map((f) => fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(' ');
       if (made?.times !== times) {
         const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) : { chrome: [], pages: {} };
-        made = { times, shell: fs.existsSync(file) ? appShellHtml(fs.readFileSync(file, 'utf8')) : null, preloads, byArea: new Map() };
+        const index = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+        made = { times, index, shell: index === null ? null : appShellHtml(index), preloads, byArea: new Map() };
       }
     }
-    const { shell, preloads, byArea } = made!;
+    const { index, shell, preloads, byArea } = made!;
+    if (!chrome) {
+      // A page without the chrome whose build lists no chunk: index.html itself (sendFile).
+      if (index === null || !preloads.pages[area]?.length) return null;
+      const key = `guest:${area}`;
+      if (!byArea.has(key)) byArea.set(key, compressed(guestHtml(index, preloads, area)));
+      return byArea.get(key)!;
+    }
     if (shell === null) return null;
     if (!byArea.has(area)) byArea.set(area, compressed(areaHtml(shell, preloads, area)));
     const cached = byArea.get(area)!;
@@ -280,8 +298,9 @@ export async function registerWeb(app: FastifyInstance, distDir = WEB_DIST, now:
     // A missing hashed asset is a real 404, not the app shell.
     if (url.startsWith('/assets/')) return sendError(reply, 404, 'not_found', ERROR_MESSAGES.notFound);
     reply.header('Cache-Control', 'no-cache');
-    // A guest asking for a signed-in route sees the splash, not the frame (appShellHtml).
-    const shell = hasChrome(url) ? shellHtml(findRoute(REDIRECTS[url] ?? url)?.area ?? 'not-found', url) : null;
+    // A guest asking for a signed-in route sees the splash, not the frame (appShellHtml); a page
+    // without the chrome gets the splash with its own chunks preloaded (guestHtml).
+    const shell = shellHtml(findRoute(REDIRECTS[url] ?? url)?.area ?? 'not-found', url, hasChrome(url));
     if (shell) {
       // Compressed here: @fastify/compress does not reach the not-found handler's answers (12.4 KB
       // were sent plain, 3.2 KB in brotli).
