@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 // Relative, not the package's name: Vite's config loader leaves a package to Node, which runs no TypeScript.
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '../../packages/shared/src/constants.ts';
+import { ROUTES } from '../../packages/shared/src/routes.ts';
 import { CHROME_NAMESPACES } from './src/app/chrome-texts.ts';
 import { FIRST_NOTICES, FIRST_TITLES } from './src/app/first-titles.ts';
 
@@ -135,23 +136,27 @@ export function routePreloads(srcDir: string): Plugin {
         return [...[...files].filter((file) => !inHtml.has(file)), ...css].map((file) => `/${file}`);
       };
       // A language's bundles of `namespaces` (the default's common texts are in the entry), with
-      // English's where it is the fallback (i18n.ts), and MUI's texts of the language (the chrome's).
-      const textsOf = (namespaces: string[]) =>
+      // English's where it is the fallback (i18n.ts), and MUI's texts of the language (the chrome's,
+      // not for a page drawn without it: the sign-in pages have no MUI).
+      const textsOf = (namespaces: string[], chrome: boolean) =>
         Object.fromEntries(
           LANGUAGES.map((language) => {
             const languages = language === DEFAULT_LANGUAGE || language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
             const modules = languages.flatMap((lang) => [...new Set(['common', ...namespaces])].map((ns) => path.join(srcDir, 'i18n', lang, `${ns}.json`)));
-            const present = [...modules, path.join(srcDir, 'lib/mui-locales', `${language}.ts`)].filter((id) => chunkOf.has(id));
+            const present = [...modules, ...(chrome ? [path.join(srcDir, 'lib/mui-locales', `${language}.ts`)] : [])].filter((id) => chunkOf.has(id));
             return [language, filesOf(present).filter((file) => file.endsWith('.js'))];
           }),
         );
       const declarations = [...pageDeclarations(path.join(srcDir, 'app/pages.ts'))];
+      // An area whose every route is drawn without the chrome (/login, /register…): its HTML is the
+      // splash (server plugins/web.ts guestHtml), its first render asks for none of the chrome's texts.
+      const withoutChrome = (area: string) => ROUTES.some((route) => route.area === area) && ROUTES.every((route) => route.area !== area || route.chrome === 'none');
       const preloads: RoutePreloads = {
         chrome: filesOf(chromeModules),
         pages: Object.fromEntries(declarations.map(([area, { module }]) => [area, filesOf([module])])),
         titles: resolveTitles(srcDir),
         notices: resolveNotices(srcDir),
-        texts: Object.fromEntries(declarations.map(([area, { namespaces }]) => [area, textsOf([...namespaces, ...CHROME_NAMESPACES])])),
+        texts: Object.fromEntries(declarations.map(([area, { namespaces }]) => [area, withoutChrome(area) ? textsOf(namespaces, false) : textsOf([...namespaces, ...CHROME_NAMESPACES], true)])),
       };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: JSON.stringify(preloads) });
     },

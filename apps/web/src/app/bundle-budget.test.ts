@@ -282,6 +282,11 @@ describe('bundle budget: the first paint’s closure', () => {
       expect(texts.dashboard.ar).toContain(textFile('en', module));
     }
     expect(texts.dashboard.en.some((file) => file.includes('/ar'))).toBe(false);
+    // A page drawn without the chrome (the sign-in page, its HTML the splash): its own texts only,
+    // neither the chrome's nor MUI's (it has no MUI).
+    expect(new Set(texts.login.fr)).toEqual(new Set(['i18n/LANG/auth.json', 'i18n/LANG/oidc.json'].map((m) => textFile('fr', m))));
+    expect(texts.login.ar).toContain(textFile('ar', 'i18n/LANG/auth.json'));
+    expect(texts.login.ar).not.toContain(textFile('ar', 'i18n/LANG/navigation.json'));
     // Every area of the route table has its line (pages.ts is read line by line: a wrapped line would lose its preloads).
     expect(new Set(Object.keys(preloads.pages))).toEqual(new Set(AREAS));
   });
