@@ -21,6 +21,7 @@ const INPUT_FILES = [
   'apps/web/tsconfig.json',
   'apps/web/vite.config.ts',
   'apps/web/vite.chunks.ts',
+  'apps/web/vite.preloads.ts',
   'packages/shared/package.json',
   'package-lock.json',
   'tsconfig.base.json',
