@@ -1,7 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { usePatientSearch, type PatientSearchSource } from '../lib/patient-search.ts';
+import { answerOf, useTypedSearch } from '../lib/typed-search.ts';
 
 export interface PickedPatient {
   idPatient: string;
@@ -28,9 +28,9 @@ export function PatientPicker({
   fullWidth?: boolean;
 }) {
   const [input, setInput] = useState('');
-  const q = useDebouncedValue(input, 250);
+  const { q, settled } = useTypedSearch(input, 250);
   const search = usePatientSearch(q, source);
-  const options: PickedPatient[] = search.data ?? [];
+  const options: PickedPatient[] = answerOf(settled, search) ?? [];
   return (
     <Autocomplete
       sx={fullWidth ? undefined : { minWidth: 260, flex: 1, maxWidth: 420 }}
@@ -43,7 +43,7 @@ export function PatientPicker({
       filterOptions={(x) => x}
       getOptionLabel={(o) => o.FullName}
       isOptionEqualToValue={(a, b) => a.idPatient === b.idPatient}
-      loading={search.isFetching}
+      loading={!settled || search.isFetching}
       noOptionsText={noOptionsText}
       renderInput={(params) => <TextField {...params} label={label} />}
     />

@@ -18,8 +18,8 @@ export interface SentRequest {
   body: unknown;
 }
 
-/** An answer: a JSON body (status 200), or a function of the request for anything else. */
-export type FakeAnswer = unknown | ((request: SentRequest) => Response | unknown);
+/** An answer: a JSON body (status 200), or a function of the request for anything else (a promise: an answer that takes its time). */
+export type FakeAnswer = unknown | ((request: SentRequest) => Response | unknown | Promise<Response | unknown>);
 
 export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -42,7 +42,7 @@ export function fakeApi(routes: Record<string, FakeAnswer>): SentRequest[] {
       requests.push(request);
       const answer = routes[`${method} ${url.pathname}`];
       if (answer === undefined) return apiError(404, 'not_found', 'Introuvable.');
-      const value = typeof answer === 'function' ? (answer as (r: SentRequest) => unknown)(request) : answer;
+      const value: unknown = typeof answer === 'function' ? await (answer as (r: SentRequest) => unknown)(request) : answer;
       return value instanceof Response ? value : jsonResponse(value);
     }),
   );

@@ -1,7 +1,7 @@
 import { Autocomplete, Box, Paper, TextField, Typography, type PaperProps } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { BDPM_ATTRIBUTION, type Medicine } from '@wellbe/shared/schemas/medicines';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { BDPM_ATTRIBUTION, MEDICINE_QUERY_MIN, type Medicine } from '@wellbe/shared/schemas/medicines';
+import { answerOf, useTypedSearch } from '../../../lib/typed-search.ts';
 import { useMedicineSuggestions } from '../api/clinical-documents.ts';
 
 /** The suggestions' panel, with the citation the BDPM's terms ask for (French, as they word it). */
@@ -22,21 +22,21 @@ function SourcePaper({ children, ...props }: PaperProps) {
  */
 export function MedicineField({ label, value, onChange, onPick }: { label: string; value: string; onChange: (text: string) => void; onPick: (medicine: Medicine) => void }) {
   const { t } = useTranslation('clinicalDocuments');
-  const q = useDebouncedValue(value, 250);
+  const { q, settled } = useTypedSearch(value, 250);
   const suggestions = useMedicineSuggestions(q);
   return (
     <Autocomplete<Medicine, false, false, true>
       freeSolo
       fullWidth
       size="small"
-      options={suggestions.data ?? []}
+      options={answerOf(settled, suggestions) ?? []}
       filterOptions={(x) => x}
       inputValue={value}
       onInputChange={(_, text, reason) => reason !== 'reset' && onChange(text)}
       onChange={(_, picked) => picked && typeof picked !== 'string' && onPick(picked)}
       getOptionLabel={(o) => (typeof o === 'string' ? o : o.name)}
       getOptionKey={(o) => (typeof o === 'string' ? o : o.id)}
-      loading={suggestions.isFetching}
+      loading={(!settled && value.trim().length >= MEDICINE_QUERY_MIN) || suggestions.isFetching}
       noOptionsText={t('write.noMedicine')}
       slots={{ paper: SourcePaper }}
       renderOption={({ key, ...props }, o) => (

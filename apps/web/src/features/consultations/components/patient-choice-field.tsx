@@ -1,7 +1,7 @@
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { usePatientSearch, type PatientSearchHit } from '../../../lib/patient-search.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { answerOf, useTypedSearch } from '../../../lib/typed-search.ts';
 import { requestLogin } from '../save-flow.ts';
 
 /** Searches ask the server once the typing pauses. */
@@ -24,11 +24,12 @@ export function PatientChoiceField({
   disabled: boolean;
 }) {
   const { t } = useTranslation('consultations');
-  const q = useDebouncedValue(input.trim(), TYPING_PAUSE_MS);
+  const { q, settled } = useTypedSearch(input, TYPING_PAUSE_MS);
   const options = usePatientSearch(q, 'panel', { enabled, onUnauthorized: requestLogin });
+  const loading = !settled || options.isFetching;
   return (
     <Autocomplete
-      options={options.data ?? []}
+      options={answerOf(settled, options) ?? []}
       value={value}
       onChange={(_, value) => onChange(value)}
       inputValue={input}
@@ -36,7 +37,7 @@ export function PatientChoiceField({
       getOptionLabel={(o) => o.FullName}
       isOptionEqualToValue={(a, b) => a.idPatient === b.idPatient}
       filterOptions={(x) => x}
-      loading={options.isFetching}
+      loading={loading}
       loadingText={t('saveDialog.loading')}
       noOptionsText={q ? t('saveDialog.noOptions') : t('saveDialog.typeToSearch')}
       disabled={disabled}
@@ -60,7 +61,7 @@ export function PatientChoiceField({
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {options.isFetching && <CircularProgress color="inherit" size={18} aria-label={t('saveDialog.loading')} />}
+                  {loading && <CircularProgress color="inherit" size={18} aria-label={t('saveDialog.loading')} />}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_GRAMS, MAX_PORTIONS, foodGroupLabel } from '@wellbe/shared/domain/dietetics';
 import type { Line } from '@wellbe/shared/schemas/dietetics';
 import { fold } from '@wellbe/shared/domain/text';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { answerOf, useTypedSearch } from '../../../lib/typed-search.ts';
 import { useFoodSearch } from '../api/foods.ts';
 import { useRecipes } from '../api/recipes.ts';
 import { useNumber } from './nutrients.tsx';
@@ -27,25 +27,27 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
   const [input, setInput] = useState('');
   const [picked, setPicked] = useState<Option | null>(null);
   const [quantity, setQuantity] = useState('100');
-  const q = useDebouncedValue(input, 200);
-  const foods = useFoodSearch(q, null, q.trim().length >= 2);
+  const { q, settled } = useTypedSearch(input, 200);
+  const foods = useFoodSearch(q, null, q.length >= 2);
+  const foodsFound = answerOf(settled, foods);
   const recipeList = useRecipes();
   const options = useMemo<Option[]>(() => {
     const key = fold(q);
+    if (!settled) return [];
     const r = recipes && key.length >= 2
       ? (recipeList.data ?? [])
           .filter((x) => x.id !== excludeRecipe && fold(x.name).includes(key))
           .slice(0, 6)
           .map((x) => ({ kind: 'recipe' as const, id: x.id, label: x.name, detail: t('picker.recipeDetail', { kcal: num(x.perPortion.energyKcal, 0) }) }))
       : [];
-    const f = (q.trim().length >= 2 ? (foods.data ?? []) : []).map((x) => ({
+    const f = (q.length >= 2 ? (foodsFound ?? []) : []).map((x) => ({
       kind: 'food' as const,
       id: String(x.id),
       label: x.nameFr,
       detail: `${foodGroupLabel(x.groupCode, i18n.language)} · ${t('picker.foodDetail', { kcal: num(x.energyKcal) })}`,
     }));
     return [...r, ...f];
-  }, [q, foods.data, recipeList.data, recipes, excludeRecipe, t, i18n.language, num]);
+  }, [q, settled, foodsFound, recipeList.data, recipes, excludeRecipe, t, i18n.language, num]);
 
   const amount = Number(quantity.replace(',', '.'));
   const max = picked?.kind === 'recipe' ? MAX_PORTIONS : MAX_GRAMS;
@@ -76,8 +78,8 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
         groupBy={(o) => (o.kind === 'recipe' ? t('picker.recipes') : t('picker.foods'))}
         getOptionLabel={(o) => o.label}
         isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
-        noOptionsText={q.trim().length < 2 ? t('picker.type') : t('picker.none')}
-        loading={foods.isFetching}
+        noOptionsText={input.trim().length < 2 ? t('picker.type') : t('picker.none')}
+        loading={(!settled && input.trim().length >= 2) || foods.isFetching}
         renderOption={({ key: _key, ...props }, o) => (
           <Box component="li" {...props} key={`${o.kind}-${o.id}`}>
             <Box>

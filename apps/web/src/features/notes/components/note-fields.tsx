@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateLocalization } from '../../../components/date-localization.tsx';
 import { usePatientSearch } from '../../../lib/patient-search.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { answerOf, useTypedSearch } from '../../../lib/typed-search.ts';
 import { NOTE_BACKGROUNDS } from './note-colours.ts';
 
 // The fields of the note dialog (note-dialog.tsx holds the draft, its checks and its saves).
@@ -121,12 +121,14 @@ export interface LinkedPatient {
 export function PatientLinkField({ value, onChange }: { value: LinkedPatient | null; onChange: (patient: LinkedPatient | null) => void }) {
   const { t } = useTranslation('notes');
   const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
+  const { q, settled } = useTypedSearch(search, 300);
   const patients = usePatientSearch(q, 'patients', { enabled: q.length >= 2 });
+  const found = answerOf(settled, patients);
   return (
     <Autocomplete
       value={value}
-      options={patients.data?.map((p) => ({ id: p.idPatient, fullName: p.FullName })) ?? (value ? [value] : [])}
+      options={found?.map((p) => ({ id: p.idPatient, fullName: p.FullName })) ?? (value ? [value] : [])}
+      loading={(!settled && search.trim().length >= 2) || patients.isFetching}
       getOptionLabel={(p) => p.fullName}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(x) => x}

@@ -1,0 +1,17 @@
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+/**
+ * A search-as-you-type list shows the answer to the text in its box and nothing else. While the
+ * typing pauses and while the server answers, the previous answer is withdrawn (the list says it is
+ * loading): a list kept on screen and replaced under the pointer gave a click meant for one patient
+ * to another one, or to none (the consultation journey's CI failure).
+ */
+export function useTypedSearch(input: string, delayMs: number): { q: string; settled: boolean } {
+  const q = useDebouncedValue(input.trim(), delayMs);
+  return { q, settled: q === input.trim() };
+}
+
+/** The query's answer when it answers the text typed (`settled`), not the previous search's. */
+export function answerOf<T>(settled: boolean, query: { data?: T; isPlaceholderData: boolean }): T | undefined {
+  return settled && !query.isPlaceholderData ? query.data : undefined;
+}
