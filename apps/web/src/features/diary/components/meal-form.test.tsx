@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n.ts';
 import { fakeApi, renderAs } from '../../../test/render.tsx';
@@ -23,4 +24,32 @@ describe('the meal entry’s source of the figures', () => {
       expect(await screen.findByText(source)).toBeInTheDocument();
     });
   }
+});
+
+// A patient tapping a food as the list changes under the finger logs the wrong one: the list is the
+// answer to the text typed, not the previous search's while the next one is on its way.
+describe('the meal entry’s food search', () => {
+  const food = (id: number, nameFr: string) => ({ id, nameFr, energyKcal: 52 });
+
+  it('withdraws the foods of « pomme » once « poire » is typed, until its answer', async () => {
+    let answerPoire: () => void = () => {};
+    const poire = new Promise((resolve) => (answerPoire = () => resolve({ success: true, data: [food(2, 'Poire, pulpe et peau, crue')] })));
+    const requests = fakeApi({
+      'GET /api/diary/foods': (r: { query: URLSearchParams }) => (r.query.get('q') === 'pomme' ? { success: true, data: [food(1, 'Pomme, chair et peau, crue')] } : poire),
+    });
+    await act(() => i18n.changeLanguage('fr'));
+    renderAs('PT', <MealForm />);
+    const box = screen.getByRole('searchbox', { name: 'Chercher un aliment' });
+    await userEvent.type(box, 'pomme');
+    expect(await screen.findByRole('button', { name: /^Pomme, chair et peau, crue/ })).toBeInTheDocument();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'poire');
+    expect(screen.queryByRole('button', { name: /^Pomme/ })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Aliments trouvés' })).toHaveTextContent('Chargement…');
+    await waitFor(() => expect(requests.some((r) => r.query.get('q') === 'poire')).toBe(true));
+    expect(screen.queryByRole('button', { name: /^Pomme/ })).toBeNull();
+    answerPoire();
+    expect(await screen.findByRole('button', { name: /^Poire, pulpe et peau, crue/ })).toBeInTheDocument();
+  });
 });

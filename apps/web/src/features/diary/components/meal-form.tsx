@@ -8,6 +8,7 @@ import { FileButton } from '../../../components/file-button.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { notify } from '../../../lib/notify.ts';
+import { answerOf, useTypedSearch } from '../../../lib/typed-search.ts';
 import { useFoodSearch, useUploadPhoto } from '../api/diary.ts';
 import { DIARY_KEYS } from '../messages.ts';
 import { EntryForm } from './entry-form.tsx';
@@ -33,7 +34,11 @@ export function MealForm() {
   const [q, setQ] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const found = useFoodSearch(q);
+  // The list answers the text typed, once the typing pauses (lib/typed-search.ts): never the
+  // previous search's foods under a tap meant for this one's.
+  const search = useTypedSearch(q, 200);
+  const found = useFoodSearch(search.q);
+  const foods = answerOf(search.settled, found);
   const [photo, setPhoto] = useState<File | null>(null);
   const upload = useUploadPhoto();
   const change = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, k) => (k === i ? { ...l, ...patch } : l)));
@@ -62,14 +67,15 @@ export function MealForm() {
       <TextField label={t('meal.search')} value={q} onChange={(e) => setQ(e.target.value)} type="search" helperText={t('meal.searchHint')} />
       {q.trim().length >= 2 && (
         <List dense aria-label={t('meal.results')} sx={{ maxHeight: 240, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          {(found.data ?? []).map((f) => (
+          {!foods && <ListItem>{t('loading')}</ListItem>}
+          {(foods ?? []).map((f) => (
             <ListItem key={f.id} disablePadding>
               <ListItemButton onClick={() => (setLines((ls) => [...ls, { foodId: f.id, name: f.nameFr, unit: 'g', amount: '100' }]), setQ(''))}>
                 <ListItemText primary={f.nameFr} secondary={t('meal.per100', { kcal: Math.round(f.energyKcal) })} />
               </ListItemButton>
             </ListItem>
           ))}
-          {found.data?.length === 0 && <ListItem>{t('meal.noFood')}</ListItem>}
+          {foods?.length === 0 && <ListItem>{t('meal.noFood')}</ListItem>}
         </List>
       )}
       <Box component="ul" aria-label={t('meal.items')} sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
