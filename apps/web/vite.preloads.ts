@@ -136,13 +136,14 @@ export function routePreloads(srcDir: string): Plugin {
         return [...[...files].filter((file) => !inHtml.has(file)), ...css].map((file) => `/${file}`);
       };
       // A language's bundles of `namespaces` (the default's common texts are in the entry), with
-      // English's where it is the fallback (i18n.ts), and MUI's texts of the language (the chrome's,
-      // not for a page drawn without it: the sign-in pages have no MUI).
+      // English's where it is the fallback (i18n.ts), and, for a page drawn in the chrome, the
+      // chrome's texts and MUI's of the language (the sign-in pages have neither).
       const textsOf = (namespaces: string[], chrome: boolean) =>
         Object.fromEntries(
           LANGUAGES.map((language) => {
             const languages = language === DEFAULT_LANGUAGE || language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
-            const modules = languages.flatMap((lang) => [...new Set(['common', ...namespaces])].map((ns) => path.join(srcDir, 'i18n', lang, `${ns}.json`)));
+            const wanted = new Set(['common', ...namespaces, ...(chrome ? CHROME_NAMESPACES : [])]);
+            const modules = languages.flatMap((lang) => [...wanted].map((ns) => path.join(srcDir, 'i18n', lang, `${ns}.json`)));
             const present = [...modules, ...(chrome ? [path.join(srcDir, 'lib/mui-locales', `${language}.ts`)] : [])].filter((id) => chunkOf.has(id));
             return [language, filesOf(present).filter((file) => file.endsWith('.js'))];
           }),
@@ -156,7 +157,7 @@ export function routePreloads(srcDir: string): Plugin {
         pages: Object.fromEntries(declarations.map(([area, { module }]) => [area, filesOf([module])])),
         titles: resolveTitles(srcDir),
         notices: resolveNotices(srcDir),
-        texts: Object.fromEntries(declarations.map(([area, { namespaces }]) => [area, withoutChrome(area) ? textsOf(namespaces, false) : textsOf([...namespaces, ...CHROME_NAMESPACES], true)])),
+        texts: Object.fromEntries(declarations.map(([area, { namespaces }]) => [area, textsOf(namespaces, !withoutChrome(area))])),
       };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS, source: JSON.stringify(preloads) });
     },
