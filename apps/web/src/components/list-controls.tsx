@@ -20,18 +20,20 @@ export function ListSearchField<F extends string, S extends string>({ list, labe
   );
 }
 
-type Paging = Pick<PagedTableProps<unknown>, 'loading' | 'error' | 'page' | 'pageSize' | 'pageSizes' | 'total' | 'totalCapped' | 'onPage' | 'onPageSize'>;
+type Paging = Pick<PagedTableProps<unknown>, 'loading' | 'stale' | 'error' | 'page' | 'pageSize' | 'pageSizes' | 'total' | 'totalCapped' | 'onPage' | 'onPageSize'>;
 
 /** PagedTable's paging props for a list state and the query of its page (any page changes the URL). */
 export function listPaging<F extends string, S extends string>(
   list: ListState<F, S>,
-  query: { isFetching: boolean; error: Error | null; data?: { total: number; totalCapped?: boolean } },
+  query: { isFetching: boolean; isPlaceholderData: boolean; error: Error | null; data?: { total: number; totalCapped?: boolean } },
   pageSizes: number[],
 ): Paging {
   return {
     // Busy from the first key typed: during the pause, and while the router renders the new URL (a
     // transition), the rows still answer the previous search; a click on one could miss.
     loading: query.isFetching || list.pending,
+    // The rows answer the previous search or page (react-query keeps them while the next loads).
+    stale: list.pending || query.isPlaceholderData,
     error: query.error,
     page: list.page,
     pageSize: list.pageSize,

@@ -13,7 +13,7 @@ const rows = [
   { id: 'b', name: 'Centre Santé Nord' },
 ];
 
-function Table({ loaded }: { loaded: boolean }) {
+function Table({ loaded, stale = false, onOpen = () => {} }: { loaded: boolean; stale?: boolean; onOpen?: (id: string) => void }) {
   return (
     <PagedTable
       label="Organisations"
@@ -24,12 +24,17 @@ function Table({ loaded }: { loaded: boolean }) {
       rows={loaded ? rows : undefined}
       renderRow={(r) => (
         <TableRow key={r.id}>
-          <TableCell>{r.name}</TableCell>
+          <TableCell>
+            <button type="button" onClick={() => onOpen(r.id)}>
+              {r.name}
+            </button>
+          </TableCell>
           <TableCell>Lyon</TableCell>
         </TableRow>
       )}
       empty="Aucune organisation"
-      loading={!loaded}
+      loading={!loaded || stale}
+      stale={stale}
       page={1}
       pageSize={25}
       pageSizes={[10, 25]}
@@ -47,7 +52,7 @@ describe('PagedTable', () => {
     const before = widths();
     expect(before).toEqual(['75.00%', '25.00%']);
     rerender(<Table loaded />);
-    expect(screen.getByRole('cell', { name: 'Centre Santé Nord' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Centre Santé Nord' })).toBeInTheDocument();
     expect(widths()).toEqual(before);
   });
 
@@ -58,5 +63,17 @@ describe('PagedTable', () => {
     expect(range).toHaveAttribute('dir', 'ltr');
     expect(range.parentElement).toHaveTextContent('1–2 sur 2');
     expect(screen.getByRole('combobox', { name: 'Lignes par page' })).toHaveTextContent('25');
+  });
+
+  it('keeps the previous rows drawn but out of reach while they answer a previous request, and gives them back with the answer', () => {
+    const opened: string[] = [];
+    const { rerender } = render(<Table loaded stale onOpen={(id) => opened.push(id)} />);
+    const body = screen.getByRole('button', { name: 'Centre Santé Nord' }).closest('tbody')!;
+    expect(body).toHaveAttribute('inert');
+    expect(screen.getByRole('table', { name: 'Organisations' })).toHaveAttribute('aria-busy', 'true');
+    rerender(<Table loaded onOpen={(id) => opened.push(id)} />);
+    expect(body).not.toHaveAttribute('inert');
+    screen.getByRole('button', { name: 'Centre Santé Nord' }).click();
+    expect(opened).toEqual(['b']);
   });
 });

@@ -30,6 +30,14 @@ export interface PagedTableProps<T> {
   renderRow: (row: T) => ReactNode;
   empty: ReactNode;
   loading: boolean;
+  /**
+   * The rows shown answer a previous request (a search being typed, the next page on its way):
+   * they stay drawn, nothing moves, but take no click or focus until the answer (`inert`). A row
+   * replaced under the pointer opened another patient's file than the one aimed at, and the
+   * patient's access log showed it. Not while the same page is fetched again (after an action on
+   * a row): the focus stays on its button.
+   */
+  stale?: boolean;
   error?: Error | null;
   /** 1-based page, as the APIs count it. */
   page: number;
@@ -85,7 +93,7 @@ export const ROW_HEIGHT = 33;
  * A server-paged table (users, organisations, patients, journal): progress bar, error, header,
  * rows, the empty message, and the pagination. Wider than its card, it scrolls inside the card.
  */
-export function PagedTable<T>({ label, columns, rows: answered, renderRow, renderCard, cardHeight = 84, minWidth = 760, empty, loading, error, page, pageSize, pageSizes, total, totalCapped, onPage, onPageSize }: PagedTableProps<T>) {
+export function PagedTable<T>({ label, columns, rows: answered, renderRow, renderCard, cardHeight = 84, minWidth = 760, empty, loading, stale = false, error, page, pageSize, pageSizes, total, totalCapped, onPage, onPageSize }: PagedTableProps<T>) {
   const { t } = useTranslation('common');
   // A page's rows are drawn from a deferred value: React renders them in slices the browser can
   // paint and answer input between, where react-query's update (an external store's) was rendered
@@ -93,6 +101,8 @@ export function PagedTable<T>({ label, columns, rows: answered, renderRow, rende
   // thread, four times that at Lighthouse's mobile slowdown (issue 31). The skeletons or the
   // previous page stay drawn meanwhile, so nothing moves.
   const rows = useDeferredValue(answered);
+  // The answer arrived but its rows are not drawn yet: those on screen are still the previous ones.
+  const inert = stale || rows !== answered;
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const cards = phone && !!renderCard;
   // Past the last page (rows deleted, a stale link), show the last one rather than an empty range.
@@ -108,7 +118,7 @@ export function PagedTable<T>({ label, columns, rows: answered, renderRow, rende
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('table.loading')} />}</Box>
       {error && <Alert severity="error">{error.message}</Alert>}
       {cards ? (
-        <List aria-label={label} aria-busy={loading} sx={{ display: 'grid', gap: 1, py: 1 }}>
+        <List aria-label={label} aria-busy={loading} inert={inert} sx={{ display: 'grid', gap: 1, py: 1 }}>
           {skeletons.map((i) => (
             <li key={i} aria-hidden className={`${skeleton.bar} ${skeleton.rounded}`} style={{ height: cardHeight }} />
           ))}
@@ -148,7 +158,7 @@ export function PagedTable<T>({ label, columns, rows: answered, renderRow, rende
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody inert={inert}>
             {skeletons.map((i) => (
               <tr key={i} aria-hidden style={{ height: ROW_HEIGHT }}>
                 {columns.map((c) => (
