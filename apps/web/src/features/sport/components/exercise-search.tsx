@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exercise, SportCatalog } from '@wellbe/shared/schemas/sport';
 import { ActionListItem } from '../../../components/action-list-item.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useTypedSearch } from '../../../lib/typed-search.ts';
 import { catalogLabel, useSportCatalog } from '../api/catalogs.ts';
 import { useExerciseSearch } from '../api/exercises.ts';
 
@@ -60,14 +60,15 @@ export function ExerciseSearch({ onOpen, onAdd, idPrefix }: { onOpen?: (e: Exerc
   const [q, setQ] = useState('');
   const [filters, setFilters] = useState<Record<string, number | ''>>({ bodyPart: '', equipment: '', level: '', category: '' });
   const [page, setPage] = useState(1);
-  const debounced = useDebouncedValue(q, 250);
+  const typed = useTypedSearch(q, 250);
   const search = useExerciseSearch({
-    q: debounced.trim() || undefined,
+    q: typed.q || undefined,
     ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v === '' ? undefined : v])),
     limit: PAGE,
     offset: (page - 1) * PAGE,
   });
   const total = search.data?.total ?? 0;
+  const stale = !typed.settled || search.isPlaceholderData;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <TextField
@@ -100,7 +101,9 @@ export function ExerciseSearch({ onOpen, onAdd, idPrefix }: { onOpen?: (e: Exerc
       <Typography variant="body2" color="textSecondary" role="status">
         {t('library.count', { count: total })}
       </Typography>
-      <List dense aria-label={t('library.results')} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, py: 0 }}>
+      {/* The previous search's exercises stay drawn while the next answer comes, but take no click:
+          « Ajouter » on a row replaced under the pointer put another exercise in the session. */}
+      <List dense aria-label={t('library.results')} aria-busy={stale} inert={stale} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, py: 0 }}>
         {(search.data?.items ?? []).map((e) => (
           <ActionListItem
             key={e.id}
