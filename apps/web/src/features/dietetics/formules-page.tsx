@@ -42,6 +42,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useTypedSearch } from '../../lib/typed-search.ts';
 import { useCreateFood, useDeleteFood, useFoodSearch } from './api/foods.ts';
 import { useDeleteRecipe, useRecipe, useRecipes, useSaveRecipe } from './api/recipes.ts';
 import { LinePicker } from './components/line-picker.tsx';
@@ -307,8 +308,10 @@ function FoodsTab() {
   const num = useNumber();
   const [q, setQ] = useState('');
   const [group, setGroup] = useState('');
-  const query = useDebouncedValue(q, 200);
-  const foods = useFoodSearch(query, group || null, can(role, 'dietetics'));
+  const typed = useTypedSearch(q, 200);
+  const foods = useFoodSearch(typed.q, group || null, can(role, 'dietetics'));
+  // Foods of the previous search stay drawn but take no click (a delete button replaced under the pointer).
+  const stale = !typed.settled || foods.isPlaceholderData;
   const remove = useDeleteFood();
   const [adding, setAdding] = useState(false);
   if (!can(role, 'dietetics')) return <Alert severity="info">{t('foods.notAllowed')}</Alert>;
@@ -334,7 +337,7 @@ function FoodsTab() {
         </Alert>
       )}
       <TableContainer component={Card}>
-        <Table size="small" aria-label={t('foods.title')} data-testid="food-results">
+        <Table size="small" aria-label={t('foods.title')} aria-busy={stale} data-testid="food-results">
           <TableHead>
             <TableRow>
               <TableCell>{t('foods.name')}</TableCell>
@@ -346,7 +349,7 @@ function FoodsTab() {
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody inert={stale}>
             {(foods.data ?? []).map((f) => (
               <TableRow key={f.id}>
                 <TableCell>
