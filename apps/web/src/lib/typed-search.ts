@@ -15,3 +15,12 @@ export function useTypedSearch(input: string, delayMs: number): { q: string; set
 export function answerOf<T>(settled: boolean, query: { data?: T; isPlaceholderData: boolean }): T | undefined {
   return settled && !query.isPlaceholderData ? query.data : undefined;
 }
+
+/**
+ * Whether the rows a list keeps on screen answer a previous request (the text typed not yet asked,
+ * or react-query's placeholder while the next answer comes): they stay drawn, so nothing moves,
+ * but take no click (`inert`) — a button replaced under the pointer acts on another row.
+ */
+export function isStale(settled: boolean, query: { isPlaceholderData: boolean }): boolean {
+  return !settled || query.isPlaceholderData;
+}

@@ -42,7 +42,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useTypedSearch } from '../../lib/typed-search.ts';
+import { isStale, useTypedSearch } from '../../lib/typed-search.ts';
 import { useCreateFood, useDeleteFood, useFoodSearch } from './api/foods.ts';
 import { useDeleteRecipe, useRecipe, useRecipes, useSaveRecipe } from './api/recipes.ts';
 import { LinePicker } from './components/line-picker.tsx';
@@ -310,8 +310,8 @@ function FoodsTab() {
   const [group, setGroup] = useState('');
   const typed = useTypedSearch(q, 200);
   const foods = useFoodSearch(typed.q, group || null, can(role, 'dietetics'));
-  // Foods of the previous search stay drawn but take no click (a delete button replaced under the pointer).
-  const stale = !typed.settled || foods.isPlaceholderData;
+  // A delete button replaced under the pointer deleted another food.
+  const stale = isStale(typed.settled, foods);
   const remove = useDeleteFood();
   const [adding, setAdding] = useState(false);
   if (!can(role, 'dietetics')) return <Alert severity="info">{t('foods.notAllowed')}</Alert>;

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { isStale, useTypedSearch } from '../../lib/typed-search.ts';
 import { useNotes } from './api/list-notes.ts';
 import { useNote } from './api/read-note.ts';
 import { LabelsDialog } from './components/labels-dialog.tsx';
@@ -48,12 +48,14 @@ export function NotesPage() {
   const navigate = useNavigate();
   const view = viewOf(params);
   const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
+  const typed = useTypedSearch(search, 300);
+  const q = typed.q;
   // /notes?patient={id}: the caller's notes linked to that file (the link from the patient file).
   const [searchParams] = useSearchParams();
   const patientParam = searchParams.get('patient');
   const patientId = patientParam && /^[0-9a-f-]{36}$/i.test(patientParam) ? patientParam : undefined;
   const list = useNotes({ filter: view.filter, labelId: view.labelId, q: q || undefined, patientId });
+  const stale = isStale(typed.settled, list);
   const labels = list.data?.labels ?? [];
   const [editing, setEditing] = useState<Note | 'new' | null>(null);
   const [labelsOpen, setLabelsOpen] = useState(false);
@@ -72,7 +74,7 @@ export function NotesPage() {
   const heading = view.filter === 'label' ? (currentLabel?.name ?? t('side.label')) : t(`side.${view.filter}`);
 
   const grid = (items: Note[]) => (
-    <Box sx={{ columnCount: { xs: 1, sm: 2, md: 3, xl: 4 }, columnGap: 2 }}>
+    <Box sx={{ columnCount: { xs: 1, sm: 2, md: 3, xl: 4 }, columnGap: 2 }} inert={stale} aria-busy={stale}>
       {items.map((n) => (
         <NoteCard key={n.id} note={n} onOpen={() => open(n)} />
       ))}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exercise, SportCatalog } from '@wellbe/shared/schemas/sport';
 import { ActionListItem } from '../../../components/action-list-item.tsx';
-import { useTypedSearch } from '../../../lib/typed-search.ts';
+import { isStale, useTypedSearch } from '../../../lib/typed-search.ts';
 import { catalogLabel, useSportCatalog } from '../api/catalogs.ts';
 import { useExerciseSearch } from '../api/exercises.ts';
 
@@ -68,7 +68,7 @@ export function ExerciseSearch({ onOpen, onAdd, idPrefix }: { onOpen?: (e: Exerc
     offset: (page - 1) * PAGE,
   });
   const total = search.data?.total ?? 0;
-  const stale = !typed.settled || search.isPlaceholderData;
+  const stale = isStale(typed.settled, search);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <TextField
