@@ -1,5 +1,6 @@
 import { InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import { isStale } from '../lib/typed-search.ts';
 import type { ListState } from '../lib/use-list-state.ts';
 import type { PagedTableProps } from './paged-table.tsx';
 
@@ -33,7 +34,7 @@ export function listPaging<F extends string, S extends string>(
     // transition), the rows still answer the previous search; a click on one could miss.
     loading: query.isFetching || list.pending,
     // The rows answer the previous search or page (react-query keeps them while the next loads).
-    stale: list.pending || query.isPlaceholderData,
+    stale: isStale(!list.pending, query),
     error: query.error,
     page: list.page,
     pageSize: list.pageSize,

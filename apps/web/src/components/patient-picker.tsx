@@ -28,7 +28,7 @@ export function PatientPicker({
   fullWidth?: boolean;
 }) {
   const [input, setInput] = useState('');
-  const { q, settled } = useTypedSearch(input, 250);
+  const { q, settled, waiting } = useTypedSearch(input, 250);
   const search = usePatientSearch(q, source);
   const options: PickedPatient[] = answerOf(settled, search) ?? [];
   return (
@@ -43,7 +43,7 @@ export function PatientPicker({
       filterOptions={(x) => x}
       getOptionLabel={(o) => o.FullName}
       isOptionEqualToValue={(a, b) => a.idPatient === b.idPatient}
-      loading={!settled || search.isFetching}
+      loading={waiting || search.isFetching}
       noOptionsText={noOptionsText}
       renderInput={(params) => <TextField {...params} label={label} />}
     />

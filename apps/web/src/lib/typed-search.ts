@@ -6,9 +6,12 @@ import { useDebouncedValue } from './use-debounced-value.ts';
  * loading): a list kept on screen and replaced under the pointer gave a click meant for one patient
  * to another one, or to none (the consultation journey's CI failure).
  */
-export function useTypedSearch(input: string, delayMs: number): { q: string; settled: boolean } {
-  const q = useDebouncedValue(input.trim(), delayMs);
-  return { q, settled: q === input.trim() };
+export function useTypedSearch(input: string, delayMs: number, minLength = 0): { q: string; settled: boolean; waiting: boolean } {
+  const typed = input.trim();
+  const q = useDebouncedValue(typed, delayMs);
+  const settled = q === typed;
+  // `waiting`: a text long enough to be asked, not asked yet (the list says it is loading meanwhile).
+  return { q, settled, waiting: !settled && typed.length >= minLength };
 }
 
 /** The query's answer when it answers the text typed (`settled`), not the previous search's. */

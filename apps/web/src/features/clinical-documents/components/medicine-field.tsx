@@ -22,7 +22,7 @@ function SourcePaper({ children, ...props }: PaperProps) {
  */
 export function MedicineField({ label, value, onChange, onPick }: { label: string; value: string; onChange: (text: string) => void; onPick: (medicine: Medicine) => void }) {
   const { t } = useTranslation('clinicalDocuments');
-  const { q, settled } = useTypedSearch(value, 250);
+  const { q, settled, waiting } = useTypedSearch(value, 250, MEDICINE_QUERY_MIN);
   const suggestions = useMedicineSuggestions(q);
   return (
     <Autocomplete<Medicine, false, false, true>
@@ -36,7 +36,7 @@ export function MedicineField({ label, value, onChange, onPick }: { label: strin
       onChange={(_, picked) => picked && typeof picked !== 'string' && onPick(picked)}
       getOptionLabel={(o) => (typeof o === 'string' ? o : o.name)}
       getOptionKey={(o) => (typeof o === 'string' ? o : o.id)}
-      loading={(!settled && value.trim().length >= MEDICINE_QUERY_MIN) || suggestions.isFetching}
+      loading={waiting || suggestions.isFetching}
       noOptionsText={t('write.noMedicine')}
       slots={{ paper: SourcePaper }}
       renderOption={({ key, ...props }, o) => (

@@ -24,9 +24,9 @@ export function PatientChoiceField({
   disabled: boolean;
 }) {
   const { t } = useTranslation('consultations');
-  const { q, settled } = useTypedSearch(input, TYPING_PAUSE_MS);
+  const { q, settled, waiting } = useTypedSearch(input, TYPING_PAUSE_MS);
   const options = usePatientSearch(q, 'panel', { enabled, onUnauthorized: requestLogin });
-  const loading = !settled || options.isFetching;
+  const loading = waiting || options.isFetching;
   return (
     <Autocomplete
       options={answerOf(settled, options) ?? []}

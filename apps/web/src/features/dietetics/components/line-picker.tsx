@@ -27,7 +27,7 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
   const [input, setInput] = useState('');
   const [picked, setPicked] = useState<Option | null>(null);
   const [quantity, setQuantity] = useState('100');
-  const { q, settled } = useTypedSearch(input, 200);
+  const { q, settled, waiting } = useTypedSearch(input, 200, 2);
   const foods = useFoodSearch(q, null, q.length >= 2);
   const foodsFound = answerOf(settled, foods);
   const recipeList = useRecipes();
@@ -79,7 +79,7 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
         getOptionLabel={(o) => o.label}
         isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
         noOptionsText={input.trim().length < 2 ? t('picker.type') : t('picker.none')}
-        loading={(!settled && input.trim().length >= 2) || foods.isFetching}
+        loading={waiting || foods.isFetching}
         renderOption={({ key: _key, ...props }, o) => (
           <Box component="li" {...props} key={`${o.kind}-${o.id}`}>
             <Box>

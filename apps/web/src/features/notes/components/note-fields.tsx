@@ -121,14 +121,14 @@ export interface LinkedPatient {
 export function PatientLinkField({ value, onChange }: { value: LinkedPatient | null; onChange: (patient: LinkedPatient | null) => void }) {
   const { t } = useTranslation('notes');
   const [search, setSearch] = useState('');
-  const { q, settled } = useTypedSearch(search, 300);
+  const { q, settled, waiting } = useTypedSearch(search, 300, 2);
   const patients = usePatientSearch(q, 'patients', { enabled: q.length >= 2 });
   const found = answerOf(settled, patients);
   return (
     <Autocomplete
       value={value}
       options={found?.map((p) => ({ id: p.idPatient, fullName: p.FullName })) ?? (value ? [value] : [])}
-      loading={(!settled && search.trim().length >= 2) || patients.isFetching}
+      loading={waiting || patients.isFetching}
       getOptionLabel={(p) => p.fullName}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(x) => x}
