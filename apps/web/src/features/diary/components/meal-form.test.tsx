@@ -53,3 +53,15 @@ describe('the meal entry’s food search', () => {
     expect(await screen.findByRole('button', { name: /^Poire, pulpe et peau, crue/ })).toBeInTheDocument();
   });
 });
+
+describe('the meal entry’s food search that fails', () => {
+  it('does not say « Chargement… » once the server has refused', async () => {
+    fakeApi({ 'GET /api/diary/foods': () => new Response('{}', { status: 500 }) });
+    await act(() => i18n.changeLanguage('fr'));
+    renderAs('PT', <MealForm />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Chercher un aliment' }), 'pomme');
+    const results = screen.getByRole('list', { name: 'Aliments trouvés' });
+    expect(results).toHaveTextContent('Chargement…');
+    await waitFor(() => expect(results).not.toHaveTextContent('Chargement…'), { timeout: 10_000 });
+  });
+});

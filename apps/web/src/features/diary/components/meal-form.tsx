@@ -36,7 +36,7 @@ export function MealForm() {
   const [error, setError] = useState<string | null>(null);
   // The list answers the text typed, once the typing pauses (lib/typed-search.ts): never the
   // previous search's foods under a tap meant for this one's.
-  const search = useTypedSearch(q, 200);
+  const search = useTypedSearch(q, 200, 2);
   const found = useFoodSearch(search.q);
   const foods = answerOf(search.settled, found);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -67,7 +67,7 @@ export function MealForm() {
       <TextField label={t('meal.search')} value={q} onChange={(e) => setQ(e.target.value)} type="search" helperText={t('meal.searchHint')} />
       {q.trim().length >= 2 && (
         <List dense aria-label={t('meal.results')} sx={{ maxHeight: 240, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          {!foods && <ListItem>{t('loading')}</ListItem>}
+          {(search.waiting || found.isFetching) && !foods && <ListItem>{t('loading')}</ListItem>}
           {(foods ?? []).map((f) => (
             <ListItem key={f.id} disablePadding>
               <ListItemButton onClick={() => (setLines((ls) => [...ls, { foodId: f.id, name: f.nameFr, unit: 'g', amount: '100' }]), setQ(''))}>
