@@ -1,3 +1,4 @@
+import type { Role } from './roles.ts';
 import type { Area } from './routes.ts';
 
 // The GET requests a signed-in screen's first render waits for, sent by index.html's code loader
@@ -26,6 +27,22 @@ export const SESSION_FIRST_REQUESTS: readonly string[] = [TOKEN_CHECK_PATH, PEND
 export const PAGE_FIRST_REQUESTS: Partial<Record<Area, readonly string[]>> = {
   'my-menu': [MY_MENU_PATH],
   agenda: [AGENDA_PRACTITIONERS_PATH],
+};
+
+/**
+ * A page's first GETs that depend on the role, sent by the HTML's code loader only for a token of
+ * that role: the dashboard draws other cards for a patient than for a practitioner, and each card
+ * asked for its data once its code had arrived and run (~1.6 s after the frame, where the HTML sends
+ * them with the token's check). The web client takes each answer in lib/api.ts, whichever query asks
+ * (the entry does not send them again: app/preload.ts). Each is written as the card's query asks it,
+ * query string included (lib/api.ts builds `path?query` in its object's order), or the answer would
+ * not be taken: dashboard-page.test.tsx renders each role's dashboard and fails when one is not asked.
+ */
+export const ROLE_FIRST_REQUESTS: Partial<Record<Area, Partial<Record<Role, readonly string[]>>>> = {
+  dashboard: {
+    PT: ['/dashboard', '/appointments/mine', MY_MENU_PATH, '/sport-programs/mine', '/articles/feed'],
+    PR: ['/dashboard', '/patients?sort=lastConsultation&order=desc&page=1&pageSize=5', '/statistics?period=month', '/invoices/today', '/diary/notifications', '/articles/feed'],
+  },
 };
 
 /** A patient's file: identity and the consultations' timeline (its query and its page's first request). */

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appShellHtml, registerWeb } from './web.ts';
+import { ROLE_FIRST_REQUESTS } from '@wellbe/shared/first-requests';
 
 // Issue 31: a signed-in route's HTML carries the chrome's frame in #root, painted before any script.
 const index = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), 'utf8');
@@ -100,7 +101,13 @@ describe("the web app's HTML by route", () => {
     expect(dashboard).toContain('<link rel="wb-modulepreload" data-lang="fr" fetchpriority="low" crossorigin href="/assets/dashboard-fr.js">');
     expect(dashboard).toContain('<link rel="wb-modulepreload" data-lang="ar" fetchpriority="low" crossorigin href="/assets/dashboard-en.js">');
     const early = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="wb-early"([^>]*)>/g)].map((m) => m[1].trim());
-    expect(early((await app.inject({ url: '/dashboard' })).body)).toEqual(['href="/api/auth/access-token"', 'href="/api/policies/pending"']);
+    // The dashboard's cards' own GETs, each for the one role whose cards ask for it.
+    expect(early((await app.inject({ url: '/dashboard' })).body)).toEqual([
+      'href="/api/auth/access-token"',
+      'href="/api/policies/pending"',
+      ...ROLE_FIRST_REQUESTS.dashboard!.PT!.map((path) => `data-roles="PT" href="/api${path}"`),
+      ...ROLE_FIRST_REQUESTS.dashboard!.PR!.map((path) => `data-roles="PR" href="/api${path.replace(/&/g, '&amp;')}"`),
+    ]);
     const menu = early((await app.inject({ url: '/dietetiques/mon-menu' })).body);
     expect(menu.slice(0, 2)).toEqual(['href="/api/auth/access-token"', 'href="/api/policies/pending"']);
     const roles = /data-roles="([^"]*)" href="\/api\/dietetics\/my-menu"/.exec(menu[2] ?? '')?.[1].split(',');

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BOOT_SCRIPT, CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { PAGE_FIRST_REQUESTS, SESSION_FIRST_REQUESTS, urlFirstRequests } from '@wellbe/shared/first-requests';
+import { PAGE_FIRST_REQUESTS, ROLE_FIRST_REQUESTS, SESSION_FIRST_REQUESTS, urlFirstRequests } from '@wellbe/shared/first-requests';
 import { allows } from '@wellbe/shared/permissions';
 import { ROLES } from '@wellbe/shared/roles';
 import { REDIRECTS, ROUTES, findRoute, hasChrome, type Area } from '@wellbe/shared/routes';
@@ -151,6 +151,7 @@ export function withFirstRequests(html: string, area: string): string {
   return withLinks(html, [
     ...SESSION_FIRST_REQUESTS.map((path) => `<link rel="wb-early" href="/api${path}">`),
     ...(PAGE_FIRST_REQUESTS[area as Area] ?? []).map((path) => earlyLink(area, path)),
+    ...Object.entries(ROLE_FIRST_REQUESTS[area as Area] ?? {}).flatMap(([role, paths]) => paths.map((path) => earlyLink(area, path, [role]))),
   ]);
 }
 
@@ -165,11 +166,15 @@ export function withUrlFirstRequests(html: string, area: string, paths: readonly
   return withLinks(html, paths.map((path) => earlyLink(area, path)));
 }
 
-/** The inert link of a page's first GET, sent by the code loader only for a token whose role may open the page. */
-function earlyLink(area: string, path: string): string {
+/**
+ * The inert link of a page's first GET, sent by the code loader only for a token whose role may open
+ * the page (and is one of `only`, for a request of some roles' own: shared ROLE_FIRST_REQUESTS).
+ */
+function earlyLink(area: string, path: string, only?: readonly string[]): string {
   const access = ROUTES.find((rule) => rule.area === area)?.access;
-  const roles = access ? ROLES.filter((role) => allows(access, role)).join(',') : '';
-  return `<link rel="wb-early" data-roles="${roles}" href="/api${escapeHtml(path)}">`;
+  const roles = ROLES.filter((role) => (!access || allows(access, role)) && (!only || only.includes(role)));
+  // The code loader sends a link without roles for every token: none here is no link.
+  return roles.length ? `<link rel="wb-early" data-roles="${roles.join(',')}" href="/api${escapeHtml(path)}">` : '';
 }
 
 /**

@@ -213,6 +213,23 @@ describe('answers the HTML sent before the app ran', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  // The token's check renews the token at each load, before the dashboard's cards ask for their
+  // data: an answer sent with the token it replaced is the same session's, same user and rights.
+  it('takes an answer sent with the token the session renewed since, never one of another session, user or rights', async () => {
+    const jwt = (claims: Record<string, unknown>) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`;
+    const claims = { sub: 'u1', sid: 's1', role: 'PR', org: 'o1', tv: 3, iat: 100, exp: 4_000_000_000 };
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, { success: true, data: ['fetched'] })));
+    setSession(fakeUser('PR'), jwt({ ...claims, iat: 200, exp: 4_000_000_100 }));
+    sentByHtml('/api/dashboard', jwt(claims), { success: true, data: ['early'] });
+    expect(await api('/dashboard')).toEqual({ success: true, data: ['early'] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    for (const other of [{ sid: 's2' }, { sub: 'u2' }, { tv: 4 }, { role: 'PA' }, { org: 'o2' }]) {
+      sentByHtml('/api/dashboard', jwt({ ...claims, ...other }), { success: true, data: ['early'] });
+      expect(await api('/dashboard'), JSON.stringify(other)).toEqual({ success: true, data: ['fetched'] });
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
   it('ends a session the server refused through the sent answer, as for any 401', async () => {
     (globalThis as { wbEarly?: Record<string, unknown> }).wbEarly = {
       '/api/dietetics/my-menu': { token: 'stored.token.value', answer: Promise.resolve(answer(401, { success: false, error: { code: 'invalid_token', message: 'Jeton invalide.' } })) },

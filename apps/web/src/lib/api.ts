@@ -1,6 +1,6 @@
 import { API_TIMEOUT_MS, DEFAULT_LANGUAGE } from '@wellbe/shared/constants';
 import { i18n } from '../i18n/i18n.ts';
-import { readToken } from './token.ts';
+import { readToken, sameSession } from './token.ts';
 
 // The one API client (SPEC §7): base /api, 25 s timeout, JSON, bearer token from localStorage.
 // Every failure becomes an ApiError (SPEC §8, DESIGN §3). The server refuses in French; a reader of
@@ -148,15 +148,17 @@ type SentByHtml = Record<string, { token: string; answer: Promise<Response> } | 
 
 /**
  * The answer to GET `url` that index.html's code loader sent as the frame was painted (the first
- * render's requests, shared first-requests.ts), once, if it was sent with `token`: a request sent
- * again later, or by a session whose token has changed, goes to the server.
+ * render's requests, shared first-requests.ts), once, if it was sent with `token` or with the token
+ * it renewed (the same session, user and rights: `sameSession`; the token's check renews it at each
+ * load, before the page's later cards ask): a request sent again later, or by another session or
+ * user, goes to the server.
  */
 function takeSentByHtml(url: string, token: string): Promise<Response> | undefined {
   const sent = (globalThis as { wbEarly?: SentByHtml }).wbEarly;
   const entry = sent?.[url];
   if (!entry) return undefined;
   delete sent[url];
-  return entry.token === token ? entry.answer : undefined;
+  return sameSession(entry.token, token) ? entry.answer : undefined;
 }
 
 /** `answer`, or a rejection when `signal` aborts first (the timeout, the caller): as fetch would. */

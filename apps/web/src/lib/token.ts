@@ -52,6 +52,20 @@ export function tokenRole(token: string): Role | null {
   return isRole(role) ? role : null;
 }
 
+/**
+ * Whether two JWTs carry the same session and rights: the same user (`sub`), server-side session
+ * (`sid`), role, organisation and token version (`tv`, which a change of role or rights moves). The
+ * token's check renews the token at each load (GET /api/auth/access-token): an answer asked for with
+ * the stored token before it was renewed is the answer the renewed one would get (not verified here:
+ * the server verified the token the request was sent with).
+ */
+export function sameSession(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [x, y] = [tokenClaims(a), tokenClaims(b)];
+  if (!x || !y || typeof x.sub !== 'string' || typeof x.sid !== 'string') return false;
+  return (['sub', 'sid', 'role', 'org', 'tv'] as const).every((claim) => x[claim] === y[claim]);
+}
+
 export function isTokenValid(token: string, nowMs = Date.now()): boolean {
   const exp = tokenExpiry(token);
   return exp !== null && exp * 1000 > nowMs;
