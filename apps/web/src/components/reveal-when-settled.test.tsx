@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/i18n.ts';
 import { RevealWhenSettled } from './reveal-when-settled.tsx';
 
 // /dashboard's cards appear together once their chunk and first requests have answered, so that
@@ -36,5 +38,28 @@ describe('RevealWhenSettled', () => {
     answerCard('Dernières consultations');
     expect(await screen.findByText('Dernières consultations')).toBeVisible();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  // Each part's chunk and the texts the cards ask for are asked for at once: left to the render, the
+  // second card's chunk waited for the first card's, and each card's texts for its chunk.
+  it('asks for every part and text at once, while the first part is still on its way', async () => {
+    const never = new Promise<never>(() => {});
+    const [first, second] = [vi.fn(() => never), vi.fn(() => never)];
+    const First = lazy(first);
+    const Second = lazy(second);
+    const texts = vi.spyOn(i18n, 'loadNamespaces');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RevealWhenSettled chunks={[first, second]} namespaces={['editorial']} label="Chargement...">
+          <First />
+          <Second />
+        </RevealWhenSettled>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(second).toHaveBeenCalled());
+    expect(first).toHaveBeenCalled();
+    expect(texts).toHaveBeenCalledWith(['editorial']);
+    expect(screen.getByRole('status', { name: 'Chargement...' })).toBeInTheDocument();
+    texts.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AfterFirstPaint } from './after-first-paint.tsx';
 import { useQueryClient } from '@tanstack/react-query';
+import { i18n } from '../i18n/i18n.ts';
 import skeleton from './skeleton.module.css';
 import styles from './reveal-when-settled.module.css';
 
@@ -17,7 +18,7 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * requests run, but not laid out, behind one placeholder tall enough to keep what follows below
  * the fold (plain elements in static CSS: the first thing the dashboard's region draws, issue 31).
  */
-export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => Promise<unknown>)[]; label: string; children: ReactNode }) {
+export function RevealWhenSettled({ chunks, namespaces = [], label, children }: { chunks: (() => Promise<unknown>)[]; namespaces?: string[]; label: string; children: ReactNode }) {
   const [ready, setReady] = useState(false);
   return (
     <>
@@ -29,6 +30,7 @@ export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => 
       )}
       <div style={ready ? undefined : { display: 'none' }}>
         <AfterFirstPaint>
+          <StartParts chunks={chunks} namespaces={namespaces} />
           {/* One boundary for the children and Settled: Settled mounts only once every lazy part
               and i18n namespace below has resolved and rendered. A loaded chunk is not a rendered
               component (React retries a suspended boundary later), and the region was shown before
@@ -42,6 +44,22 @@ export function RevealWhenSettled({ chunks, label, children }: { chunks: (() => 
       </div>
     </>
   );
+}
+
+/**
+ * Asks for every part's chunk and texts at once, as the region is mounted. Left to the render, they
+ * came one after the other: the boundary renders its children in turn and stops at the first that
+ * suspends, so the next one's chunk, or the texts a card asks for, were asked for only once that one
+ * had arrived and rendered: on /dashboard six round trips after the first paint (role-cards, then
+ * their texts, then « À lire », then its texts), each a suspended render retried (issue 31).
+ */
+function StartParts({ chunks, namespaces }: { chunks: (() => Promise<unknown>)[]; namespaces: string[] }) {
+  useEffect(() => {
+    for (const load of chunks) load().catch(() => undefined);
+    if (namespaces.length) void i18n.loadNamespaces(namespaces);
+    // The parts are fixed for the page's life: asked for once.
+  }, []);
+  return null;
 }
 
 /** Calls onSettled once the chunks are loaded and no request is running (at most MAX_WAIT_MS after its mount). */

@@ -41,13 +41,15 @@ export function DashboardPage() {
     ...menuFor(role, USER_MENU).filter((i) => i.id !== 'logout').map((i) => ({ ...i, label: `navigation:user.${i.key}` })),
   ];
   const parts = [...(practitionerRole(role) ? [practitionerCards] : []), ...(roleCardsRole(role) ? [roleCards] : []), dayCards, toRead];
+  // The texts the cards ask for (each card's useTranslation), with their chunks rather than after them.
+  const texts = [...(practitionerRole(role) || role === 'PT' ? ['dashboardCards', 'agenda'] : []), ...(role === 'PT' ? ['dietetics'] : []), ...(can(role, 'invoices') ? ['invoices'] : []), 'editorial'];
   return (
     <div>
       <GreetingCard user={user} role={role} />
 
       <MyDataShortcut />
       {/* No Suspense boundary of their own: RevealWhenSettled's one boundary shows the region once all its parts have rendered. */}
-      <RevealWhenSettled chunks={parts} label={t('common:table.loading')}>
+      <RevealWhenSettled chunks={parts} namespaces={texts} label={t('common:table.loading')}>
         {practitionerRole(role) && <PractitionerCards role={role} />}
         <DayCards role={role} />
         {can(role, 'invoices') && <InvoicesCard />}
