@@ -34,15 +34,20 @@ export const PAGE_FIRST_REQUESTS: Partial<Record<Area, readonly string[]>> = {
  * that role: the dashboard draws other cards for a patient than for a practitioner, and each card
  * asked for its data once its code had arrived and run (~1.6 s after the frame, where the HTML sends
  * them with the token's check). The web client takes each answer in lib/api.ts, whichever query asks
- * (the entry does not send them again: app/preload.ts). Each is written as the card's query asks it,
+ * (the entry does not send them again: app/preload.ts). Each is written as the page's query asks it,
  * query string included (lib/api.ts builds `path?query` in its object's order), or the answer would
- * not be taken: dashboard-page.test.tsx renders each role's dashboard and fails when one is not asked.
+ * not be taken: web app/first-requests.test.tsx renders each page as each role listed and fails when
+ * one is not asked.
  */
 export const ROLE_FIRST_REQUESTS: Partial<Record<Area, Partial<Record<Role, readonly string[]>>>> = {
   dashboard: {
     PT: ['/dashboard', '/appointments/mine', MY_MENU_PATH, '/sport-programs/mine', '/articles/feed'],
     PR: ['/dashboard', '/patients?sort=lastConsultation&order=desc&page=1&pageSize=5', '/statistics?period=month', '/invoices/today', '/diary/notifications', '/articles/feed'],
   },
+  // The patient's other phone screens (issue 31): their program of the day, their booking, their messages.
+  'sport-today': { PT: ['/sport-programs/mine'] },
+  appointments: { PT: ['/appointments/options'] },
+  messaging: { PT: ['/chat/user', '/chat/conversations', '/chat/contacts'] },
 };
 
 /** A patient's file: identity and the consultations' timeline (its query and its page's first request). */

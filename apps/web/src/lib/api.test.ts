@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../i18n/i18n.ts';
-import { api, apiAction, ApiError, renewingToken } from './api.ts';
+import { api, apiAction, ApiError, renewingToken, setConsentRequiredHandler } from './api.ts';
 import { shouldRetry } from './query-client.ts';
 import { getSession, onSessionEnd, setSession } from './session.ts';
 import { readToken } from './token.ts';
@@ -228,6 +228,19 @@ describe('answers the HTML sent before the app ran', () => {
       expect(await api('/dashboard'), JSON.stringify(other)).toEqual({ success: true, data: ['fetched'] });
     }
     expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  // A patient who owed a policy: the page's first GETs, sent with the frame, were refused 403; once
+  // they accept it the page asks, and must get its data, not the refusal of before.
+  it('asks again for an answer the HTML sent that was refused 403, without calling for the consent again', async () => {
+    const refused = { success: false, error: { code: 'consent_required', message: 'Acceptez les conditions.' } };
+    (globalThis as { wbEarly?: Record<string, unknown> }).wbEarly = { '/api/dashboard': { token: 'stored.token.value', answer: Promise.resolve(answer(403, refused)) } };
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, { success: true, data: ['fetched'] })));
+    const consent = vi.fn();
+    setConsentRequiredHandler(consent);
+    expect(await api('/dashboard')).toEqual({ success: true, data: ['fetched'] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(consent).not.toHaveBeenCalled();
   });
 
   it('ends a session the server refused through the sent answer, as for any 401', async () => {

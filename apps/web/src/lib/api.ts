@@ -197,8 +197,12 @@ async function send(path: string, options: RequestOptions, accept: string, repla
   let response: Response;
   const url = buildUrl(path, query);
   const sentByHtml = method === 'GET' && token ? takeSentByHtml(url, token) : undefined;
+  const fresh = () => fetch(url, { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' });
   try {
-    response = await (sentByHtml ? untilAborted(sentByHtml, controller.signal) : fetch(url, { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' }));
+    // A 403 sent before the app ran is not taken but asked again: the policies the user owed then
+    // (`consent_required`, the consent gate) may have been accepted since, and the page's first GETs
+    // would show their refusal after the acceptance.
+    response = await (sentByHtml ? untilAborted(sentByHtml, controller.signal).then((early) => (early.status === 403 ? fresh() : early)) : fresh());
   } catch (error) {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);

@@ -1,4 +1,4 @@
-import { api } from './api.ts';
+import { api, isApiError } from './api.ts';
 
 // GET requests a first load sends from the entry (app/preload.ts), before the code that uses their
 // answer has arrived: react-query and the component asking come with the page's chunks, one round
@@ -24,7 +24,13 @@ export function takeEarly<T>(path: string): Promise<T> | undefined {
   return answer;
 }
 
-/** The answer of GET `path` started early if there is one (taken), else GET `path` now. */
+/**
+ * The answer of GET `path` started early if there is one (taken), else GET `path` now. An early 403
+ * is asked again: sent before the consent gate's answer, it may be the refusal of policies the user
+ * has accepted since (`consent_required`).
+ */
 export function earlyOrFetch<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return takeEarly<T>(path) ?? api<T>(path, { signal });
+  const early = takeEarly<T>(path);
+  if (!early) return api<T>(path, { signal });
+  return early.catch((error: unknown) => (isApiError(error) && error.status === 403 ? api<T>(path, { signal }) : Promise.reject(error)));
 }

@@ -1,5 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { ROLE_FIRST_REQUESTS } from '@wellbe/shared/first-requests';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../../i18n/i18n.ts';
 import { fakeUser } from '../../test/fixtures.ts';
@@ -74,17 +73,5 @@ describe('/dashboard', () => {
     // (a video visit's button has its icon): the icons are checked where they are the page's own.
     expect(document.body.querySelectorAll('.MuiCard-root, .MuiGrid-root, .MuiCardActionArea-root')).toHaveLength(0);
     for (const region of [toRead, screen.getByRole('list', { name: 'Vos accès' })]) expect(region.querySelectorAll('.MuiSvgIcon-root')).toHaveLength(0);
-  });
-
-  // The HTML sends each role's cards' GETs with the frame (shared first-requests.ts), and the client
-  // takes an answer only for the URL its query asks, to the letter: a card that asks otherwise would
-  // leave the early answer untaken and ask again, as the cards did before.
-  it.each(['PT', 'PR'] as const)('asks, as %s, for every GET the HTML sends ahead for its dashboard, as written there', async (role) => {
-    const requests = fakeApi({});
-    renderAs(fakeUser(role, role === 'PT' ? { idPatient: '00000000-0000-4000-8000-0000000000p1' } : {}), <DashboardPage />);
-    const asked = () => requests.filter((r) => r.method === 'GET').map((r) => `${r.path.replace(/^\/api/, '')}${r.query.size ? `?${r.query.toString()}` : ''}`);
-    const declared = ROLE_FIRST_REQUESTS.dashboard?.[role] ?? [];
-    expect(declared.length).toBeGreaterThan(0);
-    await waitFor(() => expect(asked()).toEqual(expect.arrayContaining([...declared])));
   });
 });
