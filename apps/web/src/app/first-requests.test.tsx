@@ -28,7 +28,7 @@ describe('the GETs the HTML sends ahead of a page', () => {
     expect(route, area).toBeDefined();
     const requests = fakeApi({});
     const Page = pageFor(area);
-    renderAs(fakeUser(role, role === 'PT' ? { idPatient: '00000000-0000-4000-8000-0000000000p1' } : {}), <Page />, { path: route!.path, url: route!.path });
+    renderAs(fakeUser(role, role === 'PT' ? { idPatient: '00000000-0000-4000-8000-0000000000p1' } : {}), <Page area={area} />, { path: route!.path, url: route!.path });
     const asked = () => requests.filter((r) => r.method === 'GET').map((r) => `${r.path.replace(/^\/api/, '')}${r.query.size ? `?${r.query.toString()}` : ''}`);
     expect(paths.length).toBeGreaterThan(0);
     await waitFor(() => expect(asked()).toEqual(expect.arrayContaining([...paths])), { timeout: 10_000 });
