@@ -1,4 +1,5 @@
 import { LANGUAGES, RTL_LANGUAGES } from './constants.ts';
+import { PENDING_POLICIES_PATH } from './first-requests.ts';
 
 // Where the web app keeps the session and the language in the browser (localStorage).
 export const TOKEN_STORAGE_KEY = 'jwt_access_token';
@@ -46,9 +47,12 @@ export const LOADER_BATCH = 4;
  * background). Why (issue 31): a script that is in the HTTP cache, or arrives fast, runs before the
  * browser's first paint and holds it; the frame (toolbar, page title) is HTML and inline CSS alone.
  * First, the GETs the screen's first render waits for (the server's `rel="wb-early"` links, shared
- * first-requests.ts) are sent with the stored token, when it has not expired and its role is one of
- * the link's `data-roles` (if any); the web client takes each answer once (`window.wbEarly`, keyed by
- * URL, with the token it was sent with).
+ * first-requests.ts) are sent with the stored token, when it has not expired: the session's (no
+ * `data-roles`: the token's check, the policies owed) at once; the page's (`data-roles`, sent only
+ * for the token's role) once the policies' answer says the user owes none — from a user who owes an
+ * acceptance the server refuses everything else (403 `consent_required`, each refusal journalled),
+ * and the app asks for nothing before the consent gate has let it through (issue 20). The web client
+ * takes each answer once (`window.wbEarly`, keyed by URL, with the token it was sent with).
  * Before all that, as it runs (the frame is parsed, not yet painted), it writes the stored greeting
  * name into the frame's `.wb-shell-name` places and marks <html> `wb-named` (app-shell.css shows the
  * dashboard's greeting only then): a practitioner's phone paints « Bonjour Julien », their
@@ -69,10 +73,13 @@ export const CODE_LOADER_SCRIPT =
   `d.querySelectorAll(".wb-shell-name").forEach(function(e){e.textContent=n});d.documentElement.classList.add("wb-named")}}catch(e){}` +
   `function early(){var t=null,c=null;` +
   `try{t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});c=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")))}catch(e){return}` +
-  `if(!c||!(c.exp*1000>Date.now()))return;w.wbEarly={};` +
+  `if(!c||!(c.exp*1000>Date.now()))return;w.wbEarly={};var later=[];` +
+  `function send(u){var p=fetch(u,{headers:{accept:"application/json",authorization:"Bearer "+t},credentials:"same-origin"});` +
+  `p.catch(function(){});w.wbEarly[u]={token:t,answer:p}}` +
   `d.querySelectorAll('link[rel="wb-early"]').forEach(function(e){var r=e.getAttribute("data-roles"),u=e.getAttribute("href");` +
-  `if(r&&r.split(",").indexOf(c.role)<0)return;var p=fetch(u,{headers:{accept:"application/json",authorization:"Bearer "+t},credentials:"same-origin"});` +
-  `p.catch(function(){});w.wbEarly[u]={token:t,answer:p}})}` +
+  `if(!r)send(u);else if(r.split(",").indexOf(c.role)>=0)later.push(u)});` +
+  `var o=w.wbEarly[${JSON.stringify(`/api${PENDING_POLICIES_PATH}`)}];` +
+  `if(o&&later.length)o.answer.then(function(a){return a.ok?a.clone().json():null}).then(function(b){if(b&&b.data&&b.data.length===0)later.forEach(send)}).catch(function(){})}` +
   `function real(e){var l=e.getAttribute("data-lang");` +
   `if(l&&l!==d.documentElement.lang){e.remove();return}var n=d.createElement(e.localName);` +
   `for(var i=0;i<e.attributes.length;i++){var a=e.attributes[i],v=a.value;if(a.name==="type"||a.name==="rel")v=v.slice(3);n.setAttribute(a.name,v)}` +

@@ -40,33 +40,60 @@ describe('preloadRoute for a signed-in first load', () => {
 
 describe("preloadRoute: a page's first GETs from the entry (shared first-requests.ts)", () => {
   const ID = '8c4b2f85-57dd-4ce4-a477-5c574ac8d07a';
+  /** The server's fetch: the policies owed are `owed`; every other request stays unanswered. */
+  const server = (asked: string[], owed: unknown[] = []) =>
+    vi.fn((url: RequestInfo | URL) => {
+      const path = new URL(String(url), 'http://localhost').pathname;
+      asked.push(path);
+      if (path !== '/api/policies/pending') return new Promise<Response>(() => {});
+      return Promise.resolve(new Response(JSON.stringify({ success: true, data: owed }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    });
 
-  it('sends the patient file and its measures with the policies, each taken once by its query', async () => {
+  it('sends the patient file and its measures once the policies are known to be owed none, each taken once by its query', async () => {
     localStorage.setItem('jwt_access_token', storedToken());
     const asked: string[] = [];
-    vi.stubGlobal('fetch', vi.fn((url: RequestInfo | URL) => (asked.push(new URL(String(url), 'http://localhost').pathname), new Promise<Response>(() => {}))));
+    vi.stubGlobal('fetch', server(asked));
     preloadRoute(`/patient/dossier/${ID}`);
     await vi.waitFor(() => expect(asked).toContain(`/api/patients/${ID}/measures`), { timeout: 20_000 });
-    expect(asked).toContain(`/api/patients/${ID}`);
+    expect(asked.indexOf('/api/policies/pending')).toBeLessThan(asked.indexOf(`/api/patients/${ID}`));
     expect(takeEarly(`/patients/${ID}`)).toBeInstanceOf(Promise);
     expect(takeEarly(`/patients/${ID}`)).toBeUndefined();
     expect(takeEarly(`/patients/${ID}/measures`)).toBeInstanceOf(Promise);
+    void takeEarly('/policies/pending');
+  }, 30_000);
+
+  // Issue 20: from a user who owes an acceptance the server refuses everything but the consent's own
+  // calls, and journals each refusal; the page asks for its data once the consent gate lets it through.
+  it('sends none of the page\'s GETs for a user who owes a policy', async () => {
+    localStorage.setItem('jwt_access_token', storedToken('PT'));
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', server(asked, [{ id: 'cgu-2' }]));
+    preloadRoute('/dietetiques/mon-menu');
+    const pending = takeEarly<{ data: unknown[] }>('/policies/pending');
+    expect(await pending).toEqual({ success: true, data: [{ id: 'cgu-2' }] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).not.toContain('/api/dietetics/my-menu');
+    expect(takeEarly('/dietetics/my-menu')).toBeUndefined();
   }, 30_000);
 
   it("sends a patient's menu of the day for the patient, and nothing for a role the page sends away", async () => {
     localStorage.setItem('jwt_access_token', storedToken('PT'));
     const asked: string[] = [];
-    vi.stubGlobal('fetch', vi.fn((url: RequestInfo | URL) => (asked.push(new URL(String(url), 'http://localhost').pathname), new Promise<Response>(() => {}))));
+    vi.stubGlobal('fetch', server(asked));
     preloadRoute('/dietetiques/mon-menu');
     await vi.waitFor(() => expect(asked).toContain('/api/dietetics/my-menu'), { timeout: 20_000 });
     expect(takeEarly('/dietetics/my-menu')).toBeInstanceOf(Promise);
-    // An HR user opening a file: sent away by the guard, no patient data asked for (an early GET is
-    // kept as soon as it is sent: none is there to take), where a practitioner's is.
+    void takeEarly('/policies/pending');
+    // An HR user opening a file: sent away by the guard, no patient data asked for, where a
+    // practitioner's is.
     localStorage.setItem('jwt_access_token', storedToken('RH'));
     preloadRoute(`/patient/dossier/${ID}`);
-    expect(takeEarly(`/patients/${ID}`)).toBeUndefined();
+    await vi.waitFor(() => expect(asked.filter((path) => path === '/api/policies/pending')).toHaveLength(2));
+    void takeEarly('/policies/pending');
     localStorage.setItem('jwt_access_token', storedToken('PR'));
     preloadRoute(`/patient/dossier/${ID}`);
+    await vi.waitFor(() => expect(asked).toContain(`/api/patients/${ID}`));
+    expect(asked.filter((path) => path === `/api/patients/${ID}`)).toHaveLength(1);
     expect(takeEarly(`/patients/${ID}`)).toBeInstanceOf(Promise);
   }, 30_000);
 

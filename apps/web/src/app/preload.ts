@@ -2,7 +2,7 @@ import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n } from '../i18n/i18n.ts';
 import { isTokenValid, readToken, tokenRole } from '../lib/token.ts';
 import { PAGE_FIRST_REQUESTS, PENDING_POLICIES_PATH, urlFirstRequests } from '@wellbe/shared/first-requests';
-import { startEarly } from '../lib/early-requests.ts';
+import { peekEarly, startEarly } from '../lib/early-requests.ts';
 import { CHROME_NAMESPACES } from './chrome-texts.ts';
 import { pageDeclaration, preloadPage } from './pages.ts';
 import { loadMui } from '../lib/mui.ts';
@@ -42,11 +42,21 @@ export function preloadRoute(pathname: string): void {
   if (chrome && token && isTokenValid(token)) {
     startEarly(PENDING_POLICIES_PATH);
     // The page's own first GETs (those of every URL of the page and those of this URL, shared
-    // first-requests.ts), with the token's check too; only when the token's role may open the page
+    // first-requests.ts), one round trip after the token's check; only when the token's role may open the page
     // (a forbidden one is sent away, and its GETs would be refused). Those the HTML sent already
     // (index.html's code loader) are taken from there by lib/api.ts.
     if (guard(pathname, tokenRole(token)).kind === 'allow') {
-      for (const path of [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname)]) startEarly(path);
+      const paths = [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname)];
+      // As the HTML's code loader (shared boot.ts): once the policies' answer says nothing is owed;
+      // a user who owes an acceptance is refused everything else, each refusal journalled.
+      if (paths.length) {
+        peekEarly<{ data: unknown[] }>(PENDING_POLICIES_PATH)?.then(
+          (pending) => {
+            if (pending.data.length === 0) for (const path of paths) startEarly(path);
+          },
+          () => undefined,
+        );
+      }
     }
   }
   // The texts first: small, and the first render waits for them, while the browser fetches only

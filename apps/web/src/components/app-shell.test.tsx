@@ -209,23 +209,42 @@ describe("index.html's last script", () => {
     expect(document.head.querySelectorAll('[rel^="wb-"], [type="wb-module"]')).toHaveLength(0);
   });
 
-  it("sends the first render's GETs with a stored token that has not expired, for the roles of each link", () => {
+  it("sends the session's GETs at once with a stored token that has not expired, the page's for its roles once nothing is owed", async () => {
     vi.useFakeTimers({ now: new Date('2026-11-29T08:00:00Z') });
     vi.stubGlobal('requestAnimationFrame', () => 0);
-    const fetch = vi.fn((_url: string, _init?: RequestInit) => new Promise(() => undefined));
+    let owed: unknown[] = [];
+    const fetch = vi.fn((url: string, _init?: RequestInit) =>
+      url === '/api/policies/pending' ? Promise.resolve(new Response(JSON.stringify({ success: true, data: owed }), { status: 200 })) : new Promise<Response>(() => undefined),
+    );
     vi.stubGlobal('fetch', fetch);
     const claims = (exp: number) => btoa(JSON.stringify({ sub: 'u1', role: 'PT', exp })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     document.head.insertAdjacentHTML(
       'beforeend',
-      '<link rel="wb-early" href="/api/auth/access-token"><link rel="wb-early" data-roles="PR,PT" href="/api/dietetics/my-menu"><link rel="wb-early" data-roles="PR,SA" href="/api/patients">',
+      '<link rel="wb-early" href="/api/auth/access-token"><link rel="wb-early" href="/api/policies/pending"><link rel="wb-early" data-roles="PR,PT" href="/api/dietetics/my-menu"><link rel="wb-early" data-roles="PR,SA" href="/api/patients">',
     );
     const token = `h.${claims(Date.parse('2026-11-29T09:00:00Z') / 1000)}.s`;
     writeToken(token);
     new Function(CODE_LOADER_SCRIPT)();
     vi.advanceTimersByTime(500);
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/access-token', '/api/dietetics/my-menu']);
+    const sent = () => fetch.mock.calls.map(([url]) => url);
+    // The session's first (the token's check, the policies owed), the page's once the policies'
+    // answer says none is owed, for the token's role only.
+    expect(sent()).toEqual(['/api/auth/access-token', '/api/policies/pending']);
+    await vi.waitFor(() => expect(sent()).toEqual(['/api/auth/access-token', '/api/policies/pending', '/api/dietetics/my-menu']));
     expect(fetch.mock.calls[0]).toEqual(['/api/auth/access-token', { headers: { accept: 'application/json', authorization: `Bearer ${token}` }, credentials: 'same-origin' }]);
-    expect(Object.keys((window as { wbEarly?: object }).wbEarly!)).toEqual(['/api/auth/access-token', '/api/dietetics/my-menu']);
+    expect(Object.keys((window as { wbEarly?: object }).wbEarly!)).toEqual(['/api/auth/access-token', '/api/policies/pending', '/api/dietetics/my-menu']);
+    // The app still reads the policies' answer (the loader read a copy).
+    expect(await (window as { wbEarly?: Record<string, { answer: Promise<Response> }> }).wbEarly!['/api/policies/pending'].answer.then((r) => r.json())).toEqual({ success: true, data: [] });
+    // A user who owes a policy: the server would refuse the page's GETs (issue 20), none is sent.
+    fetch.mockClear();
+    owed = [{ id: 'cgu-2' }];
+    document.head.insertAdjacentHTML('beforeend', '<link rel="wb-early" href="/api/policies/pending"><link rel="wb-early" data-roles="PT" href="/api/dashboard">');
+    new Function(CODE_LOADER_SCRIPT)();
+    vi.advanceTimersByTime(500);
+    const answered = (window as { wbEarly?: Record<string, { answer: Promise<Response> }> }).wbEarly!['/api/policies/pending'].answer;
+    await answered;
+    await vi.advanceTimersByTimeAsync(10);
+    expect(sent()).not.toContain('/api/dashboard');
     // An expired token sends nothing (the app sends its user to /login).
     fetch.mockClear();
     writeToken(`h.${claims(Date.parse('2026-11-29T07:00:00Z') / 1000)}.s`);

@@ -17,6 +17,11 @@ export function startEarly(path: string): void {
   started.set(path, answer);
 }
 
+/** The answer of GET `path` started early, left for the query that takes it; undefined when none is waiting. */
+export function peekEarly<T>(path: string): Promise<T> | undefined {
+  return started.get(path) as Promise<T> | undefined;
+}
+
 /** The answer of GET `path` started early, once; undefined when none was started (or it was taken). */
 export function takeEarly<T>(path: string): Promise<T> | undefined {
   const answer = started.get(path) as Promise<T> | undefined;
