@@ -6,7 +6,8 @@ import type { Area } from './routes.ts';
 // (apps/server/src/plugins/web.ts `withFirstRequests`), beside the code rather than after it has
 // run: the stored token's check and the policies owed (the chrome draws nothing before either,
 // features/policies/consent-gate.tsx), and the pages' own first GETs when they do not depend on the
-// URL. The web app's client takes each answer once (lib/api.ts `takeSentByHtml`); a request of a
+// URL, those once the policies' answer says nothing is owed (issue 20: the server refuses a user who
+// owes an acceptance everything else). The web app's client takes each answer once (lib/api.ts `takeSentByHtml`); a request of a
 // page whose path does depend on the URL (the patient file's: URL_FIRST_REQUESTS) is written by the
 // server into the HTML of that URL only, and sent by the entry too when the HTML did not.
 // API paths, as the web client writes them (without /api).
@@ -33,7 +34,7 @@ export const PAGE_FIRST_REQUESTS: Partial<Record<Area, readonly string[]>> = {
  * A page's first GETs that depend on the role, sent by the HTML's code loader only for a token of
  * that role: the dashboard draws other cards for a patient than for a practitioner, and each card
  * asked for its data once its code had arrived and run (~1.6 s after the frame, where the HTML sends
- * them with the token's check). The web client takes each answer in lib/api.ts, whichever query asks
+ * them with the policies' answer). The web client takes each answer in lib/api.ts, whichever query asks
  * (the entry does not send them again: app/preload.ts). Each is written as the page's query asks it,
  * query string included (lib/api.ts builds `path?query` in its object's order), or the answer would
  * not be taken: web app/first-requests.test.tsx renders each page as each role listed and fails when

@@ -144,8 +144,9 @@ function withLinks(html: string, links: string[]): string {
  * `html` with a `<link rel="wb-early">` per GET the first render of a signed-in screen of `area`
  * waits for (shared first-requests.ts): the token's check and the policies owed, then the page's
  * own, each with the roles that may open the page (`data-roles`). Inert for the browser; index.html's
- * code loader sends them with the stored token as the frame is painted, the answers arriving while
- * the code does (issue 31: they left ~250 ms after the HTML, once `core` had run).
+ * code loader sends them with the stored token as the frame is painted (the page's once the policies'
+ * answer says nothing is owed), the answers arriving while the code does (issue 31: they left ~250 ms
+ * after the HTML, once `core` had run).
  */
 export function withFirstRequests(html: string, area: string): string {
   return withLinks(html, [
@@ -160,7 +161,7 @@ export function withFirstRequests(html: string, area: string): string {
  * the patient file and its measures, their id the URL's, validated there as a uuid, so that nothing
  * but hex digits and dashes reaches the HTML), with the roles that may open the page. They left from
  * the entry, once `core` had run (~80 ms after the code on this machine, more on a phone); the code
- * loader now sends them with the token's check (issue 31).
+ * loader now sends them with the policies' answer (issue 31).
  */
 export function withUrlFirstRequests(html: string, area: string, paths: readonly string[]): string {
   return withLinks(html, paths.map((path) => earlyLink(area, path)));

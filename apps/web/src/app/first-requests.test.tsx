@@ -9,7 +9,7 @@ import { fakeApi, renderAs } from '../test/render.tsx';
 import { pageFor } from './pages.ts';
 
 // The HTML sends a page's first GETs for the roles listed in shared ROLE_FIRST_REQUESTS, with the
-// token's check; the client takes an answer only for the URL a query asks, to the letter (lib/api.ts).
+// policies' answer; the client takes an answer only for the URL a query asks, to the letter (lib/api.ts).
 // A page that asks otherwise (another path, another query string, another order) would leave the
 // early answer untaken and ask again: each page, rendered as each role listed, must ask for each.
 
