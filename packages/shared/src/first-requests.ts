@@ -1,3 +1,4 @@
+import { hasLiveChat } from './permissions.ts';
 import type { Role } from './roles.ts';
 import type { Area } from './routes.ts';
 
@@ -23,6 +24,18 @@ export const AGENDA_PRACTITIONERS_PATH = '/agenda/practitioners';
 
 /** Sent for every route drawn in the signed-in chrome, whatever its page. */
 export const SESSION_FIRST_REQUESTS: readonly string[] = [TOKEN_CHECK_PATH, PENDING_POLICIES_PATH];
+
+/**
+ * What the chrome itself asks on every route drawn in it, for the roles whose chrome asks it (`asks`):
+ * the organisation's settings (the navigation's style) and the unread messages' count (the toolbar's
+ * badge, the chat's live events). Sent with the page's, once nothing is owed; they left once the
+ * layout had run (1.1–1.6 s after the frame on Lighthouse's phone). web app/layout/layout.test.tsx
+ * checks the chrome asks each for a role of each kind.
+ */
+export const CHROME_FIRST_REQUESTS: readonly { path: string; asks: (role: Role) => boolean }[] = [
+  { path: '/organisations/current/settings', asks: () => true },
+  { path: '/chat/unread', asks: hasLiveChat },
+];
 
 /** A page's first GETs that are the same for every URL of the page (sent only for a role that may open it). */
 export const PAGE_FIRST_REQUESTS: Partial<Record<Area, readonly string[]>> = {

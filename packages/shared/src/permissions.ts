@@ -82,6 +82,15 @@ export function can(role: Role | null | undefined, group: PermissionGroup): bool
 }
 
 /**
+ * Whether a role's chrome keeps the chat's live events and unread count: those who chat, the support
+ * (its conversations), and DE. The web app's closed chat panel (chat-live.ts) and the HTML's early
+ * GETs (first-requests.ts CHROME_FIRST_REQUESTS) ask the count for these roles only.
+ */
+export function hasLiveChat(role: Role | null | undefined): boolean {
+  return can(role, 'chats') || can(role, 'support') || role === 'DE';
+}
+
+/**
  * Access rule of a route or endpoint:
  * - `open`: no rule, anyone (SPEC §6 "a route without a rule is open");
  * - `guest`: guests only (the empty rule list);

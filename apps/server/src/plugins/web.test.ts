@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appShellHtml, registerWeb } from './web.ts';
 import { ROLE_FIRST_REQUESTS } from '@wellbe/shared/first-requests';
+import { ROLES } from '@wellbe/shared/roles';
 
 // Issue 31: a signed-in route's HTML carries the chrome's frame in #root, painted before any script.
 const index = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'), 'utf8');
@@ -107,6 +108,9 @@ describe("the web app's HTML by route", () => {
       'href="/api/policies/pending"',
       ...ROLE_FIRST_REQUESTS.dashboard!.PT!.map((path) => `data-roles="PT" href="/api${path}"`),
       ...ROLE_FIRST_REQUESTS.dashboard!.PR!.map((path) => `data-roles="PR" href="/api${path.replace(/&/g, '&amp;')}"`),
+      // The chrome's own, for the roles whose chrome asks them (the unread count: those who chat, the support, DE).
+      `data-roles="${ROLES.join(',')}" href="/api/organisations/current/settings"`,
+      'data-roles="SA,PA,PG,PR,AD,RH,PT,DE" href="/api/chat/unread"',
     ]);
     const menu = early((await app.inject({ url: '/dietetiques/mon-menu' })).body);
     expect(menu.slice(0, 2)).toEqual(['href="/api/auth/access-token"', 'href="/api/policies/pending"']);

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { BOOT_SCRIPT, CODE_LOADER_SCRIPT } from '@wellbe/shared/boot';
 import { ERROR_MESSAGES } from '@wellbe/shared/errors';
-import { PAGE_FIRST_REQUESTS, ROLE_FIRST_REQUESTS, SESSION_FIRST_REQUESTS, urlFirstRequests } from '@wellbe/shared/first-requests';
+import { CHROME_FIRST_REQUESTS, PAGE_FIRST_REQUESTS, ROLE_FIRST_REQUESTS, SESSION_FIRST_REQUESTS, urlFirstRequests } from '@wellbe/shared/first-requests';
 import { allows } from '@wellbe/shared/permissions';
 import { ROLES } from '@wellbe/shared/roles';
 import { REDIRECTS, ROUTES, findRoute, hasChrome, type Area } from '@wellbe/shared/routes';
@@ -153,6 +153,7 @@ export function withFirstRequests(html: string, area: string): string {
     ...SESSION_FIRST_REQUESTS.map((path) => `<link rel="wb-early" href="/api${path}">`),
     ...(PAGE_FIRST_REQUESTS[area as Area] ?? []).map((path) => earlyLink(area, path)),
     ...Object.entries(ROLE_FIRST_REQUESTS[area as Area] ?? {}).flatMap(([role, paths]) => paths.map((path) => earlyLink(area, path, [role]))),
+    ...CHROME_FIRST_REQUESTS.map(({ path, asks }) => earlyLink(area, path, ROLES.filter(asks))),
   ]);
 }
 

@@ -7,6 +7,8 @@ import type { PolicyVersionDto } from '@wellbe/shared/schemas/policies';
 import { i18nReady } from '../../i18n/i18n.ts';
 import { setSession } from '../../lib/session.ts';
 import { fakeUser } from '../../test/fixtures.ts';
+import { CHROME_FIRST_REQUESTS } from '@wellbe/shared/first-requests';
+import type { Role } from '@wellbe/shared/roles';
 import { Layout } from './layout.tsx';
 
 const CGU: PolicyVersionDto = {
@@ -44,8 +46,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function openApp() {
-  act(() => setSession(fakeUser('PR'), 'header.payload.signature'));
+function openApp(role: Role = 'PR') {
+  act(() => setSession(fakeUser(role), 'header.payload.signature'));
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/dashboard']}>
@@ -75,5 +77,19 @@ describe('consent gate', () => {
     expect(await screen.findByText('Page')).toBeInTheDocument();
     await waitFor(() => expect(asked).toContain('/api/organisations/current/settings'));
     expect(asked[0]).toBe('/api/policies/pending');
+  });
+});
+
+// The HTML sends the chrome's GETs ahead of its code for the roles listed (shared
+// CHROME_FIRST_REQUESTS); the client takes an answer only when the chrome asks the same URL.
+describe("the chrome's first GETs", () => {
+  it.each(['PR', 'PT', 'US'] as const)('are what the chrome asks, as %s', async (role) => {
+    owed = [];
+    openApp(role);
+    expect(await screen.findByText('Page')).toBeInTheDocument();
+    const mine = CHROME_FIRST_REQUESTS.filter(({ asks }) => asks(role)).map(({ path }) => `/api${path}`);
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(mine)));
+    // Those of other roles' chromes only: none asked here, so none sent for this role.
+    for (const { path } of CHROME_FIRST_REQUESTS.filter(({ asks }) => !asks(role))) expect(asked).not.toContain(`/api${path}`);
   });
 });

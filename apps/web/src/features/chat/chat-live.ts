@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '@wellbe/shared/permissions';
+import { hasLiveChat } from '@wellbe/shared/permissions';
 import type { Chat, ChatContact, ChatDialogEntry, ConversationSummary } from '@wellbe/shared/schemas/chat';
 import { notify } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -69,7 +69,7 @@ const BASE_TITLE = typeof document !== 'undefined' ? document.title.replace(/^\(
 export function useChatLive({ panelOpen }: { panelOpen: () => boolean }) {
   const { t } = useTranslation('chat');
   const { role, user } = useSession();
-  const enabled = can(role, 'chats') || can(role, 'support') || role === 'DE';
+  const enabled = hasLiveChat(role);
   const unread = useUnread(!!role && enabled);
   const total = (unread.data?.unread ?? 0) + (unread.data?.support ?? 0);
 
