@@ -21,12 +21,15 @@ export function useMyDay() {
   return useQuery({ queryKey: [...KEY, 'day'], queryFn: ({ signal }) => api<Answer<typeof myDayTotalsAnswer>>('/diary/day', { signal }).then((r) => r.data), retry: false, meta: { silent: true } });
 }
 
+/** The characters a meal's food search needs before it is asked (the form says so meanwhile). */
+export const FOOD_QUERY_MIN = 2;
+
 /** GET /api/diary/foods?q=: the Ciqual table (and the practice's foods) for a meal. */
 export function useFoodSearch(q: string) {
   return useQuery({
     queryKey: ['diary', 'foods', q],
     queryFn: ({ signal }) => api<Answer<typeof foodListAnswer>>('/diary/foods', { query: { q, limit: 10 }, signal }).then((r) => r.data),
-    enabled: q.trim().length >= 2,
+    enabled: q.trim().length >= FOOD_QUERY_MIN,
     placeholderData: (previous) => previous,
   });
 }

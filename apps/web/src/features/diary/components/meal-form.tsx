@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { translateMessage } from '../../../lib/messages.ts';
 import { notify } from '../../../lib/notify.ts';
 import { answerOf, useTypedSearch } from '../../../lib/typed-search.ts';
-import { useFoodSearch, useUploadPhoto } from '../api/diary.ts';
+import { FOOD_QUERY_MIN, useFoodSearch, useUploadPhoto } from '../api/diary.ts';
 import { DIARY_KEYS } from '../messages.ts';
 import { EntryForm } from './entry-form.tsx';
 
@@ -36,7 +36,7 @@ export function MealForm() {
   const [error, setError] = useState<string | null>(null);
   // The list answers the text typed, once the typing pauses (lib/typed-search.ts): never the
   // previous search's foods under a tap meant for this one's.
-  const search = useTypedSearch(q, 200, 2);
+  const search = useTypedSearch(q, 200, FOOD_QUERY_MIN);
   const found = useFoodSearch(search.q);
   const foods = answerOf(search.settled, found);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -65,7 +65,7 @@ export function MealForm() {
         ))}
       </TextField>
       <TextField label={t('meal.search')} value={q} onChange={(e) => setQ(e.target.value)} type="search" helperText={t('meal.searchHint')} />
-      {q.trim().length >= 2 && (
+      {q.trim().length >= FOOD_QUERY_MIN && (
         <List dense aria-label={t('meal.results')} sx={{ maxHeight: 240, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
           {(search.waiting || found.isFetching) && !foods && <ListItem>{t('loading')}</ListItem>}
           {(foods ?? []).map((f) => (

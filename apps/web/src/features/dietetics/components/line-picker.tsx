@@ -17,6 +17,9 @@ interface Option {
   detail: string;
 }
 
+/** The characters typed before foods and recipes are looked for (the picker asks for more meanwhile). */
+const QUERY_MIN = 2;
+
 /**
  * Adds one line (grams of a food, or portions of a recipe) to a meal, a recipe or a program day.
  * Foods come from the server's ranked search; recipes are filtered here (the list is small).
@@ -27,20 +30,20 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
   const [input, setInput] = useState('');
   const [picked, setPicked] = useState<Option | null>(null);
   const [quantity, setQuantity] = useState('100');
-  const { q, settled, waiting } = useTypedSearch(input, 200, 2);
-  const foods = useFoodSearch(q, null, q.length >= 2);
+  const { q, settled, waiting } = useTypedSearch(input, 200, QUERY_MIN);
+  const foods = useFoodSearch(q, null, q.length >= QUERY_MIN);
   const foodsFound = answerOf(settled, foods);
   const recipeList = useRecipes();
   const options = useMemo<Option[]>(() => {
     const key = fold(q);
     if (!settled) return [];
-    const r = recipes && key.length >= 2
+    const r = recipes && key.length >= QUERY_MIN
       ? (recipeList.data ?? [])
           .filter((x) => x.id !== excludeRecipe && fold(x.name).includes(key))
           .slice(0, 6)
           .map((x) => ({ kind: 'recipe' as const, id: x.id, label: x.name, detail: t('picker.recipeDetail', { kcal: num(x.perPortion.energyKcal, 0) }) }))
       : [];
-    const f = (q.length >= 2 ? (foodsFound ?? []) : []).map((x) => ({
+    const f = (q.length >= QUERY_MIN ? (foodsFound ?? []) : []).map((x) => ({
       kind: 'food' as const,
       id: String(x.id),
       label: x.nameFr,
@@ -78,7 +81,7 @@ export function LinePicker({ onAdd, recipes = true, excludeRecipe, idPrefix }: {
         groupBy={(o) => (o.kind === 'recipe' ? t('picker.recipes') : t('picker.foods'))}
         getOptionLabel={(o) => o.label}
         isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
-        noOptionsText={input.trim().length < 2 ? t('picker.type') : t('picker.none')}
+        noOptionsText={input.trim().length < QUERY_MIN ? t('picker.type') : t('picker.none')}
         loading={waiting || foods.isFetching}
         renderOption={({ key: _key, ...props }, o) => (
           <Box component="li" {...props} key={`${o.kind}-${o.id}`}>

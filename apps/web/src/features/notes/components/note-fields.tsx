@@ -117,12 +117,15 @@ export interface LinkedPatient {
   fullName: string;
 }
 
+/** The letters typed before the patient files are searched. */
+const PATIENT_QUERY_MIN = 2;
+
 /** The patient file a note is linked to, searched on the server after two letters (dps roles). */
 export function PatientLinkField({ value, onChange }: { value: LinkedPatient | null; onChange: (patient: LinkedPatient | null) => void }) {
   const { t } = useTranslation('notes');
   const [search, setSearch] = useState('');
-  const { q, settled, waiting } = useTypedSearch(search, 300, 2);
-  const patients = usePatientSearch(q, 'patients', { enabled: q.length >= 2 });
+  const { q, settled, waiting } = useTypedSearch(search, 300, PATIENT_QUERY_MIN);
+  const patients = usePatientSearch(q, 'patients', { enabled: q.length >= PATIENT_QUERY_MIN });
   const found = answerOf(settled, patients);
   return (
     <Autocomplete
