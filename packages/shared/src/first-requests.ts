@@ -22,6 +22,9 @@ export const MY_MENU_PATH = '/dietetics/my-menu';
 /** The organisation's agendas: the agenda asks for its period's appointments once it knows whose to show. */
 export const AGENDA_PRACTITIONERS_PATH = '/agenda/practitioners';
 
+/** The organisation's settings (the chrome's navigation style, the zone of the times shown). */
+export const ORGANISATION_SETTINGS_PATH = '/organisations/current/settings';
+
 /** Sent for every route drawn in the signed-in chrome, whatever its page. */
 export const SESSION_FIRST_REQUESTS: readonly string[] = [TOKEN_CHECK_PATH, PENDING_POLICIES_PATH];
 
@@ -33,7 +36,7 @@ export const SESSION_FIRST_REQUESTS: readonly string[] = [TOKEN_CHECK_PATH, PEND
  * checks the chrome asks each for a role of each kind.
  */
 export const CHROME_FIRST_REQUESTS: readonly { path: string; asks: (role: Role) => boolean }[] = [
-  { path: '/organisations/current/settings', asks: () => true },
+  { path: ORGANISATION_SETTINGS_PATH, asks: () => true },
   { path: '/chat/unread', asks: hasLiveChat },
 ];
 

@@ -25,6 +25,12 @@ export interface PageDeclaration {
   namespaces: string[];
   /** Lazy parts it renders at once, not on a click (their texts are the page's too), relative to this file. */
   parts?: string[];
+  /**
+   * Its first GETs that depend on the answers of others (the agenda's period: whose agenda, in the
+   * organisation's zone), sent by a module of its own as soon as those have answered rather than
+   * once the page has rendered; app/preload.ts starts it with the page's other first GETs.
+   */
+  firstRequests?: () => Promise<{ startFirstRequests: (pathname: string, userId: string) => void }>;
 }
 
 // React's lazy, remembering how each page loads, so that main.tsx starts the requested page's chunk
@@ -75,7 +81,10 @@ export const PAGES: Record<Area, Page> = {
   'my-menu': lazy(() => import('../features/dietetics/my-menu-page.tsx').then((m) => ({ default: m.MyMenuPage })), { namespaces: ['dietetics'] }),
   notes: lazy(() => import('../features/notes/notes-page.tsx').then((m) => ({ default: m.NotesPage })), { namespaces: ['notes', 'consultations'] }),
   contacts: lazy(() => import('../features/contacts/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })), { namespaces: ['contacts', 'consultations'] }),
-  agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage })), { namespaces: ['agenda'] }),
+  agenda: lazy(() => import('../features/agenda/agenda-page.tsx').then((m) => ({ default: m.AgendaPage })), {
+    namespaces: ['agenda'],
+    firstRequests: () => import('../features/agenda/lib/period-request.ts'),
+  }),
   appointments: lazy(() => import('../features/appointments/appointments-page.tsx').then((m) => ({ default: m.AppointmentsPage })), { namespaces: ['agenda'] }),
   'support-page': lazy(() => import('./support-with-chat.tsx').then((m) => ({ default: m.SupportWithChatPage })), { namespaces: ['pages', 'chat'] }),
   messaging: lazy(() => import('../features/chat/messaging-page.tsx').then((m) => ({ default: m.MessagingPage })), { namespaces: ['chat'] }),
@@ -114,8 +123,8 @@ export function preloadPage(area: Area): void {
   declared.get(PAGES[area])?.load().catch(() => undefined);
 }
 
-/** What an area's page declares (its namespaces, its parts rendered at once). */
+/** What an area's page declares (its namespaces, its parts rendered at once, its dependent first GETs). */
 export function pageDeclaration(area: Area): PageDeclaration {
-  const { namespaces, parts = [] } = declared.get(PAGES[area])!;
-  return { namespaces, parts };
+  const { namespaces, parts = [], firstRequests } = declared.get(PAGES[area])!;
+  return { namespaces, parts, firstRequests };
 }

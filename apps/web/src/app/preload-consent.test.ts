@@ -76,6 +76,36 @@ describe("preloadRoute: a page's first GETs from the entry (shared first-request
     expect(takeEarly('/dietetics/my-menu')).toBeUndefined();
   }, 30_000);
 
+  // The agenda's period depends on two answers (whose agendas, the organisation's zone): its module
+  // (features/agenda/lib/period-request.ts) sends it once they are in, not once the page has rendered.
+  it("sends the agenda's first period once the agendas and the settings have answered, and not for a user who owes a policy", async () => {
+    const json = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const agendaServer = (asked: string[], owed: unknown[]) =>
+      vi.fn((url: RequestInfo | URL) => {
+        const { pathname, search } = new URL(String(url), 'http://localhost');
+        asked.push(pathname + search);
+        if (pathname === '/api/policies/pending') return json(owed);
+        if (pathname === '/api/agenda/practitioners') return json([{ id: 'u1', username: 'jmoreau', displayName: 'Julien Moreau', job: null, jobSpecialistId: null }]);
+        if (pathname === '/api/organisations/current/settings') return json({ timeZone: 'Europe/Paris' });
+        return new Promise<Response>(() => {});
+      });
+    localStorage.setItem('jwt_access_token', storedToken('PR'));
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', agendaServer(asked, []));
+    preloadRoute('/agenda/moi/jour/2026-12-02');
+    const week = '/api/agenda/appointments?from=2026-12-01T23%3A00%3A00.000Z&to=2026-12-02T23%3A00%3A00.000Z&practitioners=u1';
+    await vi.waitFor(() => expect(asked).toContain(week), { timeout: 20_000 });
+    expect(takeEarly(week.replace(/^\/api/, ''))).toBeInstanceOf(Promise);
+    for (const path of ['/policies/pending', '/agenda/practitioners', '/organisations/current/settings']) void takeEarly(path);
+
+    const refused: string[] = [];
+    vi.stubGlobal('fetch', agendaServer(refused, [{ id: 'cgu-2' }]));
+    preloadRoute('/agenda/moi/jour/2026-12-03');
+    expect(await takeEarly<{ data: unknown[] }>('/policies/pending')).toMatchObject({ data: [{ id: 'cgu-2' }] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(refused.filter((url) => url.startsWith('/api/agenda'))).toEqual([]);
+  }, 30_000);
+
   it("sends a patient's menu of the day for the patient, and nothing for a role the page sends away", async () => {
     localStorage.setItem('jwt_access_token', storedToken('PT'));
     const asked: string[] = [];

@@ -1,6 +1,6 @@
 import { REDIRECTS, findRoute, guard, type Area } from '@wellbe/shared/routes';
 import { i18n } from '../i18n/i18n.ts';
-import { isTokenValid, readToken, tokenRole } from '../lib/token.ts';
+import { isTokenValid, readToken, tokenRole, tokenSubject } from '../lib/token.ts';
 import { PAGE_FIRST_REQUESTS, PENDING_POLICIES_PATH, urlFirstRequests } from '@wellbe/shared/first-requests';
 import { peekEarly, startEarly } from '../lib/early-requests.ts';
 import { CHROME_NAMESPACES } from './chrome-texts.ts';
@@ -47,12 +47,18 @@ export function preloadRoute(pathname: string): void {
     // (index.html's code loader) are taken from there by lib/api.ts.
     if (guard(pathname, tokenRole(token)).kind === 'allow') {
       const paths = [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname)];
+      // Those that wait for these answers (the agenda's period) come from a module of the page's own,
+      // fetched meanwhile.
+      const userId = tokenSubject(token);
+      const dependent = userId === null ? undefined : pageDeclaration(rule.area).firstRequests?.().then((m) => () => m.startFirstRequests(pathname, userId), () => undefined);
       // As the HTML's code loader (shared boot.ts): once the policies' answer says nothing is owed;
       // a user who owes an acceptance is refused everything else, each refusal journalled.
-      if (paths.length) {
+      if (paths.length || dependent) {
         peekEarly<{ data: unknown[] }>(PENDING_POLICIES_PATH)?.then(
           (pending) => {
-            if (pending.data.length === 0) for (const path of paths) startEarly(path);
+            if (pending.data.length > 0) return;
+            for (const path of paths) startEarly(path);
+            void dependent?.then((start) => start?.());
           },
           () => undefined,
         );

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
 import { applyDefaultLanguage, hasChosenLanguage } from '../i18n/i18n.ts';
-import { api } from './api.ts';
+import { ORGANISATION_SETTINGS_PATH } from '@wellbe/shared/first-requests';
+import { earlyOrFetch } from './early-requests.ts';
 import { setDisplayTimeZone } from './format.ts';
 import { useSession } from './session.ts';
 import { queryKeys } from './query-keys.ts';
@@ -15,7 +16,8 @@ export function useOrganisationSettings(): OrganisationSettingsValues {
   const { user } = useSession();
   const { data } = useQuery({
     queryKey: queryKeys.settings.current(user?.idOrganization ?? null),
-    queryFn: ({ signal }) => api<{ data: OrganisationSettingsValues }>('/organisations/current/settings', { signal }).then((r) => r.data),
+    // The answer the agenda's first period waited for (its zone) is taken if it was asked early.
+    queryFn: ({ signal }) => earlyOrFetch<{ data: OrganisationSettingsValues }>(ORGANISATION_SETTINGS_PATH, signal).then((r) => r.data),
     enabled: !!user,
     staleTime: 5 * 60_000,
     meta: { silent: true },

@@ -1,4 +1,4 @@
-import { Box, Button, Paper, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Paper, useMediaQuery } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -15,10 +15,11 @@ import { useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAgendaRange, usePractitioners } from './api/agenda-data.ts';
 import { useAppointmentMutations } from './api/agenda-mutations.ts';
-import { AgendaToolbar, VIEWS, type ViewName } from './components/agenda-toolbar.tsx';
+import { AgendaToolbar } from './components/agenda-toolbar.tsx';
 import { PeriodBar } from './components/period-bar.tsx';
-import { reportsAddress } from './lib/period.ts';
-import { useAgendaAddress } from './lib/agenda-address.ts';
+import { reportsAddress, type ViewName } from './lib/period.ts';
+import { PHONE_MEDIA } from './lib/period-request.ts';
+import { readAddress, useAgendaAddress } from './lib/agenda-address.ts';
 import { gridHours } from './lib/grid-hours.ts';
 import { CALENDAR_GRID, useAddressRange, usePaintedWhenSettled, useCalendarEvents } from './lib/calendar-events.ts';
 import { useMoveAppointment } from './lib/move-appointment.ts';
@@ -56,14 +57,11 @@ export function AgendaPage() {
   const { t } = useTranslation('agenda');
   const params = useParams();
   const { user, role } = useSession();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(PHONE_MEDIA);
   const client = useQueryClient();
   const manager = can(role, 'agendaManagement');
-  const handle = params.agendaHandle ?? 'moi';
-  const view: ViewName = (params.agendaUri && params.agendaUri in VIEWS ? params.agendaUri : phone ? 'jour' : 'semaine') as ViewName;
   // Today in the practice's calendar (from 00:00 to 01:00 in Paris, UTC still says yesterday).
-  const date = params.agendaDate && /^\d{4}-\d{2}-\d{2}$/.test(params.agendaDate) ? params.agendaDate : todayInDisplayZone();
+  const { handle, view, date } = readAddress(params, phone, todayInDisplayZone());
 
   const practitioners = usePractitioners();
   const list = useMemo(() => practitioners.data ?? [], [practitioners.data]);

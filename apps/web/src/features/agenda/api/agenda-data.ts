@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AgendaPeriod, AgendaPractitioner, AgendaSettings, AppointmentType } from '@wellbe/shared/schemas/agenda';
 import { AGENDA_PRACTITIONERS_PATH } from '@wellbe/shared/first-requests';
 import { api } from '../../../lib/api.ts';
+import { periodPath, type PeriodQuery } from '../lib/period-request.ts';
 import { earlyOrFetch } from '../../../lib/early-requests.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -13,11 +14,14 @@ export function usePractitioners() {
   return useQuery({ queryKey: queryKeys.agenda.practitioners, queryFn: ({ signal }) => earlyOrFetch<{ data: AgendaPractitioner[] }>(AGENDA_PRACTITIONERS_PATH, signal).then((r) => r.data) });
 }
 
-/** GET /api/agenda/appointments: the events (what the calendar draws) and absences of a period. */
-export function useAgendaRange(params: { from: string; to: string; practitioners: string } | null) {
+/**
+ * GET /api/agenda/appointments: the events (what the calendar draws) and absences of a period. The
+ * first period's answer may have been asked with the frame (lib/period-request.ts): taken by its path.
+ */
+export function useAgendaRange(params: PeriodQuery | null) {
   return useQuery({
     queryKey: queryKeys.agenda.range({ ...params }),
-    queryFn: ({ signal }) => api<{ data: AgendaPeriod }>('/agenda/appointments', { query: { ...params }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => earlyOrFetch<{ data: AgendaPeriod }>(periodPath(params!), signal).then((r) => r.data),
     enabled: !!params && !!params.practitioners,
     placeholderData: (previous) => previous,
   });

@@ -2,10 +2,7 @@ import { Autocomplete, Chip, Paper, TextField, ToggleButton, ToggleButtonGroup }
 import { useTranslation } from 'react-i18next';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { readableOn } from '../lib/colours.ts';
-
-/** The agenda's views by their name in the address (/agenda/{handle}/{view}/{date}). */
-export const VIEWS = { jour: 'timeGridDay', semaine: 'timeGridWeek', mois: 'dayGridMonth', liste: 'listWeek' } as const;
-export type ViewName = keyof typeof VIEWS;
+import { VIEWS, type ViewName } from '../lib/period.ts';
 
 /** Whose agenda, whose else beside it (management roles), and the view. */
 export function AgendaToolbar({

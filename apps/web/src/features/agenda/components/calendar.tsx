@@ -10,7 +10,7 @@ import type { useCalendarEvents } from '../lib/calendar-events.ts';
 import { useCalendarOptions } from '../lib/calendar-options.ts';
 import type { CalendarMove } from '../lib/move-appointment.ts';
 import { periodHolds } from '../lib/period.ts';
-import { VIEWS, type ViewName } from './agenda-toolbar.tsx';
+import { VIEWS, type ViewName } from '../lib/period.ts';
 import { DayColumns } from './day-columns.tsx';
 
 // FullCalendar and what only it needs (its plugins, locales, styles): a chunk of its own, asked for

@@ -7,7 +7,7 @@ import { FLIP_IN_RTL } from '../../../components/flip-in-rtl.ts';
 import { Ltr } from '../../../components/ltr.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { periodHolds, periodTitle, shiftPeriod, splitDayRange } from '../lib/period.ts';
-import type { ViewName } from './agenda-toolbar.tsx';
+import type { ViewName } from '../lib/period.ts';
 
 /**
  * The calendar's own toolbar: the period before, after, today's, and the period's title (the

@@ -1,6 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ViewName } from '../components/agenda-toolbar.tsx';
+import { VIEWS, type ViewName } from './period.ts';
+
+/** The route's parameters of /agenda/{handle}/{view}/{date} (app routes, shared routes.ts). */
+export interface AgendaParams {
+  agendaHandle?: string;
+  agendaUri?: string;
+  agendaDate?: string;
+}
+
+/**
+ * What the address names: whose agenda ('moi' when none), the view (a day on a phone, a week
+ * elsewhere, when none or an unknown one) and the day (`today`, in the practice's calendar, when
+ * none or not a YYYY-MM-DD). The page reads it, and so does the request of its first period sent
+ * with the frame (period-request.ts): both must ask for the same one.
+ */
+export function readAddress(params: AgendaParams, phone: boolean, today: string): { handle: string; view: ViewName; date: string } {
+  const view = params.agendaUri && params.agendaUri in VIEWS ? (params.agendaUri as ViewName) : phone ? 'jour' : 'semaine';
+  const date = params.agendaDate && /^\d{4}-\d{2}-\d{2}$/.test(params.agendaDate) ? params.agendaDate : today;
+  return { handle: params.agendaHandle ?? 'moi', view, date };
+}
 
 /**
  * The agenda's address /agenda/{handle}/{view}/{date}: `go` asks for another one. `complete` is

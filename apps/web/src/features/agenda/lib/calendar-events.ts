@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zonedInstant } from '@wellbe/shared/domain/zoned-instant';
 import type { AgendaPeriod, AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { readableOn } from './colours.ts';
-import type { ViewName } from '../components/agenda-toolbar.tsx';
-import { shownDays } from './period.ts';
+import type { ViewName } from './period.ts';
+import { periodRange } from './period-request.ts';
 
 /** The class of a calendar's grid (FullCalendar's view, below the agenda's own toolbar). */
 export const CALENDAR_GRID = 'wb-calendar-grid';
@@ -57,20 +56,7 @@ export function usePaintedWhenSettled(settledData: boolean) {
 
 type Range = { from: string; to: string } | null;
 
-/**
- * The period read for the address (`view`, `date`), known before the calendar's chunk has arrived
- * and run, so that its appointments are asked for beside that code rather than after it (issue 31:
- * the week's grid was painted ~0.6 s after its frame on a desktop). A single calendar's is the one
- * FullCalendar will report: its days' midnights in the practice's zone. The day columns' is the day
- * read wide (± one day, in UTC), so no time zone is needed first.
- */
+/** The period read for the address (period-request.ts `periodRange`), known before the calendar's chunk has run. */
 export function useAddressRange(columns: boolean, view: ViewName, date: string, timeZone: string): NonNullable<Range> {
-  return useMemo(() => {
-    if (columns) {
-      const midnight = Date.parse(`${date}T00:00:00Z`);
-      return { from: new Date(midnight - 86_400_000).toISOString(), to: new Date(midnight + 2 * 86_400_000).toISOString() };
-    }
-    const { first, end } = shownDays(view, date);
-    return { from: zonedInstant(first, '00:00', timeZone).toISOString(), to: zonedInstant(end, '00:00', timeZone).toISOString() };
-  }, [columns, view, date, timeZone]);
+  return useMemo(() => periodRange(columns, view, date, timeZone), [columns, view, date, timeZone]);
 }

@@ -1,10 +1,13 @@
 import { addDays, weekdayOf } from '@wellbe/shared/domain/zoned';
-import type { ViewName } from '../components/agenda-toolbar.tsx';
 
 // The period a view shows around a day of the practice's calendar (YYYY-MM-DD), the one before or
 // after it, and its title: the agenda's own toolbar (period-bar.tsx) is drawn from these, without
 // FullCalendar, which then only draws the grid once its chunk has arrived (issue 31). The days are
 // calendar days, never instants: no time zone is involved.
+
+/** The agenda's views by their name in the address (/agenda/{handle}/{view}/{date}). */
+export const VIEWS = { jour: 'timeGridDay', semaine: 'timeGridWeek', mois: 'dayGridMonth', liste: 'listWeek' } as const;
+export type ViewName = keyof typeof VIEWS;
 
 /** The first day of the period of `view` that holds `day`: the day, its week's Monday, its month's 1st. */
 export function periodStart(view: ViewName, day: string): string {
