@@ -5,11 +5,12 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
-import type { AgendaEvent } from '@wellbe/shared/schemas/agenda';
+import type { AgendaEvent, AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { getDisplayTimeZone, todayInDisplayZone } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { useStableHandler } from '../../lib/stable-handler.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useRealtimeEvent } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.ts';
@@ -93,6 +94,10 @@ export function AgendaPage() {
   const events = useCalendarEvents(agenda.data, shownIds.length > 1 && !columns, list, colourOf);
 
   const onMove = useMoveAppointment();
+  // Of one identity: the toolbar (its practitioner picker, MUI's Autocomplete: 5–17 ms a render on
+  // this machine) is drawn again only when what it shows changes, not at each answer the page gets.
+  const onPick = useStableHandler((p: AgendaPractitioner) => go(p.id === user?.id ? 'moi' : p.username, view, date));
+  const onView = useStableHandler((v: ViewName) => go(handle, v, date));
 
   const mayBook = can(role, 'agendaWrite') || manager;
 
@@ -126,9 +131,9 @@ export function AgendaPage() {
         manager={manager}
         view={view}
         colourOf={colourOf}
-        onPick={(p) => go(p.id === user?.id ? 'moi' : p.username, view, date)}
+        onPick={onPick}
         onExtra={setExtra}
-        onView={(v) => go(handle, v, date)}
+        onView={onView}
       />
       <Paper
         // The period bar (its title, the screen's largest text) painted at once, the grid once settled (usePaintedWhenSettled).

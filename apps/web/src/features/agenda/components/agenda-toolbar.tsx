@@ -1,11 +1,12 @@
 import { Autocomplete, Chip, Paper, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { readableOn } from '../lib/colours.ts';
 import { VIEWS, type ViewName } from '../lib/period.ts';
 
-/** Whose agenda, whose else beside it (management roles), and the view. */
-export function AgendaToolbar({
+/** Whose agenda, whose else beside it (management roles), and the view; drawn again only when its props change. */
+export const AgendaToolbar = memo(function AgendaToolbar({
   list,
   current,
   extra,
@@ -58,4 +59,4 @@ export function AgendaToolbar({
       </ToggleButtonGroup>
     </Paper>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 
 const PALETTE = ['#1565c0', '#2e7d32', '#6a1b9a', '#c62828', '#ef6c00', '#00838f', '#4e342e', '#ad1457'];
@@ -23,6 +23,7 @@ export function useShownPractitioners(list: AgendaPractitioner[], handle: string
     for (const id of extra) ids.add(id);
     return [...ids];
   }, [current, extra]);
-  const colourOf = (id: string): string => PALETTE[Math.max(0, list.findIndex((p) => p.id === id)) % PALETTE.length]!;
+  // One identity per list: the toolbar (memo) and the calendar redraw only when the colours change.
+  const colourOf = useCallback((id: string): string => PALETTE[Math.max(0, list.findIndex((p) => p.id === id)) % PALETTE.length]!, [list]);
   return { current, extra, setExtra, shownIds, colourOf };
 }
