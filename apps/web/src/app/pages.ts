@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Area } from '@wellbe/shared/routes';
+import type { Role } from '@wellbe/shared/roles';
 import { lazyReady } from '../lib/lazy-ready.ts';
 
 // ONE map from a route's `area` (packages/shared AREAS) to its lazily loaded page: every route is
@@ -10,6 +11,14 @@ import { lazyReady } from '../lib/lazy-ready.ts';
 export interface PageProps {
   /** The route's area, so one component can serve several routes (placeholders). */
   area: Area;
+}
+
+/** Where a page's first GETs are sent from: its address and the stored token's user and role. */
+export interface FirstRequestsAt {
+  pathname: string;
+  search: string;
+  userId: string;
+  role: Role;
 }
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
@@ -26,11 +35,12 @@ export interface PageDeclaration {
   /** Lazy parts it renders at once, not on a click (their texts are the page's too), relative to this file. */
   parts?: string[];
   /**
-   * Its first GETs that depend on the answers of others (the agenda's period: whose agenda, in the
-   * organisation's zone), sent by a module of its own as soon as those have answered rather than
-   * once the page has rendered; app/preload.ts starts it with the page's other first GETs.
+   * Its first GETs made of what the address and the token say and, for some, of others' answers
+   * (the patient list's page: its query string; the agenda's period: whose agenda, in the
+   * organisation's zone), sent by a module of its own rather than once the page has rendered;
+   * app/preload.ts starts it with the page's other first GETs.
    */
-  firstRequests?: () => Promise<{ startFirstRequests: (pathname: string, userId: string) => void }>;
+  firstRequests?: () => Promise<{ startFirstRequests: (at: FirstRequestsAt) => void }>;
 }
 
 // React's lazy, remembering how each page loads, so that main.tsx starts the requested page's chunk
@@ -65,7 +75,10 @@ export const PAGES: Record<Area, Page> = {
   // Built screens.
   invoices: lazy(() => import('../features/invoices/invoices-page.tsx').then((m) => ({ default: m.InvoicesPage })), { namespaces: ['invoices', 'consultations'] }),
   'my-invoices': lazy(() => import('../features/invoices/my-invoices-page.tsx').then((m) => ({ default: m.MyInvoicesPage })), { namespaces: ['invoices'] }),
-  patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })), { namespaces: ['patients'] }),
+  patients: lazy(() => import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })), {
+    namespaces: ['patients'],
+    firstRequests: () => import('../features/patients/lib/list-request.ts'),
+  }),
   patient: lazy(() => import('../features/patients/patient-page.tsx').then((m) => ({ default: m.PatientPage })), {
     // Its first GETs (the file, its measures) are the URL's: shared first-requests.ts URL_FIRST_REQUESTS.
     namespaces: ['patients', 'records', 'clinicalDocuments', 'history', 'notes', 'consultations'],

@@ -49,8 +49,9 @@ export function preloadRoute(pathname: string): void {
       const paths = [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname)];
       // Those that wait for these answers (the agenda's period) come from a module of the page's own,
       // fetched meanwhile.
-      const userId = tokenSubject(token);
-      const dependent = userId === null ? undefined : pageDeclaration(rule.area).firstRequests?.().then((m) => () => m.startFirstRequests(pathname, userId), () => undefined);
+      const [userId, role] = [tokenSubject(token), tokenRole(token)];
+      const at = userId && role ? { pathname, search: window.location.search, userId, role } : null;
+      const dependent = at ? pageDeclaration(rule.area).firstRequests?.().then((m) => () => m.startFirstRequests(at), () => undefined) : undefined;
       // As the HTML's code loader (shared boot.ts): once the policies' answer says nothing is owed;
       // a user who owes an acceptance is refused everything else, each refusal journalled.
       if (paths.length || dependent) {

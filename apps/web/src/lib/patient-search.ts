@@ -4,6 +4,7 @@ import type { PatientChoice } from '@wellbe/shared/schemas/agenda';
 import type { PatientTablePage } from '@wellbe/shared/schemas/patient-files';
 import type { PatientListAnswer } from '@wellbe/shared/schemas/patients';
 import { api, apiAction, isApiError } from './api.ts';
+import { earlyOrFetch } from './early-requests.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSession } from './session.ts';
 
@@ -22,9 +23,19 @@ export interface PatientTableParams {
   archived?: '1';
 }
 
-/** GET /api/patients: one page, sorted and searched on the server. */
+/** GET /api/patients of `params`, written as lib/api.ts writes a query object (its order, no empty value). */
+export function patientTablePath(params: PatientTableParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
+  return `/patients?${query.toString()}`;
+}
+
+/**
+ * GET /api/patients: one page, sorted and searched on the server. The list's first page may have
+ * been asked with the frame (features/patients/lib/list-request.ts): taken by its path.
+ */
 export function listPatients(params: PatientTableParams, signal?: AbortSignal): Promise<PatientTablePage> {
-  return api<PatientTablePage>('/patients', { query: { ...params }, signal });
+  return earlyOrFetch<PatientTablePage>(patientTablePath(params), signal);
 }
 
 export function usePatientTable(params: PatientTableParams, enabled = true) {

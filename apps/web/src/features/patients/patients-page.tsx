@@ -17,15 +17,16 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { can } from '@wellbe/shared/permissions';
 import { isPlatformRole } from '@wellbe/shared/roles';
-import { PATIENT_SORTS, type PatientSort } from '@wellbe/shared/domain/patient-files';
+import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import { listPaging } from '../../components/list-controls.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
-import { useListState, type ListStateConfig } from '../../lib/use-list-state.ts';
+import { useListState } from '../../lib/use-list-state.ts';
 import { fetchBlob, saveBlob } from './api/files.ts';
-import { usePatientTable, type PatientTableParams } from '../../lib/patient-search.ts';
+import { usePatientTable } from '../../lib/patient-search.ts';
+import { PATIENT_LIST, tableParams } from './lib/list-request.ts';
 import { useDiaryNewCounts } from '../../lib/diary-badge.ts';
 import { useNoticeSummary } from './api/notices.ts';
 import { filePath } from './paths.ts';
@@ -34,24 +35,21 @@ import { PatientCard, PatientRow } from './components/patient-rows.tsx';
 // The creation form (react-hook-form, zod: ~40 KB) loads when it is opened, not with the list (issue 13).
 const NewPatientDialog = lazy(() => import('./components/new-patient-dialog.tsx').then((m) => ({ default: m.NewPatientDialog })));
 
-const PAGE_SIZES = [25, 50, 100];
 const SORTABLE: Record<string, PatientSort> = { name: 'name', birthDate: 'birthDate', lastConsultation: 'lastConsultation', consultations: 'consultations' };
 
-// Search, page, sort and the archived switch live in the URL: a reload or a shared link shows the same selection.
-const LIST: ListStateConfig<'archived', PatientSort> = { pageSizes: PAGE_SIZES, pageSize: 25, sorts: PATIENT_SORTS, filters: ['archived'], debounceMs: 250 };
 
 /** /patients/list: the organisation's patients, paged, sorted and searched by the server. */
 export function PatientsPage() {
   const { t } = useTranslation('patients');
   const { role, user } = useSession();
   const navigate = useNavigate();
-  const list = useListState(LIST);
-  const params: PatientTableParams = { q: list.q, page: list.page, pageSize: list.pageSize, sort: list.sort, order: list.order, archived: list.filters.archived === '1' ? '1' : undefined };
+  const list = useListState(PATIENT_LIST);
+  const params = tableParams(list, role);
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);
   const isPatient = role === 'PT';
   const platform = !!role && isPlatformRole(role);
-  const table = usePatientTable(platform ? params : { ...params, archived: undefined }, !isPatient);
+  const table = usePatientTable(params, !isPatient);
   const summary = useNoticeSummary(!isPatient);
   const diaryNew = useDiaryNewCounts();
 
@@ -172,7 +170,7 @@ export function PatientsPage() {
           // A card on a 412 px phone: name, phone and email, then the dates on two lines (measured).
           cardHeight={101}
           empty={params.q ? t('list.empty') : t('list.emptyAll')}
-          {...listPaging(list, table, PAGE_SIZES)}
+          {...listPaging(list, table, [...PATIENT_LIST.pageSizes])}
         />
       </Paper>
 

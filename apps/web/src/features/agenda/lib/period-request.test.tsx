@@ -59,7 +59,7 @@ describe('the first period asked with the frame', () => {
       'GET /api/agenda/appointments': { success: true, data: 'the week' },
     });
     startEarly('/agenda/practitioners');
-    startFirstRequests('/agenda/moi/semaine/2026-12-02', me.id);
+    startFirstRequests({ pathname: '/agenda/moi/semaine/2026-12-02', userId: me.id });
     const asked = () => requests.filter((r) => r.path === '/api/agenda/appointments');
     await waitFor(() => expect(asked()).toHaveLength(1));
     expect(`/agenda/appointments?${asked()[0]!.query.toString()}`).toBe(path);

@@ -62,7 +62,7 @@ export function firstPeriodPath(pathname: string, phone: boolean, userId: string
  * settings query and the page's practitioners take those answers as they would have; the page's first
  * period query takes this one when it asks for the same path, and asks the server otherwise.
  */
-export function startFirstRequests(pathname: string, userId: string): void {
+export function startFirstRequests({ pathname, userId }: { pathname: string; userId: string }): void {
   startEarly(ORGANISATION_SETTINGS_PATH);
   const practitioners = peekEarly<{ data: AgendaPractitioner[] }>(AGENDA_PRACTITIONERS_PATH);
   const settings = peekEarly<{ data: OrganisationSettingsValues }>(ORGANISATION_SETTINGS_PATH);
