@@ -47,8 +47,8 @@ export function preloadRoute(pathname: string): void {
     // (index.html's code loader) are taken from there by lib/api.ts.
     if (guard(pathname, tokenRole(token)).kind === 'allow') {
       const paths = [...(PAGE_FIRST_REQUESTS[rule.area] ?? []), ...urlFirstRequests(rule.area, pathname)];
-      // Those that wait for these answers (the agenda's period) come from a module of the page's own,
-      // fetched meanwhile.
+      // Those made of the query string or of these answers (the patient list's page, the agenda's
+      // period) come from a module of the page's own (pages.ts `firstRequests`), fetched meanwhile.
       const [userId, role] = [tokenSubject(token), tokenRole(token)];
       const at = userId && role ? { pathname, search: window.location.search, userId, role } : null;
       const dependent = at ? pageDeclaration(rule.area).firstRequests?.().then((m) => () => m.startFirstRequests(at), () => undefined) : undefined;

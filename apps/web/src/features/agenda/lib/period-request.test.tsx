@@ -5,10 +5,11 @@ import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { i18nReady } from '../../../i18n/i18n.ts';
 import { earlyOrFetch, startEarly } from '../../../lib/early-requests.ts';
 import { getDisplayTimeZone } from '../../../lib/format.ts';
+import { createAppTheme } from '../../../lib/theme.ts';
 import { fakeUser } from '../../../test/fixtures.ts';
 import { fakeApi, renderAs } from '../../../test/render.tsx';
 import { AgendaPage } from '../agenda-page.tsx';
-import { firstPeriodPath, startFirstRequests } from './period-request.ts';
+import { firstPeriodPath, PHONE_MEDIA, startFirstRequests } from './period-request.ts';
 
 // The agenda's first period is asked for with the frame (app/preload.ts), from the address, the
 // token's user and the answers of the agendas and the settings; the page's first query takes that
@@ -41,6 +42,15 @@ describe('firstPeriodPath', () => {
     expect(firstPeriodPath('/agenda/moi', true, me.id, list, 'Europe/Paris', now)).toBe(period('2026-12-05T23:00:00.000Z', '2026-12-06T23:00:00.000Z', me.id));
     // In Tokyo it is already Monday 7: the next week.
     expect(firstPeriodPath('/agenda', false, me.id, list, 'Asia/Tokyo', now)).toBe(period('2026-12-06T15:00:00.000Z', '2026-12-13T15:00:00.000Z', me.id));
+  });
+
+  it("reads a phone by the theme's own width (MUI's down('sm'), where the page opens on a day)", () => {
+    expect(createAppTheme('ltr', null).breakpoints.down('sm')).toBe(`@media ${PHONE_MEDIA}`);
+  });
+
+  it('reads a handle written with escapes as the router gives it', () => {
+    expect(firstPeriodPath('/agenda/c%6Dartin/jour/2026-07-14', false, me.id, list, 'Europe/Paris')).toContain(`practitioners=${list[0]!.id}`);
+    expect(firstPeriodPath('/agenda/%E0%A4%A/jour/2026-07-14', false, me.id, list, 'Europe/Paris')).toBeNull();
   });
 
   it("shows a user without an agenda the first practitioner's, and nobody's for an unknown handle", () => {

@@ -44,13 +44,22 @@ export function periodPath(query: PeriodQuery): string {
   return `/agenda/appointments?${new URLSearchParams({ from: query.from, to: query.to, practitioners: query.practitioners }).toString()}`;
 }
 
+/** A segment of the address as the router gives it to the page: decoded, or as written when malformed. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * The period the agenda at `pathname` asks for first: whose agenda its address names (one calendar:
  * the practitioners added beside it are the user's later choice), its view (`phone`'s) and day
  * (today in `timeZone` when the address names none). Null when the address names nobody of `list`.
  */
 export function firstPeriodPath(pathname: string, phone: boolean, userId: string, list: AgendaPractitioner[], timeZone: string, now = Date.now()): string | null {
-  const [, agendaHandle, agendaUri, agendaDate] = pathname.split('/').filter(Boolean);
+  const [, agendaHandle, agendaUri, agendaDate] = pathname.split('/').filter(Boolean).map(decodeSegment);
   const { handle, view, date } = readAddress({ agendaHandle, agendaUri, agendaDate }, phone, todayIn(timeZone, now));
   const current = currentPractitioner(list, handle, userId);
   return current ? periodPath({ ...periodRange(false, view, date, timeZone), practitioners: current.id }) : null;
