@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@wellbe/shared/domain/organisation-settings';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import { i18nReady } from '../../../i18n/i18n.ts';
-import { earlyOrFetch, startEarly } from '../../../lib/early-requests.ts';
+import { earlyOrFetch, startEarly, takeEarly } from '../../../lib/early-requests.ts';
 import { getDisplayTimeZone } from '../../../lib/format.ts';
 import { createAppTheme } from '../../../lib/theme.ts';
 import { fakeUser } from '../../../test/fixtures.ts';
@@ -78,6 +78,13 @@ describe('the first period asked with the frame', () => {
     // The settings' answer is left for the layout's query.
     expect(await earlyOrFetch('/organisations/current/settings')).toMatchObject({ data: { timeZone: 'Europe/Paris' } });
     expect(requests.filter((r) => r.path === '/api/organisations/current/settings')).toHaveLength(1);
+  });
+
+  it('sends nothing, not even the settings, once the page has taken the agendas itself', () => {
+    void takeEarly('/agenda/practitioners');
+    const requests = fakeApi({});
+    startFirstRequests({ pathname: '/agenda', userId: me.id });
+    expect(requests).toEqual([]);
   });
 
   it('is the period the page asks for first', async () => {

@@ -72,10 +72,13 @@ export function firstPeriodPath(pathname: string, phone: boolean, userId: string
  * period query takes this one when it asks for the same path, and asks the server otherwise.
  */
 export function startFirstRequests({ pathname, userId }: { pathname: string; userId: string }): void {
-  startEarly(ORGANISATION_SETTINGS_PATH);
+  // The agendas' answer already taken (the page asked first): the page asks for its period itself,
+  // and the settings are left to the layout's query rather than asked for again.
   const practitioners = peekEarly<{ data: AgendaPractitioner[] }>(AGENDA_PRACTITIONERS_PATH);
+  if (!practitioners) return;
+  startEarly(ORGANISATION_SETTINGS_PATH);
   const settings = peekEarly<{ data: OrganisationSettingsValues }>(ORGANISATION_SETTINGS_PATH);
-  if (!practitioners || !settings) return;
+  if (!settings) return;
   const phone = window.matchMedia(PHONE_MEDIA).matches;
   Promise.all([practitioners, settings]).then(
     ([{ data: list }, { data: values }]) => {
