@@ -95,15 +95,23 @@ async function replacedSince(used: string): Promise<boolean> {
   return stored !== null && stored !== used;
 }
 
-function buildUrl(path: string, query?: Query): string {
-  const url = API_BASE + (path.startsWith('/') ? path : '/' + path);
-  if (!query) return url;
+/**
+ * `path` with `query` as every request writes it (in the object's order, without empty values): a
+ * GET sent early (lib/early-requests.ts) is taken by this very string.
+ */
+export function withQuery(path: string, query?: Query): string {
+  const base = path.startsWith('/') ? path : '/' + path;
+  if (!query) return base;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
+  return qs ? `${base}?${qs}` : base;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  return API_BASE + withQuery(path, query);
 }
 
 async function readError(response: Response): Promise<ApiError> {

@@ -3,7 +3,7 @@ import type { PatientSort } from '@wellbe/shared/domain/patient-files';
 import type { PatientChoice } from '@wellbe/shared/schemas/agenda';
 import type { PatientTablePage } from '@wellbe/shared/schemas/patient-files';
 import type { PatientListAnswer } from '@wellbe/shared/schemas/patients';
-import { api, apiAction, isApiError } from './api.ts';
+import { api, apiAction, isApiError, withQuery } from './api.ts';
 import { earlyOrFetch } from './early-requests.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSession } from './session.ts';
@@ -23,11 +23,9 @@ export interface PatientTableParams {
   archived?: '1';
 }
 
-/** GET /api/patients of `params`, written as lib/api.ts writes a query object (its order, no empty value). */
+/** GET /api/patients of `params`, as a request writes it. */
 export function patientTablePath(params: PatientTableParams): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
-  return `/patients?${query.toString()}`;
+  return withQuery('/patients', { ...params });
 }
 
 /**

@@ -3,6 +3,7 @@ import { todayIn } from '@wellbe/shared/domain/zoned';
 import { AGENDA_PRACTITIONERS_PATH, ORGANISATION_SETTINGS_PATH } from '@wellbe/shared/first-requests';
 import type { AgendaPractitioner } from '@wellbe/shared/schemas/agenda';
 import type { OrganisationSettingsValues } from '@wellbe/shared/schemas/organisations';
+import { withQuery } from '../../../lib/api.ts';
 import { peekEarly, startEarly } from '../../../lib/early-requests.ts';
 import { readAddress } from './agenda-address.ts';
 import { shownDays, type ViewName } from './period.ts';
@@ -39,9 +40,9 @@ export function periodRange(columns: boolean, view: ViewName, date: string, time
   return { from: zonedInstant(first, '00:00', timeZone).toISOString(), to: zonedInstant(end, '00:00', timeZone).toISOString() };
 }
 
-/** GET /api/agenda/appointments of `query`, its parameters in the order lib/api.ts writes a query object's. */
+/** GET /api/agenda/appointments of `query`, as a request writes it. */
 export function periodPath(query: PeriodQuery): string {
-  return `/agenda/appointments?${new URLSearchParams({ from: query.from, to: query.to, practitioners: query.practitioners }).toString()}`;
+  return withQuery('/agenda/appointments', { from: query.from, to: query.to, practitioners: query.practitioners });
 }
 
 /** A segment of the address as the router gives it to the page: decoded, or as written when malformed. */
