@@ -93,10 +93,12 @@ describe.sequential('stopping the real server', () => {
     const pgPid = postmasterPid();
     expect(pgPid).toBeGreaterThan(0);
     starting.child.kill('SIGTERM');
-    expect(await starting.exited).toBe(0);
+    // Each check names the server's output: a failure in CI then says what the server did.
+    const code = await starting.exited;
+    expect(code, starting.output()).toBe(0);
     expect(starting.output()).toContain('SIGTERM reçu pendant le démarrage : arrêt');
-    expect(await gone(pgPid!, 5_000)).toBe(true);
-    expect(fs.existsSync(pgFile())).toBe(false);
+    expect(await gone(pgPid!, 5_000), starting.output()).toBe(true);
+    expect(fs.existsSync(pgFile()), starting.output()).toBe(false);
 
     const next = await startReady(dataDir);
     expect((await signIn(next, 'pr', DEMO_PASSWORD)).status).toBe(200);
