@@ -167,8 +167,8 @@ const MUI_ICONS = /node_modules\/@mui\/icons-material\//;
 // tooltip it imports (13 KB) before its identity is painted; a page with inputs loads both, one file
 // more, the same bytes (issue 31).
 const MUI_ACTIONS = /node_modules\/@mui\/(material\/(Button|Link|CardHeader|Tabs|Tab|TabScrollButton|Stack)|system\/Stack|utils\/visuallyHidden)\//;
-// ...nor the tooltip (components/hint.tsx loads it right after the first render of every signed-in
-// screen): in `forms`, it brought that whole chunk along.
+// ...nor the tooltip (MUI's Tooltip, its Popper: components/hint-popup.tsx loads the Popper at the
+// first hover of a hinted control): in `forms`, it brought that whole chunk along.
 const MUI_TOOLTIP = /node_modules\/(@mui\/material\/(Tooltip|Popper|Grow)\/|@popperjs\/core\/)/;
 
 /**
