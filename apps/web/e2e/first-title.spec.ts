@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { GREETING_NAME_STORAGE_KEY, LANGUAGE_STORAGE_KEY } from '@wellbe/shared/boot';
 import { signIn } from './support';
 
 // The page's title painted from the HTML (issue 31, app/first-titles.ts): before any script the
@@ -58,7 +59,7 @@ for (const { role, path, title, settled } of PAGES) {
 test('an Arabic user on a desktop: the title of the HTML in Arabic, right to left, where the page draws it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'pt');
-  await page.evaluate(() => localStorage.setItem('wellbe.language', 'ar'));
+  await page.evaluate((key) => localStorage.setItem(key, 'ar'), LANGUAGE_STORAGE_KEY);
   // The program of the day: a centred column of 720 px (app/first-titles.ts `column`).
   const before = await titleBeforeScripts(page, '/program/sportif/today');
   expect(before.text).toBe('برنامجي الرياضي');
@@ -119,15 +120,6 @@ const wholeTextBox = (element: Locator) =>
     return { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
   });
 
-/**
- * Waits until the app has stored the name the frame greets with (lib/greeting-name.ts): it does once
- * the token's check has answered, after signIn's page has reached /dashboard. Read before, the frame
- * of the next load has no name to show (a CI run on a loaded machine).
- */
-async function greetingNameStored(page: Page, name: string) {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('wellbe.greetingName'))).toBe(name);
-}
-
 // A practitioner's largest text on /dashboard is their greeting: painted from the HTML with the name
 // the session stored (shared boot.ts), where the page then draws it; not the patient's notice.
 for (const { width, height, language, greeting } of [
@@ -137,8 +129,7 @@ for (const { width, height, language, greeting } of [
   test(`pr /dashboard at ${width} px in ${language}: « ${greeting} » painted from the HTML, where the page then draws it`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await signIn(page, 'pr');
-    await greetingNameStored(page, 'Julien');
-    await page.evaluate((lang) => localStorage.setItem('wellbe.language', lang), language);
+    await page.evaluate(([key, lang]) => localStorage.setItem(key, lang), [LANGUAGE_STORAGE_KEY, language]);
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/dashboard');
     const frame = page.locator('.wb-shell-greeting-h1');
@@ -159,8 +150,7 @@ for (const { width, height, language, greeting } of [
 
 test('after signing out, the frame of /dashboard greets nobody: the name is forgotten with the session', async ({ page }) => {
   await signIn(page, 'pr');
-  await greetingNameStored(page, 'Julien');
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('wellbe.greetingName'))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), GREETING_NAME_STORAGE_KEY)).toBeNull();
 });

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Result, RunOptions } from 'axe-core';
-import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
+import { GREETING_NAME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
 import { e2eDataDir } from './data-dir.ts';
 
 // What every journey needs: the demo password, signing in, the mails the server wrote, the
@@ -62,7 +62,8 @@ export async function apiConsultation(request: APIRequestContext, session: ApiSe
 export async function signIn(page: Page, username: string, { at = '/dashboard', password = DEMO_PASSWORD, language }: { at?: string; password?: string; language?: string } = {}) {
   const res = await page.request.post('/api/user', { data: { action: 'login', Username: username, Password: password } });
   expect(res.status(), await res.text()).toBe(200);
-  const token = (await res.json()).data.access_token as string;
+  const { data } = (await res.json()) as { data: { access_token: string; firstName?: string | null; displayName: string } };
+  const token = data.access_token;
   // Any page of the origin holds its storage: the health check's is the cheapest to open.
   await page.goto('/api/health');
   // With the token, the interface language as the menu leaves it (the sign-in form itself is French).
@@ -72,6 +73,11 @@ export async function signIn(page: Page, username: string, { at = '/dashboard', 
   // A journey opening another page checks what it shows: it may send the user on (a patient's
   // /patients/list opens their own file, a file of another practice the 404 page).
   if (at === '/dashboard') await expect(page).toHaveURL(/\/dashboard$/);
+  // Back once the app has its session, not only its URL: the token's check answers later on a
+  // loaded machine, and a journey that reads what the session stores (the frame's greeting name, a
+  // reload's language) raced it (first-title.spec lost a CI run to it).
+  const name = data.firstName || data.displayName;
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), GREETING_NAME_STORAGE_KEY), { message: 'session de l’application' }).toBe(name);
 }
 
 /**
