@@ -150,6 +150,7 @@ for (const { width, height, language, greeting } of [
 
 test('after signing out, the frame of /dashboard greets nobody: the name is forgotten with the session', async ({ page }) => {
   await signIn(page, 'pr');
+  expect(await page.evaluate((key) => localStorage.getItem(key), GREETING_NAME_STORAGE_KEY)).toBe('Julien');
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate((key) => localStorage.getItem(key), GREETING_NAME_STORAGE_KEY)).toBeNull();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Result, RunOptions } from 'axe-core';
 import { GREETING_NAME_STORAGE_KEY, LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@wellbe/shared/boot';
+import { greetingName } from '../src/lib/greeting-name.ts';
 import { e2eDataDir } from './data-dir.ts';
 
 // What every journey needs: the demo password, signing in, the mails the server wrote, the
@@ -74,10 +75,9 @@ export async function signIn(page: Page, username: string, { at = '/dashboard', 
   // /patients/list opens their own file, a file of another practice the 404 page).
   if (at === '/dashboard') await expect(page).toHaveURL(/\/dashboard$/);
   // Back once the app has its session, not only its URL: the token's check answers later on a
-  // loaded machine, and a journey that reads what the session stores (the frame's greeting name, a
-  // reload's language) raced it (first-title.spec lost a CI run to it).
-  const name = data.firstName || data.displayName;
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), GREETING_NAME_STORAGE_KEY), { message: 'session de l’application' }).toBe(name);
+  // loaded machine, and a journey that read what the session stores (the name the frame greets
+  // with) raced it (first-title.spec lost a CI run to it).
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), GREETING_NAME_STORAGE_KEY), { message: 'session de l’application' }).toBe(greetingName({ data }));
 }
 
 /**
